@@ -1,0 +1,52 @@
+"""alsos: the Hungarian trick-taking game Alsós and its variants, as a library.
+
+Load a variant profile, play hands through a state machine, read an itemised
+settlement::
+
+    import alsos
+    rules = alsos.load_variant("potter1930")
+    game = alsos.Game(rules, seed=7)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    print(game.settlement)
+"""
+
+from alsos.actions import Action, ActionParseError, parse_action
+from alsos.bots import RandomBot
+from alsos.cards import Card, CardParseError, Order, Rank, Suit, format_cards, parse_cards
+from alsos.deal import Deal, DealError
+from alsos.game import Contract, Game, IllegalActionError, Kind, Phase
+from alsos.profile import ProfileError, Ruleset, load_variant, shipped_variants
+from alsos.settlement import Entry, Rubber, Settlement
+from alsos.view import View
+
+__all__ = [
+    "Action",
+    "ActionParseError",
+    "Card",
+    "CardParseError",
+    "Contract",
+    "Deal",
+    "DealError",
+    "Entry",
+    "Game",
+    "IllegalActionError",
+    "Kind",
+    "Order",
+    "Phase",
+    "ProfileError",
+    "RandomBot",
+    "Rank",
+    "Rubber",
+    "Ruleset",
+    "Settlement",
+    "Suit",
+    "View",
+    "format_cards",
+    "load_variant",
+    "parse_action",
+    "parse_cards",
+    "shipped_variants",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,406 @@
+"""Actions a seat can take, each with one canonical text form.
+
+``str(action)`` is the canonical text and :func:`parse_action` reads it back
+(``parse_action(str(a)) == a``).  Parsing is forgiving about case, accents and
+spacing, so ``"Kontra Abszolút@1"`` reads as ``kontra abszolut@1``.
+
+=====================  ==========================================================
+text                   meaning
+=====================  ==========================================================
+``pass``               say nothing more this turn (bidding: decline to bid)
+``accept``             bidding round 1: play with the original suit as trumps
+``bid <suit>``         bidding round 2: ``bid hearts``, ``bid no-trumps``
+``betli``              bidding round 3: undertake to lose every trick
+``announce <figure>``  announce a figure, e.g. ``announce abszolut``
+``<level> <target>``   a kontra step: ``kontra game``, ``rekontra 100@2``,
+                       ``kontra gyerunk``; a figure is named with the seat
+                       that announced it after ``@``
+``exchange``           swap the trump 7 for the indicator
+``siber``              take the talon in exchange for the entitled trump
+``discard <card>``     put a card away after síber, e.g. ``discard Z8``
+``declare <meld>``     ``declare terc`` ... ``declare okt``, ``declare vannak``
+``show``               meld validation: tell the next detail of one's meld
+``kicsi``              meld validation: concede
+``gyerunk``            call: invite the other side to concede the game
+``concede``            answer a call (or a raise of it) by giving up
+``play on``            answer a call by playing on at the doubled stake
+``<card>``             play a card, e.g. ``MA`` or ``P10``
+=====================  ==========================================================
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from alsos.cards import CARDS, Card, CardParseError, Suit
+
+__all__ = [
+    "ACCEPT",
+    "BETLI",
+    "CALL",
+    "CONCEDE",
+    "EXCHANGE",
+    "GAME",
+    "GYERUNK",
+    "KICSI",
+    "KONTRA_NAMES",
+    "MELD_NAMES",
+    "NO_TRUMPS",
+    "PASS",
+    "PLAYS",
+    "PLAY_ON",
+    "SHOW",
+    "SIBER",
+    "Accept",
+    "Action",
+    "ActionParseError",
+    "Announce",
+    "Betli",
+    "Bid",
+    "Call",
+    "Concede",
+    "Declare",
+    "Discard",
+    "Exchange",
+    "Kicsi",
+    "Kontra",
+    "Pass",
+    "Play",
+    "PlayOn",
+    "Show",
+    "Siber",
+    "announce",
+    "kontra",
+    "normalize",
+    "parse_action",
+]
+
+KONTRA_NAMES = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+MELD_NAMES = {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"}
+_MELD_LENGTH = {v: k for k, v in MELD_NAMES.items()}
+NO_TRUMPS = "no-trumps"
+GAME = "game"
+GYERUNK = "gyerunk"
+
+
+class ActionParseError(ValueError):
+    """Text that is not an action in the notation; the message quotes it."""
+
+
+def normalize(text: str) -> str:
+    """Lower-case, accents removed, runs of spaces folded: ``"Összes Adu"`` -> ``"osszes adu"``."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(plain.lower().split())
+
+
+class Action(tuple):  # type: ignore[type-arg]
+    """Base class of all actions.
+
+    Actions are small immutable tuples (a tag, then the arguments), so that
+    equality, hashing and the membership tests on the hot path run in C.
+    ``str(action)`` is the canonical text.
+    """
+
+    __slots__ = ()
+    tag = "?"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
+
+class _Simple(Action):
+    __slots__ = ()
+    text = ""
+
+    def __new__(cls) -> _Simple:
+        return tuple.__new__(cls, (cls.text,))
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Pass(_Simple):
+    """Say nothing more this turn; in bidding, decline."""
+
+    __slots__ = ()
+    text = "pass"
+
+
+class Accept(_Simple):
+    """Bidding round 1: play with the original suit as trumps."""
+
+    __slots__ = ()
+    text = "accept"
+
+
+class Betli(_Simple):
+    """Bidding round 3: undertake to lose every trick."""
+
+    __slots__ = ()
+    text = "betli"
+
+
+class Exchange(_Simple):
+    """Swap the trump 7 for the indicator."""
+
+    __slots__ = ()
+    text = "exchange"
+
+
+class Siber(_Simple):
+    """Take the talon in exchange for the entitled trump."""
+
+    __slots__ = ()
+    text = "siber"
+
+
+class Show(_Simple):
+    """Meld validation: tell the next detail of one's meld."""
+
+    __slots__ = ()
+    text = "show"
+
+
+class Kicsi(_Simple):
+    """Meld validation: concede."""
+
+    __slots__ = ()
+    text = "kicsi"
+
+
+class Call(_Simple):
+    """Gyerünk: invite the other side to concede the game."""
+
+    __slots__ = ()
+    text = GYERUNK
+
+
+class Concede(_Simple):
+    """Answer a call or its raise by giving up."""
+
+    __slots__ = ()
+    text = "concede"
+
+
+class PlayOn(_Simple):
+    """Answer a call by playing on at the doubled stake."""
+
+    __slots__ = ()
+    text = "play on"
+
+
+class Bid(Action):
+    """A second-round bid: a suit, or no-trumps (``suit is None``)."""
+
+    __slots__ = ()
+    __match_args__ = ("suit",)
+
+    def __new__(cls, suit: Suit | None) -> Bid:
+        return tuple.__new__(cls, ("bid", None if suit is None else Suit(suit)))
+
+    @property
+    def suit(self) -> Suit | None:
+        return self[1]  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return f"bid {NO_TRUMPS if self[1] is None else self[1].name_en}"
+
+
+class Announce(Action):
+    """Announce a figure, named by its id in the profile (``abszolut``, ``100``, ...)."""
+
+    __slots__ = ()
+    __match_args__ = ("figure",)
+
+    def __new__(cls, figure: str) -> Announce:
+        return tuple.__new__(cls, ("announce", figure))
+
+    @property
+    def figure(self) -> str:
+        return self[1]  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return f"announce {self[1]}"
+
+
+class Kontra(Action):
+    """A step on a kontra ladder.
+
+    ``level`` is 1 for kontra, 2 for rekontra, and so on.  ``figure`` is
+    :data:`GAME`, :data:`GYERUNK` (a call), or a figure id with ``seat`` the
+    seat that announced it.
+    """
+
+    __slots__ = ()
+    __match_args__ = ("level", "figure", "seat")
+
+    def __new__(cls, level: int, figure: str, seat: int | None = None) -> Kontra:
+        return tuple.__new__(cls, ("kontra", level, figure, seat))
+
+    @property
+    def level(self) -> int:
+        return self[1]  # type: ignore[no-any-return]
+
+    @property
+    def figure(self) -> str:
+        return self[2]  # type: ignore[no-any-return]
+
+    @property
+    def seat(self) -> int | None:
+        return self[3]  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        target = self[2] if self[3] is None else f"{self[2]}@{self[3]}"
+        return f"{KONTRA_NAMES[self[1] - 1]} {target}"
+
+
+class Discard(Action):
+    """Put a card away after síber."""
+
+    __slots__ = ()
+    __match_args__ = ("card",)
+
+    def __new__(cls, card: Card | int) -> Discard:
+        return tuple.__new__(cls, ("discard", CARDS[card]))
+
+    @property
+    def card(self) -> Card:
+        return self[1]  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return f"discard {self[1].name}"
+
+
+class Declare(Action):
+    """Declare a meld at one's first-trick turn: a sequence by length, or vannak (length 0)."""
+
+    __slots__ = ()
+    __match_args__ = ("length",)
+
+    def __new__(cls, length: int) -> Declare:
+        return tuple.__new__(cls, ("declare", length))
+
+    @property
+    def length(self) -> int:
+        return self[1]  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return f"declare {'vannak' if self[1] == 0 else MELD_NAMES[self[1]]}"
+
+
+class Play(Action):
+    """Play a card to the trick."""
+
+    __slots__ = ()
+    __match_args__ = ("card",)
+
+    def __new__(cls, card: Card | int) -> Play:
+        return tuple.__new__(cls, ("play", CARDS[card]))
+
+    @property
+    def card(self) -> Card:
+        return self[1]  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return self[1].name  # type: ignore[no-any-return]
+
+
+PASS = Pass()
+ACCEPT = Accept()
+BETLI = Betli()
+EXCHANGE = Exchange()
+SIBER = Siber()
+SHOW = Show()
+KICSI = Kicsi()
+CALL = Call()
+CONCEDE = Concede()
+PLAY_ON = PlayOn()
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+BIDS: dict[Suit | None, Bid] = {s: Bid(s) for s in (*Suit, None)}
+_KONTRAS: dict[tuple[int, str, int | None], Kontra] = {}
+_ANNOUNCES: dict[str, Announce] = {}
+
+
+def kontra(level: int, figure: str, seat: int | None = None) -> Kontra:
+    """The shared :class:`Kontra` instance for these arguments."""
+    key = (level, figure, seat)
+    k = _KONTRAS.get(key)
+    if k is None:
+        k = _KONTRAS[key] = Kontra(level, figure, seat)
+    return k
+
+
+def announce(figure: str) -> Announce:
+    """The shared :class:`Announce` instance for ``figure``."""
+    a = _ANNOUNCES.get(figure)
+    if a is None:
+        a = _ANNOUNCES[figure] = Announce(figure)
+    return a
+
+
+DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
+DECLARES: dict[int, Declare] = {n: Declare(n) for n in (0, 3, 4, 5, 6, 7, 8)}
+
+_SIMPLE: dict[str, Action] = {
+    "pass": PASS,
+    "passz": PASS,
+    "accept": ACCEPT,
+    "betli": BETLI,
+    "exchange": EXCHANGE,
+    "siber": SIBER,
+    "show": SHOW,
+    "kicsi": KICSI,
+    "gyerunk": CALL,
+    "call": CALL,
+    "concede": CONCEDE,
+    "play on": PLAY_ON,
+}
+_KONTRA_LEVEL = {name: i + 1 for i, name in enumerate(KONTRA_NAMES)}
+
+
+def _figure_id(text: str) -> str:
+    return text.replace(" ", "-")
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form (see the module docs for the notation)."""
+    if not isinstance(text, str):
+        raise ActionParseError(f"expected action text, got {text!r}")
+    key = normalize(text)
+    simple = _SIMPLE.get(key)
+    if simple is not None:
+        return simple
+    word, _, rest = key.partition(" ")
+    try:
+        if not rest:
+            return PLAYS[Card.parse(key)]
+        if word == "bid":
+            if rest in ("no-trumps", "no trumps", "nt", "sans", "szanzadu"):
+                return BIDS[None]
+            return BIDS[Suit.parse(rest)]
+        if word == "announce":
+            return announce(_figure_id(rest))
+        if word in _KONTRA_LEVEL:
+            target, at, seat = rest.partition("@")
+            target = _figure_id(target.strip())
+            if at:
+                if not seat.strip().isdigit():
+                    raise ActionParseError(f"cannot read the seat in {text!r}")
+                return kontra(_KONTRA_LEVEL[word], target, int(seat))
+            return kontra(_KONTRA_LEVEL[word], target)
+        if word == "discard":
+            return DISCARDS[Card.parse(rest)]
+        if word == "play":
+            return PLAYS[Card.parse(rest)]
+        if word == "declare":
+            if rest == "vannak":
+                return DECLARES[0]
+            if rest in _MELD_LENGTH:
+                return DECLARES[_MELD_LENGTH[rest]]
+    except CardParseError as e:
+        raise ActionParseError(f"cannot read action {text!r}: {e}") from None
+    raise ActionParseError(
+        f"cannot read action {text!r}; actions look like 'pass', 'accept', 'bid hearts', "
+        f"'announce abszolut', 'kontra game', 'declare terc', 'MA'"
+    )

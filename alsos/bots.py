@@ -1,0 +1,23 @@
+"""Simple players: a seeded random bot, for tests, simulations and the CLI."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from alsos.actions import Action
+from alsos.view import View
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions; seeded for reproducible games."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no legal action in phase {view.phase}")
+        return self.rng.choice(legal)

@@ -1,0 +1,346 @@
+"""The ``alsos`` command: play or watch a hand, list and check variant profiles.
+
+Usage::
+
+    alsos play [--variant potter1930] [--seed N] [--seat K] [--watch]
+    alsos variants
+    alsos validate FILE
+
+``play --watch`` lets seeded random bots play every seat and prints each step
+as ``seat 1: announce abszolut``, then the settlement.  Without ``--watch``
+the user plays one seat from the terminal: the user's view and the numbered
+legal actions are printed, and a line is read from standard input, either an
+action in the notation of ``docs/notation.md`` or the number of a legal
+action.  Only what the user's seat may know is printed (the view's history),
+so hidden cards such as a bot's discards stay hidden.
+
+The command is a thin shell over the public API (``alsos.load_variant``,
+``alsos.Game``, ``alsos.RandomBot``); everything it prints comes from there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import alsos
+
+if TYPE_CHECKING:
+    from alsos import Action, Game, RandomBot, Ruleset, View
+
+__all__ = ["main"]
+
+DEFAULT_VARIANT = "potter1930"
+# A hand has a few dozen steps; this only stops a runaway loop if an engine bug
+# ever left the game without an end.
+MAX_STEPS = 10_000
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
+
+    Argument errors and ``--help`` are turned into a return value as well, so
+    callers (and tests) get an int instead of a ``SystemExit``.
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse exits on --help and on bad arguments
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    command: str = args.command
+    try:
+        if command == "play":
+            return _play(args)
+        if command == "variants":
+            return _variants()
+        if command == "validate":
+            return _validate(args.file)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    parser.error(f"unknown command {command!r}")  # pragma: no cover - argparse checks choices
+
+
+def _parser() -> argparse.ArgumentParser:
+    """Build the argument parser with its three subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="alsos",
+        description="Play, watch and check hands of the Hungarian card game Alsós.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    play = sub.add_parser(
+        "play",
+        help="play one hand in the terminal (or watch bots play it)",
+        description=(
+            "Play one hand against random bots, typing actions or their numbers; "
+            "with --watch, bots play every seat and each step is printed."
+        ),
+    )
+    play.add_argument(
+        "--variant",
+        default=DEFAULT_VARIANT,
+        metavar="ID_OR_FILE",
+        help=f"shipped variant id or path to a YAML profile (default: {DEFAULT_VARIANT})",
+    )
+    play.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed for the deal and the bots (default: random, and printed)",
+    )
+    play.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        metavar="K",
+        help="the seat you play, counting from 0 (default: 0)",
+    )
+    play.add_argument(
+        "--watch", action="store_true", help="let bots play every seat and print each step"
+    )
+
+    sub.add_parser(
+        "variants",
+        help="list the shipped variant profiles",
+        description="List the variant profiles shipped with alsos: id, players, name, sources.",
+    )
+
+    validate = sub.add_parser(
+        "validate",
+        help="check a variant profile (YAML) and report its problems",
+        description=(
+            "Load a YAML profile the way the engine does and print 'ok: <id>', or each "
+            "problem with its key path (exit status 1)."
+        ),
+    )
+    validate.add_argument("file", metavar="FILE", help="path to the YAML profile")
+    return parser
+
+
+# ---------------------------------------------------------------- variants
+
+
+def _variants() -> int:
+    """Print each shipped profile: id, player count, name and the sources it cites."""
+    status = 0
+    for vid in alsos.shipped_variants():
+        try:
+            rules = alsos.load_variant(vid)
+        except alsos.ProfileError as e:
+            status = 1
+            print(f"{vid}: cannot be loaded")
+            for problem in e.problems:
+                print(f"    {problem}")
+            continue
+        print(f"{rules.id}  ({rules.players} players)  {rules.name}")
+        for key, source in rules.sources.items():
+            print(f"    {key}: {source}")
+    return status
+
+
+# ---------------------------------------------------------------- validate
+
+
+def _validate(file: str) -> int:
+    """Load ``file`` as a profile; print ``ok: <id>`` or one problem per line."""
+    path = Path(file)
+    target: str | Path = path
+    if not path.exists() and file in alsos.shipped_variants():
+        target = file  # `alsos validate potter1930` checks the shipped profile
+    try:
+        rules = alsos.load_variant(target)
+    except alsos.ProfileError as e:
+        for problem in e.problems:
+            print(f"{e.source}: {problem}")
+        return 1
+    print(f"ok: {rules.id}")
+    return 0
+
+
+# -------------------------------------------------------------------- play
+
+
+def _play(args: argparse.Namespace) -> int:
+    """Set up the table for ``alsos play`` and hand over to watch or interactive mode."""
+    try:
+        rules = alsos.load_variant(args.variant)
+    except alsos.ProfileError as e:
+        print(f"cannot load variant {args.variant!r}:", file=sys.stderr)
+        for problem in e.problems:
+            print(f"    {e.source}: {problem}", file=sys.stderr)
+        return 1
+    seed: int = args.seed if args.seed is not None else random.randrange(1_000_000)
+    game = alsos.Game(rules, seed=seed, dealer=0)
+    active = _active_seats(game, rules)
+    bots = {seat: alsos.RandomBot(_bot_seed(seed, seat)) for seat in active}
+    print(f"{rules.name} [{rules.id}], seed {seed}, dealer seat 0")
+    if args.watch:
+        return _watch(game, bots)
+    seat: int = args.seat if args.seat is not None else (0 if 0 in active else active[0])
+    if seat not in active:
+        print(
+            f"seat {seat} does not play this hand; choose one of {', '.join(map(str, active))}",
+            file=sys.stderr,
+        )
+        return 2
+    return _interactive(game, bots, seat)
+
+
+def _active_seats(game: Game, rules: Ruleset) -> tuple[int, ...]:
+    """Seats that hold cards this hand (with four players the dealer sits out)."""
+    active = getattr(game, "active", None)
+    if isinstance(active, tuple) and all(isinstance(s, int) for s in active):
+        return active
+    return tuple(range(rules.players))
+
+
+def _bot_seed(seed: int, seat: int) -> int:
+    """A bot's seed derived from the hand's seed, so a replay with the same seed matches."""
+    return random.Random(f"alsos-bot:{seed}:{seat}").randrange(2**32)
+
+
+def _bot_step(game: Game, bots: dict[int, RandomBot], seat: int) -> Action:
+    """Let the bot at ``seat`` choose from its own view and apply the choice."""
+    legal = game.legal_actions()
+    action = bots[seat].choose(game.view(seat), legal)
+    game.apply(action)
+    return action
+
+
+def _watch(game: Game, bots: dict[int, RandomBot]) -> int:
+    """Bots play every seat; print the deal, every step and the settlement."""
+    for each in sorted(bots):
+        print(f"seat {each} holds {_cards(game.view(each).hand)}")
+    first = game.view(min(bots))
+    if first.talon_seen:
+        print(f"talon seen: {_cards(first.talon_seen)}")
+    phase = None
+    for _ in range(MAX_STEPS):
+        if game.is_over:
+            break
+        seat = game.to_act
+        if seat is None:
+            print("error: the game is not over but no seat is to act", file=sys.stderr)
+            return 1
+        if game.phase != phase:
+            phase = game.phase
+            print(f"-- {phase} --")
+        action = _bot_step(game, bots, seat)
+        print(f"seat {seat}: {action}")
+    else:
+        print(f"error: the hand did not end within {MAX_STEPS} steps", file=sys.stderr)
+        return 1
+    _print_settlement(game)
+    return 0
+
+
+def _interactive(game: Game, bots: dict[int, RandomBot], me: int) -> int:
+    """The user plays seat ``me`` from standard input; bots play the others.
+
+    Returns 0 when the hand ends, 1 if input ends (EOF) or the user quits.
+    """
+    print(
+        f"You play seat {me}. Type an action (e.g. 'pass', 'announce abszolut', 'MA') "
+        "or the number of a legal action; '?' shows the list again, 'quit' leaves."
+    )
+    shown = 0  # entries of the user's view history already printed
+    for _ in range(MAX_STEPS):
+        shown = _print_news(game.view(me), shown, me)
+        if game.is_over:
+            _print_settlement(game)
+            return 0
+        seat = game.to_act
+        if seat is None:
+            print("error: the game is not over but no seat is to act", file=sys.stderr)
+            return 1
+        if seat != me:
+            _bot_step(game, bots, seat)
+            continue
+        legal = game.legal_actions()
+        view = game.view(me)
+        print(_describe(view, legal))
+        while True:
+            print("your action> ", end="", flush=True)
+            line = sys.stdin.readline()
+            if not line:  # EOF
+                print("\nend of input: leaving the hand unfinished")
+                return 1
+            text = line.strip()
+            if not text:
+                continue
+            if text in ("?", "help"):
+                print(_describe(view, legal))
+                continue
+            if text.lower() in ("quit", "exit"):
+                print("leaving the hand unfinished")
+                return 1
+            try:
+                game.apply(_choice(text, legal))
+            except ValueError as e:  # IllegalActionError and bad numbers
+                print(f"error: {e}")
+                continue
+            break
+    print(f"error: the hand did not end within {MAX_STEPS} steps", file=sys.stderr)
+    return 1
+
+
+def _choice(text: str, legal: Sequence[Action]) -> Action | str:
+    """Turn the user's line into an action: a number picks from ``legal``, else it is text."""
+    if text.isdigit():
+        n = int(text)
+        if 1 <= n <= len(legal):
+            return legal[n - 1]
+        raise ValueError(f"there is no legal action number {n}; choose 1 to {len(legal)}")
+    return text
+
+
+def _print_news(view: View, shown: int, me: int) -> int:
+    """Print the entries of the view's history after the first ``shown``; return the new count."""
+    history = view.history
+    for seat, text in history[shown:]:
+        if seat is None:
+            print(f"  {text}")
+        else:
+            print(f"seat {seat}{' (you)' if seat == me else ''}: {text}")
+    return len(history)
+
+
+def _describe(view: View, legal: Sequence[Action]) -> str:
+    """The user's side of the table: phase, contract, hand, seen talon, trick, numbered actions."""
+    lines = [f"== seat {view.seat} to act, phase: {view.phase}"]
+    if view.contract is not None:
+        declarer = "" if view.declarer is None else f", declarer seat {view.declarer}"
+        lines.append(f"   contract: {view.contract}{declarer}")
+    unseen = f" (+{view.unseen_count} unseen)" if view.unseen_count else ""
+    lines.append(f"   your hand: {_cards(view.hand)}{unseen}")
+    if view.talon_seen:
+        lines.append(f"   talon seen: {_cards(view.talon_seen)}")
+    if view.items:
+        lines.append("   at stake: " + ", ".join(f"{label} {value}" for label, value in view.items))
+    if view.trick:
+        lines.append("   trick: " + ", ".join(f"seat {s} {c}" for s, c in view.trick))
+    width = len(str(len(legal)))
+    lines.append("   legal actions:")
+    lines.extend(f"   {i:>{width}}) {action}" for i, action in enumerate(legal, 1))
+    return "\n".join(lines)
+
+
+def _cards(cards: Sequence[object]) -> str:
+    """Cards written in the notation, space separated (``-`` for none)."""
+    return " ".join(str(c) for c in cards) if cards else "-"
+
+
+def _print_settlement(game: Game) -> None:
+    """Print the settlement the engine produced at the end of the hand."""
+    print("-- settlement --")
+    print(game.settlement)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,138 @@
+"""A deal: every seat's cards and the talon, from a seed or typed in from a book.
+
+Text form (``str(deal)`` / :meth:`Deal.parse`): the hands of seats 0, 1, ...
+separated by ``/``, each written as its seen cards, ``+``, its unseen cards;
+then ``/ talon`` and the talon from the bottom (the indicator) to the top (the
+face-up last card)::
+
+    MA MK MO MU M10 M9 + M8 M7 PA / ... / ... / talon P7 Z9 Z8 T7 TA
+
+A seat that sits out (four players: the dealer) has an empty hand, ``-``.
+"""
+
+from __future__ import annotations
+
+import collections
+import random
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from alsos.cards import CARDS, Card, CardParseError, format_cards, parse_cards
+
+__all__ = ["Deal", "DealError"]
+
+
+class DealError(ValueError):
+    """A deal that does not fit the rules: wrong counts, repeated or missing cards."""
+
+
+@frozen
+class Deal:
+    """Cards of every seat (``hands[seat]``, seen cards first) and the talon, bottom to top."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    talon: tuple[Card, ...]
+    seen: int
+
+    @classmethod
+    def shuffled(
+        cls,
+        rng: random.Random,
+        *,
+        players: int,
+        dealer: int,
+        seen_packets: Sequence[int],
+        unseen_packets: Sequence[int],
+    ) -> Deal:
+        """Shuffle and deal: seen packets round the table, the indicator, the unseen packets.
+
+        The deal starts at the seat after the dealer and goes round in play
+        order; with four players the dealer deals to the other three only.
+        """
+        pack = list(range(32))
+        rng.shuffle(pack)
+        active = _active_seats(players, dealer)
+        hands: dict[int, list[int]] = {s: [] for s in range(players)}
+        pos = 0
+        for size in seen_packets:
+            for s in active:
+                hands[s].extend(pack[pos : pos + size])
+                pos += size
+        indicator = pack[pos]
+        pos += 1
+        for size in unseen_packets:
+            for s in active:
+                hands[s].extend(pack[pos : pos + size])
+                pos += size
+        talon = [indicator, *pack[pos:]]
+        return cls(
+            hands=tuple(tuple(CARDS[c] for c in hands[s]) for s in range(players)),
+            talon=tuple(CARDS[c] for c in talon),
+            seen=sum(seen_packets),
+        )
+
+    def check(self, players: int, dealer: int, hand_size: int) -> None:
+        """Refuse a deal whose counts do not fit the table or that repeats a card."""
+        if len(self.hands) != players:
+            raise DealError(f"deal has {len(self.hands)} hands, the table has {players} seats")
+        active = _active_seats(players, dealer)
+        for s in range(players):
+            want = hand_size if s in active else 0
+            if len(self.hands[s]) != want:
+                raise DealError(f"seat {s} has {len(self.hands[s])} cards, expected {want}")
+        everything = [c for h in self.hands for c in h] + list(self.talon)
+        if len(set(everything)) != 32 or len(everything) != 32:
+            counts = collections.Counter(everything)
+            dup = sorted(c for c, k in counts.items() if k > 1)
+            missing = sorted(set(CARDS) - set(everything))
+            raise DealError(
+                "a deal must hold each of the 32 cards once"
+                + (f"; repeated: {format_cards(dup)}" if dup else "")
+                + (f"; missing: {format_cards(missing)}" if missing else "")
+            )
+
+    def __str__(self) -> str:
+        parts = []
+        for h in self.hands:
+            if not h:
+                parts.append("-")
+            else:
+                parts.append(f"{format_cards(h[: self.seen])} + {format_cards(h[self.seen :])}")
+        parts.append("talon " + format_cards(self.talon))
+        return " / ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """Read the text form described in the module docs."""
+        chunks = [c.strip() for c in text.split("/")]
+        if len(chunks) < 3 or not chunks[-1].lower().startswith("talon"):
+            raise DealError(
+                f"cannot read deal {text!r}: write the hands separated by '/', "
+                f"then '/ talon' and the talon cards"
+            )
+        try:
+            talon = tuple(parse_cards(chunks[-1][5:]))
+            hands: list[tuple[Card, ...]] = []
+            seen = None
+            for chunk in chunks[:-1]:
+                if chunk == "-":
+                    hands.append(())
+                    continue
+                front, plus, back = chunk.partition("+")
+                if not plus:
+                    raise DealError(f"hand {chunk!r} needs '+' between seen and unseen cards")
+                f, b = parse_cards(front), parse_cards(back)
+                if seen is not None and len(f) != seen:
+                    raise DealError(f"hand {chunk!r} shows {len(f)} seen cards, others {seen}")
+                seen = len(f)
+                hands.append(tuple(f + b))
+        except CardParseError as e:
+            raise DealError(f"cannot read deal: {e}") from None
+        return cls(hands=tuple(hands), talon=talon, seen=seen or 0)
+
+
+def _active_seats(players: int, dealer: int) -> list[int]:
+    """Seats in play order from the seat after the dealer; four players: dealer out."""
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    return order[:3] if players > 3 else order

@@ -1,0 +1,64 @@
+"""Scored items: the game and each announced figure, with their kontra chains.
+
+Every item is paid for on its own (000 "Kontras"): its base value, doubled
+(by the figure's ``front_multiplier``) when announced from the front, then
+multiplied for each kontra step (x4 said from the front, x2 from the back),
+and for the game and kassza by the outcome of a call.
+"""
+
+from __future__ import annotations
+
+from attrs import define, field
+
+from alsos.actions import GAME
+
+__all__ = ["DECLARER", "DEFENDERS", "Item"]
+
+DECLARER = 0
+DEFENDERS = 1
+
+
+@define(slots=True)
+class Item:
+    """The game or one announced figure.
+
+    ``side`` is the side that undertook it (:data:`DECLARER` or
+    :data:`DEFENDERS`); ``seat`` the seat that announced it (the declarer for
+    the game).  ``steps`` records each kontra step as (seat, front).
+    """
+
+    figure: str
+    seat: int
+    side: int
+    base: int
+    front: bool = False
+    front_multiplier: int = 1
+    steps: list[tuple[int, bool]] = field(factory=list)
+    factor: int = 1
+
+    @property
+    def is_game(self) -> bool:
+        return self.figure == GAME
+
+    @property
+    def level(self) -> int:
+        """Kontra steps said so far (0: none, 1: kontra, 2: rekontra, ...)."""
+        return len(self.steps)
+
+    @property
+    def raiser_side(self) -> int:
+        """The side entitled to say the next step: odd steps answer the undertaker."""
+        return self.side ^ 1 if len(self.steps) % 2 == 0 else self.side
+
+    def raise_(self, seat: int, front: bool, front_factor: int, back_factor: int) -> None:
+        self.steps.append((seat, front))
+        self.factor *= front_factor if front else back_factor
+
+    @property
+    def value(self) -> int:
+        """Value before any call multiplier."""
+        return self.base * (self.front_multiplier if self.front else 1) * self.factor
+
+    @property
+    def label(self) -> str:
+        return GAME if self.is_game else f"{self.figure}@{self.seat}"

@@ -1,0 +1,126 @@
+"""Calling modules: gyerünk, the invitation to concede the game.
+
+``gyerunk`` (000 "Calling"): when no figure but those the profile lists
+(kassza) is announced, a seat may call at its turn to play to the second
+trick.  The other side answers: concede (the callers score the game as won at
+the present stake), play on (the game and kassza count double), or raise the
+call one kontra step, after which the callers answer in the same way.  Each
+step doubles the stake; conceding at a step pays the stake before it.
+Defenders answer one by one from the seat after the declarer and the most
+aggressive answer stands.
+
+``none``: no calling.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from alsos.actions import CONCEDE, GYERUNK, PLAY_ON, Action, Kontra, kontra
+from alsos.items import DECLARER
+from alsos.rules import register
+
+if TYPE_CHECKING:
+    from alsos.game import Game
+
+__all__ = ["GyerunkCalling", "NoCalling"]
+
+
+@register("calling", "none")
+class NoCalling:
+    """Calling is not part of this table's rules."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def can_call(self, seat: int) -> bool:
+        return False
+
+    def call(self, seat: int) -> None:
+        raise AssertionError("no calling in this profile")
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        return ()
+
+    def apply(self, seat: int, action: Action) -> None:
+        raise AssertionError("no calling in this profile")
+
+
+@register("calling", "gyerunk")
+class GyerunkCalling(NoCalling):
+    """Gyerünk with concede / play on / kontra answers, up the kontra ladder."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.level = 0
+        self.proposer = DECLARER
+        self.resume = 0
+        self.queue: list[int] = []
+        self.best: int | None = None  # 0 conceded, 1 play on
+
+    def can_call(self, seat: int) -> bool:
+        from alsos.game import Kind
+
+        g = self.game
+        if g.call_used or g.contract is None or g.contract.kind is Kind.KLOPITZKY:
+            return False
+        allowed = g.rules.calling.allowed_with
+        return all(item.is_game or item.figure in allowed for item in g.items)
+
+    def call(self, seat: int) -> None:
+        from alsos.game import Phase
+
+        g = self.game
+        g._log(seat, GYERUNK)
+        g.call_used = True
+        g.caller = seat
+        self.resume = seat
+        self.level = 0
+        self.proposer = g.side_of(seat)
+        g.phase = Phase.CALL
+        self._ask()
+
+    def _ask(self) -> None:
+        g = self.game
+        answering = self.proposer ^ 1
+        if answering == DECLARER:
+            assert g.declarer is not None
+            self.queue = [g.declarer]
+        else:
+            a = g.active
+            start = a.index(g.declarer) if g.declarer is not None else 0
+            self.queue = [a[(start + i) % len(a)] for i in range(1, len(a))]
+        self.best = None
+        g.to_act = self.queue[0]
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        out: list[Action] = []
+        if not self.best:
+            out.append(CONCEDE)
+        out.append(PLAY_ON)
+        if self.level + 1 <= len(self.game.rules.kontra.levels):
+            out.append(kontra(self.level + 1, GYERUNK))
+        return tuple(out)
+
+    def apply(self, seat: int, action: Action) -> None:
+        from alsos.game import Phase
+
+        g = self.game
+        self.queue.pop(0)
+        if isinstance(action, Kontra):
+            self.level += 1
+            self.proposer = g.side_of(seat)
+            self._ask()
+            return
+        answer = 0 if action is CONCEDE else 1
+        self.best = answer if self.best is None else max(self.best, answer)
+        if self.queue:
+            g.to_act = self.queue[0]
+            return
+        if self.best == 0:
+            g.call_factor = 2**self.level
+            g.end_by_concession(self.proposer)
+        else:
+            g.call_factor = 2 ** (self.level + 1)
+            g.phase = Phase.PLAY
+            g.to_act = self.resume

@@ -1,0 +1,145 @@
+"""Exchange modules: the trump-7 exchange and síber.
+
+``siber`` (000 "Trump Exchange"): only after the original suit was accepted
+in round 1.  If the top talon card is a trump or an Ace, the holder of the
+first entitled trump (the 7; the 8 when the 7 is one of the two seen talon
+cards) may lay it face up, take the whole talon and put back as many cards,
+face down, as bring the hand to its size (no trumps unless the profile allows
+it).  Otherwise, or if declined, the 7's holder may swap it for the indicator
+at its turn in the first trick.
+
+``none``: neither.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from alsos.actions import DISCARDS, PASS, SIBER, Action, Discard
+from alsos.cards import Rank, cards_of, suit_mask
+from alsos.rules import register
+
+if TYPE_CHECKING:
+    from alsos.game import Game
+
+__all__ = ["NoExchange", "SiberExchange"]
+
+
+@register("exchange", "none")
+class NoExchange:
+    """No exchange of any kind: play starts straight after the pick-up."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def start(self) -> None:
+        self.game.begin_play()
+
+    def can_exchange(self, seat: int) -> bool:
+        return False
+
+    def exchange(self, seat: int) -> None:
+        raise AssertionError("no exchange in this profile")
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        return ()
+
+    def apply(self, seat: int, action: Action) -> None:
+        raise AssertionError("no exchange in this profile")
+
+
+@register("exchange", "siber")
+class SiberExchange(NoExchange):
+    """Three-player síber (whole talon) and the simple trump-7 exchange."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.seat: int | None = None
+        self.card: int | None = None
+
+    def entitled(self) -> tuple[int, int] | None:
+        """(seat, card) of the seat that may take the talon now, if any."""
+        g = self.game
+        rules = g.rules.exchange
+        if not (rules.siber and g.accepted_original and g.trump >= 0):
+            return None
+        top = g.talon[-1]
+        if not (top >> 3 == g.trump or top & 7 == Rank.ACE):
+            return None
+        seen = (g.talon[0], g.talon[-1])
+        for rank in rules.entitled:
+            card = 8 * g.trump + rank
+            if card in seen:
+                continue
+            for s in g.active:
+                if g.hands[s] >> card & 1:
+                    return s, card
+            return None
+        return None
+
+    def start(self) -> None:
+        g = self.game
+        who = self.entitled()
+        if who is None:
+            g.begin_play()
+            return
+        from alsos.game import Phase
+
+        self.seat, self.card = who
+        g.phase = Phase.SIBER
+        g.to_act = self.seat
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        from alsos.game import Phase
+
+        g = self.game
+        if g.phase is Phase.SIBER:
+            return (PASS, SIBER)
+        keep = g.hands[seat]
+        if not g.rules.exchange.discard_trumps and g.trump >= 0:
+            keep &= ~suit_mask(g.trump)
+        return tuple(DISCARDS[c] for c in cards_of(keep))
+
+    def apply(self, seat: int, action: Action) -> None:
+        from alsos.game import Phase
+
+        g = self.game
+        if g.phase is Phase.SIBER:
+            g._log(seat, action)
+            if action is PASS:
+                g.begin_play()
+                return
+            assert self.card is not None
+            for c in g.talon:
+                g.hands[seat] |= 1 << c
+            g.hands[seat] &= ~(1 << self.card)
+            g.siber_card = self.card
+            g.talon = [self.card]
+            g._discards_left = bin(g.hands[seat]).count("1") - g.rules.hand_size
+            g.phase = Phase.DISCARD
+            return
+        assert isinstance(action, Discard)
+        g._log(seat, "discard", str(action))
+        bit = 1 << action.card
+        g.hands[seat] &= ~bit
+        g.discarded |= bit
+        g.talon.append(int(action.card))
+        g._discards_left -= 1
+        if g._discards_left == 0:
+            g.begin_play()
+
+    def can_exchange(self, seat: int) -> bool:
+        g = self.game
+        if not (g.rules.exchange.simple_exchange and g.accepted_original and g.trump >= 0):
+            return False
+        if g.siber_card is not None or g.exchanged is not None:
+            return False
+        seven = 8 * g.trump + Rank.SEVEN
+        return bool(g.hands[seat] >> seven & 1) and g.talon[0] == g.indicator
+
+    def exchange(self, seat: int) -> None:
+        g = self.game
+        seven = 8 * g.trump + Rank.SEVEN
+        g.hands[seat] = (g.hands[seat] & ~(1 << seven)) | (1 << g.indicator)
+        g.talon[0] = seven
+        g.exchanged = seat

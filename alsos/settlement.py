@@ -1,0 +1,311 @@
+"""Settling a hand: points, the game and figure results, payments, written score.
+
+:func:`settle` turns a finished :class:`~alsos.game.Game` into a
+:class:`Settlement`: card points per seat (talon and síber discards count for
+nobody), valid melds and béla, whether the game was won (the declarer must
+beat each defender separately; a tie loses), each item's result and value with
+every multiplier, the zero-sum payments, and the score as written on paper,
+where every won item is a positive number for its winners (000 "Scoring").
+
+:class:`Rubber` adds written scores hand by hand until one seat passes the
+target alone (000 "Scoring", rubbers).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from attrs import define, field, frozen
+
+from alsos import rules as rule_modules
+from alsos.items import DECLARER, Item
+from alsos.melds import sequences, vannak_ranks_held
+
+if TYPE_CHECKING:
+    from alsos.game import Game
+    from alsos.profile import Ruleset
+
+__all__ = ["Entry", "Rubber", "Settlement", "Tally", "settle"]
+
+
+@frozen
+class Entry:
+    """One scored item: what it was, who undertook it, whether it was made, its worth."""
+
+    label: str
+    seat: int | None
+    side: int | None
+    made: bool
+    value: int
+    detail: str
+    winners: tuple[int, ...]
+
+
+@frozen
+class Tally:
+    """What the hand produced, for judging figures."""
+
+    trump: int
+    hand_size: int
+    declarer: int | None
+    defenders: tuple[int, ...]
+    won: tuple[int, ...]
+    tricks: tuple[tuple[tuple[int, int], ...], ...]
+    trick_winners: tuple[int, ...]
+    card_points: dict[int, int]
+    meld_points: dict[int, int]
+    bela: dict[int, int]
+    game_won: bool | None
+
+
+@define
+class Settlement:
+    """The itemised result of a hand.
+
+    ``payments`` maps every seat to what it gains (negative: pays); they sum
+    to zero.  ``written`` is the paper score of this hand per seat.
+    """
+
+    contract: str
+    declarer: int | None
+    game_won: bool | None
+    card_points: dict[int, int]
+    meld_points: dict[int, int]
+    bela: dict[int, int]
+    tricks: dict[int, int]
+    entries: list[Entry]
+    payments: dict[int, int]
+    written: dict[int, int]
+    conceded: bool = False
+    notes: list[str] = field(factory=list)
+
+    def __str__(self) -> str:
+        lines = [
+            f"contract: {self.contract}"
+            + (f", declarer seat {self.declarer}" if self.declarer is not None else "")
+        ]
+        if self.card_points:
+            lines.append(
+                "points:   "
+                + ", ".join(
+                    f"seat {s} {self.card_points[s]}"
+                    + (f"+{self.meld_points[s]} melds" if self.meld_points.get(s) else "")
+                    + (f"+{self.bela[s]} béla" if self.bela.get(s) else "")
+                    for s in sorted(self.card_points)
+                )
+            )
+        lines.append(
+            "tricks:   " + ", ".join(f"seat {s} {n}" for s, n in sorted(self.tricks.items()))
+        )
+        lines.extend(f"note:     {n}" for n in self.notes)
+        for e in self.entries:
+            who = f" by seat {e.seat}" if e.seat is not None else ""
+            verdict = "made" if e.made else "lost"
+            lines.append(f"item:     {e.label}{who}: {verdict}, {e.value} ({e.detail})")
+        lines.append(
+            "payments: " + ", ".join(f"seat {s} {v:+d}" for s, v in sorted(self.payments.items()))
+        )
+        lines.append(
+            "written:  " + ", ".join(f"seat {s} {v}" for s, v in sorted(self.written.items()))
+        )
+        return "\n".join(lines)
+
+
+def _points(game: Game) -> dict[int, int]:
+    table = game.points_table()
+    out = {}
+    for s in game.active:
+        w = game.won[s]
+        total = 0
+        while w:
+            low = w & -w
+            total += table[low.bit_length() - 1]
+            w ^= low
+        out[s] = total
+    if len(game.tricks) == game.rules.hand_size and game.trick_winners:
+        out[game.trick_winners[-1]] += game.rules.cards.last_trick
+    return out
+
+
+def _melds(game: Game) -> tuple[dict[int, int], dict[int, int]]:
+    rules = game.rules.melds
+    melds = {s: 0 for s in game.active}
+    seq_winner = game.meld_winner.get("sequence")
+    if seq_winner is not None:
+        values = rules.sequence_values
+        for n, _top, _suit in sequences(game.meld_hands[seq_winner]):
+            melds[seq_winner] += values[max(k for k in values if k <= n)]
+    van_winner = game.meld_winner.get("vannak")
+    if van_winner is not None:
+        held = vannak_ranks_held(game.meld_hands[van_winner], rules.vannak_ranks)
+        melds[van_winner] += rules.vannak * len(held)
+    bela = {s: 0 for s in game.active}
+    t = game.trump
+    if t >= 0:
+        need = (1 << (8 * t + 1)) | (1 << (8 * t + 2))
+        for s, hand in game.meld_hands.items():
+            if hand & need == need:
+                bela[s] = rules.bela
+    return melds, bela
+
+
+def _describe(item: Item, call: int) -> str:
+    parts = [f"base {item.base}"]
+    if item.front and item.front_multiplier != 1:
+        parts.append(f"front x{item.front_multiplier}")
+    for i, (_seat, front) in enumerate(item.steps):
+        parts.append(
+            f"{('kontra', 'rekontra', 'szubkontra', 'hirskontra', 'mordkontra')[i]}"
+            f" {'front' if front else 'back'}"
+        )
+    if call != 1:
+        parts.append(f"call x{call}")
+    return ", ".join(parts)
+
+
+def settle(game: Game) -> Settlement:
+    """Score a finished hand."""
+    from alsos.game import Kind
+
+    contract = game.contract
+    tricks = {s: game.tricks_won[s] for s in game.active}
+    if contract is None:
+        zero = {s: 0 for s in range(game.players)}
+        return Settlement("thrown in", None, None, {}, {}, {}, tricks, [], zero, dict(zero))
+    if contract.kind is Kind.KLOPITZKY:
+        return _klopitzky(game, tricks)
+    declarer = game.declarer
+    assert declarer is not None
+    defenders = game.defenders
+    card_points = _points(game)
+    melds, bela = _melds(game)
+    totals = {s: card_points[s] + melds[s] + bela[s] for s in game.active}
+    notes = []
+    if game.conceded_by is not None:
+        game_won: bool = game.conceded_by != DECLARER
+        notes.append(f"the {'declarer' if game_won is False else 'defenders'} conceded a call")
+    elif contract.kind is Kind.BETLI:
+        game_won = tricks[declarer] == 0
+    else:
+        game_won = all(totals[declarer] > totals[d] for d in defenders)
+    tally = Tally(
+        trump=game.trump,
+        hand_size=game.rules.hand_size,
+        declarer=declarer,
+        defenders=defenders,
+        won=tuple(game.won),
+        tricks=tuple(tuple(t) for t in game.tricks),
+        trick_winners=tuple(game.trick_winners),
+        card_points=card_points,
+        meld_points=melds,
+        bela=bela,
+        game_won=game_won,
+    )
+    payers = game.payers
+    payments = {s: 0 for s in range(game.players)}
+    written = {s: 0 for s in range(game.players)}
+    entries = []
+    for item in game.items:
+        if item.is_game:
+            made = game_won
+            call = game.call_factor
+        else:
+            fig = game.rules.figures[item.figure]
+            made = rule_modules.lookup("figures", fig.kind)(tally, fig, item)
+            call = game.call_factor if fig.kind == "kassza" else 1
+        value = item.value * call
+        winner_side = item.side if made else item.side ^ 1
+        if winner_side == DECLARER:
+            winners: tuple[int, ...] = (declarer,)
+            payments[declarer] += value * len(payers)
+            for d in payers:
+                payments[d] -= value
+        else:
+            winners = tuple(payers)
+            payments[declarer] -= value * len(payers)
+            for d in payers:
+                payments[d] += value
+        for w in winners:
+            written[w] += value
+        label = "game" if item.is_game else item.figure
+        entries.append(
+            Entry(label, item.seat, item.side, made, value, _describe(item, call), winners)
+        )
+    return Settlement(
+        str(contract),
+        declarer,
+        game_won,
+        card_points,
+        melds,
+        bela,
+        tricks,
+        entries,
+        payments,
+        written,
+        conceded=game.conceded_by is not None,
+        notes=notes,
+    )
+
+
+def _klopitzky(game: Game, tricks: dict[int, int]) -> Settlement:
+    """Most tricks pays each other seat; two tied for most pay the one below; all equal: nothing."""
+    value = game.rules.games.klopitzky
+    payments = {s: 0 for s in range(game.players)}
+    written = {s: 0 for s in range(game.players)}
+    most = max(tricks.values())
+    losers = [s for s, n in tricks.items() if n == most]
+    gainers = [s for s in game.active if s not in losers]
+    entries = []
+    for g in gainers:
+        for lo in losers:
+            payments[lo] -= value
+            payments[g] += value
+        written[g] += value
+        entries.append(
+            Entry("klopitzky", g, None, True, value, f"{tricks[g]} tricks against {most}", (g,))
+        )
+    return Settlement("klopitzky", None, None, {}, {}, {}, tricks, entries, payments, written)
+
+
+@define
+class Rubber:
+    """Written scores added hand by hand until one seat passes the target alone.
+
+    Reaching the target gives the rubber bonus.  When several seats pass it
+    on the same hand, the target and the bonus both rise by their first
+    amounts (20 -> 40 -> 60 with bonus 2 -> 4 -> 6) and play goes on.
+    """
+
+    rules: Ruleset
+    scores: dict[int, int] = field(init=False)
+    target: int = field(init=False)
+    bonus: int = field(init=False)
+    winner: int | None = None
+    hands: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        self.scores = {s: 0 for s in range(self.rules.players)}
+        self.target = self.rules.scoring.rubber_target
+        self.bonus = self.rules.scoring.rubber_bonus
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def add(self, settlement: Settlement) -> None:
+        """Add one hand's written score; may end the rubber."""
+        if self.winner is not None:
+            raise ValueError("the rubber is over; start a new one")
+        self.hands += 1
+        for s, v in settlement.written.items():
+            self.scores[s] += v
+        step, step_bonus = self.rules.scoring.rubber_target, self.rules.scoring.rubber_bonus
+        while True:
+            over = [s for s, v in self.scores.items() if v >= self.target]
+            if len(over) <= 1:
+                break
+            self.target += step
+            self.bonus += step_bonus
+        if len(over) == 1:
+            self.winner = over[0]
+            self.scores[self.winner] += self.bonus

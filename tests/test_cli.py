@@ -1,0 +1,156 @@
+"""Tests of the ``alsos`` command line (alsos.cli.main), run in-process.
+
+They check what a user sees: a watched hand ends in a printed settlement, the
+shipped profiles are listed, a broken profile is reported with its key path,
+and the interactive prompt survives bad input and ends cleanly on EOF.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import alsos
+from alsos.cli import main
+
+
+def test_watch_plays_a_hand_to_its_settlement(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--watch", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "seed 3" in out
+    assert any(line.startswith("seat ") and ": " in line for line in out.splitlines())
+    assert any("payments" in line for line in out.splitlines())
+
+
+def test_watch_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--watch", "--seed", "11"]) == 0
+    first = capsys.readouterr().out
+    assert main(["play", "--watch", "--seed", "11"]) == 0
+    assert capsys.readouterr().out == first
+
+
+def test_watch_prints_every_step(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--watch", "--seed", "5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    rules = alsos.load_variant("potter1930")
+    game = alsos.Game(rules, seed=5, dealer=0)
+    steps = [line for line in out if line.startswith("seat ") and " holds " not in line]
+    for line in steps:
+        seat, _, action = line.partition(": ")
+        assert int(seat.split()[1]) == game.to_act
+        game.apply(action)
+    assert game.is_over
+
+
+def test_variants_lists_potter1930(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variants"]) == 0
+    out = capsys.readouterr().out
+    assert "potter1930" in out
+    assert "3 players" in out
+    for vid in alsos.shipped_variants():
+        assert vid in out
+
+
+def test_validate_accepts_a_shipped_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "potter1930"]) == 0
+    assert capsys.readouterr().out.strip() == "ok: potter1930"
+
+
+def test_validate_reports_the_key_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "extends: potter1930\nid: bad\nfigures:\n  kassza: {value: -1}\n", encoding="utf-8"
+    )
+    assert main(["validate", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "figures.kassza.value" in out
+    assert "ok:" not in out
+
+
+def test_validate_reports_a_wrong_type(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: potter1930\nid: bad\ngames: {trump: lots}\n", encoding="utf-8")
+    assert main(["validate", str(bad)]) == 1
+    assert "games.trump" in capsys.readouterr().out
+
+
+def test_validate_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(tmp_path / "nothing.yaml")]) == 1
+    assert "cannot read" in capsys.readouterr().out
+
+
+def test_interactive_bad_line_then_eof(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("this is not an action\n"))
+    assert main(["play", "--seed", "3"]) == 1
+    out = capsys.readouterr().out
+    assert "legal actions:" in out
+    assert "error:" in out
+    assert "this is not an action" in out
+    assert "end of input" in out
+
+
+def test_interactive_bad_number_then_eof(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("999\n"))
+    assert main(["play", "--seed", "3", "--seat", "1"]) == 1
+    assert "no legal action number 999" in capsys.readouterr().out
+
+
+def test_interactive_plays_to_the_end_by_numbers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Always answering "1" (the first legal action) must finish the hand.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 500))
+    assert main(["play", "--seed", "4", "--seat", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "payments" in out
+    assert "seat 2 (you): " in out
+
+
+def test_interactive_hides_other_hands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # EOF at the first prompt: nothing printed so far may name another seat's card.
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", "--seed", "9", "--seat", "0"]) == 1
+    out = capsys.readouterr().out
+    assert "your hand:" in out
+    out = out.split("'quit' leaves.", 1)[1]  # skip the greeting, whose examples name cards
+    game = alsos.Game(alsos.load_variant("potter1930"), seed=9, dealer=0)
+    for other in (1, 2):
+        for card in game.deal.hands[other]:
+            assert not re.search(rf"\b{card}\b", out), f"seat {other}'s {card} was shown"
+
+
+def test_bad_seat_and_bad_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seat", "7", "--seed", "1"]) == 2
+    assert main(["play", "--variant", "no-such-variant", "--watch"]) == 1
+    err = capsys.readouterr().err
+    assert "seat 7" in err
+    assert "no such variant" in err
+
+
+def test_usage_errors_return_a_code(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert main(["--help"]) == 0
+    assert "play" in capsys.readouterr().out
+
+
+def test_python_dash_m(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "alsos", "variants"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "potter1930" in done.stdout
