@@ -304,10 +304,7 @@ def _print_news(view: View, shown: int, me: int) -> int:
     """Print the entries of the view's history after the first ``shown``; return the new count."""
     history = view.history
     for seat, text in history[shown:]:
-        if seat is None:
-            print(f"  {text}")
-        else:
-            print(f"seat {seat}{' (you)' if seat == me else ''}: {text}")
+        print(f"seat {seat}{' (you)' if seat == me else ''}: {text}")
     return len(history)
 
 

@@ -13,6 +13,7 @@ A seat that sits out (four players: the dealer) has an empty hand, ``-``.
 from __future__ import annotations
 
 import collections
+import functools
 import random
 from collections.abc import Sequence
 
@@ -52,6 +53,25 @@ class Deal:
         """
         pack = list(range(32))
         rng.shuffle(pack)
+        return cls.from_pack(
+            pack,
+            players=players,
+            dealer=dealer,
+            seen_packets=seen_packets,
+            unseen_packets=unseen_packets,
+        )
+
+    @classmethod
+    def from_pack(
+        cls,
+        pack: Sequence[int],
+        *,
+        players: int,
+        dealer: int,
+        seen_packets: Sequence[int],
+        unseen_packets: Sequence[int],
+    ) -> Deal:
+        """Deal an ordered pack (top card first) as the dealer would."""
         active = _active_seats(players, dealer)
         hands: dict[int, list[int]] = {s: [] for s in range(players)}
         pos = 0
@@ -130,6 +150,30 @@ class Deal:
         except CardParseError as e:
             raise DealError(f"cannot read deal: {e}") from None
         return cls(hands=tuple(hands), talon=talon, seen=seen or 0)
+
+
+@functools.lru_cache(maxsize=64)
+def layout(
+    players: int, dealer: int, seen_packets: tuple[int, ...], unseen_packets: tuple[int, ...]
+) -> tuple[tuple[tuple[int, int, int, bool], ...], int]:
+    """Where each packet of a dealt pack goes: ((seat, start, end, seen), ...), talon start.
+
+    The indicator is the card just before the first unseen packet; the talon
+    is the indicator followed by everything from the returned position on.
+    """
+    active = _active_seats(players, dealer)
+    out = []
+    pos = 0
+    for size in seen_packets:
+        for s in active:
+            out.append((s, pos, pos + size, True))
+            pos += size
+    pos += 1
+    for size in unseen_packets:
+        for s in active:
+            out.append((s, pos, pos + size, False))
+            pos += size
+    return tuple(out), pos
 
 
 def _active_seats(players: int, dealer: int) -> list[int]:

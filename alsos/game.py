@@ -31,6 +31,7 @@ from alsos.actions import (
     ActionParseError,
     Announce,
     Declare,
+    Discard,
     Kontra,
     Play,
     announce,
@@ -38,7 +39,7 @@ from alsos.actions import (
     parse_action,
 )
 from alsos.cards import Card, Rank, Suit, cards_of, format_cards, suit_mask
-from alsos.deal import Deal, _active_seats
+from alsos.deal import Deal, _active_seats, layout
 from alsos.items import DECLARER, DEFENDERS, Item
 from alsos.melds import MeldContest, best_sequence, longest_sequence, vannak_ranks_held
 from alsos.profile import Ruleset, parse_card_spec
@@ -155,29 +156,50 @@ class Game:
         self.players = n
         self.dealer = dealer
         self.active: tuple[int, ...] = tuple(_active_seats(n, dealer))
-        if deal is None:
-            deal = Deal.shuffled(
-                random.Random(seed),
-                players=n,
-                dealer=dealer,
-                seen_packets=rules.deal.seen_packets,
-                unseen_packets=rules.deal.unseen_packets,
-            )
-        elif isinstance(deal, str):
-            deal = Deal.parse(deal)
-        deal.check(n, dealer, rules.hand_size)
-        self.deal = deal
+        self._n_active = len(self.active)
+        self._after = [0] * n  # the next seat in play order
+        for i, s in enumerate(self.active):
+            self._after[s] = self.active[(i + 1) % self._n_active]
+        self._hand_size = rules.hand_size
+        self._speech_in_first_trick = False
         self.seed = seed
-        k = deal.seen
-        self.hands = [_mask(h[:k]) for h in deal.hands]
-        self.unseen = [_mask(h[k:]) for h in deal.hands]
-        self.talon: list[int] = [int(c) for c in deal.talon]
-        self.indicator = int(deal.talon[0])
+        self._deal: Deal | None = None
+        if deal is None:
+            # The hot path for simulations: shuffle ints and fill bit sets directly.
+            pack = list(range(32))
+            random.Random(seed).shuffle(pack)
+            self._pack: list[int] | None = pack
+            packets, talon_at = layout(
+                n, dealer, rules.deal.seen_packets, rules.deal.unseen_packets
+            )
+            self.hands = [0] * n
+            self.unseen = [0] * n
+            for seat, a, b, seen in packets:
+                m = 0
+                for c in pack[a:b]:
+                    m |= 1 << c
+                if seen:
+                    self.hands[seat] |= m
+                else:
+                    self.unseen[seat] |= m
+            self.talon: list[int] = [pack[sum(rules.deal.seen_packets) * len(self.active)]]
+            self.talon.extend(pack[talon_at:])
+        else:
+            if isinstance(deal, str):
+                deal = Deal.parse(deal)
+            deal.check(n, dealer, rules.hand_size)
+            self._deal = deal
+            self._pack = None
+            k = deal.seen
+            self.hands = [_mask(h[:k]) for h in deal.hands]
+            self.unseen = [_mask(h[k:]) for h in deal.hands]
+            self.talon = [int(c) for c in deal.talon]
+        self.indicator = self.talon[0]
         self.original = Suit(self.indicator >> 3)
         self.phase = Phase.BIDDING
         self.to_act: int | None = self.active[0]
         self.history: list[tuple[int, Action]] = []
-        self.log: list[tuple[int | None, str, str]] = []
+        self._notes: dict[int, str] = {}
         self.declarer: int | None = None
         self.contract: Contract | None = None
         self.accepted_original = False
@@ -233,6 +255,21 @@ class Game:
     # ------------------------------------------------------------------ public
 
     @property
+    def deal(self) -> Deal:
+        """The cards as dealt (built on first use for shuffled hands)."""
+        if self._deal is None:
+            assert self._pack is not None
+            d = self.rules.deal
+            self._deal = Deal.from_pack(
+                self._pack,
+                players=self.players,
+                dealer=self.dealer,
+                seen_packets=d.seen_packets,
+                unseen_packets=d.unseen_packets,
+            )
+        return self._deal
+
+    @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
@@ -273,11 +310,13 @@ class Game:
             action = self._read(action, legal)
         if action not in legal:
             raise IllegalActionError(action, self.phase, self.to_act, legal, self._why(action))
-        seat = self.to_act
-        assert seat is not None and isinstance(action, Action)
+        seat: int = self.to_act  # type: ignore[assignment]  # legal is empty when None
         self._legal = None
         self.history.append((seat, action))
-        self._step(seat, action)
+        if action.__class__ is Play and self.phase is Phase.PLAY:
+            self._play(seat, action[1])
+        else:
+            self._step(seat, action)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: its own hand, the seen talon cards, the public history."""
@@ -354,11 +393,9 @@ class Game:
             else:
                 self._speak(seat, action)
         elif phase is Phase.BIDDING:
-            self._log(seat, action)
             self.bidding.apply(seat, action)
         elif phase is Phase.FRONT or phase is Phase.COMPLETION:
             if action is PASS:
-                self._log(seat, action)
                 self._end_turn(seat)
             else:
                 self._speak(seat, action)
@@ -367,12 +404,23 @@ class Game:
         elif phase is Phase.MELDS:
             self._answer_meld(seat, action is SHOW)
         elif phase is Phase.CALL:
-            self._log(seat, action)
             self.calling.apply(seat, action)
 
-    def _log(self, seat: int | None, action: Action | str, private: str | None = None) -> None:
-        text = str(action)
-        self.log.append((seat, text, private if private is not None else text))
+    def public_history(self, seat: int | None = None) -> list[tuple[int, str]]:
+        """The history as text, as ``seat`` may know it (None: what every seat knows).
+
+        Other seats' síber discards are hidden; meld validation answers carry
+        what they revealed.
+        """
+        out = []
+        notes = self._notes
+        for i, (s, action) in enumerate(self.history):
+            if action.__class__ is Discard and s != seat:
+                text = "discard"
+            else:
+                text = str(action) + notes.get(i, "")
+            out.append((s, text))
+        return out
 
     # ---------------------------------------------------------- transitions
 
@@ -439,8 +487,7 @@ class Game:
         self._figure_cache.clear()
 
     def _next_seat(self, seat: int) -> int:
-        a = self.active
-        return a[(a.index(seat) + 1) % len(a)]
+        return self._after[seat]
 
     @property
     def passes_to_close(self) -> int:
@@ -470,7 +517,7 @@ class Game:
     def begin_play(self) -> None:
         """The first trick begins (after síber, if any)."""
         assert self.contract is not None
-        self.phase = Phase.PLAY
+        self._speech_in_first_trick = self._speaks()
         self._begin_round(Phase.PLAY, self._first_leader(), front=False)
         self.leader = self.to_act  # type: ignore[assignment]
 
@@ -559,7 +606,6 @@ class Game:
     def _speak(self, seat: int, action: Action) -> None:
         """An utterance inside a turn: a figure, a kontra, an exchange or a meld."""
         cls = action.__class__
-        self._log(seat, action)
         if cls is Announce:
             name = action.figure  # type: ignore[attr-defined]
             fig = self.rules.figures[name]
@@ -606,11 +652,13 @@ class Game:
     # ----------------------------------------------------------------- play
 
     def _play_options(self, seat: int) -> tuple[Action, ...]:
-        legal = self._legal_mask(seat)
-        plays = plays_of(legal)
-        if self.trick_no == 0 and self._speaks():
-            return (*self._first_trick_speech(seat), *plays)
-        if self.trick_no == 1 and self.calling.can_call(seat):
+        plays = plays_of(self._legal_mask(seat))
+        if self.trick_no > 1:
+            return plays
+        if self.trick_no == 0:
+            if self._speech_in_first_trick:
+                return (*self._first_trick_speech(seat), *plays)
+        elif self.calling.can_call(seat):
             return (CALL, *plays)
         return plays
 
@@ -655,15 +703,14 @@ class Game:
         return (*out, *self._speech(seat, False, True))
 
     def _play(self, seat: int, card: int) -> None:
-        self._log(seat, PLAYS[card])
-        if self.trick_no == 0 and self._speaks():
+        if self.trick_no == 0 and self._speech_in_first_trick:
             self.meld_hands[seat] = self.hands[seat]
             self._end_turn(seat)
         self.hands[seat] &= ~(1 << card)
         trick = self.trick
         trick.append((seat, card))
-        if len(trick) < len(self.active):
-            self.to_act = self._next_seat(seat)
+        if len(trick) < self._n_active:
+            self.to_act = self._after[seat]
             return
         key = self._key
         base = (trick[0][1] >> 3) * 32
@@ -685,9 +732,9 @@ class Game:
         assert self.contract is not None
         if (
             self.contract.kind is Kind.BETLI and best_seat == self.declarer
-        ) or self.trick_no == self.rules.hand_size:
+        ) or self.trick_no == self._hand_size:
             self._finish()
-        elif self.trick_no == 1 and self._speaks():
+        elif self.trick_no == 1 and self._speech_in_first_trick:
             if self._passes >= self.passes_to_close:
                 self._after_announcements()
             else:
@@ -760,10 +807,8 @@ class Game:
                 detail = f" (to the {Rank(7 - comp).code})"
             else:
                 detail = " (in trumps)" if comp else " (not in trumps)"
-        self._log(seat, (SHOW if show else KICSI), None)
         if detail:
-            s, text, priv = self.log[-1]
-            self.log[-1] = (s, text + detail, priv + detail)
+            self._notes[len(self.history) - 1] = detail
         contest.answer(seat, show)
         self._next_contest()
 

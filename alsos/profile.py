@@ -15,6 +15,7 @@ parent's value.
 
 from __future__ import annotations
 
+import functools
 import pathlib
 from collections.abc import Mapping
 from typing import Any
@@ -416,6 +417,7 @@ def _check(rules: Ruleset) -> list[str]:
     return problems
 
 
+@functools.lru_cache(maxsize=256)
 def parse_card_spec(spec: str) -> tuple[str, Rank]:
     """Read a figure card spec: ``trump 7`` or ``all A`` -> (scope, rank)."""
     parts = spec.split()

@@ -35,7 +35,7 @@ class View:
     trick: tuple[tuple[int, Card], ...]
     tricks_won: dict[int, int]
     items: tuple[tuple[str, int], ...]
-    history: tuple[tuple[int | None, str], ...]
+    history: tuple[tuple[int, str], ...]
     legal: tuple[Action, ...]
 
     def __str__(self) -> str:
@@ -68,7 +68,7 @@ def make_view(game: Game, seat: int) -> View:
         seen.append(CARDS[bottom])
         if len(game.talon) > 1:
             seen.append(CARDS[top])
-    history = tuple((s, private if s == seat else public) for s, public, private in game.log)
+    history = tuple(game.public_history(seat))
     return View(
         seat=seat,
         phase=game.phase,

@@ -71,7 +71,6 @@ class GyerunkCalling(NoCalling):
         from alsos.game import Phase
 
         g = self.game
-        g._log(seat, GYERUNK)
         g.call_used = True
         g.caller = seat
         self.resume = seat

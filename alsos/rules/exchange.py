@@ -105,7 +105,6 @@ class SiberExchange(NoExchange):
 
         g = self.game
         if g.phase is Phase.SIBER:
-            g._log(seat, action)
             if action is PASS:
                 g.begin_play()
                 return
@@ -119,7 +118,6 @@ class SiberExchange(NoExchange):
             g.phase = Phase.DISCARD
             return
         assert isinstance(action, Discard)
-        g._log(seat, "discard", str(action))
         bit = 1 << action.card
         g.hands[seat] &= ~bit
         g.discarded |= bit
