@@ -195,6 +195,8 @@ class Game:
             self.unseen = [_mask(h[k:]) for h in deal.hands]
             self.talon = [int(c) for c in deal.talon]
         self.indicator = self.talon[0]
+        self.talon_up: set[int] = {self.talon[0], self.talon[-1]}
+        self.siber_taken = 0
         self.original = Suit(self.indicator >> 3)
         self.phase = Phase.BIDDING
         self.to_act: int | None = self.active[0]
@@ -587,7 +589,7 @@ class Game:
             if (
                 fig.must_hold
                 and fig.card
-                and not self.hands[seat] & (1 << self._spec_card(fig.card))
+                and not self.hands[seat] & parse_card_spec(fig.card).mask(self.trump)
             ):
                 continue
             out.append(announce(name))
@@ -597,11 +599,6 @@ class Game:
         t = self.trump
         need = (1 << (8 * t + Rank.KING)) | (1 << (8 * t + Rank.OVER))
         return t >= 0 and self.hands[seat] & need == need
-
-    def _spec_card(self, spec: str) -> int:
-        scope, rank = parse_card_spec(spec)
-        assert scope == "trump" and self.trump >= 0
-        return 8 * self.trump + rank
 
     def _speak(self, seat: int, action: Action) -> None:
         """An utterance inside a turn: a figure, a kontra, an exchange or a meld."""
@@ -623,11 +620,13 @@ class Game:
                     front_multiplier=fig.front_multiplier,
                 )
             )
-            if fig.kind == "trick" and fig.card and fig.card.startswith("trump"):
-                card = self._spec_card(fig.card)
-                self._hold_back.setdefault(seat, []).append(
-                    (1 << card, self.rules.hand_size - fig.trick)
-                )
+            if fig.kind == "trick" and fig.card:
+                # The announcer keeps the card back until its trick (000 "Figures", ultimó).
+                bit = parse_card_spec(fig.card).mask(self.trump)
+                if bit:
+                    self._hold_back.setdefault(seat, []).append(
+                        (bit, self.rules.hand_size - fig.trick)
+                    )
             self._turn_spoke = True
         elif cls is Kontra:
             self._raise(seat, action)  # type: ignore[arg-type]
@@ -638,6 +637,24 @@ class Game:
         elif cls is Declare:
             self.declared.append((seat, action.length))  # type: ignore[attr-defined]
         self._turn_acted = True
+
+    def force_announce(self, seat: int, figure: str) -> None:
+        """Announce ``figure`` for ``seat`` because a rule obliges it (e.g. after síber)."""
+        if figure in self.announced[seat]:
+            return
+        fig = self.rules.figures[figure]
+        self.announced[seat].add(figure)
+        self._add_item(
+            Item(
+                figure,
+                seat,
+                self.side_of(seat),
+                fig.value,
+                front=False,
+                front_multiplier=fig.front_multiplier,
+            )
+        )
+        self._notes[len(self.history) - 1] = f" (announces {figure})"
 
     def _raise(self, seat: int, k: Kontra) -> None:
         index = self._item_at[(k.figure, k.seat)]

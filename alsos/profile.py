@@ -16,6 +16,7 @@ parent's value.
 from __future__ import annotations
 
 import functools
+import json
 import pathlib
 from collections.abc import Mapping
 from typing import Any
@@ -25,7 +26,7 @@ import cattrs
 import yaml
 from attrs import field, frozen
 
-from alsos.cards import Order, Rank, Suit
+from alsos.cards import Card, Order, Rank, Suit
 
 __all__ = [
     "AnnouncementRules",
@@ -187,13 +188,28 @@ class KontraRules:
 
 @frozen
 class ExchangeRules:
-    """Trump exchange and síber (000 "Trump Exchange")."""
+    """Trump exchange and síber (000 "Trump Exchange", "Two-Player Game", Variations).
+
+    ``entitled``: the trump ranks that may síber, in turn: the first one not
+    among the seen talon cards (``[7, 8]``: the 7, or the 8 if the 7 is seen).
+    ``takes``: what the síber takes -- ``talon`` (all of it), ``seen`` (the
+    two face-up cards), ``reveal`` (the two face-up cards, then hidden cards
+    turned one at a time from the ends in ``reveal_from`` while each is a trump
+    or an Ace), ``trumps-and-aces`` (the seen cards and every trump or Ace in
+    the talon).  ``top_needed``: síber only when the top card is a trump or an
+    Ace.  ``required_figure``: a figure the síber player must announce when it
+    took more than one card (a house option for abszolút).
+    """
 
     module: str = "siber"
     simple_exchange: bool = True
     siber: bool = True
     entitled: tuple[Rank, ...] = (Rank.SEVEN, Rank.EIGHT)
+    takes: str = "talon"
+    reveal_from: tuple[str, ...] = ("bottom",)
+    top_needed: bool = True
     discard_trumps: bool = False
+    required_figure: str | None = None
 
 
 @frozen
@@ -224,10 +240,15 @@ class PlayRules:
 
 @frozen
 class ScoringRules:
-    """Settlement and rubber (000 "Scoring")."""
+    """Settlement and rubber (000 "Scoring").
+
+    ``klopitzky_per_payer``: in the written score, a Klopitzky winner writes
+    the value once per seat that pays it (004: the one-trick seat of a 4-4-1
+    split writes 6), rather than once (000: it scores 3).
+    """
 
     module: str = "potter"
-    klopitzky: str = "potter"
+    klopitzky_per_payer: bool = False
     rubber_target: int = 20
     rubber_bonus: int = 2
 
@@ -239,6 +260,7 @@ class Ruleset:
     id: str
     name: str
     players: int = 3
+    player_counts: tuple[int, ...] = ()
     sources: dict[str, str] = field(factory=dict)
     cards: CardRules = CardRules()
     deal: DealRules = DealRules()
@@ -264,9 +286,13 @@ class Ruleset:
         return min(self.players, 3)
 
     def __str__(self) -> str:
+        """Canonical form: the id, and any load options as ``[key=json;...]``."""
         if not self.options:
             return self.id
-        opts = ",".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+        opts = ";".join(
+            f"{k}={json.dumps(v, ensure_ascii=False, separators=(',', ':'))}"
+            for k, v in sorted(self.options.items())
+        )
         return f"{self.id}[{opts}]"
 
 
@@ -374,6 +400,17 @@ def _check(rules: Ruleset) -> list[str]:
     problems = []
     if rules.players not in (2, 3, 4):
         problems.append(f"players: {rules.players} seats cannot play; use 2, 3 or 4")
+    elif rules.player_counts and rules.players not in rules.player_counts:
+        counts = ", ".join(str(n) for n in rules.player_counts)
+        problems.append(f"players: this profile is for {counts} players, not {rules.players}")
+    ex = rules.exchange
+    if ex.takes not in ("talon", "seen", "reveal", "trumps-and-aces"):
+        problems.append(f"exchange.takes: unknown value {ex.takes!r}")
+    for end in ex.reveal_from:
+        if end not in ("bottom", "top"):
+            problems.append(f"exchange.reveal_from: {end!r} is neither 'bottom' nor 'top'")
+    if ex.required_figure is not None and ex.required_figure not in rules.figures:
+        problems.append(f"exchange.required_figure: {ex.required_figure!r} is not a figure here")
     dealt = (rules.active_players) * rules.hand_size
     if dealt + 3 > 32:
         problems.append(
@@ -384,10 +421,25 @@ def _check(rules: Ruleset) -> list[str]:
         problems.append("kontra.levels: at least one level is needed")
     if sorted(rules.bidding.suit_rank) != list(Suit):
         problems.append("bidding.suit_rank: must name each of the four suits once")
+    from alsos import rules as rule_modules
+
+    kinds = rule_modules.available("figures")
+    for family, name in (
+        ("bidding", rules.bidding.module),
+        ("exchange", rules.exchange.module),
+        ("calling", rules.calling.module),
+    ):
+        if name not in rule_modules.available(family):
+            problems.append(
+                f"{family}.module: no rule module {name!r}; "
+                f"available: {', '.join(rule_modules.available(family))}"
+            )
     for name, fig in rules.figures.items():
         where = f"figures.{name}"
-        if fig.kind not in ("kassza", "points", "cards", "trick", "volat"):
-            problems.append(f"{where}.kind: unknown figure kind {fig.kind!r}")
+        if fig.kind not in kinds:
+            problems.append(
+                f"{where}.kind: unknown figure kind {fig.kind!r}; known: {', '.join(kinds)}"
+            )
         if fig.kind == "points" and fig.threshold is None:
             problems.append(f"{where}.threshold: a points figure needs a threshold")
         if fig.kind == "points" and fig.no_trumps and fig.threshold_no_trumps is None:
@@ -417,13 +469,60 @@ def _check(rules: Ruleset) -> list[str]:
     return problems
 
 
+class CardSpec:
+    """Which card(s) a figure refers to, written in a profile.
+
+    ``trump 7`` -- the 7 of trumps; ``all A`` -- the four Aces; ``TA`` -- that
+    card; ``TA or PA`` -- the first of those cards that is not a trump (the
+    house rules' uhu: the Ace of gourds, or of hearts when gourds are trumps).
+    """
+
+    __slots__ = ("choices", "kind", "rank", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        parts = text.split()
+        self.rank: Rank | None = None
+        self.choices: tuple[Card, ...] = ()
+        if len(parts) == 2 and parts[0] in ("trump", "all"):
+            self.kind = parts[0]
+            self.rank = Rank.parse(parts[1])
+            return
+        self.kind = "cards"
+        codes = [p for p in parts if p != "or"]
+        if not codes or len(codes) != (len(parts) + 1) // 2:
+            raise ValueError(
+                f"card spec {text!r}: write 'trump <rank>', 'all <rank>', a card such as "
+                f"'TA', or cards joined by 'or'"
+            )
+        self.choices = tuple(Card.parse(c) for c in codes)
+
+    def mask(self, trump: int) -> int:
+        """The bit set the spec names under trump suit ``trump`` (-1: none)."""
+        if self.kind == "trump":
+            assert self.rank is not None
+            return 1 << (8 * trump + self.rank) if trump >= 0 else 0
+        if self.kind == "all":
+            assert self.rank is not None
+            return sum(1 << (8 * s + self.rank) for s in range(4))
+        for c in self.choices:
+            if c >> 3 != trump:
+                return 1 << c
+        return 0
+
+    def card(self, trump: int) -> int:
+        """The single card the spec names, or -1."""
+        m = self.mask(trump)
+        return m.bit_length() - 1 if m and m & (m - 1) == 0 else -1
+
+    def __str__(self) -> str:
+        return self.text
+
+
 @functools.lru_cache(maxsize=256)
-def parse_card_spec(spec: str) -> tuple[str, Rank]:
-    """Read a figure card spec: ``trump 7`` or ``all A`` -> (scope, rank)."""
-    parts = spec.split()
-    if len(parts) != 2 or parts[0] not in ("trump", "all"):
-        raise ValueError(f"card spec {spec!r}: write 'trump <rank>' or 'all <rank>'")
-    return parts[0], Rank.parse(parts[1])
+def parse_card_spec(spec: str) -> CardSpec:
+    """Read a figure's card spec (see :class:`CardSpec`)."""
+    return CardSpec(spec)
 
 
 def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
@@ -437,11 +536,27 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     name = str(name_or_path)
     if isinstance(name_or_path, str) and name.endswith("]") and "[" in name:
         name, _, rest = name[:-1].partition("[")
-        for item in rest.split(","):
-            key, _, raw = item.partition("=")
-            options.setdefault(key.strip(), yaml.safe_load(raw))
+        for item in _split_options(rest):
+            key, eq, raw = item.partition("=")
+            if not eq:
+                raise ProfileError(name, [f"cannot read option {item!r}: write key=value"])
+            try:
+                value = json.loads(raw)
+            except json.JSONDecodeError:
+                value = yaml.safe_load(raw)
+            options.setdefault(key.strip(), value)
         name_or_path = name
     source, data = _resolve(name_or_path)
+    if "players" in options:
+        data["players"] = options["players"]
+    by_players = data.pop("by_players", None) or {}
+    if not isinstance(by_players, dict):
+        raise ProfileError(source, ["by_players: expected a mapping of player counts to overrides"])
+    override = by_players.get(data.get("players"))
+    if override is not None:
+        if not isinstance(override, dict):
+            raise ProfileError(source, [f"by_players.{data.get('players')}: expected a mapping"])
+        data = _merge(data, override)
     for key, value in options.items():
         node = data
         parts = key.split(".")
@@ -464,6 +579,23 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     if problems:
         raise ProfileError(source, problems)
     return attrs.evolve(rules, options=dict(options))
+
+
+def _split_options(text: str) -> list[str]:
+    """Split ``a=1;b=[1,2];c="x;y"`` at the semicolons outside brackets and quotes."""
+    out, depth, quoted, start = [], 0, False, 0
+    for i, ch in enumerate(text):
+        if ch == '"' and (i == 0 or text[i - 1] != "\\"):
+            quoted = not quoted
+        elif not quoted and ch in "[{":
+            depth += 1
+        elif not quoted and ch in "]}":
+            depth -= 1
+        elif not quoted and depth == 0 and ch == ";":
+            out.append(text[start:i])
+            start = i + 1
+    out.append(text[start:])
+    return [p for p in (x.strip() for x in out) if p]
 
 
 def _path_first(message: str) -> str:

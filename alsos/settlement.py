@@ -248,22 +248,26 @@ def settle(game: Game) -> Settlement:
 
 
 def _klopitzky(game: Game, tricks: dict[int, int]) -> Settlement:
-    """Most tricks pays each other seat; two tied for most pay the one below; all equal: nothing."""
+    """Most tricks pays each other seat; two tied for most both pay the seat below them.
+
+    All equal: nothing.  A seat sitting out (four players) scores with the
+    seats that took fewer tricks (000 "Alsós with four players").
+    """
     value = game.rules.games.klopitzky
     payments = {s: 0 for s in range(game.players)}
     written = {s: 0 for s in range(game.players)}
     most = max(tricks.values())
     losers = [s for s, n in tricks.items() if n == most]
-    gainers = [s for s in game.active if s not in losers]
     entries = []
-    for g in gainers:
-        for lo in losers:
-            payments[lo] -= value
-            payments[g] += value
-        written[g] += value
-        entries.append(
-            Entry("klopitzky", g, None, True, value, f"{tricks[g]} tricks against {most}", (g,))
-        )
+    if len(losers) < len(tricks):
+        gainers = [s for s in range(game.players) if s not in losers]
+        for g in gainers:
+            for lo in losers:
+                payments[lo] -= value
+                payments[g] += value
+            written[g] += value * (len(losers) if game.rules.scoring.klopitzky_per_payer else 1)
+            detail = f"{tricks[g]} tricks against {most}" if g in tricks else "sitting out"
+            entries.append(Entry("klopitzky", g, None, True, value, detail, (g,)))
     return Settlement("klopitzky", None, None, {}, {}, {}, tricks, entries, payments, written)
 
 

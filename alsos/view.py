@@ -60,14 +60,7 @@ class View:
 def make_view(game: Game, seat: int) -> View:
     if not 0 <= seat < game.players:
         raise ValueError(f"seat {seat!r} is not at this {game.players}-player table")
-    seen: list[Card] = []
-    if game.siber_card is not None:
-        seen.append(CARDS[game.siber_card])
-    elif game.talon:
-        bottom, top = game.talon[0], game.talon[-1]
-        seen.append(CARDS[bottom])
-        if len(game.talon) > 1:
-            seen.append(CARDS[top])
+    seen = [CARDS[c] for c in game.talon if c in game.talon_up]
     history = tuple(game.public_history(seat))
     return View(
         seat=seat,

@@ -58,13 +58,13 @@ class SiberExchange(NoExchange):
         self.card: int | None = None
 
     def entitled(self) -> tuple[int, int] | None:
-        """(seat, card) of the seat that may take the talon now, if any."""
+        """(seat, card) of the seat that may síber now, if any."""
         g = self.game
         rules = g.rules.exchange
         if not (rules.siber and g.accepted_original and g.trump >= 0):
             return None
         top = g.talon[-1]
-        if not (top >> 3 == g.trump or top & 7 == Rank.ACE):
+        if rules.top_needed and not (top >> 3 == g.trump or top & 7 == Rank.ACE):
             return None
         seen = (g.talon[0], g.talon[-1])
         for rank in rules.entitled:
@@ -100,6 +100,34 @@ class SiberExchange(NoExchange):
             keep &= ~suit_mask(g.trump)
         return tuple(DISCARDS[c] for c in cards_of(keep))
 
+    def _takes(self) -> tuple[list[int], list[int], set[int]]:
+        """Split the talon into (taken, left, left face up) under the profile's rule."""
+        g = self.game
+        rules = g.rules.exchange
+        talon = g.talon
+        seen = [talon[0], talon[-1]]
+        hidden = talon[1:-1]
+
+        def good(c: int) -> bool:
+            return c >> 3 == g.trump or c & 7 == Rank.ACE
+
+        if rules.takes == "talon":
+            return list(talon), [], set()
+        if rules.takes == "seen":
+            return seen, hidden, set()
+        if rules.takes == "trumps-and-aces":
+            return seen + [c for c in hidden if good(c)], [c for c in hidden if not good(c)], set()
+        taken, shown = list(seen), set()
+        for end in rules.reveal_from:
+            while hidden:
+                c = hidden[0] if end == "bottom" else hidden[-1]
+                if not good(c):
+                    shown.add(c)
+                    break
+                taken.append(c)
+                hidden.remove(c)
+        return taken, hidden, shown
+
     def apply(self, seat: int, action: Action) -> None:
         from alsos.game import Phase
 
@@ -109,13 +137,22 @@ class SiberExchange(NoExchange):
                 g.begin_play()
                 return
             assert self.card is not None
-            for c in g.talon:
+            taken, left, shown = self._takes()
+            for c in taken:
                 g.hands[seat] |= 1 << c
             g.hands[seat] &= ~(1 << self.card)
             g.siber_card = self.card
-            g.talon = [self.card]
+            g.siber_taken = len(taken)
+            g.talon = [self.card, *left]
+            g.talon_up = {self.card, *shown}
             g._discards_left = bin(g.hands[seat]).count("1") - g.rules.hand_size
-            g.phase = Phase.DISCARD
+            required = g.rules.exchange.required_figure
+            if required is not None and len(taken) > 1:
+                g.force_announce(seat, required)
+            if g._discards_left > 0:
+                g.phase = Phase.DISCARD
+            else:
+                g.begin_play()
             return
         assert isinstance(action, Discard)
         bit = 1 << action.card
@@ -140,4 +177,6 @@ class SiberExchange(NoExchange):
         seven = 8 * g.trump + Rank.SEVEN
         g.hands[seat] = (g.hands[seat] & ~(1 << seven)) | (1 << g.indicator)
         g.talon[0] = seven
+        g.talon_up.discard(g.indicator)
+        g.talon_up.add(seven)
         g.exchanged = seat

@@ -18,21 +18,7 @@ from alsos.rules import register
 if TYPE_CHECKING:
     from alsos.settlement import Tally
 
-__all__ = ["card_of_spec", "cards_of_spec"]
-
-
-def cards_of_spec(spec: str, trump: int) -> int:
-    """The bit set a card spec names: ``trump 7`` one card, ``all A`` four."""
-    scope, rank = parse_card_spec(spec)
-    if scope == "all":
-        return sum(1 << (8 * s + rank) for s in range(4))
-    return 1 << (8 * trump + rank) if trump >= 0 else 0
-
-
-def card_of_spec(spec: str, trump: int) -> int:
-    """The single card a ``trump <rank>`` spec names (-1 without trumps)."""
-    scope, rank = parse_card_spec(spec)
-    return 8 * trump + rank if trump >= 0 and scope == "trump" else -1
+__all__ = ["judge_cards", "judge_kassza", "judge_points", "judge_trick", "judge_volat"]
 
 
 @register("figures", "kassza")
@@ -56,7 +42,7 @@ def judge_points(t: Tally, fig: FigureRule, item: Item) -> bool:
 def judge_cards(t: Tally, fig: FigureRule, item: Item) -> bool:
     need = 0
     for spec in fig.cards:
-        need |= cards_of_spec(spec, t.trump)
+        need |= parse_card_spec(spec).mask(t.trump)
     return need != 0 and t.won[item.seat] & need == need
 
 
@@ -65,7 +51,7 @@ def judge_trick(t: Tally, fig: FigureRule, item: Item) -> bool:
     index = t.hand_size - fig.trick
     if index >= len(t.tricks):
         return False
-    card = card_of_spec(fig.card, t.trump)
+    card = parse_card_spec(fig.card).card(t.trump)
     return t.trick_winners[index] == item.seat and (item.seat, card) in t.tricks[index]
 
 
