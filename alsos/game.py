@@ -13,7 +13,6 @@ legal-move list is mostly table lookups.
 
 from __future__ import annotations
 
-import enum
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -29,20 +28,19 @@ from alsos.actions import (
     SHOW,
     Action,
     ActionParseError,
-    Announce,
-    Declare,
     Discard,
     Kontra,
     Play,
-    announce,
-    kontra,
     parse_action,
 )
 from alsos.cards import Card, Rank, Suit, cards_of, format_cards, suit_mask
 from alsos.deal import Deal, _active_seats, layout
 from alsos.items import DECLARER, DEFENDERS, Item
-from alsos.melds import MeldContest, best_sequence, longest_sequence, vannak_ranks_held
-from alsos.profile import Ruleset, parse_card_spec
+from alsos.melds import MeldContest, longest_sequence, vannak_ranks_held
+from alsos.phases import Contract, Kind, Phase
+from alsos.profile import Ruleset
+from alsos.speech import SpeechMixin
+from alsos.validation import MeldValidationMixin
 
 if TYPE_CHECKING:
     from alsos.rules import BiddingModule, CallingModule, ExchangeModule
@@ -50,43 +48,6 @@ if TYPE_CHECKING:
     from alsos.view import View
 
 __all__ = ["Contract", "Game", "IllegalActionError", "Kind", "Phase"]
-
-
-class Phase(enum.StrEnum):
-    """What the hand is waiting for."""
-
-    BIDDING = "bidding"
-    FRONT = "front announcements"
-    SIBER = "siber"
-    DISCARD = "discard"
-    PLAY = "play"
-    COMPLETION = "completion of announcements"
-    MELDS = "meld validation"
-    CALL = "answer to a call"
-    OVER = "over"
-
-
-class Kind(enum.StrEnum):
-    TRUMP = "trump"
-    NO_TRUMPS = "no-trumps"
-    BETLI = "betli"
-    KLOPITZKY = "klopitzky"
-
-
-class Contract:
-    """The kind of game and its trump suit (None without trumps)."""
-
-    __slots__ = ("kind", "trump")
-
-    def __init__(self, kind: Kind, trump: Suit | None = None) -> None:
-        self.kind = kind
-        self.trump = trump
-
-    def __str__(self) -> str:
-        return f"trump {self.trump.name_en}" if self.trump is not None else str(self.kind)
-
-    def __repr__(self) -> str:
-        return f"Contract({self.kind!s}, {self.trump!s})"
 
 
 class IllegalActionError(ValueError):
@@ -133,7 +94,7 @@ def plays_of(mask: int) -> tuple[Play, ...]:
     return out
 
 
-class Game:
+class Game(SpeechMixin, MeldValidationMixin):
     """One hand of Alsós under a :class:`~alsos.profile.Ruleset`.
 
     ``seed`` fixes the shuffle; ``deal`` gives the cards explicitly instead.
@@ -477,45 +438,6 @@ class Game:
                     key[led * 32 + card] = order.strength[r]
         self._key = key
 
-    def _begin_round(self, phase: Phase, first: int, *, front: bool) -> None:
-        self.phase = phase
-        self.to_act = first
-        self._front = front
-        self._passes = 0
-        self._spoken = set()
-        self._turn_spoke = False
-        self._turn_acted = False
-        self._ladder_round = set()
-        self._figure_cache.clear()
-
-    def _next_seat(self, seat: int) -> int:
-        return self._after[seat]
-
-    @property
-    def passes_to_close(self) -> int:
-        p = self.rules.announcements.passes_to_close
-        return len(self.active) - 1 if p is None else p
-
-    def _end_turn(self, seat: int) -> None:
-        """A speech turn ends; close the round after enough passes."""
-        if self._turn_spoke:
-            self._passes = 0
-        else:
-            self._passes += 1
-        self._turn_spoke = False
-        self._turn_acted = False
-        self._spoken.add(seat)
-        if self.phase is Phase.PLAY:
-            return
-        if len(self._spoken) == len(self.active) and self._passes >= self.passes_to_close:
-            if self.phase is Phase.FRONT:
-                self.pick_up()
-                self.exchange_rules.start()
-            else:
-                self._after_announcements()
-        else:
-            self.to_act = self._next_seat(seat)
-
     def begin_play(self) -> None:
         """The first trick begins (after síber, if any)."""
         assert self.contract is not None
@@ -532,139 +454,6 @@ class Game:
             if self.rules.play.no_trumps_lead == "declarer":
                 return self.declarer
         return self.active[0]
-
-    # --------------------------------------------------------------- speech
-
-    def _speaks(self) -> bool:
-        """Whether the first trick carries speech (announcements, melds, kontras)."""
-        return self.contract is not None and self.contract.kind is not Kind.KLOPITZKY
-
-    def _speech(self, seat: int, front: bool, figures: bool) -> tuple[Action, ...]:
-        """Figures ``seat`` may announce (if ``figures``) and kontra steps open to its side."""
-        side = DECLARER if seat == self.declarer else DEFENDERS
-        kontras = tuple(self._kontra_options[side].values())
-        if not figures or self._no_figures:
-            return kontras
-        figs = self._figure_cache.get(seat)
-        if figs is None:
-            figs = self._figure_cache[seat] = tuple(self._figure_options(seat, front))
-        return figs + kontras
-
-    def _add_item(self, item: Item) -> None:
-        """Register a new item and open its first kontra step to the other side."""
-        index = len(self.items)
-        self.items.append(item)
-        target = None if item.is_game else item.seat
-        self._item_at[(item.figure, target)] = index
-        if self.rules.kontra.levels:
-            self._kontra_options[item.side ^ 1][index] = kontra(1, item.figure, target)
-
-    def _figure_options(self, seat: int, front: bool) -> list[Action]:
-        rules = self.rules
-        mine = self.announced[seat]
-        no_trumps = self.trump < 0
-        ladder_top = max(
-            (rules.figures[f].ladder or 0 for f in mine if rules.figures[f].ladder), default=0
-        )
-        out: list[Action] = []
-        for name, fig in rules.figures.items():
-            if name in mine or not (fig.front if front else fig.back):
-                continue
-            if no_trumps and not fig.no_trumps:
-                continue
-            if fig.ladder is not None:
-                if fig.ladder <= ladder_top:
-                    continue
-                if rules.announcements.ladder_one_per_round and seat in self._ladder_round:
-                    continue
-            if any(
-                (a == name and b in mine) or (b == name and a in mine)
-                for a, b in rules.announcements.exclusive
-            ):
-                continue
-            if fig.kind == "kassza" and (
-                no_trumps or (seat == self.declarer and not self._holds_bela(seat))
-            ):
-                continue
-            if (
-                fig.must_hold
-                and fig.card
-                and not self.hands[seat] & parse_card_spec(fig.card).mask(self.trump)
-            ):
-                continue
-            out.append(announce(name))
-        return out
-
-    def _holds_bela(self, seat: int) -> bool:
-        t = self.trump
-        need = (1 << (8 * t + Rank.KING)) | (1 << (8 * t + Rank.OVER))
-        return t >= 0 and self.hands[seat] & need == need
-
-    def _speak(self, seat: int, action: Action) -> None:
-        """An utterance inside a turn: a figure, a kontra, an exchange or a meld."""
-        cls = action.__class__
-        if cls is Announce:
-            name = action.figure  # type: ignore[attr-defined]
-            fig = self.rules.figures[name]
-            self.announced[seat].add(name)
-            if fig.ladder is not None:
-                self._ladder_round.add(seat)
-            self._figure_cache.pop(seat, None)
-            self._add_item(
-                Item(
-                    name,
-                    seat,
-                    self.side_of(seat),
-                    fig.value,
-                    front=self._front,
-                    front_multiplier=fig.front_multiplier,
-                )
-            )
-            if fig.kind == "trick" and fig.card:
-                # The announcer keeps the card back until its trick (000 "Figures", ultimó).
-                bit = parse_card_spec(fig.card).mask(self.trump)
-                if bit:
-                    self._hold_back.setdefault(seat, []).append(
-                        (bit, self.rules.hand_size - fig.trick)
-                    )
-            self._turn_spoke = True
-        elif cls is Kontra:
-            self._raise(seat, action)  # type: ignore[arg-type]
-            self._turn_spoke = True
-        elif action is EXCHANGE:
-            self.exchange_rules.exchange(seat)
-            self._figure_cache.pop(seat, None)
-        elif cls is Declare:
-            self.declared.append((seat, action.length))  # type: ignore[attr-defined]
-        self._turn_acted = True
-
-    def force_announce(self, seat: int, figure: str) -> None:
-        """Announce ``figure`` for ``seat`` because a rule obliges it (e.g. after síber)."""
-        if figure in self.announced[seat]:
-            return
-        fig = self.rules.figures[figure]
-        self.announced[seat].add(figure)
-        self._add_item(
-            Item(
-                figure,
-                seat,
-                self.side_of(seat),
-                fig.value,
-                front=False,
-                front_multiplier=fig.front_multiplier,
-            )
-        )
-        self._notes[len(self.history) - 1] = f" (announces {figure})"
-
-    def _raise(self, seat: int, k: Kontra) -> None:
-        index = self._item_at[(k.figure, k.seat)]
-        item = self.items[index]
-        kr = self.rules.kontra
-        item.raise_(seat, self._front, kr.front_factor, kr.back_factor)
-        side = item.side if item.level % 2 == 0 else item.side ^ 1
-        del self._kontra_options[side][index]
-        if item.level < len(kr.levels):
-            self._kontra_options[side ^ 1][index] = kontra(item.level + 1, k.figure, k.seat)
 
     # ----------------------------------------------------------------- play
 
@@ -762,71 +551,6 @@ class Game:
     def _after_announcements(self) -> None:
         """The back round is closed: validate melds, then the second trick."""
         self._start_contests()
-        self._next_contest()
-
-    # ---------------------------------------------------------------- melds
-
-    def _start_contests(self) -> None:
-        trump = self.trump
-        seq_order = [s for s, n in self.declared if n > 0]
-        van_order = [s for s, n in self.declared if n == 0]
-        contests = []
-        if seq_order:
-            keys = {}
-            for s in seq_order:
-                length, height, in_trumps = best_sequence(self.meld_hands[s], trump)
-                keys[s] = (length, height, int(in_trumps))
-            contests.append(("sequence", MeldContest.start(seq_order, keys, public=1)))
-        if van_order:
-            c = self.rules.cards
-            order = c.trump_order if trump >= 0 else c.plain_order
-            vkeys = {
-                s: (
-                    max(
-                        order.strength[r]
-                        for r in vannak_ranks_held(
-                            self.meld_hands[s], self.rules.melds.vannak_ranks
-                        )
-                    ),
-                )
-                for s in van_order
-            }
-            contests.append(("vannak", MeldContest.start(van_order, vkeys, public=0)))
-        self._contests = contests
-
-    def _next_contest(self) -> None:
-        while self._contests:
-            name, contest = self._contests[0]
-            if contest.done:
-                self.meld_winner[name] = contest.winner
-                self._contests.pop(0)
-                continue
-            self.phase = Phase.MELDS
-            self.to_act = contest.to_act
-            return
-        self.phase = Phase.PLAY
-        self.to_act = self.leader
-
-    def _answer_meld(self, seat: int, show: bool) -> None:
-        name, contest = self._contests[0]
-        detail = ""
-        if show:
-            key = contest.keys[seat]
-            comp = key[contest.stage] if contest.stage < len(key) else 0
-            if name == "vannak":
-                order = (
-                    self.rules.cards.trump_order
-                    if self.trump >= 0
-                    else self.rules.cards.plain_order
-                )
-                detail = f" (vannak of {order.ranks[7 - comp].code})"
-            elif contest.stage == 1:
-                detail = f" (to the {Rank(7 - comp).code})"
-            else:
-                detail = " (in trumps)" if comp else " (not in trumps)"
-        if detail:
-            self._notes[len(self.history) - 1] = detail
-        contest.answer(seat, show)
         self._next_contest()
 
     # ---------------------------------------------------------------- finish

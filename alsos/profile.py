@@ -136,11 +136,17 @@ class FigureRule:
       Under of trumps, ``all A`` every Ace);
     - ``trick``: wins the ``trick``-th trick from the end with ``card``;
     - ``volat``: wins every trick.
+
+    ``enabled: false`` keeps a figure in the profile but out of play (a table
+    option such as the club's eight).  ``must_hold``: the announcer must hold
+    ``card``.  ``ladder``: position among figures that may only rise
+    (abszolút 1, 100 2, ...).  ``strict``: the threshold must be exceeded.
     """
 
     kind: str
     value: int
     title: str = ""
+    enabled: bool = True
     no_trumps: bool = False
     front: bool = True
     back: bool = True

@@ -1,0 +1,273 @@
+"""Rounds of speech: announcing figures, kontra chains, and when a round ends.
+
+The front round (before the pick-up), the first trick and the completion
+round after it share one mechanism (000 "Announcement procedure"): at its turn
+a seat may say any number of things, a turn with nothing said is a pass, and a
+round ends once every seat has spoken and enough passes follow in a row.
+Every item (the game, each announced figure) carries its own kontra chain:
+the side that did not undertake the item says the odd steps, the undertaking
+side the even ones (000 "Kontras").
+
+:class:`SpeechMixin` is part of :class:`alsos.game.Game`; it is split out to
+keep each concept in a module of its own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from alsos.actions import (
+    EXCHANGE,
+    Action,
+    Announce,
+    Declare,
+    Kontra,
+    announce,
+    kontra,
+)
+from alsos.cards import Rank
+from alsos.items import DECLARER, DEFENDERS, Item
+from alsos.phases import Contract, Kind, Phase
+from alsos.profile import FigureRule, Ruleset, parse_card_spec
+
+if TYPE_CHECKING:
+    from alsos.rules import ExchangeModule
+
+__all__ = ["SpeechMixin", "figure_allowed"]
+
+
+def figure_allowed(
+    rules: Ruleset,
+    name: str,
+    fig: FigureRule,
+    mine: set[str],
+    *,
+    front: bool,
+    trump: int,
+    ladder_said_this_round: bool,
+) -> bool:
+    """Whether a seat that already announced ``mine`` may announce ``name`` now.
+
+    Checks what does not depend on the cards held: front/back, no-trump
+    games, the ladder of abszolút/100/... (000 "Figures"; 004 for the rising
+    order), and pairs that exclude each other.
+    """
+    if not fig.enabled or name in mine or not (fig.front if front else fig.back):
+        return False
+    if trump < 0 and not fig.no_trumps:
+        return False
+    if fig.ladder is not None:
+        top = max((rules.figures[f].ladder or 0 for f in mine), default=0)
+        if fig.ladder <= top:
+            return False
+        if rules.announcements.ladder_one_per_round and ladder_said_this_round:
+            return False
+    return not any(
+        (a == name and b in mine) or (b == name and a in mine)
+        for a, b in rules.announcements.exclusive
+    )
+
+
+class SpeechMixin:
+    """Announcement rounds, figures and kontras for :class:`alsos.game.Game`."""
+
+    rules: Ruleset
+    phase: Phase
+    to_act: int | None
+    active: tuple[int, ...]
+    declarer: int | None
+    contract: Contract | None
+    trump: int
+    hands: list[int]
+    items: list[Item]
+    history: list[tuple[int, Action]]
+    announced: dict[int, set[str]]
+    declared: list[tuple[int, int]]
+    exchange_rules: ExchangeModule
+    _after: list[int]
+    _front: bool
+    _passes: int
+    _spoken: set[int]
+    _turn_spoke: bool
+    _turn_acted: bool
+    _ladder_round: set[int]
+    _figure_cache: dict[int, tuple[Action, ...]]
+    _item_at: dict[tuple[str, int | None], int]
+    _kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]]
+    _no_figures: bool
+    _hold_back: dict[int, list[tuple[int, int]]]
+    _notes: dict[int, str]
+
+    def side_of(self, seat: int) -> int:
+        return DECLARER if seat == self.declarer else DEFENDERS
+
+    def pick_up(self) -> None:
+        raise NotImplementedError
+
+    def _after_announcements(self) -> None:
+        raise NotImplementedError
+
+    def _begin_round(self, phase: Phase, first: int, *, front: bool) -> None:
+        self.phase = phase
+        self.to_act = first
+        self._front = front
+        self._passes = 0
+        self._spoken = set()
+        self._turn_spoke = False
+        self._turn_acted = False
+        self._ladder_round = set()
+        self._figure_cache.clear()
+
+    def _next_seat(self, seat: int) -> int:
+        return self._after[seat]
+
+    @property
+    def passes_to_close(self) -> int:
+        p = self.rules.announcements.passes_to_close
+        return len(self.active) - 1 if p is None else p
+
+    def _end_turn(self, seat: int) -> None:
+        """A speech turn ends; close the round after enough passes."""
+        if self._turn_spoke:
+            self._passes = 0
+        else:
+            self._passes += 1
+        self._turn_spoke = False
+        self._turn_acted = False
+        self._spoken.add(seat)
+        if self.phase is Phase.PLAY:
+            return
+        if len(self._spoken) == len(self.active) and self._passes >= self.passes_to_close:
+            if self.phase is Phase.FRONT:
+                self.pick_up()
+                self.exchange_rules.start()
+            else:
+                self._after_announcements()
+        else:
+            self.to_act = self._next_seat(seat)
+
+    # --------------------------------------------------------------- speech
+
+    def _speaks(self) -> bool:
+        """Whether the first trick carries speech (announcements, melds, kontras)."""
+        return self.contract is not None and self.contract.kind is not Kind.KLOPITZKY
+
+    def _speech(self, seat: int, front: bool, figures: bool) -> tuple[Action, ...]:
+        """Figures ``seat`` may announce (if ``figures``) and kontra steps open to its side."""
+        side = DECLARER if seat == self.declarer else DEFENDERS
+        kontras = tuple(self._kontra_options[side].values())
+        if not figures or self._no_figures:
+            return kontras
+        figs = self._figure_cache.get(seat)
+        if figs is None:
+            figs = self._figure_cache[seat] = tuple(self._figure_options(seat, front))
+        return figs + kontras
+
+    def _add_item(self, item: Item) -> None:
+        """Register a new item and open its first kontra step to the other side."""
+        index = len(self.items)
+        self.items.append(item)
+        target = None if item.is_game else item.seat
+        self._item_at[(item.figure, target)] = index
+        if self.rules.kontra.levels:
+            self._kontra_options[item.side ^ 1][index] = kontra(1, item.figure, target)
+
+    def _figure_options(self, seat: int, front: bool) -> list[Action]:
+        rules = self.rules
+        mine = self.announced[seat]
+        in_round = seat in self._ladder_round
+        out: list[Action] = []
+        for name, fig in rules.figures.items():
+            if not figure_allowed(
+                rules,
+                name,
+                fig,
+                mine,
+                front=front,
+                trump=self.trump,
+                ladder_said_this_round=in_round,
+            ):
+                continue
+            if fig.kind == "kassza" and (
+                self.trump < 0 or (seat == self.declarer and not self._holds_bela(seat))
+            ):
+                continue
+            if (
+                fig.must_hold
+                and fig.card
+                and not self.hands[seat] & parse_card_spec(fig.card).mask(self.trump)
+            ):
+                continue
+            out.append(announce(name))
+        return out
+
+    def _holds_bela(self, seat: int) -> bool:
+        t = self.trump
+        need = (1 << (8 * t + Rank.KING)) | (1 << (8 * t + Rank.OVER))
+        return t >= 0 and self.hands[seat] & need == need
+
+    def _speak(self, seat: int, action: Action) -> None:
+        """An utterance inside a turn: a figure, a kontra, an exchange or a meld."""
+        cls = action.__class__
+        if cls is Announce:
+            name = action.figure  # type: ignore[attr-defined]
+            fig = self.rules.figures[name]
+            self.announced[seat].add(name)
+            if fig.ladder is not None:
+                self._ladder_round.add(seat)
+            self._figure_cache.pop(seat, None)
+            self._add_item(
+                Item(
+                    name,
+                    seat,
+                    self.side_of(seat),
+                    fig.value,
+                    front=self._front,
+                    front_multiplier=fig.front_multiplier,
+                )
+            )
+            if fig.kind == "trick" and fig.card:
+                # The announcer keeps the card back until its trick (000 "Figures", ultimó).
+                bit = parse_card_spec(fig.card).mask(self.trump)
+                if bit:
+                    self._hold_back.setdefault(seat, []).append(
+                        (bit, self.rules.hand_size - fig.trick)
+                    )
+            self._turn_spoke = True
+        elif cls is Kontra:
+            self._raise(seat, action)  # type: ignore[arg-type]
+            self._turn_spoke = True
+        elif action is EXCHANGE:
+            self.exchange_rules.exchange(seat)
+            self._figure_cache.pop(seat, None)
+        elif cls is Declare:
+            self.declared.append((seat, action.length))  # type: ignore[attr-defined]
+        self._turn_acted = True
+
+    def force_announce(self, seat: int, figure: str) -> None:
+        """Announce ``figure`` for ``seat`` because a rule obliges it (e.g. after síber)."""
+        if figure in self.announced[seat]:
+            return
+        fig = self.rules.figures[figure]
+        self.announced[seat].add(figure)
+        self._add_item(
+            Item(
+                figure,
+                seat,
+                self.side_of(seat),
+                fig.value,
+                front=False,
+                front_multiplier=fig.front_multiplier,
+            )
+        )
+        self._notes[len(self.history) - 1] = f" (announces {figure})"
+
+    def _raise(self, seat: int, k: Kontra) -> None:
+        index = self._item_at[(k.figure, k.seat)]
+        item = self.items[index]
+        kr = self.rules.kontra
+        item.raise_(seat, self._front, kr.front_factor, kr.back_factor)
+        side = item.side if item.level % 2 == 0 else item.side ^ 1
+        del self._kontra_options[side][index]
+        if item.level < len(kr.levels):
+            self._kontra_options[side ^ 1][index] = kontra(item.level + 1, k.figure, k.seat)
