@@ -504,7 +504,7 @@ class Game(SpeechMixin, MeldValidationMixin):
             n = longest_sequence(hand)
             if n >= 3:
                 out.append(DECLARES[min(n, 8)])
-        if 0 not in mine and vannak_ranks_held(hand, self.rules.melds.vannak_ranks):
+        if 0 not in mine and vannak_ranks_held(hand, self.rules.melds.vannak_ranks_for(self.trump)):
             out.append(DECLARES[0])
         return (*out, *self._speech(seat, False, True))
 
@@ -567,7 +567,7 @@ class Game(SpeechMixin, MeldValidationMixin):
     def _finish(self) -> None:
         from alsos.settlement import settle
 
-        self.trick = []
+        # A trick cut short by a conceded call keeps its cards on the table.
         self.phase = Phase.OVER
         self.to_act = None
         self._legal = None

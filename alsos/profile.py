@@ -225,7 +225,14 @@ class MeldRules:
     sequence_values: dict[int, int] = field(factory=lambda: {3: 20, 4: 50, 5: 100})
     vannak: int = 80
     vannak_ranks: tuple[Rank, ...] = tuple(Rank)
+    vannak_ranks_no_trumps: tuple[Rank, ...] | None = None
     bela: int = 20
+
+    def vannak_ranks_for(self, trump: int) -> tuple[Rank, ...]:
+        """Ranks that make a vannak in a game with trump suit ``trump`` (-1: none)."""
+        if trump < 0 and self.vannak_ranks_no_trumps is not None:
+            return self.vannak_ranks_no_trumps
+        return self.vannak_ranks
 
 
 @frozen

@@ -137,7 +137,7 @@ def _melds(game: Game) -> tuple[dict[int, int], dict[int, int]]:
             melds[seq_winner] += values[max(k for k in values if k <= n)]
     van_winner = game.meld_winner.get("vannak")
     if van_winner is not None:
-        held = vannak_ranks_held(game.meld_hands[van_winner], rules.vannak_ranks)
+        held = vannak_ranks_held(game.meld_hands[van_winner], rules.vannak_ranks_for(game.trump))
         melds[van_winner] += rules.vannak * len(held)
     bela = {s: 0 for s in game.active}
     t = game.trump

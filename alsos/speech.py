@@ -210,29 +210,8 @@ class SpeechMixin:
         """An utterance inside a turn: a figure, a kontra, an exchange or a meld."""
         cls = action.__class__
         if cls is Announce:
-            name = action.figure  # type: ignore[attr-defined]
-            fig = self.rules.figures[name]
-            self.announced[seat].add(name)
-            if fig.ladder is not None:
-                self._ladder_round.add(seat)
             self._figure_cache.pop(seat, None)
-            self._add_item(
-                Item(
-                    name,
-                    seat,
-                    self.side_of(seat),
-                    fig.value,
-                    front=self._front,
-                    front_multiplier=fig.front_multiplier,
-                )
-            )
-            if fig.kind == "trick" and fig.card:
-                # The announcer keeps the card back until its trick (000 "Figures", ultimó).
-                bit = parse_card_spec(fig.card).mask(self.trump)
-                if bit:
-                    self._hold_back.setdefault(seat, []).append(
-                        (bit, self.rules.hand_size - fig.trick)
-                    )
+            self._announce(seat, action.figure, front=self._front)  # type: ignore[attr-defined]
             self._turn_spoke = True
         elif cls is Kontra:
             self._raise(seat, action)  # type: ignore[arg-type]
@@ -244,23 +223,38 @@ class SpeechMixin:
             self.declared.append((seat, action.length))  # type: ignore[attr-defined]
         self._turn_acted = True
 
-    def force_announce(self, seat: int, figure: str) -> None:
-        """Announce ``figure`` for ``seat`` because a rule obliges it (e.g. after síber)."""
-        if figure in self.announced[seat]:
-            return
+    def _announce(self, seat: int, figure: str, *, front: bool) -> None:
+        """Record ``seat``'s figure as an item; a trick figure holds its card back."""
         fig = self.rules.figures[figure]
         self.announced[seat].add(figure)
+        if fig.ladder is not None:
+            self._ladder_round.add(seat)
         self._add_item(
             Item(
                 figure,
                 seat,
                 self.side_of(seat),
                 fig.value,
-                front=False,
+                front=front,
                 front_multiplier=fig.front_multiplier,
             )
         )
-        self._notes[len(self.history) - 1] = f" (announces {figure})"
+        if fig.kind == "trick" and fig.card:
+            # The announcer keeps the card back until its trick (000 "Figures", ultimó).
+            bit = parse_card_spec(fig.card).mask(self.trump)
+            if bit:
+                self._hold_back.setdefault(seat, []).append((bit, self.rules.hand_size - fig.trick))
+
+    def force_announce(
+        self, seat: int, figure: str, *, front: bool = False, note: bool = True
+    ) -> None:
+        """Announce ``figure`` for ``seat`` outside its turn: a figure carried over
+        from a bid, or one a rule obliges (a house option after síber)."""
+        if figure in self.announced[seat]:
+            return
+        self._announce(seat, figure, front=front)
+        if note:
+            self._notes[len(self.history) - 1] = f" (announces {figure})"
 
     def _raise(self, seat: int, k: Kontra) -> None:
         index = self._item_at[(k.figure, k.seat)]

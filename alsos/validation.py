@@ -50,7 +50,7 @@ class MeldValidationMixin:
                     max(
                         order.strength[r]
                         for r in vannak_ranks_held(
-                            self.meld_hands[s], self.rules.melds.vannak_ranks
+                            self.meld_hands[s], self.rules.melds.vannak_ranks_for(trump)
                         )
                     ),
                 )

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from alsos.actions import ACCEPT, BETLI, BIDS, PASS, Action, Bid
+from alsos.actions import ACCEPT, BETLI, BIDS, PASS, Action, Announce, Bid, announce
+from alsos.cards import Suit
+from alsos.phases import Contract, Kind
+from alsos.profile import parse_card_spec
 from alsos.rules import register
 
 if TYPE_CHECKING:
     from alsos.game import Game
 
-__all__ = ["PotterBidding"]
+__all__ = ["CombinedBidding", "PotterBidding"]
 
 _NT = BIDS[None]
 
@@ -56,8 +59,6 @@ class PotterBidding:
         return (PASS, BETLI)
 
     def apply(self, seat: int, action: Action) -> None:
-        from alsos.game import Contract, Kind
-
         g = self.game
         self.queue.pop(0)
         if self.round == 1 and action is ACCEPT:
@@ -77,8 +78,6 @@ class PotterBidding:
         self._round_over()
 
     def _round_over(self) -> None:
-        from alsos.game import Contract, Kind
-
         g = self.game
         rules = g.rules.bidding
         if self.round == 1:
@@ -100,10 +99,112 @@ class PotterBidding:
         g.to_act = self.queue[0]
 
     def _no_contract(self) -> None:
-        from alsos.game import Contract, Kind
-
         g = self.game
         if g.rules.bidding.klopitzky:
             g.start_contract(None, Contract(Kind.KLOPITZKY), original=False)
         else:
             g.end_thrown_in()
+
+
+@register("bidding", "combined")
+class CombinedBidding(PotterBidding):
+    """Potter's auction with figures in the second round (001 "Procedure"; 000 Variations).
+
+    In round 2 a seat may first announce figures from the front, then bid a
+    suit or no-trumps.  A bid is worth its game value plus its figures' front
+    values; it must be worth more than the standing bid, or as much in a
+    higher-ranking suit.  The winner's figures stand as its front
+    announcements; everyone else's lapse.  A pass withdraws what the seat said
+    in that turn.
+    """
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.pending: list[str] = []
+        self.standing: tuple[int, int] = (-1, -1)
+        self.figures: list[str] = []
+
+    def _contracts(self) -> list[Suit | None]:
+        rules = self.game.rules.bidding
+        out: list[Suit | None] = [s for s in rules.suit_rank if s != self.game.original]
+        if rules.no_trumps:
+            out.append(None)
+        return out
+
+    def _fits(self, seat: int, contract: Suit | None, names: list[str]) -> bool:
+        """Whether ``names`` may all be announced in ``contract`` by ``seat``."""
+        g = self.game
+        trump = -1 if contract is None else int(contract)
+        for name in names:
+            fig = g.rules.figures[name]
+            if trump < 0 and not fig.no_trumps:
+                return False
+            if (
+                fig.must_hold
+                and fig.card
+                and not g.hands[seat] & parse_card_spec(fig.card).mask(trump)
+            ):
+                return False
+        return True
+
+    def _worth(self, contract: Suit | None, names: list[str]) -> tuple[int, int]:
+        g = self.game
+        games = g.rules.games
+        value = games.trump if contract is not None else games.no_trumps
+        for name in names:
+            fig = g.rules.figures[name]
+            value += fig.value * fig.front_multiplier
+        order = g.rules.bidding.suit_rank
+        return value, len(order) if contract is None else order.index(contract)
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        if self.round != 2:
+            return super().legal(seat)
+        from alsos.speech import figure_allowed
+
+        g = self.game
+        out: list[Action] = [PASS]
+        mine = set(self.pending)
+        for name, fig in g.rules.figures.items():
+            if fig.kind == "kassza" or not figure_allowed(
+                g.rules,
+                name,
+                fig,
+                mine,
+                front=True,
+                trump=0,
+                ladder_said_this_round=any(g.rules.figures[f].ladder for f in mine),
+            ):
+                continue
+            if any(self._fits(seat, c, [*self.pending, name]) for c in self._contracts()):
+                out.append(announce(name))
+        for c in self._contracts():
+            if self._fits(seat, c, self.pending) and self._worth(c, self.pending) > self.standing:
+                out.append(BIDS[c])
+        return tuple(out)
+
+    def apply(self, seat: int, action: Action) -> None:
+        if self.round != 2:
+            super().apply(seat, action)
+            return
+        if isinstance(action, Announce):
+            self.pending.append(action.figure)
+            return
+        if isinstance(action, Bid):
+            self.standing = self._worth(action.suit, self.pending)
+            self.bidder, self.figures = seat, list(self.pending)
+            self.best = self.standing[1]
+        self.pending = []
+        self.queue.pop(0)
+        if self.queue:
+            self.game.to_act = self.queue[0]
+            return
+        if self.bidder is None:
+            self._round_over()
+            return
+        order = self.game.rules.bidding.suit_rank
+        suit = order[self.best] if self.best < len(order) else None
+        contract = Contract(Kind.TRUMP, suit) if suit is not None else Contract(Kind.NO_TRUMPS)
+        self.game.start_contract(self.bidder, contract, original=False)
+        for name in self.figures:
+            self.game.force_announce(self.bidder, name, front=True, note=False)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from alsos.actions import CONCEDE, GYERUNK, PLAY_ON, Action, Kontra, kontra
 from alsos.items import DECLARER
+from alsos.phases import Kind, Phase
 from alsos.rules import register
 
 if TYPE_CHECKING:
@@ -59,8 +60,6 @@ class GyerunkCalling(NoCalling):
         self.best: int | None = None  # 0 conceded, 1 play on
 
     def can_call(self, seat: int) -> bool:
-        from alsos.game import Kind
-
         g = self.game
         if g.call_used or g.contract is None or g.contract.kind is Kind.KLOPITZKY:
             return False
@@ -68,8 +67,6 @@ class GyerunkCalling(NoCalling):
         return all(item.is_game or item.figure in allowed for item in g.items)
 
     def call(self, seat: int) -> None:
-        from alsos.game import Phase
-
         g = self.game
         g.call_used = True
         g.caller = seat
@@ -102,8 +99,6 @@ class GyerunkCalling(NoCalling):
         return tuple(out)
 
     def apply(self, seat: int, action: Action) -> None:
-        from alsos.game import Phase
-
         g = self.game
         self.queue.pop(0)
         if isinstance(action, Kontra):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from alsos.actions import DISCARDS, PASS, SIBER, Action, Discard
 from alsos.cards import Rank, cards_of, suit_mask
+from alsos.phases import Phase
 from alsos.rules import register
 
 if TYPE_CHECKING:
@@ -83,15 +84,11 @@ class SiberExchange(NoExchange):
         if who is None:
             g.begin_play()
             return
-        from alsos.game import Phase
-
         self.seat, self.card = who
         g.phase = Phase.SIBER
         g.to_act = self.seat
 
     def legal(self, seat: int) -> tuple[Action, ...]:
-        from alsos.game import Phase
-
         g = self.game
         if g.phase is Phase.SIBER:
             return (PASS, SIBER)
@@ -129,8 +126,6 @@ class SiberExchange(NoExchange):
         return taken, hidden, shown
 
     def apply(self, seat: int, action: Action) -> None:
-        from alsos.game import Phase
-
         g = self.game
         if g.phase is Phase.SIBER:
             if action is PASS:
