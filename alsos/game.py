@@ -123,6 +123,7 @@ class Game(SpeechMixin, MeldValidationMixin):
             self._after[s] = self.active[(i + 1) % self._n_active]
         self._hand_size = rules.hand_size
         self._speech_in_first_trick = False
+        self._back_in_first_trick = True
         self.seed = seed
         self._deal: Deal | None = None
         if deal is None:
@@ -181,6 +182,8 @@ class Game(SpeechMixin, MeldValidationMixin):
         self._turn_spoke = False
         self._turn_acted = False
         self._ladder_round: set[int] = set()
+        self._turn_counter = 0
+        self._last_turn: dict[int, int] = {}
         # exchange
         self.siber_card: int | None = None
         self.exchanged: int | None = None
@@ -335,8 +338,8 @@ class Game(SpeechMixin, MeldValidationMixin):
             return self._play_options(seat)
         if phase is Phase.BIDDING:
             return self.bidding.legal(seat)
-        if phase is Phase.FRONT or phase is Phase.COMPLETION:
-            figures = phase is Phase.FRONT or self.rules.announcements.completion_figures
+        if phase is Phase.FRONT or phase is Phase.COMPLETION or phase is Phase.BACK:
+            figures = phase is not Phase.COMPLETION or self.rules.announcements.completion_figures
             return (PASS, *self._speech(seat, self._front, figures))
         if phase is Phase.SIBER or phase is Phase.DISCARD:
             return self.exchange_rules.legal(seat)
@@ -357,7 +360,7 @@ class Game(SpeechMixin, MeldValidationMixin):
                 self._speak(seat, action)
         elif phase is Phase.BIDDING:
             self.bidding.apply(seat, action)
-        elif phase is Phase.FRONT or phase is Phase.COMPLETION:
+        elif phase is Phase.FRONT or phase is Phase.COMPLETION or phase is Phase.BACK:
             if action is PASS:
                 self._end_turn(seat)
             else:
@@ -442,18 +445,25 @@ class Game(SpeechMixin, MeldValidationMixin):
         """The first trick begins (after síber, if any)."""
         assert self.contract is not None
         self._speech_in_first_trick = self._speaks()
+        self._back_in_first_trick = self.rules.announcements.back_round == "first-trick"
         self._begin_round(Phase.PLAY, self._first_leader(), front=False)
         self.leader = self.to_act  # type: ignore[assignment]
 
     def _first_leader(self) -> int:
+        """The first lead, by the profile's rule for this kind of game (000 "First Trick")."""
         assert self.contract is not None
-        if self.contract.kind is Kind.NO_TRUMPS and self.declarer is not None:
-            if self.rules.play.no_trumps_lead == "before-declarer":
-                a = self.active
-                return a[(a.index(self.declarer) - 1) % len(a)]
-            if self.rules.play.no_trumps_lead == "declarer":
-                return self.declarer
-        return self.active[0]
+        play = self.rules.play
+        rule = {
+            Kind.TRUMP: play.trump_lead,
+            Kind.NO_TRUMPS: play.no_trumps_lead,
+            Kind.BETLI: play.betli_lead,
+        }.get(self.contract.kind, "forehand")
+        if self.declarer is None or rule == "forehand":
+            return self.active[0]
+        if rule == "declarer":
+            return self.declarer
+        a = self.active
+        return a[(a.index(self.declarer) - 1) % len(a)]
 
     # ----------------------------------------------------------------- play
 
@@ -499,6 +509,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         if not self._turn_acted and self.exchange_rules.can_exchange(seat):
             out.append(EXCHANGE)
         mine = {n for s, n in self.declared if s == seat}
+        back_now = self._back_in_first_trick
         hand = self.hands[seat]
         if not any(n > 0 for n in mine):
             n = longest_sequence(hand)
@@ -506,6 +517,8 @@ class Game(SpeechMixin, MeldValidationMixin):
                 out.append(DECLARES[min(n, 8)])
         if 0 not in mine and vannak_ranks_held(hand, self.rules.melds.vannak_ranks_for(self.trump)):
             out.append(DECLARES[0])
+        if not back_now:
+            return tuple(out)
         return (*out, *self._speech(seat, False, True))
 
     def _play(self, seat: int, card: int) -> None:
@@ -541,7 +554,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         ) or self.trick_no == self._hand_size:
             self._finish()
         elif self.trick_no == 1 and self._speech_in_first_trick:
-            if self._passes >= self.passes_to_close:
+            if not self._back_in_first_trick or self._passes >= self.passes_to_close:
                 self._after_announcements()
             else:
                 # The back round goes on from the seat after the last to play.

@@ -24,7 +24,8 @@ class Item:
 
     ``side`` is the side that undertook it (:data:`DECLARER` or
     :data:`DEFENDERS`); ``seat`` the seat that announced it (the declarer for
-    the game).  ``steps`` records each kontra step as (seat, front).
+    the game).  ``steps`` records each kontra step as (seat, front);
+    ``stamp`` the speech turn in which it last changed.
     """
 
     figure: str
@@ -35,6 +36,7 @@ class Item:
     front_multiplier: int = 1
     steps: list[tuple[int, bool]] = field(factory=list)
     factor: int = 1
+    stamp: int = 0
 
     @property
     def is_game(self) -> bool:

@@ -23,6 +23,7 @@ __all__ = [
     "Run",
     "best_sequence",
     "longest_sequence",
+    "scoring_sequences",
     "sequences",
     "vannak_ranks_held",
 ]
@@ -65,17 +66,33 @@ def longest_sequence(hand: int) -> int:
     return max(_LONGEST[(hand >> (8 * s)) & 0xFF] for s in range(4))
 
 
-def best_sequence(hand: int, trump: int) -> tuple[int, int, bool]:
-    """The strongest sequence as a comparable key (length, height, in trumps).
+def best_sequence(hand: int, trump: int, tiebreak: str = "trump") -> tuple[int, int, int]:
+    """The strongest sequence as a comparable key (length, height, tie-break).
 
     Height is ``7 - top rank`` so that a higher top card gives a larger key.
+    The tie-break is 1 for a trump sequence and 0 otherwise (``trump``), or
+    the suit's rank, acorns highest (``suit``).
     """
-    best = (0, -1, False)
+    best = (0, -1, -1)
     for n, top, s in sequences(hand):
-        key = (n, 7 - top, s == trump)
+        key = (n, 7 - top, int(s == trump) if tiebreak == "trump" else 3 - s)
         if key > best:
             best = key
     return best
+
+
+def scoring_sequences(hand: int, one_per_length: bool) -> list[Run]:
+    """The sequences a meld winner scores: all, or the best one of each length."""
+    runs = sorted(sequences(hand), key=lambda r: (r[0], -r[1], -r[2]), reverse=True)
+    if not one_per_length:
+        return runs
+    seen: set[int] = set()
+    out = []
+    for run in runs:
+        if run[0] not in seen:
+            seen.add(run[0])
+            out.append(run)
+    return out
 
 
 def vannak_ranks_held(hand: int, allowed: Sequence[int]) -> list[int]:

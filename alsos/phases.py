@@ -18,6 +18,7 @@ class Phase(enum.StrEnum):
 
     BIDDING = "bidding"
     FRONT = "front announcements"
+    BACK = "back announcements"
     SIBER = "siber"
     DISCARD = "discard"
     PLAY = "play"

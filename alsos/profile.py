@@ -175,12 +175,21 @@ class AnnouncementRules:
     ``completion_figures``: whether new figures may still be announced in the
     completion round after the first trick (000's outline, step 9, names only
     kontras there).
+    ``back_round``: ``first-trick`` -- the announcements after the pick-up run
+    alongside the first trick (000); ``before-play`` -- they are a round of
+    their own, finished before the first lead (000 Tompa F4, G1).
+    ``figures_first_turn``: figures only at a seat's first turn of a round;
+    ``kontra_first_chance``: a kontra step only at the seat's first turn after
+    what it answers appeared (004 "Az előzetes bemondások menete").
     """
 
     passes_to_close: int | None = None
     ladder_one_per_round: bool = True
     completion_figures: bool = False
     exclusive: tuple[tuple[str, str], ...] = ()
+    back_round: str = "first-trick"
+    figures_first_turn: bool = False
+    kontra_first_chance: bool = False
 
 
 @frozen
@@ -204,7 +213,9 @@ class ExchangeRules:
     or an Ace), ``trumps-and-aces`` (the seen cards and every trump or Ace in
     the talon).  ``top_needed``: síber only when the top card is a trump or an
     Ace.  ``required_figure``: a figure the síber player must announce when it
-    took more than one card (a house option for abszolút).
+    took more than one card (a house option for abszolút).  ``skip_seen``:
+    the next entitled rank is used when the previous one is ``both`` seen
+    cards' or only the ``indicator`` (000 Tompa G4).
     """
 
     module: str = "siber"
@@ -216,17 +227,27 @@ class ExchangeRules:
     top_needed: bool = True
     discard_trumps: bool = False
     required_figure: str | None = None
+    skip_seen: str = "both"
 
 
 @frozen
 class MeldRules:
-    """Sequences, vannak and béla (000 "Melds")."""
+    """Sequences, vannak and béla (000 "Melds").
+
+    ``sequence_tiebreak``: between sequences of equal length and top card,
+    ``trump`` -- the trump one wins, plain ones tie and nobody scores (000);
+    ``suit`` -- the higher suit wins, acorns > hearts > gourds > leaves (000
+    Tompa E2).  ``one_run_per_length``: the winner scores at most one
+    sequence of each length (000 Tompa E2).
+    """
 
     sequence_values: dict[int, int] = field(factory=lambda: {3: 20, 4: 50, 5: 100})
     vannak: int = 80
     vannak_ranks: tuple[Rank, ...] = tuple(Rank)
     vannak_ranks_no_trumps: tuple[Rank, ...] | None = None
     bela: int = 20
+    sequence_tiebreak: str = "trump"
+    one_run_per_length: bool = False
 
     def vannak_ranks_for(self, trump: int) -> tuple[Rank, ...]:
         """Ranks that make a vannak in a game with trump suit ``trump`` (-1: none)."""
@@ -245,10 +266,16 @@ class CallingRules:
 
 @frozen
 class PlayRules:
-    """Who leads first and how cards must be played (000 "Play")."""
+    """Who leads first and how cards must be played (000 "Play", "First Trick").
+
+    Leads: ``forehand`` (the seat after the dealer), ``declarer``, or
+    ``before-declarer`` (the seat before the declarer, so it plays second).
+    """
 
     must_trump: bool = True
+    trump_lead: str = "forehand"
     no_trumps_lead: str = "before-declarer"
+    betli_lead: str = "forehand"
 
 
 @frozen
@@ -419,6 +446,17 @@ def _check(rules: Ruleset) -> list[str]:
     ex = rules.exchange
     if ex.takes not in ("talon", "seen", "reveal", "trumps-and-aces"):
         problems.append(f"exchange.takes: unknown value {ex.takes!r}")
+    if ex.skip_seen not in ("both", "indicator"):
+        problems.append(f"exchange.skip_seen: {ex.skip_seen!r} is neither 'both' nor 'indicator'")
+    an = rules.announcements
+    if an.back_round not in ("first-trick", "before-play"):
+        problems.append(f"announcements.back_round: unknown value {an.back_round!r}")
+    if rules.melds.sequence_tiebreak not in ("trump", "suit"):
+        problems.append(f"melds.sequence_tiebreak: unknown value {rules.melds.sequence_tiebreak!r}")
+    leads = ("forehand", "declarer", "before-declarer")
+    for key in ("trump_lead", "no_trumps_lead", "betli_lead"):
+        if getattr(rules.play, key) not in leads:
+            problems.append(f"play.{key}: {getattr(rules.play, key)!r} is not one of {leads}")
     for end in ex.reveal_from:
         if end not in ("bottom", "top"):
             problems.append(f"exchange.reveal_from: {end!r} is neither 'bottom' nor 'top'")

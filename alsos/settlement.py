@@ -19,7 +19,7 @@ from attrs import define, field, frozen
 
 from alsos import rules as rule_modules
 from alsos.items import DECLARER, Item
-from alsos.melds import sequences, vannak_ranks_held
+from alsos.melds import scoring_sequences, vannak_ranks_held
 
 if TYPE_CHECKING:
     from alsos.game import Game
@@ -133,7 +133,9 @@ def _melds(game: Game) -> tuple[dict[int, int], dict[int, int]]:
     seq_winner = game.meld_winner.get("sequence")
     if seq_winner is not None:
         values = rules.sequence_values
-        for n, _top, _suit in sequences(game.meld_hands[seq_winner]):
+        for n, _top, _suit in scoring_sequences(
+            game.meld_hands[seq_winner], rules.one_run_per_length
+        ):
             melds[seq_winner] += values[max(k for k in values if k <= n)]
     van_winner = game.meld_winner.get("vannak")
     if van_winner is not None:

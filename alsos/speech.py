@@ -97,6 +97,8 @@ class SpeechMixin:
     _no_figures: bool
     _hold_back: dict[int, list[tuple[int, int]]]
     _notes: dict[int, str]
+    _turn_counter: int
+    _last_turn: dict[int, int]
 
     def side_of(self, seat: int) -> int:
         return DECLARER if seat == self.declarer else DEFENDERS
@@ -136,10 +138,20 @@ class SpeechMixin:
         self._turn_acted = False
         self._spoken.add(seat)
         if self.phase is Phase.PLAY:
+            self._turn_counter += 1
+            self._last_turn[seat] = self._turn_counter
             return
+        self._turn_counter += 1
+        self._last_turn[seat] = self._turn_counter
         if len(self._spoken) == len(self.active) and self._passes >= self.passes_to_close:
             if self.phase is Phase.FRONT:
                 self.pick_up()
+                if self.rules.announcements.back_round == "before-play":
+                    assert self.declarer is not None
+                    self._begin_round(Phase.BACK, self.declarer, front=False)
+                    return
+                self.exchange_rules.start()
+            elif self.phase is Phase.BACK:
                 self.exchange_rules.start()
             else:
                 self._after_announcements()
@@ -155,8 +167,18 @@ class SpeechMixin:
     def _speech(self, seat: int, front: bool, figures: bool) -> tuple[Action, ...]:
         """Figures ``seat`` may announce (if ``figures``) and kontra steps open to its side."""
         side = DECLARER if seat == self.declarer else DEFENDERS
-        kontras = tuple(self._kontra_options[side].values())
+        an = self.rules.announcements
+        if an.kontra_first_chance:
+            since = self._last_turn.get(seat, -1)
+            items = self.items
+            kontras = tuple(
+                k for i, k in self._kontra_options[side].items() if items[i].stamp > since
+            )
+        else:
+            kontras = tuple(self._kontra_options[side].values())
         if not figures or self._no_figures:
+            return kontras
+        if an.figures_first_turn and seat in self._spoken:
             return kontras
         figs = self._figure_cache.get(seat)
         if figs is None:
@@ -166,6 +188,7 @@ class SpeechMixin:
     def _add_item(self, item: Item) -> None:
         """Register a new item and open its first kontra step to the other side."""
         index = len(self.items)
+        item.stamp = self._turn_counter
         self.items.append(item)
         target = None if item.is_game else item.seat
         self._item_at[(item.figure, target)] = index
@@ -261,6 +284,7 @@ class SpeechMixin:
         item = self.items[index]
         kr = self.rules.kontra
         item.raise_(seat, self._front, kr.front_factor, kr.back_factor)
+        item.stamp = self._turn_counter
         side = item.side if item.level % 2 == 0 else item.side ^ 1
         del self._kontra_options[side][index]
         if item.level < len(kr.levels):

@@ -8,7 +8,7 @@ recorded in the history with what it revealed (000 "Validation of Meld").
 from __future__ import annotations
 
 from alsos.actions import Action
-from alsos.cards import Rank
+from alsos.cards import Rank, Suit
 from alsos.melds import MeldContest, best_sequence, vannak_ranks_held
 from alsos.phases import Phase
 from alsos.profile import Ruleset
@@ -39,8 +39,9 @@ class MeldValidationMixin:
         if seq_order:
             keys = {}
             for s in seq_order:
-                length, height, in_trumps = best_sequence(self.meld_hands[s], trump)
-                keys[s] = (length, height, int(in_trumps))
+                keys[s] = best_sequence(
+                    self.meld_hands[s], trump, self.rules.melds.sequence_tiebreak
+                )
             contests.append(("sequence", MeldContest.start(seq_order, keys, public=1)))
         if van_order:
             c = self.rules.cards
@@ -87,6 +88,8 @@ class MeldValidationMixin:
                 detail = f" (vannak of {order.ranks[7 - comp].code})"
             elif contest.stage == 1:
                 detail = f" (to the {Rank(7 - comp).code})"
+            elif self.rules.melds.sequence_tiebreak == "suit":
+                detail = f" (in {Suit(3 - comp).name_en})"
             else:
                 detail = " (in trumps)" if comp else " (not in trumps)"
         if detail:

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 
 from alsos.actions import ACCEPT, BETLI, BIDS, PASS, Action, Announce, Bid, announce
 from alsos.cards import Suit
-from alsos.phases import Contract, Kind
+from alsos.phases import Contract, Kind, Phase
 from alsos.profile import parse_card_spec
 from alsos.rules import register
 
 if TYPE_CHECKING:
     from alsos.game import Game
 
-__all__ = ["CombinedBidding", "PotterBidding"]
+__all__ = ["AlternatingBidding", "CombinedBidding", "PotterBidding"]
 
 _NT = BIDS[None]
 
@@ -34,6 +34,7 @@ class PotterBidding:
         self.queue: list[int] = []
         self.best: int = -1  # index in the suit rank; len(suit_rank) = no-trumps
         self.bidder: int | None = None
+        self.passes = 0
 
     def start(self) -> None:
         self.round = 1
@@ -208,3 +209,46 @@ class CombinedBidding(PotterBidding):
         self.game.start_contract(self.bidder, contract, original=False)
         for name in self.figures:
             self.game.force_announce(self.bidder, name, front=True, note=False)
+
+
+@register("bidding", "alternating")
+class AlternatingBidding(PotterBidding):
+    """Two-player auction of 000 Tompa D.
+
+    Round 1 offers the original suit to each seat once.  Then the seats
+    alternate, from forehand, naming ever higher suits (never the original
+    one) until one passes: the last to name a suit declares.  If neither
+    names one the hand is thrown in.  Only trump games exist.
+    """
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        if self.round == 1:
+            return (PASS, ACCEPT)
+        rules = self.game.rules.bidding
+        out: list[Action] = [PASS]
+        for i, suit in enumerate(rules.suit_rank):
+            if i > self.best and suit != self.game.original:
+                out.append(BIDS[suit])
+        return tuple(out)
+
+    def apply(self, seat: int, action: Action) -> None:
+        g = self.game
+        if self.round == 1:
+            super().apply(seat, action)
+            if self.round == 2 and g.phase is Phase.BIDDING:
+                self.passes = 0
+            return
+        if isinstance(action, Bid):
+            assert action.suit is not None
+            self.best, self.bidder = self._rank(action), seat
+        else:
+            self.passes += 1
+        order = self.game.active
+        if self.bidder is not None and (action is PASS or self.passes):
+            # A pass ends the naming; so does a suit named after the other declined.
+            suit = g.rules.bidding.suit_rank[self.best]
+            g.start_contract(self.bidder, Contract(Kind.TRUMP, suit), original=False)
+        elif self.bidder is None and self.passes >= len(order):
+            g.end_thrown_in()
+        else:
+            g.to_act = order[(order.index(seat) + 1) % len(order)]

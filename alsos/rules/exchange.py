@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from alsos.actions import DISCARDS, PASS, SIBER, Action, Discard
+from alsos.actions import DISCARDS, EXCHANGE, PASS, SIBER, Action, Discard
 from alsos.cards import Rank, cards_of, suit_mask
 from alsos.phases import Phase
 from alsos.rules import register
@@ -23,7 +23,7 @@ from alsos.rules import register
 if TYPE_CHECKING:
     from alsos.game import Game
 
-__all__ = ["NoExchange", "SiberExchange"]
+__all__ = ["NoExchange", "SiberExchange", "TompaExchange"]
 
 
 @register("exchange", "none")
@@ -67,7 +67,7 @@ class SiberExchange(NoExchange):
         top = g.talon[-1]
         if rules.top_needed and not (top >> 3 == g.trump or top & 7 == Rank.ACE):
             return None
-        seen = (g.talon[0], g.talon[-1])
+        seen = (g.talon[0], g.talon[-1]) if rules.skip_seen == "both" else (g.talon[0],)
         for rank in rules.entitled:
             card = 8 * g.trump + rank
             if card in seen:
@@ -175,3 +175,42 @@ class SiberExchange(NoExchange):
         g.talon_up.discard(g.indicator)
         g.talon_up.add(seven)
         g.exchanged = seat
+
+
+@register("exchange", "tompa")
+class TompaExchange(SiberExchange):
+    """The two-player exchange of 000 Tompa G4, before the first lead.
+
+    The holder of the trump 7 (the 8 when the 7 is the indicator) may swap it
+    for the indicator; when the top card is a trump or an Ace it may instead
+    also take that card and then the hidden talon cards turned from the bottom
+    while each is a trump or an Ace, and discard back to the hand size.  The
+    rules leave this to the holder's turn in the first trick; here it happens
+    just before the lead (the declarer leads, so only the order of the
+    opponent's exchange and the declarer's first card differs).
+    """
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        g = self.game
+        if g.phase is not Phase.SIBER:
+            return super().legal(seat)
+        top = g.talon[-1]
+        if top >> 3 == g.trump or top & 7 == Rank.ACE:
+            return (PASS, EXCHANGE, SIBER)
+        return (PASS, EXCHANGE)
+
+    def apply(self, seat: int, action: Action) -> None:
+        g = self.game
+        if g.phase is Phase.SIBER and action is EXCHANGE:
+            assert self.card is not None
+            g.hands[seat] = (g.hands[seat] & ~(1 << self.card)) | (1 << g.indicator)
+            g.talon[0] = self.card
+            g.talon_up.discard(g.indicator)
+            g.talon_up.add(self.card)
+            g.exchanged = seat
+            g.begin_play()
+            return
+        super().apply(seat, action)
+
+    def can_exchange(self, seat: int) -> bool:
+        return False
