@@ -17,7 +17,7 @@ from alsos.cards import Card, CardParseError, Order, Rank, Suit, format_cards, p
 from alsos.deal import Deal, DealError
 from alsos.game import Contract, Game, IllegalActionError, Kind, Phase
 from alsos.profile import ProfileError, Ruleset, load_variant, shipped_variants
-from alsos.settlement import Entry, Rubber, Settlement
+from alsos.settlement import Entry, Radli, Rubber, Settlement, new_session
 from alsos.view import View
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "Order",
     "Phase",
     "ProfileError",
+    "Radli",
     "RandomBot",
     "Rank",
     "Rubber",
@@ -44,6 +45,7 @@ __all__ = [
     "View",
     "format_cards",
     "load_variant",
+    "new_session",
     "parse_action",
     "parse_cards",
     "shipped_variants",

@@ -568,6 +568,25 @@ class Game(SpeechMixin, MeldValidationMixin):
 
     # ---------------------------------------------------------------- finish
 
+    def switch_to_betli(self, seat: int) -> None:
+        """004's Betli switch: ``seat`` turns the game into a Betli it declares.
+
+        Everything announced so far lapses and nothing more is said.
+        """
+        assert self.contract is not None
+        self.declarer = seat
+        self.contract = Contract(Kind.BETLI)
+        self.trump = -1
+        self._no_figures = True
+        self._build_tables()
+        self.items = []
+        self._item_at = {}
+        self._kontra_options = ({}, {})
+        self._hold_back = {}
+        self._add_item(Item(GAME, seat, DECLARER, self.rules.games.betli, front_multiplier=1))
+        self._kontra_options = ({}, {})  # no kontra after a switch
+        self.begin_play()
+
     def end_thrown_in(self) -> None:
         """Nobody would play: the hand is over with no score."""
         self._finish()

@@ -37,6 +37,7 @@ class Item:
     steps: list[tuple[int, bool]] = field(factory=list)
     factor: int = 1
     stamp: int = 0
+    boosts: list[tuple[str, int]] = field(factory=list)
 
     @property
     def is_game(self) -> bool:
@@ -55,6 +56,11 @@ class Item:
     def raise_(self, seat: int, front: bool, front_factor: int, back_factor: int) -> None:
         self.steps.append((seat, front))
         self.factor *= front_factor if front else back_factor
+
+    def boost(self, label: str, factor: int) -> None:
+        """Multiply the item by a factor that is not a kontra step (béla kassza)."""
+        self.boosts.append((label, factor))
+        self.factor *= factor
 
     @property
     def value(self) -> int:

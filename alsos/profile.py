@@ -102,13 +102,25 @@ class DealRules:
 
 @frozen
 class BiddingRules:
-    """The auction (000 "Types of Game and Bidding")."""
+    """The auction (000 "Types of Game and Bidding").
+
+    For the ``combined`` module (figures in the second round):
+    ``count_game_value`` -- a bid is worth its game value plus its figures
+    (001), or its figures alone (004); ``unique_suits`` -- a suit one seat has
+    named is closed to later seats (004).  ``betli_switch``: after a
+    second-round contract and the pick-up, each seat from the declarer may
+    turn the game into a Betli while the declarer's items are worth at most
+    this much (004 "A licitálás menete"); None: no switch.
+    """
 
     module: str = "potter"
     suit_rank: tuple[Suit, ...] = (Suit.LEAVES, Suit.GOURDS, Suit.HEARTS, Suit.ACORNS)
     no_trumps: bool = True
     betli: bool = True
     klopitzky: bool = True
+    count_game_value: bool = True
+    unique_suits: bool = False
+    betli_switch: int | None = None
 
 
 @frozen
@@ -135,11 +147,15 @@ class FigureRule:
     - ``cards``: wins every card listed in ``cards`` (``trump U`` is the
       Under of trumps, ``all A`` every Ace);
     - ``trick``: wins the ``trick``-th trick from the end with ``card``;
-    - ``volat``: wins every trick.
+    - ``volat``: wins every trick;
+    - ``multiplier``: no undertaking of its own; it multiplies the game by
+      ``value`` (and ``front_multiplier`` more from the front) -- 004's béla
+      kassza.
 
     ``enabled: false`` keeps a figure in the profile but out of play (a table
     option such as the club's eight).  ``must_hold``: the announcer must hold
-    ``card``.  ``ladder``: position among figures that may only rise
+    ``card`` and every card in ``cards``.  ``once_per_side``: one announcement
+    per side.  ``group``: a seat announces at most one figure of a group.  ``ladder``: position among figures that may only rise
     (abszolút 1, 100 2, ...).  ``strict``: the threshold must be exceeded.
     """
 
@@ -160,6 +176,8 @@ class FigureRule:
     must_hold: bool = False
     ladder: int | None = None
     strict: bool = False
+    once_per_side: bool = False
+    group: str | None = None
 
 
 @frozen
@@ -282,6 +300,10 @@ class PlayRules:
 class ScoringRules:
     """Settlement and rubber (000 "Scoring").
 
+    ``session``: ``rubber`` (000: to 20, bonus 2, rising on a shared crossing)
+    or ``radli`` (004: to 80, bonus 20, 10 to the higher of several crossing
+    at once -- split 5 and 5 on a tie of two when ``radli_tie_split`` -- and a
+    result of ``players * own - total`` per seat).
     ``klopitzky_per_payer``: in the written score, a Klopitzky winner writes
     the value once per seat that pays it (004: the one-trick seat of a 4-4-1
     split writes 6), rather than once (000: it scores 3).
@@ -289,8 +311,13 @@ class ScoringRules:
 
     module: str = "potter"
     klopitzky_per_payer: bool = False
+    session: str = "rubber"
     rubber_target: int = 20
     rubber_bonus: int = 2
+    radli_target: int = 80
+    radli_bonus: int = 20
+    radli_shared_bonus: int = 10
+    radli_tie_split: bool = False
 
 
 @frozen
@@ -446,6 +473,8 @@ def _check(rules: Ruleset) -> list[str]:
     ex = rules.exchange
     if ex.takes not in ("talon", "seen", "reveal", "trumps-and-aces"):
         problems.append(f"exchange.takes: unknown value {ex.takes!r}")
+    if rules.scoring.session not in ("rubber", "radli"):
+        problems.append(f"scoring.session: unknown session {rules.scoring.session!r}")
     if ex.skip_seen not in ("both", "indicator"):
         problems.append(f"exchange.skip_seen: {ex.skip_seen!r} is neither 'both' nor 'indicator'")
     an = rules.announcements

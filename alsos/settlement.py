@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from alsos.game import Game
     from alsos.profile import Ruleset
 
-__all__ = ["Entry", "Rubber", "Settlement", "Tally", "settle"]
+__all__ = ["Entry", "Radli", "Rubber", "Settlement", "Tally", "new_session", "settle"]
 
 
 @frozen
@@ -155,6 +155,7 @@ def _describe(item: Item, call: int) -> str:
     parts = [f"base {item.base}"]
     if item.front and item.front_multiplier != 1:
         parts.append(f"front x{item.front_multiplier}")
+    parts.extend(f"{label} x{factor}" for label, factor in item.boosts)
     for i, (_seat, front) in enumerate(item.steps):
         parts.append(
             f"{('kontra', 'rekontra', 'szubkontra', 'hirskontra', 'mordkontra')[i]}"
@@ -298,6 +299,12 @@ class Rubber:
     def is_over(self) -> bool:
         return self.winner is not None
 
+    def result(self) -> dict[int, int]:
+        """Each seat's net result: its score against everyone else's."""
+        total = sum(self.scores.values())
+        n = len(self.scores)
+        return {s: n * v - total for s, v in self.scores.items()}
+
     def add(self, settlement: Settlement) -> None:
         """Add one hand's written score; may end the rubber."""
         if self.winner is not None:
@@ -315,3 +322,65 @@ class Rubber:
         if len(over) == 1:
             self.winner = over[0]
             self.scores[self.winner] += self.bonus
+
+
+@define
+class Radli:
+    """004's rádli: written scores race to a target; the result nets each seat against all.
+
+    The first seat to reach the target alone gets the bonus; when several
+    reach it on the same hand the highest gets the smaller shared bonus (two
+    tied: split, where the profile says so; otherwise nobody).  A seat's
+    result is ``players * own - total``, so the results sum to zero.
+    """
+
+    rules: Ruleset
+    scores: dict[int, int] = field(init=False)
+    winner: int | None = None
+    bonus: dict[int, int] = field(factory=dict)
+    finished: bool = False
+    hands: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        self.scores = {s: 0 for s in range(self.rules.players)}
+
+    @property
+    def is_over(self) -> bool:
+        return self.finished
+
+    def add(self, settlement: Settlement) -> None:
+        """Add one hand's written score; may end the rádli."""
+        if self.finished:
+            raise ValueError("the rádli is over; start a new one")
+        sc = self.rules.scoring
+        self.hands += 1
+        for s, v in settlement.written.items():
+            self.scores[s] += v
+        over = [s for s, v in self.scores.items() if v >= sc.radli_target]
+        if not over:
+            return
+        self.finished = True
+        if len(over) == 1:
+            self.winner = over[0]
+            self.bonus = {over[0]: sc.radli_bonus}
+        else:
+            top = max(self.scores[s] for s in over)
+            leaders = [s for s in over if self.scores[s] == top]
+            if len(leaders) == 1:
+                self.winner = leaders[0]
+                self.bonus = {leaders[0]: sc.radli_shared_bonus}
+            elif len(leaders) == 2 and sc.radli_tie_split:
+                self.bonus = {s: sc.radli_shared_bonus // 2 for s in leaders}
+        for s, b in self.bonus.items():
+            self.scores[s] += b
+
+    def result(self) -> dict[int, int]:
+        """Each seat's net result: its score against everyone else's."""
+        total = sum(self.scores.values())
+        n = len(self.scores)
+        return {s: n * v - total for s, v in self.scores.items()}
+
+
+def new_session(rules: Ruleset) -> Rubber | Radli:
+    """The scoring session the profile names (``scoring.session``)."""
+    return Radli(rules) if rules.scoring.session == "radli" else Rubber(rules)

@@ -31,7 +31,7 @@ from alsos.phases import Contract, Kind, Phase
 from alsos.profile import FigureRule, Ruleset, parse_card_spec
 
 if TYPE_CHECKING:
-    from alsos.rules import ExchangeModule
+    from alsos.rules import BiddingModule, ExchangeModule
 
 __all__ = ["SpeechMixin", "figure_allowed"]
 
@@ -62,6 +62,8 @@ def figure_allowed(
             return False
         if rules.announcements.ladder_one_per_round and ladder_said_this_round:
             return False
+    if fig.group is not None and any(rules.figures[f].group == fig.group for f in mine):
+        return False
     return not any(
         (a == name and b in mine) or (b == name and a in mine)
         for a, b in rules.announcements.exclusive
@@ -84,6 +86,7 @@ class SpeechMixin:
     announced: dict[int, set[str]]
     declared: list[tuple[int, int]]
     exchange_rules: ExchangeModule
+    bidding: BiddingModule
     _after: list[int]
     _front: bool
     _passes: int
@@ -108,6 +111,14 @@ class SpeechMixin:
 
     def _after_announcements(self) -> None:
         raise NotImplementedError
+
+    def after_front(self) -> None:
+        """The cards are picked up: a back round of its own, or on to the exchange."""
+        if self.rules.announcements.back_round == "before-play":
+            assert self.declarer is not None
+            self._begin_round(Phase.BACK, self.declarer, front=False)
+        else:
+            self.exchange_rules.start()
 
     def _begin_round(self, phase: Phase, first: int, *, front: bool) -> None:
         self.phase = phase
@@ -146,11 +157,8 @@ class SpeechMixin:
         if len(self._spoken) == len(self.active) and self._passes >= self.passes_to_close:
             if self.phase is Phase.FRONT:
                 self.pick_up()
-                if self.rules.announcements.back_round == "before-play":
-                    assert self.declarer is not None
-                    self._begin_round(Phase.BACK, self.declarer, front=False)
-                    return
-                self.exchange_rules.start()
+                if not self.bidding.after_pickup():
+                    self.after_front()
             elif self.phase is Phase.BACK:
                 self.exchange_rules.start()
             else:
@@ -215,14 +223,25 @@ class SpeechMixin:
                 self.trump < 0 or (seat == self.declarer and not self._holds_bela(seat))
             ):
                 continue
-            if (
-                fig.must_hold
-                and fig.card
-                and not self.hands[seat] & parse_card_spec(fig.card).mask(self.trump)
+            if fig.kind == "trick" and not parse_card_spec(fig.card).mask(self.trump):
+                continue  # its card does not exist in this game (a named Ace that is trump)
+            if fig.must_hold and not self._holds(seat, fig):
+                continue
+            if fig.once_per_side and any(
+                name in self.announced[s]
+                for s in self.active
+                if self.side_of(s) == self.side_of(seat)
             ):
                 continue
             out.append(announce(name))
         return out
+
+    def _holds(self, seat: int, fig: FigureRule) -> bool:
+        """Whether ``seat`` holds the cards a ``must_hold`` figure names."""
+        need = 0
+        for spec in (fig.card, *fig.cards) if fig.card else fig.cards:
+            need |= parse_card_spec(spec).mask(self.trump)
+        return need != 0 and self.hands[seat] & need == need
 
     def _holds_bela(self, seat: int) -> bool:
         t = self.trump
@@ -252,6 +271,11 @@ class SpeechMixin:
         self.announced[seat].add(figure)
         if fig.ladder is not None:
             self._ladder_round.add(seat)
+        if fig.kind == "multiplier":
+            # béla kassza (004): no item of its own, it multiplies the game.
+            factor = fig.value * (fig.front_multiplier if front else 1)
+            self.items[0].boost(f"{figure} {'front' if front else 'back'}", factor)
+            return
         self._add_item(
             Item(
                 figure,

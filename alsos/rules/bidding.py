@@ -41,6 +41,23 @@ class PotterBidding:
         self.queue = list(self.game.active)
         self.game.to_act = self.queue[0]
 
+    def after_pickup(self) -> bool:
+        """Offer the Betli switch (004) if the profile has it; True if it took the turn."""
+        g = self.game
+        limit = g.rules.bidding.betli_switch
+        if limit is None or g.accepted_original or g.declarer is None or not g.rules.bidding.betli:
+            return False
+        worth = sum(i.value for i in g.items if i.side == 0)
+        if worth > limit:
+            return False
+        a = g.active
+        start = a.index(g.declarer)
+        self.queue = [a[(start + i) % len(a)] for i in range(len(a))]
+        self.round = 4
+        g.phase = Phase.BIDDING
+        g.to_act = self.queue[0]
+        return True
+
     def _rank(self, bid: Bid) -> int:
         order = self.game.rules.bidding.suit_rank
         return len(order) if bid.suit is None else order.index(bid.suit)
@@ -72,6 +89,14 @@ class PotterBidding:
                 return
         if self.round == 3 and action is BETLI:
             g.start_contract(seat, Contract(Kind.BETLI), original=False)
+            return
+        if self.round == 4:
+            if action is BETLI:
+                g.switch_to_betli(seat)
+            elif self.queue:
+                g.to_act = self.queue[0]
+            else:
+                g.after_front()
             return
         if self.queue:
             g.to_act = self.queue[0]
@@ -124,12 +149,15 @@ class CombinedBidding(PotterBidding):
         self.pending: list[str] = []
         self.standing: tuple[int, int] = (-1, -1)
         self.figures: list[str] = []
+        self.named: set[Suit | None] = set()
 
     def _contracts(self) -> list[Suit | None]:
         rules = self.game.rules.bidding
         out: list[Suit | None] = [s for s in rules.suit_rank if s != self.game.original]
         if rules.no_trumps:
             out.append(None)
+        if rules.unique_suits:
+            out = [c for c in out if c not in self.named]
         return out
 
     def _fits(self, seat: int, contract: Suit | None, names: list[str]) -> bool:
@@ -152,6 +180,8 @@ class CombinedBidding(PotterBidding):
         g = self.game
         games = g.rules.games
         value = games.trump if contract is not None else games.no_trumps
+        if not g.rules.bidding.count_game_value:
+            value = 0
         for name in names:
             fig = g.rules.figures[name]
             value += fig.value * fig.front_multiplier
@@ -167,7 +197,7 @@ class CombinedBidding(PotterBidding):
         out: list[Action] = [PASS]
         mine = set(self.pending)
         for name, fig in g.rules.figures.items():
-            if fig.kind == "kassza" or not figure_allowed(
+            if fig.kind in ("kassza", "multiplier") or not figure_allowed(
                 g.rules,
                 name,
                 fig,
@@ -192,6 +222,7 @@ class CombinedBidding(PotterBidding):
             self.pending.append(action.figure)
             return
         if isinstance(action, Bid):
+            self.named.add(action.suit)
             self.standing = self._worth(action.suit, self.pending)
             self.bidder, self.figures = seat, list(self.pending)
             self.best = self.standing[1]

@@ -58,3 +58,9 @@ def judge_trick(t: Tally, fig: FigureRule, item: Item) -> bool:
 @register("figures", "volat")
 def judge_volat(t: Tally, fig: FigureRule, item: Item) -> bool:
     return len(t.tricks) == t.hand_size and all(w == item.seat for w in t.trick_winners)
+
+
+@register("figures", "multiplier")
+def judge_multiplier(t: Tally, fig: FigureRule, item: Item) -> bool:
+    """A multiplier has no item of its own; it is never judged."""
+    raise AssertionError("multiplier figures modify the game and are never settled alone")
