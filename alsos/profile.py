@@ -156,7 +156,8 @@ class FigureRule:
     option such as the club's eight).  ``must_hold``: the announcer must hold
     ``card`` and every card in ``cards``.  ``once_per_side``: one announcement
     per side.  ``group``: a seat announces at most one figure of a group.
-    ``ladder``: position among figures that may only rise (abszolút 1, 100 2, ...).  ``strict``: the threshold must be exceeded.
+    ``ladder``: position among figures that may only rise (abszolút 1, 100 2,
+    ...).  ``strict``: the threshold must be exceeded.
     """
 
     kind: str
