@@ -5,6 +5,7 @@ Usage::
     alsos play [--variant potter1930] [--seed N] [--seat K] [--watch]
     alsos variants
     alsos validate FILE
+    alsos schema
 
 ``play --watch`` lets seeded random bots play every seat and prints each step
 as ``seat 1: announce abszolut``, then the settlement.  Without ``--watch``
@@ -14,6 +15,9 @@ action in the notation of ``docs/notation.md`` or the number of a legal
 action.  Only what the user's seat may know is printed (the view's history),
 so hidden cards such as a bot's discards stay hidden.
 
+``schema`` prints the JSON Schema of the profile format (``alsos.schema``),
+for editors that check YAML as it is typed.
+
 The command is a thin shell over the public API (``alsos.load_variant``,
 ``alsos.Game``, ``alsos.RandomBot``); everything it prints comes from there.
 """
@@ -21,6 +25,7 @@ The command is a thin shell over the public API (``alsos.load_variant``,
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from collections.abc import Sequence
@@ -28,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import alsos
+from alsos.schema import profile_schema
 
 if TYPE_CHECKING:
     from alsos import Action, Game, RandomBot, Ruleset, View
@@ -59,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _variants()
         if command == "validate":
             return _validate(args.file)
+        if command == "schema":
+            return _schema()
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
@@ -66,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    """Build the argument parser with its three subcommands."""
+    """Build the argument parser with its subcommands."""
     parser = argparse.ArgumentParser(
         prog="alsos",
         description="Play, watch and check hands of the Hungarian card game Alsós.",
@@ -120,6 +128,15 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     validate.add_argument("file", metavar="FILE", help="path to the YAML profile")
+
+    sub.add_parser(
+        "schema",
+        help="print the JSON Schema of variant profiles",
+        description=(
+            "Print the JSON Schema (draft 2020-12) of the YAML profile format, derived from "
+            "the profile classes, e.g. for a YAML language server."
+        ),
+    )
     return parser
 
 
@@ -160,6 +177,15 @@ def _validate(file: str) -> int:
             print(f"{e.source}: {problem}")
         return 1
     print(f"ok: {rules.id}")
+    return 0
+
+
+# ------------------------------------------------------------------ schema
+
+
+def _schema() -> int:
+    """Print the profile format's JSON Schema, indented, with non-ASCII text as is."""
+    print(json.dumps(profile_schema(), indent=2, ensure_ascii=False))
     return 0
 
 

@@ -273,8 +273,11 @@ class Game(SpeechMixin, MeldValidationMixin):
         if legal is None:
             legal = self._legal = self._compute_legal()
         if action.__class__ is str:
-            action = self._read(action, legal)
-        if action not in legal:
+            parsed = self._read(action, legal)
+            if parsed not in legal:
+                raise IllegalActionError(action, self.phase, self.to_act, legal, self._why(parsed))
+            action = parsed
+        elif action not in legal:
             raise IllegalActionError(action, self.phase, self.to_act, legal, self._why(action))
         seat: int = self.to_act  # type: ignore[assignment]  # legal is empty when None
         self._legal = None

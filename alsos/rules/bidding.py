@@ -11,22 +11,91 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from alsos.actions import ACCEPT, BETLI, BIDS, PASS, Action, Announce, Bid, announce
-from alsos.cards import Suit
+from alsos.cards import Card, Suit
 from alsos.phases import Contract, Kind, Phase
 from alsos.profile import parse_card_spec
 from alsos.rules import register
 
 if TYPE_CHECKING:
     from alsos.game import Game
+    from alsos.profile import Ruleset
 
 __all__ = ["AlternatingBidding", "CombinedBidding", "PotterBidding"]
 
 _NT = BIDS[None]
 
 
+Described = list[tuple[str, str, tuple[Card, ...]]]
+
+
+def _suit_order(rules: Ruleset) -> str:
+    b = rules.bidding
+    names = [s.name_en for s in b.suit_rank] + (["no-trumps"] if b.no_trumps else [])
+    return ", ".join(names)
+
+
+def _round1() -> tuple[str, str, tuple[Card, ...]]:
+    return (
+        "bidding.round1",
+        "From the player after the dealer, each player once may accept the original suit "
+        "as trumps and become the declarer, or pass.",
+        (),
+    )
+
+
+def _round3(rules: Ruleset) -> Described:
+    b = rules.bidding
+    if not b.betli:
+        return [("bidding.round3", "If nobody bids, the hand is thrown in.", ())]
+    tail = (
+        "if nobody does, {Klopitzky} is played"
+        if b.klopitzky
+        else "if nobody does, the hand is thrown in"
+    )
+    out: Described = [
+        (
+            "bidding.round3",
+            f"If nobody bids, everyone picks up; each player once may then bid {{Betli}}, "
+            f"the first to do so declaring it; {tail}.",
+            (),
+        )
+    ]
+    if b.betli_switch is not None:
+        out.append(
+            (
+                "bidding.betli_switch",
+                f"After a second-round game and the pick-up, the declarer and then each "
+                f"player in turn may change the game into a Betli of their own while the "
+                f"declarer's game and figures, with kontras, are worth at most "
+                f"{b.betli_switch}; nothing more is announced after that.",
+                (),
+            )
+        )
+    return out
+
+
 @register("bidding", "potter")
 class PotterBidding:
     """Accept the original suit; else one rising bid each; else Betli; else Klopitzky."""
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        nt = (
+            "; no-trumps ranks above every suit and ends the round"
+            if rules.bidding.no_trumps
+            else ""
+        )
+        return [
+            _round1(),
+            (
+                "bidding.round2",
+                f"If all pass, each player once may bid a suit other than the original "
+                f"one, higher than the last bid, ranked low to high {_suit_order(rules)}"
+                f"{nt}.  The last bidder declares.",
+                (),
+            ),
+            *_round3(rules),
+        ]
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -144,6 +213,26 @@ class CombinedBidding(PotterBidding):
     in that turn.
     """
 
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        b = rules.bidding
+        worth = "its game value plus" if b.count_game_value else "the sum of"
+        closed = "  A suit one player has named cannot be named again." if b.unique_suits else ""
+        return [
+            _round1(),
+            (
+                "bidding.round2",
+                f"If all pass, each player once may bid a suit other than the original "
+                f"one, or no-trumps, together with figures announced from the front.  A bid "
+                f"is worth {worth} its figures' front values and must be worth more than "
+                f"the standing bid, or as much in a higher suit (low to high: "
+                f"{_suit_order(rules)}).{closed}  The last bidder declares, and only its "
+                f"figures stand.",
+                (),
+            ),
+            *_round3(rules),
+        ]
+
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.pending: list[str] = []
@@ -251,6 +340,20 @@ class AlternatingBidding(PotterBidding):
     one) until one passes: the last to name a suit declares.  If neither
     names one the hand is thrown in.  Only trump games exist.
     """
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        return [
+            _round1(),
+            (
+                "bidding.round2",
+                f"If both pass, the players take turns naming a trump suit other than the "
+                f"original one, each higher than the last (low to high: "
+                f"{_suit_order(rules)}), until one passes; the last to name a suit "
+                f"declares.  If neither names one, the hand is thrown in.",
+                (),
+            ),
+        ]
 
     def legal(self, seat: int) -> tuple[Action, ...]:
         if self.round == 1:

@@ -17,19 +17,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from alsos.actions import CONCEDE, GYERUNK, PLAY_ON, Action, Kontra, kontra
+from alsos.cards import Card
 from alsos.items import DECLARER
 from alsos.phases import Kind, Phase
 from alsos.rules import register
 
 if TYPE_CHECKING:
     from alsos.game import Game
+    from alsos.profile import Ruleset
 
 __all__ = ["GyerunkCalling", "NoCalling"]
+
+
+Described = list[tuple[str, str, tuple[Card, ...]]]
 
 
 @register("calling", "none")
 class NoCalling:
     """Calling is not part of this table's rules."""
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        return []
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -50,6 +59,32 @@ class NoCalling:
 @register("calling", "gyerunk")
 class GyerunkCalling(NoCalling):
     """Gyerünk with concede / play on / kontra answers, up the kontra ladder."""
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        allowed = [rules.figures[f].title or f for f in rules.calling.allowed_with]
+        unless = f"no figure other than {', '.join(allowed)}" if allowed else "no figure"
+        last = rules.kontra.levels[-1] if rules.kontra.levels else "none"
+        return [
+            (
+                "calling.when",
+                f"If {unless} was announced, a player may call {{gyerünk}} at its turn to "
+                f"play to the second trick (not in Klopitzky).",
+                (),
+            ),
+            (
+                "calling.answers",
+                "The other side answers by conceding (the callers score the game as won "
+                "at the present stake), by playing on (the game"
+                + (" and kassza" if allowed else "")
+                + f" then count double), or by raising the call with the next kontra step "
+                f"(up to {last}), which the callers answer in the same way.  Each raise "
+                f"doubles again; giving up pays the stake before the last raise.  Defenders "
+                f"answer one at a time from the player after the declarer, and the boldest "
+                f"answer stands.",
+                (),
+            ),
+        ]
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)

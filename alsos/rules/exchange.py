@@ -16,19 +16,34 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from alsos.actions import DISCARDS, EXCHANGE, PASS, SIBER, Action, Discard
-from alsos.cards import Rank, cards_of, suit_mask
+from alsos.cards import CARDS, Card, Rank, Suit, cards_of, suit_mask
 from alsos.phases import Phase
 from alsos.rules import register
 
 if TYPE_CHECKING:
     from alsos.game import Game
+    from alsos.profile import Ruleset
 
 __all__ = ["NoExchange", "SiberExchange", "TompaExchange"]
+
+
+Described = list[tuple[str, str, tuple[Card, ...]]]
+_TAKES = {
+    "talon": "the whole talon",
+    "seen": "the two face-up talon cards",
+    "reveal": "the two face-up talon cards, then hidden ones turned up one at a time from "
+    "the {ends} for as long as each is a trump or an Ace",
+    "trumps-and-aces": "the two face-up talon cards and every trump and Ace in the talon",
+}
 
 
 @register("exchange", "none")
 class NoExchange:
     """No exchange of any kind: play starts straight after the pick-up."""
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        return []
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -52,6 +67,45 @@ class NoExchange:
 @register("exchange", "siber")
 class SiberExchange(NoExchange):
     """Three-player síber (whole talon) and the simple trump-7 exchange."""
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        ex = rules.exchange
+        out: Described = []
+        if ex.simple_exchange:
+            out.append(
+                (
+                    "exchange.simple",
+                    "When the original suit was accepted in the first round, the holder of "
+                    "the trump 7 may swap it for the indicator at its turn in the first trick.",
+                    (),
+                )
+            )
+        if ex.siber:
+            ranks = [r.code for r in ex.entitled]
+            who = f"the holder of the trump {ranks[0]}"
+            seen = "one of the two seen talon cards" if ex.skip_seen == "both" else "the indicator"
+            for r in ranks[1:]:
+                who += f" (the {r} when the cards before it are {seen})"
+            top = " when the top talon card is a trump or an Ace," if ex.top_needed else ","
+            takes = _TAKES[ex.takes].format(ends=" then the ".join(ex.reveal_from))
+            discard = "any cards" if ex.discard_trumps else "no trumps"
+            example = (CARDS[8 * Suit.HEARTS + Rank.SEVEN], CARDS[8 * Suit.ACORNS + Rank.ACE])
+            text = (
+                f"After the pick-up in a game in the original suit,{top} {who} may do a "
+                f"{{síber}} before the first lead: lay that card face up, take {takes}, "
+                f"and put back face down as many cards as bring the hand to "
+                f"{rules.hand_size} ({discard}).  Those cards count for nobody."
+            )
+            if ex.required_figure:
+                text += (
+                    f"  Taking more than one card obliges the player to announce "
+                    f"{ex.required_figure}."
+                )
+            if ex.simple_exchange:
+                text += "  After a síber there is no swap."
+            out.append(("exchange.siber", text, example))
+        return out
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -189,6 +243,20 @@ class TompaExchange(SiberExchange):
     just before the lead (the declarer leads, so only the order of the
     opponent's exchange and the declarer's first card differs).
     """
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        return [
+            (
+                "exchange.siber",
+                "When the original suit is trumps, before the first lead the holder of the "
+                "trump 7 (the 8 when the 7 is the indicator) may swap it for the indicator; "
+                "when the top talon card is a trump or an Ace it may also take that card and "
+                "then the hidden cards turned up from the bottom while each is a trump or "
+                f"an Ace, and put back face down any cards to return to {rules.hand_size}.",
+                (CARDS[8 * Suit.HEARTS + Rank.SEVEN], CARDS[8 * Suit.ACORNS + Rank.ACE]),
+            )
+        ]
 
     def legal(self, seat: int) -> tuple[Action, ...]:
         g = self.game

@@ -9,18 +9,57 @@ figure must be met in that defender's own tricks; kassza is the exception
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from alsos.items import DECLARER, Item
-from alsos.profile import FigureRule, parse_card_spec
+from alsos.profile import FigureRule, Ruleset, parse_card_spec
 from alsos.rules import register
 
 if TYPE_CHECKING:
     from alsos.settlement import Tally
 
+T = TypeVar("T")
+
 __all__ = ["judge_cards", "judge_kassza", "judge_points", "judge_trick", "judge_volat"]
 
 
+def _cards_text(specs: tuple[str, ...]) -> str:
+    words = []
+    for spec in specs:
+        cs = parse_card_spec(spec)
+        if cs.kind == "trump":
+            words.append(f"the trump {cs.rank.code if cs.rank is not None else '?'}")
+        elif cs.kind == "all":
+            words.append(f"every {cs.rank.code if cs.rank is not None else '?'}")
+        else:
+            names = [c.name_en for c in cs.choices]
+            words.append(
+                names[0] if len(names) == 1 else f"{' or '.join(names)} (the first not trump)"
+            )
+    return ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
+
+
+def _describes(text: Callable[[FigureRule, Ruleset], str]) -> Callable[[T], T]:
+    """Attach a rulebook description to a judge (read by :mod:`alsos.rulebook`)."""
+
+    def deco(judge: T) -> T:
+        judge.describe = text  # type: ignore[attr-defined]
+        return judge
+
+    return deco
+
+
+def _ordinal(n: int) -> str:
+    return "last" if n == 1 else "second-last" if n == 2 else f"{n}th from last"
+
+
+@_describes(
+    lambda f, r: (
+        "declarer: holds béla and wins the game; a defender: a defender holds "
+        "béla and the declarer loses"
+    )
+)
 @register("figures", "kassza")
 def judge_kassza(t: Tally, fig: FigureRule, item: Item) -> bool:
     if item.side == DECLARER:
@@ -28,6 +67,14 @@ def judge_kassza(t: Tally, fig: FigureRule, item: Item) -> bool:
     return t.game_won is False and any(t.bela.get(s, 0) for s in t.defenders)
 
 
+@_describes(
+    lambda f, r: (
+        f"take {'more than ' if f.strict else 'at least '}{f.threshold}"
+        + (f" ({f.threshold_no_trumps} without trumps)" if f.no_trumps else "")
+        + " card points in tricks with the last-trick bonus"
+        + (", counting valid melds and béla" if f.melds else "")
+    )
+)
 @register("figures", "points")
 def judge_points(t: Tally, fig: FigureRule, item: Item) -> bool:
     total = t.card_points[item.seat]
@@ -38,6 +85,7 @@ def judge_points(t: Tally, fig: FigureRule, item: Item) -> bool:
     return total > threshold if fig.strict else total >= threshold
 
 
+@_describes(lambda f, r: f"win {_cards_text(f.cards)} in tricks")
 @register("figures", "cards")
 def judge_cards(t: Tally, fig: FigureRule, item: Item) -> bool:
     need = 0
@@ -46,6 +94,12 @@ def judge_cards(t: Tally, fig: FigureRule, item: Item) -> bool:
     return need != 0 and t.won[item.seat] & need == need
 
 
+@_describes(
+    lambda f, r: (
+        f"win the {_ordinal(f.trick)} trick with {_cards_text((f.card,))}"
+        + (" (must hold it to announce)" if f.must_hold else "")
+    )
+)
 @register("figures", "trick")
 def judge_trick(t: Tally, fig: FigureRule, item: Item) -> bool:
     index = t.hand_size - fig.trick
@@ -55,11 +109,18 @@ def judge_trick(t: Tally, fig: FigureRule, item: Item) -> bool:
     return t.trick_winners[index] == item.seat and (item.seat, card) in t.tricks[index]
 
 
+@_describes(lambda f, r: "win every trick")
 @register("figures", "volat")
 def judge_volat(t: Tally, fig: FigureRule, item: Item) -> bool:
     return len(t.tricks) == t.hand_size and all(w == item.seat for w in t.trick_winners)
 
 
+@_describes(
+    lambda f, r: (
+        f"held with {_cards_text(f.cards)}: multiplies the game by {f.value} "
+        f"({f.value * f.front_multiplier} from the front)"
+    )
+)
 @register("figures", "multiplier")
 def judge_multiplier(t: Tally, fig: FigureRule, item: Item) -> bool:
     """A multiplier has no item of its own; it is never judged."""

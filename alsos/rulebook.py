@@ -1,0 +1,736 @@
+"""Rulebooks written from a ruleset, and rule-by-rule comparisons of rulesets.
+
+The text comes from the same data the engine plays: each section below reads
+the profile's parameters, and the rule modules (bidding, exchange, calling,
+figure kinds) describe themselves through a ``describe(rules)`` hook.  A
+changed option therefore changes the rules text and the play together, and
+a rule the ruleset does not have is never mentioned.
+
+Every clause has a stable ``key`` (``kontra.levels``, ``figures.abszolut``)
+so that :func:`compare` can line up two rulesets and print only where they
+differ.  Hungarian terms are written ``{term}`` in clause text; the renderer
+gives each its English explanation from :data:`GLOSSARY` at first use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from alsos import rules as rule_modules
+from alsos.cards import CARDS, Card, Rank, Suit
+from alsos.profile import FigureRule, Ruleset
+
+__all__ = ["GLOSSARY", "Clause", "Section", "compare", "render", "rulebook"]
+
+GLOSSARY: dict[str, str] = {
+    "alsó": "the Under, the knave with its suit sign low on the card; the top trump",
+    "felső": "the Over, the knave with its suit sign at the top",
+    "makk": "acorns, the highest suit in the pack's own order",
+    "piros": "hearts, literally 'red'",
+    "tök": "gourds, also called bells",
+    "zöld": "leaves, literally 'green'",
+    "felvevő": "the declarer, who plays alone against the others",
+    "szanzadu": "a game without trumps, from French 'sans atout'",
+    "figura": "a figure: an extra undertaking announced and paid on its own",
+    "elölről": "'from the front': said before picking up the last cards, worth more",
+    "hátulról": "'from the back': said with the whole hand",
+    "kassza": "the declarer holds béla and wins the game (said by a defender: the declarer loses)",
+    "béla": "the King and Over of trumps held together",
+    "béla kassza": "a holder of béla raises the game's value, like a kontra",
+    "abszolút": "a figure: take more than half the card points in tricks",
+    "tulétroá": "a figure: win the Under, 9 and 7 of trumps; French 'tous les trois'",
+    "család": "a figure ('family'): win the Ace, King and Over of trumps",
+    "összes adu": "a figure ('all trumps'): win the six trumps that carry points",
+    "ultimó": "a figure: win the last trick with the 7 of trumps",
+    "ulti": "the same figure as ultimó, by its shorter name",
+    "uhu": "a figure: win the second-last trick with a named card",
+    "volát": "a figure: win every trick",
+    "kontra": "a doubling of an item's stake, said by the side that did not undertake it",
+    "rekontra": "the answer to a kontra, raising the stake again",
+    "szubkontra": "the answer to a rekontra",
+    "hirskontra": "the answer to a szubkontra",
+    "mordkontra": "the answer to a hirskontra, the fifth level",
+    "síber": "taking talon cards in exchange for a low trump",
+    "talon": "the cards left over after the deal",
+    "terc": "a sequence of three cards in one suit",
+    "kvart": "a sequence of four",
+    "kvint": "a sequence of five; szext is six, szept seven, okt eight",
+    "vannak": "four cards of one rank; Hungarian for 'here they are'",
+    "kicsi": "'small': giving up a meld contest without showing more",
+    "gyerünk": "'let's go': a call inviting the other side to concede the game",
+    "Betli": "a game in which the declarer must lose every trick",
+    "Klopitzky": "a game with no declarer in which taking the most tricks loses",
+    "rádli": "a session of hands played until someone reaches a target score",
+}
+
+_KONTRA_WORDS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+
+
+@frozen
+class Clause:
+    """One rule in the project's words, with the source it comes from."""
+
+    key: str
+    text: str
+    source: str | None = None
+    cards: tuple[Card, ...] = ()
+    table: tuple[tuple[str, ...], ...] = ()
+    shown: bool = True
+    compared: bool = True
+
+
+@frozen
+class Section:
+    key: str
+    title: str
+    clauses: tuple[Clause, ...]
+
+
+# ------------------------------------------------------------------ sections
+
+
+def _src(rules: Ruleset, section: str) -> str | None:
+    return rules.sources.get(section) or rules.sources.get("main")
+
+
+def _order_text(ranks: Sequence[Rank]) -> str:
+    return " ".join(r.code for r in ranks)
+
+
+def _cards_section(rules: Ruleset) -> list[Clause]:
+    c = rules.cards
+    src = _src(rules, "cards")
+    trump_total = sum(c.trump_points.values()) + 3 * sum(c.plain_points.values()) + c.last_trick
+    plain_total = 4 * sum(c.plain_points.values()) + c.last_trick
+    seated = rules.players
+    who = (
+        f"{seated} players; the dealer sits each hand out, so three play"
+        if seated > 3
+        else f"{seated} players"
+    )
+    points = [("rank", "trump points", "plain points")]
+    for r in c.trump_order.ranks:
+        points.append((r.code, str(c.trump_points.get(r, 0)), str(c.plain_points.get(r, 0))))
+    out = [
+        Clause("cards.players", f"The game is for {who}.", src),
+        Clause(
+            "cards.pack",
+            "The pack has 32 cards: the suits {makk}, {piros}, {tök} and {zöld}, each with "
+            "Ace, King, Over ({felső}), Under ({alsó}), 10, 9, 8 and 7.",
+            src,
+        ),
+        Clause("cards.trump_order", f"Trumps rank, high to low: {c.trump_order}.", src),
+        Clause("cards.plain_order", f"Other suits rank: {c.plain_order}.", src),
+        Clause(
+            "cards.sequence_order",
+            "For sequences every suit runs A K O U 10 9 8 7.",
+            src,
+        ),
+        Clause(
+            "cards.points",
+            f"Card points (the last trick adds {c.last_trick}): {trump_total} in all with "
+            f"trumps, {plain_total} without.",
+            src,
+            table=tuple(points),
+        ),
+    ]
+    if rules.bidding.betli:
+        out.append(Clause("cards.betli_order", f"In {{Betli}} cards rank {c.betli_order}.", src))
+    if rules.bidding.klopitzky:
+        out.append(
+            Clause(
+                "cards.klopitzky_order", f"In {{Klopitzky}} cards rank {c.klopitzky_order}.", src
+            )
+        )
+    return out
+
+
+def _deal_section(rules: Ruleset) -> list[Clause]:
+    d = rules.deal
+    src = _src(rules, "deal")
+    seen, unseen = sum(d.seen_packets), sum(d.unseen_packets)
+    active = rules.active_players
+    talon = 32 - active * rules.hand_size
+    packets = " and ".join(str(p) for p in d.seen_packets)
+    out = [
+        Clause(
+            "deal.packets",
+            f"The dealer gives each player packets of {packets} cards ({seen}, which they "
+            f"look at), turns the next card face up as the indicator, whose suit is the "
+            f"original suit, then deals {unseen} more to each, kept face down until the "
+            f"announcements from the front are over.",
+            src,
+        ),
+        Clause(
+            "deal.talon",
+            f"The {talon} cards left form the {{talon}}: the indicator at the bottom, the "
+            f"rest face down across it, and the pack's last card face up on top, so two "
+            f"talon cards are seen.",
+            src,
+        ),
+        Clause(
+            "deal.turn",
+            "The deal passes to the next player in the order of play after each hand.",
+            src,
+        ),
+    ]
+    if rules.players > 3:
+        out.append(Clause("deal.sitting_out", "The dealer deals to the others and sits out.", src))
+    return out
+
+
+def _games_section(rules: Ruleset) -> list[Clause]:
+    g = rules.games
+    b = rules.bidding
+    src = _src(rules, "bidding")
+    rows = [("game", "value"), ("trump game", str(g.trump))]
+    if b.no_trumps:
+        rows.append(("no-trump game ({szanzadu})", str(g.no_trumps)))
+    if b.betli:
+        rows.append(("{Betli}", str(g.betli)))
+    if b.klopitzky:
+        rows.append(("{Klopitzky}", str(g.klopitzky)))
+    return [Clause("games.values", "Each kind of game is worth:", src, table=tuple(rows))]
+
+
+def _figure_meaning(name: str, fig: FigureRule, rules: Ruleset) -> str:
+    judge = rule_modules.lookup("figures", fig.kind)
+    describe = getattr(judge, "describe", None)
+    if describe is not None:
+        return str(describe(fig, rules))
+    return f"a figure of kind {fig.kind}"
+
+
+def _figures_section(rules: Ruleset) -> list[Clause]:
+    figs = {n: f for n, f in rules.figures.items() if f.enabled}
+    if not figs:
+        return []
+    src = _src(rules, "figures")
+    rows = [("figure", "undertaking", "from the back", "from the front", "without trumps")]
+    clauses = []
+    for name, fig in figs.items():
+        title = fig.title or name
+        front = str(fig.value * fig.front_multiplier) if fig.front else "—"
+        back = str(fig.value) if fig.back else "—"
+        nt = "yes" if fig.no_trumps and rules.bidding.no_trumps else "no"
+        meaning = _figure_meaning(name, fig, rules)
+        rows.append((title, meaning, back, front, nt))
+        clauses.append(
+            Clause(
+                f"figures.{name}",
+                f"{title}: {meaning}; {back} from the back, {front} from the front; "
+                f"without trumps: {nt}",
+                src,
+                shown=False,
+            )
+        )
+    an = rules.announcements
+    out = [
+        Clause(
+            "figures.general",
+            "Any player may announce figures ({figura}); each is paid on its own, won or lost "
+            "independently of the game.  Values below are {hátulról}; announced {elölről} "
+            "they count more.  A defender's figure must be made in that defender's own "
+            "tricks.  Nothing is paid for a feat that was not announced.",
+            src,
+        ),
+        Clause("figures.table", "The figures:", src, table=tuple(rows), compared=False),
+        *clauses,
+    ]
+    ladder = sorted(
+        ((f.ladder, f.title or n) for n, f in figs.items() if f.ladder is not None),
+    )
+    if ladder:
+        names = ", ".join(t for _, t in ladder)
+        if an.ladder_one_per_round:
+            text = (
+                f"Of {names}: one per round of announcements, and never a lower one after "
+                f"a higher one."
+            )
+        else:
+            text = f"{names} may only be announced in this rising order, several at once."
+        out.append(Clause("figures.ladder", text, src))
+    for a, b in an.exclusive:
+        if a in figs and b in figs:
+            out.append(
+                Clause(
+                    f"figures.exclusive.{a}.{b}",
+                    f"One player may not announce both {figs[a].title or a} and "
+                    f"{figs[b].title or b}.",
+                    src,
+                )
+            )
+    groups: dict[str, list[str]] = {}
+    for n, f in figs.items():
+        if f.group:
+            groups.setdefault(f.group, []).append(f.title or n)
+    for g, members in groups.items():
+        out.append(
+            Clause(
+                f"figures.group.{g}",
+                f"A player announces at most one of: {', '.join(members)}.",
+                src,
+            )
+        )
+    return out
+
+
+def _kontra_section(rules: Ruleset) -> list[Clause]:
+    k = rules.kontra
+    src = _src(rules, "kontra")
+    words = [f"{{{w}}}" if w in GLOSSARY else w for w in k.levels]
+    out = [
+        Clause(
+            "kontra.levels",
+            f"The game and each figure carry their own chain of doublings: "
+            f"{', '.join(words)}.  The side that did not undertake the item says the odd "
+            f"steps, the undertaking side the even ones, each only in answer to the step "
+            f"before; either defender may answer for both.",
+            src,
+        ),
+        Clause(
+            "kontra.factors",
+            f"Said {{elölről}} a step multiplies the item by {k.front_factor}; "
+            f"{{hátulról}} by {k.back_factor}.",
+            src,
+        ),
+    ]
+    if rules.announcements.kontra_first_chance:
+        out.append(
+            Clause(
+                "kontra.first_chance",
+                "A step must be said at the player's first turn after what it answers was "
+                "said, or not at all.",
+                _src(rules, "announcements"),
+            )
+        )
+    return out
+
+
+def _announcements_section(rules: Ruleset) -> list[Clause]:
+    an = rules.announcements
+    src = _src(rules, "announcements")
+    close = an.passes_to_close if an.passes_to_close is not None else rules.active_players - 1
+    passes = (
+        "one pass" if close == 1 else ("two" if close == 2 else str(close)) + " passes in a row"
+    )
+    out = [
+        Clause(
+            "announcements.front",
+            f"Once the game is settled, the {{felvevő}} speaks first, then the others in "
+            f"turn: at a turn a player may announce figures and say kontra steps, or pass. "
+            f"A pass does not stop a player speaking later; the round ends when everyone "
+            f"has spoken and {passes} follow.  Then all pick up their remaining cards.",
+            src,
+        )
+    ]
+    if an.back_round == "before-play":
+        out.append(
+            Clause(
+                "announcements.back",
+                "A second round with the full hand follows in the same way, starting with "
+                "the declarer, and ends before the first card is led.",
+                src,
+            )
+        )
+    else:
+        out.append(
+            Clause(
+                "announcements.back",
+                "The second round goes with the first trick: before playing a card each "
+                "player may announce, say kontra steps and declare melds.  If anyone "
+                "announced or doubled there, the round continues after the trick, in "
+                f"turn, until {passes}"
+                + ("; only kontra steps are said then." if not an.completion_figures else "."),
+                src,
+            )
+        )
+    if an.figures_first_turn:
+        out.append(
+            Clause(
+                "announcements.first_turn",
+                "Figures may be announced only at a player's first turn of a round.",
+                src,
+            )
+        )
+    return out
+
+
+def _melds_section(rules: Ruleset) -> list[Clause]:
+    m = rules.melds
+    src = _src(rules, "melds")
+    values = ", ".join(
+        f"{n}+ cards {v}" if n == max(m.sequence_values) else f"{n} cards {v}"
+        for n, v in sorted(m.sequence_values.items())
+    )
+    ranks = " ".join(r.code for r in m.vannak_ranks)
+    if m.sequence_tiebreak == "trump":
+        tiebreak = "then a trump sequence beats a plain one; two equal plain ones score nothing"
+    else:
+        tiebreak = "then the higher suit (acorns, hearts, gourds, leaves) wins"
+    example = tuple(CARDS[8 * Suit.HEARTS + r] for r in (Rank.ACE, Rank.KING, Rank.OVER))
+    four = tuple(CARDS[8 * s + Rank.UNDER] for s in Suit)
+    out = [
+        Clause(
+            "melds.sequences",
+            f"Sequences ({{terc}}, {{kvart}}, {{kvint}}...) of adjacent cards in one suit "
+            f"score {values}; sequences in one hand may not touch.",
+            src,
+            cards=example,
+        ),
+        Clause(
+            "melds.vannak",
+            f"Four cards of one rank, a {{vannak}}, score {m.vannak} (ranks: {ranks}"
+            + (
+                f"; without trumps {' '.join(r.code for r in m.vannak_ranks_no_trumps)}"
+                if m.vannak_ranks_no_trumps is not None
+                else ""
+            )
+            + ").",
+            src,
+            cards=four,
+        ),
+        Clause(
+            "melds.bela",
+            f"{{béla}} scores {m.bela} for its holder in a trump game, is never beaten and "
+            f"needs no declaration.",
+            src,
+        ),
+        Clause(
+            "melds.declaring",
+            "Melds are declared at the player's turn in the first trick, naming only the "
+            "length of the longest sequence and 'vannak'.  Only the best sequence holder "
+            "scores sequences, and only the best vannak holder scores vannaks, all of them"
+            + (" (at most one sequence of each length)" if m.one_run_per_length else "")
+            + ".",
+            src,
+        ),
+        Clause(
+            "melds.comparison",
+            f"Sequences compare by length, then top card, {tiebreak}.  Vannaks compare by "
+            f"the trump order (without trumps, the plain order).  Tied players reveal one "
+            f"detail at a time in the order they declared, and may give up with {{kicsi}}.",
+            src,
+        ),
+    ]
+    return out
+
+
+def _play_section(rules: Ruleset) -> list[Clause]:
+    p = rules.play
+    src = _src(rules, "play")
+    leads = {
+        "forehand": "the player after the dealer",
+        "declarer": "the declarer",
+        "before-declarer": "the player before the declarer, so that the declarer plays second",
+    }
+    out = [
+        Clause(
+            "play.follow",
+            "Players must follow suit; "
+            + ("a player who cannot must trump if able; " if p.must_trump else "")
+            + "otherwise any card.  Nobody has to beat the cards already played.",
+            src,
+        ),
+        Clause("play.lead.trump", f"In a trump game {leads[p.trump_lead]} leads first.", src),
+    ]
+    if rules.bidding.no_trumps:
+        out.append(
+            Clause(
+                "play.lead.no_trumps", f"Without trumps {leads[p.no_trumps_lead]} leads first.", src
+            )
+        )
+    if rules.bidding.betli:
+        out.append(
+            Clause(
+                "play.lead.betli",
+                f"In {{Betli}} {leads[p.betli_lead]} leads first; "
+                f"the game ends when the declarer wins a trick.",
+                src,
+            )
+        )
+    out.append(
+        Clause(
+            "play.hold_back",
+            "A player who announced winning a particular trick with a particular card may "
+            "not play that card earlier unless the rules of play force it.",
+            _src(rules, "figures"),
+        )
+    )
+    return out
+
+
+def _scoring_section(rules: Ruleset) -> list[Clause]:
+    sc = rules.scoring
+    src = _src(rules, "scoring")
+    out = [
+        Clause(
+            "scoring.game",
+            "The declarer wins the game with more points (cards in tricks, the last-trick "
+            "bonus, valid melds and béla) than each opponent separately; a tie loses.  "
+            "Cards left in the talon count for nobody.",
+            src,
+        ),
+        Clause(
+            "scoring.payments",
+            "For each item the declarer collects its value from every opponent when the "
+            "declarer's side wins it, and pays it to every opponent otherwise"
+            + (
+                "; the player sitting out settles with the opponents." if rules.players > 3 else "."
+            ),
+            src,
+        ),
+        Clause(
+            "scoring.written",
+            "On paper every item won is written as a positive number for each of its winners.",
+            src,
+        ),
+    ]
+    if rules.bidding.klopitzky:
+        per = " (once for each payer)" if sc.klopitzky_per_payer else ""
+        out.append(
+            Clause(
+                "scoring.klopitzky",
+                f"In {{Klopitzky}} the player with the most tricks pays "
+                f"{rules.games.klopitzky} to each other player; two tied for most each pay "
+                f"the one below them, who writes the value{per}; an equal split scores "
+                f"nothing.",
+                src,
+            )
+        )
+    if sc.session == "rubber":
+        out.append(
+            Clause(
+                "scoring.session",
+                f"Scores are added over a rubber: the first to reach {sc.rubber_target} alone "
+                f"gets {sc.rubber_bonus} more; if several reach it on one hand the target "
+                f"and the bonus both rise by the same steps.",
+                src,
+            )
+        )
+    else:
+        out.append(
+            Clause(
+                "scoring.session",
+                f"Scores are added over a {{rádli}} to {sc.radli_target}: the first there "
+                f"alone gets {sc.radli_bonus}; of several at once the highest gets "
+                f"{sc.radli_shared_bonus}"
+                + (", split on a tie of two" if sc.radli_tie_split else ", nobody on a tie")
+                + ".  Each player's result is its score times the number of players, "
+                "less everyone's total.",
+                src,
+            )
+        )
+    return out
+
+
+def _module_section(rules: Ruleset, family: str, module: str, section: str) -> list[Clause]:
+    cls = rule_modules.lookup(family, module)
+    describe = getattr(cls, "describe", None)
+    if describe is None:
+        return [
+            Clause(
+                f"{section}.module",
+                f"The {family} follows the module '{module}'.",
+                _src(rules, section),
+            )
+        ]
+    return [
+        Clause(key, text, _src(rules, section), cards=cards) for key, text, cards in describe(rules)
+    ]
+
+
+def rulebook(rules: Ruleset) -> list[Section]:
+    """The rules of ``rules`` as sections of clauses, empty sections left out."""
+    parts = [
+        ("cards", "Players and cards", _cards_section(rules)),
+        ("deal", "The deal", _deal_section(rules)),
+        ("bidding", "Bidding", _module_section(rules, "bidding", rules.bidding.module, "bidding")),
+        ("games", "Games and their values", _games_section(rules)),
+        ("figures", "Figures", _figures_section(rules)),
+        ("kontra", "Kontra", _kontra_section(rules)),
+        ("announcements", "Rounds of announcements", _announcements_section(rules)),
+        (
+            "exchange",
+            "Trump exchange and síber",
+            _module_section(rules, "exchange", rules.exchange.module, "exchange"),
+        ),
+        ("melds", "Melds", _melds_section(rules)),
+        ("calling", "Calling", _module_section(rules, "calling", rules.calling.module, "calling")),
+        ("play", "Play", _play_section(rules)),
+        ("scoring", "Settlement and scoring", _scoring_section(rules)),
+    ]
+    return [Section(k, t, tuple(c)) for k, t, c in parts if c]
+
+
+# ------------------------------------------------------------------ rendering
+
+_TERM = re.compile(r"\{([^{}]+)\}")
+
+
+class _Terms:
+    """Writes ``{term}`` markers: explained at first use, emphasised after."""
+
+    def __init__(self, rst: bool) -> None:
+        self.rst = rst
+        self.seen: set[str] = set()
+
+    def __call__(self, text: str) -> str:
+        def sub(m: re.Match[str]) -> str:
+            term = m.group(1)
+            out = f"*{term}*"
+            if term in GLOSSARY and term not in self.seen:
+                self.seen.add(term)
+                out += f" ({GLOSSARY[term]})"
+            end = m.end()
+            if self.rst and end < len(text) and (text[end].isalnum() or text[end] == "_"):
+                out += "\\ "
+            return out
+
+        return _TERM.sub(sub, text)
+
+
+def _plain(text: str) -> str:
+    return _TERM.sub(lambda m: m.group(1), text)
+
+
+def _svg(cards: Sequence[Card]) -> str:
+    from alsos.svg import cards_svg
+
+    return cards_svg(list(cards))
+
+
+def _md_table(rows: Sequence[Sequence[str]], terms: _Terms) -> list[str]:
+    head, *body = rows
+    out = [
+        "| " + " | ".join(terms(c) for c in head) + " |",
+        "|" + "|".join("---" for _ in head) + "|",
+    ]
+    out.extend("| " + " | ".join(terms(c).replace("|", "\\|") for c in r) + " |" for r in body)
+    return out
+
+
+def _rst_table(rows: Sequence[Sequence[str]], terms: _Terms, indent: str) -> list[str]:
+    out = [f"{indent}.. list-table::", f"{indent}   :header-rows: 1", ""]
+    for r in rows:
+        for i, cell in enumerate(r):
+            lead = "* - " if i == 0 else "  - "
+            out.append(f"{indent}   {lead}{terms(cell) or '..'}")
+    out.append("")
+    return out
+
+
+def render(rules: Ruleset, fmt: str = "markdown") -> str:
+    """The complete rulebook of ``rules`` as Markdown or reStructuredText."""
+    if fmt not in ("markdown", "rst"):
+        raise ValueError(f"unknown rulebook format {fmt!r}; use 'markdown' or 'rst'")
+    rst = fmt == "rst"
+    terms = _Terms(rst)
+    lines: list[str] = []
+    title = rules.name
+    if rst:
+        lines += [title, "=" * len(title), ""]
+    else:
+        lines += [f"# {title}", ""]
+    sources = ", ".join(sorted({v for v in rules.sources.values() if v.endswith(".txt")}))
+    lines += [
+        f"Profile ``{rules}``; sources: {sources or 'none recorded'}.  Written from the "
+        f"profile's data by alsos.",
+        "",
+    ]
+    if not rst:
+        lines[-2] = lines[-2].replace("``", "`")
+    for section in rulebook(rules):
+        if rst:
+            lines += [section.title, "-" * len(section.title), ""]
+        else:
+            lines += [f"## {section.title}", ""]
+        for clause in section.clauses:
+            if (
+                clause.key.startswith("figures.")
+                and clause.key.count(".") == 1
+                and (clause.key != "figures.general")
+            ):
+                continue  # shown in the figures table
+            cite = f" ({clause.source})" if clause.source else ""
+            lines.append(f"- {terms(clause.text)}{cite}")
+            if clause.table:
+                lines.append("")
+                lines += (
+                    _rst_table(clause.table, terms, "  ")
+                    if rst
+                    else ["  " + x for x in _md_table(clause.table, terms)]
+                )
+            if clause.cards:
+                svg = _svg(clause.cards)
+                alt = " ".join(c.name for c in clause.cards)
+                if rst:
+                    lines += ["", "  .. raw:: html", "", "     " + svg, ""]
+                else:
+                    from alsos.svg import svg_data_uri
+
+                    lines += ["", f'  <img alt="{alt}" src="{svg_data_uri(svg)}">', ""]
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _flatten(rules: Ruleset) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """(section key, title) in order, and clause key -> comparable plain text."""
+    sections, texts = [], {}
+    for section in rulebook(rules):
+        sections.append((section.key, section.title))
+        for c in section.clauses:
+            if not c.compared:
+                continue
+            text = _plain(c.text)
+            if c.table:
+                text += " [" + "; ".join(", ".join(_plain(x) for x in r) for r in c.table) + "]"
+            texts[c.key] = text
+    return sections, texts
+
+
+def compare(rulesets: Sequence[Ruleset], fmt: str = "markdown") -> str:
+    """Where two or more rulesets differ, rule by rule; agreements are left out."""
+    if len(rulesets) < 2:
+        raise ValueError("compare needs at least two rulesets")
+    if fmt not in ("markdown", "rst"):
+        raise ValueError(f"unknown format {fmt!r}; use 'markdown' or 'rst'")
+    flat = [_flatten(r) for r in rulesets]
+    order: list[tuple[str, str]] = []
+    for sections, _ in flat:
+        for s in sections:
+            if s not in order:
+                order.append(s)
+    keys: list[str] = []
+    for _, texts in flat:
+        keys.extend(k for k in texts if k not in keys)
+    names = [str(r) for r in rulesets]
+    rst = fmt == "rst"
+    title = "Differences between " + ", ".join(names)
+    lines = [title, "=" * len(title), ""] if rst else [f"# {title}", ""]
+    any_diff = False
+    for skey, stitle in order:
+        rows = []
+        for k in keys:
+            if k.split(".")[0] != skey:
+                continue
+            cells = [texts.get(k, "(not in these rules)") for _, texts in flat]
+            if len(set(cells)) > 1:
+                rows.append((k, *cells))
+        if not rows:
+            continue
+        any_diff = True
+        header = ("rule", *names)
+        if rst:
+            lines += [stitle, "-" * len(stitle), ""]
+            lines += _rst_table([header, *rows], _Terms(True), "")
+        else:
+            lines += [f"## {stitle}", ""]
+            lines += _md_table([header, *rows], _Terms(False))
+            lines.append("")
+    if not any_diff:
+        lines.append("These rulesets agree on every rule.")
+    return "\n".join(lines).rstrip() + "\n"
