@@ -17,7 +17,8 @@ from alsos.cards import Card, CardParseError, Order, Rank, Suit, format_cards, p
 from alsos.deal import Deal, DealError
 from alsos.game import Contract, Game, IllegalActionError, Kind, Phase
 from alsos.profile import ProfileError, Ruleset, load_variant, shipped_variants
-from alsos.settlement import Entry, Radli, Rubber, Settlement, new_session
+from alsos.session import Radli, Rubber, Session, new_session
+from alsos.settlement import Entry, Settlement
 from alsos.view import View
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "Rank",
     "Rubber",
     "Ruleset",
+    "Session",
     "Settlement",
     "Suit",
     "View",

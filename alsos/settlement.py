@@ -7,8 +7,7 @@ beat each defender separately; a tie loses), each item's result and value with
 every multiplier, the zero-sum payments, and the score as written on paper,
 where every won item is a positive number for its winners (000 "Scoring").
 
-:class:`Rubber` adds written scores hand by hand until one seat passes the
-target alone (000 "Scoring", rubbers).
+Sessions of many hands (rubber, rádli) are in :mod:`alsos.session`.
 """
 
 from __future__ import annotations
@@ -23,9 +22,8 @@ from alsos.melds import scoring_sequences, vannak_ranks_held
 
 if TYPE_CHECKING:
     from alsos.game import Game
-    from alsos.profile import Ruleset
 
-__all__ = ["Entry", "Radli", "Rubber", "Settlement", "Tally", "new_session", "settle"]
+__all__ = ["Entry", "Settlement", "Tally", "settle"]
 
 
 @frozen
@@ -272,115 +270,3 @@ def _klopitzky(game: Game, tricks: dict[int, int]) -> Settlement:
             detail = f"{tricks[g]} tricks against {most}" if g in tricks else "sitting out"
             entries.append(Entry("klopitzky", g, None, True, value, detail, (g,)))
     return Settlement("klopitzky", None, None, {}, {}, {}, tricks, entries, payments, written)
-
-
-@define
-class Rubber:
-    """Written scores added hand by hand until one seat passes the target alone.
-
-    Reaching the target gives the rubber bonus.  When several seats pass it
-    on the same hand, the target and the bonus both rise by their first
-    amounts (20 -> 40 -> 60 with bonus 2 -> 4 -> 6) and play goes on.
-    """
-
-    rules: Ruleset
-    scores: dict[int, int] = field(init=False)
-    target: int = field(init=False)
-    bonus: int = field(init=False)
-    winner: int | None = None
-    hands: int = 0
-
-    def __attrs_post_init__(self) -> None:
-        self.scores = {s: 0 for s in range(self.rules.players)}
-        self.target = self.rules.scoring.rubber_target
-        self.bonus = self.rules.scoring.rubber_bonus
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    def result(self) -> dict[int, int]:
-        """Each seat's net result: its score against everyone else's."""
-        total = sum(self.scores.values())
-        n = len(self.scores)
-        return {s: n * v - total for s, v in self.scores.items()}
-
-    def add(self, settlement: Settlement) -> None:
-        """Add one hand's written score; may end the rubber."""
-        if self.winner is not None:
-            raise ValueError("the rubber is over; start a new one")
-        self.hands += 1
-        for s, v in settlement.written.items():
-            self.scores[s] += v
-        step, step_bonus = self.rules.scoring.rubber_target, self.rules.scoring.rubber_bonus
-        while True:
-            over = [s for s, v in self.scores.items() if v >= self.target]
-            if len(over) <= 1:
-                break
-            self.target += step
-            self.bonus += step_bonus
-        if len(over) == 1:
-            self.winner = over[0]
-            self.scores[self.winner] += self.bonus
-
-
-@define
-class Radli:
-    """004's rádli: written scores race to a target; the result nets each seat against all.
-
-    The first seat to reach the target alone gets the bonus; when several
-    reach it on the same hand the highest gets the smaller shared bonus (two
-    tied: split, where the profile says so; otherwise nobody).  A seat's
-    result is ``players * own - total``, so the results sum to zero.
-    """
-
-    rules: Ruleset
-    scores: dict[int, int] = field(init=False)
-    winner: int | None = None
-    bonus: dict[int, int] = field(factory=dict)
-    finished: bool = False
-    hands: int = 0
-
-    def __attrs_post_init__(self) -> None:
-        self.scores = {s: 0 for s in range(self.rules.players)}
-
-    @property
-    def is_over(self) -> bool:
-        return self.finished
-
-    def add(self, settlement: Settlement) -> None:
-        """Add one hand's written score; may end the rádli."""
-        if self.finished:
-            raise ValueError("the rádli is over; start a new one")
-        sc = self.rules.scoring
-        self.hands += 1
-        for s, v in settlement.written.items():
-            self.scores[s] += v
-        over = [s for s, v in self.scores.items() if v >= sc.radli_target]
-        if not over:
-            return
-        self.finished = True
-        if len(over) == 1:
-            self.winner = over[0]
-            self.bonus = {over[0]: sc.radli_bonus}
-        else:
-            top = max(self.scores[s] for s in over)
-            leaders = [s for s in over if self.scores[s] == top]
-            if len(leaders) == 1:
-                self.winner = leaders[0]
-                self.bonus = {leaders[0]: sc.radli_shared_bonus}
-            elif len(leaders) == 2 and sc.radli_tie_split:
-                self.bonus = {s: sc.radli_shared_bonus // 2 for s in leaders}
-        for s, b in self.bonus.items():
-            self.scores[s] += b
-
-    def result(self) -> dict[int, int]:
-        """Each seat's net result: its score against everyone else's."""
-        total = sum(self.scores.values())
-        n = len(self.scores)
-        return {s: n * v - total for s, v in self.scores.items()}
-
-
-def new_session(rules: Ruleset) -> Rubber | Radli:
-    """The scoring session the profile names (``scoring.session``)."""
-    return Radli(rules) if rules.scoring.session == "radli" else Rubber(rules)
