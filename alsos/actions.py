@@ -31,6 +31,7 @@ text                   meaning
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from alsos.cards import CARDS, Card, CardParseError, Suit
 
@@ -99,7 +100,8 @@ class Action(tuple):  # type: ignore[type-arg]
 
     Actions are small immutable tuples (a tag, then the arguments), so that
     equality, hashing and the membership tests on the hot path run in C.
-    ``str(action)`` is the canonical text.
+    ``str(action)`` is the canonical text.  ``__getnewargs__`` gives copy and
+    pickle the constructor's arguments.
     """
 
     __slots__ = ()
@@ -115,6 +117,9 @@ class _Simple(Action):
 
     def __new__(cls) -> _Simple:
         return tuple.__new__(cls, (cls.text,))
+
+    def __getnewargs__(self) -> tuple[()]:
+        return ()
 
     def __str__(self) -> str:
         return self.text
@@ -203,6 +208,9 @@ class Bid(Action):
     def suit(self) -> Suit | None:
         return self[1]  # type: ignore[no-any-return]
 
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return (self[1],)
+
     def __str__(self) -> str:
         return f"bid {NO_TRUMPS if self[1] is None else self[1].name_en}"
 
@@ -219,6 +227,9 @@ class Announce(Action):
     @property
     def figure(self) -> str:
         return self[1]  # type: ignore[no-any-return]
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return (self[1],)
 
     def __str__(self) -> str:
         return f"announce {self[1]}"
@@ -250,6 +261,9 @@ class Kontra(Action):
     def seat(self) -> int | None:
         return self[3]  # type: ignore[no-any-return]
 
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return (self[1], self[2], self[3])
+
     def __str__(self) -> str:
         target = self[2] if self[3] is None else f"{self[2]}@{self[3]}"
         return f"{KONTRA_NAMES[self[1] - 1]} {target}"
@@ -268,6 +282,9 @@ class Discard(Action):
     def card(self) -> Card:
         return self[1]  # type: ignore[no-any-return]
 
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return (self[1],)
+
     def __str__(self) -> str:
         return f"discard {self[1].name}"
 
@@ -285,6 +302,9 @@ class Declare(Action):
     def length(self) -> int:
         return self[1]  # type: ignore[no-any-return]
 
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return (self[1],)
+
     def __str__(self) -> str:
         return f"declare {'vannak' if self[1] == 0 else MELD_NAMES[self[1]]}"
 
@@ -301,6 +321,9 @@ class Play(Action):
     @property
     def card(self) -> Card:
         return self[1]  # type: ignore[no-any-return]
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return (self[1],)
 
     def __str__(self) -> str:
         return self[1].name  # type: ignore[no-any-return]

@@ -277,7 +277,7 @@ class Game(SpeechMixin, MeldValidationMixin):
             if parsed not in legal:
                 raise IllegalActionError(action, self.phase, self.to_act, legal, self._why(parsed))
             action = parsed
-        elif action not in legal:
+        elif action not in legal or not isinstance(action, Action):
             raise IllegalActionError(action, self.phase, self.to_act, legal, self._why(action))
         seat: int = self.to_act  # type: ignore[assignment]  # legal is empty when None
         self._legal = None

@@ -1,0 +1,184 @@
+"""How fast does the engine play?  Random hands from the shuffle to the settlement.
+
+Plays ``--hands`` hands of a variant, each from ``alsos.Game(rules, seed=i)``
+(a fresh shuffle) to its settlement, in one process on one core, choosing
+uniformly among the legal actions with exactly this loop::
+
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+
+and prints hands per second, actions per hand and microseconds per action.
+
+Random players talk a lot: they announce figures and say kontra whenever they
+may, so most actions of a random hand are utterances.  A second figure uses a
+"quiet" policy that says ``pass`` whenever it is legal in the announcement
+rounds (the front announcements and the completion after the first trick)
+and chooses at random otherwise; its hands are shorter and closer to real
+play.
+
+Memory: the peak resident size of the process (``ru_maxrss``) after the
+timed runs, and, in a separate short untimed pass under ``tracemalloc``, the
+peak of memory allocated by Python while playing one hand after another.
+
+Usage (from the repository root)::
+
+    python examples/benchmark.py                 # 5000 hands
+    python examples/benchmark.py --hands 300     # the CI smoke run
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import resource
+import shlex
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+try:
+    import alsos
+
+    if not hasattr(alsos, "Game"):  # a stray namespace package, not the library
+        raise ImportError("alsos is not installed")
+except ImportError:  # not installed: run from the checkout this file is in
+    sys.modules.pop("alsos", None)
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    import alsos
+
+from alsos import Phase
+from alsos.actions import PASS, Action
+
+Policy = Callable[[alsos.Game, random.Random], Action]
+
+
+def uniform(g: alsos.Game, rng: random.Random) -> Action:
+    return rng.choice(g.legal_actions())
+
+
+ANNOUNCEMENT_PHASES = (Phase.FRONT, Phase.COMPLETION)
+
+
+def quiet(g: alsos.Game, rng: random.Random) -> Action:
+    legal = g.legal_actions()
+    if g.phase in ANNOUNCEMENT_PHASES and PASS in legal:
+        return PASS
+    return rng.choice(legal)
+
+
+def run_uniform(rules: alsos.Ruleset, hands: int, seed: int) -> tuple[float, int]:
+    """The benchmark loop itself, written out: (seconds, actions)."""
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for i in range(seed, seed + hands):
+        g = alsos.Game(rules, seed=i)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        actions += len(g.history)
+    return time.perf_counter() - start, actions
+
+
+def run_policy(rules: alsos.Ruleset, hands: int, seed: int, policy: Policy) -> tuple[float, int]:
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for i in range(seed, seed + hands):
+        g = alsos.Game(rules, seed=i)
+        while not g.is_over:
+            g.apply(policy(g, rng))
+        actions += len(g.history)
+    return time.perf_counter() - start, actions
+
+
+def report(label: str, hands: int, seconds: float, actions: int) -> None:
+    print(f"{label}:")
+    print(f"  hands:            {hands} in {seconds:.3f} s")
+    print(f"  hands/s:          {hands / seconds:,.0f}")
+    print(f"  actions per hand: {actions / hands:.1f}")
+    print(f"  actions/s:        {actions / seconds:,.0f}")
+    print(f"  us per action:    {seconds / actions * 1e6:.2f}")
+
+
+def traced_peak(rules: alsos.Ruleset, hands: int, seed: int) -> int:
+    """Peak bytes allocated by Python while playing ``hands`` uniform hands."""
+    rng = random.Random(seed)
+    tracemalloc.start()
+    try:
+        for i in range(seed, seed + hands):
+            g = alsos.Game(rules, seed=i)
+            while not g.is_over:
+                g.apply(rng.choice(g.legal_actions()))
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return peak
+
+
+def max_rss_mib() -> float:
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # Linux reports KiB, macOS bytes.
+    return rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Time random alsos hands from the shuffle to the settlement."
+    )
+    parser.add_argument("--hands", type=int, default=5000, help="hands per run (default 5000)")
+    parser.add_argument("--variant", default="potter1930", help="variant id or profile path")
+    parser.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
+    args = parser.parse_args(argv)
+    if args.hands < 1:
+        parser.error("--hands must be at least 1")
+
+    rules = alsos.load_variant(args.variant)
+    print(f"command:  {shlex.join(['python', *sys.argv])}")
+    print(
+        f"python:   {platform.python_implementation()} {platform.python_version()}"
+        f" ({sys.executable})"
+    )
+    print(f"platform: {platform.platform()}")
+    print(f"alsos:    {alsos.__version__} ({Path(alsos.__file__).parent})")
+    print(
+        f"variant:  {rules.id}; {args.hands} hands from seed {args.seed}; one process, one thread"
+    )
+    print()
+
+    # A short warm-up so that imports and first-use caches are not timed.
+    run_uniform(rules, min(50, args.hands), args.seed + 10**6)
+
+    seconds, actions = run_uniform(rules, args.hands, args.seed)
+    report(
+        "uniform random (every action chosen uniformly among the legal ones)",
+        args.hands,
+        seconds,
+        actions,
+    )
+    print()
+    seconds, actions = run_policy(rules, args.hands, args.seed, quiet)
+    report(
+        "quiet (pass whenever legal in the announcement rounds, otherwise uniform)",
+        args.hands,
+        seconds,
+        actions,
+    )
+    print()
+
+    rss = max_rss_mib()
+    traced = min(200, args.hands)
+    peak = traced_peak(rules, traced, args.seed)
+    print("memory:")
+    print(f"  peak resident size (ru_maxrss, whole process): {rss:.1f} MiB")
+    print(
+        f"  peak Python allocations (tracemalloc, {traced} uniform hands,"
+        f" untimed): {peak / 1024:.0f} KiB"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
