@@ -38,8 +38,9 @@ from alsos.deal import Deal, _active_seats, layout
 from alsos.items import DECLARER, DEFENDERS, Item
 from alsos.melds import MeldContest, longest_sequence, vannak_ranks_held
 from alsos.phases import Contract, Kind, Phase
-from alsos.profile import Ruleset
+from alsos.profile import FigureRule, Ruleset
 from alsos.speech import SpeechMixin
+from alsos.tables import point_table, trick_keys
 from alsos.validation import MeldValidationMixin
 
 if TYPE_CHECKING:
@@ -173,6 +174,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         self._no_figures = True
         self._kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]] = ({}, {})
         self._figure_cache: dict[int, tuple[Action, ...]] = {}
+        self._figure_candidates: dict[bool, list[tuple[str, FigureRule, Action, int]]] = {}
         self.announced: dict[int, set[str]] = {s: set() for s in self.active}
         self.settlement: Settlement | None = None
         # speech rounds
@@ -202,7 +204,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         self.tricks_won = [0] * n
         self.trick_winners: list[int] = []
         self.tricks: list[list[tuple[int, int]]] = []
-        self._key: list[int] = []
+        self._key: tuple[int, ...] = ()
         self._hold_back: dict[int, list[tuple[int, int]]] = {}
         # calling
         self.call_factor = 1
@@ -433,16 +435,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         order = {Kind.BETLI: c.betli_order, Kind.KLOPITZKY: c.klopitzky_order}.get(
             kind, c.plain_order
         )
-        trump = self.trump
-        key = [-1] * 128
-        for led in range(4):
-            for card in range(32):
-                s, r = card >> 3, card & 7
-                if s == trump:
-                    key[led * 32 + card] = 16 + c.trump_order.strength[r]
-                elif s == led:
-                    key[led * 32 + card] = order.strength[r]
-        self._key = key
+        self._key = trick_keys(c.trump_order.strength, order.strength, self.trump)
 
     def begin_play(self) -> None:
         """The first trick begins (after síber, if any)."""
@@ -586,6 +579,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         self._item_at = {}
         self._kontra_options = ({}, {})
         self._hold_back = {}
+        self._figure_candidates = {}
         self._add_item(Item(GAME, seat, DECLARER, self.rules.games.betli, front_multiplier=1))
         self._kontra_options = ({}, {})  # no kontra after a switch
         self.begin_play()
@@ -611,11 +605,9 @@ class Game(SpeechMixin, MeldValidationMixin):
     def points_table(self) -> list[int]:
         """Card points of each of the 32 cards under the current contract."""
         c = self.rules.cards
-        out = []
-        for card in range(32):
-            table = c.trump_points if card >> 3 == self.trump else c.plain_points
-            out.append(table.get(Rank(card & 7), 0))
-        return out
+        by_rank = tuple(c.trump_points.get(r, 0) for r in Rank)
+        plain = tuple(c.plain_points.get(r, 0) for r in Rank)
+        return list(point_table(by_rank, plain, self.trump))
 
     def describe_hand(self, seat: int) -> str:
         return format_cards(self.hands[seat])

@@ -95,6 +95,7 @@ class SpeechMixin:
     _turn_acted: bool
     _ladder_round: set[int]
     _figure_cache: dict[int, tuple[Action, ...]]
+    _figure_candidates: dict[bool, list[tuple[str, FigureRule, Action, int]]]
     _item_at: dict[tuple[str, int | None], int]
     _kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]]
     _no_figures: bool
@@ -203,13 +204,43 @@ class SpeechMixin:
         if self.rules.kontra.levels:
             self._kontra_options[item.side ^ 1][index] = kontra(1, item.figure, target)
 
+    def _candidate_figures(self, front: bool) -> list[tuple[str, FigureRule, Action, int]]:
+        """Figures this game allows from the front or back, whoever speaks.
+
+        Built once per contract: (name, rule, action, cards the announcer must hold).
+        """
+        cached = self._figure_candidates.get(front)
+        if cached is not None:
+            return cached
+        out: list[tuple[str, FigureRule, Action, int]] = []
+        trump = self.trump
+        for name, fig in self.rules.figures.items():
+            if not fig.enabled or not (fig.front if front else fig.back):
+                continue
+            if trump < 0 and (not fig.no_trumps or fig.kind == "kassza"):
+                continue
+            if fig.kind == "trick" and not parse_card_spec(fig.card).mask(trump):
+                continue  # its card does not exist in this game (a named Ace that is trump)
+            hold = 0
+            if fig.must_hold:
+                for spec in (fig.card, *fig.cards) if fig.card else fig.cards:
+                    hold |= parse_card_spec(spec).mask(trump)
+                if not hold:
+                    continue
+            out.append((name, fig, announce(name), hold))
+        self._figure_candidates[front] = out
+        return out
+
     def _figure_options(self, seat: int, front: bool) -> list[Action]:
         rules = self.rules
         mine = self.announced[seat]
         in_round = seat in self._ladder_round
+        hand = self.hands[seat]
         out: list[Action] = []
-        for name, fig in rules.figures.items():
-            if not figure_allowed(
+        for name, fig, action, hold in self._candidate_figures(front):
+            if name in mine:
+                continue
+            if mine and not figure_allowed(
                 rules,
                 name,
                 fig,
@@ -219,13 +250,11 @@ class SpeechMixin:
                 ladder_said_this_round=in_round,
             ):
                 continue
-            if fig.kind == "kassza" and (
-                self.trump < 0 or (seat == self.declarer and not self._holds_bela(seat))
-            ):
+            if fig.ladder is not None and in_round and rules.announcements.ladder_one_per_round:
                 continue
-            if fig.kind == "trick" and not parse_card_spec(fig.card).mask(self.trump):
-                continue  # its card does not exist in this game (a named Ace that is trump)
-            if fig.must_hold and not self._holds(seat, fig):
+            if hold and hand & hold != hold:
+                continue
+            if fig.kind == "kassza" and seat == self.declarer and not self._holds_bela(seat):
                 continue
             if fig.once_per_side and any(
                 name in self.announced[s]
@@ -233,15 +262,8 @@ class SpeechMixin:
                 if self.side_of(s) == self.side_of(seat)
             ):
                 continue
-            out.append(announce(name))
+            out.append(action)
         return out
-
-    def _holds(self, seat: int, fig: FigureRule) -> bool:
-        """Whether ``seat`` holds the cards a ``must_hold`` figure names."""
-        need = 0
-        for spec in (fig.card, *fig.cards) if fig.card else fig.cards:
-            need |= parse_card_spec(spec).mask(self.trump)
-        return need != 0 and self.hands[seat] & need == need
 
     def _holds_bela(self, seat: int) -> bool:
         t = self.trump
