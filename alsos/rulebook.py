@@ -649,12 +649,8 @@ def render(rules: Ruleset, fmt: str = "markdown") -> str:
         else:
             lines += [f"## {section.title}", ""]
         for clause in section.clauses:
-            if (
-                clause.key.startswith("figures.")
-                and clause.key.count(".") == 1
-                and (clause.key != "figures.general")
-            ):
-                continue  # shown in the figures table
+            if not clause.shown:
+                continue  # e.g. a figure's own clause, shown in the figures table
             cite = f" ({clause.source})" if clause.source else ""
             lines.append(f"- {terms(clause.text)}{cite}")
             if clause.table:
