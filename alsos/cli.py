@@ -6,17 +6,23 @@ Usage::
     alsos variants
     alsos validate FILE
     alsos schema
+    alsos rules VARIANT [--players N] [--format markdown|rst] [--compare OTHER ...]
 
 ``play --watch`` lets seeded random bots play every seat and prints each step
 as ``seat 1: announce abszolut``, then the settlement.  Without ``--watch``
 the user plays one seat from the terminal: the user's view and the numbered
 legal actions are printed, and a line is read from standard input, either an
-action in the notation of ``docs/notation.md`` or the number of a legal
+action in the notation of ``docs/notation.rst`` or the number of a legal
 action.  Only what the user's seat may know is printed (the view's history),
 so hidden cards such as a bot's discards stay hidden.
 
 ``schema`` prints the JSON Schema of the profile format (``alsos.schema``),
 for editors that check YAML as it is typed.
+
+``rules`` prints the rulebook of a variant, written from its profile
+(``alsos.rulebook.render``), as Markdown or reStructuredText; with
+``--compare`` it prints only where the variants differ, rule by rule
+(``alsos.rulebook.compare``).
 
 The command is a thin shell over the public API (``alsos.load_variant``,
 ``alsos.Game``, ``alsos.RandomBot``); everything it prints comes from there.
@@ -33,6 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import alsos
+from alsos.rulebook import compare, render
 from alsos.schema import profile_schema
 
 if TYPE_CHECKING:
@@ -67,6 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _validate(args.file)
         if command == "schema":
             return _schema()
+        if command == "rules":
+            return _rules(args.variant, args.players, args.format, args.compare)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
@@ -137,6 +146,44 @@ def _parser() -> argparse.ArgumentParser:
             "the profile classes, e.g. for a YAML language server."
         ),
     )
+
+    rules = sub.add_parser(
+        "rules",
+        help="print the rulebook of a variant, or how variants differ",
+        description=(
+            "Print the complete rules of a variant, written from its profile, as Markdown "
+            "or reStructuredText; with --compare, print only the rules in which the "
+            "variants differ."
+        ),
+    )
+    rules.add_argument(
+        "variant",
+        metavar="VARIANT",
+        help="shipped variant id (e.g. potter1930) or path to a YAML profile",
+    )
+    rules.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="load VARIANT for N seats, if its profile allows several (e.g. csibor)",
+    )
+    rules.add_argument(
+        "--format",
+        choices=("markdown", "rst"),
+        default="markdown",
+        help="output format (default: markdown)",
+    )
+    rules.add_argument(
+        "--compare",
+        nargs="+",
+        default=None,
+        metavar="OTHER",
+        help=(
+            "compare VARIANT with these variants (ids, paths, or forms such as "
+            "'csibor[players=2]') and print the differences"
+        ),
+    )
     return parser
 
 
@@ -186,6 +233,26 @@ def _validate(file: str) -> int:
 def _schema() -> int:
     """Print the profile format's JSON Schema, indented, with non-ASCII text as is."""
     print(json.dumps(profile_schema(), indent=2, ensure_ascii=False))
+    return 0
+
+
+# ------------------------------------------------------------------- rules
+
+
+def _rules(variant: str, players: int | None, fmt: str, others: Sequence[str] | None) -> int:
+    """Print the rulebook of ``variant``, or its differences from ``others``."""
+    rulesets = []
+    for i, spec in enumerate([variant, *(others or ())]):
+        options = {"players": players} if i == 0 and players is not None else {}
+        try:
+            rulesets.append(alsos.load_variant(spec, **options))
+        except alsos.ProfileError as e:
+            print(f"cannot load variant {spec!r}:", file=sys.stderr)
+            for problem in e.problems:
+                print(f"    {e.source}: {problem}", file=sys.stderr)
+            return 1
+    text = render(rulesets[0], fmt) if len(rulesets) == 1 else compare(rulesets, fmt)
+    print(text, end="")
     return 0
 
 

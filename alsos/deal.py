@@ -72,22 +72,15 @@ class Deal:
         unseen_packets: Sequence[int],
     ) -> Deal:
         """Deal an ordered pack (top card first) as the dealer would."""
-        active = _active_seats(players, dealer)
-        hands: dict[int, list[int]] = {s: [] for s in range(players)}
-        pos = 0
-        for size in seen_packets:
-            for s in active:
-                hands[s].extend(pack[pos : pos + size])
-                pos += size
-        indicator = pack[pos]
-        pos += 1
-        for size in unseen_packets:
-            for s in active:
-                hands[s].extend(pack[pos : pos + size])
-                pos += size
-        talon = [indicator, *pack[pos:]]
+        packets, talon_at = layout(players, dealer, tuple(seen_packets), tuple(unseen_packets))
+        seen: dict[int, list[int]] = {s: [] for s in range(players)}
+        unseen: dict[int, list[int]] = {s: [] for s in range(players)}
+        for seat, a, b, is_seen in packets:
+            (seen if is_seen else unseen)[seat].extend(pack[a:b])
+        indicator = pack[talon_at - 1 - sum(unseen_packets) * len(_active_seats(players, dealer))]
+        talon = [indicator, *pack[talon_at:]]
         return cls(
-            hands=tuple(tuple(CARDS[c] for c in hands[s]) for s in range(players)),
+            hands=tuple(tuple(CARDS[c] for c in seen[s] + unseen[s]) for s in range(players)),
             talon=tuple(CARDS[c] for c in talon),
             seen=sum(seen_packets),
         )
@@ -160,6 +153,8 @@ def layout(
 
     The indicator is the card just before the first unseen packet; the talon
     is the indicator followed by everything from the returned position on.
+    Used both for seeded deals (:mod:`alsos.rules.dealing`) and
+    :meth:`Deal.from_pack`.
     """
     active = _active_seats(players, dealer)
     out = []

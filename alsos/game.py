@@ -34,7 +34,7 @@ from alsos.actions import (
     parse_action,
 )
 from alsos.cards import Card, Rank, Suit, cards_of, format_cards, suit_mask
-from alsos.deal import Deal, _active_seats, layout
+from alsos.deal import Deal, _active_seats
 from alsos.items import DECLARER, DEFENDERS, Item
 from alsos.melds import MeldContest, longest_sequence, vannak_ranks_held
 from alsos.phases import Contract, Kind, Phase
@@ -127,26 +127,16 @@ class Game(SpeechMixin, MeldValidationMixin):
         self._back_in_first_trick = True
         self.seed = seed
         self._deal: Deal | None = None
+        self.hands: list[int]
+        self.unseen: list[int]
+        self.talon: list[int]
         if deal is None:
             # The hot path for simulations: shuffle ints and fill bit sets directly.
             pack = list(range(32))
             random.Random(seed).shuffle(pack)
             self._pack: list[int] | None = pack
-            packets, talon_at = layout(
-                n, dealer, rules.deal.seen_packets, rules.deal.unseen_packets
-            )
-            self.hands = [0] * n
-            self.unseen = [0] * n
-            for seat, a, b, seen in packets:
-                m = 0
-                for c in pack[a:b]:
-                    m |= 1 << c
-                if seen:
-                    self.hands[seat] |= m
-                else:
-                    self.unseen[seat] |= m
-            self.talon: list[int] = [pack[sum(rules.deal.seen_packets) * len(self.active)]]
-            self.talon.extend(pack[talon_at:])
+            dealing = rule_modules.lookup("dealing", rules.deal.module)
+            self.hands, self.unseen, self.talon = dealing(rules, pack, dealer)
         else:
             if isinstance(deal, str):
                 deal = Deal.parse(deal)

@@ -17,13 +17,9 @@ from __future__ import annotations
 
 import functools
 import json
-import pathlib
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
-import cattrs
-import yaml
 from attrs import field, frozen
 
 from alsos.cards import Card, Order, Rank, Suit
@@ -343,6 +339,7 @@ class Ruleset:
     play: PlayRules = PlayRules()
     scoring: ScoringRules = ScoringRules()
     options: dict[str, Any] = field(factory=dict, eq=False, repr=False)
+    origin: str | None = field(default=None, eq=False, repr=False)
 
     @property
     def hand_size(self) -> int:
@@ -354,200 +351,16 @@ class Ruleset:
         return min(self.players, 3)
 
     def __str__(self) -> str:
-        """Canonical form: the id, and any load options as ``[key=json;...]``."""
+        """Canonical form: the id (a user's file: its path), and any load options as
+        ``[key=json;...]``; :func:`load_variant` reads it back."""
+        base = self.origin or self.id
         if not self.options:
-            return self.id
+            return base
         opts = ";".join(
             f"{k}={json.dumps(v, ensure_ascii=False, separators=(',', ':'))}"
             for k, v in sorted(self.options.items())
         )
-        return f"{self.id}[{opts}]"
-
-
-def _make_converter() -> cattrs.Converter:
-    conv = cattrs.Converter(forbid_extra_keys=True)
-
-    def strict_int(v: Any, _: type) -> int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError(f"expected a whole number, got {v!r}")
-        return v
-
-    def strict_bool(v: Any, _: type) -> bool:
-        if not isinstance(v, bool):
-            raise TypeError(f"expected true or false, got {v!r}")
-        return v
-
-    def strict_str(v: Any, _: type) -> str:
-        if isinstance(v, bool) or not isinstance(v, (str, int)):
-            raise TypeError(f"expected text, got {v!r}")
-        return str(v)
-
-    conv.register_structure_hook(int, strict_int)
-    conv.register_structure_hook(bool, strict_bool)
-    conv.register_structure_hook(str, strict_str)
-    conv.register_structure_hook(Order, lambda v, _: Order.parse(str(v)))
-    conv.register_structure_hook(Rank, lambda v, _: Rank.parse(str(v)))
-    conv.register_structure_hook(Suit, lambda v, _: Suit.parse(str(v)))
-    return conv
-
-
-_CONVERTER = _make_converter()
-
-
-def _variants_dir() -> pathlib.Path:
-    """Where the shipped profiles are: inside the installed package, else the checkout."""
-    here = pathlib.Path(__file__).parent
-    packaged = here / "variants"
-    return packaged if packaged.is_dir() else here.parent / "variants"
-
-
-def shipped_variants() -> list[str]:
-    """Ids of the profiles packaged with alsos."""
-    return sorted(p.stem for p in _variants_dir().glob("*.yaml"))
-
-
-def _read_yaml(name_or_path: str | pathlib.Path) -> tuple[str, dict[str, Any]]:
-    text: str
-    path = pathlib.Path(name_or_path)
-    if isinstance(name_or_path, str) and not name_or_path.endswith((".yaml", ".yml")):
-        res = _variants_dir() / f"{name_or_path}.yaml"
-        if not res.is_file():
-            raise ProfileError(
-                str(name_or_path),
-                [f"no such variant; shipped ones are {', '.join(shipped_variants())}"],
-            )
-        source = f"variants/{name_or_path}.yaml"
-        text = res.read_text(encoding="utf-8")
-    else:
-        source = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise ProfileError(source, [f"cannot read the file: {e.strerror}"]) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
-        problem = getattr(e, "problem", None) or str(e)
-        raise ProfileError(source, [f"{where}YAML syntax error: {problem}"]) from None
-    if not isinstance(data, dict):
-        raise ProfileError(source, ["the profile must be a mapping of keys to values"])
-    return source, data
-
-
-def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for k, v in over.items():
-        if isinstance(v, Mapping) and isinstance(out.get(k), dict):
-            out[k] = _merge(out[k], v)
-        else:
-            out[k] = v
-    return out
-
-
-def _resolve(
-    name_or_path: str | pathlib.Path, seen: tuple[str, ...] = ()
-) -> tuple[str, dict[str, Any]]:
-    source, data = _read_yaml(name_or_path)
-    if source in seen:
-        raise ProfileError(source, [f"extends: circular inheritance via {' -> '.join(seen)}"])
-    parent = data.pop("extends", None)
-    if parent is None:
-        return source, data
-    if not isinstance(parent, str):
-        raise ProfileError(source, ["extends: expected a variant id or a file path"])
-    if parent.endswith((".yaml", ".yml")) and not pathlib.Path(parent).is_absolute():
-        parent = str(pathlib.Path(source).parent / parent)
-    _, base = _resolve(parent, (*seen, source))
-    return source, _merge(base, data)
-
-
-def _check(rules: Ruleset) -> list[str]:
-    """Combinations the engine cannot honour, as ``key: reason`` lines."""
-    problems = []
-    if rules.players not in (2, 3, 4):
-        problems.append(f"players: {rules.players} seats cannot play; use 2, 3 or 4")
-    elif rules.player_counts and rules.players not in rules.player_counts:
-        counts = ", ".join(str(n) for n in rules.player_counts)
-        problems.append(f"players: this profile is for {counts} players, not {rules.players}")
-    ex = rules.exchange
-    if ex.takes not in ("talon", "seen", "reveal", "trumps-and-aces"):
-        problems.append(f"exchange.takes: unknown value {ex.takes!r}")
-    if rules.scoring.session not in ("rubber", "radli"):
-        problems.append(f"scoring.session: unknown session {rules.scoring.session!r}")
-    if ex.skip_seen not in ("both", "indicator"):
-        problems.append(f"exchange.skip_seen: {ex.skip_seen!r} is neither 'both' nor 'indicator'")
-    an = rules.announcements
-    if an.back_round not in ("first-trick", "before-play"):
-        problems.append(f"announcements.back_round: unknown value {an.back_round!r}")
-    if rules.melds.sequence_tiebreak not in ("trump", "suit"):
-        problems.append(f"melds.sequence_tiebreak: unknown value {rules.melds.sequence_tiebreak!r}")
-    leads = ("forehand", "declarer", "before-declarer")
-    for key in ("trump_lead", "no_trumps_lead", "betli_lead"):
-        if getattr(rules.play, key) not in leads:
-            problems.append(f"play.{key}: {getattr(rules.play, key)!r} is not one of {leads}")
-    for end in ex.reveal_from:
-        if end not in ("bottom", "top"):
-            problems.append(f"exchange.reveal_from: {end!r} is neither 'bottom' nor 'top'")
-    if ex.required_figure is not None and ex.required_figure not in rules.figures:
-        problems.append(f"exchange.required_figure: {ex.required_figure!r} is not a figure here")
-    dealt = (rules.active_players) * rules.hand_size
-    if dealt + 3 > 32:
-        problems.append(
-            f"deal: {rules.active_players} hands of {rules.hand_size} cards leave"
-            " fewer than 3 for the talon"
-        )
-    if not rules.kontra.levels:
-        problems.append("kontra.levels: at least one level is needed")
-    if sorted(rules.bidding.suit_rank) != list(Suit):
-        problems.append("bidding.suit_rank: must name each of the four suits once")
-    from alsos import rules as rule_modules
-
-    kinds = rule_modules.available("figures")
-    for family, name in (
-        ("bidding", rules.bidding.module),
-        ("exchange", rules.exchange.module),
-        ("calling", rules.calling.module),
-    ):
-        if name not in rule_modules.available(family):
-            problems.append(
-                f"{family}.module: no rule module {name!r}; "
-                f"available: {', '.join(rule_modules.available(family))}"
-            )
-    for name, fig in rules.figures.items():
-        where = f"figures.{name}"
-        if fig.kind not in kinds:
-            problems.append(
-                f"{where}.kind: unknown figure kind {fig.kind!r}; known: {', '.join(kinds)}"
-            )
-        if fig.kind == "points" and fig.threshold is None:
-            problems.append(f"{where}.threshold: a points figure needs a threshold")
-        if fig.kind == "points" and fig.no_trumps and fig.threshold_no_trumps is None:
-            problems.append(f"{where}.threshold_no_trumps: needed when no_trumps is true")
-        if fig.kind in ("cards",) and not fig.cards:
-            problems.append(f"{where}.cards: list the cards the figure must win")
-        if fig.kind == "trick" and not fig.card:
-            problems.append(f"{where}.card: name the card that must win the trick")
-        if fig.kind == "trick" and not 1 <= fig.trick <= rules.hand_size:
-            problems.append(f"{where}.trick: must be between 1 and {rules.hand_size}")
-        if not fig.front and not fig.back:
-            problems.append(f"{where}: a figure that can be announced neither front nor back")
-        if fig.value < 0:
-            problems.append(f"{where}.value: must not be negative")
-        for spec in fig.cards + ((fig.card,) if fig.card else ()):
-            try:
-                parse_card_spec(spec)
-            except ValueError as e:
-                problems.append(f"{where}: {e}")
-    for a, b in rules.announcements.exclusive:
-        for x in (a, b):
-            if x not in rules.figures:
-                problems.append(f"announcements.exclusive: {x!r} is not a figure of this profile")
-    for name in rules.calling.allowed_with:
-        if name not in rules.figures:
-            problems.append(f"calling.allowed_with: {name!r} is not a figure of this profile")
-    return problems
+        return f"{base}[{opts}]"
 
 
 class CardSpec:
@@ -606,82 +419,5 @@ def parse_card_spec(spec: str) -> CardSpec:
     return CardSpec(spec)
 
 
-def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
-    """Load a shipped profile by id, or a user's YAML file by path.
-
-    Keyword ``options`` override profile keys by dotted path, e.g.
-    ``load_variant("potter1930", **{"games.trump": 2})``; the canonical
-    string ``str(ruleset)`` records them (``potter1930[games.trump=2]``) and
-    is accepted here too.
-    """
-    name = str(name_or_path)
-    if isinstance(name_or_path, str) and name.endswith("]") and "[" in name:
-        name, _, rest = name[:-1].partition("[")
-        for item in _split_options(rest):
-            key, eq, raw = item.partition("=")
-            if not eq:
-                raise ProfileError(name, [f"cannot read option {item!r}: write key=value"])
-            try:
-                value = json.loads(raw)
-            except json.JSONDecodeError:
-                value = yaml.safe_load(raw)
-            options.setdefault(key.strip(), value)
-        name_or_path = name
-    source, data = _resolve(name_or_path)
-    if "players" in options:
-        data["players"] = options["players"]
-    by_players = data.pop("by_players", None) or {}
-    if not isinstance(by_players, dict):
-        raise ProfileError(source, ["by_players: expected a mapping of player counts to overrides"])
-    override = by_players.get(data.get("players"))
-    if override is not None:
-        if not isinstance(override, dict):
-            raise ProfileError(source, [f"by_players.{data.get('players')}: expected a mapping"])
-        data = _merge(data, override)
-    for key, value in options.items():
-        node = data
-        parts = key.split(".")
-        for p in parts[:-1]:
-            sub = node.get(p)
-            if not isinstance(sub, dict):
-                sub = {}
-                node[p] = sub
-            node = sub
-        node[parts[-1]] = value
-    try:
-        rules = _CONVERTER.structure(data, Ruleset)
-    except Exception as e:  # cattrs raises exception groups
-        problems = [
-            m.replace(" @ $.", " @ ").replace(" @ $", "") for m in cattrs.transform_error(e)
-        ]
-        problems = [_path_first(m) for m in problems]
-        raise ProfileError(source, problems) from None
-    problems = _check(rules)
-    if problems:
-        raise ProfileError(source, problems)
-    return attrs.evolve(rules, options=dict(options))
-
-
-def _split_options(text: str) -> list[str]:
-    """Split ``a=1;b=[1,2];c="x;y"`` at the semicolons outside brackets and quotes."""
-    out, depth, quoted, start = [], 0, False, 0
-    for i, ch in enumerate(text):
-        if ch == '"' and (i == 0 or text[i - 1] != "\\"):
-            quoted = not quoted
-        elif not quoted and ch in "[{":
-            depth += 1
-        elif not quoted and ch in "]}":
-            depth -= 1
-        elif not quoted and depth == 0 and ch == ";":
-            out.append(text[start:i])
-            start = i + 1
-    out.append(text[start:])
-    return [p for p in (x.strip() for x in out) if p]
-
-
-def _path_first(message: str) -> str:
-    reason, sep, path = message.rpartition(" @ ")
-    if not sep:
-        return message
-    path = path.replace("['", ".").replace("']", "")
-    return f"{path}: {reason}"
+# The loader lives in alsos.loading; these names are part of this module's API too.
+from alsos.loading import load_variant, shipped_variants  # noqa: E402

@@ -165,7 +165,15 @@ def _describe(item: Item, call: int) -> str:
 
 
 def settle(game: Game) -> Settlement:
-    """Score a finished hand."""
+    """Score a finished hand with the profile's scoring module."""
+    scorer = rule_modules.lookup("scoring", game.rules.scoring.module)
+    result: Settlement = scorer(game)
+    return result
+
+
+@rule_modules.register("scoring", "potter")
+def settle_potter(game: Game) -> Settlement:
+    """000 "Scoring": each item paid between the declarer and every opponent."""
     from alsos.game import Kind
 
     contract = game.contract

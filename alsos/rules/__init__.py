@@ -57,7 +57,7 @@ class CallingModule(Protocol):
     def apply(self, seat: int, action: Action) -> None: ...
 
 
-FAMILIES = ("bidding", "exchange", "calling", "figures", "scoring")
+FAMILIES = ("dealing", "bidding", "exchange", "calling", "figures", "scoring")
 _REGISTRY: dict[str, dict[str, Any]] = {f: {} for f in FAMILIES}
 _plugins_loaded = False
 T = TypeVar("T")
@@ -79,13 +79,20 @@ def register(family: str, name: str) -> Callable[[T], T]:
     return deco
 
 
+_plugin_errors: list[str] = []
+
+
 def _load_plugins() -> None:
+    """Import every ``alsos.rules`` entry point once; a broken one is reported, not raised."""
     global _plugins_loaded
     if _plugins_loaded:
         return
     _plugins_loaded = True
     for ep in metadata.entry_points(group="alsos.rules"):
-        ep.load()
+        try:
+            ep.load()
+        except Exception as e:  # a third-party plugin may fail in any way
+            _plugin_errors.append(f"plugin {ep.name!r} ({ep.value}) failed to load: {e}")
 
 
 def lookup(family: str, name: str) -> Any:
@@ -96,8 +103,10 @@ def lookup(family: str, name: str) -> Any:
     try:
         return table[name]
     except KeyError:
+        broken = f"; {'; '.join(_plugin_errors)}" if _plugin_errors else ""
         raise UnknownModuleError(
             f"no {family} rule module named {name!r}; available: {', '.join(sorted(table))}"
+            f"{broken}"
         ) from None
 
 
@@ -112,4 +121,5 @@ def make(family: str, name: str, game: Any) -> Any:
     return lookup(family, name)(game)
 
 
-from alsos.rules import bidding, calling, exchange, figures  # noqa: E402,F401  (registration)
+from alsos import settlement  # noqa: E402,F401  (registers the potter scoring module)
+from alsos.rules import bidding, calling, dealing, exchange, figures  # noqa: E402,F401

@@ -1,0 +1,427 @@
+"""Loading variant profiles: YAML to a checked :class:`~alsos.profile.Ruleset`.
+
+Every way a profile can be wrong is reported as a :class:`ProfileError`
+naming the file, the key path and the reason, and nothing half-loaded is
+returned:
+
+- YAML is read with a safe loader that also refuses repeated keys;
+- ``extends`` chains are followed with paths made absolute, so a cycle is
+  found however it is spelled;
+- the data is structured by a strict cattrs converter: unknown keys, wrong
+  scalar types and a string where a list belongs are refused;
+- ``by_players`` overrides are checked for every player count, not only
+  the one being loaded;
+- :func:`_check` then refuses combinations the engine cannot honour.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import cattrs
+import yaml
+
+from alsos.cards import Order, Rank, Suit
+from alsos.profile import ProfileError, Ruleset, parse_card_spec
+
+__all__ = ["load_variant", "shipped_variants"]
+
+_PLAYER_COUNTS = (2, 3, 4)
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """A safe loader that refuses a mapping with the same key twice."""
+
+
+def _no_duplicates(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
+    seen: dict[Any, int] = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the key {key!r} appears twice in one mapping", key_node.start_mark
+            )
+        seen[key] = 1
+    return loader.construct_mapping(node, deep=deep)
+
+
+_StrictLoader.add_constructor(
+    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
+    _no_duplicates,
+)
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True)
+
+    def strict_int(v: Any, _: type) -> int:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"expected a whole number, got {v!r}")
+        return v
+
+    def strict_bool(v: Any, _: type) -> bool:
+        if not isinstance(v, bool):
+            raise TypeError(f"expected true or false, got {v!r}")
+        return v
+
+    def strict_str(v: Any, _: type) -> str:
+        if isinstance(v, bool) or not isinstance(v, (str, int)):
+            raise TypeError(f"expected text, got {v!r}")
+        return str(v)
+
+    conv.register_structure_hook(int, strict_int)
+    conv.register_structure_hook(bool, strict_bool)
+    conv.register_structure_hook(str, strict_str)
+    conv.register_structure_hook(Order, lambda v, _: Order.parse(str(v)))
+    conv.register_structure_hook(Rank, lambda v, _: Rank.parse(str(v)))
+    conv.register_structure_hook(Suit, lambda v, _: Suit.parse(str(v)))
+    return conv
+
+
+_CONVERTER = _make_converter()
+
+
+def _variants_dir() -> pathlib.Path:
+    """Where the shipped profiles are: inside the installed package, else the checkout."""
+    here = pathlib.Path(__file__).parent
+    packaged = here / "variants"
+    return packaged if packaged.is_dir() else here.parent / "variants"
+
+
+def shipped_variants() -> list[str]:
+    """Ids of the profiles packaged with alsos."""
+    return sorted(p.stem for p in _variants_dir().glob("*.yaml"))
+
+
+def _locate(name_or_path: str | pathlib.Path) -> tuple[str, pathlib.Path]:
+    """(name used in messages, file) for a shipped id or a path."""
+    if isinstance(name_or_path, str) and not name_or_path.endswith((".yaml", ".yml")):
+        return f"variants/{name_or_path}.yaml", _variants_dir() / f"{name_or_path}.yaml"
+    path = pathlib.Path(name_or_path)
+    return str(path), path
+
+
+def _read_yaml(name_or_path: str | pathlib.Path) -> tuple[str, pathlib.Path, dict[str, Any]]:
+    source, path = _locate(name_or_path)
+    if not path.is_file():
+        if source.startswith("variants/") and not isinstance(name_or_path, pathlib.Path):
+            raise ProfileError(
+                str(name_or_path),
+                [f"no such variant; shipped ones are {', '.join(shipped_variants())}"],
+            )
+        raise ProfileError(source, ["cannot read the file: no such file"])
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ProfileError(source, [f"cannot read the file: {e.strerror}"]) from None
+    try:
+        data = yaml.load(text, Loader=_StrictLoader)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+        problem = getattr(e, "problem", None) or str(e)
+        if "could not determine a constructor" in problem:
+            problem = f"{problem}; only plain YAML values are allowed (no tags that run code)"
+            raise ProfileError(source, [f"{where}unsafe YAML tag refused: {problem}"]) from None
+        raise ProfileError(source, [f"{where}YAML error: {problem}"]) from None
+    if not isinstance(data, dict):
+        raise ProfileError(source, ["the profile must be a mapping of keys to values"])
+    if "options" in data:
+        raise ProfileError(
+            source, ["options: not a profile key; pass options to load_variant instead"]
+        )
+    return source, path.resolve(), data
+
+
+def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, Mapping) and isinstance(out.get(k), dict):
+            out[k] = _merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def _resolve(
+    name_or_path: str | pathlib.Path, seen: tuple[pathlib.Path, ...] = ()
+) -> tuple[str, dict[str, Any]]:
+    source, path, data = _read_yaml(name_or_path)
+    if path in seen:
+        chain = " -> ".join(p.name for p in (*seen, path))
+        raise ProfileError(source, [f"extends: circular inheritance ({chain})"])
+    parent = data.pop("extends", None)
+    if parent is None:
+        return source, data
+    if not isinstance(parent, str):
+        raise ProfileError(source, ["extends: expected a variant id or a file path"])
+    if parent.endswith((".yaml", ".yml")) and not pathlib.Path(parent).is_absolute():
+        parent = str(path.parent / parent)
+    try:
+        _, base = _resolve(parent, (*seen, path))
+    except ProfileError as e:
+        if e.source == source or all(p.startswith("extends:") for p in e.problems):
+            raise ProfileError(source, e.problems) from None
+        raise ProfileError(
+            source, [f"extends: {parent!r}: {p}" for p in e.problems] + [f"(in {e.source})"]
+        ) from None
+    return source, _merge(base, data)
+
+
+def _shape_problems(data: Any, cls: type, path: str) -> list[str]:
+    """Strings given where a list belongs (cattrs would split them into letters)."""
+    if not isinstance(data, Mapping) or not attrs.has(cls):
+        return []
+    hints = typing.get_type_hints(cls)
+    out = []
+    for f in attrs.fields(cls):
+        if f.name not in data:
+            continue
+        value, hint = data[f.name], hints[f.name]
+        where = f"{path}{f.name}"
+        origin = typing.get_origin(hint)
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)) and args:
+            hint = args[0]
+            origin = typing.get_origin(hint)
+        if origin in (tuple, list) and isinstance(value, (str, bytes)):
+            out.append(f"{where}: expected a list, got the text {value!r}")
+        elif attrs.has(hint):
+            out.extend(_shape_problems(value, hint, where + "."))
+        elif origin is dict and isinstance(value, Mapping):
+            inner = typing.get_args(hint)[1]
+            if attrs.has(inner):
+                for k, v in value.items():
+                    out.extend(_shape_problems(v, inner, f"{where}.{k}."))
+    return out
+
+
+def _format(exc: BaseException, type_: type | None) -> str:
+    """cattrs error text that keeps the reason a value was refused."""
+    if isinstance(exc, (ValueError, TypeError)) and str(exc):
+        return f"{exc}"
+    return cattrs.v.format_exception(exc, type_)
+
+
+def _structure(data: dict[str, Any], where: str = "") -> tuple[Ruleset | None, list[str]]:
+    problems = _shape_problems(data, Ruleset, where)
+    if problems:
+        return None, problems
+    try:
+        return _CONVERTER.structure(data, Ruleset), []
+    except Exception as e:  # cattrs raises exception groups
+        messages = cattrs.transform_error(e, path="$", format_exception=_format)
+        return None, [
+            _path_first(m.replace(" @ $.", " @ ").replace(" @ $", ""), where) for m in messages
+        ]
+
+
+def _set_option(data: dict[str, Any], key: str, value: Any) -> None:
+    node = data
+    parts = key.split(".")
+    for p in parts[:-1]:
+        sub = node.get(p)
+        if not isinstance(sub, dict):
+            sub = {}
+            node[p] = sub
+        node = sub
+    node[parts[-1]] = value
+
+
+def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
+    """Load a shipped profile by id, or a user's YAML file by path.
+
+    Keyword ``options`` override profile keys by dotted path, e.g.
+    ``load_variant("potter1930", **{"games.trump": 2})``, and ``players=N``
+    picks a player count (with the profile's ``by_players`` overrides).  The
+    canonical string ``str(ruleset)`` records them
+    (``potter1930[games.trump=2]``) and is accepted here too.
+    """
+    name = str(name_or_path)
+    if isinstance(name_or_path, str) and name.endswith("]") and "[" in name:
+        name, _, rest = name[:-1].partition("[")
+        for item in _split_options(rest):
+            key, eq, raw = item.partition("=")
+            if not eq:
+                raise ProfileError(name, [f"cannot read option {item!r}: write key=value"])
+            try:
+                value = json.loads(raw)
+            except json.JSONDecodeError:
+                value = yaml.safe_load(raw)
+            options.setdefault(key.strip(), value)
+        name_or_path = name
+    source, data = _resolve(name_or_path)
+    by_players = data.pop("by_players", None) or {}
+    if not isinstance(by_players, dict):
+        raise ProfileError(source, ["by_players: expected a mapping of player counts to overrides"])
+    problems = []
+    for count, override in by_players.items():
+        if isinstance(count, bool) or count not in _PLAYER_COUNTS:
+            problems.append(f"by_players.{count}: not a player count; use 2, 3 or 4")
+        elif not isinstance(override, dict):
+            problems.append(f"by_players.{count}: expected a mapping")
+    if problems:
+        raise ProfileError(source, problems)
+    players = options.get("players", data.get("players", 3))
+    for count, override in by_players.items():
+        if count != players:  # the loaded count is checked below, in full
+            trial = _merge({**data, "players": count}, override)
+            problems += _structure(trial, f"by_players.{count}.")[1]
+    if problems:
+        raise ProfileError(source, problems)
+    data["players"] = players
+    if players in by_players:
+        data = _merge(data, by_players[players])
+    for key, value in options.items():
+        _set_option(data, key, value)
+    rules, problems = _structure(data)
+    if rules is None:
+        raise ProfileError(source, problems)
+    problems = _check(rules)
+    if problems:
+        raise ProfileError(source, problems)
+    origin = None if source.startswith("variants/") else source
+    return attrs.evolve(rules, options=dict(options), origin=origin)
+
+
+def _split_options(text: str) -> list[str]:
+    """Split ``a=1;b=[1,2];c="x;y"`` at the semicolons outside brackets and quotes."""
+    out, depth, quoted, start = [], 0, False, 0
+    for i, ch in enumerate(text):
+        if ch == '"' and (i == 0 or text[i - 1] != "\\"):
+            quoted = not quoted
+        elif not quoted and ch in "[{":
+            depth += 1
+        elif not quoted and ch in "]}":
+            depth -= 1
+        elif not quoted and depth == 0 and ch == ";":
+            out.append(text[start:i])
+            start = i + 1
+    out.append(text[start:])
+    return [p for p in (x.strip() for x in out) if p]
+
+
+def _path_first(message: str, prefix: str = "") -> str:
+    reason, sep, path = message.rpartition(" @ ")
+    if not sep:
+        return message
+    path = path.replace("['", ".").replace("']", "")
+    return f"{prefix}{path}: {reason}"
+
+
+def _check(rules: Ruleset) -> list[str]:
+    """Combinations the engine cannot honour, as ``key: reason`` lines."""
+    problems = []
+    if rules.players not in (2, 3, 4):
+        problems.append(f"players: {rules.players} seats cannot play; use 2, 3 or 4")
+    elif rules.player_counts and rules.players not in rules.player_counts:
+        counts = ", ".join(str(n) for n in rules.player_counts)
+        problems.append(f"players: this profile is for {counts} players, not {rules.players}")
+    ex = rules.exchange
+    if ex.takes not in ("talon", "seen", "reveal", "trumps-and-aces"):
+        problems.append(f"exchange.takes: unknown value {ex.takes!r}")
+    if rules.scoring.session not in ("rubber", "radli"):
+        problems.append(f"scoring.session: unknown session {rules.scoring.session!r}")
+    if ex.skip_seen not in ("both", "indicator"):
+        problems.append(f"exchange.skip_seen: {ex.skip_seen!r} is neither 'both' nor 'indicator'")
+    an = rules.announcements
+    if an.back_round not in ("first-trick", "before-play"):
+        problems.append(f"announcements.back_round: unknown value {an.back_round!r}")
+    if rules.melds.sequence_tiebreak not in ("trump", "suit"):
+        problems.append(f"melds.sequence_tiebreak: unknown value {rules.melds.sequence_tiebreak!r}")
+    leads = ("forehand", "declarer", "before-declarer")
+    for key in ("trump_lead", "no_trumps_lead", "betli_lead"):
+        if getattr(rules.play, key) not in leads:
+            problems.append(f"play.{key}: {getattr(rules.play, key)!r} is not one of {leads}")
+    for end in ex.reveal_from:
+        if end not in ("bottom", "top"):
+            problems.append(f"exchange.reveal_from: {end!r} is neither 'bottom' nor 'top'")
+    if ex.required_figure is not None and ex.required_figure not in rules.figures:
+        problems.append(f"exchange.required_figure: {ex.required_figure!r} is not a figure here")
+    for key in ("seen_packets", "unseen_packets"):
+        if any(n < 1 for n in getattr(rules.deal, key)):
+            problems.append(f"deal.{key}: every packet must hold at least one card")
+    if not rules.deal.seen_packets:
+        problems.append("deal.seen_packets: at least one packet is dealt before the indicator")
+    for key, value in (
+        ("games.trump", rules.games.trump),
+        ("games.no_trumps", rules.games.no_trumps),
+        ("games.betli", rules.games.betli),
+        ("games.klopitzky", rules.games.klopitzky),
+        ("cards.last_trick", rules.cards.last_trick),
+        ("melds.vannak", rules.melds.vannak),
+        ("melds.bela", rules.melds.bela),
+        ("kontra.front_factor", rules.kontra.front_factor),
+        ("kontra.back_factor", rules.kontra.back_factor),
+    ):
+        if value < 0:
+            problems.append(f"{key}: must not be negative")
+    dealt = (rules.active_players) * rules.hand_size
+    if dealt + 3 > 32:
+        problems.append(
+            f"deal: {rules.active_players} hands of {rules.hand_size} cards leave"
+            " fewer than 3 for the talon"
+        )
+    if not rules.kontra.levels:
+        problems.append("kontra.levels: at least one level is needed")
+    if sorted(rules.bidding.suit_rank) != list(Suit):
+        problems.append("bidding.suit_rank: must name each of the four suits once")
+    from alsos import rules as rule_modules
+
+    kinds = rule_modules.available("figures")
+    for family, name in (
+        ("dealing", rules.deal.module),
+        ("bidding", rules.bidding.module),
+        ("exchange", rules.exchange.module),
+        ("calling", rules.calling.module),
+        ("scoring", rules.scoring.module),
+    ):
+        if name not in rule_modules.available(family):
+            problems.append(
+                f"{'deal' if family == 'dealing' else family}.module: no rule module {name!r}; "
+                f"available: {', '.join(rule_modules.available(family))}"
+                + "".join(f"; {err}" for err in rule_modules._plugin_errors)
+            )
+    for name, fig in rules.figures.items():
+        where = f"figures.{name}"
+        if fig.kind not in kinds:
+            problems.append(
+                f"{where}.kind: unknown figure kind {fig.kind!r}; known: {', '.join(kinds)}"
+            )
+        if fig.kind == "points" and fig.threshold is None:
+            problems.append(f"{where}.threshold: a points figure needs a threshold")
+        if fig.kind == "points" and fig.no_trumps and fig.threshold_no_trumps is None:
+            problems.append(f"{where}.threshold_no_trumps: needed when no_trumps is true")
+        if fig.kind in ("cards",) and not fig.cards:
+            problems.append(f"{where}.cards: list the cards the figure must win")
+        if fig.kind == "trick" and not fig.card:
+            problems.append(f"{where}.card: name the card that must win the trick")
+        if fig.kind == "trick" and not 1 <= fig.trick <= rules.hand_size:
+            problems.append(f"{where}.trick: must be between 1 and {rules.hand_size}")
+        if not fig.front and not fig.back:
+            problems.append(f"{where}: a figure that can be announced neither front nor back")
+        if fig.value < 0:
+            problems.append(f"{where}.value: must not be negative")
+        if fig.front_multiplier < 0:
+            problems.append(f"{where}.front_multiplier: must not be negative")
+        if fig.must_hold and not (fig.card or fig.cards):
+            problems.append(f"{where}.must_hold: name the card(s) to hold in card or cards")
+        for key, specs in (("cards", fig.cards), ("card", (fig.card,) if fig.card else ())):
+            for spec in specs:
+                try:
+                    parse_card_spec(spec)
+                except ValueError as e:
+                    problems.append(f"{where}.{key}: {e}")
+    for a, b in rules.announcements.exclusive:
+        for x in (a, b):
+            if x not in rules.figures:
+                problems.append(f"announcements.exclusive: {x!r} is not a figure of this profile")
+    for name in rules.calling.allowed_with:
+        if name not in rules.figures:
+            problems.append(f"calling.allowed_with: {name!r} is not a figure of this profile")
+    return problems

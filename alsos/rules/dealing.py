@@ -1,0 +1,41 @@
+"""Dealing modules: how a shuffled pack becomes hands and a talon.
+
+``packets`` (000 "Deal"): packets of the profile's sizes go round the table
+from the seat after the dealer; the seen packets first, then the indicator
+card face up, then the unseen packets; the rest is the talon, the pack's
+last card face up on top.  With more seats than hands the dealer sits out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from alsos.deal import layout
+from alsos.rules import register
+
+if TYPE_CHECKING:
+    from alsos.profile import Ruleset
+
+__all__ = ["deal_packets"]
+
+
+@register("dealing", "packets")
+def deal_packets(
+    rules: Ruleset, pack: Sequence[int], dealer: int
+) -> tuple[list[int], list[int], list[int]]:
+    """Bit sets of seen and unseen cards per seat, and the talon (bottom first)."""
+    d = rules.deal
+    packets, talon_at = layout(rules.players, dealer, d.seen_packets, d.unseen_packets)
+    hands = [0] * rules.players
+    unseen = [0] * rules.players
+    for seat, a, b, seen in packets:
+        m = 0
+        for c in pack[a:b]:
+            m |= 1 << c
+        if seen:
+            hands[seat] |= m
+        else:
+            unseen[seat] |= m
+    indicator = pack[sum(d.seen_packets) * rules.active_players]
+    return hands, unseen, [indicator, *pack[talon_at:]]

@@ -1,0 +1,273 @@
+"""A Sphinx extension that writes rulebooks into documentation at build time.
+
+Add ``"alsos.sphinxext"`` to ``extensions`` in ``conf.py`` to get four
+directives.  Their text is generated from the profiles and the engine's
+rule modules each time the documentation is built (by
+:func:`alsos.rulebook.render` and :func:`alsos.rulebook.compare`), so a
+published rulebook cannot drift from the rules the engine plays::
+
+    .. alsos-rulebook:: potter1930
+
+    .. alsos-rulebook:: csibor
+       :players: 2
+       :no-title:
+
+    .. alsos-rulebook:: my-house-rules.yaml
+
+    .. alsos-compare:: potter1930 house club
+
+    .. alsos-glossary::
+
+    .. alsos-cards:: MU PU TU ZU
+       :width: 48
+
+``alsos-rulebook`` takes a shipped variant id, a canonical ruleset string
+such as ``csibor[players=2]``, or the path of a YAML profile (relative to the
+document, or to the source folder when it starts with ``/``, as for
+``include``).  ``:players: N`` loads the profile for ``N`` seats.  The
+rulebook comes with its own title (the ruleset's name) and sections, which
+are placed below the heading that holds the directive; ``:no-title:`` leaves
+the title out, for a page whose own heading already names the rules.  Since
+the text has sections, the directive belongs at the level of a section's
+body, not inside a list or another directive.
+
+``alsos-compare`` takes two or more rulesets, written as for
+``alsos-rulebook``, and inserts the rule-by-rule differences
+(``:no-title:`` works here too).
+
+``alsos-glossary`` inserts :data:`alsos.rulebook.GLOSSARY` as a Sphinx
+glossary, sorted alphabetically, so ``:term:`kontra``` links to its entry.
+
+``alsos-cards`` draws the cards given in the notation (``MA P10 ...``) in a
+row, with :func:`alsos.svg.cards_svg`; ``:width:`` and ``:gap:`` are in
+pixels.  The picture is inline SVG, so it appears in HTML output only.
+
+The pages that use the directives are read again whenever the alsos package
+or a profile changes, so incremental builds stay current.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.domains.std import make_glossary_term
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.parsing import nested_parse_to_nodes
+
+import alsos
+from alsos import ProfileError, Ruleset, load_variant
+from alsos.actions import normalize
+from alsos.cards import CardParseError, parse_cards
+from alsos.rulebook import GLOSSARY, compare, render
+from alsos.svg import cards_svg
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata, OptionSpec
+
+__all__ = ["AlsosCards", "AlsosCompare", "AlsosGlossary", "AlsosRulebook", "setup"]
+
+
+def _drop_title(text: str) -> str:
+    """Remove the document title (a line underlined with ``=``) from generated RST.
+
+    The rulebook and comparison texts start with ``Title`` / ``=====``; what
+    follows (an introduction and ``---`` sections) is kept.
+    """
+    lines = text.splitlines()
+    if len(lines) >= 2 and lines[1] and set(lines[1]) == {"="}:
+        lines = lines[2:]
+        while lines and not lines[0].strip():
+            lines.pop(0)
+    return "\n".join(lines) + "\n"
+
+
+def _package_files() -> Iterator[Path]:
+    """The files the generated text depends on: the package's modules and the profiles.
+
+    Noting them as dependencies makes Sphinx re-read the pages when the rules change.
+    """
+    package = Path(alsos.__file__).parent
+    yield from sorted(package.rglob("*.py"))
+    for folder in (package / "variants", package.parent / "variants"):
+        if folder.is_dir():
+            yield from sorted(folder.glob("*.yaml"))
+
+
+class _RulesDirective(SphinxDirective):
+    """Shared parts: loading rulesets and parsing generated reStructuredText."""
+
+    def load(self, spec: str, players: int | None = None) -> Ruleset:
+        """Load a ruleset named by a shipped id, a canonical string or a profile path.
+
+        A path is resolved like ``include``: relative to the current document,
+        or to the source folder if it starts with ``/``.  Problems become a
+        directive error that points at the directive's line.
+        """
+        options: dict[str, Any] = {} if players is None else {"players": players}
+        target: str | Path = spec
+        if spec.endswith((".yaml", ".yml")):
+            _rel, absolute = self.env.relfn2path(spec)
+            target = Path(absolute)
+            if not target.is_file():
+                raise self.error(f"{self.name}: no profile file {spec!r} (looked for {target})")
+            self.env.note_dependency(str(target))
+        for dep in _package_files():
+            self.env.note_dependency(str(dep))
+        try:
+            return load_variant(target, **options)
+        except ProfileError as e:
+            problems = "; ".join(e.problems)
+            raise self.error(f"{self.name}: cannot load {spec!r}: {problems}") from None
+        except (ValueError, OSError) as e:
+            raise self.error(f"{self.name}: cannot load {spec!r}: {e}") from None
+
+    #: HTML class given to the tables of the generated text, for stylesheets.
+    table_class = "alsos-rules"
+
+    def parse_generated(self, text: str, what: str) -> list[nodes.Node]:
+        """Parse generated RST (with its own headings) into nodes for this spot.
+
+        The headings become sections below the current one, whatever
+        underline characters the surrounding document uses.  Tables get the
+        class :attr:`table_class`, so a site can style them (the comparison's
+        many columns, for instance, may need to scroll).
+        """
+        if "no-title" in self.options:
+            text = _drop_title(text)
+        parsed = nested_parse_to_nodes(
+            self.state,
+            text,
+            source=f"<{self.name} {what}>",
+            allow_section_headings=True,
+        )
+        parent = self.state.parent
+        has_sections = any(isinstance(n, nodes.section) for n in parsed)
+        if has_sections and not isinstance(parent, nodes.section | nodes.document):
+            raise self.error(
+                f"{self.name} inserts sections, so it must be placed at the level of a "
+                f"section's body, not inside a {type(parent).__name__}"
+            )
+        for node in parsed:
+            if isinstance(node, nodes.Element):
+                for table in node.findall(nodes.table):
+                    table["classes"].append(self.table_class)
+        return list(parsed)
+
+
+class AlsosRulebook(_RulesDirective):
+    """``.. alsos-rulebook:: ID_OR_PATH``: the complete rulebook of one ruleset."""
+
+    table_class = "alsos-rulebook"
+
+    required_arguments = 1
+    optional_arguments = 0
+    final_argument_whitespace = True
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {
+        "players": directives.positive_int,
+        "no-title": directives.flag,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        """Load the ruleset, render its rulebook as RST and parse that in place."""
+        spec = self.arguments[0].strip()
+        players: int | None = self.options.get("players")
+        rules = self.load(spec, players)
+        try:
+            text = render(rules, "rst")
+        except (ValueError, KeyError, AttributeError) as e:
+            raise self.error(f"{self.name}: cannot write the rulebook of {rules}: {e}") from None
+        return self.parse_generated(text, str(rules))
+
+
+class AlsosCompare(_RulesDirective):
+    """``.. alsos-compare:: ID ID ...``: where two or more rulesets differ, rule by rule."""
+
+    table_class = "alsos-compare"
+    required_arguments = 2
+    optional_arguments = 100
+    final_argument_whitespace = False
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {"no-title": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        """Load every ruleset named, compare them and parse the RST in place."""
+        rulesets = [self.load(spec) for spec in self.arguments]
+        try:
+            text = compare(rulesets, "rst")
+        except (ValueError, KeyError, AttributeError) as e:
+            raise self.error(f"{self.name}: cannot compare {self.arguments}: {e}") from None
+        return self.parse_generated(text, " ".join(str(r) for r in rulesets))
+
+
+class AlsosGlossary(SphinxDirective):
+    """``.. alsos-glossary::``: the Hungarian terms of the game with their explanations.
+
+    The entries are Sphinx glossary terms, so ``:term:`kontra``` anywhere in
+    the documentation links to them.
+    """
+
+    required_arguments = 0
+    optional_arguments = 0
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {}
+
+    def run(self) -> list[nodes.Node]:
+        """Build a glossary node from :data:`alsos.rulebook.GLOSSARY`, sorted by term."""
+        source, lineno = self.get_source_info()
+        items = nodes.definition_list(classes=["glossary"])
+        for term in sorted(GLOSSARY, key=lambda t: (normalize(t), t)):
+            term_node = make_glossary_term(
+                self.env, [nodes.Text(term)], None, source, lineno, None, self.state.document
+            )
+            term_node.rawsource = term
+            definition = nodes.definition("", nodes.paragraph(GLOSSARY[term], GLOSSARY[term]))
+            items += nodes.definition_list_item("", term_node, definition)
+        glossary = addnodes.glossary()
+        glossary["sorted"] = False  # already in order (accents ignored); Sphinx needs the key
+        glossary += items
+        self.set_source_info(glossary)
+        return [glossary]
+
+
+class AlsosCards(SphinxDirective):
+    """``.. alsos-cards:: MA P10 ...``: a row of card pictures (HTML output only)."""
+
+    required_arguments = 1
+    optional_arguments = 0
+    final_argument_whitespace = True
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {
+        "width": directives.positive_int,
+        "gap": directives.nonnegative_int,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        """Read the card codes and return the SVG as a raw HTML node."""
+        try:
+            cards = parse_cards(self.arguments[0])
+        except CardParseError as e:
+            raise self.error(f"{self.name}: {e}") from None
+        svg = cards_svg(cards, width=self.options.get("width", 44), gap=self.options.get("gap", 4))
+        node = nodes.raw("", f'<p class="alsos-cards">{svg}</p>', format="html")
+        self.set_source_info(node)
+        return [node]
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """Register the directives; the extension keeps no state, so builds may run in parallel."""
+    app.add_directive("alsos-rulebook", AlsosRulebook)
+    app.add_directive("alsos-compare", AlsosCompare)
+    app.add_directive("alsos-glossary", AlsosGlossary)
+    app.add_directive("alsos-cards", AlsosCards)
+    return {
+        "version": alsos.__version__,
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

@@ -1,0 +1,126 @@
+"""The example plugin in ``examples/plugin``: a figure kind that arrives by entry point.
+
+No pip: the test writes a ``*.dist-info`` folder (METADATA and
+entry_points.txt) into a temporary directory and puts it, with the plugin's
+``src`` folder, on ``sys.path``.  :mod:`importlib.metadata` then lists the
+entry point in the ``alsos.rules`` group, and :mod:`alsos.rules` imports it
+the next time it looks for plugins (its ``_plugins_loaded`` flag is reset
+for the test).  Teardown removes the registered kind and the imported module,
+so other tests see the registry as it was.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import attrs
+import pytest
+
+import alsos
+import alsos.rules
+
+PLUGIN = Path(__file__).resolve().parent.parent / "examples" / "plugin"
+PROFILE = PLUGIN / "fivetricks.yaml"
+MODULE = "alsos_example_plugin"
+KIND = "trick-count"
+FIGURE = "five-tricks"
+HANDS = 50
+
+
+def _forget_plugin() -> None:
+    """Drop the plugin's registration and module so the next import registers afresh."""
+    alsos.rules._REGISTRY["figures"].pop(KIND, None)
+    sys.modules.pop(MODULE, None)
+
+
+@pytest.fixture
+def clean_registry(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No plugin registered or imported; plugins are looked for again; all undone after."""
+    _forget_plugin()
+    monkeypatch.setattr(alsos.rules, "_plugins_loaded", False)
+    yield
+    _forget_plugin()
+
+
+@pytest.fixture
+def plugin_on_path(
+    clean_registry: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """Make the example plugin's entry point visible, as an installed distribution would."""
+    info = tmp_path / f"{MODULE}-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: alsos-example-plugin\nVersion: 0.1\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(f"[alsos.rules]\nexample = {MODULE}\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(PLUGIN / "src"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield
+
+
+def _choose(rng: random.Random, legal: tuple[alsos.Action, ...]) -> alsos.Action:
+    """A random legal action, but the five-tricks figure whenever it is offered."""
+    for action in legal:
+        if str(action) == f"announce {FIGURE}":
+            return action
+    return rng.choice(legal)
+
+
+def test_plugin_figure_is_offered_and_judged(plugin_on_path: None) -> None:
+    rules = alsos.load_variant(PROFILE)
+    assert KIND in alsos.rules.available("figures")
+    assert MODULE in sys.modules
+    assert rules.figures[FIGURE].kind == KIND
+    offered = judged = made = 0
+    for hand in range(HANDS):
+        game = alsos.Game(rules, seed=hand, dealer=hand % rules.players)
+        rng = random.Random(hand)
+        steps = 0
+        while not game.is_over:
+            legal = game.legal_actions()
+            if any(str(a) == f"announce {FIGURE}" for a in legal):
+                offered += 1
+            game.apply(_choose(rng, legal))
+            steps += 1
+            assert steps < 1000, "the hand does not end"
+        settlement = game.settlement
+        assert settlement is not None
+        assert sum(settlement.payments.values()) == 0
+        for entry in settlement.entries:
+            if entry.label != FIGURE:
+                continue
+            judged += 1
+            assert entry.seat is not None
+            # the judge's verdict, checked against the settlement's own trick count
+            assert entry.made == (settlement.tricks.get(entry.seat, 0) >= 5)
+            made += entry.made
+    assert offered > 0
+    assert judged > 0
+    assert 0 <= made <= judged
+
+
+def test_profile_without_plugin_names_the_figure_kind(
+    clean_registry: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if importlib.util.find_spec(MODULE) is not None:
+        pytest.skip("alsos-example-plugin is installed in this environment")
+    with pytest.raises(alsos.ProfileError) as info:
+        alsos.load_variant(PROFILE)
+    text = str(info.value)
+    assert "fivetricks.yaml" in text
+    assert f"figures.{FIGURE}.kind" in text
+    assert KIND in text
+    assert KIND not in alsos.rules.available("figures")
+
+
+def test_judge_refuses_a_figure_without_threshold(plugin_on_path: None) -> None:
+    judge = alsos.rules.lookup("figures", KIND)
+    rules = alsos.load_variant(PROFILE)
+    fig = rules.figures[FIGURE]
+    assert fig.threshold == 5
+    with pytest.raises(ValueError, match="threshold"):
+        judge(None, attrs.evolve(fig, threshold=None), None)
