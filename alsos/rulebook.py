@@ -119,7 +119,8 @@ def _cards_section(rules: Ruleset) -> list[Clause]:
         Clause(
             "cards.pack",
             "The pack has 32 cards: the suits {makk}, {piros}, {tök} and {zöld}, each with "
-            "Ace, King, Over ({felső}), Under ({alsó}), 10, 9, 8 and 7.",
+            "Ace, King, Over, Under, 10, 9, 8 and 7.  The Over is the {felső}, the Under "
+            "the {alsó}.",
             src,
         ),
         Clause("cards.trump_order", f"Trumps rank, high to low: {c.trump_order}.", src),
@@ -188,12 +189,15 @@ def _games_section(rules: Ruleset) -> list[Clause]:
     src = _src(rules, "bidding")
     rows = [("game", "value"), ("trump game", str(g.trump))]
     if b.no_trumps:
-        rows.append(("no-trump game ({szanzadu})", str(g.no_trumps)))
+        rows.append(("no-trump game", str(g.no_trumps)))
     if b.betli:
         rows.append(("{Betli}", str(g.betli)))
     if b.klopitzky:
         rows.append(("{Klopitzky}", str(g.klopitzky)))
-    return [Clause("games.values", "Each kind of game is worth:", src, table=tuple(rows))]
+    text = "Each kind of game is worth:"
+    if b.no_trumps:
+        text = "A game without trumps is a {szanzadu}.  " + text
+    return [Clause("games.values", text, src, table=tuple(rows))]
 
 
 def _figure_meaning(name: str, fig: FigureRule, rules: Ruleset) -> str:

@@ -52,6 +52,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import attrs
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
@@ -120,12 +121,16 @@ class _RulesDirective(SphinxDirective):
         for dep in _package_files():
             self.env.note_dependency(str(dep))
         try:
-            return load_variant(target, **options)
+            rules = load_variant(target, **options)
         except ProfileError as e:
             problems = "; ".join(e.problems)
             raise self.error(f"{self.name}: cannot load {spec!r}: {problems}") from None
         except (ValueError, OSError) as e:
             raise self.error(f"{self.name}: cannot load {spec!r}: {e}") from None
+        if isinstance(target, Path):
+            # Name the file as the page does, not by the build machine's absolute path.
+            rules = attrs.evolve(rules, origin=spec)
+        return rules
 
     #: HTML class given to the tables of the generated text, for stylesheets.
     table_class = "alsos-rules"
