@@ -494,18 +494,23 @@ class Game(SpeechMixin, MeldValidationMixin):
             return self._speech(seat, False, False)
         if not self._turn_acted and self.exchange_rules.can_exchange(seat):
             out.append(EXCHANGE)
-        mine = {n for s, n in self.declared if s == seat}
-        back_now = self._back_in_first_trick
+        out.extend(self._meld_options(seat))
+        if not self._back_in_first_trick:
+            return tuple(out)
+        return (*out, *self._speech(seat, False, True))
+
+    def _meld_options(self, seat: int) -> list[Action]:
+        """The declarations ``seat`` may still make: its longest sequence and vannak."""
+        mine = [n for s, n in self.declared if s == seat]
         hand = self.hands[seat]
+        out: list[Action] = []
         if not any(n > 0 for n in mine):
             n = longest_sequence(hand)
             if n >= 3:
-                out.append(DECLARES[min(n, 8)])
+                out.append(DECLARES[n])
         if 0 not in mine and vannak_ranks_held(hand, self.rules.melds.vannak_ranks_for(self.trump)):
             out.append(DECLARES[0])
-        if not back_now:
-            return tuple(out)
-        return (*out, *self._speech(seat, False, True))
+        return out
 
     def _play(self, seat: int, card: int) -> None:
         if self.trick_no == 0 and self._speech_in_first_trick:

@@ -95,9 +95,12 @@ def scoring_sequences(hand: int, one_per_length: bool) -> list[Run]:
     return out
 
 
+_RANK_MASKS = tuple(0x01010101 << r for r in range(8))
+
+
 def vannak_ranks_held(hand: int, allowed: Sequence[int]) -> list[int]:
     """Ranks of which ``hand`` holds all four cards, among ``allowed`` ranks."""
-    return [r for r in allowed if all(hand >> (8 * s + r) & 1 for s in range(4))]
+    return [r for r in allowed if hand & _RANK_MASKS[r] == _RANK_MASKS[r]]
 
 
 @define

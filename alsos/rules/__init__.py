@@ -105,8 +105,7 @@ def lookup(family: str, name: str) -> Any:
     except KeyError:
         broken = f"; {'; '.join(_plugin_errors)}" if _plugin_errors else ""
         raise UnknownModuleError(
-            f"no {family} rule module named {name!r}; available: {', '.join(sorted(table))}"
-            f"{broken}"
+            f"no {family} rule module named {name!r}; available: {', '.join(sorted(table))}{broken}"
         ) from None
 
 
