@@ -195,7 +195,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         self.trick_winners: list[int] = []
         self.tricks: list[list[tuple[int, int]]] = []
         self._key: tuple[int, ...] = ()
-        self._hold_back: dict[int, list[tuple[int, int]]] = {}
+        self._hold_back: dict[int, list[tuple[int, int, bool]]] = {}
         # calling
         self.call_factor = 1
         self.call_used = False
@@ -482,9 +482,11 @@ class Game(SpeechMixin, MeldValidationMixin):
             legal = h
         held = self._hold_back.get(seat)
         if held:
-            for bit, before in held:
-                if self.trick_no < before and legal & bit and legal != bit:
+            for bit, at, must_play in held:
+                if self.trick_no < at and legal & bit and legal != bit:
                     legal &= ~bit
+                elif must_play and self.trick_no == at and legal & bit:
+                    legal = bit
         return legal
 
     def _first_trick_speech(self, seat: int) -> tuple[Action, ...]:

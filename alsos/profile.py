@@ -152,6 +152,8 @@ class FigureRule:
     option such as the club's eight).  ``must_hold``: the announcer must hold
     ``card`` and every card in ``cards``.  ``once_per_side``: one announcement
     per side.  ``group``: a seat announces at most one figure of a group.
+    ``must_play``: a trick figure's card must go to its trick when it may
+    (001's eight).
     ``ladder``: position among figures that may only rise (abszolút 1, 100 2,
     ...).  ``strict``: the threshold must be exceeded.
     """
@@ -175,6 +177,7 @@ class FigureRule:
     strict: bool = False
     once_per_side: bool = False
     group: str | None = None
+    must_play: bool = False
 
 
 @frozen

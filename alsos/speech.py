@@ -99,7 +99,7 @@ class SpeechMixin:
     _item_at: dict[tuple[str, int | None], int]
     _kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]]
     _no_figures: bool
-    _hold_back: dict[int, list[tuple[int, int]]]
+    _hold_back: dict[int, list[tuple[int, int, bool]]]
     _notes: dict[int, str]
     _turn_counter: int
     _last_turn: dict[int, int]
@@ -312,7 +312,8 @@ class SpeechMixin:
             # The announcer keeps the card back until its trick (000 "Figures", ultimó).
             bit = parse_card_spec(fig.card).mask(self.trump)
             if bit:
-                self._hold_back.setdefault(seat, []).append((bit, self.rules.hand_size - fig.trick))
+                at = self.rules.hand_size - fig.trick
+                self._hold_back.setdefault(seat, []).append((bit, at, fig.must_play))
 
     def force_announce(
         self, seat: int, figure: str, *, front: bool = False, note: bool = True
