@@ -375,9 +375,12 @@ class Game(SpeechMixin, MeldValidationMixin):
         """
         out = []
         notes = self._notes
+        hides = self.bidding.hides
         for i, (s, action) in enumerate(self.history):
             if action.__class__ is Discard and s != seat:
                 text = "discard"
+            elif s != seat and hides(i):
+                text = "bid trumps"
             else:
                 text = str(action) + notes.get(i, "")
             out.append((s, text))

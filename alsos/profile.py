@@ -103,7 +103,9 @@ class BiddingRules:
     For the ``combined`` module (figures in the second round):
     ``count_game_value`` -- a bid is worth its game value plus its figures
     (001), or its figures alone (004); ``unique_suits`` -- a suit one seat has
-    named is closed to later seats (004).  ``betli_switch``: after a
+    named is closed to later seats (004); ``hidden_suit`` -- a suit bid is
+    shown to the others only as "trumps" until a bid of equal value forces the
+    suits into the open (001 Variations).  ``betli_switch``: after a
     second-round contract and the pick-up, each seat from the declarer may
     turn the game into a Betli while the declarer's items are worth at most
     this much (004 "A licitálás menete"); None: no switch.
@@ -116,6 +118,7 @@ class BiddingRules:
     klopitzky: bool = True
     count_game_value: bool = True
     unique_suits: bool = False
+    hidden_suit: bool = False
     betli_switch: int | None = None
 
 

@@ -392,3 +392,31 @@ def test_no_calling() -> None:
     assert "gyerunk" in legal(potter)
     finish(club)
     assert settled(club).game_won is True
+
+
+def test_hidden_suit_option_shows_a_suit_only_on_a_tie() -> None:
+    """001 Variations (club): with the option, a bid names only 'trumps' plus
+    figures; the suit is shown when another bid has the same value, and the
+    higher suit wins.  Without it every suit is public."""
+    rules = alsos.load_variant("club", **{"bidding.hidden_suit": True})
+    game = alsos.Game(rules, seed=11, dealer=2)
+    for _ in range(3):
+        game.apply("pass")  # nobody takes the original suit
+    assert game.phase is alsos.Phase.BIDDING
+    original = game.original
+    suits = [s for s in rules.bidding.suit_rank if s != original]
+    low, high = suits[0], suits[1]
+    game.apply(f"bid {high.name_en}")
+    assert game.public_history(1)[-1] == (0, "bid trumps")
+    assert game.public_history(0)[-1] == (0, f"bid {high.name_en}")
+    # seat 1 may bid a lower suit of equal value: the tie shows both suits
+    assert f"bid {low.name_en}" in [str(a) for a in game.legal_actions()]
+    game.apply(f"bid {low.name_en}")
+    assert game.public_history(2)[-2:] == [(0, f"bid {high.name_en}"), (1, f"bid {low.name_en}")]
+    game.apply("pass")
+    assert game.declarer == 0 and game.contract is not None and game.contract.trump == high
+    plain = alsos.Game(alsos.load_variant("club"), seed=11, dealer=2)
+    for text in ("pass", "pass", "pass", f"bid {high.name_en}"):
+        plain.apply(text)
+    assert plain.public_history(1)[-1] == (0, f"bid {high.name_en}")
+    assert f"bid {low.name_en}" not in [str(a) for a in plain.legal_actions()]

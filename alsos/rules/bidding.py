@@ -110,6 +110,10 @@ class PotterBidding:
         self.queue = list(self.game.active)
         self.game.to_act = self.queue[0]
 
+    def hides(self, index: int) -> bool:
+        """Whether the bid at history ``index`` is shown to other seats only in part."""
+        return False
+
     def after_pickup(self) -> bool:
         """Offer the Betli switch (004) if the profile has it; True if it took the turn."""
         g = self.game
@@ -218,6 +222,11 @@ class CombinedBidding(PotterBidding):
         b = rules.bidding
         worth = "its game value plus" if b.count_game_value else "the sum of"
         closed = "  A suit one player has named cannot be named again." if b.unique_suits else ""
+        if b.hidden_suit:
+            closed += (
+                "  A suit bid is announced only as a trump game; its suit is shown only "
+                "when another bid has the same value, and the higher suit then wins."
+            )
         return [
             _round1(),
             (
@@ -239,6 +248,8 @@ class CombinedBidding(PotterBidding):
         self.standing: tuple[int, int] = (-1, -1)
         self.figures: list[str] = []
         self.named: set[Suit | None] = set()
+        self.hidden_bids: set[int] = set()
+        self.standing_index = -1
 
     def _contracts(self) -> list[Suit | None]:
         rules = self.game.rules.bidding
@@ -298,10 +309,19 @@ class CombinedBidding(PotterBidding):
                 continue
             if any(self._fits(seat, c, [*self.pending, name]) for c in self._contracts()):
                 out.append(announce(name))
+        hidden = g.rules.bidding.hidden_suit
         for c in self._contracts():
-            if self._fits(seat, c, self.pending) and self._worth(c, self.pending) > self.standing:
+            if not self._fits(seat, c, self.pending):
+                continue
+            worth = self._worth(c, self.pending)
+            # With hidden suits an equal value may be bid: the suits are then shown.
+            if worth > self.standing or (hidden and c is not None and worth[0] == self.standing[0]):
                 out.append(BIDS[c])
         return tuple(out)
+
+    def hides(self, index: int) -> bool:
+        """Whether the bid at history ``index`` shows only 'trumps' to the other seats."""
+        return index in self.hidden_bids
 
     def apply(self, seat: int, action: Action) -> None:
         if self.round != 2:
@@ -312,9 +332,18 @@ class CombinedBidding(PotterBidding):
             return
         if isinstance(action, Bid):
             self.named.add(action.suit)
-            self.standing = self._worth(action.suit, self.pending)
-            self.bidder, self.figures = seat, list(self.pending)
-            self.best = self.standing[1]
+            worth = self._worth(action.suit, self.pending)
+            index = len(self.game.history) - 1
+            if self.game.rules.bidding.hidden_suit and action.suit is not None:
+                if self.bidder is not None and worth[0] == self.standing[0]:
+                    self.hidden_bids.discard(self.standing_index)  # a tie shows both suits
+                else:
+                    self.hidden_bids.add(index)
+            if worth > self.standing:
+                self.standing = worth
+                self.standing_index = index
+                self.bidder, self.figures = seat, list(self.pending)
+                self.best = self.standing[1]
         self.pending = []
         self.queue.pop(0)
         if self.queue:
@@ -326,6 +355,7 @@ class CombinedBidding(PotterBidding):
         order = self.game.rules.bidding.suit_rank
         suit = order[self.best] if self.best < len(order) else None
         contract = Contract(Kind.TRUMP, suit) if suit is not None else Contract(Kind.NO_TRUMPS)
+        self.hidden_bids.discard(self.standing_index)  # the trump suit is now known
         self.game.start_contract(self.bidder, contract, original=False)
         for name in self.figures:
             self.game.force_announce(self.bidder, name, front=True, note=False)
