@@ -59,6 +59,7 @@ __all__ = [
     "Betli",
     "Bid",
     "Call",
+    "CallItem",
     "Concede",
     "Declare",
     "Discard",
@@ -179,6 +180,30 @@ class Call(_Simple):
 
     __slots__ = ()
     text = GYERUNK
+
+
+class CallItem(Action):
+    """Gyerünk on one announced figure (a house option): ``gyerunk <figure>@<seat>``."""
+
+    __slots__ = ()
+    __match_args__ = ("figure", "seat")
+
+    def __new__(cls, figure: str, seat: int) -> CallItem:
+        return tuple.__new__(cls, ("call", figure, seat))
+
+    @property
+    def figure(self) -> str:
+        return self[1]  # type: ignore[no-any-return]
+
+    @property
+    def seat(self) -> int:
+        return self[2]  # type: ignore[no-any-return]
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return (self[1], self[2])
+
+    def __str__(self) -> str:
+        return f"{GYERUNK} {self[1]}@{self[2]}"
 
 
 class Concede(_Simple):
@@ -412,6 +437,11 @@ def parse_action(text: str) -> Action:
                     raise ActionParseError(f"cannot read the seat in {text!r}")
                 return kontra(_KONTRA_LEVEL[word], target, int(seat))
             return kontra(_KONTRA_LEVEL[word], target)
+        if word in ("gyerunk", "call"):
+            figure, at, seat = rest.partition("@")
+            if at and seat.strip().isdigit():
+                return CallItem(_figure_id(figure.strip()), int(seat))
+            raise ActionParseError(f"cannot read action {text!r}: write 'gyerunk <figure>@<seat>'")
         if word == "discard":
             return DISCARDS[Card.parse(rest)]
         if word == "play":

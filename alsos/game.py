@@ -26,8 +26,10 @@ from alsos.actions import (
     PASS,
     PLAYS,
     SHOW,
+    SIBER,
     Action,
     ActionParseError,
+    CallItem,
     Discard,
     Kontra,
     Play,
@@ -38,7 +40,7 @@ from alsos.deal import Deal, _active_seats
 from alsos.items import DECLARER, DEFENDERS, Item
 from alsos.melds import MeldContest, longest_sequence, vannak_ranks_held
 from alsos.phases import Contract, Kind, Phase
-from alsos.profile import FigureRule, Ruleset
+from alsos.profile import FigureRule, Ruleset, parse_card_spec
 from alsos.speech import SpeechMixin
 from alsos.tables import point_table, trick_keys
 from alsos.validation import MeldValidationMixin
@@ -197,10 +199,9 @@ class Game(SpeechMixin, MeldValidationMixin):
         self._key: tuple[int, ...] = ()
         self._hold_back: dict[int, list[tuple[int, int, bool]]] = {}
         # calling
-        self.call_factor = 1
         self.call_used = False
         self.caller: int | None = None
-        self.conceded_by: int | None = None
+        self.conceded = False
         self._call: dict[str, Any] = {}
         self._legal: tuple[Action, ...] | None = None
         self.bidding: BiddingModule = rule_modules.make("bidding", rules.bidding.module, self)
@@ -349,8 +350,12 @@ class Game(SpeechMixin, MeldValidationMixin):
         if phase is Phase.PLAY:
             if action.__class__ is Play:
                 self._play(seat, action.card)
-            elif action is CALL:
-                self.calling.call(seat)
+            elif action is CALL or action.__class__ is CallItem:
+                self.calling.call(seat, action)
+            elif action is SIBER or action.__class__ is Discard:
+                self.exchange_rules.apply(seat, action)
+                self._turn_acted = True
+                self._figure_cache.pop(seat, None)
             else:
                 self._speak(seat, action)
         elif phase is Phase.BIDDING:
@@ -457,14 +462,18 @@ class Game(SpeechMixin, MeldValidationMixin):
     # ----------------------------------------------------------------- play
 
     def _play_options(self, seat: int) -> tuple[Action, ...]:
+        if self._discards_left:
+            return self.exchange_rules.discard_options(seat)  # finishing a síber
         plays = plays_of(self._legal_mask(seat))
         if self.trick_no > 1:
             return plays
         if self.trick_no == 0:
             if self._speech_in_first_trick:
                 return (*self._first_trick_speech(seat), *plays)
-        elif self.calling.can_call(seat):
-            return (CALL, *plays)
+        else:
+            calls = self.calling.options(seat)
+            if calls:
+                return (*calls, *plays)
         return plays
 
     def _legal_mask(self, seat: int) -> int:
@@ -497,8 +506,11 @@ class Game(SpeechMixin, MeldValidationMixin):
         assert self.contract is not None
         if self.contract.kind is Kind.BETLI:
             return self._speech(seat, False, False)
-        if not self._turn_acted and self.exchange_rules.can_exchange(seat):
-            out.append(EXCHANGE)
+        if not self._turn_acted:
+            if self.exchange_rules.can_siber(seat):
+                out.append(SIBER)
+            if self.exchange_rules.can_exchange(seat):
+                out.append(EXCHANGE)
         out.extend(self._meld_options(seat))
         if not self._back_in_first_trick:
             return tuple(out)
@@ -588,10 +600,20 @@ class Game(SpeechMixin, MeldValidationMixin):
         """Nobody would play: the hand is over with no score."""
         self._finish()
 
-    def end_by_concession(self, winner_side: int) -> None:
-        """A call was conceded: the game is scored as won by ``winner_side``."""
-        self.conceded_by = winner_side ^ 1
+    def end_by_concession(self) -> None:
+        """A call was conceded and nothing is left to play for: the hand ends."""
+        self.conceded = True
         self._finish()
+
+    def release(self, item: Item) -> None:
+        """A conceded figure no longer holds its card back (000 Variations "Calling")."""
+        if item.is_game:
+            return
+        fig = self.rules.figures[item.figure]
+        if fig.kind == "trick" and fig.card:
+            bit = parse_card_spec(fig.card).mask(self.trump)
+            held = self._hold_back.get(item.seat, [])
+            self._hold_back[item.seat] = [h for h in held if h[0] != bit]
 
     def _finish(self) -> None:
         from alsos.settlement import settle

@@ -14,7 +14,9 @@ from alsos.actions import GAME
 
 __all__ = ["DECLARER", "DEFENDERS", "Item"]
 
+#: The declarer's side.
 DECLARER = 0
+#: The defenders' side.
 DEFENDERS = 1
 
 
@@ -25,7 +27,9 @@ class Item:
     ``side`` is the side that undertook it (:data:`DECLARER` or
     :data:`DEFENDERS`); ``seat`` the seat that announced it (the declarer for
     the game).  ``steps`` records each kontra step as (seat, front);
-    ``stamp`` the speech turn in which it last changed.
+    ``stamp`` the speech turn in which it last changed.  ``call`` is the
+    multiplier a call (gyerünk) put on it; ``forced`` its result when a call
+    was conceded (True: made), None when play decides it.
     """
 
     figure: str
@@ -38,6 +42,8 @@ class Item:
     factor: int = 1
     stamp: int = 0
     boosts: list[tuple[str, int]] = field(factory=list)
+    call: int = 1
+    forced: bool | None = None
 
     @property
     def is_game(self) -> bool:

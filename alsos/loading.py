@@ -325,6 +325,8 @@ def _check(rules: Ruleset) -> list[str]:
     ex = rules.exchange
     if ex.takes not in ("talon", "seen", "reveal", "trumps-and-aces"):
         problems.append(f"exchange.takes: unknown value {ex.takes!r}")
+    if rules.calling.targets not in ("game", "any"):
+        problems.append(f"calling.targets: {rules.calling.targets!r} is neither 'game' nor 'any'")
     if rules.scoring.session not in ("rubber", "radli"):
         problems.append(f"scoring.session: unknown session {rules.scoring.session!r}")
     if ex.skip_seen not in ("both", "indicator"):

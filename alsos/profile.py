@@ -236,7 +236,11 @@ class ExchangeRules:
     Ace.  ``required_figure``: a figure the síber player must announce when it
     took more than one card (a house option for abszolút).  ``skip_seen``:
     the next entitled rank is used when the previous one is ``both`` seen
-    cards' or only the ``indicator`` (000 Tompa G4).
+    cards' or only the ``indicator`` (000 Tompa G4).  ``siber_at_turn``: the
+    síber is made at the entitled player's turn in the first trick, before it
+    announces, instead of before the first lead; ``simple_only_without_siber``:
+    the plain swap of the 7 only when no síber was possible (both 004
+    "Taloncsere").
     """
 
     module: str = "siber"
@@ -249,6 +253,8 @@ class ExchangeRules:
     discard_trumps: bool = False
     required_figure: str | None = None
     skip_seen: str = "both"
+    siber_at_turn: bool = False
+    simple_only_without_siber: bool = False
 
 
 @frozen
@@ -279,10 +285,19 @@ class MeldRules:
 
 @frozen
 class CallingRules:
-    """Gyerünk (000 "Calling")."""
+    """Gyerünk (000 "Calling"; options from 000 Variations "Calling").
+
+    ``allowed_with``: figures that do not stop a call of the game.
+    ``targets``: ``game`` -- only the game can be called; ``any`` -- a seat
+    may call the game or any figure its side announced, and a conceded figure
+    counts as made.  ``call_back``: a kontra to a call only doubles the
+    stake, and the side that said it may then call back.
+    """
 
     module: str = "gyerunk"
     allowed_with: tuple[str, ...] = ("kassza",)
+    targets: str = "game"
+    call_back: bool = False
 
 
 @frozen

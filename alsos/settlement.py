@@ -190,9 +190,10 @@ def settle_potter(game: Game) -> Settlement:
     melds, bela = _melds(game)
     totals = {s: card_points[s] + melds[s] + bela[s] for s in game.active}
     notes = []
-    if game.conceded_by is not None:
-        game_won: bool = game.conceded_by != DECLARER
-        notes.append(f"the {'declarer' if game_won is False else 'defenders'} conceded a call")
+    game_item = game.items[0]
+    if game_item.forced is not None:
+        game_won: bool = game_item.forced
+        notes.append(f"the {'defenders' if game_won else 'declarer'} conceded a call")
     elif contract.kind is Kind.BETLI:
         game_won = tricks[declarer] == 0
     else:
@@ -215,13 +216,14 @@ def settle_potter(game: Game) -> Settlement:
     written = {s: 0 for s in range(game.players)}
     entries = []
     for item in game.items:
+        call = item.call
         if item.is_game:
             made = game_won
-            call = game.call_factor
+        elif item.forced is not None:
+            made = item.forced
         else:
             fig = game.rules.figures[item.figure]
             made = rule_modules.lookup("figures", fig.kind)(tally, fig, item)
-            call = game.call_factor if fig.kind == "kassza" else 1
         value = item.value * call
         winner_side = item.side if made else item.side ^ 1
         if winner_side == DECLARER:
@@ -251,7 +253,7 @@ def settle_potter(game: Game) -> Settlement:
         entries,
         payments,
         written,
-        conceded=game.conceded_by is not None,
+        conceded=game.conceded,
         notes=notes,
     )
 

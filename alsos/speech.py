@@ -131,6 +131,9 @@ class SpeechMixin:
         self._turn_acted = False
         self._ladder_round = set()
         self._figure_cache.clear()
+        # A new round after the pick-up is a fresh chance to answer anything open
+        # (the worked checks of 004 "Hívás" answer front steps from the back).
+        self._last_turn = {}
 
     def _next_seat(self, seat: int) -> int:
         return self._after[seat]
@@ -197,7 +200,7 @@ class SpeechMixin:
     def _add_item(self, item: Item) -> None:
         """Register a new item and open its first kontra step to the other side."""
         index = len(self.items)
-        item.stamp = self._turn_counter
+        item.stamp = self._turn_counter + 1  # the turn now in progress
         self.items.append(item)
         target = None if item.is_game else item.seat
         self._item_at[(item.figure, target)] = index
@@ -331,7 +334,7 @@ class SpeechMixin:
         item = self.items[index]
         kr = self.rules.kontra
         item.raise_(seat, self._front, kr.front_factor, kr.back_factor)
-        item.stamp = self._turn_counter
+        item.stamp = self._turn_counter + 1  # the turn now in progress
         side = item.side if item.level % 2 == 0 else item.side ^ 1
         del self._kontra_options[side][index]
         if item.level < len(kr.levels):

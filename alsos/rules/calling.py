@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from alsos.actions import CONCEDE, GYERUNK, PLAY_ON, Action, Kontra, kontra
+from alsos.actions import CALL, CONCEDE, GYERUNK, PLAY_ON, Action, CallItem, Kontra, kontra
 from alsos.cards import Card
-from alsos.items import DECLARER
+from alsos.items import DECLARER, Item
 from alsos.phases import Kind, Phase
 from alsos.rules import register
 
@@ -43,10 +43,10 @@ class NoCalling:
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def can_call(self, seat: int) -> bool:
-        return False
+    def options(self, seat: int) -> list[Action]:
+        return []
 
-    def call(self, seat: int) -> None:
+    def call(self, seat: int, action: Action) -> None:
         raise AssertionError("no calling in this profile")
 
     def legal(self, seat: int) -> tuple[Action, ...]:
@@ -58,56 +58,109 @@ class NoCalling:
 
 @register("calling", "gyerunk")
 class GyerunkCalling(NoCalling):
-    """Gyerünk with concede / play on / kontra answers, up the kontra ladder."""
+    """Gyerünk with concede / play on / kontra answers, up the kontra ladder.
+
+    The stake of a call is kept as a power of two: conceding pays it, playing
+    on doubles it.  Without ``call_back`` a kontra is itself a new proposal
+    one doubling higher (000 "Calling"); with it, a kontra doubles twice and
+    the side that said it may then call back or play on (000 Variations).
+    """
 
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:
-        allowed = [rules.figures[f].title or f for f in rules.calling.allowed_with]
+        c = rules.calling
+        allowed = [rules.figures[f].title or f for f in c.allowed_with]
         unless = f"no figure other than {', '.join(allowed)}" if allowed else "no figure"
         last = rules.kontra.levels[-1] if rules.kontra.levels else "none"
-        return [
-            (
-                "calling.when",
+        if c.targets == "any":
+            when = (
+                "At its turn to play to the second trick a player may call {gyerünk} on the "
+                "game or on any figure its side announced (not in Klopitzky); a conceded "
+                "figure counts as made and no longer binds its announcer."
+            )
+        else:
+            when = (
                 f"If {unless} was announced, a player may call {{gyerünk}} at its turn to "
-                f"play to the second trick (not in Klopitzky).",
-                (),
-            ),
+                f"play to the second trick (not in Klopitzky)."
+            )
+        if c.call_back:
+            raise_text = (
+                "or by a kontra, which doubles the stake twice without asking anything; "
+                "the side that said it may then call back, putting the same question to "
+                f"the callers (at most {len(rules.kontra.levels)} kontras)"
+            )
+        else:
+            raise_text = (
+                f"or by raising the call with the next kontra step (up to {last}), which "
+                "the callers answer in the same way; each raise doubles again and giving "
+                "up pays the stake before the last raise"
+            )
+        return [
+            ("calling.when", when, ()),
             (
                 "calling.answers",
-                "The other side answers by conceding (the callers score the game as won "
-                "at the present stake), by playing on (the game"
-                + (" and kassza" if allowed else "")
-                + f" then count double), or by raising the call with the next kontra step "
-                f"(up to {last}), which the callers answer in the same way.  Each raise "
-                f"doubles again; giving up pays the stake before the last raise.  Defenders "
-                f"answer one at a time from the player after the declarer, and the boldest "
-                f"answer stands.",
+                "The other side answers by conceding (the callers score the item as won at "
+                "the present stake), by playing on (the item"
+                + (" and kassza" if allowed and c.targets == "game" else "")
+                + f" then count double), {raise_text}.  Defenders answer one at a time from "
+                "the player after the declarer, and the boldest answer stands.",
                 (),
             ),
         ]
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        self.level = 0
+        self.exp = 0  # the stake if conceded now is 2 ** exp
+        self.kontras = 0
         self.proposer = DECLARER
         self.resume = 0
         self.queue: list[int] = []
         self.best: int | None = None  # 0 conceded, 1 play on
+        self.deciding = False  # call_back: the kontra side chooses to call back or play on
+        self.targets: list[Item] = []
+        self.called: set[int] = set()
 
-    def can_call(self, seat: int) -> bool:
+    def options(self, seat: int) -> list[Action]:
+        """Calls ``seat`` may make at its turn to play to the second trick."""
         g = self.game
-        if g.call_used or g.contract is None or g.contract.kind is Kind.KLOPITZKY:
-            return False
-        allowed = g.rules.calling.allowed_with
-        return all(item.is_game or item.figure in allowed for item in g.items)
+        if g.contract is None or g.contract.kind is Kind.KLOPITZKY:
+            return []
+        rules = g.rules.calling
+        if rules.targets == "game":
+            if self.called:
+                return []
+            allowed = rules.allowed_with
+            ok = all(item.is_game or item.figure in allowed for item in g.items)
+            return [CALL] if ok else []
+        side = g.side_of(seat)
+        out: list[Action] = []
+        for index, item in enumerate(g.items):
+            if item.side != side or index in self.called or item.forced is not None:
+                continue
+            out.append(CALL if item.is_game else CallItem(item.figure, item.seat))
+        return out
 
-    def call(self, seat: int) -> None:
+    def call(self, seat: int, action: Action) -> None:
         g = self.game
+        if isinstance(action, CallItem):
+            index = next(
+                i
+                for i, it in enumerate(g.items)
+                if it.figure == action.figure and it.seat == action.seat
+            )
+            self.targets = [g.items[index]]
+        else:
+            index = 0
+            allowed = g.rules.calling.allowed_with
+            self.targets = [it for it in g.items if it.is_game or it.figure in allowed]
+        self.called.add(index)
         g.call_used = True
         g.caller = seat
         self.resume = seat
-        self.level = 0
+        self.exp = 0
+        self.kontras = 0
         self.proposer = g.side_of(seat)
+        self.deciding = False
         g.phase = Phase.CALL
         self._ask()
 
@@ -125,21 +178,37 @@ class GyerunkCalling(NoCalling):
         g.to_act = self.queue[0]
 
     def legal(self, seat: int) -> tuple[Action, ...]:
+        if self.deciding:
+            return (PLAY_ON, CALL)
         out: list[Action] = []
         if not self.best:
             out.append(CONCEDE)
         out.append(PLAY_ON)
-        if self.level + 1 <= len(self.game.rules.kontra.levels):
-            out.append(kontra(self.level + 1, GYERUNK))
+        if self.kontras < len(self.game.rules.kontra.levels):
+            out.append(kontra(self.kontras + 1, GYERUNK))
         return tuple(out)
 
     def apply(self, seat: int, action: Action) -> None:
         g = self.game
+        if self.deciding:
+            self.deciding = False
+            if action is CALL:  # calling back: the same question, to the other side
+                self.proposer = g.side_of(seat)
+                self._ask()
+            else:
+                self._play_on(self.exp)
+            return
         self.queue.pop(0)
         if isinstance(action, Kontra):
-            self.level += 1
-            self.proposer = g.side_of(seat)
-            self._ask()
+            self.kontras += 1
+            if g.rules.calling.call_back:
+                self.exp += 2
+                self.deciding = True
+                g.to_act = seat
+            else:
+                self.exp += 1
+                self.proposer = g.side_of(seat)
+                self._ask()
             return
         answer = 0 if action is CONCEDE else 1
         self.best = answer if self.best is None else max(self.best, answer)
@@ -147,9 +216,29 @@ class GyerunkCalling(NoCalling):
             g.to_act = self.queue[0]
             return
         if self.best == 0:
-            g.call_factor = 2**self.level
-            g.end_by_concession(self.proposer)
+            self._concede()
         else:
-            g.call_factor = 2 ** (self.level + 1)
+            self._play_on(self.exp + 1)
+
+    def _play_on(self, exp: int) -> None:
+        for item in self.targets:
+            item.call = 2**exp
+        g = self.game
+        g.phase = Phase.PLAY
+        g.to_act = self.resume
+
+    def _concede(self) -> None:
+        """The answering side gives up: the called item is won by the proposers."""
+        g = self.game
+        main = self.targets[0]
+        for item in self.targets:
+            item.call = 2**self.exp
+        main.forced = self.proposer == main.side
+        g.release(main)
+        if (main.is_game and g.rules.calling.targets == "game") or all(
+            item.forced is not None for item in g.items
+        ):
+            g.end_by_concession()
+        else:
             g.phase = Phase.PLAY
             g.to_act = self.resume

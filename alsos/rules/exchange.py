@@ -54,6 +54,12 @@ class NoExchange:
     def can_exchange(self, seat: int) -> bool:
         return False
 
+    def can_siber(self, seat: int) -> bool:
+        return False
+
+    def discard_options(self, seat: int) -> tuple[Action, ...]:
+        return ()
+
     def exchange(self, seat: int) -> None:
         raise AssertionError("no exchange in this profile")
 
@@ -111,6 +117,7 @@ class SiberExchange(NoExchange):
         super().__init__(game)
         self.seat: int | None = None
         self.card: int | None = None
+        self.possible = False
 
     def entitled(self) -> tuple[int, int] | None:
         """(seat, card) of the seat that may síber now, if any."""
@@ -135,21 +142,38 @@ class SiberExchange(NoExchange):
     def start(self) -> None:
         g = self.game
         who = self.entitled()
+        self.possible = who is not None
         if who is None:
             g.begin_play()
             return
         self.seat, self.card = who
+        if g.rules.exchange.siber_at_turn:
+            g.begin_play()  # offered at the entitled seat's first-trick turn
+            return
         g.phase = Phase.SIBER
         g.to_act = self.seat
 
     def legal(self, seat: int) -> tuple[Action, ...]:
-        g = self.game
-        if g.phase is Phase.SIBER:
+        if self.game.phase is Phase.SIBER:
             return (PASS, SIBER)
+        return self.discard_options(seat)
+
+    def discard_options(self, seat: int) -> tuple[Action, ...]:
+        g = self.game
         keep = g.hands[seat]
         if not g.rules.exchange.discard_trumps and g.trump >= 0:
             keep &= ~suit_mask(g.trump)
         return tuple(DISCARDS[c] for c in cards_of(keep))
+
+    def can_siber(self, seat: int) -> bool:
+        """Síber offered in the seat's own first-trick turn (004's timing)."""
+        g = self.game
+        return (
+            g.rules.exchange.siber_at_turn
+            and self.seat == seat
+            and g.siber_card is None
+            and g.trick_no == 0
+        )
 
     def _takes(self) -> tuple[list[int], list[int], set[int]]:
         """Split the talon into (taken, left, left face up) under the profile's rule."""
@@ -181,10 +205,10 @@ class SiberExchange(NoExchange):
 
     def apply(self, seat: int, action: Action) -> None:
         g = self.game
-        if g.phase is Phase.SIBER:
-            if action is PASS:
-                g.begin_play()
-                return
+        if action is PASS:
+            g.begin_play()
+            return
+        if action is SIBER:
             assert self.card is not None
             taken, left, shown = self._takes()
             for c in taken:
@@ -198,10 +222,11 @@ class SiberExchange(NoExchange):
             required = g.rules.exchange.required_figure
             if required is not None and len(taken) > 1:
                 g.force_announce(seat, required)
-            if g._discards_left > 0:
-                g.phase = Phase.DISCARD
-            else:
-                g.begin_play()
+            if g.phase is Phase.SIBER:
+                if g._discards_left > 0:
+                    g.phase = Phase.DISCARD
+                else:
+                    g.begin_play()
             return
         assert isinstance(action, Discard)
         bit = 1 << action.card
@@ -209,7 +234,7 @@ class SiberExchange(NoExchange):
         g.discarded |= bit
         g.talon.append(int(action.card))
         g._discards_left -= 1
-        if g._discards_left == 0:
+        if g._discards_left == 0 and g.phase is Phase.DISCARD:
             g.begin_play()
 
     def can_exchange(self, seat: int) -> bool:
@@ -217,6 +242,8 @@ class SiberExchange(NoExchange):
         if not (g.rules.exchange.simple_exchange and g.accepted_original and g.trump >= 0):
             return False
         if g.siber_card is not None or g.exchanged is not None:
+            return False
+        if g.rules.exchange.simple_only_without_siber and self.possible:
             return False
         seven = 8 * g.trump + Rank.SEVEN
         return bool(g.hands[seat] >> seven & 1) and g.talon[0] == g.indicator
