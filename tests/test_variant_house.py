@@ -446,3 +446,98 @@ def test_combined_bidding_offers_no_kassza() -> None:
     rules = load("house", **{"bidding.module": "combined"})
     game = start(rules, HEARTS_PROPOSED, script="pass pass pass")
     assert "kassza" not in announceable(game)
+
+
+# --- calling options (000 Variations "Calling") -------------------------------------------
+
+
+def _to_second_trick_declarer_turn(game: alsos.Game) -> None:
+    """Play the first legal card for each seat until the declarer is to play in trick 2."""
+    while not (game.trick_no == 1 and game.to_act == game.declarer):
+        legal = game.legal_actions()
+        plays = [a for a in legal if isinstance(a, alsos.actions.Play)]
+        game.apply(plays[0] if plays else "pass")
+
+
+def _no_trump_game(**options: object) -> alsos.Game:
+    rules = alsos.load_variant("house", **options)
+    game = alsos.Game(rules, seed=4, dealer=2)
+    for text in ("pass", "pass", "pass", "bid no-trumps", "pass", "pass", "pass"):
+        game.apply(text)
+    assert game.contract is not None and str(game.contract) == "no-trumps"
+    return game
+
+
+def _game_entry(game: alsos.Game) -> alsos.Entry:
+    assert game.settlement is not None
+    return next(e for e in game.settlement.entries if e.label == "game")
+
+
+@pytest.mark.parametrize(
+    ("answers", "value", "won"),
+    [
+        # you call a game worth 2; they kontra (8) and call back; you give up: 8
+        (["kontra gyerunk", "gyerunk", "concede"], 8, False),
+        # ... or you play on for 16
+        (["kontra gyerunk", "gyerunk", "play on"], 16, None),
+        # ... or kontra the call back (32), call back again, and they play on: 64
+        (
+            ["kontra gyerunk", "gyerunk", "rekontra gyerunk", "gyerunk", "play on", "play on"],
+            64,
+            None,
+        ),
+    ],
+)
+def test_calling_back_doubles_as_in_the_variations_example(
+    answers: list[str], value: int, won: bool | None
+) -> None:
+    """000 Variations "Calling" (calling back): a kontra to a call only doubles
+    the stake; the side that said it may call back, and the stakes run 2, 8, 16,
+    32, 64 as in the example.  Under potter1930's calling the kontra is itself
+    the new proposal (8 would be refused as a concession value)."""
+    game = _no_trump_game(**{"calling.call_back": True})
+    _to_second_trick_declarer_turn(game)
+    game.apply("gyerunk")
+    for text in answers:
+        game.apply(text)
+    if won is False:
+        assert game.is_over
+        entry = _game_entry(game)
+        assert not entry.made and entry.value == value
+    else:
+        assert not game.is_over
+        assert game.items[0].call * game.items[0].value == value
+    plain = _no_trump_game()
+    _to_second_trick_declarer_turn(plain)
+    plain.apply("gyerunk")
+    plain.apply("kontra gyerunk")
+    assert "gyerunk" not in [str(a) for a in plain.legal_actions()]  # no calling back
+
+
+def test_calling_a_figure_concedes_it_and_play_goes_on() -> None:
+    """000 Variations "Calling": with the option a player may call any figure
+    its side announced; conceded, it counts as made and play continues for the
+    rest.  Under potter1930's rule no call is possible once a figure stands."""
+    options = {"calling.targets": "any"}
+    game = _no_trump_game(**options)
+    game2 = _no_trump_game()
+    for g in (game, game2):
+        # the front round is over; the declarer announces abszolút from the back
+        while g.to_act != g.declarer or g.trick_no:
+            card = next(a for a in g.legal_actions() if isinstance(a, alsos.actions.Play))
+            g.apply(card)
+        g.apply("announce abszolut")
+    _to_second_trick_declarer_turn(game)
+    _to_second_trick_declarer_turn(game2)
+    legal = [str(a) for a in game.legal_actions()]
+    assert "gyerunk abszolut@0" in legal and "gyerunk" in legal
+    assert not any(str(a).startswith("gyerunk") for a in game2.legal_actions())
+    game.apply("gyerunk abszolut@0")
+    game.apply("concede")
+    game.apply("concede")
+    assert not game.is_over and game.phase is alsos.Phase.PLAY
+    while not game.is_over:
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, alsos.actions.Play)))
+    assert game.settlement is not None
+    entry = next(e for e in game.settlement.entries if e.label == "abszolut")
+    assert entry.made and entry.value == 1
