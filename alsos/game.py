@@ -84,6 +84,7 @@ def _byte_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
 
 
 _PLAY_BYTES = _byte_tables()
+_SPEECH_PHASES = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT = tuple(suit_mask(s) for s in range(4))
 
 
@@ -163,6 +164,8 @@ class Game(SpeechMixin, MeldValidationMixin):
         self.trump = -1
         self.items: list[Item] = []
         self._item_at: dict[tuple[str, int | None], int] = {}
+        self._kontra_at: dict[Kontra, int] = {}  # an open kontra step -> its item
+        self._announcement_rules = rules.announcements
         self._no_figures = True
         self._kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]] = ({}, {})
         self._figure_cache: dict[int, tuple[Action, ...]] = {}
@@ -330,13 +333,13 @@ class Game(SpeechMixin, MeldValidationMixin):
         seat = self.to_act
         if seat is None:
             return ()
+        if phase in _SPEECH_PHASES:  # the commonest case first
+            figures = phase is not Phase.COMPLETION or self._announcement_rules.completion_figures
+            return (PASS, *self._speech(seat, self._front, figures))
         if phase is Phase.PLAY:
             return self._play_options(seat)
         if phase is Phase.BIDDING:
             return self.bidding.legal(seat)
-        if phase is Phase.FRONT or phase is Phase.COMPLETION or phase is Phase.BACK:
-            figures = phase is not Phase.COMPLETION or self.rules.announcements.completion_figures
-            return (PASS, *self._speech(seat, self._front, figures))
         if phase is Phase.SIBER or phase is Phase.DISCARD:
             return self.exchange_rules.legal(seat)
         if phase is Phase.MELDS:
@@ -347,7 +350,12 @@ class Game(SpeechMixin, MeldValidationMixin):
 
     def _step(self, seat: int, action: Action) -> None:
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase in _SPEECH_PHASES:
+            if action is PASS:
+                self._end_turn(seat)
+            else:
+                self._speak(seat, action)
+        elif phase is Phase.PLAY:
             if action.__class__ is Play:
                 self._play(seat, action.card)
             elif action is CALL or action.__class__ is CallItem:
@@ -360,11 +368,6 @@ class Game(SpeechMixin, MeldValidationMixin):
                 self._speak(seat, action)
         elif phase is Phase.BIDDING:
             self.bidding.apply(seat, action)
-        elif phase is Phase.FRONT or phase is Phase.COMPLETION or phase is Phase.BACK:
-            if action is PASS:
-                self._end_turn(seat)
-            else:
-                self._speak(seat, action)
         elif phase is Phase.SIBER or phase is Phase.DISCARD:
             self.exchange_rules.apply(seat, action)
         elif phase is Phase.MELDS:
@@ -589,6 +592,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         self._build_tables()
         self.items = []
         self._item_at = {}
+        self._kontra_at = {}
         self._kontra_options = ({}, {})
         self._hold_back = {}
         self._figure_candidates = {}

@@ -28,7 +28,7 @@ from alsos.actions import (
 from alsos.cards import Rank
 from alsos.items import DECLARER, DEFENDERS, Item
 from alsos.phases import Contract, Kind, Phase
-from alsos.profile import FigureRule, Ruleset, parse_card_spec
+from alsos.profile import AnnouncementRules, FigureRule, Ruleset, parse_card_spec
 
 if TYPE_CHECKING:
     from alsos.rules import BiddingModule, ExchangeModule
@@ -97,10 +97,12 @@ class SpeechMixin:
     _figure_cache: dict[int, tuple[Action, ...]]
     _figure_candidates: dict[bool, list[tuple[str, FigureRule, Action, int]]]
     _item_at: dict[tuple[str, int | None], int]
+    _kontra_at: dict[Kontra, int]
     _kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]]
     _no_figures: bool
     _hold_back: dict[int, list[tuple[int, int, bool]]]
     _notes: dict[int, str]
+    _announcement_rules: AnnouncementRules
     _turn_counter: int
     _last_turn: dict[int, int]
 
@@ -179,7 +181,7 @@ class SpeechMixin:
     def _speech(self, seat: int, front: bool, figures: bool) -> tuple[Action, ...]:
         """Figures ``seat`` may announce (if ``figures``) and kontra steps open to its side."""
         side = DECLARER if seat == self.declarer else DEFENDERS
-        an = self.rules.announcements
+        an = self._announcement_rules
         if an.kontra_first_chance:
             since = self._last_turn.get(seat, -1)
             items = self.items
@@ -205,7 +207,9 @@ class SpeechMixin:
         target = None if item.is_game else item.seat
         self._item_at[(item.figure, target)] = index
         if self.rules.kontra.levels:
-            self._kontra_options[item.side ^ 1][index] = kontra(1, item.figure, target)
+            step = kontra(1, item.figure, target)
+            self._kontra_options[item.side ^ 1][index] = step
+            self._kontra_at[step] = index
 
     def _candidate_figures(self, front: bool) -> list[tuple[str, FigureRule, Action, int]]:
         """Figures this game allows from the front or back, whoever speaks.
@@ -330,12 +334,16 @@ class SpeechMixin:
             self._notes[len(self.history) - 1] = f" (announces {figure})"
 
     def _raise(self, seat: int, k: Kontra) -> None:
-        index = self._item_at[(k.figure, k.seat)]
+        index = self._kontra_at[k]
         item = self.items[index]
         kr = self.rules.kontra
         item.raise_(seat, self._front, kr.front_factor, kr.back_factor)
         item.stamp = self._turn_counter + 1  # the turn now in progress
-        side = item.side if item.level % 2 == 0 else item.side ^ 1
-        del self._kontra_options[side][index]
-        if item.level < len(kr.levels):
-            self._kontra_options[side ^ 1][index] = kontra(item.level + 1, k.figure, k.seat)
+        level = len(item.steps)
+        side = item.side ^ (level & 1)  # odd steps come from the other side
+        options = self._kontra_options
+        del options[side][index]
+        if level < len(kr.levels):
+            step = kontra(level + 1, k[2], k[3])
+            options[side ^ 1][index] = step
+            self._kontra_at[step] = index
