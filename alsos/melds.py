@@ -1,7 +1,7 @@
 """Melds in a hand: sequences, vannak and béla, and how declarations compete.
 
-A sequence is a run of at least three cards adjacent in sequence order
-(A K O U 10 9 8 7) in one suit.  Because ranks are numbered in that order, a
+A sequence is three or more cards of one suit that are neighbours in the
+ranking A, K, O, U, 10, 9, 8, 7.  Because ranks are numbered in that order, a
 run is a run of adjacent bits in the suit's byte, so the maximal runs of every
 byte are computed once.  Runs in one hand may not touch or overlap, which
 means the sequences of a hand are exactly its maximal runs of three or more

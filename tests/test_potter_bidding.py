@@ -205,8 +205,8 @@ def test_klopitzky_has_no_announcements_and_forehand_leads() -> None:
 
 
 def test_klopitzky_most_tricks_pays_three_to_each_other_seat() -> None:
-    """000 "Types of Game and Bidding" / "Scoring": the seat with most tricks pays
-    3 game points to each opponent."""
+    """000 "Types of Game and Bidding" / "Scoring": whoever took the most tricks
+    gives 3 to every other seat."""
     game = finish(_klopitzky(KLOP_5_2_2))
     settlement = game.settlement
     assert settlement is not None

@@ -1,7 +1,7 @@
 """The tompa profile (two players, Martin and John Tompa 2011) against potter1930.
 
-Source: /work/shared/sources/000_a006ecfb519293dc.txt, section "Rules of
-Alsós, compiled by Martin Tompa and John Tompa", parts B to H (cited below as
+Source: /work/shared/sources/000_a006ecfb519293dc.txt, the Tompa family's
+two-player rules at its end, parts B to H (cited below as
 "000 Tompa B" ... "000 Tompa H"); VARIANTS.md column tompa and its rulings
 (§4: 100 and 200 must be exceeded; §7: trumps may be put back after a síber).
 

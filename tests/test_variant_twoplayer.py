@@ -255,8 +255,8 @@ def test_siber_by_the_eight_when_the_seven_is_on_display() -> None:
 @pytest.mark.parametrize("dealer", [0, 1])
 @pytest.mark.parametrize("bidder", ["forehand", "dealer"])
 def test_no_trump_game_is_led_by_the_declarers_opponent(dealer: int, bidder: str) -> None:
-    """000 "Two-Player Game": in a no-trump game the declarer's opponent leads
-    to the first trick (potter1930's "seat before the declarer" comes to the
+    """000 "Two-Player Game": without trumps the first card comes from the
+    declarer's one opponent (potter1930's "seat before the declarer" comes to the
     same seat with two players)."""
     script = "pass pass bid no-trumps" if bidder == "forehand" else "pass pass pass bid no-trumps"
     game = start(TWO, SIBER, dealer=dealer, script=script)
