@@ -18,7 +18,7 @@ rank-first order such as ``10P``.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 
 __all__ = [
     "CARDS",
@@ -304,16 +304,6 @@ def cards_of(mask: int) -> list[Card]:
             base = 8 * s
             out.extend(CARDS[base + i] for i in _BYTE_BITS[b])
     return out
-
-
-def iter_bits(mask: int) -> Iterator[int]:
-    """The set bits of ``mask`` as ints, lowest first."""
-    for s in range(4):
-        b = (mask >> (8 * s)) & 0xFF
-        if b:
-            base = 8 * s
-            for i in _BYTE_BITS[b]:
-                yield base + i
 
 
 def format_cards(cards: Iterable[int] | int) -> str:

@@ -72,13 +72,14 @@ class Deal:
         unseen_packets: Sequence[int],
     ) -> Deal:
         """Deal an ordered pack (top card first) as the dealer would."""
-        packets, talon_at = layout(players, dealer, tuple(seen_packets), tuple(unseen_packets))
+        packets, indicator_at, talon_at = layout(
+            players, dealer, tuple(seen_packets), tuple(unseen_packets)
+        )
         seen: dict[int, list[int]] = {s: [] for s in range(players)}
         unseen: dict[int, list[int]] = {s: [] for s in range(players)}
         for seat, a, b, is_seen in packets:
             (seen if is_seen else unseen)[seat].extend(pack[a:b])
-        indicator = pack[talon_at - 1 - sum(unseen_packets) * len(_active_seats(players, dealer))]
-        talon = [indicator, *pack[talon_at:]]
+        talon = [pack[indicator_at], *pack[talon_at:]]
         return cls(
             hands=tuple(tuple(CARDS[c] for c in seen[s] + unseen[s]) for s in range(players)),
             talon=tuple(CARDS[c] for c in talon),
@@ -148,11 +149,12 @@ class Deal:
 @functools.lru_cache(maxsize=64)
 def layout(
     players: int, dealer: int, seen_packets: tuple[int, ...], unseen_packets: tuple[int, ...]
-) -> tuple[tuple[tuple[int, int, int, bool], ...], int]:
-    """Where each packet of a dealt pack goes: ((seat, start, end, seen), ...), talon start.
+) -> tuple[tuple[tuple[int, int, int, bool], ...], int, int]:
+    """Where a dealt pack goes: ((seat, start, end, seen), ...), the indicator's
+    position, and where the rest of the talon starts.
 
     The indicator is the card just before the first unseen packet; the talon
-    is the indicator followed by everything from the returned position on.
+    is the indicator followed by everything from the talon start on.
     Used both for seeded deals (:mod:`alsos.rules.dealing`) and
     :meth:`Deal.from_pack`.
     """
@@ -163,12 +165,13 @@ def layout(
         for s in active:
             out.append((s, pos, pos + size, True))
             pos += size
+    indicator_at = pos
     pos += 1
     for size in unseen_packets:
         for s in active:
             out.append((s, pos, pos + size, False))
             pos += size
-    return tuple(out), pos
+    return tuple(out), indicator_at, pos
 
 
 def _active_seats(players: int, dealer: int) -> list[int]:

@@ -35,7 +35,7 @@ from alsos.actions import (
     Play,
     parse_action,
 )
-from alsos.cards import Card, Rank, Suit, cards_of, format_cards, suit_mask
+from alsos.cards import Card, Rank, Suit, cards_of, suit_mask
 from alsos.deal import Deal, _active_seats
 from alsos.items import DECLARER, DEFENDERS, Item
 from alsos.melds import MeldContest, longest_sequence, vannak_ranks_held
@@ -163,7 +163,6 @@ class Game(SpeechMixin, MeldValidationMixin):
         self.accepted_original = False
         self.trump = -1
         self.items: list[Item] = []
-        self._item_at: dict[tuple[str, int | None], int] = {}
         self._kontra_at: dict[Kontra, int] = {}  # an open kontra step -> its item
         self._announcement_rules = rules.announcements
         self._no_figures = True
@@ -565,7 +564,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         ) or self.trick_no == self._hand_size:
             self._finish()
         elif self.trick_no == 1 and self._speech_in_first_trick:
-            if not self._back_in_first_trick or self._passes >= self.passes_to_close:
+            if not self._back_in_first_trick or self._passes >= self.rules.passes_to_close:
                 self._after_announcements()
             else:
                 # The back round goes on from the seat after the last to play.
@@ -591,7 +590,6 @@ class Game(SpeechMixin, MeldValidationMixin):
         self._no_figures = True
         self._build_tables()
         self.items = []
-        self._item_at = {}
         self._kontra_at = {}
         self._kontra_options = ({}, {})
         self._hold_back = {}
@@ -634,9 +632,6 @@ class Game(SpeechMixin, MeldValidationMixin):
         by_rank = tuple(c.trump_points.get(r, 0) for r in Rank)
         plain = tuple(c.plain_points.get(r, 0) for r in Rank)
         return list(point_table(by_rank, plain, self.trump))
-
-    def describe_hand(self, seat: int) -> str:
-        return format_cards(self.hands[seat])
 
 
 def _mask(cards: tuple[Card, ...]) -> int:

@@ -54,11 +54,6 @@ class Item:
         """Kontra steps said so far (0: none, 1: kontra, 2: rekontra, ...)."""
         return len(self.steps)
 
-    @property
-    def raiser_side(self) -> int:
-        """The side entitled to say the next step: odd steps answer the undertaker."""
-        return self.side ^ 1 if len(self.steps) % 2 == 0 else self.side
-
     def raise_(self, seat: int, front: bool, front_factor: int, back_factor: int) -> None:
         self.steps.append((seat, front))
         self.factor *= front_factor if front else back_factor

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import types
 import typing
 from collections.abc import Mapping
 from typing import Any
@@ -186,7 +187,7 @@ def _shape_problems(data: Any, cls: type, path: str) -> list[str]:
         where = f"{path}{f.name}"
         origin = typing.get_origin(hint)
         args = [a for a in typing.get_args(hint) if a is not type(None)]
-        if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)) and args:
+        if origin in (typing.Union, types.UnionType) and args:
             hint = args[0]
             origin = typing.get_origin(hint)
         if origin in (tuple, list) and isinstance(value, (str, bytes)):

@@ -367,6 +367,12 @@ class Ruleset:
         return sum(self.deal.seen_packets) + sum(self.deal.unseen_packets)
 
     @property
+    def passes_to_close(self) -> int:
+        """Passes in a row that end a round of announcements (default: seats in play - 1)."""
+        p = self.announcements.passes_to_close
+        return self.active_players - 1 if p is None else p
+
+    @property
     def active_players(self) -> int:
         """Seats that play a hand (four players: the dealer sits out)."""
         return min(self.players, 3)

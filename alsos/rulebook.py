@@ -317,7 +317,7 @@ def _kontra_section(rules: Ruleset) -> list[Clause]:
 def _announcements_section(rules: Ruleset) -> list[Clause]:
     an = rules.announcements
     src = _src(rules, "announcements")
-    close = an.passes_to_close if an.passes_to_close is not None else rules.active_players - 1
+    close = rules.passes_to_close
     passes = (
         "one pass" if close == 1 else ("two" if close == 2 else str(close)) + " passes in a row"
     )

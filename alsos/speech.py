@@ -96,7 +96,6 @@ class SpeechMixin:
     _ladder_round: set[int]
     _figure_cache: dict[int, tuple[Action, ...]]
     _figure_candidates: dict[bool, list[tuple[str, FigureRule, Action, int]]]
-    _item_at: dict[tuple[str, int | None], int]
     _kontra_at: dict[Kontra, int]
     _kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]]
     _no_figures: bool
@@ -140,11 +139,6 @@ class SpeechMixin:
     def _next_seat(self, seat: int) -> int:
         return self._after[seat]
 
-    @property
-    def passes_to_close(self) -> int:
-        p = self.rules.announcements.passes_to_close
-        return len(self.active) - 1 if p is None else p
-
     def _end_turn(self, seat: int) -> None:
         """A speech turn ends; close the round after enough passes."""
         if self._turn_spoke:
@@ -160,7 +154,7 @@ class SpeechMixin:
             return
         self._turn_counter += 1
         self._last_turn[seat] = self._turn_counter
-        if len(self._spoken) == len(self.active) and self._passes >= self.passes_to_close:
+        if len(self._spoken) == len(self.active) and self._passes >= self.rules.passes_to_close:
             if self.phase is Phase.FRONT:
                 self.pick_up()
                 if not self.bidding.after_pickup():
@@ -205,7 +199,6 @@ class SpeechMixin:
         item.stamp = self._turn_counter + 1  # the turn now in progress
         self.items.append(item)
         target = None if item.is_game else item.seat
-        self._item_at[(item.figure, target)] = index
         if self.rules.kontra.levels:
             step = kontra(1, item.figure, target)
             self._kontra_options[item.side ^ 1][index] = step
@@ -256,8 +249,6 @@ class SpeechMixin:
                 trump=self.trump,
                 ladder_said_this_round=in_round,
             ):
-                continue
-            if fig.ladder is not None and in_round and rules.announcements.ladder_one_per_round:
                 continue
             if hold and hand & hold != hold:
                 continue
@@ -339,7 +330,7 @@ class SpeechMixin:
         kr = self.rules.kontra
         item.raise_(seat, self._front, kr.front_factor, kr.back_factor)
         item.stamp = self._turn_counter + 1  # the turn now in progress
-        level = len(item.steps)
+        level = item.level
         side = item.side ^ (level & 1)  # odd steps come from the other side
         options = self._kontra_options
         del options[side][index]

@@ -16,11 +16,17 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from alsos.actions import Action
+    from alsos.cards import Card
+
+#: What a module's ``describe(rules)`` returns for the rulebook:
+#: (clause key, text with ``{term}`` markers, example cards).
+Described = list[tuple[str, str, tuple["Card", ...]]]
 
 __all__ = [
     "FAMILIES",
     "BiddingModule",
     "CallingModule",
+    "Described",
     "ExchangeModule",
     "UnknownModuleError",
     "available",

@@ -14,7 +14,7 @@ from alsos.actions import ACCEPT, BETLI, BIDS, PASS, Action, Announce, Bid, anno
 from alsos.cards import Card, Suit
 from alsos.phases import Contract, Kind, Phase
 from alsos.profile import parse_card_spec
-from alsos.rules import register
+from alsos.rules import Described, register
 
 if TYPE_CHECKING:
     from alsos.game import Game
@@ -23,9 +23,6 @@ if TYPE_CHECKING:
 __all__ = ["AlternatingBidding", "CombinedBidding", "PotterBidding"]
 
 _NT = BIDS[None]
-
-
-Described = list[tuple[str, str, tuple[Card, ...]]]
 
 
 def _suit_order(rules: Ruleset) -> str:

@@ -17,19 +17,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from alsos.actions import CALL, CONCEDE, GYERUNK, PLAY_ON, Action, CallItem, Kontra, kontra
-from alsos.cards import Card
 from alsos.items import DECLARER, Item
 from alsos.phases import Kind, Phase
-from alsos.rules import register
+from alsos.rules import Described, register
 
 if TYPE_CHECKING:
     from alsos.game import Game
     from alsos.profile import Ruleset
 
 __all__ = ["GyerunkCalling", "NoCalling"]
-
-
-Described = list[tuple[str, str, tuple[Card, ...]]]
 
 
 @register("calling", "none")

@@ -26,7 +26,9 @@ def deal_packets(
 ) -> tuple[list[int], list[int], list[int]]:
     """Bit sets of seen and unseen cards per seat, and the talon (bottom first)."""
     d = rules.deal
-    packets, talon_at = layout(rules.players, dealer, d.seen_packets, d.unseen_packets)
+    packets, indicator_at, talon_at = layout(
+        rules.players, dealer, d.seen_packets, d.unseen_packets
+    )
     hands = [0] * rules.players
     unseen = [0] * rules.players
     for seat, a, b, seen in packets:
@@ -37,5 +39,4 @@ def deal_packets(
             hands[seat] |= m
         else:
             unseen[seat] |= m
-    indicator = pack[sum(d.seen_packets) * rules.active_players]
-    return hands, unseen, [indicator, *pack[talon_at:]]
+    return hands, unseen, [pack[indicator_at], *pack[talon_at:]]

@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from alsos.actions import DISCARDS, EXCHANGE, PASS, SIBER, Action, Discard
-from alsos.cards import CARDS, Card, Rank, Suit, cards_of, suit_mask
+from alsos.cards import CARDS, Rank, Suit, cards_of, suit_mask
 from alsos.phases import Phase
-from alsos.rules import register
+from alsos.rules import Described, register
 
 if TYPE_CHECKING:
     from alsos.game import Game
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 __all__ = ["NoExchange", "SiberExchange", "TompaExchange"]
 
 
-Described = list[tuple[str, str, tuple[Card, ...]]]
 _TAKES = {
     "talon": "the whole talon",
     "seen": "the two face-up talon cards",
