@@ -182,6 +182,15 @@ class FigureRule:
     group: str | None = None
     must_play: bool = False
 
+    def hold_mask(self, trump: int) -> int:
+        """Cards the announcer must hold under trump suit ``trump`` (0: none, or impossible)."""
+        if not self.must_hold:
+            return 0
+        mask = 0
+        for spec in (self.card, *self.cards) if self.card else self.cards:
+            mask |= parse_card_spec(spec).mask(trump)
+        return mask
+
 
 @frozen
 class AnnouncementRules:

@@ -221,12 +221,9 @@ class SpeechMixin:
                 continue
             if fig.kind == "trick" and not parse_card_spec(fig.card).mask(trump):
                 continue  # its card does not exist in this game (a named Ace that is trump)
-            hold = 0
-            if fig.must_hold:
-                for spec in (fig.card, *fig.cards) if fig.card else fig.cards:
-                    hold |= parse_card_spec(spec).mask(trump)
-                if not hold:
-                    continue
+            hold = fig.hold_mask(trump)
+            if fig.must_hold and not hold:
+                continue
             out.append((name, fig, announce(name), hold))
         self._figure_candidates[front] = out
         return out

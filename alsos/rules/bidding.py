@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from alsos.actions import ACCEPT, BETLI, BIDS, PASS, Action, Announce, Bid, announce
 from alsos.cards import Card, Suit
 from alsos.phases import Contract, Kind, Phase
-from alsos.profile import parse_card_spec
 from alsos.rules import Described, register
 
 if TYPE_CHECKING:
@@ -265,11 +264,8 @@ class CombinedBidding(PotterBidding):
             fig = g.rules.figures[name]
             if trump < 0 and not fig.no_trumps:
                 return False
-            if (
-                fig.must_hold
-                and fig.card
-                and not g.hands[seat] & parse_card_spec(fig.card).mask(trump)
-            ):
+            hold = fig.hold_mask(trump)
+            if fig.must_hold and (not hold or g.hands[seat] & hold != hold):
                 return False
         return True
 
