@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import deals
+from scripted import finish
 from variant_helpers import load
-
-import alsos
-from alsos.actions import Play
 
 CSIBOR = load("csibor")
 CSIBOR2 = load("csibor", players=2)
@@ -24,19 +23,9 @@ CSIBOR_ANYTIME = load("csibor", **{"announcements.kontra_first_chance": False})
 # Acorns proposed (indicator M8), a plain P9 on top.  Seat 1 holds seven trumps
 # with béla (MK MO) and the trump 7, and the Aces of hearts and leaves; seat 0
 # holds no trump; seat 2 neither.
-PLAIN = (
-    "PK PO PU P10 TA TK + ZK ZO ZU / "
-    "MU M9 MA M10 MK MO + M7 PA ZA / "
-    "TO TU T10 T9 T8 P7 + Z7 Z8 P8 / "
-    "talon M8 T7 Z10 Z9 P9"
-)
+PLAIN = deals.ACORNS_PLAIN
 # The same cards with hearts proposed (indicator P9) and M8 on top.
-HEARTS_PROPOSED = (
-    "PK PO PU P10 TA TK + ZK ZO ZU / "
-    "MU M9 MA M10 MK MO + M7 PA ZA / "
-    "TO TU T10 T9 T8 P7 + Z7 Z8 P8 / "
-    "talon P9 T7 Z10 Z9 M8"
-)
+HEARTS_PROPOSED = deals.HEARTS_PROPOSED
 # Acorns proposed with the Ace of acorns on top (a trump): seat 1, holding the
 # trump 7, may síber.
 SEVEN_SIBER = (
@@ -89,24 +78,7 @@ TWO_SIBER = (
 ALL_PASS_3 = "pass pass pass"
 
 
-def play_out(game: alsos.Game, *, last: bool = False) -> alsos.Game:
-    """Finish the hand: decline every bid, switch, síber and speech, show in meld
-    contests, play on after a call, and play the first (``last``: the last)
-    legal card in pack order."""
-    while not game.is_over:
-        phase = game.phase
-        if phase is alsos.Phase.MELDS:
-            game.apply("show")
-        elif phase is alsos.Phase.CALL:
-            game.apply("play on")
-        elif phase is alsos.Phase.DISCARD:
-            game.apply(game.legal_actions()[0])
-        elif phase is alsos.Phase.PLAY:
-            plays = [a for a in game.legal_actions() if isinstance(a, Play)]
-            game.apply(plays[-1] if last else plays[0])
-        else:
-            game.apply("pass")
-    return game
+play_out = finish  # passes everything, shows in meld contests, plays first cards
 
 
 def written(scores: dict[int, int]) -> SimpleNamespace:

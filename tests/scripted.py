@@ -127,22 +127,21 @@ def finish(game: alsos.Game, *, last: bool = False) -> alsos.Game:
     Cards are taken in pack order (acorns first, Ace first); ``last=True``
     takes the last legal card in that order instead.  Meld contests are
     answered with ``show``, síber is declined, a call is answered ``play on``
-    and never made.
+    and never made; in any other phase (bids, switches, speech) the seat passes.
     """
     while not game.is_over:
-        acts = game.legal_actions()
-        texts = [str(a) for a in acts]
-        if game.phase is alsos.Phase.MELDS:
+        phase = game.phase
+        if phase is alsos.Phase.MELDS:
             game.apply("show")
-        elif game.phase in (alsos.Phase.FRONT, alsos.Phase.COMPLETION, alsos.Phase.SIBER):
-            game.apply("pass")
-        elif game.phase is alsos.Phase.CALL:
+        elif phase is alsos.Phase.CALL:
             game.apply("play on")
-        elif game.phase is alsos.Phase.DISCARD:
-            game.apply(texts[0])
-        else:
-            cards = [a for a in acts if isinstance(a, Play)]
+        elif phase is alsos.Phase.DISCARD:
+            game.apply(game.legal_actions()[0])
+        elif phase is alsos.Phase.PLAY:
+            cards = [a for a in game.legal_actions() if isinstance(a, Play)]
             game.apply(cards[-1] if last else cards[0])
+        else:
+            game.apply("pass")
     return game
 
 
@@ -166,3 +165,19 @@ def item(game: alsos.Game, figure: str, seat: int | None = None) -> alsos.items.
 def item_values(game: alsos.Game) -> dict[str, int]:
     """Every item's current value by label (``game``, ``abszolut@1`` ...)."""
     return {i.label: i.value for i in game.items}
+
+
+# Each potter1930 figure's value from the back (000 "Figures"), written out
+# independently of the profile so tests can check the profile against it.
+POTTER_BACK_VALUES = {
+    "kassza": 1,
+    "abszolut": 1,
+    "100": 2,
+    "200": 1,
+    "44": 1,
+    "tuletroa": 1,
+    "csalad": 1,
+    "osszes-adu": 2,
+    "ultimo": 2,
+    "volat": 5,
+}

@@ -6,32 +6,17 @@ procedure", "After the First Trick"; VARIANTS.md potter1930 §4, §5, §6.
 
 from __future__ import annotations
 
+import deals
 import pytest
-from scripted import item_values, legal, new_game, play
+from scripted import POTTER_BACK_VALUES, item_values, legal, new_game, play
 
 import alsos
 
 # Acorns proposed (indicator M8).  Seat 1 holds trump K and O (béla) among its
 # six seen cards; seat 0 holds no acorn at all; seat 2 has a kvint in gourds.
-DEAL = (
-    "PK PO PU P10 TA TK + ZK ZO ZU / "
-    "MU M9 MA M10 MK MO + M7 PA ZA / "
-    "TO TU T10 T9 T8 P7 + Z7 Z8 P8 / "
-    "talon M8 T7 Z10 Z9 P9"
-)
+DEAL = deals.ACORNS_PLAIN
 
-BACK_VALUES = {
-    "kassza": 1,
-    "abszolut": 1,
-    "100": 2,
-    "200": 1,
-    "44": 1,
-    "tuletroa": 1,
-    "csalad": 1,
-    "osszes-adu": 2,
-    "ultimo": 2,
-    "volat": 5,
-}
+BACK_VALUES = POTTER_BACK_VALUES
 
 
 def _announced(game: alsos.Game) -> list[str]:

@@ -6,6 +6,7 @@ VARIANTS.md potter1930 §2, §3, §10, §11.
 
 from __future__ import annotations
 
+import deals
 import pytest
 from scripted import RULES, entry, finish, legal, legal_cards, new_game, play
 
@@ -174,18 +175,9 @@ def test_all_pass_three_rounds_gives_klopitzky() -> None:
 
 # Klopitzky deals found by playing each seat's first legal card in pack order
 # (scripted.finish); each test checks the trick split before the payments.
-KLOP_5_2_2 = (
-    "PU T9 P7 ZA M9 P9 + MA Z9 TK / Z8 MU PK T7 PA T8 + ZU Z7 TA / "
-    "P8 ZO M8 TU ZK PO + T10 M7 Z10 / talon MO TO MK P10 M10"
-)
-KLOP_4_4_1 = (
-    "MA ZU M10 MO T7 Z9 + PK T8 M9 / P9 ZO TA MK Z7 TO + ZA T10 P7 / "
-    "P10 TU Z8 TK ZK PA + M8 M7 PO / talon Z10 P8 T9 MU PU"
-)
-KLOP_3_3_3 = (
-    "T7 M7 T10 M10 Z8 P8 + ZA MO TK / TA MU PO Z9 Z7 MA + T9 PK P7 / "
-    "PA TU M9 ZU ZK P10 + Z10 P9 PU / talon M8 MK ZO TO T8"
-)
+KLOP_5_2_2 = deals.KLOP_5_2_2
+KLOP_4_4_1 = deals.KLOP_4_4_1
+KLOP_3_3_3 = deals.KLOP_3_3_3
 
 
 def _klopitzky(deal: str) -> alsos.Game:

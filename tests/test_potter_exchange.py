@@ -5,6 +5,7 @@ Source: 000 "Trump Exchange"; VARIANTS.md potter1930 §7.
 
 from __future__ import annotations
 
+import deals
 from scripted import finish, legal, new_game, play, unwon_points
 
 import alsos
@@ -12,21 +13,11 @@ from alsos.cards import Card
 
 # Acorns proposed with the indicator M8; seat 1 holds the trump 7 (unseen);
 # the top card P9 is neither a trump nor an Ace, so only the simple exchange.
-PLAIN_DEAL = (
-    "PK PO PU P10 TA TK + ZK ZO ZU / "
-    "MU M9 MA M10 MK MO + M7 PA ZA / "
-    "TO TU T10 T9 T8 P7 + Z7 Z8 P8 / "
-    "talon M8 T7 Z10 Z9 P9"
-)
+PLAIN_DEAL = deals.ACORNS_PLAIN
 
 # Acorns proposed with the indicator MO; the top card TA is an Ace, so the
 # holder of the trump 7 (seat 2) may take the whole talon.
-SIBER_DEAL = (
-    "MU M9 Z7 Z8 T7 T8 + MK P7 P8 / "
-    "MA PA ZA M10 P10 T10 + Z10 PK PO / "
-    "M8 PU P9 TK TO TU + ZK M7 Z9 / "
-    "talon MO T9 ZO ZU TA"
-)
+SIBER_DEAL = deals.SIBER_TA_ON_TOP
 
 # Same, but the trump 7 is the indicator: the 8 (seat 2) is entitled.
 SEVEN_SHOWN_DEAL = (

@@ -9,32 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import deals
 import pytest
 from scripted import new_game, play
 
 import alsos
 
 # Acorns proposed (indicator M8); seat 1 holds the trump 7 and béla.
-DEAL = (
-    "PK PO PU P10 TA TK + ZK ZO ZU / "
-    "MU M9 MA M10 MK MO + M7 PA ZA / "
-    "TO TU T10 T9 T8 P7 + Z7 Z8 P8 / "
-    "talon M8 T7 Z10 Z9 P9"
-)
+DEAL = deals.ACORNS_PLAIN
 # Acorns proposed (indicator MO), TA on top: seat 2 may take the talon.
-SIBER_DEAL = (
-    "MU M9 Z7 Z8 T7 T8 + MK P7 P8 / "
-    "MA PA ZA M10 P10 T10 + Z10 PK PO / "
-    "M8 PU P9 TK TO TU + ZK M7 Z9 / "
-    "talon MO T9 ZO ZU TA"
-)
+SIBER_DEAL = deals.SIBER_TA_ON_TOP
 # Seats 1 and 2 each declare a kvart; validation follows the first trick.
-MELD_DEAL = (
-    "MA MU M9 M7 Z9 T9 + Z7 T7 P9 / "
-    "PA PK PO PU ZA Z10 + ZK TA MK / "
-    "TK TO TU T10 ZO ZU + Z8 P8 M10 / "
-    "talon M8 MO P10 T8 P7"
-)
+MELD_DEAL = deals.MELD_CONTEST
 
 # (source section, deal, script to reach the position, the illegal input)
 CASES = [

@@ -7,6 +7,7 @@ In every deal here acorns are proposed (indicator M8) and seat 0 accepts.
 
 from __future__ import annotations
 
+import deals
 import pytest
 from scripted import finish, first_card, legal, new_game, play, play_cards
 
@@ -20,12 +21,7 @@ TIE_DEAL = (
     "talon M8 MO P10 T8 P7"
 )
 # Seat 1: hearts kvart to the Ace; seat 2: gourds kvart to the King.
-HIGHER_DEAL = (
-    "MA MU M9 M7 Z9 T9 + Z7 T7 P9 / "
-    "PA PK PO PU ZA Z10 + ZK TA MK / "
-    "TK TO TU T10 ZO ZU + Z8 P8 M10 / "
-    "talon M8 MO P10 T8 P7"
-)
+HIGHER_DEAL = deals.MELD_CONTEST
 # Seat 1: hearts kvart to the Ace; seat 2: the trump kvart to the Ace.
 TRUMP_DEAL = (
     "M10 M9 M7 T9 T7 Z9 + Z7 P9 P8 / "

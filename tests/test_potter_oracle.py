@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
-from scripted import RULES
+from scripted import POTTER_BACK_VALUES, RULES
 
 import alsos
 from alsos.actions import Announce, Call, Kontra, Play
@@ -24,18 +24,7 @@ TRUMP_ORDER = [3, 5, 0, 4, 1, 2, 6, 7]  # U 9 A 10 K O 8 7 as sequence-order ran
 PLAIN_ORDER = [0, 4, 1, 2, 3, 5, 6, 7]  # A 10 K O U 9 8 7
 TRUMP_POINTS = {3: 20, 5: 14, 0: 11, 4: 10, 1: 4, 2: 3}
 PLAIN_POINTS = {0: 11, 4: 10, 1: 4, 2: 3, 3: 2}
-BACK_VALUE = {
-    "kassza": 1,
-    "abszolut": 1,
-    "100": 2,
-    "200": 1,
-    "44": 1,
-    "tuletroa": 1,
-    "csalad": 1,
-    "osszes-adu": 2,
-    "ultimo": 2,
-    "volat": 5,
-}
+BACK_VALUE = POTTER_BACK_VALUES
 GAME_VALUE = {"trump": 1, "no-trumps": 2, "betli": 5}
 ACE, KING, OVER, UNDER, TEN, NINE, SEVEN = 0, 1, 2, 3, 4, 5, 7
 

@@ -6,6 +6,7 @@ Source: 000 "Play", "First Trick", "Figures" (ultimó); VARIANTS.md potter1930
 
 from __future__ import annotations
 
+import deals
 import pytest
 from scripted import entry, finish, legal, legal_cards, new_game, play
 
@@ -13,12 +14,7 @@ import alsos
 
 # Acorns proposed (indicator M8).  Seat 0 has no acorn; seat 1 holds seven
 # trumps (the 7 among its unseen cards); seat 2 has no trump.
-DEAL = (
-    "PK PO PU P10 TA TK + ZK ZO ZU / "
-    "MU M9 MA M10 MK MO + M7 PA ZA / "
-    "TO TU T10 T9 T8 P7 + Z7 Z8 P8 / "
-    "talon M8 T7 Z10 Z9 P9"
-)
+DEAL = deals.ACORNS_PLAIN
 
 # Acorns proposed.  Seat 0 holds every heart; seats 1 and 2 are void in hearts
 # and each hold two trumps: seat 1 M9 MA, seat 2 MU M10.

@@ -11,6 +11,7 @@ then the rule.
 
 from __future__ import annotations
 
+import deals
 import pytest
 from scripted import (
     RULES,
@@ -30,29 +31,13 @@ import alsos
 # --- deals ----------------------------------------------------------------
 
 # Acorns; seat 1 (declarer) holds béla and six top trumps, seat 2 a kvint.
-EXAMPLE_DEAL = (
-    "PK PO PU P10 TA TK + ZK ZO ZU / "
-    "MU M9 MA M10 MK MO + M7 PA ZA / "
-    "TO TU T10 T9 T8 P7 + Z7 Z8 P8 / "
-    "talon M8 T7 Z10 Z9 P9"
-)
+EXAMPLE_DEAL = deals.ACORNS_PLAIN
 # Acorns; seat 0 draws trumps then loses; seat 1 has two vannaks, seat 2 béla.
-SCORING_DEAL = (
-    "MU M9 Z7 Z8 T7 T8 + M7 P7 P8 / "
-    "MA PA TA ZA M10 P10 + T10 Z10 PK / "
-    "MK MO PO PU P9 TK + TO TU ZK / "
-    "talon M8 T9 ZO ZU Z9"
-)
+SCORING_DEAL = deals.SCORING_EXAMPLE
 # Declarer seat 0 ties seat 1 at 48 card points (no melds, no béla).
-TIE_DEAL = (
-    "ZK T7 ZU T9 T10 P9 + M9 PA TA / MU PU PO Z9 P10 PK + MK ZO TK / "
-    "M7 MO Z7 M8 TO Z10 + P8 M10 T8 / talon MA TU ZA Z8 P7"
-)
+TIE_DEAL = deals.TIED_GAME
 # Declarer seat 0 beats each defender but not the two together.
-SEPARATE_DEAL = (
-    "MA ZU M10 MO T7 Z9 + PK T8 M9 / P9 ZO TA MK Z7 TO + ZA T10 P7 / "
-    "P10 TU Z8 TK ZK PA + M8 M7 PO / talon Z10 P8 T9 MU PU"
-)
+SEPARATE_DEAL = deals.KLOP_4_4_1
 # Seat 0 declares its kvart and wins only thanks to it (42 + 50 against 91).
 MELD_GAME_DEAL = (
     "TA ZK TO M7 P8 TK + ZA M8 TU / Z7 Z9 T10 T8 Z10 P7 + PA PK T9 / "
@@ -564,14 +549,8 @@ def _klopitzky(deal: str) -> alsos.Settlement:
     return _settled(deal, "pass " * 9)
 
 
-KLOP_5_2_2 = (
-    "PU T9 P7 ZA M9 P9 + MA Z9 TK / Z8 MU PK T7 PA T8 + ZU Z7 TA / "
-    "P8 ZO M8 TU ZK PO + T10 M7 Z10 / talon MO TO MK P10 M10"
-)
-KLOP_4_4_1 = (
-    "MA ZU M10 MO T7 Z9 + PK T8 M9 / P9 ZO TA MK Z7 TO + ZA T10 P7 / "
-    "P10 TU Z8 TK ZK PA + M8 M7 PO / talon Z10 P8 T9 MU PU"
-)
+KLOP_5_2_2 = deals.KLOP_5_2_2
+KLOP_4_4_1 = deals.KLOP_4_4_1
 
 
 def test_rubber_first_to_twenty_gets_two() -> None:

@@ -7,6 +7,7 @@ order; with dealer 2, seat 0 is forehand.
 
 from __future__ import annotations
 
+import deals
 from scripted import entry, finish, item_values, legal, new_game, play
 
 import alsos
@@ -15,12 +16,7 @@ import alsos
 # top talon card P9 is neither a trump nor an Ace, so there is no síber.
 # B holds the trumps for abszolút and tulétroá; C holds a kvint (TO..T8) and
 # nothing longer.
-EXAMPLE_DEAL = (
-    "PK PO PU P10 TA TK + ZK ZO ZU / "
-    "MU M9 MA M10 MK MO + M7 PA ZA / "
-    "TO TU T10 T9 T8 P7 + Z7 Z8 P8 / "
-    "talon M8 T7 Z10 Z9 P9"
-)
+EXAMPLE_DEAL = deals.ACORNS_PLAIN
 
 
 def test_after_first_trick_example_item_values() -> None:
@@ -141,12 +137,7 @@ def test_calling_chain_played_on_after_hirskontra_is_worth_512() -> None:
 
 # Scoring example: seat 0 declares acorns with trump U, 9 and 7, seat 1 holds
 # four Aces and four Tens (two vannaks), seat 2 holds the béla.
-SCORING_DEAL = (
-    "MU M9 Z7 Z8 T7 T8 + M7 P7 P8 / "
-    "MA PA TA ZA M10 P10 + T10 Z10 PK / "
-    "MK MO PO PU P9 TK + TO TU ZK / "
-    "talon M8 T9 ZO ZU Z9"
-)
+SCORING_DEAL = deals.SCORING_EXAMPLE
 
 
 def test_scoring_written_example() -> None:

@@ -16,6 +16,7 @@ and asserts both outcomes.
 
 from __future__ import annotations
 
+import deals
 from scripted import entry, finish, item_values, legal, play
 from variant_helpers import (
     POTTER,
@@ -44,12 +45,7 @@ BIDDING_DEAL = (
 )
 # Acorns proposed (indicator M8).  Seat 1 holds béla among its seen cards and
 # the trump 7 among its unseen ones; it accepts and takes every trick.
-PLAIN_DEAL = (
-    "PK PO PU P10 TA TK + ZK ZO ZU / "
-    "MU M9 MA M10 MK MO + M7 PA ZA / "
-    "TO TU T10 T9 T8 P7 + Z7 Z8 P8 / "
-    "talon M8 T7 Z10 Z9 P9"
-)
+PLAIN_DEAL = deals.ACORNS_PLAIN
 # Acorns proposed (indicator MK).  Seat 1 holds every other trump, the 8 among
 # its seen cards and the 7 among its unseen ones.
 EIGHT_DEAL = (
@@ -92,12 +88,7 @@ NINES_DEAL = (
     "talon M8 TA P8 T8 Z8"
 )
 # Betli for forehand, which leads PU; seat 1 has P10, seat 2 P7.
-BETLI_DEAL = (
-    "PU MA ZA ZK T7 T8 + M7 Z7 P8 / "
-    "P10 M9 ZO ZU PO T10 + Z10 PA MO / "
-    "P7 M8 Z9 Z8 P9 PK + TK T9 TO / "
-    "talon M10 MK MU TA TU"
-)
+BETLI_DEAL = deals.BETLI
 
 ROUND_TWO = "pass pass pass"
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+import deals
 import pytest
 from scripted import finish, play
 from variant_helpers import POTTER, in_play_order, load, settled, sit_out, start
@@ -25,32 +26,15 @@ FOUR = load("four-player")
 
 # Acorns proposed (indicator M8).  The second hand holds six top trumps and
 # béla, accepts and takes every trick.
-STRONG = (
-    "PK PO PU P10 TA TK + ZK ZO ZU / "
-    "MU M9 MA M10 MK MO + M7 PA ZA / "
-    "TO TU T10 T9 T8 P7 + Z7 Z8 P8 / "
-    "talon M8 T7 Z10 Z9 P9"
-)
+STRONG = deals.ACORNS_PLAIN
 # Acorns proposed (indicator MA).  Forehand accepts and ties the second hand
 # at 48 card points, so the game is lost.
-TIE = (
-    "ZK T7 ZU T9 T10 P9 + M9 PA TA / MU PU PO Z9 P10 PK + MK ZO TK / "
-    "M7 MO Z7 M8 TO Z10 + P8 M10 T8 / talon MA TU ZA Z8 P7"
-)
+TIE = deals.TIED_GAME
 # Klopitzky deals: played out by scripted.finish (each seat's first legal card
 # in pack order) the tricks split 5-2-2, 4-4-1 and 3-3-3 in play order.
-KLOP_5_2_2 = (
-    "PU T9 P7 ZA M9 P9 + MA Z9 TK / Z8 MU PK T7 PA T8 + ZU Z7 TA / "
-    "P8 ZO M8 TU ZK PO + T10 M7 Z10 / talon MO TO MK P10 M10"
-)
-KLOP_4_4_1 = (
-    "MA ZU M10 MO T7 Z9 + PK T8 M9 / P9 ZO TA MK Z7 TO + ZA T10 P7 / "
-    "P10 TU Z8 TK ZK PA + M8 M7 PO / talon Z10 P8 T9 MU PU"
-)
-KLOP_3_3_3 = (
-    "T7 M7 T10 M10 Z8 P8 + ZA MO TK / TA MU PO Z9 Z7 MA + T9 PK P7 / "
-    "PA TU M9 ZU ZK P10 + Z10 P9 PU / talon M8 MK ZO TO T8"
-)
+KLOP_5_2_2 = deals.KLOP_5_2_2
+KLOP_4_4_1 = deals.KLOP_4_4_1
+KLOP_3_3_3 = deals.KLOP_3_3_3
 
 DEALERS = (0, 1, 2, 3)
 

@@ -14,6 +14,7 @@ itself, or house with the switch at potter's setting) and asserts both.
 
 from __future__ import annotations
 
+import deals
 import pytest
 from scripted import entry, finish, item_values, legal, play
 from variant_helpers import (
@@ -91,26 +92,11 @@ SEVEN_EIGHT_SEEN = (
     "talon M7 T9 ZO TA M8"
 )
 # Acorns proposed (indicator M8); seat 1 holds béla and the trump 7 and wins.
-PLAIN_DEAL = (
-    "PK PO PU P10 TA TK + ZK ZO ZU / "
-    "MU M9 MA M10 MK MO + M7 PA ZA / "
-    "TO TU T10 T9 T8 P7 + Z7 Z8 P8 / "
-    "talon M8 T7 Z10 Z9 P9"
-)
+PLAIN_DEAL = deals.ACORNS_PLAIN
 # The same cards with hearts proposed (indicator P9).
-HEARTS_PROPOSED = (
-    "PK PO PU P10 TA TK + ZK ZO ZU / "
-    "MU M9 MA M10 MK MO + M7 PA ZA / "
-    "TO TU T10 T9 T8 P7 + Z7 Z8 P8 / "
-    "talon P9 T7 Z10 Z9 M8"
-)
+HEARTS_PROPOSED = deals.HEARTS_PROPOSED
 # Betli for forehand, which leads PU; seat 1 has P10, seat 2 P7.
-BETLI_DEAL = (
-    "PU MA ZA ZK T7 T8 + M7 Z7 P8 / "
-    "P10 M9 ZO ZU PO T10 + Z10 PA MO / "
-    "P7 M8 Z9 Z8 P9 PK + TK T9 TO / "
-    "talon M10 MK MU TA TU"
-)
+BETLI_DEAL = deals.BETLI
 
 FRONT_ALL = "announce abszolut announce 100 announce 111 announce 120"
 

@@ -14,8 +14,9 @@ setting.  Seat 0 is the non-dealer unless a test says otherwise.
 
 from __future__ import annotations
 
+import deals
 import pytest
-from scripted import entry, item_values, legal, play
+from scripted import entry, finish, item_values, legal, play
 from variant_helpers import (
     announceable,
     bids,
@@ -29,7 +30,6 @@ from variant_helpers import (
 )
 
 import alsos
-from alsos.actions import Play
 
 TOMPA = load("tompa")
 POTTER2 = load("potter1930", players=2, **{"deal.seen_packets": [4, 4], "deal.unseen_packets": [4]})
@@ -39,11 +39,7 @@ TOMPA_ANYTIME = load("tompa", **{"announcements.kontra_first_chance": False})
 # Acorns proposed (indicator MO), the Ace of gourds on top: seat 0 holds the
 # trump 7.  Hidden talon from the bottom: MA (trump), PA (Ace), Z8 (neither),
 # then T9 ZK P8.
-SIBER = (
-    "M7 MU M9 PK PO TK TO ZA + Z10 ZO P7 T7 / "
-    "MK M10 M8 P10 PU P9 T10 TU + T8 ZU Z9 Z7 / "
-    "talon MO MA PA Z8 T9 ZK P8 TA"
-)
+SIBER = deals.TWO_PLAYER_SIBER
 # As SIBER with a plain P8 on top instead of TA.
 PLAIN_TOP = (
     "M7 MU M9 PK PO TK TO ZA + Z10 ZO P7 T7 / "
@@ -110,23 +106,7 @@ EXACTLY_82 = (
 ACORNS_BY_SEAT_0 = "pass pass bid acorns pass"
 
 
-def play_out(game: alsos.Game, *, last: bool = False) -> alsos.Game:
-    """Finish the hand: pass all speech, show in meld contests, play on after a call,
-    and play the first (``last``: the last) legal card in pack order."""
-    while not game.is_over:
-        phase = game.phase
-        if phase is alsos.Phase.MELDS:
-            game.apply("show")
-        elif phase is alsos.Phase.CALL:
-            game.apply("play on")
-        elif phase is alsos.Phase.DISCARD:
-            game.apply(game.legal_actions()[0])
-        elif phase is alsos.Phase.PLAY:
-            plays = [a for a in game.legal_actions() if isinstance(a, Play)]
-            game.apply(plays[-1] if last else plays[0])
-        else:
-            game.apply("pass")
-    return game
+play_out = finish
 
 
 def to_play(game: alsos.Game) -> alsos.Game:

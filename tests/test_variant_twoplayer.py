@@ -14,6 +14,7 @@ cards a seat and refuses a twelve-card deal.
 
 from __future__ import annotations
 
+import deals
 import pytest
 from scripted import finish, legal, play, unwon_points
 from variant_helpers import (
@@ -36,11 +37,7 @@ POTTER2 = load("potter1930", players=2, **{"deal.seen_packets": [4, 4], "deal.un
 # (indicator MO); the top card TA is an Ace, so the holder of the trump 7
 # (seat 0) may síber.  The hidden talon from the bottom: MA (a trump), PA (an
 # Ace), Z8 (neither), then T9 ZK P8.
-SIBER = (
-    "M7 MU M9 PK PO TK TO ZA + Z10 ZO P7 T7 / "
-    "MK M10 M8 P10 PU P9 T10 TU + T8 ZU Z9 Z7 / "
-    "talon MO MA PA Z8 T9 ZK P8 TA"
-)
+SIBER = deals.TWO_PLAYER_SIBER
 # Same, but the bottom hidden card P8 is neither a trump nor an Ace.
 SIBER_SHORT = (
     "M7 MU M9 PK PO TK TO ZA + Z10 ZO P7 T7 / "
@@ -74,10 +71,7 @@ KLOP_6_6 = (
     "talon T9 Z7 MO ZA ZK ZU TO PA"
 )
 # A potter1930 deal for comparison: nine cards a seat, nine tricks.
-THREE_SEATS = (
-    "PK PO PU P10 TA TK + ZK ZO ZU / MU M9 MA M10 MK MO + M7 PA ZA / "
-    "TO TU T10 T9 T8 P7 + Z7 Z8 P8 / talon M8 T7 Z10 Z9 P9"
-)
+THREE_SEATS = deals.ACORNS_PLAIN
 
 
 def _siber_position(rules: alsos.Ruleset, deal: str = SIBER) -> alsos.Game:
