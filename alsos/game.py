@@ -40,8 +40,8 @@ from alsos.deal import Deal, _active_seats
 from alsos.items import DECLARER, DEFENDERS, Item
 from alsos.melds import MeldContest, longest_sequence, vannak_ranks_held
 from alsos.phases import Contract, Kind, Phase
-from alsos.profile import FigureRule, Ruleset, parse_card_spec
-from alsos.speech import SpeechMixin
+from alsos.profile import Ruleset, parse_card_spec
+from alsos.speech import Candidate, SpeechMixin
 from alsos.tables import point_table, trick_keys
 from alsos.validation import MeldValidationMixin
 
@@ -84,18 +84,19 @@ def _byte_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
 
 
 _PLAY_BYTES = _byte_tables()
+_PASS_ONLY: tuple[Action, ...] = (PASS,)
 _SPEECH_PHASES = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT = tuple(suit_mask(s) for s in range(4))
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
     """Interned :class:`Play` actions for the cards of ``mask``, in pack order."""
-    out: tuple[Play, ...] = ()
-    for s in range(4):
-        b = (mask >> (8 * s)) & 0xFF
-        if b:
-            out += _PLAY_BYTES[s][b]
-    return out
+    return (
+        _PLAY_BYTES[0][mask & 0xFF]
+        + _PLAY_BYTES[1][(mask >> 8) & 0xFF]
+        + _PLAY_BYTES[2][(mask >> 16) & 0xFF]
+        + _PLAY_BYTES[3][(mask >> 24) & 0xFF]
+    )
 
 
 class Game(SpeechMixin, MeldValidationMixin):
@@ -122,6 +123,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         self.dealer = dealer
         self.active: tuple[int, ...] = tuple(_active_seats(n, dealer))
         self._n_active = len(self.active)
+        self._passes_to_close = rules.passes_to_close
         self._after = [0] * n  # the next seat in play order
         for i, s in enumerate(self.active):
             self._after[s] = self.active[(i + 1) % self._n_active]
@@ -155,6 +157,9 @@ class Game(SpeechMixin, MeldValidationMixin):
         self.siber_taken = 0
         self.original = Suit(self.indicator >> 3)
         self.phase = Phase.BIDDING
+        #: True once the hand is settled (the phase is :attr:`Phase.OVER`); a plain
+        #: attribute because playing loops read it before every action.
+        self.is_over = False
         self.to_act: int | None = self.active[0]
         self.history: list[tuple[int, Action]] = []
         self._notes: dict[int, str] = {}
@@ -168,7 +173,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         self._no_figures = True
         self._kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]] = ({}, {})
         self._figure_cache: dict[int, tuple[Action, ...]] = {}
-        self._figure_candidates: dict[bool, list[tuple[str, FigureRule, Action, int]]] = {}
+        self._figure_candidates: dict[bool, list[Candidate]] = {}
         self.announced: dict[int, set[str]] = {s: set() for s in self.active}
         self.settlement: Settlement | None = None
         # speech rounds
@@ -187,6 +192,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         self.discarded = 0
         # melds
         self.declared: list[tuple[int, int]] = []
+        self._meld_cache: dict[int, tuple[int, int, tuple[Action, ...]]] = {}
         self.meld_hands: dict[int, int] = {}
         self._contests: list[tuple[str, MeldContest]] = []
         self.meld_winner: dict[str, int | None] = {}
@@ -229,10 +235,6 @@ class Game(SpeechMixin, MeldValidationMixin):
                 unseen_packets=d.unseen_packets,
             )
         return self._deal
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
 
     def side_of(self, seat: int) -> int:
         return DECLARER if seat == self.declarer else DEFENDERS
@@ -277,8 +279,14 @@ class Game(SpeechMixin, MeldValidationMixin):
         seat: int = self.to_act  # type: ignore[assignment]  # legal is empty when None
         self._legal = None
         self.history.append((seat, action))
-        if action.__class__ is Play and self.phase is Phase.PLAY:
+        phase = self.phase
+        if phase is Phase.PLAY and action.__class__ is Play:
             self._play(seat, action[1])
+        elif phase in _SPEECH_PHASES:  # the commonest case of a random hand: inline
+            if action is PASS:
+                self._end_turn(seat)
+            else:
+                self._speak(seat, action)
         else:
             self._step(seat, action)
 
@@ -334,7 +342,7 @@ class Game(SpeechMixin, MeldValidationMixin):
             return ()
         if phase in _SPEECH_PHASES:  # the commonest case first
             figures = phase is not Phase.COMPLETION or self._announcement_rules.completion_figures
-            return (PASS, *self._speech(seat, self._front, figures))
+            return self._speech(seat, self._front, figures, _PASS_ONLY)
         if phase is Phase.PLAY:
             return self._play_options(seat)
         if phase is Phase.BIDDING:
@@ -504,24 +512,32 @@ class Game(SpeechMixin, MeldValidationMixin):
         return legal
 
     def _first_trick_speech(self, seat: int) -> tuple[Action, ...]:
-        out: list[Action] = []
         assert self.contract is not None
         if self.contract.kind is Kind.BETLI:
             return self._speech(seat, False, False)
+        head: tuple[Action, ...] = ()
         if not self._turn_acted:
             if self.exchange_rules.can_siber(seat):
-                out.append(SIBER)
+                head = (SIBER,)
             if self.exchange_rules.can_exchange(seat):
-                out.append(EXCHANGE)
-        out.extend(self._meld_options(seat))
+                head += (EXCHANGE,)
+        head += self._meld_options(seat)
         if not self._back_in_first_trick:
-            return tuple(out)
-        return (*out, *self._speech(seat, False, True))
+            return head
+        return self._speech(seat, False, True, head)
 
-    def _meld_options(self, seat: int) -> list[Action]:
-        """The declarations ``seat`` may still make: its longest sequence and vannak."""
-        mine = [n for s, n in self.declared if s == seat]
+    def _meld_options(self, seat: int) -> tuple[Action, ...]:
+        """The declarations ``seat`` may still make: its longest sequence and vannak.
+
+        Asked at every step of the first trick, so kept until the seat's hand
+        or the declarations change.
+        """
         hand = self.hands[seat]
+        said = len(self.declared)
+        cached = self._meld_cache.get(seat)
+        if cached is not None and cached[0] == hand and cached[1] == said:
+            return cached[2]
+        mine = [n for s, n in self.declared if s == seat]
         out: list[Action] = []
         if not any(n > 0 for n in mine):
             n = longest_sequence(hand)
@@ -529,7 +545,9 @@ class Game(SpeechMixin, MeldValidationMixin):
                 out.append(DECLARES[n])
         if 0 not in mine and vannak_ranks_held(hand, self.rules.melds.vannak_ranks_for(self.trump)):
             out.append(DECLARES[0])
-        return out
+        options = tuple(out)
+        self._meld_cache[seat] = (hand, said, options)
+        return options
 
     def _play(self, seat: int, card: int) -> None:
         if self.trick_no == 0 and self._speech_in_first_trick:
@@ -564,7 +582,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         ) or self.trick_no == self._hand_size:
             self._finish()
         elif self.trick_no == 1 and self._speech_in_first_trick:
-            if not self._back_in_first_trick or self._passes >= self.rules.passes_to_close:
+            if not self._back_in_first_trick or self._passes >= self._passes_to_close:
                 self._after_announcements()
             else:
                 # The back round goes on from the seat after the last to play.
@@ -622,6 +640,7 @@ class Game(SpeechMixin, MeldValidationMixin):
 
         # A trick cut short by a conceded call keeps its cards on the table.
         self.phase = Phase.OVER
+        self.is_over = True
         self.to_act = None
         self._legal = None
         self.settlement = settle(self)

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from attrs import define, field, frozen
 
 from alsos import rules as rule_modules
-from alsos.items import DECLARER, Item
+from alsos.actions import GAME
+from alsos.items import DECLARER
 from alsos.melds import scoring_sequences, vannak_ranks_held
 
 if TYPE_CHECKING:
@@ -26,17 +27,48 @@ if TYPE_CHECKING:
 __all__ = ["Entry", "Settlement", "Tally", "settle"]
 
 
+_STEP_NAMES = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+
+
 @frozen
 class Entry:
-    """One scored item: what it was, who undertook it, whether it was made, its worth."""
+    """One scored item: what it was, who undertook it, whether it was made, its worth.
+
+    ``base``, ``front_multiplier`` (1 unless announced from the front),
+    ``boosts``, ``steps`` (each kontra step as (seat, said from the front))
+    and ``call`` are the factors of ``value``; :attr:`detail` spells them out.
+    ``note`` replaces that breakdown where an entry has none (Klopitzky).
+    """
 
     label: str
     seat: int | None
     side: int | None
     made: bool
     value: int
-    detail: str
     winners: tuple[int, ...]
+    base: int = 0
+    front_multiplier: int = 1
+    boosts: tuple[tuple[str, int], ...] = ()
+    steps: tuple[tuple[int, bool], ...] = ()
+    call: int = 1
+    note: str = ""
+
+    @property
+    def detail(self) -> str:
+        """How the value came about, e.g. ``base 2, front x2, kontra front``.
+
+        Built on demand: simulations settle millions of hands and read few."""
+        if self.note:
+            return self.note
+        parts = [f"base {self.base}"]
+        if self.front_multiplier != 1:
+            parts.append(f"front x{self.front_multiplier}")
+        parts.extend(f"{label} x{factor}" for label, factor in self.boosts)
+        for i, (_seat, front) in enumerate(self.steps):
+            parts.append(f"{_STEP_NAMES[i]} {'front' if front else 'back'}")
+        if self.call != 1:
+            parts.append(f"call x{self.call}")
+        return ", ".join(parts)
 
 
 @frozen
@@ -149,21 +181,6 @@ def _melds(game: Game) -> tuple[dict[int, int], dict[int, int]]:
     return melds, bela
 
 
-def _describe(item: Item, call: int) -> str:
-    parts = [f"base {item.base}"]
-    if item.front and item.front_multiplier != 1:
-        parts.append(f"front x{item.front_multiplier}")
-    parts.extend(f"{label} x{factor}" for label, factor in item.boosts)
-    for i, (_seat, front) in enumerate(item.steps):
-        parts.append(
-            f"{('kontra', 'rekontra', 'szubkontra', 'hirskontra', 'mordkontra')[i]}"
-            f" {'front' if front else 'back'}"
-        )
-    if call != 1:
-        parts.append(f"call x{call}")
-    return ", ".join(parts)
-
-
 def settle(game: Game) -> Settlement:
     """Score a finished hand with the profile's scoring module."""
     scorer = rule_modules.lookup("scoring", game.rules.scoring.module)
@@ -212,35 +229,51 @@ def settle_potter(game: Game) -> Settlement:
         game_won=game_won,
     )
     payers = game.payers
+    n_payers = len(payers)
     payments = {s: 0 for s in range(game.players)}
     written = {s: 0 for s in range(game.players)}
     entries = []
+    figures = game.rules.figures
     for item in game.items:
         call = item.call
-        if item.is_game:
+        figure = item.figure
+        is_game = figure == GAME
+        if is_game:
             made = game_won
         elif item.forced is not None:
             made = item.forced
         else:
-            fig = game.rules.figures[item.figure]
+            fig = figures[figure]
             made = rule_modules.lookup("figures", fig.kind)(tally, fig, item)
-        value = item.value * call
+        front_multiplier = item.front_multiplier if item.front else 1
+        value = item.base * front_multiplier * item.factor * call
         winner_side = item.side if made else item.side ^ 1
         if winner_side == DECLARER:
             winners: tuple[int, ...] = (declarer,)
-            payments[declarer] += value * len(payers)
+            payments[declarer] += value * n_payers
             for d in payers:
                 payments[d] -= value
+            written[declarer] += value
         else:
-            winners = tuple(payers)
-            payments[declarer] -= value * len(payers)
+            winners = payers
+            payments[declarer] -= value * n_payers
             for d in payers:
                 payments[d] += value
-        for w in winners:
-            written[w] += value
-        label = "game" if item.is_game else item.figure
+                written[d] += value
         entries.append(
-            Entry(label, item.seat, item.side, made, value, _describe(item, call), winners)
+            Entry(
+                "game" if is_game else figure,
+                item.seat,
+                item.side,
+                made,
+                value,
+                winners,
+                item.base,
+                front_multiplier,
+                tuple(item.boosts),
+                tuple(item.steps),
+                call,
+            )
         )
     return Settlement(
         str(contract),
@@ -278,5 +311,5 @@ def _klopitzky(game: Game, tricks: dict[int, int]) -> Settlement:
                 payments[g] += value
             written[g] += value * (len(losers) if game.rules.scoring.klopitzky_per_payer else 1)
             detail = f"{tricks[g]} tricks against {most}" if g in tricks else "sitting out"
-            entries.append(Entry("klopitzky", g, None, True, value, detail, (g,)))
+            entries.append(Entry("klopitzky", g, None, True, value, (g,), note=detail))
     return Settlement("klopitzky", None, None, {}, {}, {}, tricks, entries, payments, written)

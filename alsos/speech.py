@@ -33,7 +33,44 @@ from alsos.profile import AnnouncementRules, FigureRule, Ruleset, parse_card_spe
 if TYPE_CHECKING:
     from alsos.rules import BiddingModule, ExchangeModule
 
-__all__ = ["SpeechMixin", "figure_allowed"]
+__all__ = ["SpeechMixin", "figure_allowed", "figure_blockers"]
+
+
+_BLOCKERS: dict[int, tuple[Ruleset, dict[str, frozenset[str]]]] = {}
+
+
+def figure_blockers(rules: Ruleset) -> dict[str, frozenset[str]]:
+    """For each figure, the figures that rule it out once the same seat has announced one.
+
+    Three rules fold into one set per figure: the ladder of abszolút/100/...
+    only rises (000 "Figures"; 004 for the rising order), a seat says at most
+    one figure of a ``group``, and the profile's ``exclusive`` pairs.  Built
+    once per ruleset, so the speech rounds test a figure with one set operation.
+    """
+    hit = _BLOCKERS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    figures = rules.figures
+    table: dict[str, frozenset[str]] = {}
+    for name, fig in figures.items():
+        out = set()
+        for other, o in figures.items():
+            if other == name:
+                continue
+            if fig.ladder is not None and (o.ladder or 0) >= fig.ladder:
+                out.add(other)
+            if fig.group is not None and o.group == fig.group:
+                out.add(other)
+        for a, b in rules.announcements.exclusive:
+            if a == name:
+                out.add(b)
+            elif b == name:
+                out.add(a)
+        table[name] = frozenset(out)
+    if len(_BLOCKERS) >= 64:  # the ruleset is kept alive while cached: keep few
+        _BLOCKERS.clear()
+    _BLOCKERS[id(rules)] = (rules, table)
+    return table
 
 
 def figure_allowed(
@@ -49,25 +86,25 @@ def figure_allowed(
     """Whether a seat that already announced ``mine`` may announce ``name`` now.
 
     Checks what does not depend on the cards held: front/back, no-trump
-    games, the ladder of abszolút/100/... (000 "Figures"; 004 for the rising
-    order), and pairs that exclude each other.
+    games, the ladder (one step per round where the profile says so), and
+    the figures :func:`figure_blockers` names.
     """
     if not fig.enabled or name in mine or not (fig.front if front else fig.back):
         return False
     if trump < 0 and not fig.no_trumps:
         return False
-    if fig.ladder is not None:
-        top = max((rules.figures[f].ladder or 0 for f in mine), default=0)
-        if fig.ladder <= top:
-            return False
-        if rules.announcements.ladder_one_per_round and ladder_said_this_round:
-            return False
-    if fig.group is not None and any(rules.figures[f].group == fig.group for f in mine):
+    if (
+        fig.ladder is not None
+        and rules.announcements.ladder_one_per_round
+        and ladder_said_this_round
+    ):
         return False
-    return not any(
-        (a == name and b in mine) or (b == name and a in mine)
-        for a, b in rules.announcements.exclusive
-    )
+    return figure_blockers(rules)[name].isdisjoint(mine)
+
+
+#: A figure open to announcement in this game: (name, rule, its action, cards the
+#: announcer must hold, figures whose announcement by the same seat rules it out).
+Candidate = tuple[str, FigureRule, Action, int, frozenset[str]]
 
 
 class SpeechMixin:
@@ -95,7 +132,7 @@ class SpeechMixin:
     _turn_acted: bool
     _ladder_round: set[int]
     _figure_cache: dict[int, tuple[Action, ...]]
-    _figure_candidates: dict[bool, list[tuple[str, FigureRule, Action, int]]]
+    _figure_candidates: dict[bool, list[Candidate]]
     _kontra_at: dict[Kontra, int]
     _kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]]
     _no_figures: bool
@@ -104,6 +141,8 @@ class SpeechMixin:
     _announcement_rules: AnnouncementRules
     _turn_counter: int
     _last_turn: dict[int, int]
+    _n_active: int
+    _passes_to_close: int
 
     def side_of(self, seat: int) -> int:
         return DECLARER if seat == self.declarer else DEFENDERS
@@ -154,7 +193,7 @@ class SpeechMixin:
             return
         self._turn_counter += 1
         self._last_turn[seat] = self._turn_counter
-        if len(self._spoken) == len(self.active) and self._passes >= self.rules.passes_to_close:
+        if len(self._spoken) == self._n_active and self._passes >= self._passes_to_close:
             if self.phase is Phase.FRONT:
                 self.pick_up()
                 if not self.bidding.after_pickup():
@@ -172,8 +211,11 @@ class SpeechMixin:
         """Whether the first trick carries speech (announcements, melds, kontras)."""
         return self.contract is not None and self.contract.kind is not Kind.KLOPITZKY
 
-    def _speech(self, seat: int, front: bool, figures: bool) -> tuple[Action, ...]:
-        """Figures ``seat`` may announce (if ``figures``) and kontra steps open to its side."""
+    def _speech(
+        self, seat: int, front: bool, figures: bool, head: tuple[Action, ...] = ()
+    ) -> tuple[Action, ...]:
+        """``head``, then the figures ``seat`` may announce (if ``figures``) and the
+        kontra steps open to its side."""
         side = DECLARER if seat == self.declarer else DEFENDERS
         an = self._announcement_rules
         if an.kontra_first_chance:
@@ -184,14 +226,12 @@ class SpeechMixin:
             )
         else:
             kontras = tuple(self._kontra_options[side].values())
-        if not figures or self._no_figures:
-            return kontras
-        if an.figures_first_turn and seat in self._spoken:
-            return kontras
+        if not figures or self._no_figures or (an.figures_first_turn and seat in self._spoken):
+            return head + kontras
         figs = self._figure_cache.get(seat)
         if figs is None:
             figs = self._figure_cache[seat] = tuple(self._figure_options(seat, front))
-        return figs + kontras
+        return head + figs + kontras
 
     def _add_item(self, item: Item) -> None:
         """Register a new item and open its first kontra step to the other side."""
@@ -204,16 +244,18 @@ class SpeechMixin:
             self._kontra_options[item.side ^ 1][index] = step
             self._kontra_at[step] = index
 
-    def _candidate_figures(self, front: bool) -> list[tuple[str, FigureRule, Action, int]]:
+    def _candidate_figures(self, front: bool) -> list[Candidate]:
         """Figures this game allows from the front or back, whoever speaks.
 
-        Built once per contract: (name, rule, action, cards the announcer must hold).
+        Built once per contract: (name, rule, action, cards the announcer must
+        hold, figures that rule it out).
         """
         cached = self._figure_candidates.get(front)
         if cached is not None:
             return cached
-        out: list[tuple[str, FigureRule, Action, int]] = []
+        out: list[Candidate] = []
         trump = self.trump
+        blockers = figure_blockers(self.rules)
         for name, fig in self.rules.figures.items():
             if not fig.enabled or not (fig.front if front else fig.back):
                 continue
@@ -224,28 +266,22 @@ class SpeechMixin:
             hold = fig.hold_mask(trump)
             if fig.must_hold and not hold:
                 continue
-            out.append((name, fig, announce(name), hold))
+            out.append((name, fig, announce(name), hold, blockers[name]))
         self._figure_candidates[front] = out
         return out
 
     def _figure_options(self, seat: int, front: bool) -> list[Action]:
-        rules = self.rules
+        """The figures ``seat`` may announce now: :func:`figure_allowed` with the cards held."""
         mine = self.announced[seat]
-        in_round = seat in self._ladder_round
+        one_ladder_step = (
+            seat in self._ladder_round and self._announcement_rules.ladder_one_per_round
+        )
         hand = self.hands[seat]
         out: list[Action] = []
-        for name, fig, action, hold in self._candidate_figures(front):
-            if name in mine:
+        for name, fig, action, hold, blockers in self._candidate_figures(front):
+            if mine and (name in mine or not blockers.isdisjoint(mine)):
                 continue
-            if mine and not figure_allowed(
-                rules,
-                name,
-                fig,
-                mine,
-                front=front,
-                trump=self.trump,
-                ladder_said_this_round=in_round,
-            ):
+            if one_ladder_step and fig.ladder is not None:
                 continue
             if hold and hand & hold != hold:
                 continue
@@ -325,9 +361,10 @@ class SpeechMixin:
         index = self._kontra_at[k]
         item = self.items[index]
         kr = self.rules.kontra
-        item.raise_(seat, self._front, kr.front_factor, kr.back_factor)
+        front = self._front
+        item.raise_(seat, front, kr.front_factor, kr.back_factor)
         item.stamp = self._turn_counter + 1  # the turn now in progress
-        level = item.level
+        level = len(item.steps)
         side = item.side ^ (level & 1)  # odd steps come from the other side
         options = self._kontra_options
         del options[side][index]
