@@ -1,0 +1,89 @@
+"""The folded figure restrictions agree with the rules they stand for.
+
+``figure_blockers`` turns three rules into one set per figure, for speed:
+the ladder only rises (000 "Figures"; 004 for the rising order), one figure
+per ``group`` (the csibor ruling on ulti/uhu), and the profile's
+``exclusive`` pairs.  These tests state each rule the slow, literal way and
+check the fast answer against it for every shipped profile.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import alsos
+from alsos.profile import Ruleset
+from alsos.speech import figure_allowed, figure_blockers
+
+
+def _profiles() -> list[Ruleset]:
+    out = []
+    for name in alsos.shipped_variants():
+        base = alsos.load_variant(name)
+        for n in base.player_counts or (base.players,):
+            out.append(alsos.load_variant(name, players=n) if n != base.players else base)
+    return out
+
+
+PROFILES = _profiles()
+
+
+def literal_block(rules: Ruleset, name: str, mine: set[str]) -> bool:
+    """Whether ``mine`` rules out ``name``, read rule by rule."""
+    fig = rules.figures[name]
+    if fig.ladder is not None:
+        top = max((rules.figures[f].ladder or 0 for f in mine), default=0)
+        if fig.ladder <= top:
+            return True
+    if fig.group is not None and any(rules.figures[f].group == fig.group for f in mine):
+        return True
+    return any(
+        (a == name and b in mine) or (b == name and a in mine)
+        for a, b in rules.announcements.exclusive
+    )
+
+
+@pytest.mark.parametrize("rules", PROFILES, ids=str)
+@given(data=st.data())
+def test_blockers_match_the_literal_rules(rules: Ruleset, data: st.DataObject) -> None:
+    names = sorted(rules.figures)
+    if not names:
+        return
+    mine = data.draw(st.sets(st.sampled_from(names)))
+    name = data.draw(st.sampled_from(names))
+    folded = not figure_blockers(rules)[name].isdisjoint(mine - {name})
+    assert folded == literal_block(rules, name, mine - {name})
+    fig = rules.figures[name]
+    allowed = figure_allowed(
+        rules, name, fig, mine, front=True, trump=0, ladder_said_this_round=False
+    )
+    expected = (
+        fig.enabled and fig.front and name not in mine and not literal_block(rules, name, mine)
+    )
+    assert allowed == expected
+
+
+def test_potter_ladder_only_rises() -> None:
+    """000 "Figures": abszolút may be followed by 100 (in a later round), never the
+    reverse; and the two are not said in one round."""
+    rules = alsos.load_variant("potter1930")
+    blocks = figure_blockers(rules)
+    assert "100" in blocks["abszolut"]
+    assert "abszolut" not in blocks["100"]
+    fig = rules.figures["100"]
+    later = figure_allowed(
+        rules, "100", fig, {"abszolut"}, front=True, trump=0, ladder_said_this_round=False
+    )
+    same_round = figure_allowed(
+        rules, "100", fig, {"abszolut"}, front=True, trump=0, ladder_said_this_round=True
+    )
+    assert later and not same_round
+
+
+def test_blockers_are_cached_per_ruleset() -> None:
+    rules = alsos.load_variant("potter1930")
+    assert figure_blockers(rules) is figure_blockers(rules)
+    other = alsos.load_variant("house")
+    assert figure_blockers(other) is not figure_blockers(rules)
