@@ -16,7 +16,15 @@ rounds (the front announcements and the completion after the first trick)
 and chooses at random otherwise; its hands are shorter and closer to real
 play.
 
-Memory: the peak resident size of the process (``ru_maxrss``) after the
+The loop floor: the same loop driving a stand-in that does no game work at
+all -- it replays the legal-action lists recorded from real uniform hands and
+only checks that the chosen action is among them.  What it costs is the price
+of the Python loop itself (``rng.choice``, three calls, a membership test) at
+this many actions per hand; whatever an engine does must fit in the time left
+under a target rate (``--target``, default 6,500 hands/s, the figure issue 2
+asks for).
+
+Memory: the peak resident size of the process (``ru_maxrss``) after the two
 timed runs, and, in a separate short untimed pass under ``tracemalloc``, the
 peak of memory allocated by Python while playing one hand after another.
 
@@ -94,6 +102,61 @@ def run_policy(rules: alsos.Ruleset, hands: int, seed: int, policy: Policy) -> t
     return time.perf_counter() - start, actions
 
 
+class Replay:
+    """A stand-in for :class:`alsos.Game` with no rules: it hands out recorded legal
+    lists one after another, so the loop around it costs what it would cost
+    around an infinitely fast engine."""
+
+    __slots__ = ("_i", "_legal", "_steps", "is_over")
+
+    def __init__(self, steps: list[tuple[Action, ...]]) -> None:
+        self._steps = steps
+        self._i = 0
+        self._legal = steps[0]
+        self.is_over = False
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self._legal
+
+    def apply(self, action: Action) -> None:
+        if action not in self._legal:
+            raise ValueError(f"{action!r} is not legal")
+        self._i += 1
+        if self._i == len(self._steps):
+            self.is_over = True
+        else:
+            self._legal = self._steps[self._i]
+
+
+def record(rules: alsos.Ruleset, hands: int, seed: int) -> list[list[tuple[Action, ...]]]:
+    """The legal lists met by uniform random hands, step by step."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(seed, seed + hands):
+        g = alsos.Game(rules, seed=i)
+        steps = []
+        while not g.is_over:
+            legal = g.legal_actions()
+            steps.append(legal)
+            g.apply(rng.choice(legal))
+        out.append(steps)
+    return out
+
+
+def run_floor(recorded: list[list[tuple[Action, ...]]], hands: int, seed: int) -> tuple[float, int]:
+    """The benchmark loop around :class:`Replay`: (seconds, actions)."""
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for i in range(hands):
+        steps = recorded[i % len(recorded)]
+        g = Replay(steps)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        actions += len(steps)
+    return time.perf_counter() - start, actions
+
+
 def report(label: str, hands: int, seconds: float, actions: int) -> None:
     print(f"{label}:")
     print(f"  hands:            {hands} in {seconds:.3f} s")
@@ -131,6 +194,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=5000, help="hands per run (default 5000)")
     parser.add_argument("--variant", default="potter1930", help="variant id or profile path")
     parser.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
+    parser.add_argument(
+        "--target", type=float, default=6500, help="hands/s to compare with (default 6500)"
+    )
     args = parser.parse_args(argv)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
@@ -168,7 +234,26 @@ def main(argv: list[str] | None = None) -> int:
     )
     print()
 
-    rss = max_rss_mib()
+    rss = max_rss_mib()  # before the floor's recorded lists add to it
+    recorded = record(rules, min(500, args.hands), args.seed)
+    seconds, actions = run_floor(recorded, args.hands, args.seed)
+    report(
+        "loop floor (the uniform loop around a stand-in that only replays legal lists)",
+        args.hands,
+        seconds,
+        actions,
+    )
+    budget = 1 / args.target - seconds / args.hands
+    per_hand = actions / args.hands
+    if budget > 0:
+        print(
+            f"  left for the engine at {args.target:,.0f} hands/s:"
+            f" {budget * 1e6:.0f} us per hand, {budget / per_hand * 1e6:.2f} us per action"
+        )
+    else:
+        print(f"  the loop alone is slower than {args.target:,.0f} hands/s")
+    print()
+
     traced = min(200, args.hands)
     peak = traced_peak(rules, traced, args.seed)
     print("memory:")
