@@ -29,6 +29,7 @@ from alsos.actions import (
     SIBER,
     Action,
     ActionParseError,
+    Announce,
     CallItem,
     Discard,
     Kontra,
@@ -172,7 +173,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         self._announcement_rules = rules.announcements
         self._no_figures = True
         self._kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]] = ({}, {})
-        self._figure_cache: dict[int, tuple[Action, ...]] = {}
+        self._figure_cache: dict[int, tuple[Announce, ...]] = {}
         self._figure_candidates: dict[bool, list[Candidate]] = {}
         self.announced: dict[int, set[str]] = {s: set() for s in self.active}
         self.settlement: Settlement | None = None
@@ -377,6 +378,7 @@ class Game(SpeechMixin, MeldValidationMixin):
             self.bidding.apply(seat, action)
         elif phase is Phase.SIBER or phase is Phase.DISCARD:
             self.exchange_rules.apply(seat, action)
+            self._figure_cache.pop(seat, None)
         elif phase is Phase.MELDS:
             self._answer_meld(seat, action is SHOW)
         elif phase is Phase.CALL:
@@ -436,6 +438,7 @@ class Game(SpeechMixin, MeldValidationMixin):
         for s in self.active:
             self.hands[s] |= self.unseen[s]
             self.unseen[s] = 0
+        self._figure_cache.clear()  # what may be announced depends on the cards held
 
     def _build_tables(self) -> None:
         c = self.rules.cards
@@ -553,6 +556,9 @@ class Game(SpeechMixin, MeldValidationMixin):
         if self.trick_no == 0 and self._speech_in_first_trick:
             self.meld_hands[seat] = self.hands[seat]
             self._end_turn(seat)
+            # The card leaves the hand: figures that need it are gone for the
+            # completion round (where a profile allows figures there).
+            self._figure_cache.pop(seat, None)
         self.hands[seat] &= ~(1 << card)
         trick = self.trick
         trick.append((seat, card))

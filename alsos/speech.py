@@ -104,7 +104,7 @@ def figure_allowed(
 
 #: A figure open to announcement in this game: (name, rule, its action, cards the
 #: announcer must hold, figures whose announcement by the same seat rules it out).
-Candidate = tuple[str, FigureRule, Action, int, frozenset[str]]
+Candidate = tuple[str, FigureRule, Announce, int, frozenset[str]]
 
 
 class SpeechMixin:
@@ -131,7 +131,7 @@ class SpeechMixin:
     _turn_spoke: bool
     _turn_acted: bool
     _ladder_round: set[int]
-    _figure_cache: dict[int, tuple[Action, ...]]
+    _figure_cache: dict[int, tuple[Announce, ...]]
     _figure_candidates: dict[bool, list[Candidate]]
     _kontra_at: dict[Kontra, int]
     _kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]]
@@ -270,14 +270,14 @@ class SpeechMixin:
         self._figure_candidates[front] = out
         return out
 
-    def _figure_options(self, seat: int, front: bool) -> list[Action]:
+    def _figure_options(self, seat: int, front: bool) -> list[Announce]:
         """The figures ``seat`` may announce now: :func:`figure_allowed` with the cards held."""
         mine = self.announced[seat]
         one_ladder_step = (
             seat in self._ladder_round and self._announcement_rules.ladder_one_per_round
         )
         hand = self.hands[seat]
-        out: list[Action] = []
+        out: list[Announce] = []
         for name, fig, action, hold, blockers in self._candidate_figures(front):
             if mine and (name in mine or not blockers.isdisjoint(mine)):
                 continue
@@ -296,6 +296,34 @@ class SpeechMixin:
             out.append(action)
         return out
 
+    def _narrow_figure_options(self, seat: int, figure: str, fig: FigureRule) -> None:
+        """``seat`` has announced ``figure``: drop what that rules out from the kept options.
+
+        Announcing changes no cards, so the seat's options only shrink: the figure
+        itself, those it blocks (:func:`figure_blockers`), and the ladder for the
+        rest of the round where one step per round is the rule.  A figure said
+        once per side changes its partners' options too: all are rebuilt.
+        """
+        cache = self._figure_cache
+        if fig.once_per_side:
+            cache.clear()
+            return
+        kept = cache.get(seat)
+        if kept is None:
+            return
+        blockers = figure_blockers(self.rules)
+        figures = self.rules.figures
+        stop_ladder = fig.ladder is not None and self._announcement_rules.ladder_one_per_round
+        narrowed = []
+        for a in kept:
+            name: str = a[1]
+            if name == figure or figure in blockers[name]:
+                continue
+            if stop_ladder and figures[name].ladder is not None:
+                continue
+            narrowed.append(a)
+        cache[seat] = tuple(narrowed)
+
     def _holds_bela(self, seat: int) -> bool:
         t = self.trump
         need = (1 << (8 * t + Rank.KING)) | (1 << (8 * t + Rank.OVER))
@@ -305,7 +333,6 @@ class SpeechMixin:
         """An utterance inside a turn: a figure, a kontra, an exchange or a meld."""
         cls = action.__class__
         if cls is Announce:
-            self._figure_cache.pop(seat, None)
             self._announce(seat, action.figure, front=self._front)  # type: ignore[attr-defined]
             self._turn_spoke = True
         elif cls is Kontra:
@@ -324,6 +351,7 @@ class SpeechMixin:
         self.announced[seat].add(figure)
         if fig.ladder is not None:
             self._ladder_round.add(seat)
+        self._narrow_figure_options(seat, figure, fig)
         if fig.kind == "multiplier":
             # béla kassza (004): no item of its own, it multiplies the game.
             factor = fig.value * (fig.front_multiplier if front else 1)

@@ -9,6 +9,8 @@ check the fast answer against it for every shipped profile.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -87,3 +89,26 @@ def test_blockers_are_cached_per_ruleset() -> None:
     assert figure_blockers(rules) is figure_blockers(rules)
     other = alsos.load_variant("house")
     assert figure_blockers(other) is not figure_blockers(rules)
+
+
+ONCE_PER_SIDE = alsos.load_variant(
+    "potter1930", **{"figures.abszolut.once_per_side": True, "figures.100.once_per_side": True}
+)
+
+
+@pytest.mark.parametrize("rules", [*PROFILES, ONCE_PER_SIDE], ids=str)
+def test_kept_figure_options_match_a_fresh_reading(rules: Ruleset) -> None:
+    """The figure options kept between actions (narrowed after each announcement)
+    are always what reading the rules afresh gives, for every seat -- also for
+    a partner after a figure its side may say only once."""
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(40):
+        game = alsos.Game(rules, seed=seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+            for seat, kept in game._figure_cache.items():
+                fresh = tuple(game._figure_options(seat, game._front))
+                assert kept == fresh, (seed, seat, game.history[-1])
+                checked += 1
+    assert checked > 0
