@@ -86,6 +86,7 @@ def _byte_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
 
 _PLAY_BYTES = _byte_tables()
 _PASS_ONLY: tuple[Action, ...] = (PASS,)
+_RANKS = tuple(Rank)  # iterating a tuple is cheaper than iterating the enum
 _SPEECH_PHASES = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT = tuple(suit_mask(s) for s in range(4))
 
@@ -653,10 +654,13 @@ class Game(SpeechMixin, MeldValidationMixin):
 
     def points_table(self) -> list[int]:
         """Card points of each of the 32 cards under the current contract."""
+        return list(self._point_table())
+
+    def _point_table(self) -> tuple[int, ...]:
         c = self.rules.cards
-        by_rank = tuple(c.trump_points.get(r, 0) for r in Rank)
-        plain = tuple(c.plain_points.get(r, 0) for r in Rank)
-        return list(point_table(by_rank, plain, self.trump))
+        by_rank = tuple(c.trump_points.get(r, 0) for r in _RANKS)
+        plain = tuple(c.plain_points.get(r, 0) for r in _RANKS)
+        return point_table(by_rank, plain, self.trump)
 
 
 def _mask(cards: tuple[Card, ...]) -> int:

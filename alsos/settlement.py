@@ -20,6 +20,7 @@ from alsos import rules as rule_modules
 from alsos.actions import GAME
 from alsos.items import DECLARER
 from alsos.melds import scoring_sequences, vannak_ranks_held
+from alsos.tables import suit_point_sums
 
 if TYPE_CHECKING:
     from alsos.game import Game
@@ -142,16 +143,11 @@ class Settlement:
 
 
 def _points(game: Game) -> dict[int, int]:
-    table = game.points_table()
+    a, b, c, d = suit_point_sums(game._point_table())
     out = {}
     for s in game.active:
         w = game.won[s]
-        total = 0
-        while w:
-            low = w & -w
-            total += table[low.bit_length() - 1]
-            w ^= low
-        out[s] = total
+        out[s] = a[w & 0xFF] + b[(w >> 8) & 0xFF] + c[(w >> 16) & 0xFF] + d[w >> 24]
     if len(game.tricks) == game.rules.hand_size and game.trick_winners:
         out[game.trick_winners[-1]] += game.rules.cards.last_trick
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 
-__all__ = ["point_table", "trick_keys"]
+__all__ = ["point_table", "suit_point_sums", "trick_keys"]
 
 
 @functools.lru_cache(maxsize=128)
@@ -38,3 +38,19 @@ def point_table(
         trump_points[card & 7] if card >> 3 == trump else plain_points[card & 7]
         for card in range(32)
     )
+
+
+@functools.lru_cache(maxsize=128)
+def suit_point_sums(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each suit, the points of every set of its cards (indexed by the suit's 8 bits).
+
+    Counting a seat's tricks is then four lookups, one per suit byte.
+    """
+    out = []
+    for suit in range(4):
+        sums = [0] * 256
+        for bits in range(1, 256):
+            low = bits & -bits  # a set is its lowest card plus the rest, counted before
+            sums[bits] = sums[bits ^ low] + points[8 * suit + low.bit_length() - 1]
+        out.append(tuple(sums))
+    return tuple(out)
