@@ -652,11 +652,8 @@ class Game(SpeechMixin, MeldValidationMixin):
         self._legal = None
         self.settlement = settle(self)
 
-    def points_table(self) -> list[int]:
-        """Card points of each of the 32 cards under the current contract."""
-        return list(self._point_table())
-
-    def _point_table(self) -> tuple[int, ...]:
+    def points_table(self) -> tuple[int, ...]:
+        """Card points of each of the 32 cards under the current contract (shared, immutable)."""
         c = self.rules.cards
         by_rank = tuple(c.trump_points.get(r, 0) for r in _RANKS)
         plain = tuple(c.plain_points.get(r, 0) for r in _RANKS)

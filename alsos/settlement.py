@@ -143,7 +143,7 @@ class Settlement:
 
 
 def _points(game: Game) -> dict[int, int]:
-    a, b, c, d = suit_point_sums(game._point_table())
+    a, b, c, d = suit_point_sums(game.points_table())
     out = {}
     for s in game.active:
         w = game.won[s]
