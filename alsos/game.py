@@ -174,7 +174,8 @@ class Game(SpeechMixin, MeldValidationMixin):
         self._announcement_rules = rules.announcements
         self._no_figures = True
         self._kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]] = ({}, {})
-        self._figure_cache: dict[int, tuple[Announce, ...]] = {}
+        self._figure_cache: dict[int, tuple[int, int, tuple[Announce, ...]]] = {}
+        self._announcements = 0
         self._figure_candidates: dict[bool, list[Candidate]] = {}
         self.announced: dict[int, set[str]] = {s: set() for s in self.active}
         self.settlement: Settlement | None = None
@@ -358,28 +359,20 @@ class Game(SpeechMixin, MeldValidationMixin):
         return ()
 
     def _step(self, seat: int, action: Action) -> None:
+        """Every action :meth:`apply` does not dispatch itself (card plays, speech rounds)."""
         phase = self.phase
-        if phase in _SPEECH_PHASES:
-            if action is PASS:
-                self._end_turn(seat)
-            else:
-                self._speak(seat, action)
-        elif phase is Phase.PLAY:
-            if action.__class__ is Play:
-                self._play(seat, action.card)
-            elif action is CALL or action.__class__ is CallItem:
+        if phase is Phase.PLAY:
+            if action is CALL or action.__class__ is CallItem:
                 self.calling.call(seat, action)
             elif action is SIBER or action.__class__ is Discard:
                 self.exchange_rules.apply(seat, action)
                 self._turn_acted = True
-                self._figure_cache.pop(seat, None)
             else:
                 self._speak(seat, action)
         elif phase is Phase.BIDDING:
             self.bidding.apply(seat, action)
         elif phase is Phase.SIBER or phase is Phase.DISCARD:
             self.exchange_rules.apply(seat, action)
-            self._figure_cache.pop(seat, None)
         elif phase is Phase.MELDS:
             self._answer_meld(seat, action is SHOW)
         elif phase is Phase.CALL:
@@ -439,7 +432,6 @@ class Game(SpeechMixin, MeldValidationMixin):
         for s in self.active:
             self.hands[s] |= self.unseen[s]
             self.unseen[s] = 0
-        self._figure_cache.clear()  # what may be announced depends on the cards held
 
     def _build_tables(self) -> None:
         c = self.rules.cards
@@ -557,9 +549,6 @@ class Game(SpeechMixin, MeldValidationMixin):
         if self.trick_no == 0 and self._speech_in_first_trick:
             self.meld_hands[seat] = self.hands[seat]
             self._end_turn(seat)
-            # The card leaves the hand: figures that need it are gone for the
-            # completion round (where a profile allows figures there).
-            self._figure_cache.pop(seat, None)
         self.hands[seat] &= ~(1 << card)
         trick = self.trick
         trick.append((seat, card))

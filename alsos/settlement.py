@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from attrs import define, field, frozen
 
 from alsos import rules as rule_modules
-from alsos.actions import GAME
 from alsos.items import DECLARER
 from alsos.melds import scoring_sequences, vannak_ranks_held
 from alsos.tables import suit_point_sums
@@ -28,9 +27,6 @@ if TYPE_CHECKING:
 __all__ = ["Entry", "Settlement", "Tally", "settle"]
 
 
-_STEP_NAMES = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
-
-
 @frozen
 class Entry:
     """One scored item: what it was, who undertook it, whether it was made, its worth.
@@ -38,7 +34,8 @@ class Entry:
     ``base``, ``front_multiplier`` (1 unless announced from the front),
     ``boosts``, ``steps`` (each kontra step as (seat, said from the front))
     and ``call`` are the factors of ``value``; :attr:`detail` spells them out.
-    ``note`` replaces that breakdown where an entry has none (Klopitzky).
+    ``note`` replaces that breakdown where an entry has none (Klopitzky);
+    ``step_names`` are the profile's names of the kontra levels.
     """
 
     label: str
@@ -53,6 +50,7 @@ class Entry:
     steps: tuple[tuple[int, bool], ...] = ()
     call: int = 1
     note: str = ""
+    step_names: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def detail(self) -> str:
@@ -66,7 +64,8 @@ class Entry:
             parts.append(f"front x{self.front_multiplier}")
         parts.extend(f"{label} x{factor}" for label, factor in self.boosts)
         for i, (_seat, front) in enumerate(self.steps):
-            parts.append(f"{_STEP_NAMES[i]} {'front' if front else 'back'}")
+            name = self.step_names[i] if i < len(self.step_names) else f"kontra step {i + 1}"
+            parts.append(f"{name} {'front' if front else 'back'}")
         if self.call != 1:
             parts.append(f"call x{self.call}")
         return ", ".join(parts)
@@ -230,19 +229,18 @@ def settle_potter(game: Game) -> Settlement:
     written = {s: 0 for s in range(game.players)}
     entries = []
     figures = game.rules.figures
+    step_names = game.rules.kontra.levels
     for item in game.items:
         call = item.call
-        figure = item.figure
-        is_game = figure == GAME
+        is_game = item.is_game
         if is_game:
             made = game_won
         elif item.forced is not None:
             made = item.forced
         else:
-            fig = figures[figure]
+            fig = figures[item.figure]
             made = rule_modules.lookup("figures", fig.kind)(tally, fig, item)
-        front_multiplier = item.front_multiplier if item.front else 1
-        value = item.base * front_multiplier * item.factor * call
+        value = item.value * call
         winner_side = item.side if made else item.side ^ 1
         if winner_side == DECLARER:
             winners: tuple[int, ...] = (declarer,)
@@ -258,17 +256,18 @@ def settle_potter(game: Game) -> Settlement:
                 written[d] += value
         entries.append(
             Entry(
-                "game" if is_game else figure,
+                "game" if is_game else item.figure,
                 item.seat,
                 item.side,
                 made,
                 value,
                 winners,
                 item.base,
-                front_multiplier,
+                item.front_multiplier if item.front else 1,
                 tuple(item.boosts),
                 tuple(item.steps),
                 call,
+                step_names=step_names,
             )
         )
     return Settlement(

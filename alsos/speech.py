@@ -131,7 +131,8 @@ class SpeechMixin:
     _turn_spoke: bool
     _turn_acted: bool
     _ladder_round: set[int]
-    _figure_cache: dict[int, tuple[Announce, ...]]
+    _figure_cache: dict[int, tuple[int, int, tuple[Announce, ...]]]
+    _announcements: int
     _figure_candidates: dict[bool, list[Candidate]]
     _kontra_at: dict[Kontra, int]
     _kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]]
@@ -228,9 +229,17 @@ class SpeechMixin:
             kontras = tuple(self._kontra_options[side].values())
         if not figures or self._no_figures or (an.figures_first_turn and seat in self._spoken):
             return head + kontras
-        figs = self._figure_cache.get(seat)
-        if figs is None:
-            figs = self._figure_cache[seat] = tuple(self._figure_options(seat, front))
+        # A seat's figures change only with its cards or with an announcement
+        # (its own ladder and blockers, a partner's once-per-side figure), and
+        # with a new round, which clears what is kept.
+        hand = self.hands[seat]
+        count = self._announcements
+        kept = self._figure_cache.get(seat)
+        if kept is not None and kept[0] == hand and kept[1] == count:
+            figs = kept[2]
+        else:
+            figs = tuple(self._figure_options(seat, front))
+            self._figure_cache[seat] = (hand, count, figs)
         return head + figs + kontras
 
     def _add_item(self, item: Item) -> None:
@@ -296,34 +305,6 @@ class SpeechMixin:
             out.append(action)
         return out
 
-    def _narrow_figure_options(self, seat: int, figure: str, fig: FigureRule) -> None:
-        """``seat`` has announced ``figure``: drop what that rules out from the kept options.
-
-        Announcing changes no cards, so the seat's options only shrink: the figure
-        itself, those it blocks (:func:`figure_blockers`), and the ladder for the
-        rest of the round where one step per round is the rule.  A figure said
-        once per side changes its partners' options too: all are rebuilt.
-        """
-        cache = self._figure_cache
-        if fig.once_per_side:
-            cache.clear()
-            return
-        kept = cache.get(seat)
-        if kept is None:
-            return
-        blockers = figure_blockers(self.rules)
-        figures = self.rules.figures
-        stop_ladder = fig.ladder is not None and self._announcement_rules.ladder_one_per_round
-        narrowed = []
-        for a in kept:
-            name: str = a[1]
-            if name == figure or figure in blockers[name]:
-                continue
-            if stop_ladder and figures[name].ladder is not None:
-                continue
-            narrowed.append(a)
-        cache[seat] = tuple(narrowed)
-
     def _holds_bela(self, seat: int) -> bool:
         t = self.trump
         need = (1 << (8 * t + Rank.KING)) | (1 << (8 * t + Rank.OVER))
@@ -340,7 +321,6 @@ class SpeechMixin:
             self._turn_spoke = True
         elif action is EXCHANGE:
             self.exchange_rules.exchange(seat)
-            self._figure_cache.pop(seat, None)
         elif cls is Declare:
             self.declared.append((seat, action.length))  # type: ignore[attr-defined]
         self._turn_acted = True
@@ -351,7 +331,7 @@ class SpeechMixin:
         self.announced[seat].add(figure)
         if fig.ladder is not None:
             self._ladder_round.add(seat)
-        self._narrow_figure_options(seat, figure, fig)
+        self._announcements += 1
         if fig.kind == "multiplier":
             # béla kassza (004): no item of its own, it multiplies the game.
             factor = fig.value * (fig.front_multiplier if front else 1)
@@ -389,10 +369,9 @@ class SpeechMixin:
         index = self._kontra_at[k]
         item = self.items[index]
         kr = self.rules.kontra
-        front = self._front
-        item.raise_(seat, front, kr.front_factor, kr.back_factor)
+        item.raise_(seat, self._front, kr.front_factor, kr.back_factor)
         item.stamp = self._turn_counter + 1  # the turn now in progress
-        level = len(item.steps)
+        level = item.level
         side = item.side ^ (level & 1)  # odd steps come from the other side
         options = self._kontra_options
         del options[side][index]

@@ -24,18 +24,8 @@ import random
 import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-try:
-    import alsos
-
-    if not hasattr(alsos, "Game"):  # a stray namespace package, not the library
-        raise ImportError("alsos is not installed")
-except ImportError:  # not installed: run from the checkout this file is in
-    sys.modules.pop("alsos", None)
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    import alsos
-
+import alsos
 from alsos import Phase
 from alsos.actions import PASS
 
