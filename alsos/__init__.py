@@ -16,7 +16,8 @@ from alsos.bots import RandomBot
 from alsos.cards import Card, CardParseError, Order, Rank, Suit, format_cards, parse_cards
 from alsos.deal import Deal, DealError
 from alsos.game import Contract, Game, IllegalActionError, Kind, Phase
-from alsos.profile import ProfileError, Ruleset, load_variant, shipped_variants
+from alsos.loading import load_variant, shipped_variants
+from alsos.profile import ProfileError, Ruleset
 from alsos.session import Radli, Rubber, Session, new_session
 from alsos.settlement import Entry, Settlement
 from alsos.view import View

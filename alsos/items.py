@@ -45,6 +45,23 @@ class Item:
     call: int = 1
     forced: bool | None = None
 
+    def copy(self) -> Item:
+        """An independent copy (the hand state copies its items)."""
+        new = Item.__new__(Item)
+        new.figure = self.figure
+        new.seat = self.seat
+        new.side = self.side
+        new.base = self.base
+        new.front = self.front
+        new.front_multiplier = self.front_multiplier
+        new.steps = self.steps[:]
+        new.factor = self.factor
+        new.stamp = self.stamp
+        new.boosts = self.boosts[:]
+        new.call = self.call
+        new.forced = self.forced
+        return new
+
     @property
     def is_game(self) -> bool:
         return self.figure == GAME

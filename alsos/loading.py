@@ -27,6 +27,7 @@ import attrs
 import cattrs
 import yaml
 
+from alsos import registry
 from alsos.cards import Order, Rank, Suit
 from alsos.profile import ProfileError, Ruleset, parse_card_spec
 
@@ -374,9 +375,7 @@ def _check(rules: Ruleset) -> list[str]:
         problems.append("kontra.levels: at least one level is needed")
     if sorted(rules.bidding.suit_rank) != list(Suit):
         problems.append("bidding.suit_rank: must name each of the four suits once")
-    from alsos import rules as rule_modules
-
-    kinds = rule_modules.available("figures")
+    kinds = registry.available("figures")
     for family, name in (
         ("dealing", rules.deal.module),
         ("bidding", rules.bidding.module),
@@ -384,11 +383,11 @@ def _check(rules: Ruleset) -> list[str]:
         ("calling", rules.calling.module),
         ("scoring", rules.scoring.module),
     ):
-        if name not in rule_modules.available(family):
+        if name not in registry.available(family):
             problems.append(
                 f"{'deal' if family == 'dealing' else family}.module: no rule module {name!r}; "
-                f"available: {', '.join(rule_modules.available(family))}"
-                + "".join(f"; {err}" for err in rule_modules._plugin_errors)
+                f"available: {', '.join(registry.available(family))}"
+                + "".join(f"; {err}" for err in registry.plugin_errors())
             )
     for name, fig in rules.figures.items():
         where = f"figures.{name}"

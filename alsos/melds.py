@@ -132,6 +132,13 @@ class MeldContest:
         contest._settle()
         return contest
 
+    def copy(self) -> MeldContest:
+        """An independent copy (``keys`` is never changed, so it is shared)."""
+        return MeldContest(
+            self.order[:], self.keys, self.stage, self.queue[:], self.shown[:], self.winner,
+            self.done,
+        )
+
     @property
     def to_act(self) -> int | None:
         return self.queue[0] if self.queue else None

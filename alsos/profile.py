@@ -39,8 +39,6 @@ __all__ = [
     "ProfileError",
     "Ruleset",
     "ScoringRules",
-    "load_variant",
-    "shipped_variants",
 ]
 
 
@@ -454,6 +452,3 @@ def parse_card_spec(spec: str) -> CardSpec:
     """Read a figure's card spec (see :class:`CardSpec`)."""
     return CardSpec(spec)
 
-
-# The loader lives in alsos.loading; these names are part of this module's API too.
-from alsos.loading import load_variant, shipped_variants  # noqa: E402

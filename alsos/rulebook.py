@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from alsos import rules as rule_modules
+from alsos import registry as rule_modules
 from alsos.cards import CARDS, Card, Rank, Suit
 from alsos.profile import FigureRule, Ruleset
 

@@ -1,6 +1,6 @@
 """What one seat may know: its hand, the seen talon cards and the public history.
 
-A :class:`View` is built from a :class:`~alsos.game.Game` for one seat and
+A :class:`View` is built from a hand state for one seat and
 holds no hidden information: other seats' hands, the face-down talon cards and
 other seats' síber discards are absent.  Bots should decide from views only.
 """
@@ -15,7 +15,9 @@ from alsos.actions import Action
 from alsos.cards import CARDS, Card, cards_of
 
 if TYPE_CHECKING:
-    from alsos.game import Game, Phase
+    from alsos.engine import Engine
+    from alsos.phases import Phase
+    from alsos.state import HandState
 
 __all__ = ["View", "make_view"]
 
@@ -57,23 +59,22 @@ class View:
         return "\n".join(lines)
 
 
-def make_view(game: Game, seat: int) -> View:
-    if not 0 <= seat < game.players:
-        raise ValueError(f"seat {seat!r} is not at this {game.players}-player table")
-    seen = [CARDS[c] for c in game.talon if c in game.talon_up]
-    history = tuple(game.public_history(seat))
+def make_view(engine: Engine, s: HandState, seat: int) -> View:
+    """The :class:`View` of the hand ``s`` for ``seat``."""
+    if not 0 <= seat < s.players:
+        raise ValueError(f"seat {seat!r} is not at this {s.players}-player table")
     return View(
         seat=seat,
-        phase=game.phase,
-        to_act=game.to_act,
-        hand=tuple(cards_of(game.hands[seat])),
-        unseen_count=bin(game.unseen[seat]).count("1"),
-        talon_seen=tuple(seen),
-        declarer=game.declarer,
-        contract=None if game.contract is None else str(game.contract),
-        trick=tuple((s, CARDS[c]) for s, c in game.trick),
-        tricks_won={s: game.tricks_won[s] for s in game.active},
-        items=tuple((i.label, i.value) for i in game.items),
-        history=history,
-        legal=game.legal_actions() if game.to_act == seat else (),
+        phase=s.phase,
+        to_act=s.to_act,
+        hand=tuple(cards_of(s.hands[seat])),
+        unseen_count=s.unseen[seat].bit_count(),
+        talon_seen=s.talon_seen(),
+        declarer=s.declarer,
+        contract=None if s.contract is None else str(s.contract),
+        trick=tuple((t, CARDS[c]) for t, c in s.trick),
+        tricks_won={t: s.tricks_won[t] for t in s.active},
+        items=tuple((i.label, i.value) for i in s.items),
+        history=tuple(engine.public_history(s, seat)),
+        legal=engine.legal_actions(s) if s.to_act == seat else (),
     )

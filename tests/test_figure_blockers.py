@@ -114,9 +114,10 @@ def test_kept_options_never_change_what_is_legal(rules: Ruleset) -> None:
     for seed in range(40):
         kept = alsos.Game(rules, seed=seed)
         fresh = alsos.Game(rules, seed=seed)
-        fresh._figure_cache = KeepsNothing()
-        fresh._meld_cache = KeepsNothing()
         while not kept.is_over:
+            # A new round replaces the caches: make them forget before every step.
+            fresh.state.figure_cache = KeepsNothing()
+            fresh.state.meld_cache = KeepsNothing()
             legal = kept.legal_actions()
             assert legal == fresh.legal_actions(), (seed, kept.history[-1:])
             action = rng.choice(legal)

@@ -3,9 +3,9 @@
 No pip: the test writes a ``*.dist-info`` folder (METADATA and
 entry_points.txt) into a temporary directory and puts it, with the plugin's
 ``src`` folder, on ``sys.path``.  :mod:`importlib.metadata` then lists the
-entry point in the ``alsos.rules`` group, and :mod:`alsos.rules` imports it
-the next time it looks for plugins (its ``_plugins_loaded`` flag is reset
-for the test).  Teardown removes the registered kind and the imported module,
+entry point in the ``alsos.rules`` group, and :mod:`alsos.registry` imports it
+the next time it looks for plugins (its ``_loaded`` flag is reset for the
+test).  Teardown removes the registered kind and the imported module,
 so other tests see the registry as it was.
 """
 
@@ -21,7 +21,7 @@ import attrs
 import pytest
 
 import alsos
-import alsos.rules
+import alsos.registry
 
 PLUGIN = Path(__file__).resolve().parent.parent / "examples" / "plugin"
 PROFILE = PLUGIN / "fivetricks.yaml"
@@ -33,7 +33,7 @@ HANDS = 50
 
 def _forget_plugin() -> None:
     """Drop the plugin's registration and module so the next import registers afresh."""
-    alsos.rules._REGISTRY["figures"].pop(KIND, None)
+    alsos.registry._REGISTRY["figures"].pop(KIND, None)
     sys.modules.pop(MODULE, None)
 
 
@@ -41,7 +41,7 @@ def _forget_plugin() -> None:
 def clean_registry(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """No plugin registered or imported; plugins are looked for again; all undone after."""
     _forget_plugin()
-    monkeypatch.setattr(alsos.rules, "_plugins_loaded", False)
+    monkeypatch.setattr(alsos.registry, "_loaded", False)
     yield
     _forget_plugin()
 

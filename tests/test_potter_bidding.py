@@ -260,7 +260,7 @@ def test_betli_ends_at_the_declarers_first_trick() -> None:
     play(game, "PA")  # seat 1 has no acorn
     play(game, "ZK")  # seat 2 has no acorn
     assert game.is_over
-    assert game.trick_winners == [0]
+    assert list(game.trick_winners) == [0]
     settlement = game.settlement
     assert settlement is not None
     assert not entry(game, "game").made

@@ -123,7 +123,7 @@ def test_no_obligation_to_overtrump() -> None:
     play(game, "M9")
     assert legal_cards(game) == {"MU", "M10"}  # M10 is below M9, still legal
     play(game, "M10")
-    assert game.trick_winners == [1]
+    assert list(game.trick_winners) == [1]
 
 
 def _ultimo_declarer() -> alsos.Game:
@@ -223,13 +223,13 @@ def test_trick_goes_to_the_highest_trump_else_highest_of_suit_led() -> None:
     plain card; plain order A 10 K O U 9 8 7 in the suit led."""
     game = _trump_game(OVERTRUMP_DEAL, "accept")
     play(game, "PA M9 MU")  # MU is the highest trump
-    assert game.trick_winners == [2]
+    assert list(game.trick_winners) == [2]
     game = _trump_game(DEAL, "pass accept")
     play(game, "PK PA P8")
-    assert game.trick_winners == [1]
+    assert list(game.trick_winners) == [1]
     play(game, "MA")  # seat 1 leads a trump
     play(game, "TO TA")  # discards: neither trump nor acorn
-    assert game.trick_winners == [1, 1]
+    assert list(game.trick_winners) == [1, 1]
 
 
 def test_legal_cards_listing_matches_legal_actions() -> None:
@@ -269,7 +269,7 @@ def test_card_order_by_contract(contract: str, bidding: str, trick: str, winner:
     assert game.contract is not None and str(game.contract.kind) == contract
     assert game.to_act == 0
     play(game, trick)
-    assert game.trick_winners == [winner]
+    assert list(game.trick_winners) == [winner]
 
 
 def test_exchanging_the_announced_ultimo_seven_loses_the_ultimo() -> None:

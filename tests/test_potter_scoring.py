@@ -280,7 +280,7 @@ def test_volat_needs_every_trick() -> None:
     game = new_game(EXAMPLE_DEAL)
     play(game, "pass accept pass pass pass PK announce volat, PA, P7 pass")
     finish(game)
-    assert game.trick_winners == [1] * 9
+    assert list(game.trick_winners) == [1] * 9
     assert entry(game, "volat", 1).made
     assert entry(game, "volat", 1).value == 5
 
@@ -289,7 +289,7 @@ def test_unannounced_figures_score_nothing() -> None:
     """000 "Figures": figures score only if announced; taking every trick without
     a volát announcement is just a won game."""
     game = finish(play(new_game(EXAMPLE_DEAL), "pass accept pass pass pass"))
-    assert game.trick_winners == [1] * 9
+    assert list(game.trick_winners) == [1] * 9
     s = game.settlement
     assert s is not None
     assert [e.label for e in s.entries] == ["game"]

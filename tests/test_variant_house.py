@@ -130,7 +130,7 @@ def test_uhu_fails_when_the_ace_wins_another_trick() -> None:
     game = start(HOUSE, UHU_DEAL, script="pass accept announce uhu pass pass pass")
     play(game, UHU_TRICKS)
     play(game, "ZA Z7 ZK, TA TO TK")  # seat 1 may choose: the hold-back has ended
-    assert game.trick_winners == [1] * 9
+    assert list(game.trick_winners) == [1] * 9
     assert not entry(game, "uhu", 1).made
 
 
@@ -392,13 +392,13 @@ def test_switch_betli_in_sequence_order() -> None:
     script = "pass " * 6 + "betli PU P10 P7"
     rules = load("house", **{"cards.betli_order": "A K O U 10 9 8 7"})
     game = start(rules, BETLI_DEAL, script=script)
-    assert game.trick_winners == [0]
+    assert list(game.trick_winners) == [0]
     assert game.is_over and settled(game).game_won is False
 
     default = start(HOUSE, BETLI_DEAL, script=script)
-    assert default.trick_winners == [1] and not default.is_over
+    assert list(default.trick_winners) == [1] and not default.is_over
     potter = start(POTTER, BETLI_DEAL, script=script)
-    assert potter.trick_winners == [1] and not potter.is_over
+    assert list(potter.trick_winners) == [1] and not potter.is_over
 
 
 def test_switch_combined_bidding_lets_a_lower_suit_overcall() -> None:

@@ -13,13 +13,17 @@ from typing import TYPE_CHECKING
 from alsos.actions import ACCEPT, BETLI, BIDS, PASS, Action, Announce, Bid, announce
 from alsos.cards import Card, Suit
 from alsos.phases import Contract, Kind, Phase
-from alsos.rules import Described, register
+from alsos.protocol import Described
+from alsos.registry import register
+from alsos.speech import figure_allowed
+from alsos.state import ModuleState
 
 if TYPE_CHECKING:
-    from alsos.game import Game
     from alsos.profile import Ruleset
+    from alsos.protocol import Referee
+    from alsos.state import HandState
 
-__all__ = ["AlternatingBidding", "CombinedBidding", "PotterBidding"]
+__all__ = ["AlternatingBidding", "BiddingState", "CombinedBidding", "PotterBidding"]
 
 _NT = BIDS[None]
 
@@ -70,6 +74,54 @@ def _round3(rules: Ruleset) -> Described:
     return out
 
 
+class BiddingState(ModuleState):
+    """The auction so far (kept in ``HandState.bidding``).
+
+    ``round``: 1 accept the original suit, 2 rising bids, 3 Betli, 4 the
+    Betli switch; ``queue``: seats still to speak in the round; ``best``: the
+    index of the standing bid in the suit rank (its length: no-trumps);
+    ``bidder``: its seat; ``passes``: passes in a row (two-player naming).
+    For the combined auction: ``pending`` -- figures said in the current turn;
+    ``standing`` -- (value, rank) of the standing bid; ``figures`` -- the
+    standing bidder's figures; ``named`` -- suits named so far;
+    ``hidden_bids`` -- history indices of bids shown only as "trumps";
+    ``standing_index`` -- the history index of the standing bid.
+    """
+
+    __slots__ = (
+        "best",
+        "bidder",
+        "figures",
+        "hidden_bids",
+        "named",
+        "passes",
+        "pending",
+        "queue",
+        "round",
+        "standing",
+        "standing_index",
+    )
+
+    def __init__(self, queue: list[int]) -> None:
+        self.round = 1
+        self.queue = queue
+        self.best = -1
+        self.bidder: int | None = None
+        self.passes = 0
+        self.pending: list[str] = []
+        self.standing: tuple[int, int] = (-1, -1)
+        self.figures: list[str] = []
+        self.named: set[Suit | None] = set()
+        self.hidden_bids: set[int] = set()
+        self.standing_index = -1
+
+
+def _st(s: HandState) -> BiddingState:
+    b = s.bidding
+    assert isinstance(b, BiddingState)
+    return b
+
+
 @register("bidding", "potter")
 class PotterBidding:
     """Accept the original suit; else one rising bid each; else Betli; else Klopitzky."""
@@ -93,112 +145,106 @@ class PotterBidding:
             *_round3(rules),
         ]
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.round = 1
-        self.queue: list[int] = []
-        self.best: int = -1  # index in the suit rank; len(suit_rank) = no-trumps
-        self.bidder: int | None = None
-        self.passes = 0
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
 
-    def start(self) -> None:
-        self.round = 1
-        self.queue = list(self.game.active)
-        self.game.to_act = self.queue[0]
+    def start(self, ref: Referee, s: HandState) -> None:
+        s.bidding = BiddingState(list(s.active))
+        ref.ask(s, Phase.BIDDING, s.active[0])
 
-    def hides(self, index: int) -> bool:
+    def hides(self, s: HandState, index: int) -> bool:
         """Whether the bid at history ``index`` is shown to other seats only in part."""
         return False
 
-    def after_pickup(self) -> bool:
+    def after_pickup(self, ref: Referee, s: HandState) -> bool:
         """Offer the Betli switch (004) if the profile has it; True if it took the turn."""
-        g = self.game
-        limit = g.rules.bidding.betli_switch
-        if limit is None or g.accepted_original or g.declarer is None or not g.rules.bidding.betli:
+        rules = self.rules.bidding
+        limit = rules.betli_switch
+        if limit is None or s.accepted_original or s.declarer is None or not rules.betli:
             return False
-        worth = sum(i.value for i in g.items if i.side == 0)
+        worth = sum(i.value for i in s.items if i.side == 0)
         if worth > limit:
             return False
-        a = g.active
-        start = a.index(g.declarer)
-        self.queue = [a[(start + i) % len(a)] for i in range(len(a))]
-        self.round = 4
-        g.phase = Phase.BIDDING
-        g.to_act = self.queue[0]
+        b = _st(s)
+        a = s.active
+        start = a.index(s.declarer)
+        b.queue = [a[(start + i) % len(a)] for i in range(len(a))]
+        b.round = 4
+        ref.ask(s, Phase.BIDDING, b.queue[0])
         return True
 
     def _rank(self, bid: Bid) -> int:
-        order = self.game.rules.bidding.suit_rank
+        order = self.rules.bidding.suit_rank
         return len(order) if bid.suit is None else order.index(bid.suit)
 
-    def legal(self, seat: int) -> tuple[Action, ...]:
-        if self.round == 1:
+    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
+        b = _st(s)
+        if b.round == 1:
             return (PASS, ACCEPT)
-        if self.round == 2:
-            rules = self.game.rules.bidding
+        if b.round == 2:
+            rules = self.rules.bidding
             out: list[Action] = [PASS]
             for i, suit in enumerate(rules.suit_rank):
-                if i > self.best and suit != self.game.original:
+                if i > b.best and suit != s.original:
                     out.append(BIDS[suit])
             if rules.no_trumps:
                 out.append(_NT)
             return tuple(out)
         return (PASS, BETLI)
 
-    def apply(self, seat: int, action: Action) -> None:
-        g = self.game
-        self.queue.pop(0)
-        if self.round == 1 and action is ACCEPT:
-            g.start_contract(seat, Contract(Kind.TRUMP, g.original), original=True)
+    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        b = _st(s)
+        b.queue.pop(0)
+        if b.round == 1 and action == ACCEPT:
+            ref.start_contract(s, seat, Contract(Kind.TRUMP, Suit(s.original)), original=True)
             return
-        if self.round == 2 and isinstance(action, Bid):
-            self.best, self.bidder = self._rank(action), seat
+        if b.round == 2 and isinstance(action, Bid):
+            b.best, b.bidder = self._rank(action), seat
             if action.suit is None:
-                g.start_contract(seat, Contract(Kind.NO_TRUMPS), original=False)
+                ref.start_contract(s, seat, Contract(Kind.NO_TRUMPS), original=False)
                 return
-        if self.round == 3 and action is BETLI:
-            g.start_contract(seat, Contract(Kind.BETLI), original=False)
+        if b.round == 3 and action == BETLI:
+            ref.start_contract(s, seat, Contract(Kind.BETLI), original=False)
             return
-        if self.round == 4:
-            if action is BETLI:
-                g.switch_to_betli(seat)
-            elif self.queue:
-                g.to_act = self.queue[0]
+        if b.round == 4:
+            if action == BETLI:
+                ref.switch_to_betli(s, seat)
+            elif b.queue:
+                ref.ask(s, Phase.BIDDING, b.queue[0])
             else:
-                g.after_front()
+                ref.after_front(s)
             return
-        if self.queue:
-            g.to_act = self.queue[0]
+        if b.queue:
+            ref.ask(s, Phase.BIDDING, b.queue[0])
             return
-        self._round_over()
+        self._round_over(ref, s)
 
-    def _round_over(self) -> None:
-        g = self.game
-        rules = g.rules.bidding
-        if self.round == 1:
-            self.round = 2
-        elif self.round == 2:
-            if self.bidder is not None:
-                suit = rules.suit_rank[self.best]
-                g.start_contract(self.bidder, Contract(Kind.TRUMP, suit), original=False)
+    def _round_over(self, ref: Referee, s: HandState) -> None:
+        b = _st(s)
+        rules = self.rules.bidding
+        if b.round == 1:
+            b.round = 2
+        elif b.round == 2:
+            if b.bidder is not None:
+                suit = rules.suit_rank[b.best]
+                ref.start_contract(s, b.bidder, Contract(Kind.TRUMP, suit), original=False)
                 return
-            g.pick_up()
-            self.round = 3
+            ref.pick_up(s)
+            b.round = 3
             if not rules.betli:
-                self._no_contract()
+                self._no_contract(ref, s)
                 return
         else:
-            self._no_contract()
+            self._no_contract(ref, s)
             return
-        self.queue = list(g.active)
-        g.to_act = self.queue[0]
+        b.queue = list(s.active)
+        ref.ask(s, Phase.BIDDING, b.queue[0])
 
-    def _no_contract(self) -> None:
-        g = self.game
-        if g.rules.bidding.klopitzky:
-            g.start_contract(None, Contract(Kind.KLOPITZKY), original=False)
+    def _no_contract(self, ref: Referee, s: HandState) -> None:
+        if self.rules.bidding.klopitzky:
+            ref.start_contract(s, None, Contract(Kind.KLOPITZKY), original=False)
         else:
-            g.end_thrown_in()
+            ref.end_thrown_in(s)
 
 
 @register("bidding", "combined")
@@ -238,120 +284,113 @@ class CombinedBidding(PotterBidding):
             *_round3(rules),
         ]
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.pending: list[str] = []
-        self.standing: tuple[int, int] = (-1, -1)
-        self.figures: list[str] = []
-        self.named: set[Suit | None] = set()
-        self.hidden_bids: set[int] = set()
-        self.standing_index = -1
-
-    def _contracts(self) -> list[Suit | None]:
-        rules = self.game.rules.bidding
-        out: list[Suit | None] = [s for s in rules.suit_rank if s != self.game.original]
+    def _contracts(self, s: HandState) -> list[Suit | None]:
+        rules = self.rules.bidding
+        out: list[Suit | None] = [c for c in rules.suit_rank if c != s.original]
         if rules.no_trumps:
             out.append(None)
         if rules.unique_suits:
-            out = [c for c in out if c not in self.named]
+            named = _st(s).named
+            out = [c for c in out if c not in named]
         return out
 
-    def _fits(self, seat: int, contract: Suit | None, names: list[str]) -> bool:
+    def _fits(self, s: HandState, seat: int, contract: Suit | None, names: list[str]) -> bool:
         """Whether ``names`` may all be announced in ``contract`` by ``seat``."""
-        g = self.game
         trump = -1 if contract is None else int(contract)
         for name in names:
-            fig = g.rules.figures[name]
+            fig = self.rules.figures[name]
             if trump < 0 and not fig.no_trumps:
                 return False
             hold = fig.hold_mask(trump)
-            if fig.must_hold and (not hold or g.hands[seat] & hold != hold):
+            if fig.must_hold and (not hold or s.hands[seat] & hold != hold):
                 return False
         return True
 
     def _worth(self, contract: Suit | None, names: list[str]) -> tuple[int, int]:
-        g = self.game
-        games = g.rules.games
+        rules = self.rules
+        games = rules.games
         value = games.trump if contract is not None else games.no_trumps
-        if not g.rules.bidding.count_game_value:
+        if not rules.bidding.count_game_value:
             value = 0
         for name in names:
-            fig = g.rules.figures[name]
+            fig = rules.figures[name]
             value += fig.value * fig.front_multiplier
-        order = g.rules.bidding.suit_rank
+        order = rules.bidding.suit_rank
         return value, len(order) if contract is None else order.index(contract)
 
-    def legal(self, seat: int) -> tuple[Action, ...]:
-        if self.round != 2:
-            return super().legal(seat)
-        from alsos.speech import figure_allowed
-
-        g = self.game
+    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
+        b = _st(s)
+        if b.round != 2:
+            return super().legal(ref, s, seat)
+        rules = self.rules
         out: list[Action] = [PASS]
-        mine = set(self.pending)
-        for name, fig in g.rules.figures.items():
+        mine = set(b.pending)
+        contracts = self._contracts(s)
+        for name, fig in rules.figures.items():
             if fig.kind in ("kassza", "multiplier") or not figure_allowed(
-                g.rules,
+                rules,
                 name,
                 fig,
                 mine,
                 front=True,
                 trump=0,
-                ladder_said_this_round=any(g.rules.figures[f].ladder for f in mine),
+                ladder_said_this_round=any(rules.figures[f].ladder for f in mine),
             ):
                 continue
-            if any(self._fits(seat, c, [*self.pending, name]) for c in self._contracts()):
+            if any(self._fits(s, seat, c, [*b.pending, name]) for c in contracts):
                 out.append(announce(name))
-        hidden = g.rules.bidding.hidden_suit
-        for c in self._contracts():
-            if not self._fits(seat, c, self.pending):
+        hidden = rules.bidding.hidden_suit
+        for c in contracts:
+            if not self._fits(s, seat, c, b.pending):
                 continue
-            worth = self._worth(c, self.pending)
+            worth = self._worth(c, b.pending)
             # With hidden suits an equal value may be bid: the suits are then shown.
-            if worth > self.standing or (hidden and c is not None and worth[0] == self.standing[0]):
+            if worth > b.standing or (hidden and c is not None and worth[0] == b.standing[0]):
                 out.append(BIDS[c])
         return tuple(out)
 
-    def hides(self, index: int) -> bool:
+    def hides(self, s: HandState, index: int) -> bool:
         """Whether the bid at history ``index`` shows only 'trumps' to the other seats."""
-        return index in self.hidden_bids
+        b = s.bidding
+        return isinstance(b, BiddingState) and index in b.hidden_bids
 
-    def apply(self, seat: int, action: Action) -> None:
-        if self.round != 2:
-            super().apply(seat, action)
+    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        b = _st(s)
+        if b.round != 2:
+            super().apply(ref, s, seat, action)
             return
         if isinstance(action, Announce):
-            self.pending.append(action.figure)
+            b.pending.append(action.figure)
             return
         if isinstance(action, Bid):
-            self.named.add(action.suit)
-            worth = self._worth(action.suit, self.pending)
-            index = len(self.game.history) - 1
-            if self.game.rules.bidding.hidden_suit and action.suit is not None:
-                if self.bidder is not None and worth[0] == self.standing[0]:
-                    self.hidden_bids.discard(self.standing_index)  # a tie shows both suits
+            b.named.add(action.suit)
+            worth = self._worth(action.suit, b.pending)
+            index = len(s.history) - 1
+            if self.rules.bidding.hidden_suit and action.suit is not None:
+                if b.bidder is not None and worth[0] == b.standing[0]:
+                    b.hidden_bids.discard(b.standing_index)  # a tie shows both suits
                 else:
-                    self.hidden_bids.add(index)
-            if worth > self.standing:
-                self.standing = worth
-                self.standing_index = index
-                self.bidder, self.figures = seat, list(self.pending)
-                self.best = self.standing[1]
-        self.pending = []
-        self.queue.pop(0)
-        if self.queue:
-            self.game.to_act = self.queue[0]
+                    b.hidden_bids.add(index)
+            if worth > b.standing:
+                b.standing = worth
+                b.standing_index = index
+                b.bidder, b.figures = seat, list(b.pending)
+                b.best = b.standing[1]
+        b.pending = []
+        b.queue.pop(0)
+        if b.queue:
+            ref.ask(s, Phase.BIDDING, b.queue[0])
             return
-        if self.bidder is None:
-            self._round_over()
+        if b.bidder is None:
+            self._round_over(ref, s)
             return
-        order = self.game.rules.bidding.suit_rank
-        suit = order[self.best] if self.best < len(order) else None
+        order = self.rules.bidding.suit_rank
+        suit = order[b.best] if b.best < len(order) else None
         contract = Contract(Kind.TRUMP, suit) if suit is not None else Contract(Kind.NO_TRUMPS)
-        self.hidden_bids.discard(self.standing_index)  # the trump suit is now known
-        self.game.start_contract(self.bidder, contract, original=False)
-        for name in self.figures:
-            self.game.force_announce(self.bidder, name, front=True, note=False)
+        b.hidden_bids.discard(b.standing_index)  # the trump suit is now known
+        ref.start_contract(s, b.bidder, contract, original=False)
+        for name in b.figures:
+            ref.announce(s, b.bidder, name, front=True, note=False)
 
 
 @register("bidding", "alternating")
@@ -378,34 +417,34 @@ class AlternatingBidding(PotterBidding):
             ),
         ]
 
-    def legal(self, seat: int) -> tuple[Action, ...]:
-        if self.round == 1:
+    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
+        b = _st(s)
+        if b.round == 1:
             return (PASS, ACCEPT)
-        rules = self.game.rules.bidding
         out: list[Action] = [PASS]
-        for i, suit in enumerate(rules.suit_rank):
-            if i > self.best and suit != self.game.original:
+        for i, suit in enumerate(self.rules.bidding.suit_rank):
+            if i > b.best and suit != s.original:
                 out.append(BIDS[suit])
         return tuple(out)
 
-    def apply(self, seat: int, action: Action) -> None:
-        g = self.game
-        if self.round == 1:
-            super().apply(seat, action)
-            if self.round == 2 and g.phase is Phase.BIDDING:
-                self.passes = 0
+    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        b = _st(s)
+        if b.round == 1:
+            super().apply(ref, s, seat, action)
+            if b.round == 2 and s.phase is Phase.BIDDING:
+                b.passes = 0
             return
         if isinstance(action, Bid):
             assert action.suit is not None
-            self.best, self.bidder = self._rank(action), seat
+            b.best, b.bidder = self._rank(action), seat
         else:
-            self.passes += 1
-        order = self.game.active
-        if self.bidder is not None and (action is PASS or self.passes):
+            b.passes += 1
+        order = s.active
+        if b.bidder is not None and (action == PASS or b.passes):
             # A pass ends the naming; so does a suit named after the other declined.
-            suit = g.rules.bidding.suit_rank[self.best]
-            g.start_contract(self.bidder, Contract(Kind.TRUMP, suit), original=False)
-        elif self.bidder is None and self.passes >= len(order):
-            g.end_thrown_in()
+            suit = self.rules.bidding.suit_rank[b.best]
+            ref.start_contract(s, b.bidder, Contract(Kind.TRUMP, suit), original=False)
+        elif b.bidder is None and b.passes >= len(order):
+            ref.end_thrown_in(s)
         else:
-            g.to_act = order[(order.index(seat) + 1) % len(order)]
+            ref.ask(s, Phase.BIDDING, order[(order.index(seat) + 1) % len(order)])

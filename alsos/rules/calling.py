@@ -17,15 +17,53 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from alsos.actions import CALL, CONCEDE, GYERUNK, PLAY_ON, Action, CallItem, Kontra, kontra
-from alsos.items import DECLARER, Item
+from alsos.items import DECLARER
 from alsos.phases import Kind, Phase
-from alsos.rules import Described, register
+from alsos.protocol import Described
+from alsos.registry import register
+from alsos.state import ModuleState
 
 if TYPE_CHECKING:
-    from alsos.game import Game
     from alsos.profile import Ruleset
+    from alsos.protocol import Referee
+    from alsos.state import HandState
 
-__all__ = ["GyerunkCalling", "NoCalling"]
+__all__ = ["CallState", "GyerunkCalling", "NoCalling"]
+
+
+class CallState(ModuleState):
+    """A call in progress (kept in ``HandState.calling``).
+
+    ``exp``: the stake if conceded now is ``2 ** exp``; ``kontras``: raises so
+    far; ``proposer``: the side putting the question; ``resume``: the seat
+    that plays when the answers are done; ``queue``: seats still to answer;
+    ``best``: the boldest answer so far (0 concede, 1 play on); ``deciding``:
+    with ``call_back``, the kontra side chooses to call back or play on;
+    ``targets``: indices of the items the call is about; ``called``: item
+    indices called so far in the hand.
+    """
+
+    __slots__ = ("best", "called", "deciding", "exp", "kontras", "proposer", "queue", "resume",
+                 "targets")  # fmt: skip
+
+    def __init__(self) -> None:
+        self.exp = 0
+        self.kontras = 0
+        self.proposer = DECLARER
+        self.resume = 0
+        self.queue: list[int] = []
+        self.best: int | None = None
+        self.deciding = False
+        self.targets: list[int] = []
+        self.called: set[int] = set()
+
+
+def _st(s: HandState) -> CallState:
+    c = s.calling
+    if c is None:
+        c = s.calling = CallState()
+    assert isinstance(c, CallState)
+    return c
 
 
 @register("calling", "none")
@@ -36,19 +74,19 @@ class NoCalling:
     def describe(cls, rules: Ruleset) -> Described:
         return []
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
 
-    def options(self, seat: int) -> list[Action]:
-        return []
-
-    def call(self, seat: int, action: Action) -> None:
-        raise AssertionError("no calling in this profile")
-
-    def legal(self, seat: int) -> tuple[Action, ...]:
+    def options(self, s: HandState, seat: int) -> tuple[Action, ...]:
         return ()
 
-    def apply(self, seat: int, action: Action) -> None:
+    def call(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        raise AssertionError("no calling in this profile")
+
+    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
+        return ()
+
+    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
         raise AssertionError("no calling in this profile")
 
 
@@ -104,137 +142,119 @@ class GyerunkCalling(NoCalling):
             ),
         ]
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.exp = 0  # the stake if conceded now is 2 ** exp
-        self.kontras = 0
-        self.proposer = DECLARER
-        self.resume = 0
-        self.queue: list[int] = []
-        self.best: int | None = None  # 0 conceded, 1 play on
-        self.deciding = False  # call_back: the kontra side chooses to call back or play on
-        self.targets: list[Item] = []
-        self.called: set[int] = set()
-
-    def options(self, seat: int) -> list[Action]:
+    def options(self, s: HandState, seat: int) -> tuple[Action, ...]:
         """Calls ``seat`` may make at its turn to play to the second trick."""
-        g = self.game
-        if g.contract is None or g.contract.kind is Kind.KLOPITZKY:
-            return []
-        rules = g.rules.calling
+        if s.contract is None or s.contract.kind is Kind.KLOPITZKY:
+            return ()
+        rules = self.rules.calling
+        called = s.calling.called if isinstance(s.calling, CallState) else ()
         if rules.targets == "game":
-            if self.called:
-                return []
+            if called:
+                return ()
             allowed = rules.allowed_with
-            ok = all(item.is_game or item.figure in allowed for item in g.items)
-            return [CALL] if ok else []
-        side = g.side_of(seat)
+            ok = all(item.is_game or item.figure in allowed for item in s.items)
+            return (CALL,) if ok else ()
+        side = s.side_of(seat)
         out: list[Action] = []
-        for index, item in enumerate(g.items):
-            if item.side != side or index in self.called or item.forced is not None:
+        for index, item in enumerate(s.items):
+            if item.side != side or index in called or item.forced is not None:
                 continue
             out.append(CALL if item.is_game else CallItem(item.figure, item.seat))
-        return out
+        return tuple(out)
 
-    def call(self, seat: int, action: Action) -> None:
-        g = self.game
+    def call(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        c = _st(s)
         if isinstance(action, CallItem):
             index = next(
                 i
-                for i, it in enumerate(g.items)
+                for i, it in enumerate(s.items)
                 if it.figure == action.figure and it.seat == action.seat
             )
-            self.targets = [g.items[index]]
+            c.targets = [index]
         else:
             index = 0
-            allowed = g.rules.calling.allowed_with
-            self.targets = [it for it in g.items if it.is_game or it.figure in allowed]
-        self.called.add(index)
-        g.call_used = True
-        g.caller = seat
-        self.resume = seat
-        self.exp = 0
-        self.kontras = 0
-        self.proposer = g.side_of(seat)
-        self.deciding = False
-        g.phase = Phase.CALL
-        self._ask()
+            allowed = self.rules.calling.allowed_with
+            c.targets = [i for i, it in enumerate(s.items) if it.is_game or it.figure in allowed]
+        c.called.add(index)
+        s.call_used = True
+        s.caller = seat
+        c.resume = seat
+        c.exp = 0
+        c.kontras = 0
+        c.proposer = s.side_of(seat)
+        c.deciding = False
+        self._ask(ref, s, c)
 
-    def _ask(self) -> None:
-        g = self.game
-        answering = self.proposer ^ 1
+    def _ask(self, ref: Referee, s: HandState, c: CallState) -> None:
+        answering = c.proposer ^ 1
         if answering == DECLARER:
-            assert g.declarer is not None
-            self.queue = [g.declarer]
+            assert s.declarer is not None
+            c.queue = [s.declarer]
         else:
-            a = g.active
-            start = a.index(g.declarer) if g.declarer is not None else 0
-            self.queue = [a[(start + i) % len(a)] for i in range(1, len(a))]
-        self.best = None
-        g.to_act = self.queue[0]
+            a = s.active
+            start = a.index(s.declarer) if s.declarer is not None else 0
+            c.queue = [a[(start + i) % len(a)] for i in range(1, len(a))]
+        c.best = None
+        ref.ask(s, Phase.CALL, c.queue[0])
 
-    def legal(self, seat: int) -> tuple[Action, ...]:
-        if self.deciding:
+    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
+        c = _st(s)
+        if c.deciding:
             return (PLAY_ON, CALL)
         out: list[Action] = []
-        if not self.best:
+        if not c.best:
             out.append(CONCEDE)
         out.append(PLAY_ON)
-        if self.kontras < len(self.game.rules.kontra.levels):
-            out.append(kontra(self.kontras + 1, GYERUNK))
+        if c.kontras < len(self.rules.kontra.levels):
+            out.append(kontra(c.kontras + 1, GYERUNK))
         return tuple(out)
 
-    def apply(self, seat: int, action: Action) -> None:
-        g = self.game
-        if self.deciding:
-            self.deciding = False
-            if action is CALL:  # calling back: the same question, to the other side
-                self.proposer = g.side_of(seat)
-                self._ask()
+    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        c = _st(s)
+        if c.deciding:
+            c.deciding = False
+            if action == CALL:  # calling back: the same question, to the other side
+                c.proposer = s.side_of(seat)
+                self._ask(ref, s, c)
             else:
-                self._play_on(self.exp)
+                self._play_on(ref, s, c, c.exp)
             return
-        self.queue.pop(0)
+        c.queue.pop(0)
         if isinstance(action, Kontra):
-            self.kontras += 1
-            if g.rules.calling.call_back:
-                self.exp += 2
-                self.deciding = True
-                g.to_act = seat
+            c.kontras += 1
+            if self.rules.calling.call_back:
+                c.exp += 2
+                c.deciding = True
+                ref.ask(s, Phase.CALL, seat)
             else:
-                self.exp += 1
-                self.proposer = g.side_of(seat)
-                self._ask()
+                c.exp += 1
+                c.proposer = s.side_of(seat)
+                self._ask(ref, s, c)
             return
-        answer = 0 if action is CONCEDE else 1
-        self.best = answer if self.best is None else max(self.best, answer)
-        if self.queue:
-            g.to_act = self.queue[0]
+        answer = 0 if action == CONCEDE else 1
+        c.best = answer if c.best is None else max(c.best, answer)
+        if c.queue:
+            ref.ask(s, Phase.CALL, c.queue[0])
             return
-        if self.best == 0:
-            self._concede()
+        if c.best == 0:
+            self._concede(ref, s, c)
         else:
-            self._play_on(self.exp + 1)
+            self._play_on(ref, s, c, c.exp + 1)
 
-    def _play_on(self, exp: int) -> None:
-        for item in self.targets:
-            item.call = 2**exp
-        g = self.game
-        g.phase = Phase.PLAY
-        g.to_act = self.resume
+    def _play_on(self, ref: Referee, s: HandState, c: CallState, exp: int) -> None:
+        for index in c.targets:
+            ref.settle_call(s, index, 2**exp, None)
+        ref.ask(s, Phase.PLAY, c.resume)
 
-    def _concede(self) -> None:
+    def _concede(self, ref: Referee, s: HandState, c: CallState) -> None:
         """The answering side gives up: the called item is won by the proposers."""
-        g = self.game
-        main = self.targets[0]
-        for item in self.targets:
-            item.call = 2**self.exp
-        main.forced = self.proposer == main.side
-        g.release(main)
-        if (main.is_game and g.rules.calling.targets == "game") or all(
-            item.forced is not None for item in g.items
+        main = c.targets[0]
+        for index in c.targets:
+            ref.settle_call(s, index, 2**c.exp, None)
+        ref.settle_call(s, main, 2**c.exp, c.proposer == s.items[main].side)
+        if (s.items[main].is_game and self.rules.calling.targets == "game") or all(
+            item.forced is not None for item in s.items
         ):
-            g.end_by_concession()
+            ref.end_by_concession(s)
         else:
-            g.phase = Phase.PLAY
-            g.to_act = self.resume
+            ref.ask(s, Phase.PLAY, c.resume)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from alsos.deal import layout
-from alsos.rules import register
+from alsos.registry import register
 
 if TYPE_CHECKING:
     from alsos.profile import Ruleset

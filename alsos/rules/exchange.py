@@ -18,13 +18,36 @@ from typing import TYPE_CHECKING
 from alsos.actions import DISCARDS, EXCHANGE, PASS, SIBER, Action, Discard
 from alsos.cards import CARDS, Rank, Suit, cards_of, suit_mask
 from alsos.phases import Phase
-from alsos.rules import Described, register
+from alsos.protocol import Described
+from alsos.registry import register
+from alsos.state import ModuleState
 
 if TYPE_CHECKING:
-    from alsos.game import Game
     from alsos.profile import Ruleset
+    from alsos.protocol import Referee
+    from alsos.state import HandState
 
-__all__ = ["NoExchange", "SiberExchange", "TompaExchange"]
+__all__ = ["ExchangeState", "NoExchange", "SiberExchange", "TompaExchange"]
+
+
+class ExchangeState(ModuleState):
+    """Who may síber (kept in ``HandState.exchange``): ``seat`` and ``card`` of the
+    entitled trump, and whether a síber was ``possible`` at all this hand."""
+
+    __slots__ = ("card", "possible", "seat")
+
+    def __init__(self, seat: int | None, card: int | None) -> None:
+        self.seat = seat
+        self.card = card
+        self.possible = seat is not None
+
+
+def _st(s: HandState) -> ExchangeState:
+    e = s.exchange
+    return e if isinstance(e, ExchangeState) else _NONE
+
+
+_NONE = ExchangeState(None, None)
 
 
 _TAKES = {
@@ -44,28 +67,28 @@ class NoExchange:
     def describe(cls, rules: Ruleset) -> Described:
         return []
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
 
-    def start(self) -> None:
-        self.game.begin_play()
+    def start(self, ref: Referee, s: HandState) -> None:
+        ref.begin_play(s)
 
-    def can_exchange(self, seat: int) -> bool:
+    def can_exchange(self, s: HandState, seat: int) -> bool:
         return False
 
-    def can_siber(self, seat: int) -> bool:
+    def can_siber(self, s: HandState, seat: int) -> bool:
         return False
 
-    def discard_options(self, seat: int) -> tuple[Action, ...]:
+    def discard_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
         return ()
 
-    def exchange(self, seat: int) -> None:
+    def exchange(self, s: HandState, seat: int) -> None:
         raise AssertionError("no exchange in this profile")
 
-    def legal(self, seat: int) -> tuple[Action, ...]:
+    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
         return ()
 
-    def apply(self, seat: int, action: Action) -> None:
+    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
         raise AssertionError("no exchange in this profile")
 
 
@@ -112,78 +135,67 @@ class SiberExchange(NoExchange):
             out.append(("exchange.siber", text, example))
         return out
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.seat: int | None = None
-        self.card: int | None = None
-        self.possible = False
-
-    def entitled(self) -> tuple[int, int] | None:
+    def entitled(self, s: HandState) -> tuple[int, int] | None:
         """(seat, card) of the seat that may síber now, if any."""
-        g = self.game
-        rules = g.rules.exchange
-        if not (rules.siber and g.accepted_original and g.trump >= 0):
+        rules = self.rules.exchange
+        if not (rules.siber and s.accepted_original and s.trump >= 0):
             return None
-        top = g.talon[-1]
-        if rules.top_needed and not (top >> 3 == g.trump or top & 7 == Rank.ACE):
+        top = s.talon[-1]
+        if rules.top_needed and not (top >> 3 == s.trump or top & 7 == Rank.ACE):
             return None
-        seen = (g.talon[0], g.talon[-1]) if rules.skip_seen == "both" else (g.talon[0],)
+        seen = (s.talon[0], s.talon[-1]) if rules.skip_seen == "both" else (s.talon[0],)
         for rank in rules.entitled:
-            card = 8 * g.trump + rank
+            card = 8 * s.trump + rank
             if card in seen:
                 continue
-            for s in g.active:
-                if g.hands[s] >> card & 1:
-                    return s, card
+            for t in s.active:
+                if s.hands[t] >> card & 1:
+                    return t, card
             return None
         return None
 
-    def start(self) -> None:
-        g = self.game
-        who = self.entitled()
-        self.possible = who is not None
+    def start(self, ref: Referee, s: HandState) -> None:
+        who = self.entitled(s)
         if who is None:
-            g.begin_play()
+            s.exchange = ExchangeState(None, None)
+            ref.begin_play(s)
             return
-        self.seat, self.card = who
-        if g.rules.exchange.siber_at_turn:
-            g.begin_play()  # offered at the entitled seat's first-trick turn
+        s.exchange = ExchangeState(*who)
+        if self.rules.exchange.siber_at_turn:
+            ref.begin_play(s)  # offered at the entitled seat's first-trick turn
             return
-        g.phase = Phase.SIBER
-        g.to_act = self.seat
+        ref.ask(s, Phase.SIBER, who[0])
 
-    def legal(self, seat: int) -> tuple[Action, ...]:
-        if self.game.phase is Phase.SIBER:
+    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
+        if s.phase is Phase.SIBER:
             return (PASS, SIBER)
-        return self.discard_options(seat)
+        return self.discard_options(s, seat)
 
-    def discard_options(self, seat: int) -> tuple[Action, ...]:
-        g = self.game
-        keep = g.hands[seat]
-        if not g.rules.exchange.discard_trumps and g.trump >= 0:
-            keep &= ~suit_mask(g.trump)
+    def discard_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
+        keep = s.hands[seat]
+        if not self.rules.exchange.discard_trumps and s.trump >= 0:
+            keep &= ~suit_mask(s.trump)
         return tuple(DISCARDS[c] for c in cards_of(keep))
 
-    def can_siber(self, seat: int) -> bool:
+    def can_siber(self, s: HandState, seat: int) -> bool:
         """Síber offered in the seat's own first-trick turn (004's timing)."""
-        g = self.game
         return (
-            g.rules.exchange.siber_at_turn
-            and self.seat == seat
-            and g.siber_card is None
-            and g.trick_no == 0
+            self.rules.exchange.siber_at_turn
+            and _st(s).seat == seat
+            and s.siber_card is None
+            and s.trick_no == 0
         )
 
-    def _takes(self) -> tuple[list[int], list[int], set[int]]:
+    def _takes(self, s: HandState) -> tuple[list[int], list[int], set[int]]:
         """Split the talon into (taken, left, left face up) under the profile's rule."""
-        g = self.game
-        rules = g.rules.exchange
-        talon = g.talon
+        rules = self.rules.exchange
+        talon = s.talon
         seen = [talon[0], talon[-1]]
         hidden = talon[1:-1]
+        trump = s.trump
 
         def good(c: int) -> bool:
-            return c >> 3 == g.trump or c & 7 == Rank.ACE
+            return c >> 3 == trump or c & 7 == Rank.ACE
 
         if rules.takes == "talon":
             return list(talon), [], set()
@@ -202,59 +214,51 @@ class SiberExchange(NoExchange):
                 hidden.remove(c)
         return taken, hidden, shown
 
-    def apply(self, seat: int, action: Action) -> None:
-        g = self.game
-        if action is PASS:
-            g.begin_play()
+    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        if action == PASS:
+            ref.begin_play(s)
             return
-        if action is SIBER:
-            assert self.card is not None
-            taken, left, shown = self._takes()
-            for c in taken:
-                g.hands[seat] |= 1 << c
-            g.hands[seat] &= ~(1 << self.card)
-            g.siber_card = self.card
-            g.siber_taken = len(taken)
-            g.talon = [self.card, *left]
-            g.talon_up = {self.card, *shown}
-            g._discards_left = bin(g.hands[seat]).count("1") - g.rules.hand_size
-            required = g.rules.exchange.required_figure
+        if action == SIBER:
+            card = _st(s).card
+            assert card is not None
+            taken, _left, shown = self._takes(s)
+            s.take_from_talon(seat, taken)
+            s.put_to_talon(seat, card, face_up=True, bottom=True)
+            s.talon_up = 1 << card  # the síber card, and what a reveal turned up
+            for c in shown:
+                s.talon_up |= 1 << c
+            s.siber_card = card
+            s.siber_taken = len(taken)
+            s.discards_left = s.hands[seat].bit_count() - self.rules.hand_size
+            required = self.rules.exchange.required_figure
             if required is not None and len(taken) > 1:
-                g.force_announce(seat, required)
-            if g.phase is Phase.SIBER:
-                if g._discards_left > 0:
-                    g.phase = Phase.DISCARD
+                ref.announce(s, seat, required)
+            if s.phase is Phase.SIBER:
+                if s.discards_left > 0:
+                    ref.ask(s, Phase.DISCARD, seat)
                 else:
-                    g.begin_play()
+                    ref.begin_play(s)
             return
         assert isinstance(action, Discard)
-        bit = 1 << action.card
-        g.hands[seat] &= ~bit
-        g.discarded |= bit
-        g.talon.append(int(action.card))
-        g._discards_left -= 1
-        if g._discards_left == 0 and g.phase is Phase.DISCARD:
-            g.begin_play()
+        s.put_to_talon(seat, int(action.card))
+        s.discards_left -= 1
+        if s.discards_left == 0 and s.phase is Phase.DISCARD:
+            ref.begin_play(s)
 
-    def can_exchange(self, seat: int) -> bool:
-        g = self.game
-        if not (g.rules.exchange.simple_exchange and g.accepted_original and g.trump >= 0):
+    def can_exchange(self, s: HandState, seat: int) -> bool:
+        rules = self.rules.exchange
+        if not (rules.simple_exchange and s.accepted_original and s.trump >= 0):
             return False
-        if g.siber_card is not None or g.exchanged is not None:
+        if s.siber_card is not None or s.exchanged is not None:
             return False
-        if g.rules.exchange.simple_only_without_siber and self.possible:
+        if rules.simple_only_without_siber and _st(s).possible:
             return False
-        seven = 8 * g.trump + Rank.SEVEN
-        return bool(g.hands[seat] >> seven & 1) and g.talon[0] == g.indicator
+        seven = 8 * s.trump + Rank.SEVEN
+        return bool(s.hands[seat] >> seven & 1) and s.talon[0] == s.indicator
 
-    def exchange(self, seat: int) -> None:
-        g = self.game
-        seven = 8 * g.trump + Rank.SEVEN
-        g.hands[seat] = (g.hands[seat] & ~(1 << seven)) | (1 << g.indicator)
-        g.talon[0] = seven
-        g.talon_up.discard(g.indicator)
-        g.talon_up.add(seven)
-        g.exchanged = seat
+    def exchange(self, s: HandState, seat: int) -> None:
+        s.swap_with_talon(seat, 8 * s.trump + Rank.SEVEN, 0)
+        s.exchanged = seat
 
 
 @register("exchange", "tompa")
@@ -284,27 +288,23 @@ class TompaExchange(SiberExchange):
             )
         ]
 
-    def legal(self, seat: int) -> tuple[Action, ...]:
-        g = self.game
-        if g.phase is not Phase.SIBER:
-            return super().legal(seat)
-        top = g.talon[-1]
-        if top >> 3 == g.trump or top & 7 == Rank.ACE:
+    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
+        if s.phase is not Phase.SIBER:
+            return super().legal(ref, s, seat)
+        top = s.talon[-1]
+        if top >> 3 == s.trump or top & 7 == Rank.ACE:
             return (PASS, EXCHANGE, SIBER)
         return (PASS, EXCHANGE)
 
-    def apply(self, seat: int, action: Action) -> None:
-        g = self.game
-        if g.phase is Phase.SIBER and action is EXCHANGE:
-            assert self.card is not None
-            g.hands[seat] = (g.hands[seat] & ~(1 << self.card)) | (1 << g.indicator)
-            g.talon[0] = self.card
-            g.talon_up.discard(g.indicator)
-            g.talon_up.add(self.card)
-            g.exchanged = seat
-            g.begin_play()
+    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        if s.phase is Phase.SIBER and action == EXCHANGE:
+            card = _st(s).card
+            assert card is not None
+            s.swap_with_talon(seat, card, 0)
+            s.exchanged = seat
+            ref.begin_play(s)
             return
-        super().apply(seat, action)
+        super().apply(ref, s, seat, action)
 
-    def can_exchange(self, seat: int) -> bool:
+    def can_exchange(self, s: HandState, seat: int) -> bool:
         return False

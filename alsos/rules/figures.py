@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from alsos.items import DECLARER, Item
 from alsos.profile import FigureRule, Ruleset, parse_card_spec
-from alsos.rules import register
+from alsos.registry import register
 
 if TYPE_CHECKING:
     from alsos.settlement import Tally
