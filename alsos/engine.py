@@ -489,6 +489,7 @@ class Engine:
         s.no_figures = True
         self._build_key(s)
         s.items = []
+        s.items_shared = False
         s.kontra_at = {}
         s.hold_back = {}
         s.figure_candidates = {}
@@ -516,7 +517,7 @@ class Engine:
             s.notes[len(s.history) - 1] = f" (announces {figure})"
 
     def settle_call(self, s: HandState, index: int, multiplier: int, forced: bool | None) -> None:
-        item = s.items[index]
+        item = s.own_items()[index]
         item.call = multiplier
         if forced is None:
             return

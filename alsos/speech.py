@@ -156,9 +156,10 @@ def speech_options(
 
 def add_item(rules: Ruleset, s: HandState, item: Item) -> None:
     """Register a new item and open its first kontra step to the other side."""
-    index = len(s.items)
+    items = s.own_items()
+    index = len(items)
     item.stamp = s.turn_counter + 1  # the turn now in progress
-    s.items.append(item)
+    items.append(item)
     target = None if item.is_game else item.seat
     if rules.kontra.levels:
         step = kontra(1, item.figure, target)
@@ -233,7 +234,7 @@ def announce_figure(rules: Ruleset, s: HandState, seat: int, figure: str, *, fro
     if fig.kind == "multiplier":
         # béla kassza (004): no item of its own, it multiplies the game.
         factor = fig.value * (fig.front_multiplier if front else 1)
-        s.items[0].boost(f"{figure} {'front' if front else 'back'}", factor)
+        s.own_items()[0].boost(f"{figure} {'front' if front else 'back'}", factor)
         return
     add_item(
         rules,
@@ -258,7 +259,7 @@ def announce_figure(rules: Ruleset, s: HandState, seat: int, figure: str, *, fro
 def raise_kontra(rules: Ruleset, s: HandState, seat: int, k: Kontra) -> None:
     """Say kontra step ``k`` on its item and open the next step to the other side."""
     index = s.kontra_at[k]
-    item = s.items[index]
+    item = s.own_items()[index]
     kr = rules.kontra
     item.raise_(seat, s.front, kr.front_factor, kr.back_factor)
     item.stamp = s.turn_counter + 1  # the turn now in progress

@@ -34,6 +34,30 @@ if TYPE_CHECKING:
 __all__ = ["HandState", "ModuleState"]
 
 
+_CONTAINERS = (list, set, dict)
+
+
+def _compile_copy(cls: type, names: tuple[str, ...]) -> Any:
+    """A straight-line ``copy`` for ``cls``'s slots, generated once per class.
+
+    The cattrs technique: reflection once per type, then plain code, which is
+    several times faster than a loop over the slot names with ``getattr``.
+    """
+    lines = ["def copy(self):", "    new = _new(_cls)"]
+    for name in names:
+        lines.append(f"    v = self.{name}")
+        lines.append(f"    _set(new, {name!r}, v.copy() if v.__class__ in _containers else v)")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {
+        "_new": object.__new__,
+        "_cls": cls,
+        "_set": object.__setattr__,
+        "_containers": _CONTAINERS,
+    }
+    exec("\n".join(lines), namespace)  # the code is built from slot names only
+    return namespace["copy"]
+
+
 class ModuleState:
     """Base of a rule module's per-hand memory, kept in the hand state.
 
@@ -52,13 +76,15 @@ class ModuleState:
             slots = klass.__dict__.get("__slots__", ())
             names.extend([slots] if isinstance(slots, str) else slots)
         cls._all_slots = tuple(names)
+        if "copy" not in cls.__dict__:
+            cls.copy = _compile_copy(cls, cls._all_slots)  # type: ignore[method-assign]
 
     def copy(self) -> ModuleState:
-        """An independent copy: containers are copied one level deep."""
+        """An independent copy: lists, sets and dicts in the slots are copied."""
         new = object.__new__(type(self))
         for name in self._all_slots:
             value = getattr(self, name)
-            if isinstance(value, (list, set, dict)):
+            if value.__class__ in _CONTAINERS:
                 value = value.copy()
             object.__setattr__(new, name, value)
         return new
@@ -118,7 +144,8 @@ class HandState:
         "trump",  # the trump suit as an int, -1 without trumps
         "key",  # trick strengths for the contract (shared table, tables.trick_keys)
         # items, figures and kontras
-        "items",  # Items: the game first, then each announced figure
+        "items",  # Items: the game first, then each announced figure (see own_items)
+        "items_shared",  # ``items`` is shared with a copy: copy before changing one
         "kontra_at",  # each open kontra step -> index of its item
         "kontra_options",  # per side: item index -> the next kontra step open to that side
         "no_figures",  # the contract allows no figures (Betli, Klopitzky)
@@ -193,6 +220,7 @@ class HandState:
     trump: int
     key: tuple[int, ...]
     items: list[Item]
+    items_shared: bool
     kontra_at: dict[Kontra, int]
     kontra_options: tuple[dict[int, Kontra], dict[int, Kontra]]
     no_figures: bool
@@ -278,6 +306,7 @@ class HandState:
         self.trump = -1
         self.key = ()
         self.items = []
+        self.items_shared = False
         self.kontra_at = {}
         self.kontra_options = ({}, {})
         self.no_figures = True
@@ -353,7 +382,10 @@ class HandState:
         new.accepted_original = self.accepted_original
         new.trump = self.trump
         new.key = self.key
-        new.items = [item.copy() for item in self.items]
+        # Items are shared until either side changes one (see own_items): a
+        # search copies far more often than it says kontra.
+        new.items = self.items
+        new.items_shared = self.items_shared = True
         new.kontra_at = self.kontra_at.copy()
         a, b = self.kontra_options
         new.kontra_options = (a.copy(), b.copy())
@@ -477,6 +509,16 @@ class HandState:
         """The talon cards lying face up, bottom to top."""
         up = self.talon_up
         return tuple(CARDS[c] for c in self.talon if up >> c & 1)
+
+    def own_items(self) -> list[Item]:
+        """The items, ready to be changed: copied first if a copy of the state shares them.
+
+        Every change to an item or to the list goes through this.
+        """
+        if self.items_shared:
+            self.items = [item.copy() for item in self.items]
+            self.items_shared = False
+        return self.items
 
     # --------------------------------------------------- card operations
     # Every move of a card between a hand and the talon goes through these,

@@ -24,6 +24,13 @@ this many actions per hand; whatever an engine does must fit in the time left
 under a target rate (``--target``, default 6,500 hands/s, the figure issue 2
 asks for).
 
+Copies: positions in the play phase (the second trick, after a uniform
+auction and first trick) are copied with ``game.copy()`` and, for
+comparison, by Python's generic ``copy.deepcopy`` walking the same hand-state
+data; then *playouts* -- copy the position and play uniformly random legal
+actions to the settlement -- are counted per second, the inner loop of
+search.
+
 Memory: the peak resident size of the process (``ru_maxrss``) after the two
 timed runs, and, in a separate short untimed pass under ``tracemalloc``, the
 peak of memory allocated by Python while playing one hand after another.
@@ -37,6 +44,7 @@ Usage (from the repository root)::
 from __future__ import annotations
 
 import argparse
+import copy
 import platform
 import random
 import resource
@@ -59,6 +67,7 @@ except ImportError:  # not installed: run from the checkout this file is in
 
 from alsos import Phase
 from alsos.actions import PASS, Action
+from alsos.state import HandState
 
 Policy = Callable[[alsos.Game, random.Random], Action]
 
@@ -157,6 +166,44 @@ def run_floor(recorded: list[list[tuple[Action, ...]]], hands: int, seed: int) -
     return time.perf_counter() - start, actions
 
 
+def play_positions(rules: alsos.Ruleset, count: int, seed: int) -> list[alsos.Game]:
+    """Games stopped at their second trick (hands that end sooner are skipped)."""
+    out = []
+    i = seed
+    while len(out) < count:
+        g = alsos.Game(rules, seed=i)
+        rng = random.Random(i)
+        i += 1
+        while not g.is_over and not (g.phase is Phase.PLAY and g.trick_no >= 1):
+            g.apply(rng.choice(g.legal_actions()))
+        if not g.is_over:
+            out.append(g)
+    return out
+
+
+def run_copies(games: list[alsos.Game], rounds: int) -> tuple[float, float, float]:
+    """Seconds per ``game.copy()``, per generic deepcopy of the state, per playout."""
+    slots = HandState.__slots__
+    start = time.perf_counter()
+    for _ in range(rounds):
+        for g in games:
+            g.copy()
+    fast = (time.perf_counter() - start) / (rounds * len(games))
+    start = time.perf_counter()
+    for g in games:
+        s = g.state
+        copy.deepcopy({name: getattr(s, name) for name in slots})
+    generic = (time.perf_counter() - start) / len(games)
+    rng = random.Random(0)
+    start = time.perf_counter()
+    for g in games:
+        p = g.copy()
+        while not p.is_over:
+            p.apply(rng.choice(p.legal_actions()))
+    playout = (time.perf_counter() - start) / len(games)
+    return fast, generic, playout
+
+
 def report(label: str, hands: int, seconds: float, actions: int) -> None:
     print(f"{label}:")
     print(f"  hands:            {hands} in {seconds:.3f} s")
@@ -231,6 +278,18 @@ def main(argv: list[str] | None = None) -> int:
         args.hands,
         seconds,
         actions,
+    )
+    print()
+
+    positions = play_positions(rules, min(300, args.hands), args.seed)
+    fast, generic, playout = run_copies(positions, 20)
+    print("copies in the play phase (second trick):")
+    print(f"  positions:                        {len(positions)}")
+    print(f"  game.copy():                      {fast * 1e6:.2f} us")
+    print(f"  generic deepcopy of the state:    {generic * 1e6:.0f} us  ({generic / fast:.0f}x)")
+    print(
+        f"  playouts (copy + uniform play to the settlement): {1 / playout:,.0f}/s,"
+        f" {playout * 1e6:.0f} us each"
     )
     print()
 

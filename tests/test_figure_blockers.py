@@ -15,22 +15,11 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from profiles import PROFILES
 
 import alsos
 from alsos.profile import Ruleset
 from alsos.speech import figure_allowed, figure_blockers
-
-
-def _profiles() -> list[Ruleset]:
-    out = []
-    for name in alsos.shipped_variants():
-        base = alsos.load_variant(name)
-        for n in base.player_counts or (base.players,):
-            out.append(alsos.load_variant(name, players=n) if n != base.players else base)
-    return out
-
-
-PROFILES = _profiles()
 
 
 def literal_block(rules: Ruleset, name: str, mine: set[str]) -> bool:

@@ -1,0 +1,19 @@
+"""Every shipped profile at every player count it supports, for tests that cover them all."""
+
+from __future__ import annotations
+
+import alsos
+from alsos.profile import Ruleset
+
+
+def every_profile() -> list[Ruleset]:
+    """Each shipped profile once per player count (csibor: 2, 3 and 4)."""
+    out = []
+    for name in alsos.shipped_variants():
+        base = alsos.load_variant(name)
+        for n in base.player_counts or (base.players,):
+            out.append(alsos.load_variant(name, players=n) if n != base.players else base)
+    return out
+
+
+PROFILES = every_profile()
