@@ -18,8 +18,10 @@ from alsos.deal import Deal, DealError
 from alsos.game import Contract, Game, IllegalActionError, Kind, Phase
 from alsos.loading import load_variant, shipped_variants
 from alsos.profile import ProfileError, Ruleset
+from alsos.record import Record, RecordError
 from alsos.session import Radli, Rubber, Session, new_session
 from alsos.settlement import Entry, Settlement
+from alsos.version import __version__
 from alsos.view import View
 
 __all__ = [
@@ -40,12 +42,15 @@ __all__ = [
     "Radli",
     "RandomBot",
     "Rank",
+    "Record",
+    "RecordError",
     "Rubber",
     "Ruleset",
     "Session",
     "Settlement",
     "Suit",
     "View",
+    "__version__",
     "format_cards",
     "load_variant",
     "new_session",
@@ -54,4 +59,3 @@ __all__ = [
     "shipped_variants",
 ]
 
-__version__ = "0.1.0"

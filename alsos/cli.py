@@ -2,7 +2,9 @@
 
 Usage::
 
-    alsos play [--variant potter1930] [--seed N] [--seat K] [--watch]
+    alsos play [--variant potter1930] [--seed N] [--seat K] [--watch] [--save FILE]
+    alsos play --resume FILE [--seat K] [--watch] [--save FILE]
+    alsos replay FILE
     alsos variants
     alsos validate FILE
     alsos schema
@@ -15,6 +17,12 @@ legal actions are printed, and a line is read from standard input, either an
 action in the notation of ``docs/notation.rst`` or the number of a legal
 action.  Only what the user's seat may know is printed (the view's history),
 so hidden cards such as a bot's discards stay hidden.
+
+``play --save FILE`` writes the hand's record (``alsos.record``; JSON when
+the file name ends in ``.json``, else the text form) when the hand ends or is
+left unfinished; ``play --resume FILE`` replays a saved record and plays on
+from where it stopped.  ``replay FILE`` prints every hand in a record file
+step by step, with its settlement (and, for several hands, the session).
 
 ``schema`` prints the JSON Schema of the profile format (``alsos.schema``),
 for editors that check YAML as it is typed.
@@ -32,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -39,11 +48,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import alsos
+from alsos.record import Record, RecordError, labelled, loads_all, replay_session
 from alsos.rulebook import compare, render
 from alsos.schema import profile_schema
 
 if TYPE_CHECKING:
-    from alsos import Action, Game, RandomBot, Ruleset, View
+    from alsos import Action, Game, RandomBot, View
 
 __all__ = ["main"]
 
@@ -68,6 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if command == "play":
             return _play(args)
+        if command == "replay":
+            return _replay(args.file)
         if command == "variants":
             return _variants()
         if command == "validate":
@@ -79,6 +91,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``alsos replay FILE | head``): stop quietly, and
+        # keep Python from complaining again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     parser.error(f"unknown command {command!r}")  # pragma: no cover - argparse checks choices
 
 
@@ -121,6 +138,21 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--watch", action="store_true", help="let bots play every seat and print each step"
     )
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write the hand's record to FILE when it ends or is left (.json: JSON)",
+    )
+    play.add_argument(
+        "--resume", metavar="FILE", help="replay the record in FILE and play on from there"
+    )
+
+    replay = sub.add_parser(
+        "replay",
+        help="print the hands of a record file step by step, with their settlements",
+        description="Replay every hand in a record file (text or JSON) and print it.",
+    )
+    replay.add_argument("file", metavar="FILE", help="a record file written by 'play --save'")
 
     sub.add_parser(
         "variants",
@@ -261,36 +293,111 @@ def _rules(variant: str, players: int | None, fmt: str, others: Sequence[str] | 
 
 def _play(args: argparse.Namespace) -> int:
     """Set up the table for ``alsos play`` and hand over to watch or interactive mode."""
+    if args.resume is not None:
+        loaded = _load_record(args.resume)
+        if loaded is None:
+            return 1
+        record, game = loaded
+        rules = game.rules
+        seed = record.seed if record.seed is not None else 0
+        print(f"{rules.name} [{rules}], resumed from {args.resume} after {len(game.history)} steps")
+    else:
+        try:
+            rules = alsos.load_variant(args.variant)
+        except alsos.ProfileError as e:
+            print(f"cannot load variant {args.variant!r}:", file=sys.stderr)
+            for problem in e.problems:
+                print(f"    {e.source}: {problem}", file=sys.stderr)
+            return 1
+        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+        game = alsos.Game(rules, seed=seed, dealer=0)
+        print(f"{rules.name} [{rules.id}], seed {seed}, dealer seat {game.dealer}")
+    active = game.active
+    # Bots continue from the hand's seed and the number of steps taken, so a
+    # resumed hand plays on as reproducibly as a new one.
+    bots = {
+        seat: alsos.RandomBot(_bot_seed(seed + len(game.history), seat)) for seat in active
+    }
     try:
-        rules = alsos.load_variant(args.variant)
-    except alsos.ProfileError as e:
-        print(f"cannot load variant {args.variant!r}:", file=sys.stderr)
-        for problem in e.problems:
-            print(f"    {e.source}: {problem}", file=sys.stderr)
+        if args.watch:
+            return _watch(game, bots)
+        seat: int = args.seat if args.seat is not None else active[0]
+        if seat not in active:
+            print(
+                f"seat {seat} does not play this hand; choose one of {', '.join(map(str, active))}",
+                file=sys.stderr,
+            )
+            return 2
+        return _interactive(game, bots, seat)
+    finally:
+        if args.save is not None:
+            _save(game, args.save)
+
+
+def _load_record(path: str) -> tuple[Record, Game] | None:
+    """Read and replay the single hand in ``path``; print why not and return None on failure."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"cannot read {path}: {e}", file=sys.stderr)
+        return None
+    try:
+        record = Record.loads(text)
+        return record, record.replay()
+    except RecordError as e:
+        print(f"{path}: {e}", file=sys.stderr)
+        return None
+
+
+def _save(game: Game, path: str) -> None:
+    """Write the record of ``game`` to ``path`` (JSON for ``.json``), and say so."""
+    fmt = "json" if path.endswith(".json") else "text"
+    Path(path).write_text(game.record().dumps(fmt), encoding="utf-8")
+    state = "finished" if game.is_over else f"unfinished, {len(game.history)} steps"
+    print(f"record saved to {path} ({state})")
+
+
+def _replay(path: str) -> int:
+    """Print each hand of a record file step by step, then its settlement."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"cannot read {path}: {e}", file=sys.stderr)
         return 1
-    seed: int = args.seed if args.seed is not None else random.randrange(1_000_000)
-    game = alsos.Game(rules, seed=seed, dealer=0)
-    active = _active_seats(game, rules)
-    bots = {seat: alsos.RandomBot(_bot_seed(seed, seat)) for seat in active}
-    print(f"{rules.name} [{rules.id}], seed {seed}, dealer seat 0")
-    if args.watch:
-        return _watch(game, bots)
-    seat: int = args.seat if args.seat is not None else (0 if 0 in active else active[0])
-    if seat not in active:
-        print(
-            f"seat {seat} does not play this hand; choose one of {', '.join(map(str, active))}",
-            file=sys.stderr,
-        )
-        return 2
-    return _interactive(game, bots, seat)
-
-
-def _active_seats(game: Game, rules: Ruleset) -> tuple[int, ...]:
-    """Seats that hold cards this hand (with four players the dealer sits out)."""
-    active = getattr(game, "active", None)
-    if isinstance(active, tuple) and all(isinstance(s, int) for s in active):
-        return active
-    return tuple(range(rules.players))
+    try:
+        records = loads_all(text)
+        games = [r.replay() for r in records]
+    except RecordError as e:
+        print(f"{path}: {e}", file=sys.stderr)
+        return 1
+    for n, (record, game) in enumerate(zip(records, games, strict=True), 1):
+        if len(records) > 1:
+            print(f"== hand {n} of {len(records)} ==")
+        names = dict(enumerate(record.seats))
+        print(f"{game.rules.name} [{record.variant}], dealer seat {record.dealer}")
+        for seat in game.active:
+            name = f" ({names[seat]})" if seat in names else ""
+            print(f"seat {seat}{name} was dealt {_cards(game.deal.hands[seat])}")
+        print(f"talon: {_cards(game.deal.talon)}")
+        for label, _i, seat, action in labelled(record):
+            if label is not None:
+                print(f"-- {label} --")
+            print(f"seat {seat}: {action}")
+        if game.is_over:
+            _print_settlement(game)
+        else:
+            print(f"-- unfinished: seat {game.to_act} to act in phase {game.phase} --")
+    if len(records) > 1 and all(g.is_over for g in games):
+        try:
+            session = replay_session(records)
+        except RecordError as e:
+            print(f"not one session: {e}")
+            return 0
+        print("-- session --")
+        scores, result = sorted(session.scores.items()), sorted(session.result().items())
+        print("written: " + ", ".join(f"seat {s} {v}" for s, v in scores))
+        print("result:  " + ", ".join(f"seat {s} {v:+d}" for s, v in result))
+    return 0
 
 
 def _bot_seed(seed: int, seat: int) -> int:

@@ -32,6 +32,7 @@ from alsos.state import HandState
 from alsos.view import View, make_view
 
 if TYPE_CHECKING:
+    from alsos.record import Record
     from alsos.settlement import Settlement
 
 __all__ = ["Contract", "Game", "IllegalActionError", "Kind", "Phase"]
@@ -53,7 +54,7 @@ class IllegalActionError(ValueError):
         self.seat = seat
         self.legal = legal
         self.reason = reason
-        shown = ", ".join(str(a) for a in legal) or "nothing (the hand is over)"
+        shown = ", ".join(str(a) for a in legal) or "none"
         text = action if isinstance(action, str) else str(action)
         super().__init__(
             f"{text!r} is not legal for seat {seat} in phase {phase}: {reason}. Legal: {shown}"
@@ -283,6 +284,15 @@ class Game:
         """What ``seat`` may know: its own hand, the seen talon cards, the public history."""
         return make_view(self._eng, self._s, seat)
 
+    def record(self, **headers: Any) -> Record:
+        """The :class:`~alsos.record.Record` of this hand as it stands (finished or not).
+
+        ``headers``: ``seats`` (names by seat), ``date``, ``event``, ``comments``.
+        """
+        from alsos.record import Record  # the record module builds on this one
+
+        return Record.from_game(self, **headers)
+
     def __repr__(self) -> str:
         s = self._s
         return (
@@ -314,9 +324,8 @@ class Game:
         if legal is None:
             legal = s.legal = self._eng.legal(s)
         if seat is not None and seat != s.to_act:
-            raise IllegalActionError(
-                action, s.phase, s.to_act, legal, f"it is not seat {seat!r}'s turn"
-            )
+            turn = "the hand is over" if s.to_act is None else f"it is seat {s.to_act}'s turn"
+            raise IllegalActionError(action, s.phase, seat, (), f"not seat {seat!r}'s turn: {turn}")
         if action.__class__ is str:
             parsed = self._read(action, legal)
             if parsed not in legal:

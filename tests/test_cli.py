@@ -154,3 +154,66 @@ def test_python_dash_m(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "potter1930" in done.stdout
+
+
+# ------------------------------------------------------------- records
+
+
+def test_watch_saves_a_record_that_replays_to_the_same_settlement(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "hand.txt"
+    assert main(["play", "--watch", "--seed", "7", "--save", str(path)]) == 0
+    watched = capsys.readouterr().out
+    record = alsos.Record.loads(path.read_text(encoding="utf-8"))
+    game = record.replay()
+    assert game.is_over and record.seed == 7
+    assert str(game.settlement) in watched
+
+    assert main(["replay", str(path)]) == 0
+    replayed = capsys.readouterr().out
+    assert "-- bidding --" in replayed
+    assert str(game.settlement) in replayed
+    assert replayed.count("\nseat ") >= len(game.history)
+
+
+def test_an_unfinished_hand_is_saved_and_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "unfinished.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("pass\n"))
+    assert main(["play", "--seed", "3", "--seat", "1", "--save", str(saved)]) == 1
+    first = alsos.Record.loads(saved.read_text(encoding="utf-8"))
+    game = first.replay()
+    assert not game.is_over and game.to_act == 1
+    assert "unfinished" in capsys.readouterr().out
+
+    # Resume, and let the bots finish it in watch mode.
+    done = tmp_path / "done.txt"
+    assert main(["play", "--resume", str(saved), "--watch", "--save", str(done)]) == 0
+    out = capsys.readouterr().out
+    assert f"after {len(game.history)} steps" in out
+    final = alsos.Record.loads(done.read_text(encoding="utf-8"))
+    assert final.actions[: len(first.actions)] == first.actions
+    assert final.replay().is_over
+
+
+def test_replay_reports_a_broken_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text('[Variant "potter1930"]\n[Deal "x"]\n[Dealer "0"]\n\n1 pass\n', "utf-8")
+    assert main(["replay", str(path)]) == 1
+    assert "Deal" in capsys.readouterr().err
+
+
+def test_replay_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    path = tmp_path / "hand.txt"
+    assert main(["play", "--watch", "--seed", "2", "--save", str(path)]) == 0
+    proc = subprocess.run(
+        f"{sys.executable} -m alsos replay {path} | head -2",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert len(proc.stdout.splitlines()) == 2
+    assert "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr
