@@ -14,6 +14,7 @@ settlement::
 from alsos.actions import Action, ActionParseError, parse_action
 from alsos.bots import RandomBot
 from alsos.cards import Card, CardParseError, Order, Rank, Suit, format_cards, parse_cards
+from alsos.data import from_data, to_data
 from alsos.deal import Deal, DealError
 from alsos.game import Contract, Game, IllegalActionError, Kind, Phase
 from alsos.loading import load_variant, shipped_variants
@@ -52,10 +53,12 @@ __all__ = [
     "View",
     "__version__",
     "format_cards",
+    "from_data",
     "load_variant",
     "new_session",
     "parse_action",
     "parse_cards",
     "shipped_variants",
+    "to_data",
 ]
 

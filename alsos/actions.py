@@ -112,12 +112,26 @@ class Action(tuple):  # type: ignore[type-arg]
         return f"<{type(self).__name__} {self}>"
 
 
+def _items(cls: type[Action], first: object) -> Action | None:
+    """The action rebuilt from its own items, as ``attrs.asdict`` and ``copy`` rebuild
+    tuples (``Play(["play", card])``); None when ``first`` is an ordinary argument."""
+    if isinstance(first, list) and first and first[0] == cls.tag:
+        return cls(*first[1:])
+    return None
+
+
 class _Simple(Action):
     __slots__ = ()
     text = ""
 
-    def __new__(cls) -> _Simple:
+    def __new__(cls, items: object = None) -> _Simple:
+        if items is not None and _items(cls, items) is None:
+            raise TypeError(f"{cls.__name__} takes no arguments")
         return tuple.__new__(cls, (cls.text,))
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.tag = cls.text
 
     def __getnewargs__(self) -> tuple[()]:
         return ()
@@ -188,7 +202,12 @@ class CallItem(Action):
     __slots__ = ()
     __match_args__ = ("figure", "seat")
 
-    def __new__(cls, figure: str, seat: int) -> CallItem:
+    tag = "call"
+
+    def __new__(cls, figure: str, seat: int | None = None) -> CallItem:
+        again = _items(cls, figure)
+        if again is not None:
+            return again  # type: ignore[return-value]
         return tuple.__new__(cls, ("call", figure, seat))
 
     @property
@@ -226,7 +245,12 @@ class Bid(Action):
     __slots__ = ()
     __match_args__ = ("suit",)
 
+    tag = "bid"
+
     def __new__(cls, suit: Suit | None) -> Bid:
+        again = _items(cls, suit)
+        if again is not None:
+            return again  # type: ignore[return-value]
         return tuple.__new__(cls, ("bid", None if suit is None else Suit(suit)))
 
     @property
@@ -246,7 +270,12 @@ class Announce(Action):
     __slots__ = ()
     __match_args__ = ("figure",)
 
+    tag = "announce"
+
     def __new__(cls, figure: str) -> Announce:
+        again = _items(cls, figure)
+        if again is not None:
+            return again  # type: ignore[return-value]
         return tuple.__new__(cls, ("announce", figure))
 
     @property
@@ -271,7 +300,12 @@ class Kontra(Action):
     __slots__ = ()
     __match_args__ = ("level", "figure", "seat")
 
-    def __new__(cls, level: int, figure: str, seat: int | None = None) -> Kontra:
+    tag = "kontra"
+
+    def __new__(cls, level: int, figure: str = "", seat: int | None = None) -> Kontra:
+        again = _items(cls, level)
+        if again is not None:
+            return again  # type: ignore[return-value]
         return tuple.__new__(cls, ("kontra", level, figure, seat))
 
     @property
@@ -300,7 +334,12 @@ class Discard(Action):
     __slots__ = ()
     __match_args__ = ("card",)
 
+    tag = "discard"
+
     def __new__(cls, card: Card | int) -> Discard:
+        again = _items(cls, card)
+        if again is not None:
+            return again  # type: ignore[return-value]
         return tuple.__new__(cls, ("discard", CARDS[card]))
 
     @property
@@ -320,7 +359,12 @@ class Declare(Action):
     __slots__ = ()
     __match_args__ = ("length",)
 
+    tag = "declare"
+
     def __new__(cls, length: int) -> Declare:
+        again = _items(cls, length)
+        if again is not None:
+            return again  # type: ignore[return-value]
         return tuple.__new__(cls, ("declare", length))
 
     @property
@@ -340,7 +384,12 @@ class Play(Action):
     __slots__ = ()
     __match_args__ = ("card",)
 
+    tag = "play"
+
     def __new__(cls, card: Card | int) -> Play:
+        again = _items(cls, card)
+        if again is not None:
+            return again  # type: ignore[return-value]
         return tuple.__new__(cls, ("play", CARDS[card]))
 
     @property

@@ -519,7 +519,10 @@ def _describe(view: View, legal: Sequence[Action]) -> str:
     if view.talon_seen:
         lines.append(f"   talon seen: {_cards(view.talon_seen)}")
     if view.items:
-        lines.append("   at stake: " + ", ".join(f"{label} {value}" for label, value in view.items))
+        lines.append("   at stake: " + ", ".join(str(item) for item in view.items))
+    if view.call_stakes is not None:
+        conceded, played = view.call_stakes
+        lines.append(f"   the call: {conceded} if conceded, {played} if played on")
     if view.trick:
         lines.append("   trick: " + ", ".join(f"seat {s} {c}" for s, c in view.trick))
     width = len(str(len(legal)))

@@ -289,12 +289,16 @@ class Engine:
         """Apply a legal ``action`` of ``seat`` (unchecked: :class:`~alsos.game.Game` checks)."""
         s.legal = None
         s.history.append((seat, action))
+        self.dispatch(s, seat, action)
+
+    def dispatch(self, s: HandState, seat: int, action: Action) -> None:
+        """Carry out ``action``, already recorded in the history, by the phase's rules."""
         phase = s.phase
         cls = action.__class__
         if phase is Phase.PLAY and cls is Play:
             self.play(s, seat, action[1])
         elif phase in SPEECH_PHASES:
-            if action == PASS:
+            if action is PASS or action == PASS:
                 self.end_turn(s, seat)
             else:
                 self.speak(s, seat, action)

@@ -11,20 +11,36 @@ of OpenSpiel's game and state, with python-chess's checked surface.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from alsos.actions import (
     GAME,
     PASS,
+    SHOW,
     Action,
     ActionParseError,
+    Announce,
+    Bid,
+    Discard,
     Kontra,
     Play,
     parse_action,
 )
-from alsos.cards import Card, Suit, cards_of
+from alsos.cards import CARDS, Card, Suit, cards_of
 from alsos.deal import Deal
 from alsos.engine import SPEECH_PHASES, Engine, engine_for
+from alsos.events import (
+    Event,
+    HandOver,
+    ItemChanged,
+    MeldShown,
+    PhaseChanged,
+    Played,
+    RoundClosed,
+    Said,
+    TrickWon,
+)
 from alsos.items import Item
 from alsos.phases import Contract, Kind, Phase
 from alsos.profile import Ruleset
@@ -64,6 +80,19 @@ class IllegalActionError(ValueError):
         return (type(self), (self.action, self.phase, self.seat, self.legal, self.reason))
 
 
+_PLAYED = tuple(tuple(Played(seat, card) for card in Card) for seat in range(4))
+_PASSED = tuple(Said(seat, PASS, "pass") for seat in range(4))
+_SAID: tuple[dict[Action, Said], ...] = tuple({} for _ in range(4))
+_NEW_TUPLE = tuple.__new__
+
+
+def _item_changed(seat: int, item: Item) -> ItemChanged:
+    """The :class:`~alsos.events.ItemChanged` of ``item`` as it is now, said by ``seat``."""
+    label = item.figure  # "game" for the game itself, as the settlement labels it
+    value = item.base * (item.front_multiplier if item.front else 1) * item.factor * item.call
+    return _NEW_TUPLE(ItemChanged, (seat, label, item.seat, value, len(item.steps)))
+
+
 class Game:
     """One hand of Alsós under a :class:`~alsos.profile.Ruleset`.
 
@@ -75,7 +104,7 @@ class Game:
     :meth:`apply`.
     """
 
-    __slots__ = ("_eng", "_s", "rules")
+    __slots__ = ("_eng", "_listeners", "_s", "is_over", "rules")
 
     def __init__(
         self,
@@ -93,6 +122,11 @@ class Game:
         self.rules = rules
         self._eng = engine_for(rules)
         self._s = self._eng.new_state(seed=seed, deal=deal, dealer=dealer)
+        self._listeners: list[Callable[[Event], object]] = []
+        #: True once the hand is settled (the phase is :attr:`Phase.OVER`): a plain
+        #: attribute, kept equal to the state's, because playing loops read it
+        #: before every action.
+        self.is_over: bool = self._s.is_over
 
     @classmethod
     def from_state(cls, rules: Ruleset, state: HandState) -> Game:
@@ -101,16 +135,23 @@ class Game:
         game.rules = rules
         game._eng = engine_for(rules)
         game._s = state
+        game._listeners = []
+        game.is_over = state.is_over
         return game
 
     # ------------------------------------------------------------------ copy
 
     def copy(self) -> Game:
-        """An independent game in the same position: what one does, the other does not see."""
+        """An independent game in the same position: what one does, the other does not see.
+
+        Listeners are not copied: a copy is a new game, usually a search's.
+        """
         game = Game.__new__(Game)
         game.rules = self.rules
         game._eng = self._eng
         game._s = self._s.copy()
+        game._listeners = []
+        game.is_over = self.is_over
         return game
 
     def __copy__(self) -> Game:
@@ -134,6 +175,25 @@ class Game:
         self.rules = data["rules"]
         self._eng = engine_for(self.rules)
         self._s = data["state"]
+        self._listeners = []
+        self.is_over = self._s.is_over
+
+    # ---------------------------------------------------------------- events
+
+    def subscribe(self, listener: Callable[[Event], object]) -> Callable[[], None]:
+        """Call ``listener(event)`` for every event of every later action.
+
+        Returns a function that unsubscribes it.  A listener that raises
+        stops the remaining listeners of that event, after the action was
+        taken (the game has moved on; the error is the listener's).
+        """
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
 
     # ---------------------------------------------------------------- reading
 
@@ -141,11 +201,6 @@ class Game:
     def state(self) -> HandState:
         """The hand state itself (for search and tools; change it only through :meth:`apply`)."""
         return self._s
-
-    @property
-    def is_over(self) -> bool:
-        """True once the hand is settled (the phase is :attr:`Phase.OVER`)."""
-        return self._s.is_over
 
     @property
     def to_act(self) -> int | None:
@@ -310,11 +365,13 @@ class Game:
             legal = s.legal = self._eng.legal(s)
         return legal
 
-    def apply(self, action: Action | str, seat: int | None = None) -> None:
+    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
         """Take ``action`` (an action or its text) for the seat to act.
 
         With ``seat``, also check that it is that seat's turn (a server
-        passes the seat the request came from).
+        passes the seat the request came from).  Returns the
+        :mod:`events <alsos.events>` the action caused, which also go to
+        every listener (:meth:`subscribe`).
 
         :raises IllegalActionError: (a ``ValueError``) if the action is not
             legal now or it is not ``seat``'s turn; nothing is changed.
@@ -335,17 +392,128 @@ class Game:
             raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(action))
         to_act: int = s.to_act  # type: ignore[assignment]  # legal is empty when None
         phase = s.phase
-        # The two commonest cases of a random hand are dispatched here, inline.
+        trick_no = s.trick_no
+        events: tuple[Event, ...]
+        # The two commonest cases of a random hand are dispatched here, inline,
+        # and their usual events are shared values, made once.
         if phase is Phase.PLAY and action.__class__ is Play:
             s.legal = None
             s.history.append((to_act, action))
             self._eng.play(s, to_act, action[1])
-        elif phase in SPEECH_PHASES and action == PASS:
+            first: Event = _PLAYED[to_act][action[1]]
+            if s.phase is not phase:
+                events = self._caused(first, action, phase, trick_no, len(s.items))
+            elif s.trick_no == trick_no:
+                events = (first,)
+            else:
+                cards = tuple([(p, CARDS[c]) for p, c in s.tricks[-1]])
+                won = _NEW_TUPLE(TrickWon, (s.trick_no, cards, s.trick_winners[-1]))
+                events = (first, won)
+        elif phase in SPEECH_PHASES and (action is PASS or action == PASS):
             s.legal = None
             s.history.append((to_act, action))
             self._eng.end_turn(s, to_act)
+            first = _PASSED[to_act]
+            if s.phase is phase:
+                events = (first,)
+            else:
+                events = self._caused(first, action, phase, trick_no, len(s.items))
         else:
-            self._eng.step(s, to_act, action)
+            items = len(s.items)
+            s.legal = None
+            s.history.append((to_act, action))
+            if phase in SPEECH_PHASES:
+                self._eng.speak(s, to_act, action)
+            else:
+                self._eng.dispatch(s, to_act, action)
+            said = _SAID[to_act].get(action)
+            if said is None or (s.notes and len(s.history) - 1 in s.notes):
+                said = self._said(to_act, action)
+            first = said
+            now = s.items
+            index = s.kontra_at.get(action) if action.__class__ is Kontra else None
+            if s.phase is not phase or s.trick_no != trick_no or phase is Phase.MELDS:
+                events = self._caused(first, action, phase, trick_no, items)
+            elif index is not None and len(now) == items:
+                item = now[index]
+                value = item.base * (item.front_multiplier if item.front else 1) * item.factor
+                events = (
+                    first,
+                    _NEW_TUPLE(
+                        ItemChanged,
+                        (to_act, item.figure, item.seat, value * item.call, len(item.steps)),
+                    ),
+                )
+            elif action.__class__ is Announce and len(now) == items + 1:
+                events = (first, _item_changed(to_act, now[-1]))
+            elif action.__class__ is Announce and now and phase is not Phase.BIDDING:
+                events = (first, _item_changed(to_act, now[0]))  # a multiplier raised the game
+            elif len(now) != items:
+                events = self._caused(first, action, phase, trick_no, items)
+            else:
+                events = (first,)
+        self.is_over = s.is_over
+        if self._listeners:
+            for event in events:
+                for listener in tuple(self._listeners):
+                    listener(event)
+        return events
+
+    def _said(self, seat: int, action: Action) -> Said:
+        """The :class:`~alsos.events.Said` of an action just taken (last in the history).
+
+        Most are the same every time (no note, nothing hidden) and are shared.
+        """
+        s = self._s
+        index = len(s.history) - 1
+        cls = action.__class__
+        if cls is Discard:
+            return Said(seat, action, "discard", True)
+        if cls is Bid and self._eng.bidding.hides(s, index):
+            return Said(seat, action, "bid trumps", True)
+        if index in s.notes:
+            return Said(seat, action, str(action) + s.notes[index])
+        if cls is Bid:  # never shared: the same bid may be hidden in another hand
+            return Said(seat, action, str(action))
+        cache = _SAID[seat]
+        said = cache.get(action)
+        if said is None:
+            if len(cache) > 4096:  # bounded: only legal actions arrive here
+                cache.clear()
+            said = cache[action] = Said(seat, action, str(action))
+        return said
+
+    def _caused(
+        self, first: Event, action: Action, phase: Phase, trick_no: int, items: int
+    ) -> tuple[Event, ...]:
+        """Every event of an action after its first, found by comparing before and after."""
+        s = self._s
+        seat: int = s.history[-1][0]
+        out: list[Event] = [first]
+        now = s.items
+        changed: list[int] = list(range(items if len(now) >= items else 0, len(now)))
+        if action.__class__ is Kontra:
+            index = s.kontra_at.get(action)
+            if index is not None and index not in changed:
+                changed.insert(0, index)
+        elif action.__class__ is Announce and not changed and now and phase is not Phase.BIDDING:
+            changed.append(0)  # a multiplier figure (béla kassza) raises the game
+        for i in changed:
+            out.append(_item_changed(seat, now[i]))
+        if phase is Phase.MELDS and action == SHOW:
+            detail = s.notes.get(len(s.history) - 1)
+            if detail:
+                out.append(MeldShown(seat, detail.strip(" ()")))
+        if s.trick_no > trick_no:
+            cards = tuple([(p, CARDS[c]) for p, c in s.tricks[-1]])
+            out.append(TrickWon(s.trick_no, cards, s.trick_winners[-1]))
+        if s.phase is not phase:
+            if phase in SPEECH_PHASES:
+                out.append(RoundClosed(phase))
+            out.append(PhaseChanged(s.phase, s.to_act))
+            if s.settlement is not None:
+                out.append(HandOver(s.settlement))
+        return tuple(out)
 
     # ------------------------------------------------------------ validation
 

@@ -50,6 +50,9 @@ class ProfileError(ValueError):
         self.problems = problems
         super().__init__(f"{source}: " + "; ".join(problems))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.source, self.problems))
+
 
 def _order(text: str | Order) -> Order:
     return text if isinstance(text, Order) else Order.parse(text)

@@ -261,13 +261,23 @@ def raise_kontra(rules: Ruleset, s: HandState, seat: int, k: Kontra) -> None:
     index = s.kontra_at[k]
     item = s.own_items()[index]
     kr = rules.kontra
-    item.raise_(seat, s.front, kr.front_factor, kr.back_factor)
+    front = s.front
+    # Item.raise_, written out: this runs for most utterances of a random hand.
+    item.steps.append((seat, front))
+    item.factor *= kr.front_factor if front else kr.back_factor
     item.stamp = s.turn_counter + 1  # the turn now in progress
-    level = item.level
+    level = len(item.steps)
     side = item.side ^ (level & 1)  # odd steps come from the other side
     options = s.kontra_options
     del options[side][index]
     if level < len(kr.levels):
-        step = kontra(level + 1, k[2], k[3])
+        step = _NEXT_STEP.get(k)
+        if step is None:
+            step = _NEXT_STEP[k] = kontra(level + 1, k[2], k[3])
         options[side ^ 1][index] = step
         s.kontra_at[step] = index
+
+
+#: Each kontra step's successor, found once (the steps are interned and bounded
+#: by the rulesets' figures and seats).
+_NEXT_STEP: dict[Kontra, Kontra] = {}

@@ -89,6 +89,9 @@ class NoCalling:
     def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
         raise AssertionError("no calling in this profile")
 
+    def pending(self, s: HandState) -> tuple[tuple[int, ...], int, int] | None:
+        return None
+
 
 @register("calling", "gyerunk")
 class GyerunkCalling(NoCalling):
@@ -240,6 +243,14 @@ class GyerunkCalling(NoCalling):
             self._concede(ref, s, c)
         else:
             self._play_on(ref, s, c, c.exp + 1)
+
+    def pending(self, s: HandState) -> tuple[tuple[int, ...], int, int] | None:
+        """While a call is answered: its items, and the stakes of conceding and playing on."""
+        c = s.calling
+        if s.phase is not Phase.CALL or not isinstance(c, CallState):
+            return None
+        play_on = c.exp if c.deciding else c.exp + 1
+        return tuple(c.targets), 2**c.exp, 2**play_on
 
     def _play_on(self, ref: Referee, s: HandState, c: CallState, exp: int) -> None:
         for index in c.targets:
