@@ -30,6 +30,8 @@ text                   meaning
 
 from __future__ import annotations
 
+import difflib
+import re
 import unicodedata
 from typing import Any
 
@@ -454,24 +456,80 @@ _SIMPLE: dict[str, Action] = {
     "play on": PLAY_ON,
 }
 _KONTRA_LEVEL = {name: i + 1 for i, name in enumerate(KONTRA_NAMES)}
+_CARD_START = frozenset("mptz")
 
 
 def _figure_id(text: str) -> str:
     return text.replace(" ", "-")
 
 
+_SEAT = re.compile(r"[0-9]{1,2}")
+#: The words an action can start with, for suggestions.
+_WORDS = (*_SIMPLE, "bid", "announce", *KONTRA_NAMES, "gyerunk", "discard", "play", "declare")
+_NEEDS = {
+    "bid": "a suit or no-trumps: 'bid hearts', 'bid no-trumps'",
+    "announce": "a figure: 'announce abszolut'",
+    "discard": "a card: 'discard Z8'",
+    "play": "a card: 'play MA' (or just 'MA')",
+    "declare": "a meld: 'declare terc' ... 'declare okt', 'declare vannak'",
+    **{k: f"a target: '{k} game' or '{k} <figure>@<seat>'" for k in KONTRA_NAMES},
+}
+_EXAMPLES = (
+    "'pass', 'accept', 'bid hearts', 'announce abszolut', 'kontra game', 'declare terc', 'MA'"
+)
+
+
+def _seat(text: str, whole: str) -> int:
+    seat = text.strip()
+    if not _SEAT.fullmatch(seat):
+        raise ActionParseError(f"cannot read the seat {seat!r} in {whole!r}: write 0, 1, 2 or 3")
+    return int(seat)
+
+
+def _unknown(text: str, key: str) -> ActionParseError:
+    """The error for text that starts with no known word, with a suggestion if one is close."""
+    word, _, rest = key.partition(" ")
+    if not key:
+        return ActionParseError(f"empty action text; actions look like {_EXAMPLES}")
+    if word.lstrip("-").isdigit() and not rest:
+        return ActionParseError(
+            f"cannot read action {text!r}: a number is not an action; write the action, "
+            f"e.g. 'pass' or 'MA'"
+        )
+    close = difflib.get_close_matches(key, _SIMPLE, n=1, cutoff=0.75) or [
+        f"{w} {rest}".strip() for w in difflib.get_close_matches(word, _WORDS, n=1, cutoff=0.7)
+    ]
+    hint = f"; did you mean {close[0]!r}?" if close else f"; actions look like {_EXAMPLES}"
+    return ActionParseError(f"cannot read action {text!r}: unknown word {word!r}{hint}")
+
+
 def parse_action(text: str) -> Action:
-    """Read an action from its text form (see the module docs for the notation)."""
+    """Read an action from its text form (see the module docs for the notation).
+
+    :raises ActionParseError: (a ``ValueError``) naming what could not be read,
+        with a suggestion when the text is close to an action.
+    """
     if not isinstance(text, str):
-        raise ActionParseError(f"expected action text, got {text!r}")
+        raise ActionParseError(f"expected action text, got {type(text).__name__} {text!r:.60}")
+    if len(text) > 200:
+        raise ActionParseError(f"action text of {len(text)} characters is too long to be one")
     key = normalize(text)
     simple = _SIMPLE.get(key)
     if simple is not None:
         return simple
     word, _, rest = key.partition(" ")
+    if not rest and word in _NEEDS:
+        raise ActionParseError(f"cannot read action {text!r}: {word!r} needs {_NEEDS[word]}")
     try:
         if not rest:
-            return PLAYS[Card.parse(key)]
+            if key[:1] in _CARD_START and len(key) <= 3:
+                try:
+                    return PLAYS[Card.parse(key)]
+                except CardParseError:
+                    if difflib.get_close_matches(key, _SIMPLE, n=1, cutoff=0.75):
+                        raise _unknown(text, key) from None  # 'pas': a word, not a card
+                    raise
+            raise _unknown(text, key)
         if word == "bid":
             if rest in ("no-trumps", "no trumps", "nt", "sans", "szanzadu"):
                 return BIDS[None]
@@ -482,14 +540,12 @@ def parse_action(text: str) -> Action:
             target, at, seat = rest.partition("@")
             target = _figure_id(target.strip())
             if at:
-                if not seat.strip().isdigit():
-                    raise ActionParseError(f"cannot read the seat in {text!r}")
-                return kontra(_KONTRA_LEVEL[word], target, int(seat))
+                return kontra(_KONTRA_LEVEL[word], target, _seat(seat, text))
             return kontra(_KONTRA_LEVEL[word], target)
         if word in ("gyerunk", "call"):
             figure, at, seat = rest.partition("@")
-            if at and seat.strip().isdigit():
-                return CallItem(_figure_id(figure.strip()), int(seat))
+            if at:
+                return CallItem(_figure_id(figure.strip()), _seat(seat, text))
             raise ActionParseError(f"cannot read action {text!r}: write 'gyerunk <figure>@<seat>'")
         if word == "discard":
             return DISCARDS[Card.parse(rest)]
@@ -500,9 +556,7 @@ def parse_action(text: str) -> Action:
                 return DECLARES[0]
             if rest in _MELD_LENGTH:
                 return DECLARES[_MELD_LENGTH[rest]]
+            raise ActionParseError(f"cannot read action {text!r}: {word!r} needs {_NEEDS[word]}")
     except CardParseError as e:
         raise ActionParseError(f"cannot read action {text!r}: {e}") from None
-    raise ActionParseError(
-        f"cannot read action {text!r}; actions look like 'pass', 'accept', 'bid hearts', "
-        f"'announce abszolut', 'kontra game', 'declare terc', 'MA'"
-    )
+    raise _unknown(text, key)

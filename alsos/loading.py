@@ -16,11 +16,13 @@ returned:
 
 from __future__ import annotations
 
+import difflib
 import json
 import pathlib
+import re
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -29,11 +31,13 @@ import yaml
 
 from alsos import registry
 from alsos.cards import Order, Rank, Suit
-from alsos.profile import ProfileError, Ruleset, parse_card_spec
+from alsos.profile import CallingRules, ProfileError, Ruleset, parse_card_spec
 
 __all__ = ["load_variant", "shipped_variants"]
 
 _PLAYER_COUNTS = (2, 3, 4)
+#: Ruleset fields the loader fills itself; a profile cannot set them.
+_HIDDEN = ("options", "origin")
 
 
 class _StrictLoader(yaml.SafeLoader):
@@ -218,9 +222,11 @@ def _structure(data: dict[str, Any], where: str = "") -> tuple[Ruleset | None, l
         return _CONVERTER.structure(data, Ruleset), []
     except Exception as e:  # cattrs raises exception groups
         messages = cattrs.transform_error(e, path="$", format_exception=_format)
-        return None, [
-            _path_first(m.replace(" @ $.", " @ ").replace(" @ $", ""), where) for m in messages
+        out = [
+            _explain_extra(_path_first(m.replace(" @ $.", " @ ").replace(" @ $", "")))
+            for m in messages
         ]
+        return None, [f"{where}{m}" if ": " in m else m for m in out]
 
 
 def _set_option(data: dict[str, Any], key: str, value: Any) -> None:
@@ -280,15 +286,100 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     if players in by_players:
         data = _merge(data, by_players[players])
     for key, value in options.items():
+        unknown = _unknown_key(key.split("."))
+        if unknown:
+            raise ProfileError(f"option {key}={_json(value)}", [unknown])
         _set_option(data, key, value)
+    _default_consistently(data)
     rules, problems = _structure(data)
     if rules is None:
+        by_option = _blame_options(problems, options)
+        if by_option is not None:
+            raise ProfileError(*by_option)
         raise ProfileError(source, problems)
     problems = _check(rules)
     if problems:
         raise ProfileError(source, problems)
     origin = None if source.startswith("variants/") else source
     return attrs.evolve(rules, options=dict(options), origin=origin)
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def _default_consistently(data: dict[str, Any]) -> None:
+    """Fill defaults that name other parts of the profile with what the profile has.
+
+    ``calling.allowed_with`` defaults to kassza, which only profiles with a
+    kassza figure have: a profile that leaves both out must not fail on a key
+    its author never wrote.
+    """
+    calling = data.get("calling")
+    if not isinstance(calling, dict) or "allowed_with" not in calling:
+        figures = data.get("figures")
+        names = figures if isinstance(figures, dict) else {}
+        default = [f for f in CallingRules().allowed_with if f in names]
+        data["calling"] = {**(calling if isinstance(calling, dict) else {}),
+                           "allowed_with": default}  # fmt: skip
+
+
+def _unknown_key(parts: list[str]) -> str | None:
+    """Why the dotted key ``parts`` names nothing in the profile format, or None."""
+    hint: Any = Ruleset
+    for depth, part in enumerate(parts):
+        where = ".".join(parts[: depth + 1])
+        origin = typing.get_origin(hint)
+        if attrs.has(hint):
+            names = [f.name for f in attrs.fields(hint) if f.init and f.name not in _HIDDEN]
+            if part not in names:
+                return f"{where}: unknown key{_did_you_mean(part, names)}"
+            hint = typing.get_type_hints(hint)[part]
+            args = [a for a in typing.get_args(hint) if a is not type(None)]
+            if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 1:
+                hint = args[0]
+        elif origin is dict:
+            hint = typing.get_args(hint)[1]
+        elif depth < len(parts):
+            return f"{where}: {'.'.join(parts[:depth])} is a value, not a mapping of keys"
+    return None
+
+
+def _did_you_mean(word: str, known: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word, known, n=3, cutoff=0.6)
+    if close:
+        return "; did you mean " + " or ".join(repr(c) for c in close) + "?"
+    return f"; known keys: {', '.join(known)}" if len(known) <= 24 else ""
+
+
+_EXTRA = re.compile(r"^(?:(?P<path>[^:]*): )?extra fields found \((?P<names>[^)]*)\)$")
+
+
+def _explain_extra(message: str) -> str:
+    """cattrs's "extra fields found (x)" as "path.x: unknown key; did you mean ...?"."""
+    m = _EXTRA.match(message)
+    if m is None:
+        return message
+    path = [p for p in (m.group("path") or "").split(".") if p]
+    out = []
+    for name in (n.strip() for n in m.group("names").split(",")):
+        why = _unknown_key([*path, name])
+        out.append(why or f"{'.'.join([*path, name])}: unknown key")
+    return "; ".join(out)
+
+
+def _blame_options(problems: list[str], options: dict[str, Any]) -> tuple[str, list[str]] | None:
+    """(source, problems) naming the option, when every problem is under an option's key."""
+    blamed = []
+    for problem in problems:
+        key = next(
+            (k for k in options if problem == k or problem.startswith((f"{k}:", f"{k}."))), None
+        )
+        if key is None:
+            return None
+        blamed.append(key)
+    first = blamed[0]
+    return f"option {first}={_json(options[first])}", problems
 
 
 def _split_options(text: str) -> list[str]:

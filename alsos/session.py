@@ -47,10 +47,18 @@ class Session:
             raise ValueError("the session is over; start a new one")
         return Game(self.rules, seed=seed, deal=deal, dealer=self.dealer)
 
-    def add(self, settlement: Settlement) -> None:
-        """Record a finished hand's written score and pass the deal on."""
+    def add(self, settlement: Settlement | None) -> None:
+        """Record a finished hand's written score and pass the deal on.
+
+        :raises ValueError: if the hand is not finished (``settlement`` is None,
+            as ``game.settlement`` is until the hand is over) or the session is.
+        """
         if self.is_over:
             raise ValueError("the session is over; start a new one")
+        if settlement is None:
+            raise ValueError(
+                "the hand is not over: add game.settlement once game.is_over is true"
+            )
         self.hands += 1
         for s, v in settlement.written.items():
             self.scores[s] += v

@@ -44,13 +44,19 @@ def _round1() -> tuple[str, str, tuple[Card, ...]]:
 
 
 def _round3(rules: Ruleset) -> Described:
+    """What happens when nobody bids in round 2, as :meth:`PotterBidding._no_contract`
+    and :meth:`PotterBidding._round_over` play it: Betli offers if the profile has
+    Betli, then Klopitzky if it has Klopitzky, else the hand is thrown in."""
     b = rules.bidding
-    if not b.betli:
-        return [("bidding.round3", "If nobody bids, the hand is thrown in.", ())]
-    tail = (
-        "if nobody does, {Klopitzky} is played"
+    fallback = (
+        "everyone picks up and {Klopitzky} is played"
         if b.klopitzky
-        else "if nobody does, the hand is thrown in"
+        else "the hand is thrown in"
+    )
+    if not b.betli:
+        return [("bidding.round3", f"If nobody bids, {fallback}.", ())]
+    tail = "if nobody does, {Klopitzky} is played" if b.klopitzky else (
+        "if nobody does, the hand is thrown in"
     )
     out: Described = [
         (
