@@ -42,6 +42,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -492,7 +493,7 @@ def _interactive(game: Game, bots: dict[int, RandomBot], me: int) -> int:
 
 def _choice(text: str, legal: Sequence[Action]) -> Action | str:
     """Turn the user's line into an action: a number picks from ``legal``, else it is text."""
-    if text.isdigit():
+    if re.fullmatch(r"-?[0-9]{1,9}", text):
         n = int(text)
         if 1 <= n <= len(legal):
             return legal[n - 1]

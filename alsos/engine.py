@@ -110,6 +110,8 @@ class Engine:
         self.hand_size = rules.hand_size
         self.must_trump = rules.play.must_trump
         self.completion_figures = rules.announcements.completion_figures
+        self.turn_order = rules.announcements.turn_order
+        self.exchange_anytime = rules.exchange.simple_at == "before-card"
         self.dealing: Any = registry.lookup("dealing", rules.deal.module)
         self.bidding: BiddingModule = registry.lookup("bidding", rules.bidding.module)(rules)
         self.exchange: ExchangeModule = registry.lookup("exchange", rules.exchange.module)(rules)
@@ -208,6 +210,8 @@ class Engine:
         if s.trick_no > 1:
             return plays
         if s.trick_no == 0:
+            if s.exchanged == seat and s.turn_acted and self.exchange_anytime:
+                return plays  # swapped in this turn: the card comes straight after
             if s.speech_in_first_trick:
                 return (*self._first_trick_speech(s, seat), *plays)
         else:
@@ -255,7 +259,16 @@ class Engine:
                 head = (SIBER,)
             if self.exchange.can_exchange(s, seat):
                 head += (EXCHANGE,)
-        head += self._meld_options(s, seat)
+        elif (
+            self.exchange_anytime
+            and self.exchange.can_exchange(s, seat)
+            and not any(t == seat for t, _ in s.declared)
+        ):
+            # 000 "Trump Exchange": the 7 is swapped just before the card is played;
+            # ruling: not after a meld declared from the hand as it was.
+            head = (EXCHANGE,)
+        if s.turn_stage < 4 or not self.turn_order:
+            head += self._meld_options(s, seat)
         if not s.back_in_first_trick:
             return head
         return speech_options(rules, s, seat, False, True, head)
@@ -333,6 +346,17 @@ class Engine:
         elif cls is Declare:
             s.declared.append((seat, action[1]))
         s.turn_acted = True
+        if self.turn_order:
+            if cls is Kontra:
+                stage = 4
+            elif cls is Declare:
+                stage = 3
+            elif cls is Announce:
+                stage = 1 if self._rules.figures[action[1]].kind == "multiplier" else 2
+            else:
+                stage = 0
+            if stage > s.turn_stage:
+                s.turn_stage = stage
 
     def end_turn(self, s: HandState, seat: int) -> None:
         """A speech turn ends; close the round after enough passes."""
@@ -342,6 +366,7 @@ class Engine:
             s.passes += 1
         s.turn_spoke = False
         s.turn_acted = False
+        s.turn_stage = 0
         s.spoken |= 1 << seat
         s.turn_counter += 1
         s.last_turn[seat] = s.turn_counter

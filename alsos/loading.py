@@ -422,6 +422,10 @@ def _check(rules: Ruleset) -> list[str]:
         problems.append(f"calling.targets: {rules.calling.targets!r} is neither 'game' nor 'any'")
     if rules.scoring.session not in ("rubber", "radli"):
         problems.append(f"scoring.session: unknown session {rules.scoring.session!r}")
+    if ex.simple_at not in ("before-card", "turn-start"):
+        problems.append(
+            f"exchange.simple_at: {ex.simple_at!r} is neither 'before-card' nor 'turn-start'"
+        )
     if ex.skip_seen not in ("both", "indicator"):
         problems.append(f"exchange.skip_seen: {ex.skip_seen!r} is neither 'both' nor 'indicator'")
     an = rules.announcements

@@ -212,6 +212,10 @@ class AnnouncementRules:
     ``figures_first_turn``: figures only at a seat's first turn of a round;
     ``kontra_first_chance``: a kontra step only at the seat's first turn after
     what it answers appeared (004 "Az előzetes bemondások menete").
+    ``turn_order``: within one turn a seat says things in a fixed order --
+    béla kassza, then figures, then melds, then kontras -- and cannot go back
+    to an earlier kind once it said a later one (004 "Az előzetes bemondások
+    menete", "Az utólagos bemondások menete").
     """
 
     passes_to_close: int | None = None
@@ -221,6 +225,7 @@ class AnnouncementRules:
     back_round: str = "first-trick"
     figures_first_turn: bool = False
     kontra_first_chance: bool = False
+    turn_order: bool = False
 
 
 @frozen
@@ -250,7 +255,12 @@ class ExchangeRules:
     síber is made at the entitled player's turn in the first trick, before it
     announces, instead of before the first lead; ``simple_only_without_siber``:
     the plain swap of the 7 only when no síber was possible (both 004
-    "Taloncsere").
+    "Taloncsere").  ``simple_at``: when in its first-trick turn the holder of
+    the 7 may swap it: ``before-card`` -- at any point of the turn, after
+    which it plays its card straight away (000 "Trump Exchange": just before
+    playing to the trick), but not once it has declared a meld in that turn
+    (a ruling: a declaration describes the hand the seat plays from);
+    ``turn-start`` -- first, before it says anything (004 "Taloncsere").
     """
 
     module: str = "siber"
@@ -265,6 +275,7 @@ class ExchangeRules:
     skip_seen: str = "both"
     siber_at_turn: bool = False
     simple_only_without_siber: bool = False
+    simple_at: str = "before-card"
 
 
 @frozen

@@ -118,6 +118,7 @@ def begin_round(s: HandState, phase: Phase, first: int, *, front: bool) -> None:
     s.spoken = 0
     s.turn_spoke = False
     s.turn_acted = False
+    s.turn_stage = 0
     s.ladder_round = 0
     s.figure_cache = {}
     # A new round after the pick-up is a fresh chance to answer anything open
@@ -151,6 +152,12 @@ def speech_options(
     else:
         figs = tuple(figure_options(rules, s, seat, front))
         s.figure_cache[seat] = (hand, count, figs)
+    if s.turn_stage and an.turn_order:
+        # 004: béla kassza, figures, melds, kontras -- never back to an earlier kind.
+        if s.turn_stage > 2:
+            figs = ()
+        elif s.turn_stage == 2:
+            figs = tuple(a for a in figs if rules.figures[a[1]].kind != "multiplier")
     return head + figs + kontras
 
 

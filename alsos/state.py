@@ -160,6 +160,7 @@ class HandState:
         "spoken",  # seats that ended a turn in this round (a set of seats)
         "turn_spoke",  # the seat to act said something in this turn
         "turn_acted",  # ... or did anything (an exchange, a meld)
+        "turn_stage",  # the latest kind said this turn: 1 kassza, 2 figure, 3 meld, 4 kontra
         "ladder_round",  # seats that announced a ladder figure in this round
         "turn_counter",  # speech turns ended so far in the hand
         "last_turn",  # seat -> the turn counter at its last ended turn
@@ -234,6 +235,7 @@ class HandState:
     spoken: int
     turn_spoke: bool
     turn_acted: bool
+    turn_stage: int
     ladder_round: int
     turn_counter: int
     last_turn: dict[int, int]
@@ -320,6 +322,7 @@ class HandState:
         self.spoken = 0
         self.turn_spoke = False
         self.turn_acted = False
+        self.turn_stage = 0
         self.ladder_round = 0
         self.turn_counter = 0
         self.last_turn = {}
@@ -400,6 +403,7 @@ class HandState:
         new.spoken = self.spoken
         new.turn_spoke = self.turn_spoke
         new.turn_acted = self.turn_acted
+        new.turn_stage = self.turn_stage
         new.ladder_round = self.ladder_round
         new.turn_counter = self.turn_counter
         new.last_turn = self.last_turn.copy()
@@ -463,6 +467,7 @@ class HandState:
             self.spoken,
             self.turn_spoke,
             self.turn_acted,
+            self.turn_stage,
             self.ladder_round,
             tuple(self.declared),
             tuple(sorted(self.meld_hands.items())),

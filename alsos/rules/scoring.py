@@ -91,6 +91,7 @@ def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
     points = card_points(rules, s)
     melds, bela = _melds(rules, s)
     totals = {seat: points[seat] + melds[seat] + bela[seat] for seat in s.active}
+    shown_points = {} if contract.kind is Kind.BETLI else points  # they mean nothing in Betli
     notes = []
     game_item = s.items[0]
     if game_item.forced is not None:
@@ -164,7 +165,7 @@ def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
         str(contract),
         declarer,
         game_won,
-        points,
+        shown_points,
         melds,
         bela,
         tricks,
@@ -190,11 +191,17 @@ def _klopitzky(rules: Ruleset, s: HandState, tricks: dict[int, int]) -> Settleme
     entries = []
     if len(losers) < len(tricks):
         gainers = [seat for seat in range(s.players) if seat not in losers]
+        payers = " and ".join(f"seat {lo}" for lo in losers)
+        took = f"{most} tricks" if len(losers) == 1 else f"{most} tricks each"
         for g in gainers:
             for lo in losers:
                 payments[lo] -= value
                 payments[g] += value
-            written[g] += value * (len(losers) if rules.scoring.klopitzky_per_payer else 1)
-            detail = f"{tricks[g]} tricks against {most}" if g in tricks else "sitting out"
-            entries.append(Entry("klopitzky", g, None, True, value, (g,), note=detail))
+            writes = value * (len(losers) if rules.scoring.klopitzky_per_payer else 1)
+            written[g] += writes
+            n = tricks.get(g)
+            own = "sitting out" if n is None else f"{n} trick{'' if n == 1 else 's'}"
+            note = f"{value} from {payers} ({took}, the most); {own}; writes {writes}"
+            gain = value * len(losers)
+            entries.append(Entry("klopitzky", g, None, True, gain, (g,), base=value, note=note))
     return Settlement("klopitzky", None, None, {}, {}, {}, tricks, entries, payments, written)
