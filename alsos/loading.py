@@ -37,7 +37,7 @@ __all__ = ["load_variant", "shipped_variants"]
 
 _PLAYER_COUNTS = (2, 3, 4)
 #: Ruleset fields the loader fills itself; a profile cannot set them.
-_HIDDEN = ("options", "origin")
+_HIDDEN = ("options", "origin", "parent", "own_sources")
 
 
 class _StrictLoader(yaml.SafeLoader):
@@ -141,6 +141,9 @@ def _read_yaml(name_or_path: str | pathlib.Path) -> tuple[str, pathlib.Path, dic
         raise ProfileError(
             source, ["options: not a profile key; pass options to load_variant instead"]
         )
+    for key in _HIDDEN:
+        if key in data and key != "options":
+            raise ProfileError(source, [f"{key}: not a profile key; the loader sets it"])
     return source, path.resolve(), data
 
 
@@ -155,19 +158,33 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _resolve(
-    name_or_path: str | pathlib.Path, seen: tuple[pathlib.Path, ...] = ()
+    name_or_path: str | pathlib.Path,
+    seen: tuple[pathlib.Path, ...] = (),
+    lineage: dict[str, Any] | None = None,
 ) -> tuple[str, dict[str, Any]]:
+    """The profile's data merged over its ``extends`` chain.
+
+    ``lineage``, when given, receives the profile's own parent (``extends``,
+    paths made absolute) and the sections it cites itself (``sources``), which
+    the rulebook uses to cite a changed clause to the profile that changed it.
+    """
     source, path, data = _read_yaml(name_or_path)
     if path in seen:
         chain = " -> ".join(p.name for p in (*seen, path))
         raise ProfileError(source, [f"extends: circular inheritance ({chain})"])
     parent = data.pop("extends", None)
+    if lineage is not None:
+        own = data.get("sources")
+        lineage["own_sources"] = tuple(own) if isinstance(own, dict) else ()
+        lineage["parent"] = None
     if parent is None:
         return source, data
     if not isinstance(parent, str):
         raise ProfileError(source, ["extends: expected a variant id or a file path"])
     if parent.endswith((".yaml", ".yml")) and not pathlib.Path(parent).is_absolute():
         parent = str(path.parent / parent)
+    if lineage is not None:
+        lineage["parent"] = parent
     try:
         _, base = _resolve(parent, (*seen, path))
     except ProfileError as e:
@@ -263,7 +280,8 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
                 value = yaml.safe_load(raw)
             options.setdefault(key.strip(), value)
         name_or_path = name
-    source, data = _resolve(name_or_path)
+    lineage: dict[str, Any] = {}
+    source, data = _resolve(name_or_path, lineage=lineage)
     by_players = data.pop("by_players", None) or {}
     if not isinstance(by_players, dict):
         raise ProfileError(source, ["by_players: expected a mapping of player counts to overrides"])
@@ -301,7 +319,7 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     if problems:
         raise ProfileError(source, problems)
     origin = None if source.startswith("variants/") else source
-    return attrs.evolve(rules, options=dict(options), origin=origin)
+    return attrs.evolve(rules, options=dict(options), origin=origin, **lineage)
 
 
 def _json(value: Any) -> str:

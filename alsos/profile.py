@@ -382,6 +382,10 @@ class Ruleset:
     scoring: ScoringRules = ScoringRules()
     options: dict[str, Any] = field(factory=dict, eq=False, repr=False)
     origin: str | None = field(default=None, eq=False, repr=False)
+    #: The profile this one ``extends`` (an id or an absolute path), if any.
+    parent: str | None = field(default=None, eq=False, repr=False)
+    #: The ``sources`` sections the profile cites itself (not inherited).
+    own_sources: tuple[str, ...] = field(default=(), eq=False, repr=False)
 
     @property
     def hand_size(self) -> int:

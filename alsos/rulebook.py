@@ -14,14 +14,17 @@ gives each its English explanation from :data:`GLOSSARY` at first use.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 
+import attrs
 from attrs import frozen
 
 from alsos import registry as rule_modules
 from alsos.cards import CARDS, Card, Rank, Suit
-from alsos.profile import FigureRule, Ruleset
+from alsos.loading import load_variant
+from alsos.profile import FigureRule, ProfileError, Ruleset
 
 __all__ = ["GLOSSARY", "Clause", "Section", "compare", "render", "rulebook"]
 
@@ -548,7 +551,55 @@ def _module_section(rules: Ruleset, family: str, module: str, section: str) -> l
 
 
 def rulebook(rules: Ruleset) -> list[Section]:
-    """The rules of ``rules`` as sections of clauses, empty sections left out."""
+    """The rules of ``rules`` as sections of clauses, empty sections left out.
+
+    A clause cites the source of its section, except where this ruleset
+    changed what its parent profile says without citing a source of its own:
+    then it cites the profile (or the table options) that made the change.
+    """
+    sections = _sections(rules)
+    reference = _reference(rules)
+    if reference is None:
+        return sections
+    base, label, own = reference
+    before = {c.key: c for section in rulebook(base) for c in section.clauses}
+    out = []
+    for section in sections:
+        cited = own and section.key in rules.own_sources
+        clauses = []
+        for c in section.clauses:
+            old = before.get(c.key)
+            same = old is not None and (old.text, old.table, old.cards) == (
+                c.text,
+                c.table,
+                c.cards,
+            )
+            if not cited:
+                c = attrs.evolve(c, source=old.source if same and old else label)
+            clauses.append(c)
+        out.append(Section(section.key, section.title, tuple(clauses)))
+    return out
+
+
+def _reference(rules: Ruleset) -> tuple[Ruleset, str, bool] | None:
+    """What ``rules`` changes: (the ruleset it changes, who changed it, whether the
+    changer's own citations count) -- the same profile without the table options,
+    else the parent profile; None for a profile that extends nothing."""
+    options = {k: v for k, v in rules.options.items() if k != "players"}
+    try:
+        if options:
+            base = load_variant(rules.origin or rules.id, players=rules.players)
+            text = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in options.items())
+            return base, f"table option {text}", False
+        if rules.parent is not None:
+            parent = load_variant(rules.parent, players=rules.players)
+            return parent, f"profile {rules.id}", True
+    except ProfileError:  # the parent does not seat this many players: nothing to compare
+        return None
+    return None
+
+
+def _sections(rules: Ruleset) -> list[Section]:
     parts = [
         ("cards", "Players and cards", _cards_section(rules)),
         ("deal", "The deal", _deal_section(rules)),

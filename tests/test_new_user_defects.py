@@ -284,3 +284,52 @@ def test_a_betli_settlement_shows_no_card_points() -> None:
     assert st is not None and st.contract == "betli"
     assert st.card_points == {}
     assert "points:" not in str(st)
+
+
+# 2 -------------------------------------------------------------------------
+
+
+def _citations(rules: alsos.Ruleset) -> dict[str, str | None]:
+    return {c.key: c.source for s in rulebook.rulebook(rules) for c in s.clauses}
+
+
+def test_a_clause_the_child_changed_cites_the_child(tmp_path: Path) -> None:
+    """A profile that sets béla to 40 without a source of its own: the béla clause
+    cites that profile, not 000 (which says 20); clauses it left alone keep 000."""
+    path = tmp_path / "bela40.yaml"
+    path.write_text(
+        "extends: potter1930\nid: bela40\nname: Béla 40\nmelds: {bela: 40}\n", "utf-8"
+    )
+    child, parent = _citations(alsos.load_variant(path)), _citations(POTTER)
+    assert child["melds.bela"] == "profile bela40"
+    assert parent["melds.bela"] is not None and "000" in parent["melds.bela"]
+    assert {k: v for k, v in child.items() if k != "melds.bela"} == {
+        k: v for k, v in parent.items() if k != "melds.bela"
+    }
+
+
+def test_a_child_with_its_own_citation_keeps_it(tmp_path: Path) -> None:
+    path = tmp_path / "cited.yaml"
+    path.write_text(
+        "extends: potter1930\nid: cited\nname: Cited\nsources: {melds: my club's sheet}\n"
+        "melds: {bela: 40}\n",
+        "utf-8",
+    )
+    assert _citations(alsos.load_variant(path))["melds.bela"] == "my club's sheet"
+
+
+def test_a_clause_a_table_option_changed_cites_the_option() -> None:
+    cited = _citations(alsos.load_variant("house", **{"melds.bela": 30}))
+    assert cited["melds.bela"] == "table option melds.bela=30"
+    assert cited["cards.trump_order"] == _citations(alsos.load_variant("house"))[
+        "cards.trump_order"
+    ]
+
+
+def test_the_loader_sets_lineage_and_a_profile_cannot(tmp_path: Path) -> None:
+    house = alsos.load_variant("house")
+    assert house.parent == "potter1930" and "figures" in house.own_sources
+    path = tmp_path / "sneaky.yaml"
+    path.write_text("id: s\nname: S\nparent: potter1930\n", "utf-8")
+    with pytest.raises(alsos.ProfileError, match="parent: not a profile key"):
+        alsos.load_variant(path)
