@@ -216,7 +216,9 @@ def _figures_section(rules: Ruleset) -> list[Clause]:
     if not figs:
         return []
     src = _src(rules, "figures")
-    rows = [("figure", "undertaking", "from the back", "from the front", "without trumps")]
+    rows = [
+        ("figure", "written", "undertaking", "from the back", "from the front", "without trumps")
+    ]
     clauses = []
     for name, fig in figs.items():
         title = fig.title or name
@@ -224,12 +226,13 @@ def _figures_section(rules: Ruleset) -> list[Clause]:
         back = str(fig.value) if fig.back else "—"
         nt = "yes" if fig.no_trumps and rules.bidding.no_trumps else "no"
         meaning = _figure_meaning(name, fig, rules)
-        rows.append((title, meaning, back, front, nt))
+        written = f"announce {name}"
+        rows.append((title, written, meaning, back, front, nt))
         clauses.append(
             Clause(
                 f"figures.{name}",
-                f"{title}: {meaning}; {back} from the back, {front} from the front; "
-                f"without trumps: {nt}",
+                f"{title} ({written}): {meaning}; {back} from the back, {front} from the "
+                f"front; without trumps: {nt}",
                 src,
                 shown=False,
             )

@@ -61,7 +61,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.parsing import nested_parse_to_nodes
 
 import alsos
-from alsos import ProfileError, Ruleset, load_variant
+from alsos import ProfileError, Ruleset, load_variant, shipped_variants
 from alsos.actions import normalize
 from alsos.cards import CardParseError, parse_cards
 from alsos.rulebook import GLOSSARY, compare, render
@@ -211,6 +211,41 @@ class AlsosCompare(_RulesDirective):
         return self.parse_generated(text, " ".join(str(r) for r in rulesets))
 
 
+class AlsosFigureIds(_RulesDirective):
+    """``.. alsos-figure-ids::``: every figure id of every shipped profile, with how it
+    is written in the notation, its names and the profiles that have it."""
+
+    table_class = "alsos-figure-ids"
+    required_arguments = 0
+    optional_arguments = 0
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {}
+
+    def run(self) -> list[nodes.Node]:
+        """Load every shipped profile (at each player count) and tabulate its figures."""
+        seen: dict[str, tuple[list[str], list[str]]] = {}
+        for vid in shipped_variants():
+            rules = self.load(vid)
+            for n in rules.player_counts or (rules.players,):
+                counted = rules if n == rules.players else self.load(vid, n)
+                label = vid if len(rules.player_counts) < 2 else f"{vid} ({n})"
+                for name, fig in counted.figures.items():
+                    titles, profiles = seen.setdefault(name, ([], []))
+                    if (fig.title or name) not in titles:
+                        titles.append(fig.title or name)
+                    if label not in profiles:
+                        profiles.append(label)
+        lines = [".. list-table::", "   :header-rows: 1", "", "   * - written", "     - figure",
+                 "     - in the profiles"]  # fmt: skip
+        for name, (titles, profiles) in seen.items():
+            lines += [
+                f"   * - ``announce {name}``",
+                f"     - {'; '.join(titles)}",
+                f"     - {', '.join(profiles)}",
+            ]
+        return self.parse_generated("\n".join(lines) + "\n", "figure ids")
+
+
 class AlsosGlossary(SphinxDirective):
     """``.. alsos-glossary::``: the Hungarian terms of the game with their explanations.
 
@@ -270,6 +305,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("alsos-rulebook", AlsosRulebook)
     app.add_directive("alsos-compare", AlsosCompare)
     app.add_directive("alsos-glossary", AlsosGlossary)
+    app.add_directive("alsos-figure-ids", AlsosFigureIds)
     app.add_directive("alsos-cards", AlsosCards)
     return {
         "version": alsos.__version__,

@@ -138,6 +138,14 @@ def test_the_site_builds_without_warnings(
     assert _build(DOCS, out) == 0, capsys.readouterr().err
     assert time.monotonic() - start < 60
 
+    # The notation page lists every figure id of every shipped profile (generated).
+    notation = _text(out / "notation.html")
+    for vid in alsos.shipped_variants():
+        base = alsos.load_variant(vid)
+        for n in base.player_counts or (base.players,):
+            for name in alsos.load_variant(vid, players=n).figures:
+                assert f"announce {name}" in notation, (vid, name)
+
     potter = _text(out / "variants" / "potter1930.html")
     rules = alsos.load_variant("potter1930")
     assert rules.name in potter
@@ -246,3 +254,12 @@ def test_directive_errors_fail_the_build(
     src = _project(tmp_path, "Page\n====\n\n" + body)
     assert _build(src, tmp_path / "out") != 0
     assert message in capsys.readouterr().err
+
+
+def test_the_notation_page_lists_every_phase_and_the_turn_protocol() -> None:
+    text = (DOCS / "notation.rst").read_text(encoding="utf-8")
+    for phase in alsos.Phase:
+        assert f"``{phase.name}``" in text and f"``{phase.value}``" in text, phase
+    for words in ("``pass`` ends the turn", "the card it plays ends its turn", "A round closes"):
+        assert words in text
+

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from profiles import PROFILES
 
 import alsos
 from alsos.rulebook import GLOSSARY, compare, render, rulebook
@@ -100,3 +101,13 @@ def test_examples_are_drawn_as_cards() -> None:
     assert re.search(r'<img alt="PA PK PO" src="data:image/svg\+xml;base64,', text)
     rst = render(alsos.load_variant("potter1930"), "rst")
     assert ".. raw:: html" in rst and "<svg" in rst
+
+
+@pytest.mark.parametrize("rules", PROFILES, ids=str)
+def test_every_figure_is_shown_with_its_notation(rules: alsos.Ruleset) -> None:
+    """A reader sees how to write each figure next to its name (``announce <id>``)."""
+    for fmt in ("markdown", "rst"):
+        text = render(rules, fmt)
+        for name, fig in rules.figures.items():
+            if fig.enabled:
+                assert f"announce {name}" in text, (rules, name, fmt)
