@@ -1,0 +1,108 @@
+"""A rule module written outside alsos, against the protocol alone (alsos.protocol).
+
+The bidding module below is what a plugin would ship: a stateless class made
+once per ruleset, its per-hand memory in a ModuleState kept in the hand state,
+and every move of the hand made through the Referee's transitions.  It plays
+whole hands, copies with the game, and replays from records like a built-in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import alsos
+from alsos import registry
+from alsos.actions import ACCEPT, PASS, Action
+from alsos.phases import Contract, Kind, Phase
+from alsos.profile import Ruleset
+from alsos.protocol import Referee
+from alsos.state import HandState, ModuleState
+
+
+class RoundsLeft(ModuleState):
+    """How many offers are left, and who has declined so far."""
+
+    __slots__ = ("declined", "left")
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+        self.declined: list[int] = []
+
+
+class OfferTwice:
+    """The original suit is offered round the table twice; the first to accept
+    declares; if nobody does, the hand is thrown in."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+
+    def start(self, ref: Referee, s: HandState) -> None:
+        s.bidding = RoundsLeft(2 * len(s.active))
+        ref.ask(s, Phase.BIDDING, s.active[0])
+
+    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
+        return (PASS, ACCEPT)
+
+    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        memory = s.bidding
+        assert isinstance(memory, RoundsLeft)
+        if action == ACCEPT:
+            ref.start_contract(s, seat, Contract(Kind.TRUMP, alsos.Suit(s.original)), original=True)
+            return
+        memory.left -= 1
+        memory.declined.append(seat)
+        if memory.left == 0:
+            ref.end_thrown_in(s)
+        else:
+            ref.ask(s, Phase.BIDDING, s.after[seat])
+
+    def after_pickup(self, ref: Referee, s: HandState) -> bool:
+        return False
+
+    def hides(self, s: HandState, index: int) -> bool:
+        return False
+
+
+@pytest.fixture
+def plugin_rules() -> Iterator[Ruleset]:
+    registry.register("bidding", "offer-twice")(OfferTwice)
+    try:
+        yield alsos.load_variant("potter1930", **{"bidding.module": "offer-twice"})
+    finally:
+        registry._REGISTRY["bidding"].pop("offer-twice", None)
+
+
+def test_a_plugin_module_plays_whole_hands(plugin_rules: Ruleset) -> None:
+    outcomes = set()
+    for seed in range(60):
+        game = alsos.Game(plugin_rules, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        st = game.settlement
+        assert st is not None and sum(st.payments.values()) == 0
+        outcomes.add(st.contract)
+    assert "thrown in" in outcomes and len(outcomes) > 1
+
+
+def test_a_plugin_modules_state_is_copied_with_the_game(plugin_rules: Ruleset) -> None:
+    game = alsos.Game(plugin_rules, seed=3)
+    game.apply("pass")
+    twin = game.copy()
+    twin.apply("pass")
+    mine, theirs = game.state.bidding, twin.state.bidding
+    assert isinstance(mine, RoundsLeft) and isinstance(theirs, RoundsLeft)
+    assert (mine.left, mine.declined) == (5, [1])
+    assert (theirs.left, theirs.declined) == (4, [1, 2])
+
+
+def test_a_plugin_hand_replays_from_its_record(plugin_rules: Ruleset) -> None:
+    game = alsos.Game(plugin_rules, seed=8)
+    rng = random.Random(1)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    again = alsos.Record.loads(game.record().dumps()).replay()
+    assert again == game
