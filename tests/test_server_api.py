@@ -270,3 +270,27 @@ def test_a_worker_process_can_raise_each_error() -> None:
         for kind, cls in expected.items():
             with pytest.raises(cls):
                 pool.submit(_raise, kind).result(timeout=60)
+
+
+@pytest.mark.parametrize("rules", PROFILES, ids=str)
+def test_copied_pickled_and_rebuilt_actions_act_like_the_originals(rules: alsos.Ruleset) -> None:
+    """An action that arrives from another process (pickled), from ``copy``, or built
+    afresh is applied by value: the hand goes exactly as with the shared instances."""
+    import copy as copying
+
+    rebuild = [
+        lambda a: pickle.loads(pickle.dumps(a)),
+        copying.deepcopy,
+        lambda a: type(a)(*a.__getnewargs__()),
+    ]
+    for seed in range(12):
+        plain = alsos.Game(rules, seed=seed)
+        foreign = alsos.Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not plain.is_over:
+            action = rng.choice(plain.legal_actions())
+            twin = rebuild[len(plain.history) % 3](action)
+            assert twin == action and (twin is not action or isinstance(twin, type(action)))
+            assert plain.apply(action) == foreign.apply(twin)
+        assert foreign.history == plain.history
+        assert foreign.settlement == plain.settlement
