@@ -1,0 +1,119 @@
+"""Is this checkout faster or slower per action than an earlier revision?
+
+Exports ``alsos/`` and ``variants/`` of a git revision into a temporary
+folder, renames the package ``alsos_then`` so both versions load into one
+process, and times both alternately on the same seeds: uniform random hands
+and "quiet" hands (pass whenever legal in the announcement rounds), as
+``examples/benchmark.py`` plays them.  Alternating in one process keeps the
+machine's drift out of the comparison; the ratio of each round's times is the
+figure to read.
+
+Usage (from the repository root, inside a git checkout)::
+
+    python examples/compare_revisions.py 7da78e7 --rounds 15 --hands 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import alsos
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def export(revision: str, into: Path) -> ModuleType:
+    """The package as it was at ``revision``, importable as ``alsos_then``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", revision, "alsos", "variants"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    package = into / "alsos"
+    package.rename(into / "alsos_then")
+    for path in (into / "alsos_then").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"\bfrom alsos(\.| import)", r"from alsos_then\1", text)
+        text = re.sub(r"\bimport alsos\b", "import alsos_then as alsos", text)
+        text = text.replace('"alsos.rules"', '"alsos_then.rules"')
+        text = text.replace('here.parent / "variants"', f"pathlib.Path({str(into / 'variants')!r})")
+        path.write_text(text, encoding="utf-8")
+    sys.path.insert(0, str(into))
+    import alsos_then  # type: ignore[import-not-found]
+
+    return alsos_then  # type: ignore[no-any-return]
+
+
+def players(pkg: Any) -> tuple[Callable[[int, int], float], Callable[[int, int], float]]:
+    """(uniform, quiet): each plays ``n`` hands from ``seed`` and returns µs per action."""
+    rules = pkg.load_variant("potter1930")
+    pass_ = pkg.parse_action("pass")
+    rounds = (pkg.Phase.FRONT, pkg.Phase.COMPLETION)
+
+    def uniform(n: int, seed: int) -> float:
+        actions, start = 0, time.perf_counter()
+        for i in range(seed, seed + n):
+            g, rng = pkg.Game(rules, seed=i), random.Random(i)
+            while not g.is_over:
+                g.apply(rng.choice(g.legal_actions()))
+                actions += 1
+        return (time.perf_counter() - start) / actions * 1e6
+
+    def quiet(n: int, seed: int) -> float:
+        actions, start = 0, time.perf_counter()
+        for i in range(seed, seed + n):
+            g, rng = pkg.Game(rules, seed=i), random.Random(i)
+            while not g.is_over:
+                legal = g.legal_actions()
+                quietly = g.phase in rounds and pass_ in legal
+                g.apply(pass_ if quietly else rng.choice(legal))
+                actions += 1
+        return (time.perf_counter() - start) / actions * 1e6
+
+    return uniform, quiet
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("revision", help="the git revision to compare with, e.g. 7da78e7")
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--hands", type=int, default=300, help="hands per round and policy")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        then = export(args.revision, Path(tmp))
+        old, new = players(then), players(alsos)
+        for f in (*old, *new):
+            f(50, 10**6)  # warm up imports and caches
+        times: dict[str, list[float]] = {k: [] for k in ("then u", "now u", "then q", "now q")}
+        for r in range(args.rounds):
+            seed = r * args.hands
+            times["then u"].append(old[0](args.hands, seed))
+            times["now u"].append(new[0](args.hands, seed))
+            times["then q"].append(old[1](args.hands, seed))
+            times["now q"].append(new[1](args.hands, seed))
+    print(f"{args.rounds} rounds of {args.hands} hands per policy, alternating, one process")
+    for key, label in (("u", "uniform"), ("q", "quiet")):
+        then_t, now_t = times[f"then {key}"], times[f"now {key}"]
+        ratio = statistics.median(n / t for n, t in zip(now_t, then_t, strict=True))
+        print(
+            f"{label:8} {args.revision}: median {statistics.median(then_t):.2f} µs/action "
+            f"(min {min(then_t):.2f});  now: median {statistics.median(now_t):.2f} "
+            f"(min {min(now_t):.2f});  now/then {ratio:.3f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
