@@ -30,30 +30,80 @@ import cattrs
 import yaml
 
 from alsos import registry
+from alsos.actions import KONTRA_NAMES, normalize
 from alsos.cards import Order, Rank, Suit
 from alsos.profile import CallingRules, ProfileError, Ruleset, parse_card_spec
 
 __all__ = ["load_variant", "shipped_variants"]
 
 _PLAYER_COUNTS = (2, 3, 4)
+#: Figure ids the notation reads back unchanged: lower case, digits, hyphens.
+_FIGURE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+#: Words the notation gives another meaning: a kontra on "game" or on a call.
+_RESERVED = ("game", "gyerunk", "call")
 #: Ruleset fields the loader fills itself; a profile cannot set them.
 _HIDDEN = ("options", "origin", "parent", "own_sources")
 
 
+#: A profile is a few kilobytes; anything far larger is not one.
+_MAX_BYTES = 1 << 20
+#: What a shipped id looks like: a name, never a path.
+_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
 class _StrictLoader(yaml.SafeLoader):
-    """A safe loader that refuses a mapping with the same key twice."""
+    """A safe loader for profiles: no repeated keys, no aliases, no merge keys.
+
+    Aliases (``*name``) are refused outright: a profile never needs them, and
+    nested aliases can expand a few hundred bytes into gigabytes.
+    """
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            raise yaml.composer.ComposerError(
+                None,
+                None,
+                f"aliases (*{event.anchor}) are not supported in profiles; write the value out",
+                event.start_mark,
+            )
+        return super().compose_node(parent, index)
 
 
 def _no_duplicates(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
-    seen: dict[Any, int] = {}
+    seen: set[Any] = set()
     for key_node, _ in node.value:
+        if key_node.tag == "tag:yaml.org,2002:merge":
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                "merge keys (<<) are not supported in profiles; write the keys out, or use "
+                "'extends:' to build on another profile",
+                key_node.start_mark,
+            )
         key = loader.construct_object(key_node, deep=deep)
+        if not isinstance(key, (str, int, float, bool)) and key is not None:
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                f"a key must be text or a number, not a {type(key).__name__}",
+                key_node.start_mark,
+            )
         if key in seen:
             raise yaml.constructor.ConstructorError(
-                None, None, f"the key {key!r} appears twice in one mapping", key_node.start_mark
+                None,
+                None,
+                f"the key {_short(key)} appears twice in one mapping",
+                key_node.start_mark,
             )
-        seen[key] = 1
+        seen.add(key)
     return loader.construct_mapping(node, deep=deep)
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters: errors quote input, never megabytes."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-2:]}"
 
 
 _StrictLoader.add_constructor(
@@ -114,23 +164,47 @@ def _locate(name_or_path: str | pathlib.Path) -> tuple[str, pathlib.Path]:
 
 def _read_yaml(name_or_path: str | pathlib.Path) -> tuple[str, pathlib.Path, dict[str, Any]]:
     source, path = _locate(name_or_path)
-    if not path.is_file():
-        if source.startswith("variants/") and not isinstance(name_or_path, pathlib.Path):
+    shipped = source.startswith("variants/") and not isinstance(name_or_path, pathlib.Path)
+    if shipped and not _ID.fullmatch(str(name_or_path)):
+        raise ProfileError(
+            _short(str(name_or_path)),
+            [
+                "not a shipped variant id (ids are names such as potter1930: "
+                f"{', '.join(shipped_variants())}); a profile file's path ends in .yaml"
+            ],
+        )
+    try:
+        exists = path.is_file()
+        size = path.stat().st_size if exists else 0
+    except OSError as e:
+        raise ProfileError(_short(source), [f"cannot read the file: {e.strerror}"]) from None
+    if not exists:
+        if shipped:
             raise ProfileError(
                 str(name_or_path),
                 [f"no such variant; shipped ones are {', '.join(shipped_variants())}"],
             )
         raise ProfileError(source, ["cannot read the file: no such file"])
+    if size > _MAX_BYTES:
+        raise ProfileError(source, [f"the file has {size} bytes; a profile is at most 1 MiB"])
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
     except OSError as e:
         raise ProfileError(source, [f"cannot read the file: {e.strerror}"]) from None
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise ProfileError(
+            source, [f"line {line}: not UTF-8 text (byte 0x{raw[e.start]:02x}); save it as UTF-8"]
+        ) from None
     try:
         data = yaml.load(text, Loader=_StrictLoader)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
         problem = getattr(e, "problem", None) or str(e)
+        if "merge keys" in problem or "aliases" in problem or "a key must be" in problem:
+            raise ProfileError(source, [f"{where}{problem}"]) from None
         if "could not determine a constructor" in problem:
             problem = f"{problem}; only plain YAML values are allowed (no tags that run code)"
             raise ProfileError(source, [f"{where}unsafe YAML tag refused: {problem}"]) from None
@@ -197,11 +271,17 @@ def _resolve(
 
 
 def _shape_problems(data: Any, cls: type, path: str) -> list[str]:
-    """Strings given where a list belongs (cattrs would split them into letters)."""
+    """What cattrs would accept in the wrong shape: a string, mapping or set where a
+    list belongs (split into letters, keys, or an order that changes every run), and
+    keys that are not names where the profile expects named keys."""
     if not isinstance(data, Mapping) or not attrs.has(cls):
         return []
     hints = typing.get_type_hints(cls)
-    out = []
+    out = [
+        f"{path}{_short(k)}: a key here is a name (text), not {type(k).__name__}"
+        for k in data
+        if not isinstance(k, str)
+    ]
     for f in attrs.fields(cls):
         if f.name not in data:
             continue
@@ -213,7 +293,10 @@ def _shape_problems(data: Any, cls: type, path: str) -> list[str]:
             hint = args[0]
             origin = typing.get_origin(hint)
         if origin in (tuple, list) and isinstance(value, (str, bytes)):
-            out.append(f"{where}: expected a list, got the text {value!r}")
+            out.append(f"{where}: expected a list, got the text {_short(value)}")
+        elif origin in (tuple, list) and isinstance(value, (Mapping, set, frozenset)):
+            kind = "a mapping" if isinstance(value, Mapping) else "a set (its order is not kept)"
+            out.append(f"{where}: expected a list, got {kind}")
         elif attrs.has(hint):
             out.extend(_shape_problems(value, hint, where + "."))
         elif origin is dict and isinstance(value, Mapping):
@@ -294,6 +377,9 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     if problems:
         raise ProfileError(source, problems)
     players = options.get("players", data.get("players", 3))
+    if isinstance(players, bool) or players not in _PLAYER_COUNTS:
+        where = "option players" if "players" in options else source
+        raise ProfileError(where, [f"players: expected 2, 3 or 4, got {_short(players)}"])
     for count, override in by_players.items():
         if count != players:  # the loaded count is checked below, in full
             trial = _merge({**data, "players": count}, override)
@@ -306,7 +392,17 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     for key, value in options.items():
         unknown = _unknown_key(key.split("."))
         if unknown:
-            raise ProfileError(f"option {key}={_json(value)}", [unknown])
+            raise ProfileError(f"option {key[:60]}={_json(value)}", [unknown])
+        try:
+            plain = json.loads(json.dumps(value))
+        except (TypeError, ValueError):
+            raise ProfileError(
+                f"option {key}",
+                [f"{key}: {_short(value)} is not plain data; give text, a number, true/false, "
+                 f"null, a list or a mapping"],
+            ) from None
+        if plain != value and not isinstance(value, tuple):
+            raise ProfileError(f"option {key}", [f"{key}: {_short(value)} does not survive JSON"])
         _set_option(data, key, value)
     _default_consistently(data)
     rules, problems = _structure(data)
@@ -318,12 +414,20 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     problems = _check(rules)
     if problems:
         raise ProfileError(source, problems)
-    origin = None if source.startswith("variants/") else source
+    # What str(rules) starts with, so that load_variant(str(rules)) reads it back: the
+    # shipped id as loaded (not the profile's own id, which options may change).
+    origin = source[len("variants/") : -len(".yaml")] if source.startswith("variants/") else source
     return attrs.evolve(rules, options=dict(options), origin=origin, **lineage)
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+    return _short(json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str), 80)
+
+
+def _suggest_id(name: str) -> str:
+    """``name`` as a figure id could be written (``Big Fig`` -> ``big-fig``)."""
+    plain = normalize(str(name)).replace(" ", "-")
+    return re.sub(r"[^a-z0-9-]", "", plain)[:40] or "my-figure"
 
 
 def _default_consistently(data: dict[str, Any]) -> None:
@@ -486,6 +590,26 @@ def _check(rules: Ruleset) -> list[str]:
         )
     if not rules.kontra.levels:
         problems.append("kontra.levels: at least one level is needed")
+    if len(rules.kontra.levels) > len(KONTRA_NAMES):
+        problems.append(
+            f"kontra.levels: at most {len(KONTRA_NAMES)} levels, one for each word of the "
+            f"notation ({', '.join(KONTRA_NAMES)}); this profile names "
+            f"{len(rules.kontra.levels)}"
+        )
+    p2c = rules.announcements.passes_to_close
+    if p2c is not None and not 1 <= p2c <= rules.active_players:
+        problems.append(
+            f"announcements.passes_to_close: must be between 1 and {rules.active_players} "
+            f"(the seats in play), or null for one fewer than the seats; got {p2c}"
+        )
+    if ex.siber and not ex.entitled:
+        problems.append("exchange.entitled: name at least one trump rank that may síber")
+    for n, v in rules.melds.sequence_values.items():
+        if not 3 <= n <= 8 or v < 0:
+            problems.append(
+                f"melds.sequence_values.{n}: sequences are 3 to 8 cards long and score "
+                f"a value of 0 or more"
+            )
     if sorted(rules.bidding.suit_rank) != list(Suit):
         problems.append("bidding.suit_rank: must name each of the four suits once")
     kinds = registry.available("figures")
@@ -504,6 +628,27 @@ def _check(rules: Ruleset) -> list[str]:
             )
     for name, fig in rules.figures.items():
         where = f"figures.{name}"
+        if name in _RESERVED:
+            problems.append(
+                f"{where}: {name!r} is a word of the notation ({', '.join(_RESERVED)}); "
+                f"name the figure otherwise"
+            )
+        elif not _FIGURE_ID.fullmatch(name):
+            problems.append(
+                f"{where}: a figure id is lower-case letters, digits and hyphens (it is "
+                f"typed as 'announce <id>' and must read back the same), e.g. "
+                f"{_suggest_id(name)!r}"
+            )
+        if fig.kind == "trick" and fig.card:
+            try:
+                one = parse_card_spec(fig.card)
+            except ValueError:
+                one = None
+            if one is not None and one.kind == "all":
+                problems.append(
+                    f"{where}.card: a trick figure's card is one card ('trump 7', 'TA', "
+                    f"'TA or PA'), not {fig.card!r}"
+                )
         if fig.kind not in kinds:
             problems.append(
                 f"{where}.kind: unknown figure kind {fig.kind!r}; known: {', '.join(kinds)}"

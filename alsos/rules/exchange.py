@@ -172,9 +172,14 @@ class SiberExchange(NoExchange):
         return self.discard_options(s, seat)
 
     def discard_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
-        keep = s.hands[seat]
+        hand = s.hands[seat]
+        keep = hand
         if not self.rules.exchange.discard_trumps and s.trump >= 0:
             keep &= ~suit_mask(s.trump)
+            if keep.bit_count() < s.discards_left:
+                # Too few other cards to make the discards owed (a short hand with a
+                # long talon): trumps too, rather than a hand that cannot go on.
+                keep = hand
         return tuple(DISCARDS[c] for c in cards_of(keep))
 
     def can_siber(self, s: HandState, seat: int) -> bool:

@@ -25,6 +25,8 @@ __all__ = ["judge_cards", "judge_kassza", "judge_points", "judge_trick", "judge_
 
 
 def _cards_text(specs: tuple[str, ...]) -> str:
+    if not specs:
+        return "no particular cards"
     words = []
     for spec in specs:
         cs = parse_card_spec(spec)

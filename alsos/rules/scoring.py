@@ -54,7 +54,9 @@ def _melds(rules: Ruleset, s: HandState) -> tuple[dict[int, int], dict[int, int]
     if seq_winner is not None:
         values = mr.sequence_values
         for n, _top, _suit in scoring_sequences(s.meld_hands[seq_winner], mr.one_run_per_length):
-            melds[seq_winner] += values[max(k for k in values if k <= n)]
+            lengths = [k for k in values if k <= n]  # a profile may value no short run
+            if lengths:
+                melds[seq_winner] += values[max(lengths)]
     van_winner = s.meld_winner.get("vannak")
     if van_winner is not None:
         held = vannak_ranks_held(s.meld_hands[van_winner], mr.vannak_ranks_for(s.trump))
