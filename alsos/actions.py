@@ -535,13 +535,14 @@ def parse_action(text: str) -> Action:
                 return BIDS[None]
             return BIDS[Suit.parse(rest)]
         if word == "announce":
-            return announce(_figure_id(rest))
+            # Not interned: untrusted text must not grow a table without bound.
+            return Announce(_figure_id(rest))
         if word in _KONTRA_LEVEL:
             target, at, seat = rest.partition("@")
             target = _figure_id(target.strip())
             if at:
-                return kontra(_KONTRA_LEVEL[word], target, _seat(seat, text))
-            return kontra(_KONTRA_LEVEL[word], target)
+                return Kontra(_KONTRA_LEVEL[word], target, _seat(seat, text))
+            return Kontra(_KONTRA_LEVEL[word], target)
         if word in ("gyerunk", "call"):
             figure, at, seat = rest.partition("@")
             if at:

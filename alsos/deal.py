@@ -118,7 +118,14 @@ class Deal:
 
     @classmethod
     def parse(cls, text: str) -> Deal:
-        """Read the text form described in the module docs."""
+        """Read the text form described in the module docs.
+
+        :raises DealError: (a ``ValueError``) naming what could not be read.
+        """
+        if not isinstance(text, str):
+            raise DealError(f"expected the text of a deal, got {type(text).__name__}")
+        if len(text) > 1000:
+            raise DealError(f"a deal of {len(text)} characters is longer than any deal")
         chunks = [c.strip() for c in text.split("/")]
         if len(chunks) < 3 or not chunks[-1].lower().startswith("talon"):
             raise DealError(

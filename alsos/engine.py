@@ -39,7 +39,7 @@ from alsos.actions import (
     Play,
 )
 from alsos.cards import Rank, suit_mask
-from alsos.deal import Deal, _active_seats
+from alsos.deal import Deal, DealError, _active_seats
 from alsos.items import DECLARER, Item
 from alsos.melds import longest_sequence, vannak_ranks_held
 from alsos.phases import Contract, Kind, Phase
@@ -146,6 +146,12 @@ class Engine:
         else:
             deal.check(n, dealer, rules.hand_size)
             k = deal.seen
+            if k != sum(rules.deal.seen_packets):
+                raise DealError(
+                    f"the deal shows {k} cards per hand before the '+'; this profile deals "
+                    f"{sum(rules.deal.seen_packets)} before the indicator and "
+                    f"{sum(rules.deal.unseen_packets)} after it"
+                )
             s = HandState(
                 players=n,
                 dealer=dealer,

@@ -115,8 +115,10 @@ class Game:
         dealer: int = 0,
     ) -> None:
         n = rules.players
-        if not 0 <= dealer < n:
+        if dealer.__class__ is not int or not 0 <= dealer < n:
             raise ValueError(f"dealer {dealer!r} is not a seat of a {n}-player table")
+        if seed is not None and seed.__class__ is not int:
+            raise ValueError(f"seed {seed!r} is not a whole number (or None for a random deal)")
         if isinstance(deal, str):
             deal = Deal.parse(deal)
         self.rules = rules
