@@ -342,11 +342,21 @@ class Order:
                 f"a card order must name each of the eight ranks once, got "
                 f"{' '.join(r.code for r in ranks)!r}"
             )
-        self.ranks: tuple[Rank, ...] = ranks
         strength = [0] * 8
         for i, r in enumerate(ranks):
             strength[r] = 7 - i
-        self.strength: tuple[int, ...] = tuple(strength)
+        # Set once: an order is part of a ruleset, which never changes.
+        object.__setattr__(self, "ranks", ranks)
+        object.__setattr__(self, "strength", tuple(strength))
+
+    ranks: tuple[Rank, ...]
+    strength: tuple[int, ...]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a card order cannot be changed")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Order, (self.ranks,))
 
     @classmethod
     def parse(cls, text: str) -> Order:

@@ -299,7 +299,7 @@ def _shape_problems(data: Any, cls: type, path: str) -> list[str]:
             out.append(f"{where}: expected a list, got {kind}")
         elif attrs.has(hint):
             out.extend(_shape_problems(value, hint, where + "."))
-        elif origin is dict and isinstance(value, Mapping):
+        elif origin in (dict, Mapping) and isinstance(value, Mapping):
             inner = typing.get_args(hint)[1]
             if attrs.has(inner):
                 for k, v in value.items():
@@ -460,7 +460,7 @@ def _unknown_key(parts: list[str]) -> str | None:
             args = [a for a in typing.get_args(hint) if a is not type(None)]
             if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 1:
                 hint = args[0]
-        elif origin is dict:
+        elif origin in (dict, Mapping):
             hint = typing.get_args(hint)[1]
         elif depth < len(parts):
             return f"{where}: {'.'.join(parts[:depth])} is a value, not a mapping of keys"

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, TypeVar
 
 from attrs import field, frozen
 
@@ -32,6 +32,7 @@ __all__ = [
     "DealRules",
     "ExchangeRules",
     "FigureRule",
+    "FrozenMap",
     "GameValues",
     "KontraRules",
     "MeldRules",
@@ -54,12 +55,84 @@ class ProfileError(ValueError):
         return (type(self), (self.source, self.problems))
 
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[K, V]):
+    """A read-only, hashable mapping, for the tables of a ruleset.
+
+    A ruleset is shared by every game played under it (and cached by the
+    engine), so nothing in it may change once loaded: this mapping has no
+    method that changes it, and equals any mapping with the same items.
+    """
+
+    __slots__ = ("_data", "_hash")
+
+    _data: dict[K, V]
+    _hash: int | None
+
+    def __init__(self, items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
+        object.__setattr__(self, "_data", dict(items))
+        object.__setattr__(self, "_hash", None)
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash(frozenset(self._data.items()))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FrozenMap):
+            return self._data == other._data
+        if isinstance(other, Mapping):
+            return self._data == dict(other.items())
+        return NotImplemented
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a ruleset's mapping cannot be changed")
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenMap, (self._data,))
+
+
+def freeze(value: Any) -> Any:
+    """``value`` with every dict made a :class:`FrozenMap` and every list a tuple."""
+    if isinstance(value, Mapping):
+        return FrozenMap((k, freeze(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def _frozen(value: Mapping[Any, Any]) -> FrozenMap[Any, Any]:
+    return value if isinstance(value, FrozenMap) else FrozenMap(value)
+
+
 def _order(text: str | Order) -> Order:
     return text if isinstance(text, Order) else Order.parse(text)
 
 
-def _points(value: Mapping[Any, int]) -> dict[Rank, int]:
-    return {k if isinstance(k, Rank) else Rank.parse(str(k)): int(v) for k, v in value.items()}
+def _points(value: Mapping[Any, int]) -> FrozenMap[Rank, int]:
+    return FrozenMap(
+        (k if isinstance(k, Rank) else Rank.parse(str(k)), int(v)) for k, v in value.items()
+    )
 
 
 @frozen
@@ -73,11 +146,11 @@ class CardRules:
     plain_order: Order = field(default=Order.parse("A 10 K O U 9 8 7"), converter=_order)
     betli_order: Order = field(default=Order.parse("A 10 K O U 9 8 7"), converter=_order)
     klopitzky_order: Order = field(default=Order.parse("A 10 K O U 9 8 7"), converter=_order)
-    trump_points: dict[Rank, int] = field(
+    trump_points: Mapping[Rank, int] = field(
         factory=lambda: _points({"U": 20, "9": 14, "A": 11, "10": 10, "K": 4, "O": 3}),
         converter=_points,
     )
-    plain_points: dict[Rank, int] = field(
+    plain_points: Mapping[Rank, int] = field(
         factory=lambda: _points({"A": 11, "10": 10, "K": 4, "O": 3, "U": 2}),
         converter=_points,
     )
@@ -289,7 +362,9 @@ class MeldRules:
     sequence of each length (000 Tompa E2).
     """
 
-    sequence_values: dict[int, int] = field(factory=lambda: {3: 20, 4: 50, 5: 100})
+    sequence_values: Mapping[int, int] = field(
+        factory=lambda: FrozenMap({3: 20, 4: 50, 5: 100}), converter=_frozen
+    )
     vannak: int = 80
     vannak_ranks: tuple[Rank, ...] = tuple(Rank)
     vannak_ranks_no_trumps: tuple[Rank, ...] | None = None
@@ -367,12 +442,12 @@ class Ruleset:
     name: str
     players: int = 3
     player_counts: tuple[int, ...] = ()
-    sources: dict[str, str] = field(factory=dict)
+    sources: Mapping[str, str] = field(factory=FrozenMap, converter=_frozen)
     cards: CardRules = CardRules()
     deal: DealRules = DealRules()
     bidding: BiddingRules = BiddingRules()
     games: GameValues = GameValues()
-    figures: dict[str, FigureRule] = field(factory=dict)
+    figures: Mapping[str, FigureRule] = field(factory=FrozenMap, converter=_frozen)
     announcements: AnnouncementRules = AnnouncementRules()
     kontra: KontraRules = KontraRules()
     exchange: ExchangeRules = ExchangeRules()
@@ -380,7 +455,7 @@ class Ruleset:
     calling: CallingRules = CallingRules()
     play: PlayRules = PlayRules()
     scoring: ScoringRules = ScoringRules()
-    options: dict[str, Any] = field(factory=dict, eq=False, repr=False)
+    options: Mapping[str, Any] = field(factory=FrozenMap, converter=freeze, eq=False, repr=False)
     origin: str | None = field(default=None, eq=False, repr=False)
     #: The profile this one ``extends`` (an id or an absolute path), if any.
     parent: str | None = field(default=None, eq=False, repr=False)
@@ -409,7 +484,7 @@ class Ruleset:
         if not self.options:
             return base
         opts = ";".join(
-            f"{k}={json.dumps(v, ensure_ascii=False, separators=(',', ':'))}"
+            f"{k}={json.dumps(v, ensure_ascii=False, separators=(',', ':'), default=dict)}"
             for k, v in sorted(self.options.items())
         )
         return f"{base}[{opts}]"

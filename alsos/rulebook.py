@@ -592,7 +592,9 @@ def _reference(rules: Ruleset) -> tuple[Ruleset, str, bool] | None:
     try:
         if options:
             base = load_variant(rules.origin or rules.id, players=rules.players)
-            text = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in options.items())
+            text = ", ".join(
+                f"{k}={json.dumps(v, ensure_ascii=False, default=dict)}" for k, v in options.items()
+            )
             return base, f"table option {text}", False
         if rules.parent is not None:
             parent = load_variant(rules.parent, players=rules.players)

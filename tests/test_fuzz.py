@@ -1,0 +1,235 @@
+"""Fuzzing: untrusted profiles, action texts and pickles cannot break alsos.
+
+- A mutated profile either raises ProfileError, or loads, plays hands to the
+  end and renders its rulebook: whatever the loader accepts must play.
+- Action text from a grammar of near-misses and arbitrary unicode is either
+  legal, or raises IllegalActionError and changes nothing.
+- Rulesets are deeply immutable and hashable.
+
+The runs here are bounded for CI.  Longer campaigns: ``pytest -m fuzz``
+(``ALSOS_FUZZ_EXAMPLES`` sets the examples per test, default 2000).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from profiles import PROFILES
+
+import alsos
+from alsos.rulebook import render
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = {p.stem: yaml.safe_load(p.read_text("utf-8")) for p in (ROOT / "variants").glob("*.yaml")}
+
+QUICK = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+LONG = settings(
+    max_examples=int(os.environ.get("ALSOS_FUZZ_EXAMPLES", "2000")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+
+# ------------------------------------------------------------------ profiles
+
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 12),
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from(["", "7", "trump 7", "all A", "TA or PA", "U 9 A 10 K O 8 7", "x", "potter"]),
+    st.text(max_size=12),
+    st.lists(st.sampled_from(["7", "8", "kontra", "A", "M", "top", "bottom", 3]), max_size=7),
+    st.dictionaries(
+        st.sampled_from(["3", "4", "U", "kind", "value", 3]), st.integers(-2, 30), max_size=3
+    ),
+)
+
+
+def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix] if prefix else []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out.extend(_paths(v, (*prefix, k)))
+    return out
+
+
+@st.composite
+def mutated_profiles(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """A shipped profile (or a child extending one) with a few keys changed."""
+    name = draw(st.sampled_from(sorted(SHIPPED)))
+    data = pickle.loads(pickle.dumps(SHIPPED[name]))
+    if draw(st.booleans()):
+        data = {"extends": name, "id": "child", "name": "Child"}
+        extra = {"melds": {"bela": draw(VALUES)}, "kontra": {"levels": draw(VALUES)}}
+        data.update({k: v for k, v in extra.items() if draw(st.booleans())})
+    for _ in range(draw(st.integers(1, 3))):
+        paths = _paths(data)
+        path = draw(st.sampled_from(paths))
+        node = data
+        for key in path[:-1]:
+            node = node[key]
+        action = draw(st.sampled_from(["set", "set", "delete", "add"]))
+        if action == "delete" and path[-1] not in ("id", "name"):
+            node.pop(path[-1], None)
+        elif action == "add" and isinstance(node, dict):
+            node[draw(st.sampled_from(["extra", "kind", "value", "card", "levels"]))] = draw(VALUES)
+        else:
+            node[path[-1]] = draw(VALUES)
+    return name, data
+
+
+def _plays(rules: alsos.Ruleset, hands: int) -> None:
+    render(rules, "markdown")
+    render(rules, "rst")
+    for seed in range(hands):
+        game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+        rng = random.Random(seed)
+        for _ in range(4000):
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            assert legal, "a seat to act with nothing legal"
+            action = rng.choice(legal)
+            assert game.apply(str(action)) is not None  # the text reads back
+        assert game.is_over, "the hand did not end"
+        st_ = game.settlement
+        assert st_ is not None and sum(st_.payments.values()) == 0
+
+
+def _check_profile(tmp: Path, data: dict[str, Any]) -> None:
+    path = tmp / "fuzzed.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), "utf-8")
+    try:
+        rules = alsos.load_variant(path)
+    except alsos.ProfileError as e:
+        assert e.problems and len(str(e)) < 20_000
+        event("profile refused (ProfileError)")
+        return
+    _plays(rules, 3)
+    event("profile accepted: played 3 hands and rendered")
+    assert alsos.load_variant(str(rules)) == rules
+
+
+@QUICK
+@given(case=mutated_profiles())
+def test_a_mutated_profile_is_refused_or_plays(
+    case: tuple[str, dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    _check_profile(tmp_path_factory.mktemp("fuzz"), case[1])
+
+
+@pytest.mark.fuzz
+@LONG
+@given(case=mutated_profiles())
+def test_long_mutated_profiles(
+    case: tuple[str, dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    _check_profile(tmp_path_factory.mktemp("fuzz"), case[1])
+
+
+# --------------------------------------------------------------- action text
+
+WORDS = ["pass", "accept", "bid", "betli", "announce", "kontra", "rekontra", "mordkontra",
+         "declare", "discard", "play", "gyerunk", "concede", "play on", "show", "kicsi",
+         "exchange", "siber", "game", "abszolut", "100", "terc", "vannak", "hearts", "MA",
+         "P10", "Z7", "@", "@1", "@9", "@᧚", "-", "  "]  # fmt: skip
+TEXTS = st.one_of(
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=4).map(" ".join),
+    st.text(max_size=30),
+    st.text(alphabet="MPTZAKOU1079@ -", max_size=12),
+)
+
+
+def _check_texts(rules: alsos.Ruleset, seed: int, steps: int, texts: list[str]) -> None:
+    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    for text in texts:
+        before = game.copy()
+        try:
+            game.apply(text)
+        except alsos.IllegalActionError as e:
+            assert game == before, "a refused action changed the game"
+            event(
+                "text refused: "
+                + (
+                    "unreadable"
+                    if "cannot read" in e.reason
+                    or "empty" in e.reason
+                    or "not an action" in e.reason
+                    or "too long" in e.reason
+                    or "needs" in e.reason
+                    else "not legal now"
+                )
+            )
+            continue
+        event("text legal")
+        game = before  # legal: fine, but keep probing the same position
+
+
+@QUICK
+@given(
+    rules=st.sampled_from(PROFILES),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 150),
+    texts=st.lists(TEXTS, min_size=1, max_size=8),
+)
+def test_action_text_is_legal_or_refused_without_change(
+    rules: alsos.Ruleset, seed: int, steps: int, texts: list[str]
+) -> None:
+    _check_texts(rules, seed, steps, texts)
+
+
+@pytest.mark.fuzz
+@LONG
+@given(
+    rules=st.sampled_from(PROFILES),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 150),
+    texts=st.lists(TEXTS, min_size=1, max_size=20),
+)
+def test_long_action_texts(rules: alsos.Ruleset, seed: int, steps: int, texts: list[str]) -> None:
+    _check_texts(rules, seed, steps, texts)
+
+
+# -------------------------------------------------------------- immutability
+
+
+@pytest.mark.parametrize("rules", PROFILES, ids=str)
+def test_a_ruleset_cannot_be_changed_in_place(rules: alsos.Ruleset) -> None:
+    """13 (immutability): tables of a loaded ruleset refuse changes, and a later load
+    is never affected."""
+    attempts = [
+        lambda: rules.figures.__class__.__setitem__,  # no such method at all
+        lambda: rules.sources.clear(),  # type: ignore[attr-defined]
+        lambda: rules.cards.trump_points.update({}),  # type: ignore[attr-defined]
+        lambda: rules.melds.sequence_values.pop(3),  # type: ignore[attr-defined]
+        lambda: setattr(rules.cards.trump_order, "ranks", ()),
+        lambda: setattr(rules, "players", 5),
+    ]
+    for attempt in attempts:
+        with pytest.raises((AttributeError, TypeError)):
+            attempt()
+    with pytest.raises(TypeError):
+        rules.figures["new"] = rules.figures  # type: ignore[index]
+    again = alsos.load_variant(str(rules))
+    assert again == rules and hash(again) == hash(rules)
+    assert pickle.loads(pickle.dumps(rules)) == rules
+
+
+def test_rulesets_are_hashable_and_usable_as_keys() -> None:
+    table = {rules: str(rules) for rules in PROFILES}
+    assert len(table) == len(PROFILES)
+    assert table[alsos.load_variant("house")] == "house"
