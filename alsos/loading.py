@@ -117,17 +117,17 @@ def _make_converter() -> cattrs.Converter:
 
     def strict_int(v: Any, _: type) -> int:
         if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError(f"expected a whole number, got {v!r}")
+            raise TypeError(f"expected a whole number, got {_short(v)}")
         return v
 
     def strict_bool(v: Any, _: type) -> bool:
         if not isinstance(v, bool):
-            raise TypeError(f"expected true or false, got {v!r}")
+            raise TypeError(f"expected true or false, got {_short(v)}")
         return v
 
     def strict_str(v: Any, _: type) -> str:
         if isinstance(v, bool) or not isinstance(v, (str, int)):
-            raise TypeError(f"expected text, got {v!r}")
+            raise TypeError(f"expected text, got {_short(v)}")
         return str(v)
 
     conv.register_structure_hook(int, strict_int)

@@ -47,9 +47,13 @@ class ProfileError(ValueError):
     """A profile that cannot be used; the message names file, key path and reason."""
 
     def __init__(self, source: str, problems: list[str]) -> None:
-        self.source = source
-        self.problems = problems
-        super().__init__(f"{source}: " + "; ".join(problems))
+        # Bounded: a message quotes input, and input may be hostile (huge values).
+        self.source = source if len(source) <= 300 else f"{source[:290]}..."
+        shown = [p if len(p) <= 500 else f"{p[:490]}..." for p in problems[:50]]
+        if len(problems) > 50:
+            shown.append(f"... and {len(problems) - 50} more problems")
+        self.problems = shown
+        super().__init__(f"{self.source}: " + "; ".join(shown))
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.source, self.problems))
