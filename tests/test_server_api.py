@@ -221,6 +221,7 @@ def test_views_settlements_records_and_events_round_trip_through_json(
     for cls, value in values:
         wire = json.loads(json.dumps(to_data(value)))
         assert from_data(cls, wire) == value, cls
+        assert pickle.loads(pickle.dumps(value)) == value, cls  # across processes too
     for action in game.legal_actions():
         assert to_data(action) == str(action)
         assert from_data(Action, to_data(action)) == action
