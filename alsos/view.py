@@ -70,7 +70,10 @@ class View:
     ``tricks`` are the completed tricks and ``trick`` the one on the table;
     ``items`` what is at stake; ``call_stakes``, while a call is being
     answered, what the called items are worth if the answer is to concede and
-    if it is to play on.
+    if it is to play on.  ``variant`` is the ruleset's canonical string
+    (``alsos.load_variant(view.variant)`` gives the rules), ``trump`` the trump
+    suit (-1: none yet, or none), ``kind`` the kind of game once known
+    (``trump``, ``no-trumps``, ``betli``, ``klopitzky``).
     """
 
     seat: int
@@ -88,6 +91,9 @@ class View:
     legal: tuple[Action, ...]
     tricks: tuple[TrickView, ...] = ()
     call_stakes: tuple[int, int] | None = None
+    variant: str = ""
+    trump: int = -1
+    kind: str | None = None
 
     def __str__(self) -> str:
         lines = [
@@ -144,4 +150,7 @@ def make_view(engine: Engine, s: HandState, seat: int) -> View:
         legal=engine.legal_actions(s) if s.to_act == seat else (),
         tricks=tricks,
         call_stakes=stakes,
+        variant=str(engine.rules),
+        trump=s.trump,
+        kind=None if s.contract is None else str(s.contract.kind),
     )

@@ -1,4 +1,4 @@
-"""Simple players: a seeded random bot, for tests, simulations and the CLI."""
+"""The random bot: a seeded player that picks uniformly among the legal actions."""
 
 from __future__ import annotations
 
@@ -12,7 +12,11 @@ __all__ = ["RandomBot"]
 
 
 class RandomBot:
-    """Chooses uniformly among the legal actions; seeded for reproducible games."""
+    """Chooses uniformly among the legal actions; seeded for reproducible games.
+
+    It says every kontra and figure it may, so its hands are long and wild:
+    a baseline for tests and for measuring other bots, not an opponent.
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
