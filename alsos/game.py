@@ -84,6 +84,12 @@ _PLAYED = tuple(tuple(Played(seat, card) for card in Card) for seat in range(4))
 _PASSED = tuple(Said(seat, PASS, "pass") for seat in range(4))
 _SAID: tuple[dict[Action, Said], ...] = tuple({} for _ in range(4))
 _NEW_TUPLE = tuple.__new__
+_WATCHED = frozenset((Phase.BIDDING, Phase.CALL))
+
+
+def _item_keys(items: list[Item]) -> list[tuple[object, ...]]:
+    """What an :class:`~alsos.events.ItemChanged` reports of each item, and its result."""
+    return [(i.figure, i.seat, i.value * i.call, i.level, i.forced) for i in items]
 
 
 def _item_changed(seat: int, item: Item) -> ItemChanged:
@@ -427,7 +433,19 @@ class Game:
             if phase in SPEECH_PHASES:
                 self._eng.speak(s, to_act, action)
             else:
+                # Bidding (the Betli switch) and answers to a call change items in
+                # ways a count does not show: compare them whole (rare phases only).
+                before = _item_keys(s.items) if phase in _WATCHED else None
                 self._eng.dispatch(s, to_act, action)
+                if before is not None and before != _item_keys(s.items):
+                    events = self._caused(
+                        self._said(to_act, action), action, phase, trick_no, items, before
+                    )
+                    self.is_over = s.is_over
+                    for event in events if self._listeners else ():
+                        for listener in tuple(self._listeners):
+                            listener(event)
+                    return events
             said = _SAID[to_act].get(action)
             if said is None or (s.notes and len(s.history) - 1 in s.notes):
                 said = self._said(to_act, action)
@@ -486,14 +504,24 @@ class Game:
         return said
 
     def _caused(
-        self, first: Event, action: Action, phase: Phase, trick_no: int, items: int
+        self,
+        first: Event,
+        action: Action,
+        phase: Phase,
+        trick_no: int,
+        items: int,
+        before: list[tuple[object, ...]] | None = None,
     ) -> tuple[Event, ...]:
         """Every event of an action after its first, found by comparing before and after."""
         s = self._s
         seat: int = s.history[-1][0]
         out: list[Event] = [first]
         now = s.items
-        changed: list[int] = list(range(items if len(now) >= items else 0, len(now)))
+        if before is not None:
+            keys = _item_keys(now)
+            changed = [i for i, k in enumerate(keys) if i >= len(before) or before[i] != k]
+        else:
+            changed = list(range(items if len(now) >= items else 0, len(now)))
         if action.__class__ is Kontra:
             index = s.kontra_at.get(action)
             if index is not None and index not in changed:

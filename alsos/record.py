@@ -102,12 +102,29 @@ def _one_line(comments: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...
     return tuple(sorted(((i, " ".join(text.split())) for i, text in comments), key=lambda c: c[0]))
 
 
+#: Characters a header value cannot hold as they are: anything that breaks a line.
+_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+
 def _quote(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A header value in quotes: backslash and quote escaped, line breaks as ``\\uXXXX``."""
+    out = []
+    for ch in value:
+        if ch in ('"', "\\"):
+            out.append("\\" + ch)
+        elif ch in _BREAKS or ord(ch) < 32:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
 
 
 def _unquote(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    return re.sub(
+        r"\\(u[0-9a-fA-F]{4}|.)",
+        lambda m: chr(int(m.group(1)[1:], 16)) if len(m.group(1)) == 5 else m.group(1),
+        value,
+    )
 
 
 @frozen
@@ -135,6 +152,14 @@ class Record:
     result: str | None = None
     comments: tuple[tuple[int, str], ...] = field(default=(), converter=_one_line)
     tags: tuple[tuple[str, str], ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        for i, _text in self.comments:
+            if not -1 <= i < len(self.actions):
+                raise RecordError(
+                    f"comment at action index {i}: a comment follows an action "
+                    f"(0 to {len(self.actions) - 1}) or comes first (-1)"
+                )
 
     # ------------------------------------------------------------ from a game
 
@@ -408,7 +433,7 @@ def _build(
 
     def number(name: str) -> int:
         text = headers[name]
-        if not re.fullmatch(r"-?[0-9]{1,18}", text):
+        if not re.fullmatch(r"-?[0-9]{1,4000}", text):
             raise RecordError(f"header {name}: expected a whole number, got {text!r}",
                               line=lines.get(name))  # fmt: skip
         return int(text)

@@ -201,3 +201,23 @@ def test_an_unreadable_action_names_line_and_column() -> None:
         Record.loads(text)
     line = text.splitlines().index("  1 kontra") + 1
     assert (info.value.line, info.value.column) == (line, 5)
+
+
+def test_any_header_text_and_any_seed_read_back() -> None:
+    """Seat names, events and dates may hold quotes, backslashes and line breaks of
+    every kind; seeds may be any whole number (found in review)."""
+    game = alsos.Game(POTTER, seed=2**63 - 1)
+    game.apply("pass")
+    odd = ['A "B"\\C', "line\nbreak\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029end", "tab\there"]
+    record = game.record(seats=odd, event="x\ny", date="\\u0041")
+    for fmt in ("text", "json"):
+        again = Record.loads(record.dumps(fmt))
+        assert again == record, fmt
+        assert again.seed == 2**63 - 1
+
+
+def test_a_comment_must_follow_an_action() -> None:
+    game = alsos.Game(POTTER, seed=1)
+    game.apply("pass")
+    with pytest.raises(RecordError, match="comment at action index 5"):
+        game.record(comments=[(5, "too late")])

@@ -91,11 +91,7 @@ def test_events_tell_the_whole_hand(rules: alsos.Ruleset) -> None:
             if entry.label == "klopitzky":
                 continue
             key = (entry.label, entry.seat)
-            # A call may still multiply an item after its last kontra.
-            assert last_value[key] * (entry.call if entry.call else 1) in (
-                entry.value,
-                entry.value // max(entry.call, 1) * entry.call,
-            )
+            assert last_value[key] == entry.value, (seed, key)  # calls and switches included
         assert isinstance(events[-1], HandOver) and events[-1].settlement == st
         assert events[-2] == PhaseChanged(alsos.Phase.OVER, None)
         phases = [e.phase for e in events if isinstance(e, PhaseChanged)]
@@ -295,3 +291,27 @@ def test_copied_pickled_and_rebuilt_actions_act_like_the_originals(rules: alsos.
             assert plain.apply(action) == foreign.apply(twin)
         assert foreign.history == plain.history
         assert foreign.settlement == plain.settlement
+
+
+@pytest.mark.parametrize("answer", ["play on", "concede"])
+def test_answering_a_call_reports_the_items_new_stake(answer: str) -> None:
+    """000 "Calling": playing on doubles the game; conceding settles it at the present
+    stake.  Either way an ItemChanged says what the game is now worth."""
+    rng = random.Random(0)
+    for seed in range(400):
+        game = alsos.Game(POTTER, seed=seed)
+        while not game.is_over and game.phase is not alsos.Phase.CALL:
+            legal = game.legal_actions()
+            eager = [a for a in legal if str(a) in ("gyerunk", "accept")]
+            quiet = [a for a in legal if str(a) == "pass" or isinstance(a, alsos.actions.Play)]
+            game.apply(eager[0] if eager else rng.choice(quiet or list(legal)))
+        if game.phase is not alsos.Phase.CALL or answer not in map(str, game.legal_actions()):
+            continue
+        before = game.view(0).items[0].value
+        events = game.apply(answer)
+        changed = [e for e in events if isinstance(e, ItemChanged)]
+        assert changed and changed[0].label == "game"
+        assert changed[0].value == (2 * before if answer == "play on" else before)
+        assert changed[0].value == game.view(0).items[0].value
+        return
+    pytest.fail("no call in 400 hands")
