@@ -62,6 +62,12 @@ class Item:
         new.forced = self.forced
         return new
 
+    def key(self) -> tuple[object, ...]:
+        """Every field as a hashable snapshot (for position keys)."""
+        return (self.figure, self.seat, self.side, self.base, self.front, self.front_multiplier,
+                tuple(self.steps), self.factor, self.stamp, tuple(self.boosts), self.call,
+                self.forced)  # fmt: skip
+
     @property
     def is_game(self) -> bool:
         return self.figure == GAME

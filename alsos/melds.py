@@ -139,6 +139,12 @@ class MeldContest:
             self.done,
         )
 
+    def key(self) -> tuple[object, ...]:
+        """The contest as a hashable snapshot (for position keys)."""
+        keys = tuple(sorted(self.keys.items()))
+        return (tuple(self.order), keys, self.stage, tuple(self.queue), tuple(self.shown),
+                self.winner, self.done)  # fmt: skip
+
     @property
     def to_act(self) -> int | None:
         return self.queue[0] if self.queue else None

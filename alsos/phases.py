@@ -44,6 +44,14 @@ class Contract:
         self.kind = kind
         self.trump = trump
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Contract):
+            return NotImplemented
+        return (self.kind, self.trump) == (other.kind, other.trump)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.trump))
+
     def __str__(self) -> str:
         return f"trump {self.trump.name_en}" if self.trump is not None else str(self.kind)
 

@@ -31,10 +31,22 @@ if TYPE_CHECKING:
     from alsos.melds import MeldContest
     from alsos.settlement import Settlement
 
-__all__ = ["HandState", "ModuleState"]
+__all__ = ["HandState", "ModuleState", "frozen"]
 
 
 _CONTAINERS = (list, set, dict)
+
+
+def frozen(value: Any) -> Any:
+    """``value`` as a hashable value of the same content: lists and tuples as tuples,
+    sets as frozensets, dicts as frozensets of their items (recursively)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(frozen(v) for v in value)
+    if isinstance(value, dict):
+        return frozenset((k, frozen(v)) for k, v in value.items())
+    return value
 
 
 def _compile_copy(cls: type, names: tuple[str, ...]) -> Any:
@@ -88,6 +100,10 @@ class ModuleState:
                 value = value.copy()
             object.__setattr__(new, name, value)
         return new
+
+    def key(self) -> tuple[Any, ...]:
+        """The module's memory as a hashable snapshot (for :meth:`HandState.key_fields`)."""
+        return (type(self).__name__, *(frozen(getattr(self, n)) for n in self._all_slots))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -438,8 +454,9 @@ class HandState:
     def key_fields(self) -> tuple[Any, ...]:
         """Everything that decides the position's future, history and caches left out.
 
-        Two states with equal keys play on identically: the base of equality
-        and of transposition tables.
+        A hashable snapshot of plain values (it does not change as play goes
+        on): two states with equal keys play on identically, so it is the key
+        for transposition tables and the base of equality.
         """
         return (
             self.players,
@@ -457,11 +474,10 @@ class HandState:
             self.declarer,
             None if self.contract is None else (self.contract.kind, self.contract.trump),
             self.accepted_original,
-            tuple(self.items),
-            tuple(sorted((s, tuple(sorted(f))) for s, f in self.announced.items())),
-            tuple(sorted((s, tuple(h)) for s, h in self.hold_back.items())),
-            (tuple(sorted(self.kontra_options[0].items())),
-             tuple(sorted(self.kontra_options[1].items()))),
+            tuple(item.key() for item in self.items),
+            frozen(self.announced),
+            frozen(self.hold_back),
+            frozen(self.kontra_options),
             self.front,
             self.passes,
             self.spoken,
@@ -469,18 +485,22 @@ class HandState:
             self.turn_acted,
             self.turn_stage,
             self.ladder_round,
+            self.turn_counter,
+            frozen(self.last_turn),
             tuple(self.declared),
-            tuple(sorted(self.meld_hands.items())),
-            tuple(sorted(self.meld_winner.items())),
+            frozen(self.meld_hands),
+            tuple((kind, c.key()) for kind, c in self.contests),
+            frozen(self.meld_winner),
             self.trick_no,
             tuple(self.trick),
+            tuple(self.tricks),
             tuple(self.won),
             tuple(self.trick_winners),
             self.call_used,
             self.conceded,
-            self.bidding,
-            self.exchange,
-            self.calling,
+            None if self.bidding is None else self.bidding.key(),
+            None if self.exchange is None else self.exchange.key(),
+            None if self.calling is None else self.calling.key(),
         )
 
     def __eq__(self, other: object) -> bool:
