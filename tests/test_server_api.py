@@ -174,16 +174,23 @@ def test_view_shows_completed_tricks() -> None:
         assert trick.winner == game.trick_winners[n]
 
 
+def _to_a_call(seed: int, rng: random.Random) -> alsos.Game:
+    """A potter1930 hand played eagerly to a call (accept, call) and quietly otherwise,
+    stopped when the call is to be answered (or at the end, if none came)."""
+    game = alsos.Game(POTTER, seed=seed)
+    while not game.is_over and game.phase is not alsos.Phase.CALL:
+        legal = game.legal_actions()
+        eager = [a for a in legal if str(a) in ("gyerunk", "accept")]
+        quiet = [a for a in legal if str(a) == "pass" or isinstance(a, alsos.actions.Play)]
+        game.apply(eager[0] if eager else rng.choice(quiet or list(legal)))
+    return game
+
+
 def test_view_shows_the_stakes_of_a_pending_call() -> None:
     """000 "Calling": conceding pays the present stake; playing on doubles it."""
     rng = random.Random(0)
     for seed in range(400):
-        game = alsos.Game(POTTER, seed=seed)
-        while not game.is_over and game.phase is not alsos.Phase.CALL:
-            legal = game.legal_actions()
-            eager = [a for a in legal if str(a) in ("gyerunk", "accept")]
-            quiet = [a for a in legal if str(a) == "pass" or isinstance(a, alsos.actions.Play)]
-            game.apply(eager[0] if eager else rng.choice(quiet or list(legal)))
+        game = _to_a_call(seed, rng)
         if game.phase is alsos.Phase.CALL:
             view = game.view(game.to_act)  # type: ignore[arg-type]
             game_value = view.items[0].value
@@ -299,12 +306,7 @@ def test_answering_a_call_reports_the_items_new_stake(answer: str) -> None:
     stake.  Either way an ItemChanged says what the game is now worth."""
     rng = random.Random(0)
     for seed in range(400):
-        game = alsos.Game(POTTER, seed=seed)
-        while not game.is_over and game.phase is not alsos.Phase.CALL:
-            legal = game.legal_actions()
-            eager = [a for a in legal if str(a) in ("gyerunk", "accept")]
-            quiet = [a for a in legal if str(a) == "pass" or isinstance(a, alsos.actions.Play)]
-            game.apply(eager[0] if eager else rng.choice(quiet or list(legal)))
+        game = _to_a_call(seed, rng)
         if game.phase is not alsos.Phase.CALL or answer not in map(str, game.legal_actions()):
             continue
         before = game.view(0).items[0].value
