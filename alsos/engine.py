@@ -304,12 +304,6 @@ class Engine:
 
     # ---------------------------------------------------------------- apply
 
-    def step(self, s: HandState, seat: int, action: Action) -> None:
-        """Apply a legal ``action`` of ``seat`` (unchecked: :class:`~alsos.game.Game` checks)."""
-        s.legal = None
-        s.history.append((seat, action))
-        self.dispatch(s, seat, action)
-
     def dispatch(self, s: HandState, seat: int, action: Action) -> None:
         """Carry out ``action``, already recorded in the history, by the phase's rules."""
         phase = s.phase

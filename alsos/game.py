@@ -89,14 +89,13 @@ _WATCHED = frozenset((Phase.BIDDING, Phase.CALL))
 
 def _item_keys(items: list[Item]) -> list[tuple[object, ...]]:
     """What an :class:`~alsos.events.ItemChanged` reports of each item, and its result."""
-    return [(i.figure, i.seat, i.value * i.call, i.level, i.forced) for i in items]
+    return [(i.figure, i.seat, i.stake, i.level, i.forced) for i in items]
 
 
 def _item_changed(seat: int, item: Item) -> ItemChanged:
     """The :class:`~alsos.events.ItemChanged` of ``item`` as it is now, said by ``seat``."""
-    label = item.figure  # "game" for the game itself, as the settlement labels it
-    value = item.base * (item.front_multiplier if item.front else 1) * item.factor * item.call
-    return _NEW_TUPLE(ItemChanged, (seat, label, item.seat, value, len(item.steps)))
+    # The label is the figure, or "game" for the game itself, as the settlement has it.
+    return _NEW_TUPLE(ItemChanged, (seat, item.figure, item.seat, item.stake, len(item.steps)))
 
 
 class Game:
@@ -367,11 +366,7 @@ class Game:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the seat to act may take now, in a stable order."""
-        s = self._s
-        legal = s.legal
-        if legal is None:
-            legal = s.legal = self._eng.legal(s)
-        return legal
+        return self._s.legal or self._eng.legal_actions(self._s)
 
     def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
         """Take ``action`` (an action or its text) for the seat to act.
@@ -385,9 +380,7 @@ class Game:
             legal now or it is not ``seat``'s turn; nothing is changed.
         """
         s = self._s
-        legal = s.legal
-        if legal is None:
-            legal = s.legal = self._eng.legal(s)
+        legal = s.legal or self._eng.legal_actions(s)
         if seat is not None and seat != s.to_act:
             turn = "the hand is over" if s.to_act is None else f"it is seat {s.to_act}'s turn"
             raise IllegalActionError(action, s.phase, seat, (), f"not seat {seat!r}'s turn: {turn}")
@@ -430,40 +423,27 @@ class Game:
             items = len(s.items)
             s.legal = None
             s.history.append((to_act, action))
+            # Bidding (the Betli switch) and answers to a call change items in ways
+            # a count does not show: compare them whole (rare phases only).
+            before = _item_keys(s.items) if phase in _WATCHED else None
             if phase in SPEECH_PHASES:
                 self._eng.speak(s, to_act, action)
             else:
-                # Bidding (the Betli switch) and answers to a call change items in
-                # ways a count does not show: compare them whole (rare phases only).
-                before = _item_keys(s.items) if phase in _WATCHED else None
                 self._eng.dispatch(s, to_act, action)
-                if before is not None and before != _item_keys(s.items):
-                    events = self._caused(
-                        self._said(to_act, action), action, phase, trick_no, items, before
-                    )
-                    self.is_over = s.is_over
-                    for event in events if self._listeners else ():
-                        for listener in tuple(self._listeners):
-                            listener(event)
-                    return events
+            if before is not None and before == _item_keys(s.items):
+                before = None
             said = _SAID[to_act].get(action)
             if said is None or (s.notes and len(s.history) - 1 in s.notes):
                 said = self._said(to_act, action)
             first = said
             now = s.items
             index = s.kontra_at.get(action) if action.__class__ is Kontra else None
-            if s.phase is not phase or s.trick_no != trick_no or phase is Phase.MELDS:
+            if before is not None:
+                events = self._caused(first, action, phase, trick_no, items, before)
+            elif s.phase is not phase or s.trick_no != trick_no or phase is Phase.MELDS:
                 events = self._caused(first, action, phase, trick_no, items)
             elif index is not None and len(now) == items:
-                item = now[index]
-                value = item.base * (item.front_multiplier if item.front else 1) * item.factor
-                events = (
-                    first,
-                    _NEW_TUPLE(
-                        ItemChanged,
-                        (to_act, item.figure, item.seat, value * item.call, len(item.steps)),
-                    ),
-                )
+                events = (first, _item_changed(to_act, now[index]))
             elif action.__class__ is Announce and len(now) == items + 1:
                 events = (first, _item_changed(to_act, now[-1]))
             elif action.__class__ is Announce and now and phase is not Phase.BIDDING:

@@ -92,5 +92,10 @@ class Item:
         return self.base * (self.front_multiplier if self.front else 1) * self.factor
 
     @property
+    def stake(self) -> int:
+        """Value with the call multiplier: what the item is paid at now."""
+        return self.value * self.call
+
+    @property
     def label(self) -> str:
         return GAME if self.is_game else f"{self.figure}@{self.seat}"

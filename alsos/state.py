@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from alsos.cards import CARDS, Card, cards_of
+from alsos.cards import CARDS, Card
 from alsos.phases import Contract, Phase
 
 if TYPE_CHECKING:
@@ -92,14 +92,12 @@ class ModuleState:
             cls.copy = _compile_copy(cls, cls._all_slots)  # type: ignore[method-assign]
 
     def copy(self) -> ModuleState:
-        """An independent copy: lists, sets and dicts in the slots are copied."""
-        new = object.__new__(type(self))
-        for name in self._all_slots:
-            value = getattr(self, name)
-            if value.__class__ in _CONTAINERS:
-                value = value.copy()
-            object.__setattr__(new, name, value)
-        return new
+        """An independent copy: lists, sets and dicts in the slots are copied.
+
+        Each subclass gets this written out for its own slots when it is defined
+        (``_compile_copy``); the base class has no slots to copy.
+        """
+        return object.__new__(type(self))
 
     def key(self) -> tuple[Any, ...]:
         """The module's memory as a hashable snapshot (for :meth:`HandState.key_fields`)."""
@@ -525,10 +523,6 @@ class HandState:
     def defenders(self) -> tuple[int, ...]:
         """The seats in play other than the declarer."""
         return tuple(s for s in self.active if s != self.declarer)
-
-    def hand_cards(self, seat: int) -> list[Card]:
-        """The cards ``seat`` holds, as :class:`~alsos.cards.Card` values in pack order."""
-        return cards_of(self.hands[seat])
 
     def talon_seen(self) -> tuple[Card, ...]:
         """The talon cards lying face up, bottom to top."""

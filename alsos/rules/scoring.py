@@ -133,7 +133,7 @@ def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
         else:
             fig = figures[item.figure]
             made = lookup("figures", fig.kind)(tally, fig, item)
-        value = item.value * call
+        value = item.stake
         winner_side = item.side if made else item.side ^ 1
         if winner_side == DECLARER:
             winners: tuple[int, ...] = (declarer,)
