@@ -366,7 +366,11 @@ class Game:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the seat to act may take now, in a stable order."""
-        return self._s.legal or self._eng.legal_actions(self._s)
+        s = self._s
+        legal = s.legal
+        if legal is None:  # Engine.legal_actions, written out: read before every action
+            legal = s.legal = self._eng.legal(s)
+        return legal
 
     def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
         """Take ``action`` (an action or its text) for the seat to act.
@@ -380,7 +384,9 @@ class Game:
             legal now or it is not ``seat``'s turn; nothing is changed.
         """
         s = self._s
-        legal = s.legal or self._eng.legal_actions(s)
+        legal = s.legal
+        if legal is None:  # as in legal_actions
+            legal = s.legal = self._eng.legal(s)
         if seat is not None and seat != s.to_act:
             turn = "the hand is over" if s.to_act is None else f"it is seat {s.to_act}'s turn"
             raise IllegalActionError(action, s.phase, seat, (), f"not seat {seat!r}'s turn: {turn}")
@@ -443,7 +449,11 @@ class Game:
             elif s.phase is not phase or s.trick_no != trick_no or phase is Phase.MELDS:
                 events = self._caused(first, action, phase, trick_no, items)
             elif index is not None and len(now) == items:
-                events = (first, _item_changed(to_act, now[index]))
+                # _item_changed and Item.stake, written out for the commonest utterance.
+                item = now[index]
+                stake = item.base * (item.front_multiplier if item.front else 1) * item.factor
+                changed = (to_act, item.figure, item.seat, stake * item.call, len(item.steps))
+                events = (first, _NEW_TUPLE(ItemChanged, changed))
             elif action.__class__ is Announce and len(now) == items + 1:
                 events = (first, _item_changed(to_act, now[-1]))
             elif action.__class__ is Announce and now and phase is not Phase.BIDDING:

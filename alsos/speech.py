@@ -268,7 +268,11 @@ def raise_kontra(rules: Ruleset, s: HandState, seat: int, k: Kontra) -> None:
     index = s.kontra_at[k]
     item = s.own_items()[index]
     kr = rules.kontra
-    item.raise_(seat, s.front, kr.front_factor, kr.back_factor)
+    front = s.front
+    # Item.raise_, written out: most utterances of a random hand are kontra steps,
+    # and the call it saves is measurable (examples/compare_revisions.py).
+    item.steps.append((seat, front))
+    item.factor *= kr.front_factor if front else kr.back_factor
     item.stamp = s.turn_counter + 1  # the turn now in progress
     level = len(item.steps)
     side = item.side ^ (level & 1)  # odd steps come from the other side
