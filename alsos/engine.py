@@ -47,7 +47,6 @@ from alsos.profile import Ruleset, parse_card_spec
 from alsos.speech import (
     add_item,
     announce_figure,
-    begin_round,
     raise_kontra,
     speech_options,
 )
@@ -456,7 +455,7 @@ class Engine:
             )
         if contract.kind in (Kind.TRUMP, Kind.NO_TRUMPS) and any(s.unseen):
             assert declarer is not None
-            begin_round(s, Phase.FRONT, declarer, front=True)
+            s.begin_round(Phase.FRONT, declarer, front=True)
         else:
             s.pick_up()
             self.begin_play(s)
@@ -484,7 +483,7 @@ class Engine:
     def after_front(self, s: HandState) -> None:
         if self._rules.announcements.back_round == "before-play":
             assert s.declarer is not None
-            begin_round(s, Phase.BACK, s.declarer, front=False)
+            s.begin_round(Phase.BACK, s.declarer, front=False)
         else:
             self.exchange.start(self, s)
 
@@ -492,7 +491,7 @@ class Engine:
         assert s.contract is not None
         s.speech_in_first_trick = s.contract.kind is not Kind.KLOPITZKY
         s.back_in_first_trick = self._rules.announcements.back_round == "first-trick"
-        begin_round(s, Phase.PLAY, self._first_leader(s), front=False)
+        s.begin_round(Phase.PLAY, self._first_leader(s), front=False)
         s.leader = s.to_act  # type: ignore[assignment]
 
     def _first_leader(self, s: HandState) -> int:

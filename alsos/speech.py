@@ -22,14 +22,12 @@ from alsos.items import DECLARER, DEFENDERS, Item
 from alsos.profile import FigureRule, Ruleset, parse_card_spec
 
 if TYPE_CHECKING:
-    from alsos.phases import Phase
     from alsos.state import HandState
 
 __all__ = [
     "Candidate",
     "add_item",
     "announce_figure",
-    "begin_round",
     "figure_allowed",
     "figure_blockers",
     "figure_options",
@@ -107,23 +105,6 @@ def figure_allowed(
 #: A figure open to announcement in this game: (name, rule, its action, cards the
 #: announcer must hold, figures whose announcement by the same seat rules it out).
 Candidate = tuple[str, FigureRule, Announce, int, frozenset[str]]
-
-
-def begin_round(s: HandState, phase: Phase, first: int, *, front: bool) -> None:
-    """Open a round of speech in ``phase`` with ``first`` to speak."""
-    s.phase = phase
-    s.to_act = first
-    s.front = front
-    s.passes = 0
-    s.spoken = 0
-    s.turn_spoke = False
-    s.turn_acted = False
-    s.turn_stage = 0
-    s.ladder_round = 0
-    s.figure_cache = {}
-    # A new round after the pick-up is a fresh chance to answer anything open
-    # (the worked checks of 004 "Hívás" answer front steps from the back).
-    s.last_turn = {}
 
 
 def speech_options(

@@ -310,9 +310,7 @@ class HandState:
         self.siber_card = None
         self.siber_taken = 0
         self.exchanged = None
-        self.phase = Phase.BIDDING
         self.is_over = False
-        self.to_act = active[0]
         self.history = []
         self.notes = {}
         self.legal = None
@@ -330,16 +328,8 @@ class HandState:
         self.announcements = 0
         self.hold_back = {}
         self.figure_candidates = {}
-        self.figure_cache = {}
-        self.front = True
-        self.passes = 0
-        self.spoken = 0
-        self.turn_spoke = False
-        self.turn_acted = False
-        self.turn_stage = 0
-        self.ladder_round = 0
         self.turn_counter = 0
-        self.last_turn = {}
+        self.begin_round(Phase.BIDDING, active[0], front=True)
         self.speech_in_first_trick = False
         self.back_in_first_trick = True
         self.declared = []
@@ -513,6 +503,22 @@ class HandState:
             f"<HandState phase={self.phase} to_act={self.to_act} "
             f"ply={len(self.history)} trick={self.trick_no}>"
         )
+
+    def begin_round(self, phase: Phase, first: int, *, front: bool) -> None:
+        """Open a round (of speech, or the auction) in ``phase`` with ``first`` to act."""
+        self.phase = phase
+        self.to_act = first
+        self.front = front
+        self.passes = 0
+        self.spoken = 0
+        self.turn_spoke = False
+        self.turn_acted = False
+        self.turn_stage = 0
+        self.ladder_round = 0
+        self.figure_cache = {}
+        # A new round after the pick-up is a fresh chance to answer anything open
+        # (the worked checks of 004 "Hívás" answer front steps from the back).
+        self.last_turn = {}
 
     # ---------------------------------------------------------------- queries
 
