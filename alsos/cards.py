@@ -4,7 +4,7 @@ Cards are small ints (``suit * 8 + rank``) so that a hand is a 32-bit set and
 the hot path (legal moves, trick winner, counting points) is bit arithmetic.
 :class:`Card` is an :class:`enum.IntEnum`, so every card *is* its int and
 ``1 << card`` is its bit.  Ranks are numbered in sequence order (Ace, King,
-Over, Under, 10, 9, 8, 7 -- ``000_a006ecfb519293dc.txt`` "Players and Cards"),
+Over, Under, 10, 9, 8, 7 -- pagat "Players and Cards"),
 which makes a meld sequence a run of adjacent bits inside a suit's byte.
 
 Notation: a card is written suit letter then rank, after the Hungarian way of

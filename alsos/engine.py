@@ -269,7 +269,7 @@ class Engine:
             and self.exchange.can_exchange(s, seat)
             and not any(t == seat for t, _ in s.declared)
         ):
-            # 000 "Trump Exchange": the 7 is swapped just before the card is played;
+            # pagat, "Trump Exchange": the 7 is swapped just before the card is played;
             # ruling: not after a meld declared from the hand as it was.
             head = (EXCHANGE,)
         if s.turn_stage < 4 or not self.turn_order:
@@ -495,7 +495,7 @@ class Engine:
         s.leader = s.to_act  # type: ignore[assignment]
 
     def _first_leader(self, s: HandState) -> int:
-        """The first lead, by the profile's rule for this kind of game (000 "First Trick")."""
+        """The first lead, by the profile's rule for this kind of game (pagat, "First Trick")."""
         assert s.contract is not None
         play = self._rules.play
         rule = {
@@ -552,7 +552,7 @@ class Engine:
         item.forced = forced
         if item.is_game:
             return
-        # A conceded figure no longer holds its card back (000 Variations "Calling").
+        # A conceded figure no longer holds its card back (pagat, "Variations", "Calling").
         fig = self._rules.figures[item.figure]
         if fig.kind == "trick" and fig.card:
             bit = parse_card_spec(fig.card).mask(s.trump)

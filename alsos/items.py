@@ -1,6 +1,6 @@
 """Scored items: the game and each announced figure, with their kontra chains.
 
-Every item is paid for on its own (000 "Kontras"): its base value, doubled
+Every item is paid for on its own (pagat, "Kontras"): its base value, doubled
 (by the figure's ``front_multiplier``) when announced from the front, then
 multiplied for each kontra step (x4 said from the front, x2 from the back),
 and for the game and kassza by the outcome of a call.

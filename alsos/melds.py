@@ -5,11 +5,11 @@ ranking A, K, O, U, 10, 9, 8, 7.  Because ranks are numbered in that order, a
 run is a run of adjacent bits in the suit's byte, so the maximal runs of every
 byte are computed once.  Runs in one hand may not touch or overlap, which
 means the sequences of a hand are exactly its maximal runs of three or more
-(000 "Melds" / "Sequences").
+(pagat, "Melds" / "Sequences").
 
 :class:`MeldContest` runs the validation after the first trick: candidates
 answer in declaration order, revealing one detail at a time or conceding with
-``kicsi`` (000 "Validation of Meld").
+``kicsi`` (pagat, "Validation of Meld").
 """
 
 from __future__ import annotations

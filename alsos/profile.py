@@ -143,7 +143,7 @@ def _points(value: Mapping[Any, int]) -> FrozenMap[Rank, int]:
 class CardRules:
     """Card orders (strongest first) and card points.
 
-    Sources: 000 "Players and Cards"; VARIANTS.md section 1.
+    Sources: pagat, "Players and Cards"; VARIANTS.md section 1.
     """
 
     trump_order: Order = field(default=Order.parse("U 9 A 10 K O 8 7"), converter=_order)
@@ -176,17 +176,17 @@ class DealRules:
 
 @frozen
 class BiddingRules:
-    """The auction (000 "Types of Game and Bidding").
+    """The auction (pagat, "Types of Game and Bidding").
 
     For the ``combined`` module (figures in the second round):
     ``count_game_value`` -- a bid is worth its game value plus its figures
-    (001), or its figures alone (004); ``unique_suits`` -- a suit one seat has
-    named is closed to later seats (004); ``hidden_suit`` -- a suit bid is
+    (club), or its figures alone (huwiki); ``unique_suits`` -- a suit one seat has
+    named is closed to later seats (huwiki); ``hidden_suit`` -- a suit bid is
     shown to the others only as "trumps" until a bid of equal value forces the
-    suits into the open (001 Variations).  ``betli_switch``: after a
+    suits into the open (club, "Variations").  ``betli_switch``: after a
     second-round contract and the pick-up, each seat from the declarer may
     turn the game into a Betli while the declarer's items are worth at most
-    this much (004 "A licitálás menete"); None: no switch.
+    this much (huwiki, "A licitálás menete"); None: no switch.
     """
 
     module: str = "potter"
@@ -226,7 +226,7 @@ class FigureRule:
     - ``trick``: wins the ``trick``-th trick from the end with ``card``;
     - ``volat``: wins every trick;
     - ``multiplier``: no undertaking of its own; it multiplies the game by
-      ``value`` (and ``front_multiplier`` more from the front) -- 004's béla
+      ``value`` (and ``front_multiplier`` more from the front) -- huwiki's béla
       kassza.
 
     ``enabled: false`` keeps a figure in the profile but out of play (a table
@@ -234,7 +234,7 @@ class FigureRule:
     ``card`` and every card in ``cards``.  ``once_per_side``: one announcement
     per side.  ``group``: a seat announces at most one figure of a group.
     ``must_play``: a trick figure's card must go to its trick when it may
-    (001's eight).
+    (club's eight).
     ``ladder``: position among figures that may only rise (abszolút 1, 100 2,
     ...).  ``strict``: the threshold must be exceeded.
     """
@@ -272,26 +272,26 @@ class FigureRule:
 
 @frozen
 class AnnouncementRules:
-    """How the rounds of announcements run (000 "Announcement procedure").
+    """How the rounds of announcements run (pagat, "Announcement procedure").
 
     ``passes_to_close``: consecutive passes that end a round once every seat
     has spoken (None: one fewer than the seats in play).
     ``ladder_one_per_round``: of the figures with a ``ladder`` position
     (abszolút, 100, ...) a seat may announce only one per round, and never a
-    lower one after a higher (000 "Figures"); when false they may come in
+    lower one after a higher (pagat, "Figures"); when false they may come in
     ascending order, several in one round.
     ``completion_figures``: whether new figures may still be announced in the
-    completion round after the first trick (000's outline, step 9, names only
+    completion round after the first trick (pagat's outline, step 9, names only
     kontras there).
     ``back_round``: ``first-trick`` -- the announcements after the pick-up run
-    alongside the first trick (000); ``before-play`` -- they are a round of
-    their own, finished before the first lead (000 Tompa F4, G1).
+    alongside the first trick (pagat); ``before-play`` -- they are a round of
+    their own, finished before the first lead (pagat, Tompa rules F4, G1).
     ``figures_first_turn``: figures only at a seat's first turn of a round;
     ``kontra_first_chance``: a kontra step only at the seat's first turn after
-    what it answers appeared (004 "Az előzetes bemondások menete").
+    what it answers appeared (huwiki, "Az előzetes bemondások menete").
     ``turn_order``: within one turn a seat says things in a fixed order --
     béla kassza, then figures, then melds, then kontras -- and cannot go back
-    to an earlier kind once it said a later one (004 "Az előzetes bemondások
+    to an earlier kind once it said a later one (huwiki, "Az előzetes bemondások
     menete", "Az utólagos bemondások menete").
     """
 
@@ -307,7 +307,7 @@ class AnnouncementRules:
 
 @frozen
 class KontraRules:
-    """The doubling ladder (000 "Kontras")."""
+    """The doubling ladder (pagat, "Kontras")."""
 
     levels: tuple[str, ...] = ("kontra", "rekontra", "szubkontra", "hirskontra")
     front_factor: int = 4
@@ -316,7 +316,7 @@ class KontraRules:
 
 @frozen
 class ExchangeRules:
-    """Trump exchange and síber (000 "Trump Exchange", "Two-Player Game", Variations).
+    """Trump exchange and síber (pagat, "Trump Exchange", "Two-Player Game", Variations).
 
     ``entitled``: the trump ranks that may síber, in turn: the first one not
     among the seen talon cards (``[7, 8]``: the 7, or the 8 if the 7 is seen).
@@ -328,16 +328,16 @@ class ExchangeRules:
     Ace.  ``required_figure``: a figure the síber player must announce when it
     took more than one card (a house option for abszolút).  ``skip_seen``:
     the next entitled rank is used when the previous one is ``both`` seen
-    cards' or only the ``indicator`` (000 Tompa G4).  ``siber_at_turn``: the
+    cards' or only the ``indicator`` (pagat, Tompa rules G4).  ``siber_at_turn``: the
     síber is made at the entitled player's turn in the first trick, before it
     announces, instead of before the first lead; ``simple_only_without_siber``:
-    the plain swap of the 7 only when no síber was possible (both 004
+    the plain swap of the 7 only when no síber was possible (both huwiki
     "Taloncsere").  ``simple_at``: when in its first-trick turn the holder of
     the 7 may swap it: ``before-card`` -- at any point of the turn, after
-    which it plays its card straight away (000 "Trump Exchange": just before
+    which it plays its card straight away (pagat, "Trump Exchange": just before
     playing to the trick), but not once it has declared a meld in that turn
     (a ruling: a declaration describes the hand the seat plays from);
-    ``turn-start`` -- first, before it says anything (004 "Taloncsere").
+    ``turn-start`` -- first, before it says anything (huwiki, "Taloncsere").
     """
 
     module: str = "siber"
@@ -357,13 +357,13 @@ class ExchangeRules:
 
 @frozen
 class MeldRules:
-    """Sequences, vannak and béla (000 "Melds").
+    """Sequences, vannak and béla (pagat, "Melds").
 
     ``sequence_tiebreak``: between sequences of equal length and top card,
-    ``trump`` -- the trump one wins, plain ones tie and nobody scores (000);
-    ``suit`` -- the higher suit wins, acorns > hearts > gourds > leaves (000
+    ``trump`` -- the trump one wins, plain ones tie and nobody scores (pagat);
+    ``suit`` -- the higher suit wins, acorns > hearts > gourds > leaves (pagat
     Tompa E2).  ``one_run_per_length``: the winner scores at most one
-    sequence of each length (000 Tompa E2).
+    sequence of each length (pagat, Tompa rules E2).
     """
 
     sequence_values: Mapping[int, int] = field(
@@ -385,7 +385,7 @@ class MeldRules:
 
 @frozen
 class CallingRules:
-    """Gyerünk (000 "Calling"; options from 000 Variations "Calling").
+    """Gyerünk (pagat, "Calling"; options from pagat, "Variations", "Calling").
 
     ``allowed_with``: figures that do not stop a call of the game.
     ``targets``: ``game`` -- only the game can be called; ``any`` -- a seat
@@ -402,7 +402,7 @@ class CallingRules:
 
 @frozen
 class PlayRules:
-    """Who leads first and how cards must be played (000 "Play", "First Trick").
+    """Who leads first and how cards must be played (pagat, "Play", "First Trick").
 
     Leads: ``forehand`` (the seat after the dealer), ``declarer``, or
     ``before-declarer`` (the seat before the declarer, so it plays second).
@@ -416,15 +416,15 @@ class PlayRules:
 
 @frozen
 class ScoringRules:
-    """Settlement and rubber (000 "Scoring").
+    """Settlement and rubber (pagat, "Scoring").
 
-    ``session``: ``rubber`` (000: to 20, bonus 2, rising on a shared crossing)
-    or ``radli`` (004: to 80, bonus 20, 10 to the higher of several crossing
+    ``session``: ``rubber`` (pagat: to 20, bonus 2, rising on a shared crossing)
+    or ``radli`` (huwiki: to 80, bonus 20, 10 to the higher of several crossing
     at once -- split 5 and 5 on a tie of two when ``radli_tie_split`` -- and a
     result of ``players * own - total`` per seat).
     ``klopitzky_per_payer``: in the written score, a Klopitzky winner writes
-    the value once per seat that pays it (004: the one-trick seat of a 4-4-1
-    split writes 6), rather than once (000: it scores 3).
+    the value once per seat that pays it (huwiki: the one-trick seat of a 4-4-1
+    split writes 6), rather than once (pagat: it scores 3).
     """
 
     module: str = "potter"

@@ -82,7 +82,7 @@ class Referee(Protocol):
         """The exchange is over: the first trick begins."""
 
     def switch_to_betli(self, s: HandState, seat: int) -> None:
-        """``seat`` turns the game into a Betli it declares; all else lapses (004)."""
+        """``seat`` turns the game into a Betli it declares; all else lapses (huwiki)."""
 
     def end_thrown_in(self, s: HandState) -> None:
         """Nobody plays: the hand ends without a score."""

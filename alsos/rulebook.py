@@ -25,6 +25,7 @@ from alsos import registry as rule_modules
 from alsos.cards import CARDS, Card, Rank, Suit
 from alsos.loading import load_variant
 from alsos.profile import FigureRule, ProfileError, Ruleset
+from alsos.sources import SOURCES, cited_keys
 
 __all__ = ["GLOSSARY", "Clause", "Section", "compare", "render", "rulebook"]
 
@@ -695,7 +696,8 @@ def render(rules: Ruleset, fmt: str = "markdown") -> str:
         lines += [title, "=" * len(title), ""]
     else:
         lines += [f"# {title}", ""]
-    sources = ", ".join(sorted({v for v in rules.sources.values() if v.endswith(".txt")}))
+    keys = [k for v in rules.sources.values() for k in cited_keys(v)]
+    sources = "; ".join(SOURCES[k].reference for k in dict.fromkeys(keys) if k != "pagat-fr")
     lines += [
         f"Profile ``{rules}``; sources: {sources or 'none recorded'}.  Written from the "
         f"profile's data by alsos.",

@@ -1,8 +1,8 @@
-"""Sessions of hands: the rubber of 000 and the rádli of 004, and the turn to deal.
+"""Sessions of hands: the rubber of pagat and the rádli of huwiki, and the turn to deal.
 
 A session keeps each seat's written score across hands and ends by its own
 rule.  It also keeps the turn to deal, which passes to the next seat in the
-order of play after every hand (000 "Deal"), so ``session.next_game()`` gives
+order of play after every hand (pagat, "Deal"), so ``session.next_game()`` gives
 the next hand ready to play.
 """
 
@@ -77,7 +77,7 @@ class Session:
 
 @define
 class Rubber(Session):
-    """000's rubber: the first seat to pass the target alone gets the bonus.
+    """pagat's rubber: the first seat to pass the target alone gets the bonus.
 
     When several seats pass it on the same hand, the target and the bonus
     both rise by their first amounts (20 -> 40 -> 60, bonus 2 -> 4 -> 6) and
@@ -112,7 +112,7 @@ class Rubber(Session):
 
 @define
 class Radli(Session):
-    """004's rádli: written scores race to a target.
+    """huwiki's rádli: written scores race to a target.
 
     The first seat to reach it alone gets the bonus; when several reach it on
     the same hand the highest gets the smaller shared bonus (two tied: split,

@@ -1,12 +1,12 @@
 """Rounds of speech: announcing figures, kontra chains, and what a seat may say.
 
 The front round (before the pick-up), the first trick and the completion
-round after it share one mechanism (000 "Announcement procedure"): at its turn
+round after it share one mechanism (pagat, "Announcement procedure"): at its turn
 a seat may say any number of things, a turn with nothing said is a pass, and a
 round ends once every seat has spoken and enough passes follow in a row.
 Every item (the game, each announced figure) carries its own kontra chain:
 the side that did not undertake the item says the odd steps, the undertaking
-side the even ones (000 "Kontras").
+side the even ones (pagat, "Kontras").
 
 These are functions of the ruleset and the :class:`~alsos.state.HandState`;
 the engine (:mod:`alsos.engine`) calls them and decides when a round ends.
@@ -43,7 +43,7 @@ def figure_blockers(rules: Ruleset) -> dict[str, frozenset[str]]:
     """For each figure, the figures that rule it out once the same seat has announced one.
 
     Three rules fold into one set per figure: the ladder of abszolút/100/...
-    only rises (000 "Figures"; 004 for the rising order), a seat says at most
+    only rises (pagat, "Figures"; huwiki for the rising order), a seat says at most
     one figure of a ``group``, and the profile's ``exclusive`` pairs.  Built
     once per ruleset, so the speech rounds test a figure with one set operation.
     """
@@ -134,7 +134,7 @@ def speech_options(
         figs = tuple(figure_options(rules, s, seat, front))
         s.figure_cache[seat] = (hand, count, figs)
     if s.turn_stage and an.turn_order:
-        # 004: béla kassza, figures, melds, kontras -- never back to an earlier kind.
+        # huwiki: béla kassza, figures, melds, kontras -- never back to an earlier kind.
         if s.turn_stage > 2:
             figs = ()
         elif s.turn_stage == 2:
@@ -220,7 +220,7 @@ def announce_figure(rules: Ruleset, s: HandState, seat: int, figure: str, *, fro
         s.ladder_round |= 1 << seat
     s.announcements += 1
     if fig.kind == "multiplier":
-        # béla kassza (004): no item of its own, it multiplies the game.
+        # béla kassza (huwiki): no item of its own, it multiplies the game.
         factor = fig.value * (fig.front_multiplier if front else 1)
         s.own_items()[0].boost(f"{figure} {'front' if front else 'back'}", factor)
         return
@@ -237,7 +237,7 @@ def announce_figure(rules: Ruleset, s: HandState, seat: int, figure: str, *, fro
         ),
     )
     if fig.kind == "trick" and fig.card:
-        # The announcer keeps the card back until its trick (000 "Figures", ultimó).
+        # The announcer keeps the card back until its trick (pagat, "Figures", ultimó).
         bit = parse_card_spec(fig.card).mask(s.trump)
         if bit:
             at = rules.hand_size - fig.trick

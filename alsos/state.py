@@ -517,7 +517,7 @@ class HandState:
         self.ladder_round = 0
         self.figure_cache = {}
         # A new round after the pick-up is a fresh chance to answer anything open
-        # (the worked checks of 004 "Hívás" answer front steps from the back).
+        # (the worked checks of huwiki, "Hívás" answer front steps from the back).
         self.last_turn = {}
 
     # ---------------------------------------------------------------- queries

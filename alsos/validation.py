@@ -2,7 +2,7 @@
 
 Declared sequences and vannaks are compared one kind at a time with
 :class:`alsos.melds.MeldContest`; each answer (``show`` or ``kicsi``) is
-recorded in the history with what it revealed (000 "Validation of Meld").
+recorded in the history with what it revealed (pagat, "Validation of Meld").
 These are functions of the ruleset and the hand state, called by the engine.
 """
 

@@ -64,7 +64,7 @@ MELD_CONTEST = (
     "talon M8 MO P10 T8 P7"
 )
 
-# The deal behind the written-score example of 000 "Scoring".
+# The deal behind the written-score example of pagat, "Scoring".
 SCORING_EXAMPLE = (
     "MU M9 Z7 Z8 T7 T8 + M7 P7 P8 / "
     "MA PA TA ZA M10 P10 + T10 Z10 PK / "

@@ -31,7 +31,7 @@ _TAKES_ARGUMENT = {
 }
 
 
-# Card points as the source lists them (000 "Players and Cards"), by rank code.
+# Card points as the source lists them (pagat, "Players and Cards"), by rank code.
 TRUMP_POINTS = {"U": 20, "9": 14, "A": 11, "10": 10, "K": 4, "O": 3}
 PLAIN_POINTS = {"A": 11, "10": 10, "K": 4, "O": 3, "U": 2}
 
@@ -167,7 +167,7 @@ def item_values(game: alsos.Game) -> dict[str, int]:
     return {i.label: i.value for i in game.items}
 
 
-# Each potter1930 figure's value from the back (000 "Figures"), written out
+# Each potter1930 figure's value from the back (pagat, "Figures"), written out
 # independently of the profile so tests can check the profile against it.
 POTTER_BACK_VALUES = {
     "kassza": 1,

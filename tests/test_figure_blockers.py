@@ -1,7 +1,7 @@
 """The folded figure restrictions agree with the rules they stand for.
 
 ``figure_blockers`` turns three rules into one set per figure, for speed:
-the ladder only rises (000 "Figures"; 004 for the rising order), one figure
+the ladder only rises (pagat, "Figures"; huwiki for the rising order), one figure
 per ``group`` (the csibor ruling on ulti/uhu), and the profile's
 ``exclusive`` pairs.  These tests state each rule the slow, literal way and
 check the fast answer against it for every shipped profile.
@@ -58,7 +58,7 @@ def test_blockers_match_the_literal_rules(rules: Ruleset, data: st.DataObject) -
 
 
 def test_potter_ladder_only_rises() -> None:
-    """000 "Figures": abszolút may be followed by 100 (in a later round), never the
+    """pagat, "Figures": abszolút may be followed by 100 (in a later round), never the
     reverse; and the two are not said in one round."""
     rules = alsos.load_variant("potter1930")
     blocks = figure_blockers(rules)

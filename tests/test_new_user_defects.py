@@ -51,7 +51,7 @@ def _all_pass(rules: alsos.Ruleset) -> alsos.Game:
 def test_without_betli_the_rulebook_says_what_the_engine_plays(
     klopitzky: bool, played: str | None, says: str
 ) -> None:
-    """A profile without Betli (000 "Types of Game and Bidding" round 3 switched off):
+    """A profile without Betli (pagat, "Types of Game and Bidding" round 3 switched off):
     after everyone passes the engine plays Klopitzky, or throws the hand in, and the
     rulebook says the same."""
     rules = alsos.load_variant(
@@ -177,7 +177,7 @@ def _first_trick_turn_with(rules: alsos.Ruleset) -> alsos.Game | None:
 
 
 def test_csibor_orders_what_a_seat_says_in_one_turn() -> None:
-    """004 "Az utólagos bemondások menete": in its turn a seat says béla kassza,
+    """huwiki, "Az utólagos bemondások menete": in its turn a seat says béla kassza,
     then figures, then melds, then kontras, in that order -- after a kontra no
     figure or meld may follow.  Without the option (potter1930) they may."""
     for rules, ordered in ((CSIBOR, True), (alsos.load_variant("csibor", **{
@@ -209,7 +209,7 @@ def _potter_first_trick() -> alsos.Game:
 
 
 def test_the_seven_may_be_swapped_just_before_the_card() -> None:
-    """000 "Trump Exchange": the holder of the trump 7 swaps it immediately before
+    """pagat, "Trump Exchange": the holder of the trump 7 swaps it immediately before
     playing to the first trick -- also after announcing in that turn -- and then
     plays its card."""
     game = _potter_first_trick()
@@ -232,7 +232,7 @@ def test_no_swap_after_a_meld_declared_in_the_same_turn() -> None:
 
 
 def test_csibor_swaps_the_seven_only_first_in_the_turn() -> None:
-    """004 "Taloncsere": the plain swap is made at the seat's turn before it
+    """huwiki, "Taloncsere": the plain swap is made at the seat's turn before it
     announces anything."""
     game = alsos.Game(CSIBOR, deal=deals.ACORNS_PLAIN, dealer=2)
     play(game, "pass accept pass pass pass PK")
@@ -246,7 +246,7 @@ def test_csibor_swaps_the_seven_only_first_in_the_turn() -> None:
 
 
 def test_a_klopitzky_entry_explains_its_payment() -> None:
-    """000 "Klopitzky": the seat with most tricks pays each other seat 3.  The entry
+    """pagat, "Klopitzky": the seat with most tricks pays each other seat 3.  The entry
     shows what the seat receives and what it writes."""
     for rules in (POTTER, CSIBOR):
         seen = 0
@@ -274,7 +274,7 @@ def _all_pass_random(rules: alsos.Ruleset, seed: int) -> alsos.Game:
 
 
 def test_a_betli_settlement_shows_no_card_points() -> None:
-    """000 "Betli": only tricks matter; card points mean nothing and are not shown."""
+    """pagat, "Betli": only tricks matter; card points mean nothing and are not shown."""
     game = alsos.Game(POTTER, deal=deals.ACORNS_PLAIN, dealer=2)
     while game.phase is alsos.Phase.BIDDING:
         game.apply("betli" if "betli" in legal(game) else "pass")
@@ -295,14 +295,14 @@ def _citations(rules: alsos.Ruleset) -> dict[str, str | None]:
 
 def test_a_clause_the_child_changed_cites_the_child(tmp_path: Path) -> None:
     """A profile that sets béla to 40 without a source of its own: the béla clause
-    cites that profile, not 000 (which says 20); clauses it left alone keep 000."""
+    cites that profile, not pagat (which says 20); clauses it left alone keep pagat."""
     path = tmp_path / "bela40.yaml"
     path.write_text(
         "extends: potter1930\nid: bela40\nname: Béla 40\nmelds: {bela: 40}\n", "utf-8"
     )
     child, parent = _citations(alsos.load_variant(path)), _citations(POTTER)
     assert child["melds.bela"] == "profile bela40"
-    assert parent["melds.bela"] is not None and "000" in parent["melds.bela"]
+    assert parent["melds.bela"] is not None and "pagat" in parent["melds.bela"]
     assert {k: v for k, v in child.items() if k != "melds.bela"} == {
         k: v for k, v in parent.items() if k != "melds.bela"
     }

@@ -1,6 +1,6 @@
 """Figures, kontras and the rounds of announcements under potter1930.
 
-Source: 000 "Announcements and Kontras" ("Figures", "Kontras"), "Announcement
+Source: pagat, "Announcements and Kontras" ("Figures", "Kontras"), "Announcement
 procedure", "After the First Trick"; VARIANTS.md potter1930 §4, §5, §6.
 """
 
@@ -47,7 +47,7 @@ def _first_trick() -> alsos.Game:
 
 @pytest.mark.parametrize("figure", sorted(set(BACK_VALUES) - {"volat"}))
 def test_figure_from_the_front_is_worth_double(figure: str) -> None:
-    """000 "Figures": the listed scores are for figures announced from the back;
+    """pagat, "Figures": the listed scores are for figures announced from the back;
     from the front (six cards) each is doubled."""
     game = _front()
     play(game, f"announce {figure}")
@@ -56,7 +56,7 @@ def test_figure_from_the_front_is_worth_double(figure: str) -> None:
 
 @pytest.mark.parametrize("figure", sorted(BACK_VALUES))
 def test_figure_from_the_back_has_its_listed_value(figure: str) -> None:
-    """000 "Figures": kassza 1, abszolút 1, 100 2, 200 1, 44 1, tulétroá 1,
+    """pagat, "Figures": kassza 1, abszolút 1, 100 2, 200 1, 44 1, tulétroá 1,
     család 1, összes adu 2, ultimó 2, volát 5 when announced from the back."""
     game = _first_trick()
     play(game, "PK")  # seat 0 leads
@@ -65,7 +65,7 @@ def test_figure_from_the_back_has_its_listed_value(figure: str) -> None:
 
 
 def test_game_values_trump_one_no_trumps_two() -> None:
-    """000 "Types of Game and Bidding": a trump game scores 1, a no-trump game 2."""
+    """pagat, "Types of Game and Bidding": a trump game scores 1, a no-trump game 2."""
     assert item_values(_front()) == {"game": 1}
     game = new_game(DEAL)
     play(game, "pass pass pass pass bid no-trumps")
@@ -73,7 +73,7 @@ def test_game_values_trump_one_no_trumps_two() -> None:
 
 
 def test_volat_only_from_the_back() -> None:
-    """000 "Figures": volát cannot be announced from the front, only with nine cards."""
+    """pagat, "Figures": volát cannot be announced from the front, only with nine cards."""
     game = _front()
     assert "volat" not in _announced(game)
     play(game, "pass pass pass PK")
@@ -81,7 +81,7 @@ def test_volat_only_from_the_back() -> None:
 
 
 def test_no_trump_game_allows_only_abszolut_100_200_44_and_volat() -> None:
-    """000 "Figures": in no-trump games only abszolút, 100, 200, 44 and volát exist."""
+    """pagat, "Figures": in no-trump games only abszolút, 100, 200, 44 and volát exist."""
     game = new_game(DEAL)
     play(game, "pass pass pass pass bid no-trumps")
     assert sorted(_announced(game)) == ["100", "200", "44", "abszolut"]
@@ -91,14 +91,14 @@ def test_no_trump_game_allows_only_abszolut_100_200_44_and_volat() -> None:
 
 
 def test_trump_game_allows_every_figure() -> None:
-    """000 "Figures": any of the ten figures can be announced in a trump game."""
+    """pagat, "Figures": any of the ten figures can be announced in a trump game."""
     game = _first_trick()
     play(game, "PK")
     assert sorted(_announced(game)) == sorted(BACK_VALUES)
 
 
 def test_kassza_by_the_declarer_needs_bela() -> None:
-    """000 "Figures": the declarer may announce kassza only holding trump K and O."""
+    """pagat, "Figures": the declarer may announce kassza only holding trump K and O."""
     with_bela = _front("pass accept")  # seat 1 holds MK MO
     assert "kassza" in _announced(with_bela)
     without_bela = _front("accept")  # seat 0 holds no acorn
@@ -106,7 +106,7 @@ def test_kassza_by_the_declarer_needs_bela() -> None:
 
 
 def test_abszolut_and_100_not_in_the_same_round() -> None:
-    """000 "Figures": a player may not announce both abszolút and 100 in one round
+    """pagat, "Figures": a player may not announce both abszolút and 100 in one round
     of announcements, in either order."""
     game = _front()
     play(game, "announce abszolut")
@@ -117,14 +117,14 @@ def test_abszolut_and_100_not_in_the_same_round() -> None:
 
 
 def test_100_from_the_back_after_abszolut_from_the_front() -> None:
-    """000 "Figures": abszolút from the front and 100 from the back is allowed."""
+    """pagat, "Figures": abszolút from the front and 100 from the back is allowed."""
     game = _front()
     play(game, "announce abszolut, pass, pass, pass, PK")
     assert "100" in _announced(game)
 
 
 def test_no_abszolut_after_100() -> None:
-    """000 "Figures": a player who has announced 100 cannot later announce abszolút."""
+    """pagat, "Figures": a player who has announced 100 cannot later announce abszolút."""
     game = _front()
     play(game, "announce 100, pass, pass, pass, PK")
     assert game.to_act == 1
@@ -132,7 +132,7 @@ def test_no_abszolut_after_100() -> None:
 
 
 def test_another_seat_may_announce_the_same_figure() -> None:
-    """000 "Announcement procedure": two players may announce the same figure;
+    """pagat, "Announcement procedure": two players may announce the same figure;
     each is a separate item."""
     game = _front()
     play(game, "announce abszolut, pass")
@@ -142,7 +142,7 @@ def test_another_seat_may_announce_the_same_figure() -> None:
 
 
 def test_kontra_from_the_front_quadruples() -> None:
-    """000 "Kontras": a kontra said from the front multiplies by 4."""
+    """pagat, "Kontras": a kontra said from the front multiplies by 4."""
     game = _front()
     play(game, "announce abszolut, pass")
     play(game, "kontra game, kontra abszolut@1")
@@ -150,7 +150,7 @@ def test_kontra_from_the_front_quadruples() -> None:
 
 
 def test_kontra_from_the_back_doubles() -> None:
-    """000 "Kontras": a kontra said from the back (in the first trick) doubles."""
+    """pagat, "Kontras": a kontra said from the back (in the first trick) doubles."""
     game = _front()
     play(game, "announce abszolut, pass, pass, pass")
     play(game, "kontra game, kontra abszolut@1")  # seat 0 in the first trick
@@ -158,7 +158,7 @@ def test_kontra_from_the_back_doubles() -> None:
 
 
 def test_front_kontra_then_back_rekontra() -> None:
-    """000 "Kontras": a front kontra can be answered from the back: x4 then x2."""
+    """pagat, "Kontras": a front kontra can be answered from the back: x4 then x2."""
     game = _front()
     play(game, "announce tuletroa, pass, kontra tuletroa@1, pass, pass, pass")
     assert item_values(game)["tuletroa@1"] == 2 * 4
@@ -167,7 +167,7 @@ def test_front_kontra_then_back_rekontra() -> None:
 
 
 def test_kontra_ladder_has_four_levels_each_answering_the_last() -> None:
-    """000 "Kontras": kontra, rekontra, szubkontra, hirskontra, said alternately by
+    """pagat, "Kontras": kontra, rekontra, szubkontra, hirskontra, said alternately by
     the two sides; nothing follows hirskontra."""
     game = _front()
     play(game, "pass")  # seat 1, declarer
@@ -184,21 +184,21 @@ def test_kontra_ladder_has_four_levels_each_answering_the_last() -> None:
 
 
 def test_no_rekontra_without_a_kontra() -> None:
-    """000 "Kontras": rekontra only answers a kontra, so it is not offered first."""
+    """pagat, "Kontras": rekontra only answers a kontra, so it is not offered first."""
     game = _front()
     play(game, "announce abszolut, pass")
     assert _kontras(game) == ["kontra game", "kontra abszolut@1"]
 
 
 def test_declarer_cannot_kontra_own_game_or_figure() -> None:
-    """000 "Kontras": only an opponent of the undertaker says kontra."""
+    """pagat, "Kontras": only an opponent of the undertaker says kontra."""
     game = _front()
     play(game, "announce abszolut")
     assert _kontras(game) == []
 
 
 def test_a_defender_cannot_rekontra_the_other_defenders_kontra() -> None:
-    """000 "Kontras": steps alternate between the two sides, so after one defender's
+    """pagat, "Kontras": steps alternate between the two sides, so after one defender's
     kontra the other defender has nothing to say on that item."""
     game = _front()
     play(game, "pass, kontra game, pass")  # seat 2 kontras
@@ -207,7 +207,7 @@ def test_a_defender_cannot_rekontra_the_other_defenders_kontra() -> None:
 
 
 def test_defenders_never_kontra_each_others_figures() -> None:
-    """000 "Kontras": a defender's figure can be kontra'd only by the declarer."""
+    """pagat, "Kontras": a defender's figure can be kontra'd only by the declarer."""
     game = _front()
     play(game, "pass, announce csalad, pass")  # seat 2, a defender
     assert game.to_act == 0
@@ -217,7 +217,7 @@ def test_defenders_never_kontra_each_others_figures() -> None:
 
 
 def test_either_defender_may_rekontra_for_the_announcer() -> None:
-    """000 "Kontras": when the declarer kontras a defender's figure, either defender
+    """pagat, "Kontras": when the declarer kontras a defender's figure, either defender
     may reply with rekontra, not only the announcer."""
     game = _front()
     play(game, "pass, announce csalad, pass, pass")  # seat 2 announces, seat 0 passes
@@ -230,7 +230,7 @@ def test_either_defender_may_rekontra_for_the_announcer() -> None:
 
 
 def test_front_round_starts_with_declarer_and_needs_two_passes() -> None:
-    """000 "Announcement procedure": the declarer speaks first; if an opponent
+    """pagat, "Announcement procedure": the declarer speaks first; if an opponent
     speaks the declarer gets another turn; two passes in a row end the round."""
     game = _front()
     assert game.to_act == 1
@@ -248,7 +248,7 @@ def test_front_round_starts_with_declarer_and_needs_two_passes() -> None:
 
 
 def test_front_round_all_pass_closes_after_every_seat_spoke() -> None:
-    """000 "Announcement procedure": the round lasts until two consecutive passes,
+    """pagat, "Announcement procedure": the round lasts until two consecutive passes,
     and every seat has its turn: declarer, then the others in order."""
     game = _front()
     play(game, "pass pass")
@@ -259,7 +259,7 @@ def test_front_round_all_pass_closes_after_every_seat_spoke() -> None:
 
 
 def test_first_trick_round_closes_with_the_trick_after_two_passes() -> None:
-    """000 "Announcement procedure": the back round runs with the first trick; if
+    """pagat, "Announcement procedure": the back round runs with the first trick; if
     the last two seats to play only played, it ends with the trick."""
     game = _first_trick()
     play(game, "kontra game, PK")  # seat 0 speaks
@@ -271,7 +271,7 @@ def test_first_trick_round_closes_with_the_trick_after_two_passes() -> None:
 
 
 def test_meld_declaration_is_not_an_utterance_for_closing() -> None:
-    """000 "Announcement procedure": declaring a meld is not a figure or kontra,
+    """pagat, "Announcement procedure": declaring a meld is not a figure or kontra,
     so a turn with only a declaration counts as a pass."""
     game = _first_trick()
     play(game, "kontra game, PK")
@@ -282,7 +282,7 @@ def test_meld_declaration_is_not_an_utterance_for_closing() -> None:
 
 
 def test_completion_round_goes_on_after_the_first_trick() -> None:
-    """000 "After the First Trick": if the second or third seat to play spoke,
+    """pagat, "After the First Trick": if the second or third seat to play spoke,
     the round continues after the trick from the next seat until two passes."""
     game = _first_trick()
     play(game, "PK")
@@ -298,7 +298,7 @@ def test_completion_round_goes_on_after_the_first_trick() -> None:
 
 
 def test_completion_round_offers_only_kontras() -> None:
-    """000 outline step 9 (VARIANTS.md §6 ruling): after the first trick only the
+    """pagat outline step 9 (VARIANTS.md §6 ruling): after the first trick only the
     stakes can be raised; no new figures are announced."""
     game = _first_trick()
     play(game, "announce abszolut, PK")

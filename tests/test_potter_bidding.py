@@ -1,6 +1,6 @@
 """The deal, the three bidding rounds, Betli and Klopitzky under potter1930.
 
-Source: 000 "Deal", "Types of Game and Bidding", "First Trick", "Scoring";
+Source: pagat, "Deal", "Types of Game and Bidding", "First Trick", "Scoring";
 VARIANTS.md potter1930 §2, §3, §10, §11.
 """
 
@@ -27,7 +27,7 @@ def _cards(text: str) -> tuple[Card, ...]:
 
 
 def test_deal_shape_six_seen_three_unseen_and_two_talon_cards_visible() -> None:
-    """000 "Deal": six cards are seen, three more stay face down until the front
+    """pagat, "Deal": six cards are seen, three more stay face down until the front
     announcements end; of the five talon cards only the indicator and the top show."""
     game = new_game(DEAL)
     view = game.view(0)
@@ -47,7 +47,7 @@ def test_deal_shape_six_seen_three_unseen_and_two_talon_cards_visible() -> None:
 
 
 def test_shuffled_deal_has_the_same_shape() -> None:
-    """000 "Deal": a shuffled deal gives 9 cards a seat (6 seen) and a 5-card talon."""
+    """pagat, "Deal": a shuffled deal gives 9 cards a seat (6 seen) and a 5-card talon."""
     for seed in range(20):
         game = alsos.Game(RULES, seed=seed, dealer=seed % 3)
         assert len(game.deal.talon) == 5
@@ -61,7 +61,7 @@ def test_shuffled_deal_has_the_same_shape() -> None:
 
 
 def test_round_one_offers_only_accept_or_pass_from_forehand() -> None:
-    """000 "Types of Game and Bidding": round 1 starts at the dealer's right
+    """pagat, "Types of Game and Bidding": round 1 starts at the dealer's right
     (forehand) and offers only to accept the original suit or to pass."""
     game = new_game(DEAL, dealer=0)
     assert game.to_act == 1  # dealer 0: seat 1 is forehand
@@ -69,7 +69,7 @@ def test_round_one_offers_only_accept_or_pass_from_forehand() -> None:
 
 
 def test_accept_ends_the_bidding_with_a_trump_game_in_the_original_suit() -> None:
-    """000 "Types of Game and Bidding": accepting the original suit makes a trump
+    """pagat, "Types of Game and Bidding": accepting the original suit makes a trump
     game, skips rounds 2 and 3 and goes straight to the front announcements."""
     game = new_game(DEAL)
     play(game, "pass accept")
@@ -82,7 +82,7 @@ def test_accept_ends_the_bidding_with_a_trump_game_in_the_original_suit() -> Non
 
 
 def test_round_two_bids_rise_and_skip_the_original_suit() -> None:
-    """000 "Types of Game and Bidding": with hearts proposed and gourds bid, the
+    """pagat, "Types of Game and Bidding": with hearts proposed and gourds bid, the
     next seat may only bid acorns, no-trumps or pass."""
     game = new_game(DEAL)
     play(game, "pass pass pass")
@@ -94,7 +94,7 @@ def test_round_two_bids_rise_and_skip_the_original_suit() -> None:
 
 @pytest.mark.parametrize("indicator_suit", ["M", "P", "T", "Z"])
 def test_round_two_never_offers_the_original_suit(indicator_suit: str) -> None:
-    """000 "Types of Game and Bidding": the original suit can only be taken in round 1."""
+    """pagat, "Types of Game and Bidding": the original suit can only be taken in round 1."""
     names = {"M": "acorns", "P": "hearts", "T": "gourds", "Z": "leaves"}
     for seed in range(200):
         game = alsos.Game(RULES, seed=seed, dealer=2)
@@ -105,7 +105,7 @@ def test_round_two_never_offers_the_original_suit(indicator_suit: str) -> None:
 
 
 def test_round_two_rank_order_leaves_gourds_hearts_acorns_no_trumps() -> None:
-    """000 "Types of Game and Bidding": leaves < gourds < hearts < acorns < no-trumps;
+    """pagat, "Types of Game and Bidding": leaves < gourds < hearts < acorns < no-trumps;
     after a leaves bid every higher suit but the original is open, after acorns
     only no-trumps."""
     game = new_game(DEAL)
@@ -116,7 +116,7 @@ def test_round_two_rank_order_leaves_gourds_hearts_acorns_no_trumps() -> None:
 
 
 def test_round_two_last_bidder_declares_in_the_bid_suit() -> None:
-    """000 "Types of Game and Bidding": the final bidder of round 2 plays a trump
+    """pagat, "Types of Game and Bidding": the final bidder of round 2 plays a trump
     game in the suit bid."""
     game = new_game(DEAL)
     play(game, "pass pass pass bid leaves bid gourds pass")
@@ -128,7 +128,7 @@ def test_round_two_last_bidder_declares_in_the_bid_suit() -> None:
 
 
 def test_no_trumps_bid_ends_round_two_at_once() -> None:
-    """000 "Types of Game and Bidding": nothing outbids no-trumps, so round 2 ends
+    """pagat, "Types of Game and Bidding": nothing outbids no-trumps, so round 2 ends
     with that bid even if later seats have not spoken."""
     game = new_game(DEAL)
     play(game, "pass pass pass bid no-trumps")
@@ -140,7 +140,7 @@ def test_no_trumps_bid_ends_round_two_at_once() -> None:
 
 
 def test_all_pass_round_two_picks_up_then_offers_betli() -> None:
-    """000 "Types of Game and Bidding": if round 2 passes out there are no front
+    """pagat, "Types of Game and Bidding": if round 2 passes out there are no front
     announcements; everyone picks up and round 3 offers only Betli, from forehand."""
     game = new_game(DEAL)
     play(game, "pass pass pass pass pass pass")
@@ -153,7 +153,7 @@ def test_all_pass_round_two_picks_up_then_offers_betli() -> None:
 
 
 def test_betli_bid_ends_round_three() -> None:
-    """000 "Types of Game and Bidding": the first Betli bid ends round 3."""
+    """pagat, "Types of Game and Bidding": the first Betli bid ends round 3."""
     game = new_game(DEAL)
     play(game, "pass pass pass pass pass pass pass betli")
     assert game.declarer == 1
@@ -163,7 +163,7 @@ def test_betli_bid_ends_round_three() -> None:
 
 
 def test_all_pass_three_rounds_gives_klopitzky() -> None:
-    """000 "Types of Game and Bidding": if nobody bids Betli, Klopitzky is played,
+    """pagat, "Types of Game and Bidding": if nobody bids Betli, Klopitzky is played,
     with no declarer."""
     game = new_game(DEAL)
     play(game, "pass " * 9)
@@ -187,7 +187,7 @@ def _klopitzky(deal: str) -> alsos.Game:
 
 
 def test_klopitzky_has_no_announcements_and_forehand_leads() -> None:
-    """000 "First Trick": in Klopitzky forehand leads and no declarations,
+    """pagat, "First Trick": in Klopitzky forehand leads and no declarations,
     announcements or kontras are possible."""
     game = _klopitzky(KLOP_5_2_2)
     assert game.to_act == 0
@@ -197,7 +197,7 @@ def test_klopitzky_has_no_announcements_and_forehand_leads() -> None:
 
 
 def test_klopitzky_most_tricks_pays_three_to_each_other_seat() -> None:
-    """000 "Types of Game and Bidding" / "Scoring": whoever took the most tricks
+    """pagat, "Types of Game and Bidding" / "Scoring": whoever took the most tricks
     gives 3 to every other seat."""
     game = finish(_klopitzky(KLOP_5_2_2))
     settlement = game.settlement
@@ -208,7 +208,7 @@ def test_klopitzky_most_tricks_pays_three_to_each_other_seat() -> None:
 
 
 def test_klopitzky_four_four_one_pays_the_one_trick_seat() -> None:
-    """000 "Scoring" (suggested rule): with tricks 4-4-1 the seat with one trick
+    """pagat, "Scoring" (suggested rule): with tricks 4-4-1 the seat with one trick
     receives 3 from each of the others."""
     game = finish(_klopitzky(KLOP_4_4_1))
     settlement = game.settlement
@@ -219,7 +219,7 @@ def test_klopitzky_four_four_one_pays_the_one_trick_seat() -> None:
 
 
 def test_klopitzky_three_three_three_scores_nothing() -> None:
-    """000 "Scoring" (suggested rule): if every seat takes three tricks there is no score."""
+    """pagat, "Scoring" (suggested rule): if every seat takes three tricks there is no score."""
     game = finish(_klopitzky(KLOP_3_3_3))
     settlement = game.settlement
     assert settlement is not None
@@ -236,7 +236,7 @@ BETLI_CLEAN = (
 
 
 def test_betli_won_without_a_trick_pays_five_from_each() -> None:
-    """000 "Types of Game and Bidding" / "Scoring": a Betli is worth 5; the
+    """pagat, "Types of Game and Bidding" / "Scoring": a Betli is worth 5; the
     declarer who takes no trick is paid 5 by each opponent."""
     game = new_game(BETLI_CLEAN)
     play(game, "pass pass pass pass pass pass betli")
@@ -251,7 +251,7 @@ def test_betli_won_without_a_trick_pays_five_from_each() -> None:
 
 
 def test_betli_ends_at_the_declarers_first_trick() -> None:
-    """000 "Types of Game and Bidding" / "Scoring": the play stops as soon as the
+    """pagat, "Types of Game and Bidding" / "Scoring": the play stops as soon as the
     Betli declarer wins a trick, and each opponent scores 5."""
     game = new_game(DEAL)
     play(game, "pass pass pass pass pass pass betli")  # seat 0 plays Betli
@@ -269,7 +269,7 @@ def test_betli_ends_at_the_declarers_first_trick() -> None:
 
 
 def test_betli_forehand_leads_whoever_declares() -> None:
-    """000 "First Trick": in Betli the seat at the dealer's right leads, not the declarer."""
+    """pagat, "First Trick": in Betli the seat at the dealer's right leads, not the declarer."""
     game = new_game(DEAL)
     play(game, "pass pass pass pass pass pass pass pass betli")
     assert game.declarer == 2
@@ -277,7 +277,7 @@ def test_betli_forehand_leads_whoever_declares() -> None:
 
 
 def test_betli_can_be_kontrad_but_has_no_figures_or_melds() -> None:
-    """000 "First Trick": in Betli there are no melds or figures but kontra is
+    """pagat, "First Trick": in Betli there are no melds or figures but kontra is
     still possible; from the back it doubles the 5."""
     game = new_game(DEAL)
     play(game, "pass pass pass pass pass pass pass betli")  # seat 1 declares

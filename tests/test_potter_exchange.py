@@ -1,6 +1,6 @@
 """Trump exchange and síber under potter1930.
 
-Source: 000 "Trump Exchange"; VARIANTS.md potter1930 §7.
+Source: pagat, "Trump Exchange"; VARIANTS.md potter1930 §7.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def _after_front(deal: str, bidding: str = "accept") -> alsos.Game:
 
 
 def test_simple_exchange_swaps_the_seven_for_the_indicator() -> None:
-    """000 "Trump Exchange": at its turn to play to the first trick the holder of
+    """pagat, "Trump Exchange": at its turn to play to the first trick the holder of
     the trump 7 may take the indicator and put the 7 under the talon."""
     game = _after_front(PLAIN_DEAL, "pass accept")
     assert game.phase is alsos.Phase.PLAY
@@ -80,7 +80,7 @@ def test_simple_exchange_swaps_the_seven_for_the_indicator() -> None:
 
 
 def test_exchange_is_not_an_utterance() -> None:
-    """000 "Announcement procedure": exchanging is no announcement, so a turn with
+    """pagat, "Announcement procedure": exchanging is no announcement, so a turn with
     only an exchange counts as a pass and the back round can close with the trick."""
     game = _after_front(PLAIN_DEAL, "pass accept")
     play(game, "PK, exchange, PA, P7")
@@ -89,7 +89,7 @@ def test_exchange_is_not_an_utterance() -> None:
 
 
 def test_exchange_only_at_the_first_trick() -> None:
-    """000 "Trump Exchange": the exchange is made at the first trick, not later."""
+    """pagat, "Trump Exchange": the exchange is made at the first trick, not later."""
     game = _after_front(PLAIN_DEAL, "pass accept")
     play(game, "PK, PA, P7")  # seat 1 keeps the 7 and wins the trick
     assert game.to_act == 1
@@ -97,7 +97,7 @@ def test_exchange_only_at_the_first_trick() -> None:
 
 
 def test_no_exchange_when_the_trump_suit_was_bid_in_round_two() -> None:
-    """000 "Trump Exchange": exchanging needs the original suit accepted in round 1."""
+    """pagat, "Trump Exchange": exchanging needs the original suit accepted in round 1."""
     game = new_game(SIBER_DEAL)
     play(game, "pass pass pass bid leaves pass pass")  # seat 0 holds Z7
     assert game.contract is not None and game.contract.trump is alsos.Suit.LEAVES
@@ -108,7 +108,7 @@ def test_no_exchange_when_the_trump_suit_was_bid_in_round_two() -> None:
 
 
 def test_no_exchange_in_no_trumps() -> None:
-    """000 "Trump Exchange": without trumps there is nothing to exchange."""
+    """pagat, "Trump Exchange": without trumps there is nothing to exchange."""
     game = new_game(PLAIN_DEAL)
     play(game, "pass pass pass pass bid no-trumps pass pass pass")
     for _ in range(2):
@@ -117,7 +117,7 @@ def test_no_exchange_in_no_trumps() -> None:
 
 
 def test_siber_offered_to_the_seven_holder_when_top_is_an_ace() -> None:
-    """000 "Trump Exchange": with the original suit accepted and an Ace on top,
+    """pagat, "Trump Exchange": with the original suit accepted and an Ace on top,
     the holder of the trump 7 may take the talon before the first lead."""
     game = _after_front(SIBER_DEAL)
     assert game.phase is alsos.Phase.SIBER
@@ -126,7 +126,7 @@ def test_siber_offered_to_the_seven_holder_when_top_is_an_ace() -> None:
 
 
 def test_siber_takes_the_whole_talon_and_discards_four_non_trumps() -> None:
-    """000 "Trump Exchange": the síber player lays the 7 face up, takes all five
+    """pagat, "Trump Exchange": the síber player lays the 7 face up, takes all five
     talon cards (13 in hand), discards four, none of them a trump."""
     game = _after_front(SIBER_DEAL)
     play(game, "siber")
@@ -145,7 +145,7 @@ def test_siber_takes_the_whole_talon_and_discards_four_non_trumps() -> None:
 
 
 def test_no_simple_exchange_after_siber() -> None:
-    """000 "Trump Exchange": after a síber nobody exchanges for the indicator."""
+    """pagat, "Trump Exchange": after a síber nobody exchanges for the indicator."""
     game = _after_front(SIBER_DEAL)
     play(game, "siber, discard PU, discard P9, discard TK, discard ZU")
     for _ in range(3):
@@ -154,7 +154,7 @@ def test_no_simple_exchange_after_siber() -> None:
 
 
 def test_declining_siber_keeps_the_simple_exchange() -> None:
-    """000 "Trump Exchange": the 7 holder may skip the síber and exchange only the
+    """pagat, "Trump Exchange": the 7 holder may skip the síber and exchange only the
     7 at its turn in the first trick."""
     game = _after_front(SIBER_DEAL)
     play(game, "pass")
@@ -167,7 +167,7 @@ def test_declining_siber_keeps_the_simple_exchange() -> None:
 
 
 def test_siber_discards_count_for_nobody_and_cannot_meld() -> None:
-    """000 "Trump Exchange": discarded cards are in no one's melds and their points
+    """pagat, "Trump Exchange": discarded cards are in no one's melds and their points
     count for nobody; with them the card points still add up to 162."""
     game = _after_front(SIBER_DEAL)
     play(game, "siber")
@@ -183,7 +183,7 @@ def test_siber_discards_count_for_nobody_and_cannot_meld() -> None:
 
 
 def test_siber_goes_to_the_eight_when_the_seven_is_the_indicator() -> None:
-    """000 "Trump Exchange": if the trump 7 is one of the exposed cards, the holder
+    """pagat, "Trump Exchange": if the trump 7 is one of the exposed cards, the holder
     of the 8 may take the talon."""
     game = _after_front(SEVEN_SHOWN_DEAL)
     assert game.phase is alsos.Phase.SIBER
@@ -195,7 +195,7 @@ def test_siber_goes_to_the_eight_when_the_seven_is_the_indicator() -> None:
 
 
 def test_siber_when_the_top_card_is_the_trump_seven() -> None:
-    """000 "Trump Exchange": a trump on top allows síber; the 7 being exposed, the
+    """pagat, "Trump Exchange": a trump on top allows síber; the 7 being exposed, the
     8 holder is entitled."""
     game = _after_front(SEVEN_ON_TOP_DEAL)
     assert game.phase is alsos.Phase.SIBER
@@ -203,14 +203,14 @@ def test_siber_when_the_top_card_is_the_trump_seven() -> None:
 
 
 def test_no_siber_when_the_seven_is_hidden_in_the_talon() -> None:
-    """000 "Trump Exchange": only the 7 holder (the 8 holder only if the 7 is
+    """pagat, "Trump Exchange": only the 7 holder (the 8 holder only if the 7 is
     exposed) may síber; a 7 hidden in the talon leaves nobody entitled."""
     game = _after_front(SEVEN_HIDDEN_DEAL)
     assert game.phase is alsos.Phase.PLAY
 
 
 def test_no_siber_when_the_top_card_is_neither_trump_nor_ace() -> None:
-    """000 "Trump Exchange": síber needs a trump or an Ace on top of the talon."""
+    """pagat, "Trump Exchange": síber needs a trump or an Ace on top of the talon."""
     game = _after_front(NO_SIBER_DEAL)
     assert game.phase is alsos.Phase.PLAY
     play(game, "MU MA")
@@ -218,7 +218,7 @@ def test_no_siber_when_the_top_card_is_neither_trump_nor_ace() -> None:
 
 
 def test_siber_discards_are_hidden_from_the_other_seats() -> None:
-    """000 "Trump Exchange": the four cards go back face down; only the síber
+    """pagat, "Trump Exchange": the four cards go back face down; only the síber
     player knows them."""
     game = _after_front(SIBER_DEAL)
     play(game, "siber, discard PU")

@@ -1,6 +1,6 @@
 """Illegal actions under potter1930: refused with a clear message, state untouched.
 
-Each case drives a hand to a position where a rule of 000 forbids the action,
+Each case drives a hand to a position where a rule of pagat forbids the action,
 then checks that :class:`alsos.IllegalActionError` quotes the input, names the
 phase and lists the legal actions, and that the game is exactly as before.
 """
@@ -24,96 +24,96 @@ MELD_DEAL = deals.MELD_CONTEST
 
 # (source section, deal, script to reach the position, the illegal input)
 CASES = [
-    ('000 "Types of Game and Bidding": round 1 offers only accept or pass', DEAL, "", "bid hearts"),
-    ('000 "Types of Game and Bidding": Betli only in round 3', DEAL, "pass", "betli"),
+    ('pagat, "Types of Game and Bidding": round 1 offers only accept or pass', DEAL, "", "bid hearts"),
+    ('pagat, "Types of Game and Bidding": Betli only in round 3', DEAL, "pass", "betli"),
     (
-        '000 "Types of Game and Bidding": the original suit is not bid in round 2',
+        'pagat, "Types of Game and Bidding": the original suit is not bid in round 2',
         DEAL,
         "pass pass pass",
         "bid acorns",
     ),
     (
-        '000 "Types of Game and Bidding": each bid must be higher than the last',
+        'pagat, "Types of Game and Bidding": each bid must be higher than the last',
         DEAL,
         "pass pass pass bid hearts",
         "bid gourds",
     ),
-    ('000 "Play": no card is played during the bidding', DEAL, "", "PK"),
+    ('pagat, "Play": no card is played during the bidding', DEAL, "", "PK"),
     ("unreadable text", DEAL, "", "hello there"),
     ("a card that does not exist", DEAL, "pass accept pass pass pass", "P6"),
-    ('000 "Figures": volát is not announced from the front', DEAL, "pass accept", "announce volat"),
+    ('pagat, "Figures": volát is not announced from the front', DEAL, "pass accept", "announce volat"),
     (
-        '000 "Figures": only one of abszolút and 100 in a round',
+        'pagat, "Figures": only one of abszolút and 100 in a round',
         DEAL,
         "pass accept announce abszolut",
         "announce 100",
     ),
     (
-        '000 "Kontras": the declarer does not kontra its own game',
+        'pagat, "Kontras": the declarer does not kontra its own game',
         DEAL,
         "pass accept",
         "kontra game",
     ),
-    ('000 "Kontras": no rekontra before a kontra', DEAL, "pass accept pass", "rekontra game"),
+    ('pagat, "Kontras": no rekontra before a kontra', DEAL, "pass accept pass", "rekontra game"),
     (
-        '000 "Kontras": a defender cannot answer its partner\'s kontra',
+        'pagat, "Kontras": a defender cannot answer its partner\'s kontra',
         DEAL,
         "pass accept pass kontra game pass",
         "rekontra game",
     ),
     (
-        '000 "Figures": no figures in no-trumps but abszolút, 100, 200, 44, volát',
+        'pagat, "Figures": no figures in no-trumps but abszolút, 100, 200, 44, volát',
         DEAL,
         "pass pass pass pass bid no-trumps",
         "announce tuletroa",
     ),
-    ('000 "Play": a card not in hand', DEAL, "pass accept pass pass pass", "MA"),
-    ('000 "Play": must follow suit', DEAL, "pass accept pass pass pass PK", "MU"),
-    ('000 "Play": void in the suit led, must trump', DEAL, "pass accept pass pass pass TA", "ZA"),
+    ('pagat, "Play": a card not in hand', DEAL, "pass accept pass pass pass", "MA"),
+    ('pagat, "Play": must follow suit', DEAL, "pass accept pass pass pass PK", "MU"),
+    ('pagat, "Play": void in the suit led, must trump', DEAL, "pass accept pass pass pass TA", "ZA"),
     (
-        '000 "Figures": the ultimó 7 is not played early',
+        'pagat, "Figures": the ultimó 7 is not played early',
         DEAL,
         "pass accept announce ultimo pass pass pass TA",
         "M7",
     ),
     (
-        '000 "Trump Exchange": only the trump 7 holder exchanges',
+        'pagat, "Trump Exchange": only the trump 7 holder exchanges',
         DEAL,
         "pass accept pass pass pass",
         "exchange",
     ),
     (
-        '000 "First Trick": the declared sequence must be the longest',
+        'pagat, "First Trick": the declared sequence must be the longest',
         DEAL,
         "pass accept pass pass pass",
         "declare terc",
     ),
     (
-        '000 "Trump Exchange": trumps cannot be discarded after síber',
+        'pagat, "Trump Exchange": trumps cannot be discarded after síber',
         SIBER_DEAL,
         "accept pass pass pass siber",
         "discard M8",
     ),
     (
-        '000 "Trump Exchange": no card play before the síber decision',
+        'pagat, "Trump Exchange": no card play before the síber decision',
         SIBER_DEAL,
         "accept pass pass pass",
         "M8",
     ),
     (
-        '000 "Validation of Meld": only show or kicsi',
+        'pagat, "Validation of Meld": only show or kicsi',
         MELD_DEAL,
         "accept pass pass pass MA declare kvart MK declare kvart M10",
         "pass",
     ),
     (
-        '000 "Calling": no concession after the partner refused',
+        'pagat, "Calling": no concession after the partner refused',
         DEAL,
         "pass accept pass pass pass PK PA P7 gyerunk play on",
         "concede",
     ),
     (
-        '000 "Calling": no call before the second trick',
+        'pagat, "Calling": no call before the second trick',
         DEAL,
         "pass accept pass pass pass",
         "gyerunk",
@@ -159,7 +159,7 @@ def test_illegal_action_is_refused_and_changes_nothing(
 
 
 def test_illegal_action_object_is_refused() -> None:
-    """000 "Play": an action object that is not legal is refused the same way."""
+    """pagat, "Play": an action object that is not legal is refused the same way."""
     game = new_game(DEAL)
     play(game, "pass accept pass pass pass")
     before = _snapshot(game)
@@ -170,7 +170,7 @@ def test_illegal_action_object_is_refused() -> None:
 
 
 def test_no_action_after_the_hand_is_over() -> None:
-    """000 "Types of Game and Bidding": a Betli ends at the declarer's first trick;
+    """pagat, "Types of Game and Bidding": a Betli ends at the declarer's first trick;
     nothing more can be played."""
     game = new_game(DEAL)
     play(game, "pass pass pass pass pass pass pass betli")  # seat 1 plays Betli
@@ -185,7 +185,7 @@ def test_no_action_after_the_hand_is_over() -> None:
 
 
 def test_error_quotes_the_input_as_typed() -> None:
-    """000 "Kontras": the declarer cannot kontra its own game; the refusal quotes
+    """pagat, "Kontras": the declarer cannot kontra its own game; the refusal quotes
     the text exactly as the user typed it."""
     game = new_game(DEAL)
     play(game, "pass accept")

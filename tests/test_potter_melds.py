@@ -1,6 +1,6 @@
 """Melds under potter1930: sequences, vannak, béla, and their validation.
 
-Source: 000 "Melds" ("Sequences", "Sets (vannak)", "Béla"), "First Trick",
+Source: pagat, "Melds" ("Sequences", "Sets (vannak)", "Béla"), "First Trick",
 "Validation of Meld", "Scoring"; VARIANTS.md potter1930 §8.
 In every deal here acorns are proposed (indicator M8) and seat 0 accepts.
 """
@@ -76,7 +76,7 @@ def _meld_points(game: alsos.Game) -> dict[int, int]:
 
 
 def test_only_the_longest_sequence_may_be_declared() -> None:
-    """000 "First Trick": a player names only the length of the longest sequence
+    """pagat, "First Trick": a player names only the length of the longest sequence
     and may not declare a kvart as a terc."""
     game = new_game(OKT_DEAL)
     play(game, "accept pass pass pass")
@@ -89,14 +89,14 @@ def test_only_the_longest_sequence_may_be_declared() -> None:
 
 
 def test_okt_is_one_sequence_worth_100() -> None:
-    """000 "Sequences": an eight-card suit is an okt worth 100, not a kvint plus a terc."""
+    """pagat, "Sequences": an eight-card suit is an okt worth 100, not a kvint plus a terc."""
     game = _declare_in_first_trick(OKT_DEAL, "declare okt", "declare kvart")
     assert game.meld_winner["sequence"] == 1  # eight beats four without a contest
     assert _meld_points(game) == {0: 0, 1: 100, 2: 0}
 
 
 def test_the_valid_declarer_scores_all_its_sequences() -> None:
-    """000 "Sequences" / "Validation of Meld": the holder of the best sequence
+    """pagat, "Sequences" / "Validation of Meld": the holder of the best sequence
     scores every sequence held: kvart 50 plus terc 20."""
     game = _declare_in_first_trick(OKT_DEAL, "", "declare kvart")
     assert _meld_points(game) == {0: 0, 1: 0, 2: 70}
@@ -110,13 +110,13 @@ def test_the_valid_declarer_scores_all_its_sequences() -> None:
     ],
 )
 def test_sequence_values(deal: str, length: str, value: int) -> None:
-    """000 "Sequences": terc 20, kvart 50, kvint or longer 100."""
+    """pagat, "Sequences": terc 20, kvart 50, kvint or longer 100."""
     game = _declare_in_first_trick(deal, "", f"declare {length}")
     assert _meld_points(game)[2] == value
 
 
 def test_terc_is_worth_20() -> None:
-    """000 "Sequences": a terc is worth 20 card points."""
+    """pagat, "Sequences": a terc is worth 20 card points."""
     deal = (  # seat 2's longest sequence is ZK ZO ZU
         "MA MU M9 M7 T9 T7 + Z9 Z7 MK / PA PK PO PU P10 P9 + P8 P7 ZA / "
         "TA TK TU T10 ZK ZO + ZU Z8 M10 / talon M8 MO TO T8 Z10"
@@ -126,7 +126,7 @@ def test_terc_is_worth_20() -> None:
 
 
 def test_longer_sequence_wins_without_a_contest() -> None:
-    """000 "Sequences": a longer sequence beats a shorter one; no validation step."""
+    """pagat, "Sequences": a longer sequence beats a shorter one; no validation step."""
     game = _declare_in_first_trick(LONGER_DEAL, "declare kvart", "declare kvint")
     assert game.phase is alsos.Phase.PLAY
     assert game.meld_winner["sequence"] == 2
@@ -134,7 +134,7 @@ def test_longer_sequence_wins_without_a_contest() -> None:
 
 
 def test_equal_length_is_decided_by_the_top_card_step_by_step() -> None:
-    """000 "Validation of Meld": equal lengths are compared by the top card, each
+    """pagat, "Validation of Meld": equal lengths are compared by the top card, each
     declarer telling it in declaration order; the higher one is valid."""
     game = _declare_in_first_trick(HIGHER_DEAL, "declare kvart", "declare kvart")
     assert game.phase is alsos.Phase.MELDS
@@ -151,7 +151,7 @@ def test_equal_length_is_decided_by_the_top_card_step_by_step() -> None:
 
 
 def test_kicsi_concedes_even_a_better_sequence() -> None:
-    """000 "Validation of Meld": a player may concede with "kicsi" without revealing
+    """pagat, "Validation of Meld": a player may concede with "kicsi" without revealing
     more, even holding the better meld."""
     game = _declare_in_first_trick(HIGHER_DEAL, "declare kvart", "declare kvart")
     play(game, "kicsi")  # seat 1's kvart to the Ace is better
@@ -161,7 +161,7 @@ def test_kicsi_concedes_even_a_better_sequence() -> None:
 
 
 def test_trump_sequence_beats_equal_plain_sequence() -> None:
-    """000 "Sequences": with equal length and top card the trump sequence is better."""
+    """pagat, "Sequences": with equal length and top card the trump sequence is better."""
     game = _declare_in_first_trick(TRUMP_DEAL, "declare kvart", "declare kvart")
     play(game, "show show")  # both to the Ace
     assert game.phase is alsos.Phase.MELDS
@@ -173,7 +173,7 @@ def test_trump_sequence_beats_equal_plain_sequence() -> None:
 
 
 def test_equal_plain_sequences_score_for_nobody() -> None:
-    """000 "Sequences" / "Validation of Meld": tied non-trump sequences of equal
+    """pagat, "Sequences" / "Validation of Meld": tied non-trump sequences of equal
     length and top card: neither player scores."""
     game = _declare_in_first_trick(TIE_DEAL, "declare kvart", "declare kvart")
     play(game, "show show show show")
@@ -183,13 +183,13 @@ def test_equal_plain_sequences_score_for_nobody() -> None:
 
 
 def test_undeclared_sequence_scores_nothing() -> None:
-    """000 "Scoring": only declared melds count; holding a sequence is not enough."""
+    """pagat, "Scoring": only declared melds count; holding a sequence is not enough."""
     game = _declare_in_first_trick(LONGER_DEAL, "", "")
     assert _meld_points(game) == {0: 0, 1: 0, 2: 0}
 
 
 def test_vannak_ranks_in_trump_order_in_a_trump_game() -> None:
-    """000 "Sets (vannak)" / "Validation of Meld": in a trump game vannaks rank
+    """pagat, "Sets (vannak)" / "Validation of Meld": in a trump game vannaks rank
     U 9 A 10 K O 8 7, so four Unders beat four Aces."""
     game = _declare_in_first_trick(VANNAK_DEAL, "declare vannak", "declare vannak")
     assert game.phase is alsos.Phase.MELDS
@@ -201,7 +201,7 @@ def test_vannak_ranks_in_trump_order_in_a_trump_game() -> None:
 
 
 def test_vannak_winner_scores_80_for_each_of_its_vannaks() -> None:
-    """000 "Sets (vannak)": a vannak is worth 80, and the winner also scores a
+    """pagat, "Sets (vannak)": a vannak is worth 80, and the winner also scores a
     second vannak; the loser scores none."""
     game = _declare_in_first_trick(VANNAK_DEAL, "declare vannak", "declare vannak")
     play(game, "show show")
@@ -209,7 +209,7 @@ def test_vannak_winner_scores_80_for_each_of_its_vannaks() -> None:
 
 
 def test_vannak_ranks_in_plain_order_without_trumps() -> None:
-    """000 "Validation of Meld": in a no-trump game vannaks rank A 10 K O U 9 8 7,
+    """pagat, "Validation of Meld": in a no-trump game vannaks rank A 10 K O U 9 8 7,
     so four Aces beat four Unders."""
     game = _declare_in_first_trick(
         VANNAK_DEAL, "declare vannak", "declare vannak", bidding="pass pass pass bid no-trumps"
@@ -221,14 +221,14 @@ def test_vannak_ranks_in_plain_order_without_trumps() -> None:
 
 
 def test_single_vannak_needs_no_contest() -> None:
-    """000 "Validation of Meld": an only vannak is valid at once."""
+    """pagat, "Validation of Meld": an only vannak is valid at once."""
     game = _declare_in_first_trick(VANNAK_DEAL, "", "declare vannak")
     assert game.phase is alsos.Phase.PLAY
     assert _meld_points(game)[2] == 160
 
 
 def test_bela_scores_20_for_its_holder_without_declaring() -> None:
-    """000 "Béla": trump King and Over in one hand score 20 without any declaration,
+    """pagat, "Béla": trump King and Over in one hand score 20 without any declaration,
     for a defender too, and beat nothing and are beaten by nothing."""
     game = _declare_in_first_trick(TRUMP_DEAL, "", "")  # seat 2 holds MK MO
     finish(game)
@@ -239,7 +239,7 @@ def test_bela_scores_20_for_its_holder_without_declaring() -> None:
 
 
 def test_bela_counts_alongside_a_winning_sequence() -> None:
-    """000 "Béla" / "Scoring": béla is added besides the valid sequences."""
+    """pagat, "Béla" / "Scoring": béla is added besides the valid sequences."""
     game = _declare_in_first_trick(TRUMP_DEAL, "declare kvart", "declare kvart")
     play(game, "show show show show")
     finish(game)
@@ -250,7 +250,7 @@ def test_bela_counts_alongside_a_winning_sequence() -> None:
 
 
 def test_no_bela_in_no_trumps() -> None:
-    """000 "Béla": béla is the King and Over of trumps, so none without trumps."""
+    """pagat, "Béla": béla is the King and Over of trumps, so none without trumps."""
     game = _declare_in_first_trick(TRUMP_DEAL, "", "", bidding="pass pass pass bid no-trumps")
     finish(game)
     assert game.settlement is not None
@@ -258,7 +258,7 @@ def test_no_bela_in_no_trumps() -> None:
 
 
 def test_melds_count_towards_the_game() -> None:
-    """000 "Scoring": valid melds are added to card points when the declarer's total
+    """pagat, "Scoring": valid melds are added to card points when the declarer's total
     is compared with each opponent's."""
     game = _declare_in_first_trick(VANNAK_DEAL, "declare vannak", "declare vannak")
     play(game, "show show")
@@ -274,14 +274,14 @@ def test_melds_count_towards_the_game() -> None:
 
 
 def test_no_melds_after_the_first_trick() -> None:
-    """000 "First Trick": melds are declared only before playing to the first trick."""
+    """pagat, "First Trick": melds are declared only before playing to the first trick."""
     game = _declare_in_first_trick(LONGER_DEAL, "", "")
     play_cards(game, 1)
     assert not any(a.startswith("declare") for a in legal(game))
 
 
 def test_two_sequences_in_one_suit_with_a_gap() -> None:
-    """000 "Sequences": a hand may hold several sequences that do not touch; A K O
+    """pagat, "Sequences": a hand may hold several sequences that do not touch; A K O
     and 10 9 8 of one suit (the Under missing) are two tercs, 40."""
     deal = (  # seat 0 holds MA MK MO and M10 M9 M8; the Under MU is the indicator
         "MA MK MO M10 M9 M8 + Z7 T7 P9 / PA PK PU ZA Z10 T9 + ZK TA T10 / "

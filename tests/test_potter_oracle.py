@@ -5,7 +5,7 @@ and everything the engine decided is recomputed here from the source alone:
 which cards were legal at every play, who won each trick, who led first, the
 card points, the value of every item, whether it was made, and the payments.
 
-Source: 000 "Players and Cards", "Play", "First Trick", "Figures", "Kontras",
+Source: pagat, "Players and Cards", "Play", "First Trick", "Figures", "Kontras",
 "Calling", "Scoring"; VARIANTS.md potter1930 §1, §4, §5, §9, §10, §11.
 """
 
@@ -43,7 +43,7 @@ def points(card: int, trump: int) -> int:
 
 
 def trick_winner(trick: list[tuple[int, int]], trump: int) -> int:
-    """000 "Play": the highest trump wins, else the highest card of the suit led."""
+    """pagat, "Play": the highest trump wins, else the highest card of the suit led."""
     led = suit(trick[0][1])
 
     def strength(card: int) -> int:
@@ -59,7 +59,7 @@ def trick_winner(trick: list[tuple[int, int]], trump: int) -> int:
 def legal_cards(
     hand: list[int], trick: list[tuple[int, int]], trump: int, held_seven: int | None
 ) -> set[int]:
-    """000 "Play" and "Figures" (ultimó): follow suit, else trump, else anything;
+    """pagat, "Play" and "Figures" (ultimó): follow suit, else trump, else anything;
     an ultimó announcer keeps the trump 7 unless nothing else is allowed."""
     allowed = set(hand)
     if trick:
@@ -133,7 +133,7 @@ def play_random(seed: int) -> alsos.Game:
 
 @pytest.mark.parametrize("seed", range(400))
 def test_random_hand_matches_an_independent_reading(seed: int) -> None:
-    """000 "Play", "First Trick", "Figures", "Kontras", "Calling", "Scoring": every
+    """pagat, "Play", "First Trick", "Figures", "Kontras", "Calling", "Scoring": every
     play, trick, item value, result and payment of a random hand agrees with the
     rules recomputed from scratch."""
     game = play_random(seed)
@@ -234,7 +234,7 @@ def test_random_hand_matches_an_independent_reading(seed: int) -> None:
     card_points = {p: sum(points(c, trump) for c in won_cards[p]) for p in range(3)}
     if complete:
         card_points[game.trick_winners[-1]] += 10
-        # 000 "Betli": card points mean nothing there, and the settlement leaves them out.
+        # pagat, "Betli": card points mean nothing there, and the settlement leaves them out.
         assert s.card_points == ({} if kind == "betli" else card_points)
     bela = {p: 0 for p in range(3)}
     if trump >= 0:

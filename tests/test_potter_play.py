@@ -1,6 +1,6 @@
 """Card play under potter1930: who leads, following and trumping, the ultimó 7.
 
-Source: 000 "Play", "First Trick", "Figures" (ultimó); VARIANTS.md potter1930
+Source: pagat, "Play", "First Trick", "Figures" (ultimó); VARIANTS.md potter1930
 §4 (ultimó), §10.
 """
 
@@ -38,7 +38,7 @@ def _trump_game(deal: str, bidding: str) -> alsos.Game:
     ("bidding", "declarer"), [("accept", 0), ("pass accept", 1), ("pass pass accept", 2)]
 )
 def test_trump_game_forehand_leads_first(bidding: str, declarer: int) -> None:
-    """000 "First Trick": in a trump game the seat at the dealer's right leads,
+    """pagat, "First Trick": in a trump game the seat at the dealer's right leads,
     whoever the declarer is."""
     game = _trump_game(DEAL, bidding)
     assert game.declarer == declarer
@@ -46,7 +46,7 @@ def test_trump_game_forehand_leads_first(bidding: str, declarer: int) -> None:
 
 
 def test_trump_game_forehand_depends_on_the_dealer() -> None:
-    """000 "Deal" / "First Trick": forehand is the seat after the dealer."""
+    """pagat, "Deal" / "First Trick": forehand is the seat after the dealer."""
     game = new_game(DEAL, dealer=1)
     assert game.to_act == 2
     play(game, "accept pass pass pass")
@@ -64,7 +64,7 @@ def test_trump_game_forehand_depends_on_the_dealer() -> None:
 def test_no_trumps_the_seat_before_the_declarer_leads(
     bids: str, declarer: int, leader: int
 ) -> None:
-    """000 "First Trick": in a no-trump game the player to the declarer's left
+    """pagat, "First Trick": in a no-trump game the player to the declarer's left
     leads, so the declarer plays second to the first trick."""
     game = new_game(DEAL)
     play(game, bids)
@@ -77,7 +77,7 @@ def test_no_trumps_the_seat_before_the_declarer_leads(
 
 
 def test_must_follow_suit() -> None:
-    """000 "Play": a player holding the suit led must follow it."""
+    """pagat, "Play": a player holding the suit led must follow it."""
     game = _trump_game(DEAL, "pass accept")
     play(game, "PK")
     assert legal_cards(game) == {"PA"}  # seat 1's only heart, trumps not allowed
@@ -86,7 +86,7 @@ def test_must_follow_suit() -> None:
 
 
 def test_void_in_the_suit_led_must_trump() -> None:
-    """000 "Play": in a trump game a player void in the suit led must play a trump."""
+    """pagat, "Play": in a trump game a player void in the suit led must play a trump."""
     game = _trump_game(DEAL, "pass accept")
     play(game, "ZK")  # seat 1 holds ZA: follows
     assert legal_cards(game) == {"ZA"}
@@ -96,7 +96,7 @@ def test_void_in_the_suit_led_must_trump() -> None:
 
 
 def test_void_without_trumps_may_play_anything() -> None:
-    """000 "Play": a player with neither the suit led nor a trump may play any card."""
+    """pagat, "Play": a player with neither the suit led nor a trump may play any card."""
     game = _trump_game(DEAL, "pass accept")
     play(game, "TA, MO")  # seat 1 trumps
     play(game, "T8")  # trick to seat 1
@@ -109,14 +109,14 @@ def test_void_without_trumps_may_play_anything() -> None:
 
 
 def test_no_obligation_to_beat_when_following() -> None:
-    """000 "Play": following suit, a player may play a lower card than the best one."""
+    """pagat, "Play": following suit, a player may play a lower card than the best one."""
     game = _trump_game(DEAL, "pass accept")
     play(game, "PK, PA")
     assert "P7" in legal_cards(game)  # lower than both cards already played
 
 
 def test_no_obligation_to_overtrump() -> None:
-    """000 "Play": trumping a trick that holds a trump, a lower trump is allowed."""
+    """pagat, "Play": trumping a trick that holds a trump, a lower trump is allowed."""
     game = _trump_game(OVERTRUMP_DEAL, "accept")
     play(game, "PA")
     assert legal_cards(game) == {"M9", "MA"}  # void in hearts: must trump
@@ -135,7 +135,7 @@ def _ultimo_declarer() -> alsos.Game:
 
 
 def test_ultimo_holder_may_not_trump_with_the_seven_early() -> None:
-    """000 "Figures": a player who announced ultimó may not play the trump 7 early
+    """pagat, "Figures": a player who announced ultimó may not play the trump 7 early
     while the rules of play leave another card."""
     game = _ultimo_declarer()
     play(game, "TA")  # seat 1 is void in gourds and must trump
@@ -144,7 +144,7 @@ def test_ultimo_holder_may_not_trump_with_the_seven_early() -> None:
 
 
 def test_ultimo_holder_may_not_lead_the_seven_early() -> None:
-    """000 "Figures": the ultimó 7 is held back when leading as well."""
+    """pagat, "Figures": the ultimó 7 is held back when leading as well."""
     game = _ultimo_declarer()
     play(game, "TA, MO, T8")  # seat 1 wins and leads
     assert game.to_act == 1
@@ -152,7 +152,7 @@ def test_ultimo_holder_may_not_lead_the_seven_early() -> None:
 
 
 def test_without_ultimo_the_seven_is_free() -> None:
-    """000 "Figures": the restriction comes only from an ultimó announcement."""
+    """pagat, "Figures": the restriction comes only from an ultimó announcement."""
     game = _trump_game(DEAL, "pass accept")
     play(game, "TA")
     assert "M7" in legal_cards(game)
@@ -169,7 +169,7 @@ FORCED_SEVEN_DEAL = (
 
 
 def test_ultimo_fails_when_the_seven_is_forced_out_early() -> None:
-    """000 "Figures": the ultimó holder must play the 7 when following suit forces it,
+    """pagat, "Figures": the ultimó holder must play the 7 when following suit forces it,
     and the ultimó then fails."""
     game = new_game(FORCED_SEVEN_DEAL)
     play(game, "accept, announce ultimo, pass, pass, pass")
@@ -198,7 +198,7 @@ BEATEN_SEVEN_DEAL = (
 
 
 def test_ultimo_fails_when_a_higher_trump_falls_in_the_last_trick() -> None:
-    """000 "Figures": ultimó fails if any player plays a higher trump to the last trick."""
+    """pagat, "Figures": ultimó fails if any player plays a higher trump to the last trick."""
     game = new_game(BEATEN_SEVEN_DEAL)
     play(game, "accept, announce ultimo, pass, pass, pass")
     for trick in (
@@ -219,7 +219,7 @@ def test_ultimo_fails_when_a_higher_trump_falls_in_the_last_trick() -> None:
 
 
 def test_trick_goes_to_the_highest_trump_else_highest_of_suit_led() -> None:
-    """000 "Play" / "Players and Cards": trump order U 9 A 10 K O 8 7 beats any
+    """pagat, "Play" / "Players and Cards": trump order U 9 A 10 K O 8 7 beats any
     plain card; plain order A 10 K O U 9 8 7 in the suit led."""
     game = _trump_game(OVERTRUMP_DEAL, "accept")
     play(game, "PA M9 MU")  # MU is the highest trump
@@ -233,7 +233,7 @@ def test_trick_goes_to_the_highest_trump_else_highest_of_suit_led() -> None:
 
 
 def test_legal_cards_listing_matches_legal_actions() -> None:
-    """000 "Play": after the first trick only cards (and a possible call) are legal."""
+    """pagat, "Play": after the first trick only cards (and a possible call) are legal."""
     game = _trump_game(DEAL, "pass accept")
     play(game, "PK PA P8")
     assert game.to_act == 1
@@ -262,7 +262,7 @@ ORDER_DEAL = (
     ],
 )
 def test_card_order_by_contract(contract: str, bidding: str, trick: str, winner: int) -> None:
-    """000 "Players and Cards" / VARIANTS.md §1: plain suits (also in no-trumps,
+    """pagat, "Players and Cards" / VARIANTS.md §1: plain suits (also in no-trumps,
     Betli and Klopitzky) rank A 10 K O U 9 8 7; trumps rank U 9 A 10 K O 8 7."""
     game = new_game(ORDER_DEAL)
     play(game, bidding)
@@ -273,7 +273,7 @@ def test_card_order_by_contract(contract: str, bidding: str, trick: str, winner:
 
 
 def test_exchanging_the_announced_ultimo_seven_loses_the_ultimo() -> None:
-    """000 "Trump Exchange": exchanging is never compulsory, and an ultimó announcer
+    """pagat, "Trump Exchange": exchanging is never compulsory, and an ultimó announcer
     who exchanges the 7 anyway no longer holds it: the ultimó fails."""
     game = _ultimo_declarer()
     play(game, "PK, exchange, PA, P7")  # seat 1 takes the indicator M8

@@ -1,6 +1,6 @@
 """Settling a hand under potter1930: points, the game, figures, payments, rubber.
 
-Source: 000 "Players and Cards" (card points), "Figures", "Scoring";
+Source: pagat, "Players and Cards" (card points), "Figures", "Scoring";
 VARIANTS.md potter1930 §1, §4, §11.
 
 Several deals below were found by playing a fixed script and then each seat's
@@ -108,7 +108,7 @@ def _assert_defenders_even(s: alsos.Settlement) -> None:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_trump_game_card_points_total_162_with_the_talon(seed: int) -> None:
-    """000 "Players and Cards": 62 in trumps, 30 in each plain suit, 10 for the last
+    """pagat, "Players and Cards": 62 in trumps, 30 in each plain suit, 10 for the last
     trick: 162 in a trump game, the talon's share counting for nobody."""
     game = alsos.Game(RULES, seed=seed, dealer=2)
     play(game, "accept pass pass pass")
@@ -120,7 +120,7 @@ def test_trump_game_card_points_total_162_with_the_talon(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_no_trump_card_points_total_130_with_the_talon(seed: int) -> None:
-    """000 "Players and Cards": without trumps every suit is worth 30: 4 x 30 + 10 = 130."""
+    """pagat, "Players and Cards": without trumps every suit is worth 30: 4 x 30 + 10 = 130."""
     game = alsos.Game(RULES, seed=seed, dealer=2)
     play(game, NO_TRUMPS_FRONT)
     finish(game)
@@ -130,7 +130,7 @@ def test_no_trump_card_points_total_130_with_the_talon(seed: int) -> None:
 
 
 def test_card_values_in_trumps_and_plain_suits() -> None:
-    """000 "Players and Cards": trumps U 20, 9 14, A 11, 10 10, K 4, O 3; plain
+    """pagat, "Players and Cards": trumps U 20, 9 14, A 11, 10 10, K 4, O 3; plain
     A 11, 10 10, K 4, O 3, U 2; eights and sevens nothing.  In the scoring example
     the declarer takes MU MA MO, M9 M10 MK and the last trick PK TU M7."""
     game = new_game(SCORING_DEAL)
@@ -142,7 +142,7 @@ def test_card_values_in_trumps_and_plain_suits() -> None:
 
 
 def test_every_seat_scores_its_won_cards_and_the_last_trick_ten() -> None:
-    """000 "Players and Cards" / "Scoring": each player counts the cards in its own
+    """pagat, "Players and Cards" / "Scoring": each player counts the cards in its own
     tricks; the winner of the last trick adds 10."""
     game = finish(play(new_game(SCORING_DEAL), TRUMP_FRONT))
     s = game.settlement
@@ -157,7 +157,7 @@ def test_every_seat_scores_its_won_cards_and_the_last_trick_ten() -> None:
 
 
 def test_tie_with_a_defender_loses_the_game() -> None:
-    """000 "Scoring": if any other player has as many points as the declarer, the
+    """pagat, "Scoring": if any other player has as many points as the declarer, the
     game fails."""
     s = _settled(TIE_DEAL, TRUMP_FRONT)
     totals = _totals(s)
@@ -167,7 +167,7 @@ def test_tie_with_a_defender_loses_the_game() -> None:
 
 
 def test_declarer_is_compared_with_each_defender_separately() -> None:
-    """000 "Types of Game and Bidding": opponents do not combine their points; the
+    """pagat, "Types of Game and Bidding": opponents do not combine their points; the
     declarer wins by beating each of them on their own."""
     s = _settled(SEPARATE_DEAL, TRUMP_FRONT)
     totals = _totals(s)
@@ -178,7 +178,7 @@ def test_declarer_is_compared_with_each_defender_separately() -> None:
 
 
 def test_valid_melds_count_for_the_game() -> None:
-    """000 "Scoring": the declarer's valid sequences are added to its card points."""
+    """pagat, "Scoring": the declarer's valid sequences are added to its card points."""
     game = play(new_game(MELD_GAME_DEAL), TRUMP_FRONT)
     play(game, "pass")  # seat 0 declines the síber (the top card MU is a trump)
     play(game, "declare kvart")
@@ -190,14 +190,14 @@ def test_valid_melds_count_for_the_game() -> None:
 
 
 def test_lost_game_pays_each_defender_and_both_write_it() -> None:
-    """000 "Scoring": a failed game is paid by the declarer to each opponent, and on
+    """pagat, "Scoring": a failed game is paid by the declarer to each opponent, and on
     paper both opponents score it."""
     s = _settled(TIE_DEAL, TRUMP_FRONT)
     assert s.written == {0: 0, 1: 1, 2: 1}
 
 
 def test_won_no_trump_game_is_paid_two_by_each_defender() -> None:
-    """000 "Scoring": a won no-trump game (2) is paid by each opponent."""
+    """pagat, "Scoring": a won no-trump game (2) is paid by each opponent."""
     game = new_game(EXAMPLE_DEAL)
     play(game, "pass pass pass pass bid no-trumps pass pass pass")
     finish(game)  # seat 1 holds the Aces and wins
@@ -237,7 +237,7 @@ def test_won_no_trump_game_is_paid_two_by_each_defender() -> None:
 def test_point_figure_thresholds(
     deal: str, script: str, last: bool, points: int, made: bool
 ) -> None:
-    """000 "Figures": abszolút needs at least 82 (no-trumps 66) and 100 at least 100
+    """pagat, "Figures": abszolút needs at least 82 (no-trumps 66) and 100 at least 100
     card points in tricks, last trick included."""
     game = finish(play(new_game(deal), script), last=last)
     s = game.settlement
@@ -248,7 +248,7 @@ def test_point_figure_thresholds(
 
 
 def test_abszolut_does_not_count_melds() -> None:
-    """000 "Figures": abszolút counts only cards in tricks and the last trick; a
+    """pagat, "Figures": abszolút counts only cards in tricks and the last trick; a
     kvint worth 100 does not help."""
     game = new_game(EXAMPLE_DEAL)
     play(game, "pass accept pass pass pass PK PA")
@@ -262,7 +262,7 @@ def test_abszolut_does_not_count_melds() -> None:
 
 
 def test_200_counts_melds_and_bela() -> None:
-    """000 "Figures": 200 counts tricks plus melds (here all nine tricks, a szext
+    """pagat, "Figures": 200 counts tricks plus melds (here all nine tricks, a szext
     and béla; cards alone can never reach 200)."""
     game = new_game(EXAMPLE_DEAL)
     play(game, "pass accept pass pass pass PK")
@@ -276,7 +276,7 @@ def test_200_counts_melds_and_bela() -> None:
 
 
 def test_volat_needs_every_trick() -> None:
-    """000 "Figures": volát, worth 5 from the back, succeeds by taking all nine tricks."""
+    """pagat, "Figures": volát, worth 5 from the back, succeeds by taking all nine tricks."""
     game = new_game(EXAMPLE_DEAL)
     play(game, "pass accept pass pass pass PK announce volat, PA, P7 pass")
     finish(game)
@@ -286,7 +286,7 @@ def test_volat_needs_every_trick() -> None:
 
 
 def test_unannounced_figures_score_nothing() -> None:
-    """000 "Figures": figures score only if announced; taking every trick without
+    """pagat, "Figures": figures score only if announced; taking every trick without
     a volát announcement is just a won game."""
     game = finish(play(new_game(EXAMPLE_DEAL), "pass accept pass pass pass"))
     assert list(game.trick_winners) == [1] * 9
@@ -297,7 +297,7 @@ def test_unannounced_figures_score_nothing() -> None:
 
 
 def test_volat_fails_with_one_trick_lost() -> None:
-    """000 "Figures": volát fails if the announcer loses any trick."""
+    """pagat, "Figures": volát fails if the announcer loses any trick."""
     game = new_game(SCORING_DEAL)
     play(game, "accept pass pass pass announce volat, MU")
     play(game, "MA MO")
@@ -307,7 +307,7 @@ def test_volat_fails_with_one_trick_lost() -> None:
 
 
 def test_declarers_kassza_follows_the_game() -> None:
-    """000 "Figures": the declarer's kassza (holding béla) succeeds if the game is won."""
+    """pagat, "Figures": the declarer's kassza (holding béla) succeeds if the game is won."""
     game = new_game(EXAMPLE_DEAL)
     play(game, "pass accept announce kassza pass pass pass")
     finish(game)
@@ -317,7 +317,7 @@ def test_declarers_kassza_follows_the_game() -> None:
 
 
 def test_defenders_kassza_with_the_partners_bela() -> None:
-    """000 "Figures": a defender's kassza succeeds if the declarer loses and one
+    """pagat, "Figures": a defender's kassza succeeds if the declarer loses and one
     opponent holds béla; it need not be the announcer."""
     game = new_game(SCORING_DEAL)  # seat 2 holds MK MO; seat 0 will lose
     play(game, "accept pass announce kassza pass pass pass")  # seat 1 announces
@@ -330,7 +330,7 @@ def test_defenders_kassza_with_the_partners_bela() -> None:
 
 
 def test_defenders_kassza_fails_when_the_declarer_wins() -> None:
-    """000 "Figures": a defender's kassza says the declarer will not win the game."""
+    """pagat, "Figures": a defender's kassza says the declarer will not win the game."""
     game = new_game(EXAMPLE_DEAL)
     play(game, "pass accept pass pass announce kassza pass pass")  # seat 0 announces
     finish(game)
@@ -339,7 +339,7 @@ def test_defenders_kassza_fails_when_the_declarer_wins() -> None:
 
 
 def test_defender_figure_must_be_made_in_its_own_tricks() -> None:
-    """000 "Figures": a defender's tulétroá needs all three cards in that defender's
+    """pagat, "Figures": a defender's tulétroá needs all three cards in that defender's
     own tricks; split between the two opponents it fails."""
     game = play(new_game(SPLIT_TULETROA_DEAL), "accept pass announce tuletroa pass pass pass")
     finish(game)
@@ -357,7 +357,7 @@ def test_defender_figure_must_be_made_in_its_own_tricks() -> None:
 
 
 def test_defender_figure_made_is_paid_by_the_declarer_to_both() -> None:
-    """000 "Scoring": a successful figure of an opponent is paid by the declarer to
+    """pagat, "Scoring": a successful figure of an opponent is paid by the declarer to
     each opponent."""
     game = play(new_game(MADE_TULETROA_DEAL), "accept pass announce tuletroa pass pass pass")
     finish(game, last=True)
@@ -373,7 +373,7 @@ def test_defender_figure_made_is_paid_by_the_declarer_to_both() -> None:
 
 
 def test_declarer_figure_lost_pays_each_defender() -> None:
-    """000 "Scoring": for a failed announcement of the declarer it pays each opponent."""
+    """pagat, "Scoring": for a failed announcement of the declarer it pays each opponent."""
     game = play(new_game(ABSZOLUT_81), "accept announce abszolut pass pass pass")
     finish(game, last=True)
     s = game.settlement
@@ -386,7 +386,7 @@ def test_declarer_figure_lost_pays_each_defender() -> None:
 
 
 def test_scoring_example_payments() -> None:
-    """000 "Scoring": tulétroá 2 and ultimó 2 won, game 2 lost: the declarer nets
+    """pagat, "Scoring": tulétroá 2 and ultimó 2 won, game 2 lost: the declarer nets
     +4, each opponent -2; written 4 against 2 and 2."""
     game = new_game(SCORING_DEAL)
     play(
@@ -413,7 +413,7 @@ def test_scoring_example_payments() -> None:
 
 @pytest.mark.parametrize("seed", range(40))
 def test_payments_are_zero_sum_and_defenders_share_alike(seed: int) -> None:
-    """000 "Scoring": the opponents always pay or receive the same as each other,
+    """pagat, "Scoring": the opponents always pay or receive the same as each other,
     and what the declarer gains the opponents lose."""
     game = alsos.Game(RULES, seed=seed, dealer=seed % 3)
     bot = alsos.RandomBot(seed)
@@ -443,7 +443,7 @@ def _second_trick(front: str = "pass pass pass") -> alsos.Game:
 
 
 def test_gyerunk_offered_in_the_second_trick_without_figures() -> None:
-    """000 "Calling": with no figure announced any player may call at its turn to
+    """pagat, "Calling": with no figure announced any player may call at its turn to
     play to the second trick, and only then."""
     game = _second_trick()
     assert "gyerunk" in [str(a) for a in game.legal_actions()]
@@ -454,7 +454,7 @@ def test_gyerunk_offered_in_the_second_trick_without_figures() -> None:
 
 
 def test_no_gyerunk_with_a_figure_other_than_kassza() -> None:
-    """000 "Calling": calling is possible only if no figure, or only kassza, was
+    """pagat, "Calling": calling is possible only if no figure, or only kassza, was
     announced."""
     game = _second_trick("announce abszolut pass pass pass")
     assert "gyerunk" not in [str(a) for a in game.legal_actions()]
@@ -463,7 +463,7 @@ def test_no_gyerunk_with_a_figure_other_than_kassza() -> None:
 
 
 def test_gyerunk_with_kassza_doubles_game_and_kassza() -> None:
-    """000 "Calling": refusing a call doubles the game and the kassza."""
+    """pagat, "Calling": refusing a call doubles the game and the kassza."""
     game = _second_trick("announce kassza pass pass pass")
     play(game, "gyerunk")
     assert game.phase is alsos.Phase.CALL
@@ -475,7 +475,7 @@ def test_gyerunk_with_kassza_doubles_game_and_kassza() -> None:
 
 
 def test_gyerunk_conceded_by_both_scores_the_game_as_won() -> None:
-    """000 "Calling": if the opponents concede, play stops and the callers score the
+    """pagat, "Calling": if the opponents concede, play stops and the callers score the
     game as won at the present stake."""
     game = _second_trick()
     play(game, "gyerunk concede concede")
@@ -488,7 +488,7 @@ def test_gyerunk_conceded_by_both_scores_the_game_as_won() -> None:
 
 
 def test_gyerunk_refused_by_one_defender_is_played_on() -> None:
-    """000 "Calling": the opponents answer in turn and the more aggressive answer
+    """pagat, "Calling": the opponents answer in turn and the more aggressive answer
     prevails: one refusal is enough to play on at double."""
     game = _second_trick()
     play(game, "gyerunk concede")
@@ -502,7 +502,7 @@ def test_gyerunk_refused_by_one_defender_is_played_on() -> None:
 
 
 def test_after_a_refusal_the_partner_cannot_concede() -> None:
-    """000 "Calling": if the first opponent refuses, the second may only play on or
+    """pagat, "Calling": if the first opponent refuses, the second may only play on or
     kontra the call."""
     game = _second_trick()
     play(game, "gyerunk play on")
@@ -510,7 +510,7 @@ def test_after_a_refusal_the_partner_cannot_concede() -> None:
 
 
 def test_kontra_gyerunk_passes_the_choice_to_the_callers() -> None:
-    """000 "Calling": a kontra of the call asks the callers to concede at double or
+    """pagat, "Calling": a kontra of the call asks the callers to concede at double or
     play on at quadruple (or rekontra)."""
     game = _second_trick()
     play(game, "gyerunk kontra gyerunk")
@@ -532,7 +532,7 @@ def test_kontra_gyerunk_passes_the_choice_to_the_callers() -> None:
 
 
 def test_a_defender_may_call_and_the_declarer_answers() -> None:
-    """000 "Calling": any player may call; the declarer answers a defender's call."""
+    """pagat, "Calling": any player may call; the declarer answers a defender's call."""
     game = _second_trick()
     play(game, [first_card(game)])  # seat 1 leads without calling
     play(game, "gyerunk")  # seat 2
@@ -554,7 +554,7 @@ KLOP_4_4_1 = deals.KLOP_4_4_1
 
 
 def test_rubber_first_to_twenty_gets_two() -> None:
-    """000 "Scoring": the first player to reach 20 adds a bonus of 2; the rubber ends."""
+    """pagat, "Scoring": the first player to reach 20 adds a bonus of 2; the rubber ends."""
     hand = _klopitzky(KLOP_4_4_1)
     assert hand.written == {0: 0, 1: 0, 2: 3}
     rubber = alsos.Rubber(RULES)
@@ -569,7 +569,7 @@ def test_rubber_first_to_twenty_gets_two() -> None:
 
 
 def test_rubber_shared_crossing_goes_on_to_forty_with_four() -> None:
-    """000 "Scoring": if two players reach 20 on the same deal, the rubber continues
+    """pagat, "Scoring": if two players reach 20 on the same deal, the rubber continues
     to 40 with a bonus of 4."""
     both = _klopitzky(KLOP_5_2_2)
     assert both.written == {0: 0, 1: 3, 2: 3}

@@ -1,6 +1,6 @@
 """The worked examples of the potter1930 source, replayed move by move.
 
-Source: /work/shared/sources/000_a006ecfb519293dc.txt (the main description,
+Source: pagat (the main description,
 after Potter 1930); VARIANTS.md column potter1930.  Seats 0, 1, 2 play in that
 order; with dealer 2, seat 0 is forehand.
 """
@@ -20,7 +20,7 @@ EXAMPLE_DEAL = deals.ACORNS_PLAIN
 
 
 def test_after_first_trick_example_item_values() -> None:
-    """000 "After the First Trick": the A/B/C example ends with game 2, tulétroá 4,
+    """pagat, "After the First Trick": the A/B/C example ends with game 2, tulétroá 4,
     abszolút 2 and the 100 at 8 game points."""
     game = new_game(EXAMPLE_DEAL)
     play(game, "pass accept")  # A passes round 1, B accepts acorns
@@ -58,7 +58,7 @@ def test_after_first_trick_example_item_values() -> None:
 
 
 def test_after_first_trick_example_only_c_scores_sequences() -> None:
-    """000 "After the First Trick" / "Validation of Meld": C's kvint, the only
+    """pagat, "After the First Trick" / "Validation of Meld": C's kvint, the only
     sequence declared, is valid without a contest and is worth 100."""
     game = new_game(EXAMPLE_DEAL)
     play(
@@ -107,7 +107,7 @@ def _no_trumps_kontra_rekontra() -> alsos.Game:
 
 
 def test_calling_chain_conceded_at_hirskontra_pays_256() -> None:
-    """000 "Calling": NT 2, kontra front 8, rekontra back 16, then gyerünk, kontra,
+    """pagat, "Calling": NT 2, kontra front 8, rekontra back 16, then gyerünk, kontra,
     rekontra and szubkontra; conceding the hirskontra gives the callers 256."""
     game = _no_trumps_kontra_rekontra()
     assert legal(game) == ["concede", "play on"]  # hirskontra is the top level
@@ -123,7 +123,7 @@ def test_calling_chain_conceded_at_hirskontra_pays_256() -> None:
 
 
 def test_calling_chain_played_on_after_hirskontra_is_worth_512() -> None:
-    """000 "Calling": accepting the hirskontra and playing on puts 512 on the game."""
+    """pagat, "Calling": accepting the hirskontra and playing on puts 512 on the game."""
     game = _no_trumps_kontra_rekontra()
     play(game, "play on")
     assert game.to_act == 0
@@ -141,7 +141,7 @@ SCORING_DEAL = deals.SCORING_EXAMPLE
 
 
 def test_scoring_written_example() -> None:
-    """000 "Scoring": tulétroá from the front and ultimó from the back both made,
+    """pagat, "Scoring": tulétroá from the front and ultimó from the back both made,
     game lost with a kontra from the back: the declarer writes 4, each opponent 2."""
     game = new_game(SCORING_DEAL)
     play(game, "accept, announce tuletroa, pass, pass, pass")
@@ -172,7 +172,7 @@ def test_scoring_written_example() -> None:
 
 
 def test_two_seats_announce_the_same_figure() -> None:
-    """000 "Announcement procedure": A's abszolút from the front kontra'd from the
+    """pagat, "Announcement procedure": A's abszolút from the front kontra'd from the
     back is 4, B's own abszolút from the back is 1, the game stays at 1."""
     game = new_game(EXAMPLE_DEAL)
     play(game, "accept")  # seat 0 declares acorns

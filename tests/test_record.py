@@ -102,7 +102,7 @@ def test_comments_seats_and_extra_headers_survive() -> None:
 
 
 def test_several_hands_replay_as_a_session() -> None:
-    """A rubber written hand after hand reads back as the same session (000 "Scoring")."""
+    """A rubber written hand after hand reads back as the same session (pagat, "Scoring")."""
     session = alsos.new_session(POTTER)
     records = []
     rng = random.Random(5)

@@ -28,7 +28,7 @@ def test_every_shipped_profile_has_a_complete_rulebook(variant: str, fmt: str) -
 
 
 def test_tompa_has_no_szubkontra_and_no_calling() -> None:
-    """000 Tompa: kontra stops at rekontra and calling is not allowed, so neither appears."""
+    """pagat Tompa: kontra stops at rekontra and calling is not allowed, so neither appears."""
     text = render(alsos.load_variant("tompa"))
     assert "szubkontra" not in text
     assert "gyerünk" not in text and "## Calling" not in text
@@ -48,7 +48,7 @@ def test_a_changed_option_changes_the_text() -> None:
 
 
 def test_figure_values_come_from_the_profile() -> None:
-    """004 "Figurák": csibor's abszolút is 3 from the back and 6 from the front."""
+    """huwiki, "Figurák": csibor's abszolút is 3 from the back and 6 from the front."""
     text = render(alsos.load_variant("csibor"))
     row = next(line for line in text.splitlines() if line.startswith("  | abszolút"))
     assert "| 3 | 6 |" in row

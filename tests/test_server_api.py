@@ -187,7 +187,7 @@ def _to_a_call(seed: int, rng: random.Random) -> alsos.Game:
 
 
 def test_view_shows_the_stakes_of_a_pending_call() -> None:
-    """000 "Calling": conceding pays the present stake; playing on doubles it."""
+    """pagat, "Calling": conceding pays the present stake; playing on doubles it."""
     rng = random.Random(0)
     for seed in range(400):
         game = _to_a_call(seed, rng)
@@ -302,7 +302,7 @@ def test_copied_pickled_and_rebuilt_actions_act_like_the_originals(rules: alsos.
 
 @pytest.mark.parametrize("answer", ["play on", "concede"])
 def test_answering_a_call_reports_the_items_new_stake(answer: str) -> None:
-    """000 "Calling": playing on doubles the game; conceding settles it at the present
+    """pagat, "Calling": playing on doubles the game; conceding settles it at the present
     stake.  Either way an ItemChanged says what the game is now worth."""
     rng = random.Random(0)
     for seed in range(400):

@@ -1,4 +1,4 @@
-"""The shared lookup tables agree with counting card by card (000 "Card Points")."""
+"""The shared lookup tables agree with counting card by card (pagat, "Card Points")."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def test_suit_sums_count_every_card_once(mask: int, trump: int) -> None:
 
 
 def test_pack_totals_of_the_source() -> None:
-    """000 "Card Points": 62 in the trump suit and 30 in each other suit, so 152 in
+    """pagat, "Card Points": 62 in the trump suit and 30 in each other suit, so 152 in
     the cards of a trump game (162 with the last trick) and 120 without trumps (130)."""
     for trump in range(4):
         sums = suit_point_sums(point_table(TRUMP_POINTS, PLAIN_POINTS, trump))

@@ -1,6 +1,6 @@
-"""The club profile (001) against potter1930.
+"""The club profile (club) against potter1930.
 
-Source: 001 "Procedure" (2nd bid, big exchange, play), "Ranking Cards, Suits &
+Source: club, "Procedure" (2nd bid, big exchange, play), "Ranking Cards, Suits &
 Melds", "Melds", "Figures" and its notes; VARIANTS.md §1, §3, §4, §8, §9
 (column club).
 
@@ -101,7 +101,7 @@ def _declares(game: alsos.Game) -> set[str]:
 
 
 def test_bidding_rank_puts_leaves_above_hearts() -> None:
-    """001 "Ranking Cards, Suits & Melds": for the second bid the suits rank
+    """club, "Ranking Cards, Suits & Melds": for the second bid the suits rank
     bells, hearts, leaves, acorns, then no-trumps, so leaves overcall hearts.
     In potter1930's order (leaves, gourds, hearts, acorns) they cannot."""
     club = start(CLUB, BIDDING_DEAL, script=f"{ROUND_TWO} bid hearts")
@@ -115,7 +115,7 @@ def test_bidding_rank_puts_leaves_above_hearts() -> None:
 
 
 def test_worked_example_acorns_then_leaves_abszolut() -> None:
-    """001 "Procedure" (the worked examples of the 2nd bid): acorns (1) beats
+    """club, "Procedure" (the worked examples of the 2nd bid): acorns (1) beats
     leaves (1), being the higher suit; "leaves abszolút" (1 + 2 = 3) beats
     acorns.  Only the winner's figure stands, as a front announcement.
     potter1930 takes no figures with a bid and leaves cannot follow acorns."""
@@ -138,9 +138,9 @@ def test_worked_example_acorns_then_leaves_abszolut() -> None:
 
 
 def test_worked_example_no_trumps_abszolut_then_hearts_abszolut_ulti() -> None:
-    """001 "Procedure": "no-trumps abszolút" (2 + 2 = 4) beats "leaves abszolút"
+    """club, "Procedure": "no-trumps abszolút" (2 + 2 = 4) beats "leaves abszolút"
     (3) and is in turn beaten by "hearts abszolút ulti" (game 1, abszolút 2,
-    ulti 4: 7 by the rule, though 001 prints the sum as 6 -- either way above 4).
+    ulti 4: 7 by the rule, though club prints the sum as 6 -- either way above 4).
     No-trumps does not close the second bid here; under potter1930 it ends
     round two at once."""
     club = start(CLUB, BIDDING_DEAL, script=f"{ROUND_TWO} announce abszolut bid leaves")
@@ -164,7 +164,7 @@ def test_worked_example_no_trumps_abszolut_then_hearts_abszolut_ulti() -> None:
 
 
 def test_equal_value_goes_to_the_higher_suit_then_the_earlier_seat() -> None:
-    """001 "Procedure": at equal value the higher suit wins; at equal value and
+    """club, "Procedure": at equal value the higher suit wins; at equal value and
     suit the seat that bid first keeps the bid (a higher value in the same
     suit still overcalls)."""
     club = start(CLUB, BIDDING_DEAL, script=f"{ROUND_TWO} announce abszolut bid leaves")
@@ -180,7 +180,7 @@ def test_equal_value_goes_to_the_higher_suit_then_the_earlier_seat() -> None:
 
 
 def test_bidders_figures_are_its_front_announcements() -> None:
-    """001 "Procedure": the declarer's figures from the second bid are carried
+    """club, "Procedure": the declarer's figures from the second bid are carried
     into the front round, where the defenders may kontra them (from the front,
     x4); the figures of overcalled bids are gone."""
     script = f"{ROUND_TWO} announce abszolut bid leaves announce abszolut bid no-trumps"
@@ -194,7 +194,7 @@ def test_bidders_figures_are_its_front_announcements() -> None:
 
 
 def test_ulti_in_a_bid_needs_the_trump_seven() -> None:
-    """001 "Figures": ulti may be announced only by the holder of the trump 7,
+    """club, "Figures": ulti may be announced only by the holder of the trump 7,
     so a seat with no 7 cannot carry it in a bid."""
     club = start(CLUB, BIDDING_DEAL, script=ROUND_TWO)  # seat 0 holds no 7 yet
     assert "ultimo" not in announceable(club)
@@ -208,7 +208,7 @@ def test_ulti_in_a_bid_needs_the_trump_seven() -> None:
 
 
 def test_ulti_only_by_the_holder_of_the_trump_seven() -> None:
-    """001 "Figures": ulti requires holding the trump 7.  Under potter1930 any
+    """club, "Figures": ulti requires holding the trump 7.  Under potter1930 any
     seat may announce ultimó."""
     club = start(CLUB, PLAIN_DEAL, script="pass accept pass pass pass")
     assert "ultimo" not in announceable(club)  # seat 0, no trump 7
@@ -220,7 +220,7 @@ def test_ulti_only_by_the_holder_of_the_trump_seven() -> None:
 
 
 def test_kassza_only_from_the_back() -> None:
-    """001 "Figures" ("Marriage": no front value; not from the front per the
+    """club, "Figures" ("Marriage": no front value; not from the front per the
     notes).  The declarer holding béla may not announce it in the front round
     but may during the first trick.  potter1930 allows it from the front."""
     club = start(CLUB, PLAIN_DEAL, script="pass accept")
@@ -235,7 +235,7 @@ def test_kassza_only_from_the_back() -> None:
 
 
 def test_eight_figure_is_off_unless_agreed() -> None:
-    """001 Figures notes: the eight is played only if agreed.  Neither the
+    """club Figures notes: the eight is played only if agreed.  Neither the
     club default nor potter1930 knows it."""
     for rules in (CLUB, POTTER):
         game = start(rules, EIGHT_DEAL, script="pass accept")
@@ -245,7 +245,7 @@ def test_eight_figure_is_off_unless_agreed() -> None:
 
 
 def test_eight_needs_the_trump_eight_in_hand() -> None:
-    """001 Figures notes: to announce the eight a player must hold the trump 8."""
+    """club Figures notes: to announce the eight a player must hold the trump 8."""
     game = start(CLUB_EIGHT, EIGHT_DEAL, script="pass accept pass")
     assert game.to_act == 2 and "eight" not in announceable(game)
     play(game, "pass")
@@ -253,7 +253,7 @@ def test_eight_needs_the_trump_eight_in_hand() -> None:
 
 
 def test_eight_wins_the_second_last_trick_with_the_trump_eight() -> None:
-    """001 Figures notes: the eight (2 from the front, 1 from the back) is won by
+    """club Figures notes: the eight (2 from the front, 1 from the back) is won by
     taking the second-last trick with the trump 8, which must be kept back
     for it unless forced out."""
     game = start(CLUB_EIGHT, EIGHT_DEAL, script="pass accept announce eight pass pass pass")
@@ -271,7 +271,7 @@ def test_eight_wins_the_second_last_trick_with_the_trump_eight() -> None:
 
 
 def test_eight_fails_when_following_suit_keeps_the_eight_back() -> None:
-    """001 Figures notes: the 8 goes to the second-last trick unless the duty to
+    """club Figures notes: the 8 goes to the second-last trick unless the duty to
     follow suit prevents it; then it cannot win that trick and the eight is
     lost."""
     game = start(CLUB_EIGHT, EIGHT_FOLLOW_DEAL, script="pass accept announce eight pass pass pass")
@@ -287,7 +287,7 @@ def test_eight_fails_when_following_suit_keeps_the_eight_back() -> None:
 
 
 def test_eight_must_be_played_to_the_second_last_trick() -> None:
-    """001 Figures notes: the announcer must play the trump 8 to the second-last
+    """club Figures notes: the announcer must play the trump 8 to the second-last
     trick unless it was forced out earlier or following suit prevents it.
     Leading that trick with the 8 and the 7 left, only the 8 may be played."""
     game = start(CLUB_EIGHT, EIGHT_DEAL, script="pass accept announce eight pass pass pass")
@@ -297,7 +297,7 @@ def test_eight_must_be_played_to_the_second_last_trick() -> None:
 
 
 def test_eight_and_ulti_not_by_the_same_seat() -> None:
-    """001 Figures notes: ulti and eight cannot both be announced by one player."""
+    """club Figures notes: ulti and eight cannot both be announced by one player."""
     game = start(CLUB_EIGHT, EIGHT_DEAL, script="pass accept pass pass pass PK")
     assert {"eight", "ultimo"} <= announceable(game)  # seat 1 holds M8 and M7
     play(game, "announce ultimo")
@@ -311,8 +311,8 @@ def test_eight_and_ulti_not_by_the_same_seat() -> None:
 
 
 def test_no_vannak_of_sevens() -> None:
-    """001 "Melds": a set is four Aces, Kings, Overs, Unders, 10s or 9s; four
-    7s do not count.  potter1930 (000 "Melds") counts any four of a rank."""
+    """club, "Melds": a set is four Aces, Kings, Overs, Unders, 10s or 9s; four
+    7s do not count.  potter1930 (pagat, "Melds") counts any four of a rank."""
     script = "accept pass pass pass"
     club = start(CLUB, SEVENS_DEAL, script=script)
     assert club.to_act == 0 and "vannak" not in _declares(club)
@@ -321,7 +321,7 @@ def test_no_vannak_of_sevens() -> None:
 
 
 def test_no_vannak_of_eights() -> None:
-    """001 "Melds": four 8s do not count either (potter1930: they do)."""
+    """club, "Melds": four 8s do not count either (potter1930: they do)."""
     script = "accept pass pass pass"
     club = start(CLUB, EIGHTS_DEAL, script=script)
     assert "vannak" not in _declares(club)
@@ -330,7 +330,7 @@ def test_no_vannak_of_eights() -> None:
 
 
 def test_no_vannak_of_nines_without_trumps() -> None:
-    """001 "Melds": there is no set of 9s in a no-trump game; in a trump game
+    """club, "Melds": there is no set of 9s in a no-trump game; in a trump game
     four 9s do count.  potter1930 counts four 9s in no-trumps too."""
     nt = "pass pass pass bid no-trumps pass pass pass"
     # in the club the second bid goes on after no-trumps: two more passes
@@ -352,7 +352,7 @@ def test_no_vannak_of_nines_without_trumps() -> None:
 
 
 def test_betli_in_sequence_order() -> None:
-    """001 "Ranking Cards, Suits & Melds": Betli ranks A K O U 10 9 8 7, so the
+    """club, "Ranking Cards, Suits & Melds": Betli ranks A K O U 10 9 8 7, so the
     declarer's PU beats P10 and the Betli is lost at once.  In potter1930's
     A 10 K O U 9 8 7 the 10 takes the trick."""
     script = "pass " * 6 + "betli PU P10 P7"
@@ -366,7 +366,7 @@ def test_betli_in_sequence_order() -> None:
 
 
 def test_klopitzky_keeps_the_ten_above_the_king() -> None:
-    """001 "Ranking Cards, Suits & Melds": Klopitzky ranks A 10 K O U 9 8 7, as
+    """club, "Ranking Cards, Suits & Melds": Klopitzky ranks A 10 K O U 9 8 7, as
     in potter1930, unlike the club's Betli."""
     for rules in (CLUB, POTTER):
         game = start(rules, BETLI_DEAL, script="pass " * 9 + "PU P10 P7")
@@ -374,7 +374,7 @@ def test_klopitzky_keeps_the_ten_above_the_king() -> None:
 
 
 def test_no_calling() -> None:
-    """001 (no gyerünk anywhere in its procedure; VARIANTS.md §9): nobody may call
+    """club (no gyerünk anywhere in its procedure; VARIANTS.md §9): nobody may call
     at the second trick.  potter1930 allows it when no figure is out."""
     script = "pass accept pass pass pass PK PA P7"
     club = start(CLUB, PLAIN_DEAL, script=script)
@@ -386,7 +386,7 @@ def test_no_calling() -> None:
 
 
 def test_hidden_suit_option_shows_a_suit_only_on_a_tie() -> None:
-    """001 Variations (club): with the option, a bid names only 'trumps' plus
+    """club, "Variations" (club): with the option, a bid names only 'trumps' plus
     figures; the suit is shown when another bid has the same value, and the
     higher suit wins.  Without it every suit is public."""
     rules = alsos.load_variant("club", **{"bidding.hidden_suit": True})

@@ -1,6 +1,6 @@
 """The csibor profile (Csibor 2001 as told by the Hungarian Wikipedia) against potter1930.
 
-Source: /work/shared/sources/004_3f41aa4534ad25d1.txt, cited as 004 "<section>"
+Source: huwiki, cited as huwiki, "<section>"
 with the article's own headings: "Alapjátékok" (the four games, with the note
 on béla kassza, Betli and its switch, Klopitzky), "Figurák" (the figure
 definitions inside "A licitálás menete"), "Az új színre való licitálás
@@ -82,7 +82,7 @@ VALUES = [
 def test_figure_values_from_the_back(
     figure: str, back: int, potter_figure: str | None, potter_back: int | None
 ) -> None:
-    """004 "Figurák" and its summary table: the values from the back are
+    """huwiki, "Figurák" and its summary table: the values from the back are
     tulétroá 2, család 2, összes adu 6, 44 4, ulti 5, uhu 7, abszolút 3, 100 4,
     111 6, 120 8, volát 10, 200 4 (an ulti or uhu with a named Ace is worth
     the same).  potter1930's are 1, 1, 2, 1, ultimó 2, -, 1, 2, -, -, 5, 1."""
@@ -104,7 +104,7 @@ def test_figure_values_from_the_back(
 def test_figure_values_from_the_front_double(
     figure: str, back: int, potter_figure: str | None, potter_back: int | None
 ) -> None:
-    """004 "Figurák": every figure announced from the front (before the pick-up)
+    """huwiki, "Figurák": every figure announced from the front (before the pick-up)
     is worth twice its back value; volát too may be announced from the front
     (20).  potter1930 allows volát only from the back."""
     game = start(CSIBOR, PLAIN, script=SEAT_1_ACCEPTS)
@@ -122,7 +122,7 @@ def test_figure_values_from_the_front_double(
 
 
 def test_no_trump_games_allow_only_the_marked_figures() -> None:
-    """004 "Figurák" (the figures marked for no-trumps): without trumps only 44,
+    """huwiki, "Figurák" (the figures marked for no-trumps): without trumps only 44,
     abszolút, 100, 111, 120, volát and 200 may be announced.  potter1930 offers
     44, abszolút, 100 and 200 from the front (volát only from the back)."""
     game = start(CSIBOR, PLAIN, script=SEAT_1_NO_TRUMPS)
@@ -139,7 +139,7 @@ def test_no_trump_games_allow_only_the_marked_figures() -> None:
 
 
 def test_bela_kassza_from_the_front_multiplies_the_game_by_four() -> None:
-    """004 "Alapjátékok" (the note on the trump game): the holder of béla may say
+    """huwiki, "Alapjátékok" (the note on the trump game): the holder of béla may say
     béla kassza, which makes the trump game worth four times as much when said
     from the front.  potter1930 has no béla kassza; its kassza is a separate
     item and leaves the game at 1."""
@@ -155,7 +155,7 @@ def test_bela_kassza_from_the_front_multiplies_the_game_by_four() -> None:
 
 
 def test_bela_kassza_from_the_back_doubles_the_game() -> None:
-    """004 "Alapjátékok" (note) and "Utólagos bemondások": said after the pick-up,
+    """huwiki, "Alapjátékok" (note) and "Utólagos bemondások": said after the pick-up,
     béla kassza doubles the game; it is not an undertaking of its own."""
     game = start(CSIBOR, PLAIN, script=f"{SEAT_1_ACCEPTS} pass pass pass PK")
     assert "bela-kassza" in announceable(game)
@@ -168,7 +168,7 @@ def test_bela_kassza_from_the_back_doubles_the_game() -> None:
 
 
 def test_any_seat_holding_bela_may_say_bela_kassza() -> None:
-    """004 "Alapjátékok" (note): any player holding the trump King and Over may
+    """huwiki, "Alapjátékok" (note): any player holding the trump King and Over may
     say it, a defender too, and it raises the game.  A seat without both cards
     may not."""
     game = start(CSIBOR, PLAIN, script="accept pass")  # seat 0 declares acorns
@@ -180,7 +180,7 @@ def test_any_seat_holding_bela_may_say_bela_kassza() -> None:
 
 
 def test_bela_kassza_neither_in_the_auction_nor_without_trumps() -> None:
-    """004 "Alapjátékok" (note): béla kassza cannot be said while bidding, since
+    """huwiki, "Alapjátékok" (note): béla kassza cannot be said while bidding, since
     trumps are not yet fixed, and it belongs to the trump game only."""
     bidding = start(CSIBOR, PLAIN, script=ALL_PASS_3 + " pass")
     assert bidding.phase is alsos.Phase.BIDDING and bidding.to_act == 1
@@ -190,7 +190,7 @@ def test_bela_kassza_neither_in_the_auction_nor_without_trumps() -> None:
 
 
 def test_bela_kassza_only_once_for_a_side() -> None:
-    """004 "Utólagos bemondások": béla kassza may be said after the pick-up only
+    """huwiki, "Utólagos bemondások": béla kassza may be said after the pick-up only
     if that side has not said it yet."""
     game = start(CSIBOR, PLAIN, script=f"{SEAT_1_ACCEPTS} announce bela-kassza pass")
     play(game, "pass pass PK")
@@ -203,7 +203,7 @@ def test_bela_kassza_only_once_for_a_side() -> None:
 
 
 def test_ulti_and_uhu_with_a_named_non_trump_ace() -> None:
-    """004 "Figurák" (ulti, uhu and the warning after them): the last or
+    """huwiki, "Figurák" (ulti, uhu and the warning after them): the last or
     second-last trick may be undertaken with a non-trump Ace named in the
     announcement (e.g. "zöld ász ulti"); an Ace of trumps cannot be named.
     potter1930 has only the ultimó with the trump 7."""
@@ -220,7 +220,7 @@ def test_ulti_and_uhu_with_a_named_non_trump_ace() -> None:
 
 
 def test_ulti_with_the_ace_of_leaves_is_made_in_the_last_trick() -> None:
-    """004 "Figurák" (ulti): "zöld ász ulti" is made by winning the last trick
+    """huwiki, "Figurák" (ulti): "zöld ász ulti" is made by winning the last trick
     with the Ace of leaves; it is worth 5 from the back, and the Ace is kept
     for that trick."""
     game = start(CSIBOR, PLAIN, script=f"{SEAT_1_ACCEPTS} pass pass pass PK")
@@ -233,7 +233,7 @@ def test_ulti_with_the_ace_of_leaves_is_made_in_the_last_trick() -> None:
 
 
 def test_one_ulti_and_one_uhu_per_seat() -> None:
-    """Ruling recorded in the profile (004 "Figurák" names one card per ulti or
+    """Ruling recorded in the profile (huwiki, "Figurák" names one card per ulti or
     uhu, and a trick is won with one card): after an ulti a seat may add an
     uhu but no second ulti."""
     game = start(CSIBOR, PLAIN, script=SEAT_1_ACCEPTS)
@@ -246,7 +246,7 @@ def test_one_ulti_and_one_uhu_per_seat() -> None:
 
 
 def test_csalad_and_osszes_adu_never_together() -> None:
-    """004 "Figurák" (on combining figures): család and összes adu cannot be
+    """huwiki, "Figurák" (on combining figures): család and összes adu cannot be
     announced together.  potter1930 allows both."""
     game = start(CSIBOR, PLAIN, script=f"{SEAT_1_ACCEPTS} announce csalad")
     assert "osszes-adu" not in announceable(game)
@@ -258,7 +258,7 @@ def test_csalad_and_osszes_adu_never_together() -> None:
 
 
 def test_point_figures_only_rising_several_at_once() -> None:
-    """004 "Figurák" (on combining figures): abszolút, 100, 111, 120 and volát
+    """huwiki, "Figurák" (on combining figures): abszolút, 100, 111, 120 and volát
     may be announced together but only in that order, never a cheaper one
     after a dearer one; 200 stands outside the chain.  potter1930 allows only
     one of abszolút and 100 in a round."""
@@ -280,7 +280,7 @@ def test_point_figures_only_rising_several_at_once() -> None:
 
 
 def test_figures_only_at_a_seats_first_turn_of_the_round() -> None:
-    """004 "Az előzetes bemondások menete": béla kassza and figures may be said
+    """huwiki, "Az előzetes bemondások menete": béla kassza and figures may be said
     only at a seat's first speaking turn in the round.  The declarer, who
     passed, may answer seat 0's 44 with a kontra but announce nothing more.
     potter1930 lets a seat announce at a later turn of the round."""
@@ -296,7 +296,7 @@ def test_figures_only_at_a_seats_first_turn_of_the_round() -> None:
 
 
 def test_a_kontra_only_at_the_first_turn_after_its_target() -> None:
-    """004 "Az előzetes bemondások menete": a kontra step must be said at the
+    """huwiki, "Az előzetes bemondások menete": a kontra step must be said at the
     seat's first turn after what it answers appeared.  Seat 2 lets the game
     and the declarer's 44 pass at its first turn; at its next turn neither
     may be kontra'd.  With potter1930's timing (any later turn) both may."""
@@ -314,7 +314,7 @@ def test_a_kontra_only_at_the_first_turn_after_its_target() -> None:
 
 
 def test_either_defender_may_answer_at_its_next_turn() -> None:
-    """004 "Kontrafokozatok" and "Az előzetes bemondások menete": either defender
+    """huwiki, "Kontrafokozatok" and "Az előzetes bemondások menete": either defender
     may answer the declarer's rekontra, at its first turn after it.  Seat 2
     passes; seat 0, whose kontra was answered, must then be offered szubkontra."""
     script = f"{SEAT_1_ACCEPTS} pass pass kontra game pass rekontra game pass pass"
@@ -324,7 +324,7 @@ def test_either_defender_may_answer_at_its_next_turn() -> None:
 
 
 def test_two_players_declarer_may_rekontra_at_its_next_turn() -> None:
-    """004 "Kontrafokozatok": a rekontra answers a kontra; with two players the
+    """huwiki, "Kontrafokozatok": a rekontra answers a kontra; with two players the
     declarer's next turn is its first chance to say it."""
     game = start(CSIBOR2, TWO_SIBER, dealer=1, script="accept announce 44 pass kontra game pass")
     assert game.phase is alsos.Phase.FRONT and game.to_act == 0
@@ -340,7 +340,7 @@ CHAIN = (
 
 
 def test_five_kontra_levels_up_to_mordkontra() -> None:
-    """004 "Kontrafokozatok": there are five steps, kontra, rekontra, szubkontra,
+    """huwiki, "Kontrafokozatok": there are five steps, kontra, rekontra, szubkontra,
     hírskontra and mordkontra, each answering the one before and each x4 from
     the front; nothing follows mordkontra.  potter1930 stops at hirskontra.
     (Run with any-turn kontra timing; see the xfail below.)"""
@@ -356,7 +356,7 @@ def test_five_kontra_levels_up_to_mordkontra() -> None:
 
 
 def test_five_kontra_levels_each_at_the_first_chance() -> None:
-    """004 "Kontrafokozatok" with the timing of "Az előzetes bemondások menete":
+    """huwiki, "Kontrafokozatok" with the timing of "Az előzetes bemondások menete":
     every step of CHAIN is said at the first turn after the step it answers,
     so the shipped profile must play it through to mordkontra."""
     game = start(CSIBOR, PLAIN, script=CHAIN)
@@ -367,7 +367,7 @@ def test_five_kontra_levels_each_at_the_first_chance() -> None:
 
 
 def test_suit_rank_acorns_leaves_gourds_hearts_no_trumps() -> None:
-    """004 "A licitálás menete" (Szín): the suits rank upwards makk, zöld, tök,
+    """huwiki, "A licitálás menete" (Szín): the suits rank upwards makk, zöld, tök,
     piros, then szanzadu, so after a bare leaves bid acorns is lower and may
     not follow.  In potter1930 acorns is the highest suit."""
     script = f"{ALL_PASS_3} bid leaves"
@@ -380,7 +380,7 @@ def test_suit_rank_acorns_leaves_gourds_hearts_no_trumps() -> None:
 
 
 def test_second_round_bids_carry_figures_and_compare_their_totals() -> None:
-    """004 "Az új színre való licitálás alapvető szabályai" (points 2, 6 and 8):
+    """huwiki, "Az új színre való licitálás alapvető szabályai" (points 2, 6 and 8):
     a bid is a suit with optional figures at front values; it must beat the
     standing bid's figure total, or equal it in a higher suit.  Seat 1 cannot
     answer gourds + 44 (8) with leaves + 44, may do so in hearts, and may bid
@@ -405,7 +405,7 @@ def test_second_round_bids_carry_figures_and_compare_their_totals() -> None:
 
 
 def test_a_suit_once_named_is_closed() -> None:
-    """004 "Az új színre való licitálás alapvető szabályai" (point 5): a suit an
+    """huwiki, "Az új színre való licitálás alapvető szabályai" (point 5): a suit an
     earlier player named may not be named again, even with more figures.
     With that rule switched off, seat 1 could bid gourds + 44 over gourds."""
     script = f"{ALL_PASS_3} bid gourds announce 44"
@@ -417,7 +417,7 @@ def test_a_suit_once_named_is_closed() -> None:
 
 
 def test_betli_switch_after_the_pick_up() -> None:
-    """004 "Alapjátékok" (Betli, second case) and the start of the back part:
+    """huwiki, "Alapjátékok" (Betli, second case) and the start of the back part:
     after a second-round game and the pick-up, the declarer and then each
     player in turn may change to Betli while the declarer's game and figures
     (with kontras) are worth at most 10; the switcher declares a Betli worth
@@ -447,7 +447,7 @@ def test_betli_switch_after_the_pick_up() -> None:
     ],
 )
 def test_betli_switch_needs_a_worth_of_at_most_10(front: str, worth: int, offered: bool) -> None:
-    """004 "Alapjátékok" (Betli): the switch is open only while the declarer's
+    """huwiki, "Alapjátékok" (Betli): the switch is open only while the declarer's
     figures and game, counted with kontras, do not exceed 10: no-trumps with a
     44 from the front is exactly 10; a kontra on the game takes it past."""
     game = start(CSIBOR, PLAIN, script=f"{ALL_PASS_3} pass announce 44 bid no-trumps pass")
@@ -464,7 +464,7 @@ BETLI_BY_SEAT_1 = f"{ALL_PASS_3} {ALL_PASS_3} pass betli"
 
 
 def test_betli_card_order_has_the_ten_below_the_under() -> None:
-    """004 "Alapjátékok" (Betli): in Betli the cards rank A K O U 10 9 8 7, so
+    """huwiki, "Alapjátékok" (Betli): in Betli the cards rank A K O U 10 9 8 7, so
     the declarer's King beats the Ten led and the Betli is lost at once.
     Under potter1930 (A 10 K O U ...) the Ten wins and play goes on."""
     game = start(CSIBOR, TEN_KING, script=BETLI_BY_SEAT_1)
@@ -482,7 +482,7 @@ def test_betli_card_order_has_the_ten_below_the_under() -> None:
 
 
 def test_betli_is_led_by_the_seat_before_the_declarer() -> None:
-    """004 "Alapjátékok" (Betli) and "Lejátszás": the Betli is led by the
+    """huwiki, "Alapjátékok" (Betli) and "Lejátszás": the Betli is led by the
     declarer's left-hand neighbour, the seat before it in play order, so
     forehand's Betli is led by the dealer's seat.  potter1930: forehand leads."""
     script = f"{ALL_PASS_3} {ALL_PASS_3} betli"
@@ -494,7 +494,7 @@ def test_betli_is_led_by_the_seat_before_the_declarer() -> None:
 
 
 def test_klopitzky_card_order() -> None:
-    """004 "Alapjátékok" (Klopitzky): Klopitzky uses the order A K O U 10 9 8 7
+    """huwiki, "Alapjátékok" (Klopitzky): Klopitzky uses the order A K O U 10 9 8 7
     too, so the King takes the Ten.  potter1930's Klopitzky ranks the Ten
     second."""
     game = start(CSIBOR, TEN_KING, script=" ".join([ALL_PASS_3] * 3))
@@ -508,7 +508,7 @@ def test_klopitzky_card_order() -> None:
 
 
 def test_klopitzky_4_4_1_gives_the_one_trick_seat_6() -> None:
-    """004 "Alapjátékok" (Klopitzky, three players): with tricks split 4-4-1 the
+    """huwiki, "Alapjátékok" (Klopitzky, three players): with tricks split 4-4-1 the
     seat with one trick gets 3 through each of the other two, 6 in all, and
     writes 6.  potter1930 pays the same but writes 3."""
     game = play_out(start(CSIBOR, KLOP_4_4_1, script=" ".join([ALL_PASS_3] * 3)))
@@ -532,7 +532,7 @@ def test_klopitzky_4_4_1_gives_the_one_trick_seat_6() -> None:
 def test_siber_by_the_seven_else_the_eight_else_the_nine(
     deal: str, card: str, potter_too: bool
 ) -> None:
-    """004 "Taloncsere" (síber): with a trump or an Ace on top, the holder of the
+    """huwiki, "Taloncsere" (síber): with a trump or an Ace on top, the holder of the
     trump 7 may síber; if the 7 is one of the two face-up talon cards, the
     holder of the 8; if the 7 and the 8 are those two cards, the holder of
     the 9.  With three players it lays that card face up, takes the whole
@@ -560,7 +560,7 @@ def test_siber_by_the_seven_else_the_eight_else_the_nine(
 
 
 def test_two_player_siber_reveals_from_the_bottom_then_the_top() -> None:
-    """004 "Taloncsere" (two players): the síber player takes both face-up
+    """huwiki, "Taloncsere" (two players): the síber player takes both face-up
     cards, then turns hidden cards from the bottom while each is a trump or
     an Ace, and when one is neither does the same from the top.  The
     two-player profile turns from the bottom only; potter1930 takes the whole
@@ -580,7 +580,7 @@ def test_two_player_siber_reveals_from_the_bottom_then_the_top() -> None:
 
 
 def test_siber_at_the_entitled_seats_turn_in_the_back_round() -> None:
-    """004 "Taloncsere" and "Utólagos bemondások": the entitled player exchanges
+    """huwiki, "Taloncsere" and "Utólagos bemondások": the entitled player exchanges
     when its turn comes in the back announcements, before announcing; those
     run with the first trick, so forehand leads first and seat 1 síbers at
     its turn to play.  potter1930 has the síber before the first lead."""
@@ -591,7 +591,7 @@ def test_siber_at_the_entitled_seats_turn_in_the_back_round() -> None:
 
 
 def test_no_simple_exchange_when_a_siber_was_possible() -> None:
-    """004 "Taloncsere" (egyszerű lapcsere): the 7 may simply be swapped for the
+    """huwiki, "Taloncsere" (egyszerű lapcsere): the 7 may simply be swapped for the
     indicator only when a síber is not possible.  Seat 1 could síber (a trump
     on top) and declines; it may not swap later.  potter1930 lets the holder
     skip the síber and swap in the first trick."""
@@ -607,7 +607,7 @@ def test_no_simple_exchange_when_a_siber_was_possible() -> None:
 
 
 def test_calling_allowed_with_bela_kassza_but_not_with_a_figure() -> None:
-    """004 "Hívás": gyerünk cannot be used once a figure is announced; béla
+    """huwiki, "Hívás": gyerünk cannot be used once a figure is announced; béla
     kassza is not a figure (it raises the game), so with it the call is open
     at the second trick."""
     game = start(CSIBOR, PLAIN, script=f"{SEAT_1_ACCEPTS} announce bela-kassza pass pass pass")
@@ -621,7 +621,7 @@ def test_calling_allowed_with_bela_kassza_but_not_with_a_figure() -> None:
     assert "gyerunk" not in legal(figure)
 
 
-# The worked checks of 004 "Hívás".
+# The worked checks of huwiki, "Hívás".
 WORKED_TRUMP = (
     f"{SEAT_1_ACCEPTS}, announce bela-kassza pass, pass, kontra game pass, rekontra game pass,"
     " pass, pass"
@@ -661,7 +661,7 @@ def _worked_no_trumps(rules: alsos.Ruleset) -> alsos.Game:
 
 
 def test_worked_check_trump_game_played_out_is_1024() -> None:
-    """004 "Hívás" (first example), checked for its arithmetic: trump game 1,
+    """huwiki, "Hívás" (first example), checked for its arithmetic: trump game 1,
     béla kassza from the front 4, kontra and rekontra from the front 16 and
     64, szubkontra from the back 128, then gyerünk, kontra and rekontra on the
     call, played out: the game is settled at 1024.  (Run with any-turn kontra
@@ -673,7 +673,7 @@ def test_worked_check_trump_game_played_out_is_1024() -> None:
 
 
 def test_worked_check_no_trump_game_conceded_is_512() -> None:
-    """004 "Hívás" (second example), checked for its arithmetic: no-trump game
+    """huwiki, "Hívás" (second example), checked for its arithmetic: no-trump game
     2, kontra, rekontra and szubkontra from the front 8, 32, 128, hirskontra
     and mordkontra from the back 256, 512, then gyerünk and the called side
     gives up: no play, the game is settled at 512 for the callers."""
@@ -685,14 +685,14 @@ def test_worked_check_no_trump_game_conceded_is_512() -> None:
 
 
 def test_worked_check_trump_game_1024_with_the_shipped_profile() -> None:
-    """004 "Hívás" (first example) as the article plays it: the rekontra is
+    """huwiki, "Hívás" (first example) as the article plays it: the rekontra is
     said from the front and the szubkontra from the back, at seat 0's first
     turn after the pick-up, so the shipped profile must allow it."""
     assert entry(_worked_trump(CSIBOR), "game").value == 1024
 
 
 def test_worked_check_no_trump_game_512_with_the_shipped_profile() -> None:
-    """004 "Hívás" (second example) as the article plays it: hirskontra and
+    """huwiki, "Hívás" (second example) as the article plays it: hirskontra and
     mordkontra from the back answer a szubkontra from the front."""
     assert entry(_worked_no_trumps(CSIBOR), "game").value == 512
 
@@ -701,7 +701,7 @@ def test_worked_check_no_trump_game_512_with_the_shipped_profile() -> None:
 
 
 def test_radli_first_to_80_alone_gets_20() -> None:
-    """004 "Pontszámítás" (rádli): the written scores race to 80; the first
+    """huwiki, "Pontszámítás" (rádli): the written scores race to 80; the first
     player to reach it gets 20 more and the rádli ends.  The result is each
     player's total twice over minus the other two's.  potter1930 plays a
     rubber to 20 with a bonus of 2, which these scores would end at once."""
@@ -734,7 +734,7 @@ def test_radli_first_to_80_alone_gets_20() -> None:
 def test_radli_reached_by_several_at_once(
     players: int, hand: dict[int, int], bonus: dict[int, int]
 ) -> None:
-    """004 "Pontszámítás" and "A négyes alsós": when several reach 80 in the same
+    """huwiki, "Pontszámítás" and "A négyes alsós": when several reach 80 in the same
     hand the highest gets 10; equal highest with three players: nobody; with
     four, two equal highest get 5 each and three equal nobody."""
     radli = alsos.new_session(CSIBOR if players == 3 else CSIBOR4)
@@ -745,7 +745,7 @@ def test_radli_reached_by_several_at_once(
 
 
 def test_radli_result_with_four_and_two_players() -> None:
-    """004 "A rádli eredmény kiszámítása négyes alsósban" and "Pontszámítás"
+    """huwiki, "A rádli eredmény kiszámítása négyes alsósban" and "Pontszámítás"
     (two players): with four, three times one's total minus the other three;
     with two, the winner's total minus the loser's."""
     four = alsos.new_session(CSIBOR4)
@@ -758,7 +758,7 @@ def test_radli_result_with_four_and_two_players() -> None:
 
 
 def test_the_declarer_writes_once_in_a_radli() -> None:
-    """004 "Pontszámítás" (three players, rádli): the declarer writes a won item
+    """huwiki, "Pontszámítás" (three players, rádli): the declarer writes a won item
     once, though each defender pays it."""
     game = start(CSIBOR, PLAIN, script=f"{SEAT_1_ACCEPTS} announce bela-kassza pass pass pass")
     play_out(game)

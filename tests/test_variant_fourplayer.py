@@ -1,6 +1,6 @@
 """The four-player profile against potter1930: the dealer sits the hand out.
 
-Source: 000 "Alsós with four players" (and 001 Variations "4 players", which
+Source: pagat, "Alsós with four players" (and club, "Variations", "4 players", which
 agrees); VARIANTS.md §2, §11 (column four-player).  The four-player rules are
 potter1930's except that the dealer is dealt nothing, never bids, speaks or
 plays, and settles as a third opponent of the declarer.
@@ -59,7 +59,7 @@ def _by_role(values: dict[int, int], dealer: int) -> tuple[int, ...]:
 
 @pytest.mark.parametrize("dealer", DEALERS)
 def test_dealer_gets_no_cards_and_the_deal_starts_after_the_dealer(dealer: int) -> None:
-    """000 "Alsós with four players": the dealer deals to the other three and
+    """pagat, "Alsós with four players": the dealer deals to the other three and
     takes no cards; the deal goes round in play order from the seat after the
     dealer.  Under potter1930 (three seats) the dealer is dealt a hand too."""
     pack = list(range(32))
@@ -92,7 +92,7 @@ def test_dealer_gets_no_cards_and_the_deal_starts_after_the_dealer(dealer: int) 
 
 
 def test_a_deal_giving_the_dealer_cards_is_refused() -> None:
-    """000 "Alsós with four players": the sitting-out dealer holds nothing, so a
+    """pagat, "Alsós with four players": the sitting-out dealer holds nothing, so a
     four-hand deal that gives the dealer cards does not fit the table."""
     four_hands = sit_out(STRONG, 3).replace(" - ", " MA MK MO MU M10 M9 + M8 M7 PA ")
     with pytest.raises(alsos.DealError):
@@ -101,7 +101,7 @@ def test_a_deal_giving_the_dealer_cards_is_refused() -> None:
 
 
 def test_dealer_is_skipped_in_the_bidding() -> None:
-    """000 "Alsós with four players": the dealer takes no part in the bidding;
+    """pagat, "Alsós with four players": the dealer takes no part in the bidding;
     round 1 passes over the three others only.  Under potter1930 the dealer is
     the third to speak."""
     four = start(FOUR, sit_out(STRONG, 3), dealer=3, script="pass pass")
@@ -116,7 +116,7 @@ def test_dealer_is_skipped_in_the_bidding() -> None:
 
 @pytest.mark.parametrize("dealer", DEALERS)
 def test_dealer_never_acts_in_random_hands(dealer: int) -> None:
-    """000 "Alsós with four players": no part in bidding, announcements or play.
+    """pagat, "Alsós with four players": no part in bidding, announcements or play.
     Random legal hands never give the dealer the turn; under potter1930 the
     dealer always plays (at least to the first trick)."""
     for hand in range(40):
@@ -140,7 +140,7 @@ def test_dealer_never_acts_in_random_hands(dealer: int) -> None:
 
 @pytest.mark.parametrize("dealer", DEALERS)
 def test_won_game_is_paid_by_three_seats(dealer: int) -> None:
-    """000 "Alsós with four players": the dealer scores as a third member of the
+    """pagat, "Alsós with four players": the dealer scores as a third member of the
     declarer's opposition, so the declarer is paid by three seats (3 for a
     trump game) instead of potter1930's two (2)."""
     four, potter = _both(STRONG, "pass accept pass pass pass", dealer)
@@ -153,7 +153,7 @@ def test_won_game_is_paid_by_three_seats(dealer: int) -> None:
 
 @pytest.mark.parametrize("dealer", DEALERS)
 def test_lost_game_pays_the_dealer_too(dealer: int) -> None:
-    """000 "Alsós with four players": a lost game (here kontra and rekontra from
+    """pagat, "Alsós with four players": a lost game (here kontra and rekontra from
     the front: 1 x 4 x 4 = 16) costs the declarer 16 to each of three seats,
     the dealer included; potter1930 pays two defenders."""
     script = "accept pass kontra game pass pass rekontra game pass pass pass"
@@ -167,7 +167,7 @@ def test_lost_game_pays_the_dealer_too(dealer: int) -> None:
 
 @pytest.mark.parametrize("dealer", DEALERS)
 def test_dealer_writes_what_the_defenders_write(dealer: int) -> None:
-    """000 "Alsós with four players": on paper, whatever the declarer's
+    """pagat, "Alsós with four players": on paper, whatever the declarer's
     opponents score the dealer scores as well; potter1930 has no fourth seat
     to write for."""
     script = "accept pass kontra game pass pass rekontra game pass pass pass"
@@ -180,7 +180,7 @@ def test_dealer_writes_what_the_defenders_write(dealer: int) -> None:
 
 
 def test_dealer_pays_a_failed_defender_figure() -> None:
-    """000 "Alsós with four players" with 000 "Scoring": a defender's kassza
+    """pagat, "Alsós with four players" with pagat, "Scoring": a defender's kassza
     announced from the front (2) fails when the declarer wins; the declarer is
     paid game 1 and kassza 2 by three seats (9), not by two (6)."""
     script = "pass accept pass pass announce kassza pass pass pass"
@@ -198,7 +198,7 @@ def test_dealer_pays_a_failed_defender_figure() -> None:
 
 @pytest.mark.parametrize("dealer", DEALERS)
 def test_klopitzky_dealer_scores_with_the_seats_below_the_most(dealer: int) -> None:
-    """000 "Alsós with four players": in Klopitzky the dealer scores 3 along with
+    """pagat, "Alsós with four players": in Klopitzky the dealer scores 3 along with
     the seats that took fewer tricks; 5-2-2 costs the top seat 9, not 6."""
     four, potter = _both(KLOP_5_2_2, "pass " * 9, dealer)
     s4, s3 = settled(four), settled(potter)
@@ -209,7 +209,7 @@ def test_klopitzky_dealer_scores_with_the_seats_below_the_most(dealer: int) -> N
 
 
 def test_klopitzky_four_four_one_dealer_scores_with_the_one_trick_seat() -> None:
-    """000 "Alsós with four players": with 4-4-1 the dealer is among the seats
+    """pagat, "Alsós with four players": with 4-4-1 the dealer is among the seats
     with fewer tricks and scores 3 with the one-trick seat; each of the two
     top seats pays both.  potter1930 has only the one-trick seat to pay."""
     four, potter = _both(KLOP_4_4_1, "pass " * 9)
@@ -221,7 +221,7 @@ def test_klopitzky_four_four_one_dealer_scores_with_the_one_trick_seat() -> None
 
 
 def test_klopitzky_three_three_three_scores_nothing_for_the_dealer_either() -> None:
-    """000 "Alsós with four players": when the three players tie there is no
+    """pagat, "Alsós with four players": when the three players tie there is no
     score, and the dealer gets nothing either (as in potter1930)."""
     four, potter = _both(KLOP_3_3_3, "pass " * 9)
     s4, s3 = settled(four), settled(potter)
@@ -232,7 +232,7 @@ def test_klopitzky_three_three_three_scores_nothing_for_the_dealer_either() -> N
 
 
 def test_betli_is_paid_by_three_seats() -> None:
-    """000 "Alsós with four players" with 000 "Scoring": a Betli (5) is settled
+    """pagat, "Alsós with four players" with pagat, "Scoring": a Betli (5) is settled
     with three opponents as well: the declarer's result is 15, potter1930's 10."""
     four, potter = _both(STRONG, "pass " * 6 + "betli")
     s4, s3 = settled(four), settled(potter)
@@ -244,7 +244,7 @@ def test_betli_is_paid_by_three_seats() -> None:
 
 
 def test_seats_take_turns_to_sit_out() -> None:
-    """000 "Alsós with four players": the deal passes on after each hand, so the
+    """pagat, "Alsós with four players": the deal passes on after each hand, so the
     four players take turns to deal and sit out; a rubber keeps the dealer's
     written score too.  With potter1930's three seats the deal comes back to
     the first dealer after three hands."""

@@ -1,12 +1,12 @@
 """The house profile against potter1930: uhu, 111, 120, mordkontra and the switches.
 
-Source: 000 "Variations" ("Figures", "Kontras", "Trump exchange (síbelés)",
+Source: pagat, "Variations" ("Figures", "Kontras", "Trump exchange (síbelés)",
 "Calling", "Card Ranking in Betli and Klopitzky", "Bidding and
 Announcements"); VARIANTS.md §1, §3, §4, §5, §7, §9 (column house).
 
 By default ``house`` is potter1930 plus the uhu, 111 and 120 figures, rising
 announcements of abszolút/100/111/120 in one round and a fifth kontra level;
-the other options of 000 Variations are switches, off by default, flipped
+the other options of pagat, "Variations" are switches, off by default, flipped
 with ``load_variant("house", **{key: value})``.  Every test runs the same
 deal and script under the house reading and under potter1930's (potter1930
 itself, or house with the switch at potter's setting) and asserts both.
@@ -105,7 +105,7 @@ FRONT_ALL = "announce abszolut announce 100 announce 111 announce 120"
 
 
 def test_uhu_wins_the_second_last_trick_with_the_ace_of_gourds() -> None:
-    """000 Variations "Figures": uhu undertakes to win the second-last trick with
+    """pagat, "Variations", "Figures": uhu undertakes to win the second-last trick with
     the Ace of gourds; it scores as an ultimó (2 from the back, 4 from the
     front).  potter1930 has no such figure."""
     game = start(HOUSE, UHU_DEAL, script="pass accept")
@@ -125,7 +125,7 @@ def test_uhu_wins_the_second_last_trick_with_the_ace_of_gourds() -> None:
 
 
 def test_uhu_fails_when_the_ace_wins_another_trick() -> None:
-    """000 Variations "Figures": the trick is the second-last one; winning the
+    """pagat, "Variations", "Figures": the trick is the second-last one; winning the
     last trick with the Ace instead does not make the uhu."""
     game = start(HOUSE, UHU_DEAL, script="pass accept announce uhu pass pass pass")
     play(game, UHU_TRICKS)
@@ -135,7 +135,7 @@ def test_uhu_fails_when_the_ace_wins_another_trick() -> None:
 
 
 def test_uhu_holder_keeps_the_ace_back_until_the_second_last_trick() -> None:
-    """000 Variations "Figures" (uhu scored like ultimó, whose rule 000 "Figures"
+    """pagat, "Variations", "Figures" (uhu scored like ultimó, whose rule pagat, "Figures"
     gives): the announcer may not play the Ace before the second-last trick
     unless the rules of play leave no other card.  Without the uhu (potter1930)
     the Ace may be led at once."""
@@ -151,7 +151,7 @@ def test_uhu_holder_keeps_the_ace_back_until_the_second_last_trick() -> None:
 
 
 def test_uhu_ace_may_be_played_early_when_forced() -> None:
-    """000 "Figures" (ultimó rule, which uhu follows): a forced card is played;
+    """pagat, "Figures" (ultimó rule, which uhu follows): a forced card is played;
     led a gourd with the Ace its only gourd, the announcer must play it."""
     game = start(HOUSE, UHU_DEAL, script="pass accept announce uhu pass pass pass TK")
     assert cards_allowed(game) == {"TA"}
@@ -161,7 +161,7 @@ def test_uhu_ace_may_be_played_early_when_forced() -> None:
 
 
 def test_uhu_uses_the_ace_of_hearts_when_gourds_are_trumps() -> None:
-    """000 Variations "Figures": with gourds trumps the uhu card is the Ace of
+    """pagat, "Variations", "Figures": with gourds trumps the uhu card is the Ace of
     hearts; the Ace of gourds is then a trump like any other."""
     game = start(HOUSE, UHU_GOURDS_DEAL, script="pass accept announce uhu pass pass pass")
     play(game, "MA TO M8")  # seat 1 trumps the Ace of acorns
@@ -175,7 +175,7 @@ def test_uhu_uses_the_ace_of_hearts_when_gourds_are_trumps() -> None:
 
 
 def test_uhu_not_offered_in_no_trumps() -> None:
-    """000 Variations "Figures": uhu was allowed only in trump games."""
+    """pagat, "Variations", "Figures": uhu was allowed only in trump games."""
     game = start(HOUSE, UHU_DEAL, script="pass pass pass pass bid no-trumps")
     assert game.contract is not None and game.contract.kind is alsos.Kind.NO_TRUMPS
     assert "uhu" not in announceable(game)
@@ -199,7 +199,7 @@ def test_uhu_not_offered_in_no_trumps() -> None:
 def test_111_and_120_thresholds_and_values(
     deal: str, last: bool, points: int, made: set[str]
 ) -> None:
-    """000 Variations "Figures": 111 and 120 ask for at least that many card
+    """pagat, "Variations", "Figures": 111 and 120 ask for at least that many card
     points (tricks and last trick) and score 3 and 4 (doubled from the front:
     6 and 8).  potter1930 has neither figure."""
     game = finish(start(HOUSE, deal, script=f"accept {FRONT_ALL} pass pass pass"), last=last)
@@ -223,7 +223,7 @@ def test_111_and_120_thresholds_and_values(
     ],
 )
 def test_111_and_120_in_no_trumps_need_91_and_100(deal: str, points: int, made: set[str]) -> None:
-    """000 Variations "Figures": without trumps 111 becomes 91 and 120 becomes
+    """pagat, "Variations", "Figures": without trumps 111 becomes 91 and 120 becomes
     100 (as 100 becomes 80)."""
     script = f"pass pass pass bid no-trumps {FRONT_ALL} pass pass pass"
     game = finish(start(HOUSE, deal, script=script))
@@ -234,9 +234,9 @@ def test_111_and_120_in_no_trumps_need_91_and_100(deal: str, points: int, made: 
 
 
 def test_abszolut_100_111_120_rise_within_one_round() -> None:
-    """000 Variations "Figures": with 111 and 120 the four may be announced in
+    """pagat, "Variations", "Figures": with 111 and 120 the four may be announced in
     ascending order, several in one round, never a smaller after a larger.
-    potter1930 (000 "Figures") forbids abszolút and 100 in the same round."""
+    potter1930 (pagat, "Figures") forbids abszolút and 100 in the same round."""
     game = start(HOUSE, PLAIN_DEAL, script="pass accept announce abszolut")
     assert {"100", "111", "120"} <= announceable(game)
     play(game, "announce 111")
@@ -251,7 +251,7 @@ def test_abszolut_100_111_120_rise_within_one_round() -> None:
 
 
 def test_200_stands_outside_the_rising_chain() -> None:
-    """000 Variations "Figures": 200 counts melds and does not stop abszolút,
+    """pagat, "Variations", "Figures": 200 counts melds and does not stop abszolút,
     100 and the rest from being announced after it (as in potter1930)."""
     for rules in (HOUSE, POTTER):
         game = start(rules, PLAIN_DEAL, script="pass accept announce 200")
@@ -262,9 +262,9 @@ def test_200_stands_outside_the_rising_chain() -> None:
 
 
 def test_mordkontra_answers_hirskontra() -> None:
-    """000 Variations "Kontras": some allowed a fifth step, mordkontra, in reply
+    """pagat, "Variations", "Kontras": some allowed a fifth step, mordkontra, in reply
     to hirskontra (the game from the front: 1 x 4^5 = 1024).  potter1930
-    (000 "Kontras") stops at hirskontra."""
+    (pagat, "Kontras") stops at hirskontra."""
     script = (
         "pass accept pass kontra game pass pass rekontra game pass "
         "szubkontra game pass pass hirskontra game pass"
@@ -293,7 +293,7 @@ def _siber(rules: alsos.Ruleset, deal: str = SIBER_DEAL) -> alsos.Game:
 
 
 def test_switch_siber_reveals_from_the_top() -> None:
-    """000 Variations "Trump exchange": some took the two face-up cards and then
+    """pagat, "Variations", "Trump exchange": some took the two face-up cards and then
     turned hidden cards from the top while each was a trump or an Ace; the
     first other card stays face up.  At potter's reading the whole talon goes
     to the hand."""
@@ -314,7 +314,7 @@ def test_switch_siber_reveals_from_the_top() -> None:
 
 
 def test_switch_the_nine_may_siber_when_seven_and_eight_are_seen() -> None:
-    """000 Variations "Trump exchange": a few let the holder of the 9 exchange
+    """pagat, "Variations", "Trump exchange": a few let the holder of the 9 exchange
     when the 7 and 8 were both on view.  At potter's reading (the 7, else the
     8) nobody may síber here."""
     rules = load("house", **{"exchange.entitled": ["7", "8", "9"]})
@@ -330,8 +330,8 @@ def test_switch_the_nine_may_siber_when_seven_and_eight_are_seen() -> None:
 
 
 def test_switch_trumps_may_be_discarded() -> None:
-    """000 Variations "Trump exchange": some allowed any card to be put back after
-    taking talon cards.  potter1930 (000 "Trump Exchange") forbids trumps."""
+    """pagat, "Variations", "Trump exchange": some allowed any card to be put back after
+    taking talon cards.  potter1930 (pagat, "Trump Exchange") forbids trumps."""
     rules = load("house", **{"exchange.discard_trumps": True})
     game = _siber(rules)
     play(game, "siber")
@@ -345,7 +345,7 @@ def test_switch_trumps_may_be_discarded() -> None:
 
 
 def test_switch_siber_obliges_abszolut() -> None:
-    """000 Variations "Figures": some required a player who took more than one
+    """pagat, "Variations", "Figures": some required a player who took more than one
     talon card in exchange for the 7 or 8 to announce abszolút.  Without the
     switch the síber announces nothing."""
     rules = load("house", **{"exchange.required_figure": "abszolut"})
@@ -359,7 +359,7 @@ def test_switch_siber_obliges_abszolut() -> None:
 
 
 def test_switch_abszolut_not_obliged_by_the_simple_exchange() -> None:
-    """000 Variations "Figures": the obligation comes with taking more than one
+    """pagat, "Variations", "Figures": the obligation comes with taking more than one
     card; swapping the 7 for the indicator takes one."""
     rules = load("house", **{"exchange.required_figure": "abszolut"})
     game = start(rules, PLAIN_DEAL, script="pass accept pass pass pass PK exchange")
@@ -371,8 +371,8 @@ def test_switch_abszolut_not_obliged_by_the_simple_exchange() -> None:
 
 
 def test_switch_no_calling() -> None:
-    """000 Variations "Calling": some did not allow gyerünk at all.  potter1930
-    (000 "Calling") offers it at the second trick when no figure is out."""
+    """pagat, "Variations", "Calling": some did not allow gyerünk at all.  potter1930
+    (pagat, "Calling") offers it at the second trick when no figure is out."""
     script = "pass accept pass pass pass PK PA P7"
     game = start(load("house", **{"calling.module": "none"}), PLAIN_DEAL, script=script)
     assert game.trick_no == 1 and game.to_act == 1
@@ -385,7 +385,7 @@ def test_switch_no_calling() -> None:
 
 
 def test_switch_betli_in_sequence_order() -> None:
-    """000 Variations "Card Ranking in Betli and Klopitzky": some books rank Betli
+    """pagat, "Variations", "Card Ranking in Betli and Klopitzky": some books rank Betli
     cards A K O U 10 9 8 7, so the Under beats the 10 and the declarer who
     leads PU under P10 takes the trick and loses.  Under potter's A 10 K O U
     9 8 7 the 10 wins and the Betli goes on."""
@@ -402,7 +402,7 @@ def test_switch_betli_in_sequence_order() -> None:
 
 
 def test_switch_combined_bidding_lets_a_lower_suit_overcall() -> None:
-    """000 Variations "Bidding and Announcements": figures may go with a
+    """pagat, "Variations", "Bidding and Announcements": figures may go with a
     round-two bid, and a lower suit overcalls with a higher total; after
     "gourds abszolút", "leaves 100" is a higher bid.  The winner's figures
     stand, the others lapse.  Under potter1930 no figure goes with a bid and
@@ -427,14 +427,14 @@ def test_switch_combined_bidding_lets_a_lower_suit_overcall() -> None:
 
 
 def test_combined_bidding_offers_no_kassza() -> None:
-    """000 Variations "Bidding and Announcements": kassza waits until the trump
+    """pagat, "Variations", "Bidding and Announcements": kassza waits until the trump
     suit is settled, so it never goes with a bid."""
     rules = load("house", **{"bidding.module": "combined"})
     game = start(rules, HEARTS_PROPOSED, script="pass pass pass")
     assert "kassza" not in announceable(game)
 
 
-# --- calling options (000 Variations "Calling") -------------------------------------------
+# --- calling options (pagat, "Variations", "Calling") -------------------------------------------
 
 
 def _to_second_trick_declarer_turn(game: alsos.Game) -> None:
@@ -477,7 +477,7 @@ def _game_entry(game: alsos.Game) -> alsos.Entry:
 def test_calling_back_doubles_as_in_the_variations_example(
     answers: list[str], value: int, won: bool | None
 ) -> None:
-    """000 Variations "Calling" (calling back): a kontra to a call only doubles
+    """pagat, "Variations", "Calling" (calling back): a kontra to a call only doubles
     the stake; the side that said it may call back, and the stakes run 2, 8, 16,
     32, 64 as in the example.  Under potter1930's calling the kontra is itself
     the new proposal (8 would be refused as a concession value)."""
@@ -501,7 +501,7 @@ def test_calling_back_doubles_as_in_the_variations_example(
 
 
 def test_calling_a_figure_concedes_it_and_play_goes_on() -> None:
-    """000 Variations "Calling": with the option a player may call any figure
+    """pagat, "Variations", "Calling": with the option a player may call any figure
     its side announced; conceded, it counts as made and play continues for the
     rest.  Under potter1930's rule no call is possible once a figure stands."""
     options = {"calling.targets": "any"}

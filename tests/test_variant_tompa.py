@@ -1,8 +1,8 @@
 """The tompa profile (two players, Martin and John Tompa 2011) against potter1930.
 
-Source: /work/shared/sources/000_a006ecfb519293dc.txt, the Tompa family's
+Source: pagat, the Tompa family's
 two-player rules at its end, parts B to H (cited below as
-"000 Tompa B" ... "000 Tompa H"); VARIANTS.md column tompa and its rulings
+"pagat, Tompa rules B" ... "pagat, Tompa rules H"); VARIANTS.md column tompa and its rulings
 (§4: 100 and 200 must be exceeded; §7: trumps may be put back after a síber).
 
 potter1930 seats three, so the comparisons run the same deal and script under
@@ -127,7 +127,7 @@ def show_all(game: alsos.Game) -> alsos.Game:
 
 
 def test_only_trump_suits_may_be_named() -> None:
-    """000 Tompa D, and the summary of Tompa's changes in 000 "Two-Player Game":
+    """pagat, Tompa rules D, and the summary of Tompa's changes in pagat, "Two-Player Game":
     only trump games exist, so the second round names a trump suit, never
     no-trumps.  potter1930 lets a seat bid no-trumps there."""
     game = start(TOMPA, SIBER, dealer=1, script="pass pass")
@@ -138,7 +138,7 @@ def test_only_trump_suits_may_be_named() -> None:
 
 
 def test_nobody_names_a_suit_and_the_hand_is_thrown_in() -> None:
-    """000 Tompa D4: if neither player takes a trump suit the cards are thrown in;
+    """pagat, Tompa rules D4: if neither player takes a trump suit the cards are thrown in;
     there is no Betli and no Klopitzky, and nobody scores.  potter1930 goes on
     to a Betli round after the pick-up."""
     game = start(TOMPA, SIBER, dealer=1, script="pass pass pass pass")
@@ -155,7 +155,7 @@ def test_nobody_names_a_suit_and_the_hand_is_thrown_in() -> None:
 
 
 def test_suit_naming_alternates_until_a_pass() -> None:
-    """000 Tompa D3 with B2's suit order: the non-dealer names a suit first, then
+    """pagat, Tompa rules D3 with B2's suit order: the non-dealer names a suit first, then
     the players take turns naming higher suits (leaves < bells < hearts <
     acorns; never the original one) until one passes.  Under potter1930 each
     seat names once, so the dealer's hearts would end the auction."""
@@ -180,7 +180,7 @@ def test_suit_naming_alternates_until_a_pass() -> None:
 
 
 def test_a_pass_after_a_named_suit_ends_the_naming() -> None:
-    """000 Tompa D3: the naming stops as soon as either player passes; the last
+    """pagat, Tompa rules D3: the naming stops as soon as either player passes; the last
     suit named is trumps and its namer declares."""
     game = start(TOMPA, LEAVES_PROPOSED, dealer=1, script="pass pass bid gourds pass")
     assert game.declarer == 0
@@ -189,7 +189,7 @@ def test_a_pass_after_a_named_suit_ends_the_naming() -> None:
 
 
 def test_dealer_may_name_a_suit_when_the_non_dealer_names_none() -> None:
-    """000 Tompa D4: when the non-dealer declines to name a suit the dealer may
+    """pagat, Tompa rules D4: when the non-dealer declines to name a suit the dealer may
     name one (and then declares at once) or pass."""
     game = start(TOMPA, LEAVES_PROPOSED, dealer=1, script="pass pass pass")
     assert game.to_act == 1
@@ -204,7 +204,7 @@ def test_dealer_may_name_a_suit_when_the_non_dealer_names_none() -> None:
 
 
 def test_the_back_announcements_are_a_round_before_the_first_lead() -> None:
-    """000 Tompa F4, G1 and H: after the pick-up the players, declarer first,
+    """pagat, Tompa rules F4, G1 and H: after the pick-up the players, declarer first,
     make their announcements and doubles in a round of their own, and only
     then is the first card led; during the first trick only runs and vannaks
     are declared.  Under potter1930 the back announcements run alongside the
@@ -232,7 +232,7 @@ def test_the_back_announcements_are_a_round_before_the_first_lead() -> None:
 
 
 def test_a_kontra_must_come_at_the_first_chance() -> None:
-    """000 Tompa F4: doubles, like announcements, are made each at the earliest
+    """pagat, Tompa rules F4: doubles, like announcements, are made each at the earliest
     opportunity.  The opponent who let the game and the declarer's 44 pass at
     its first turn may not double them at a later turn of the same round.
     With potter1930's timing (any later turn) both stay open."""
@@ -247,7 +247,7 @@ def test_a_kontra_must_come_at_the_first_chance() -> None:
 
 
 def test_the_declarer_may_redouble_at_its_next_turn() -> None:
-    """000 Tompa F3-F4: the declarer may redouble a double at its earliest
+    """pagat, Tompa rules F3-F4: the declarer may redouble a double at its earliest
     opportunity, which is its next turn after the opponent's kontra."""
     game = start(TOMPA, SIBER, dealer=1, script="accept pass kontra game pass")
     assert game.to_act == 0
@@ -255,7 +255,7 @@ def test_the_declarer_may_redouble_at_its_next_turn() -> None:
 
 
 def test_the_opponent_may_double_a_figure_at_its_next_turn() -> None:
-    """000 Tompa F3-F4: a figure announced after the pick-up may be doubled by
+    """pagat, Tompa rules F3-F4: a figure announced after the pick-up may be doubled by
     the opponent at its first turn after the announcement (worth x2 then)."""
     game = start(TOMPA, SIBER, dealer=1, script="accept pass pass announce 44 pass")
     assert game.phase is alsos.Phase.BACK and game.to_act == 1
@@ -263,7 +263,7 @@ def test_the_opponent_may_double_a_figure_at_its_next_turn() -> None:
 
 
 def test_the_kontra_ladder_stops_at_rekontra() -> None:
-    """000 Tompa F3: a game or announcement may be doubled by the opponent and
+    """pagat, Tompa rules F3: a game or announcement may be doubled by the opponent and
     redoubled by its maker; nothing goes higher.  potter1930 goes on to
     szubkontra and hirskontra.  (Run with any-turn kontra timing so that the
     rekontra can be reached; see the xfail above.)"""
@@ -282,7 +282,7 @@ def test_the_kontra_ladder_stops_at_rekontra() -> None:
 
 
 def test_abszolut_only_from_the_front_and_not_doubled() -> None:
-    """000 Tompa F5 (Abszolút and its note): abszolút must be announced before
+    """pagat, Tompa rules F5 (Abszolút and its note): abszolút must be announced before
     the last four cards are picked up, and scores 1 even so.  potter1930
     doubles a front abszolút to 2 and also allows it from the back."""
     game = start(TOMPA, SIBER, dealer=1, script="accept announce abszolut")
@@ -302,7 +302,7 @@ def test_abszolut_only_from_the_front_and_not_doubled() -> None:
     [(EXACTLY_81, False, 81, False), (EXACTLY_82, True, 82, True)],
 )
 def test_abszolut_needs_more_than_81(deal: str, last: bool, points: int, made: bool) -> None:
-    """000 Tompa F5: abszolút undertakes strictly more than 81 card points in
+    """pagat, Tompa rules F5: abszolút undertakes strictly more than 81 card points in
     tricks: 82 makes it, 81 does not (potter1930's 82 or more reads alike)."""
     for rules in (TOMPA, POTTER2):
         game = start(rules, deal, dealer=1, script=f"{ACORNS_BY_SEAT_0} announce abszolut")
@@ -312,7 +312,7 @@ def test_abszolut_needs_more_than_81(deal: str, last: bool, points: int, made: b
 
 
 def test_exactly_100_does_not_make_the_100() -> None:
-    """000 Tompa F5 and the VARIANTS.md §4 ruling: 100 undertakes more than 100
+    """pagat, Tompa rules F5 and the VARIANTS.md §4 ruling: 100 undertakes more than 100
     card points, so exactly 100 loses it.  potter1930's 100 is made at 100."""
     game = start(TOMPA, EXACTLY_100, dealer=1, script=f"{ACORNS_BY_SEAT_0} pass pass")
     assert game.phase is alsos.Phase.BACK
@@ -330,7 +330,7 @@ def test_exactly_100_does_not_make_the_100() -> None:
 
 
 def test_exactly_200_does_not_make_the_200() -> None:
-    """000 Tompa F5 and the VARIANTS.md §4 ruling: 200 undertakes more than 200
+    """pagat, Tompa rules F5 and the VARIANTS.md §4 ruling: 200 undertakes more than 200
     with card points and the extra points of E2 (runs and béla); 110 + 70 + 20
     is not enough.  potter1930's 200 is made at 200."""
     game = start(TOMPA, EXACTLY_200, dealer=1, script=f"{ACORNS_BY_SEAT_0} pass pass")
@@ -351,7 +351,7 @@ def test_exactly_200_does_not_make_the_200() -> None:
 
 
 def test_44_is_worth_two() -> None:
-    """000 Tompa F5: 44 (all four Aces) scores 2, 4 when announced before the
+    """pagat, Tompa rules F5: 44 (all four Aces) scores 2, 4 when announced before the
     pick-up.  potter1930 values it 1 (2 from the front)."""
     front = start(TOMPA, SIBER, dealer=1, script="accept announce 44")
     assert item_values(front)["44@0"] == 4
@@ -365,7 +365,7 @@ def test_44_is_worth_two() -> None:
 
 
 def test_no_volat() -> None:
-    """000 "Two-Player Game" (summary of Tompa's changes) and 000 Tompa F5,
+    """pagat, "Two-Player Game" (summary of Tompa's changes) and pagat, Tompa rules F5,
     whose list has no such entry: there is no volát.  potter1930 offers it
     from the back."""
     game = start(TOMPA, SIBER, dealer=1, script="accept")
@@ -383,7 +383,7 @@ def test_no_volat() -> None:
 
 
 def test_the_seven_is_swapped_for_the_indicator_before_the_first_lead() -> None:
-    """000 Tompa G4 and H: once the announcements are over and before the first
+    """pagat, Tompa rules G4 and H: once the announcements are over and before the first
     card, the declarer holding the trump 7 may put it in the indicator's place
     and take the indicator; with a plain card on top nothing more is taken."""
     game = start(TOMPA, PLAIN_TOP, dealer=1, script="accept pass pass pass pass")
@@ -397,7 +397,7 @@ def test_the_seven_is_swapped_for_the_indicator_before_the_first_lead() -> None:
 
 
 def test_the_eight_exchanges_when_the_seven_is_the_indicator() -> None:
-    """000 Tompa G4: when the displayed trump is the 7 itself, the holder of the
+    """pagat, Tompa rules G4: when the displayed trump is the 7 itself, the holder of the
     trump 8 may put the 8 there and take the 7.  potter1930 has no swap for
     the 8 (only a síber, and only with a trump or an Ace on top)."""
     game = start(TOMPA, SEVEN_SHOWN, dealer=1, script="accept pass pass pass pass")
@@ -414,7 +414,7 @@ def test_the_eight_exchanges_when_the_seven_is_the_indicator() -> None:
 
 
 def test_siber_takes_the_seen_cards_then_reveals_from_the_bottom() -> None:
-    """000 Tompa G4: with a trump or an Ace on top the exchanger takes the
+    """pagat, Tompa rules G4: with a trump or an Ace on top the exchanger takes the
     indicator and the top card, then turns hidden cards from the bottom and
     takes each while it is a trump or an Ace, and puts cards back to 12
     (trumps too, by the VARIANTS.md §7 ruling).  potter1930's síber takes the
@@ -451,7 +451,7 @@ def _tercs(rules: alsos.Ruleset) -> alsos.Game:
 
 
 def test_equal_sequences_are_decided_by_suit_not_trumps() -> None:
-    """000 Tompa E2 (the contest of runs): runs of equal length and top card are
+    """pagat, Tompa rules E2 (the contest of runs): runs of equal length and top card are
     decided by the suit order acorns, hearts, bells, leaves, so the acorns terc
     to the Ace beats the trump (leaves) terc to the Ace.  Under potter1930 the
     trump sequence wins."""
@@ -460,7 +460,7 @@ def test_equal_sequences_are_decided_by_suit_not_trumps() -> None:
 
 
 def test_the_winner_scores_one_run_of_each_length() -> None:
-    """000 Tompa E2: only one run of each length can be announced, so the winner
+    """pagat, Tompa rules E2: only one run of each length can be announced, so the winner
     of the contest holding two tercs scores 20, not 40.  potter1930 scores all
     the winner's sequences (seat 0's two tercs: 40)."""
     game = play_out(_tercs(TOMPA))
@@ -471,7 +471,7 @@ def test_the_winner_scores_one_run_of_each_length() -> None:
 
 
 def test_no_vannak_of_sevens_or_eights() -> None:
-    """000 Tompa E2: four 7s or four 8s are not a vannak (four 9s are).  Under
+    """pagat, Tompa rules E2: four 7s or four 8s are not a vannak (four 9s are).  Under
     potter1930 any four of a rank are."""
     game = to_play(start(TOMPA, EIGHTS_AND_NINES, dealer=1, script="accept"))
     assert game.to_act == 0
@@ -488,7 +488,7 @@ def test_no_vannak_of_sevens_or_eights() -> None:
 
 
 def test_the_declarer_leads_the_first_trick() -> None:
-    """000 Tompa G1 (and the summary in 000 "Two-Player Game"): the declarer
+    """pagat, Tompa rules G1 (and the summary in pagat, "Two-Player Game"): the declarer
     leads to the first trick whoever dealt.  In a potter1930 trump game
     forehand (here the non-dealer, seat 1) leads."""
     game = to_play(start(TOMPA, SIBER, dealer=0, script="pass accept"))
@@ -501,7 +501,7 @@ def test_the_declarer_leads_the_first_trick() -> None:
 
 
 def test_no_calling() -> None:
-    """000 "Two-Player Game" (summary of Tompa's changes): calling (gyerünk) is
+    """pagat, "Two-Player Game" (summary of Tompa's changes): calling (gyerünk) is
     not allowed.  potter1930 offers it at the second trick when no figure was
     announced."""
     game = to_play(start(TOMPA, OPPONENT_SEVEN, dealer=1, script="accept"))

@@ -1,6 +1,6 @@
 """The two-player profile against potter1930.
 
-Source: 000 "Two-Player Game" (the general rules before Tompa's list; 001
+Source: pagat, "Two-Player Game" (the general rules before Tompa's list; club
 Variations "2 players" agrees); VARIANTS.md §2, §4, §6, §7, §10, §11 (column
 two-player) and its rulings (§3.4: Betli and Klopitzky kept; §7: trumps may be
 discarded after a síber).
@@ -87,7 +87,7 @@ def _siber_position(rules: alsos.Ruleset, deal: str = SIBER) -> alsos.Game:
 
 
 def test_twelve_card_hands_eight_seen_and_a_talon_of_eight() -> None:
-    """000 "Two-Player Game": packets of four, eight cards each, the indicator,
+    """pagat, "Two-Player Game": packets of four, eight cards each, the indicator,
     four more each face down, the last card face up on the talon: eight talon
     cards of which two are seen.  potter1930 deals nine cards a seat and
     refuses the twelve-card deal."""
@@ -110,7 +110,7 @@ def test_twelve_card_hands_eight_seen_and_a_talon_of_eight() -> None:
 
 
 def test_twelve_tricks_are_played() -> None:
-    """000 "Two-Player Game": with twelve cards each the hand has twelve tricks;
+    """pagat, "Two-Player Game": with twelve cards each the hand has twelve tricks;
     the last one carries the 10 points.  Under potter1930 a hand has nine."""
     game = finish(start(TWO, TIE, dealer=0, script="pass accept pass pass"))
     s = settled(game)
@@ -124,7 +124,7 @@ def test_twelve_tricks_are_played() -> None:
 
 
 def test_abszolut_only_from_the_front() -> None:
-    """000 "Two-Player Game": abszolút is nearly certain with two seats, so it
+    """pagat, "Two-Player Game": abszolút is nearly certain with two seats, so it
     may only be announced from the front (with eight cards), never during the
     first trick.  potter1930 also offers it from the back."""
     two = start(TWO, SIBER, dealer=1, script="accept")
@@ -141,7 +141,7 @@ def test_abszolut_only_from_the_front() -> None:
 
 
 def test_front_round_needs_two_passes_in_a_row() -> None:
-    """000 "Two-Player Game" keeps the three-player procedure: a round of
+    """pagat, "Two-Player Game" keeps the three-player procedure: a round of
     announcements ends after two passes in a row, so the declarer who
     announced speaks again after the opponent's pass.  With potter1930's
     "one pass fewer than the seats" the opponent's single pass closes it."""
@@ -157,7 +157,7 @@ def test_front_round_needs_two_passes_in_a_row() -> None:
 
 
 def test_completion_round_after_the_first_trick_needs_two_passes() -> None:
-    """000 "After the First Trick" as the two-player game plays it: a kontra in
+    """pagat, "After the First Trick" as the two-player game plays it: a kontra in
     the first trick reopens speech, which ends only after two passes in a row."""
     two = start(TWO, SIBER, dealer=1, script="accept pass pass pass")
     play(two, "MU kontra game M8")  # seat 1 says kontra and plays
@@ -178,7 +178,7 @@ def test_completion_round_after_the_first_trick_needs_two_passes() -> None:
 
 
 def test_siber_takes_the_seen_cards_then_reveals_from_the_bottom() -> None:
-    """000 "Two-Player Game": the exchanger may not look through the talon; the
+    """pagat, "Two-Player Game": the exchanger may not look through the talon; the
     7 takes the indicator's place face up, both seen cards go to the hand, and
     hidden cards are turned from the bottom and taken while each is a trump or
     an Ace.  The first that is neither stays face up on the talon.  Under
@@ -198,7 +198,7 @@ def test_siber_takes_the_seen_cards_then_reveals_from_the_bottom() -> None:
 
 
 def test_siber_stops_at_once_when_the_bottom_card_is_plain() -> None:
-    """000 "Two-Player Game": if the first hidden card turned up is neither a
+    """pagat, "Two-Player Game": if the first hidden card turned up is neither a
     trump nor an Ace, only the two seen cards are taken and that card lies
     face up in the top card's place."""
     two = _siber_position(TWO, SIBER_SHORT)
@@ -212,7 +212,7 @@ def test_siber_stops_at_once_when_the_bottom_card_is_plain() -> None:
 
 
 def test_siber_discards_back_to_twelve_and_may_discard_trumps() -> None:
-    """VARIANTS.md §7 ruling for 000 "Two-Player Game": after a síber the player
+    """VARIANTS.md §7 ruling for pagat, "Two-Player Game": after a síber the player
     puts back cards to return to twelve, and trumps may be put back (only the
     three-player síber forbids it).  potter1930 offers no trump to discard."""
     two = _siber_position(TWO)
@@ -234,7 +234,7 @@ def test_siber_discards_back_to_twelve_and_may_discard_trumps() -> None:
 
 
 def test_siber_by_the_eight_when_the_seven_is_on_display() -> None:
-    """000 "Two-Player Game": with the trump 7 face up (here the indicator) the
+    """pagat, "Two-Player Game": with the trump 7 face up (here the indicator) the
     holder of the 8 exchanges; the 8 then lies face up in the 7's place."""
     game = _siber_position(TWO, SEVEN_SHOWN)
     before = hand(game, 0)
@@ -249,7 +249,7 @@ def test_siber_by_the_eight_when_the_seven_is_on_display() -> None:
 @pytest.mark.parametrize("dealer", [0, 1])
 @pytest.mark.parametrize("bidder", ["forehand", "dealer"])
 def test_no_trump_game_is_led_by_the_declarers_opponent(dealer: int, bidder: str) -> None:
-    """000 "Two-Player Game": without trumps the first card comes from the
+    """pagat, "Two-Player Game": without trumps the first card comes from the
     declarer's one opponent (potter1930's "seat before the declarer" comes to the
     same seat with two players)."""
     script = "pass pass bid no-trumps" if bidder == "forehand" else "pass pass pass bid no-trumps"
@@ -264,7 +264,7 @@ def test_no_trump_game_is_led_by_the_declarers_opponent(dealer: int, bidder: str
 
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_trump_game_is_led_by_the_non_dealer(dealer: int) -> None:
-    """000 "Two-Player Game": in a trump game the non-dealer leads, whoever
+    """pagat, "Two-Player Game": in a trump game the non-dealer leads, whoever
     declared."""
     game = start(TWO, TIE, dealer=dealer, script="pass accept pass pass")
     if game.phase is alsos.Phase.SIBER:
@@ -278,7 +278,7 @@ def test_trump_game_is_led_by_the_non_dealer(dealer: int) -> None:
 
 
 def test_game_is_won_only_by_exceeding_the_opponent() -> None:
-    """VARIANTS.md §11 for 000 "Two-Player Game": the declarer wins by taking
+    """VARIANTS.md §11 for pagat, "Two-Player Game": the declarer wins by taking
     more than the opponent; an equal total loses."""
     tie = settled(finish(start(TWO, TIE, dealer=0, script="accept pass pass"), last=True))
     assert tie.declarer == 1

@@ -127,8 +127,8 @@ def _try_illegal(game: Game, rng: random.Random, where: str) -> None:
 
 def _check_sides(game: Game, where: str) -> None:
     """Who settles with whom: a seat sitting out never acts and pays or gains as a
-    defender (000 "Alsós with four players"); the declarer wins only by beating
-    each opponent separately, a tie losing (000 "Scoring")."""
+    defender (pagat, "Alsós with four players"); the declarer wins only by beating
+    each opponent separately, a tie losing (pagat, "Scoring")."""
     s = game.settlement
     assert s is not None
     out = [seat for seat in range(game.players) if seat not in game.active]

@@ -1,6 +1,6 @@
 """Bidding modules: how the auction settles the declarer and the game.
 
-``potter`` (000 "Types of Game and Bidding"): round 1 offers the indicator's
+``potter`` (pagat, "Types of Game and Bidding"): round 1 offers the indicator's
 suit to each seat once; round 2, if all passed, takes one rising bid per seat
 (any suit but the original one, then no-trumps on top); round 3, after the
 pick-up, offers Betli; if all pass, Klopitzky.
@@ -163,7 +163,7 @@ class PotterBidding:
         return False
 
     def after_pickup(self, ref: Referee, s: HandState) -> bool:
-        """Offer the Betli switch (004) if the profile has it; True if it took the turn."""
+        """Offer the Betli switch (huwiki) if the profile has it; True if it took the turn."""
         rules = self.rules.bidding
         limit = rules.betli_switch
         if limit is None or s.accepted_original or s.declarer is None or not rules.betli:
@@ -255,7 +255,7 @@ class PotterBidding:
 
 @register("bidding", "combined")
 class CombinedBidding(PotterBidding):
-    """Potter's auction with figures in the second round (001 "Procedure"; 000 Variations).
+    """Potter's auction with figures in the second round (club, "Procedure"; pagat, "Variations").
 
     In round 2 a seat may first announce figures from the front, then bid a
     suit or no-trumps.  A bid is worth its game value plus its figures' front
@@ -401,7 +401,7 @@ class CombinedBidding(PotterBidding):
 
 @register("bidding", "alternating")
 class AlternatingBidding(PotterBidding):
-    """Two-player auction of 000 Tompa D.
+    """Two-player auction of pagat, Tompa rules D.
 
     Round 1 offers the original suit to each seat once.  Then the seats
     alternate, from forehand, naming ever higher suits (never the original

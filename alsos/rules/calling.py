@@ -1,6 +1,6 @@
 """Calling modules: gyerünk, the invitation to concede the game.
 
-``gyerunk`` (000 "Calling"): when no figure but those the profile lists
+``gyerunk`` (pagat, "Calling"): when no figure but those the profile lists
 (kassza) is announced, a seat may call at its turn to play to the second
 trick.  The other side answers: concede (the callers score the game as won at
 the present stake), play on (the game and kassza count double), or raise the
@@ -99,8 +99,8 @@ class GyerunkCalling(NoCalling):
 
     The stake of a call is kept as a power of two: conceding pays it, playing
     on doubles it.  Without ``call_back`` a kontra is itself a new proposal
-    one doubling higher (000 "Calling"); with it, a kontra doubles twice and
-    the side that said it may then call back or play on (000 Variations).
+    one doubling higher (pagat, "Calling"); with it, a kontra doubles twice and
+    the side that said it may then call back or play on (pagat, "Variations").
     """
 
     @classmethod

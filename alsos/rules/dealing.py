@@ -1,6 +1,6 @@
 """Dealing modules: how a shuffled pack becomes hands and a talon.
 
-``packets`` (000 "Deal"): packets of the profile's sizes go round the table
+``packets`` (pagat, "Deal"): packets of the profile's sizes go round the table
 from the seat after the dealer; the seen packets first, then the indicator
 card face up, then the unseen packets; the rest is the talon, the pack's
 last card face up on top.  With more seats than hands the dealer sits out.

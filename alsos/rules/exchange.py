@@ -1,6 +1,6 @@
 """Exchange modules: the trump-7 exchange and síber.
 
-``siber`` (000 "Trump Exchange"): only after the original suit was accepted
+``siber`` (pagat, "Trump Exchange"): only after the original suit was accepted
 in round 1.  If the top talon card is a trump or an Ace, the holder of the
 first entitled trump (the 7; the 8 when the 7 is one of the two seen talon
 cards) may lay it face up, take the whole talon and put back as many cards,
@@ -183,7 +183,7 @@ class SiberExchange(NoExchange):
         return tuple(DISCARDS[c] for c in cards_of(keep))
 
     def can_siber(self, s: HandState, seat: int) -> bool:
-        """Síber offered in the seat's own first-trick turn (004's timing)."""
+        """Síber offered in the seat's own first-trick turn (huwiki's timing)."""
         return (
             self.rules.exchange.siber_at_turn
             and _st(s).seat == seat
@@ -268,7 +268,7 @@ class SiberExchange(NoExchange):
 
 @register("exchange", "tompa")
 class TompaExchange(SiberExchange):
-    """The two-player exchange of 000 Tompa G4, before the first lead.
+    """The two-player exchange of pagat, Tompa rules G4, before the first lead.
 
     The holder of the trump 7 (the 8 when the 7 is the indicator) may swap it
     for the indicator; when the top card is a trump or an Ace it may instead

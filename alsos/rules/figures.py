@@ -4,7 +4,7 @@ A judge takes the hand's :class:`~alsos.settlement.Tally` (who won which
 cards and tricks, points, melds), the figure's profile entry and the seat
 that announced it, and says whether the undertaking was met.  A defender's
 figure must be met in that defender's own tricks; kassza is the exception
-(000 "Figures").  Plugins add kinds with ``@register("figures", "<kind>")``.
+(pagat, "Figures").  Plugins add kinds with ``@register("figures", "<kind>")``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Scoring modules: a finished hand's settlement.
 
-``potter`` (000 "Scoring"): card points per seat (talon and síber discards
+``potter`` (pagat, "Scoring"): card points per seat (talon and síber discards
 count for nobody), valid melds and béla, whether the game was won (the
 declarer must beat each defender separately; a tie loses), each item's result
 and value with every multiplier, paid between the declarer and every
@@ -73,13 +73,13 @@ def _melds(rules: Ruleset, s: HandState) -> tuple[dict[int, int], dict[int, int]
 
 def payers_of(s: HandState) -> tuple[int, ...]:
     """Seats that settle against the declarer: the defenders, and any seat sitting out
-    (000 "Alsós with four players": the dealer scores with the defenders)."""
+    (pagat, "Alsós with four players": the dealer scores with the defenders)."""
     return s.defenders() + tuple(t for t in range(s.players) if t not in s.active)
 
 
 @register("scoring", "potter")
 def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
-    """000 "Scoring": each item paid between the declarer and every opponent."""
+    """pagat, "Scoring": each item paid between the declarer and every opponent."""
     contract = s.contract
     tricks = {seat: s.tricks_won[seat] for seat in s.active}
     if contract is None:
@@ -183,7 +183,7 @@ def _klopitzky(rules: Ruleset, s: HandState, tricks: dict[int, int]) -> Settleme
     """Most tricks pays each other seat; two tied for most both pay the seat below them.
 
     All equal: nothing.  A seat sitting out (four players) scores with the
-    seats that took fewer tricks (000 "Alsós with four players").
+    seats that took fewer tricks (pagat, "Alsós with four players").
     """
     value = rules.games.klopitzky
     payments = {seat: 0 for seat in range(s.players)}
