@@ -77,7 +77,8 @@ SOURCES: dict[str, Source] = {
     )
 }
 
-_KEY = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(SOURCES, key=len, reverse=True))) + r")(?![\w-])")
+_ALTERNATIVES = "|".join(map(re.escape, sorted(SOURCES, key=len, reverse=True)))
+_KEY = re.compile(r"(?<![\w-])(" + _ALTERNATIVES + r")(?![\w-])")
 
 
 def cited_keys(text: str) -> list[str]:

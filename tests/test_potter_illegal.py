@@ -24,7 +24,7 @@ MELD_DEAL = deals.MELD_CONTEST
 
 # (source section, deal, script to reach the position, the illegal input)
 CASES = [
-    ('pagat, "Types of Game and Bidding": round 1 offers only accept or pass', DEAL, "", "bid hearts"),
+    ('pagat, "Types of Game and Bidding": round 1: accept or pass', DEAL, "", "bid hearts"),
     ('pagat, "Types of Game and Bidding": Betli only in round 3', DEAL, "pass", "betli"),
     (
         'pagat, "Types of Game and Bidding": the original suit is not bid in round 2',
@@ -41,7 +41,7 @@ CASES = [
     ('pagat, "Play": no card is played during the bidding', DEAL, "", "PK"),
     ("unreadable text", DEAL, "", "hello there"),
     ("a card that does not exist", DEAL, "pass accept pass pass pass", "P6"),
-    ('pagat, "Figures": volát is not announced from the front', DEAL, "pass accept", "announce volat"),
+    ('pagat, "Figures": volát never from the front', DEAL, "pass accept", "announce volat"),
     (
         'pagat, "Figures": only one of abszolút and 100 in a round',
         DEAL,
@@ -69,7 +69,7 @@ CASES = [
     ),
     ('pagat, "Play": a card not in hand', DEAL, "pass accept pass pass pass", "MA"),
     ('pagat, "Play": must follow suit', DEAL, "pass accept pass pass pass PK", "MU"),
-    ('pagat, "Play": void in the suit led, must trump', DEAL, "pass accept pass pass pass TA", "ZA"),
+    ('pagat, "Play": void in the suit led: trump', DEAL, "pass accept pass pass pass TA", "ZA"),
     (
         'pagat, "Figures": the ultimó 7 is not played early',
         DEAL,
