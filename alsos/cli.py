@@ -2,21 +2,20 @@
 
 Usage::
 
-    alsos play [--variant potter1930] [--seed N] [--seat K] [--watch] [--save FILE]
+    alsos play [--variant potter1930] [--players N] [--seed N] [--seat K] [--watch]
+               [--bots NAME[,NAME...]] [--rubber [--hands N]] [--suits letters|symbols]
+               [--color auto|always|never] [--save FILE]
     alsos play --resume FILE [--seat K] [--watch] [--save FILE]
     alsos replay FILE
     alsos variants
-    alsos validate FILE
+    alsos validate FILE [--players N]
     alsos schema
     alsos rules VARIANT [--players N] [--format markdown|rst] [--compare OTHER ...]
 
-``play --watch`` lets seeded random bots play every seat and prints each step
-as ``seat 1: announce abszolut``, then the settlement.  Without ``--watch``
-the user plays one seat from the terminal: the user's view and the numbered
-legal actions are printed, and a line is read from standard input, either an
-action in the notation of ``docs/notation.rst`` or the number of a legal
-action.  Only what the user's seat may know is printed (the view's history),
-so hidden cards such as a bot's discards stay hidden.
+``play`` lives in :mod:`alsos.terminal`: with ``--watch`` seeded bots play
+every seat and the hand is told phase by phase, trick by trick, with the
+settlement explained; without it the user plays one seat from the terminal
+and sees only what that seat may know.
 
 ``play --save FILE`` writes the hand's record (``alsos.record``; JSON when
 the file name ends in ``.json``, else the text form) when the hand ends or is
@@ -33,7 +32,7 @@ for editors that check YAML as it is typed.
 (``alsos.rulebook.compare``).
 
 The command is a thin shell over the public API (``alsos.load_variant``,
-``alsos.Game``, ``alsos.RandomBot``); everything it prints comes from there.
+``alsos.Game``, ``alsos.bots``); everything it prints comes from there.
 """
 
 from __future__ import annotations
@@ -41,27 +40,21 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import alsos
-from alsos.record import Record, RecordError, labelled, loads_all, replay_session
+from alsos import terminal
+from alsos.record import RecordError, labelled, loads_all, replay_session
 from alsos.rulebook import compare, render
 from alsos.schema import profile_schema
 
 if TYPE_CHECKING:
-    from alsos import Action, Game, RandomBot, View
+    from alsos import Game
 
 __all__ = ["main"]
-
-DEFAULT_VARIANT = "potter1930"
-# A hand has a few dozen steps; this only stops a runaway loop if an engine bug
-# ever left the game without an end.
-MAX_STEPS = 10_000
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -78,13 +71,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     command: str = args.command
     try:
         if command == "play":
-            return _play(args)
+            return terminal.run(args)
         if command == "replay":
             return _replay(args.file)
         if command == "variants":
             return _variants()
         if command == "validate":
-            return _validate(args.file)
+            return _validate(args.file, args.players)
         if command == "schema":
             return _schema()
         if command == "rules":
@@ -106,47 +99,19 @@ def _parser() -> argparse.ArgumentParser:
         prog="alsos",
         description="Play, watch and check hands of the Hungarian card game Alsós.",
     )
+    parser.add_argument("--version", action="version", version=f"alsos {alsos.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
     play = sub.add_parser(
         "play",
-        help="play one hand in the terminal (or watch bots play it)",
+        help="play a hand (or a rubber) in the terminal, or watch bots play it",
         description=(
-            "Play one hand against random bots, typing actions or their numbers; "
-            "with --watch, bots play every seat and each step is printed."
+            "Play a hand against bots, typing actions or their numbers ('?' for help); "
+            "with --watch, bots play every seat and the hand is told phase by phase."
         ),
     )
-    play.add_argument(
-        "--variant",
-        default=DEFAULT_VARIANT,
-        metavar="ID_OR_FILE",
-        help=f"shipped variant id or path to a YAML profile (default: {DEFAULT_VARIANT})",
-    )
-    play.add_argument(
-        "--seed",
-        type=int,
-        default=None,
-        help="seed for the deal and the bots (default: random, and printed)",
-    )
-    play.add_argument(
-        "--seat",
-        type=int,
-        default=None,
-        metavar="K",
-        help="the seat you play, counting from 0 (default: 0)",
-    )
-    play.add_argument(
-        "--watch", action="store_true", help="let bots play every seat and print each step"
-    )
-    play.add_argument(
-        "--save",
-        metavar="FILE",
-        help="write the hand's record to FILE when it ends or is left (.json: JSON)",
-    )
-    play.add_argument(
-        "--resume", metavar="FILE", help="replay the record in FILE and play on from there"
-    )
+    terminal.add_arguments(play)
 
     replay = sub.add_parser(
         "replay",
@@ -170,6 +135,9 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     validate.add_argument("file", metavar="FILE", help="path to the YAML profile")
+    validate.add_argument(
+        "--players", type=int, default=None, metavar="N", help="check it loaded for N seats"
+    )
 
     sub.add_parser(
         "schema",
@@ -244,14 +212,14 @@ def _variants() -> int:
 # ---------------------------------------------------------------- validate
 
 
-def _validate(file: str) -> int:
-    """Load ``file`` as a profile; print ``ok: <id>`` or one problem per line."""
+def _validate(file: str, players: int | None = None) -> int:
+    """Load ``file`` (for ``players`` seats) as a profile; print ``ok: <id>`` or its problems."""
     path = Path(file)
     target: str | Path = path
     if not path.exists() and file in alsos.shipped_variants():
         target = file  # `alsos validate potter1930` checks the shipped profile
     try:
-        rules = alsos.load_variant(target)
+        rules = alsos.load_variant(target, **({} if players is None else {"players": players}))
     except alsos.ProfileError as e:
         for problem in e.problems:
             print(f"{e.source}: {problem}")
@@ -289,73 +257,7 @@ def _rules(variant: str, players: int | None, fmt: str, others: Sequence[str] | 
     return 0
 
 
-# -------------------------------------------------------------------- play
-
-
-def _play(args: argparse.Namespace) -> int:
-    """Set up the table for ``alsos play`` and hand over to watch or interactive mode."""
-    if args.resume is not None:
-        loaded = _load_record(args.resume)
-        if loaded is None:
-            return 1
-        record, game = loaded
-        rules = game.rules
-        seed = record.seed if record.seed is not None else 0
-        print(f"{rules.name} [{rules}], resumed from {args.resume} after {len(game.history)} steps")
-    else:
-        try:
-            rules = alsos.load_variant(args.variant)
-        except alsos.ProfileError as e:
-            print(f"cannot load variant {args.variant!r}:", file=sys.stderr)
-            for problem in e.problems:
-                print(f"    {e.source}: {problem}", file=sys.stderr)
-            return 1
-        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-        game = alsos.Game(rules, seed=seed, dealer=0)
-        print(f"{rules.name} [{rules.id}], seed {seed}, dealer seat {game.dealer}")
-    active = game.active
-    # Bots continue from the hand's seed and the number of steps taken, so a
-    # resumed hand plays on as reproducibly as a new one.
-    bots = {
-        seat: alsos.RandomBot(_bot_seed(seed + len(game.history), seat)) for seat in active
-    }
-    try:
-        if args.watch:
-            return _watch(game, bots)
-        seat: int = args.seat if args.seat is not None else active[0]
-        if seat not in active:
-            print(
-                f"seat {seat} does not play this hand; choose one of {', '.join(map(str, active))}",
-                file=sys.stderr,
-            )
-            return 2
-        return _interactive(game, bots, seat)
-    finally:
-        if args.save is not None:
-            _save(game, args.save)
-
-
-def _load_record(path: str) -> tuple[Record, Game] | None:
-    """Read and replay the single hand in ``path``; print why not and return None on failure."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"cannot read {path}: {e}", file=sys.stderr)
-        return None
-    try:
-        record = Record.loads(text)
-        return record, record.replay()
-    except RecordError as e:
-        print(f"{path}: {e}", file=sys.stderr)
-        return None
-
-
-def _save(game: Game, path: str) -> None:
-    """Write the record of ``game`` to ``path`` (JSON for ``.json``), and say so."""
-    fmt = "json" if path.endswith(".json") else "text"
-    Path(path).write_text(game.record().dumps(fmt), encoding="utf-8")
-    state = "finished" if game.is_over else f"unfinished, {len(game.history)} steps"
-    print(f"record saved to {path} ({state})")
+# ------------------------------------------------------------------ replay
 
 
 def _replay(path: str) -> int:
@@ -399,137 +301,6 @@ def _replay(path: str) -> int:
         print("written: " + ", ".join(f"seat {s} {v}" for s, v in scores))
         print("result:  " + ", ".join(f"seat {s} {v:+d}" for s, v in result))
     return 0
-
-
-def _bot_seed(seed: int, seat: int) -> int:
-    """A bot's seed derived from the hand's seed, so a replay with the same seed matches."""
-    return random.Random(f"alsos-bot:{seed}:{seat}").randrange(2**32)
-
-
-def _bot_step(game: Game, bots: dict[int, RandomBot], seat: int) -> Action:
-    """Let the bot at ``seat`` choose from its own view and apply the choice."""
-    legal = game.legal_actions()
-    action = bots[seat].choose(game.view(seat), legal)
-    game.apply(action)
-    return action
-
-
-def _watch(game: Game, bots: dict[int, RandomBot]) -> int:
-    """Bots play every seat; print the deal, every step and the settlement."""
-    for each in sorted(bots):
-        print(f"seat {each} holds {_cards(game.view(each).hand)}")
-    first = game.view(min(bots))
-    if first.talon_seen:
-        print(f"talon seen: {_cards(first.talon_seen)}")
-    phase = None
-    for _ in range(MAX_STEPS):
-        if game.is_over:
-            break
-        seat = game.to_act
-        if seat is None:
-            print("error: the game is not over but no seat is to act", file=sys.stderr)
-            return 1
-        if game.phase != phase:
-            phase = game.phase
-            print(f"-- {phase} --")
-        action = _bot_step(game, bots, seat)
-        print(f"seat {seat}: {action}")
-    else:
-        print(f"error: the hand did not end within {MAX_STEPS} steps", file=sys.stderr)
-        return 1
-    _print_settlement(game)
-    return 0
-
-
-def _interactive(game: Game, bots: dict[int, RandomBot], me: int) -> int:
-    """The user plays seat ``me`` from standard input; bots play the others.
-
-    Returns 0 when the hand ends, 1 if input ends (EOF) or the user quits.
-    """
-    print(
-        f"You play seat {me}. Type an action (e.g. 'pass', 'announce abszolut', 'MA') "
-        "or the number of a legal action; '?' shows the list again, 'quit' leaves."
-    )
-    shown = 0  # entries of the user's view history already printed
-    for _ in range(MAX_STEPS):
-        shown = _print_news(game.view(me), shown, me)
-        if game.is_over:
-            _print_settlement(game)
-            return 0
-        seat = game.to_act
-        if seat is None:
-            print("error: the game is not over but no seat is to act", file=sys.stderr)
-            return 1
-        if seat != me:
-            _bot_step(game, bots, seat)
-            continue
-        legal = game.legal_actions()
-        view = game.view(me)
-        print(_describe(view, legal))
-        while True:
-            print("your action> ", end="", flush=True)
-            line = sys.stdin.readline()
-            if not line:  # EOF
-                print("\nend of input: leaving the hand unfinished")
-                return 1
-            text = line.strip()
-            if not text:
-                continue
-            if text in ("?", "help"):
-                print(_describe(view, legal))
-                continue
-            if text.lower() in ("quit", "exit"):
-                print("leaving the hand unfinished")
-                return 1
-            try:
-                game.apply(_choice(text, legal))
-            except ValueError as e:  # IllegalActionError and bad numbers
-                print(f"error: {e}")
-                continue
-            break
-    print(f"error: the hand did not end within {MAX_STEPS} steps", file=sys.stderr)
-    return 1
-
-
-def _choice(text: str, legal: Sequence[Action]) -> Action | str:
-    """Turn the user's line into an action: a number picks from ``legal``, else it is text."""
-    if re.fullmatch(r"-?[0-9]{1,9}", text):
-        n = int(text)
-        if 1 <= n <= len(legal):
-            return legal[n - 1]
-        raise ValueError(f"there is no legal action number {n}; choose 1 to {len(legal)}")
-    return text
-
-
-def _print_news(view: View, shown: int, me: int) -> int:
-    """Print the entries of the view's history after the first ``shown``; return the new count."""
-    history = view.history
-    for seat, text in history[shown:]:
-        print(f"seat {seat}{' (you)' if seat == me else ''}: {text}")
-    return len(history)
-
-
-def _describe(view: View, legal: Sequence[Action]) -> str:
-    """The user's side of the table: phase, contract, hand, seen talon, trick, numbered actions."""
-    lines = [f"== seat {view.seat} to act, phase: {view.phase}"]
-    if view.contract is not None:
-        declarer = "" if view.declarer is None else f", declarer seat {view.declarer}"
-        lines.append(f"   contract: {view.contract}{declarer}")
-    unseen = f" (+{view.unseen_count} unseen)" if view.unseen_count else ""
-    lines.append(f"   your hand: {_cards(view.hand)}{unseen}")
-    if view.talon_seen:
-        lines.append(f"   talon seen: {_cards(view.talon_seen)}")
-    if view.items:
-        lines.append("   at stake: " + ", ".join(str(item) for item in view.items))
-    if view.call_stakes is not None:
-        conceded, played = view.call_stakes
-        lines.append(f"   the call: {conceded} if conceded, {played} if played on")
-    if view.trick:
-        lines.append("   trick: " + ", ".join(f"seat {s} {c}" for s, c in view.trick))
-    width = len(str(len(legal)))
-    lines.append("   legal actions:")
-    lines.extend(f"   {i:>{width}}) {action}" for i, action in enumerate(legal, 1))
-    return "\n".join(lines)
 
 
 def _cards(cards: Sequence[object]) -> str:

@@ -1,0 +1,435 @@
+"""``alsos play``: play a hand in the terminal, or watch bots play it, hand by hand.
+
+``add_arguments(parser)`` adds the play options to the ``play`` subcommand
+and ``run(args)`` runs it (wired in :mod:`alsos.cli`).  The hand is told by a
+:class:`~alsos.terminal.narrator.Narrator` on a
+:class:`~alsos.terminal.screen.Screen`: phase headers, each seat's speech on
+one line, each trick with its winner and the tricks won so far, the settlement
+explained line by line.  A seated player sees only what its seat may know.
+
+Opponents are bots made by name (:func:`alsos.bots.make`), ``heuristic`` by
+default; ``--bots a,b,c`` names one per seat.  ``--rubber`` plays hands until
+the profile's session (rubber or rádli, :func:`alsos.new_session`) is decided,
+with the written scores after each hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from alsos.actions import Action
+from alsos.bots import Bot, UnknownBotError, available, make
+from alsos.game import Game
+from alsos.loading import load_variant
+from alsos.profile import ProfileError, Ruleset
+from alsos.record import Record, RecordError
+from alsos.session import Radli, Rubber, new_session
+from alsos.terminal.narrator import Narrator
+from alsos.terminal.prompt import choice, grouped, help_lines
+from alsos.terminal.screen import Screen, make_screen
+
+__all__ = ["add_arguments", "run"]
+
+DEFAULT_VARIANT = "potter1930"
+DEFAULT_BOT = "heuristic"
+# A hand has a few dozen steps; this only stops a runaway loop if an engine bug
+# ever left the game without an end.
+MAX_STEPS = 10_000
+MAX_HANDS = 1_000
+
+
+def add_arguments(play: argparse.ArgumentParser) -> None:
+    """Add the options of ``alsos play`` to its subparser."""
+    play.add_argument(
+        "--variant",
+        default=DEFAULT_VARIANT,
+        metavar="ID_OR_FILE",
+        help=f"shipped variant id or path to a YAML profile (default: {DEFAULT_VARIANT})",
+    )
+    play.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="load the variant for N seats, if its profile allows several (e.g. csibor)",
+    )
+    play.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed for the deal and the bots (default: random, and printed)",
+    )
+    play.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        metavar="K",
+        help="the seat you play, counting from 0 (default: the first to act)",
+    )
+    play.add_argument(
+        "--watch", action="store_true", help="let bots play every seat and print the hand"
+    )
+    play.add_argument(
+        "--bots",
+        default=DEFAULT_BOT,
+        metavar="NAME[,NAME...]",
+        help=(
+            f"the bots: one name for every seat, or one per seat, comma separated "
+            f"(default: {DEFAULT_BOT}; see alsos.bots.available())"
+        ),
+    )
+    play.add_argument(
+        "--rubber",
+        "--session",
+        dest="rubber",
+        action="store_true",
+        help="play hands until the profile's rubber or rádli is decided, scores after each",
+    )
+    play.add_argument(
+        "--hands",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --rubber: stop after N hands even if the session is not decided",
+    )
+    play.add_argument(
+        "--suits",
+        choices=("letters", "symbols"),
+        default="letters",
+        help="write suits as the notation's letters (MA) or as signs (♣A) (default: letters)",
+    )
+    play.add_argument(
+        "--color",
+        "--colour",
+        dest="color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour (needs the cli extra, rich): auto is on for a terminal without NO_COLOR",
+    )
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write the hand's record to FILE when it ends or is left (.json: JSON)",
+    )
+    play.add_argument(
+        "--resume", metavar="FILE", help="replay the record in FILE and play on from there"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``alsos play`` with parsed ``args``; return the exit code."""
+    screen = make_screen(args.color, args.suits)
+    if args.resume is not None:
+        loaded = _load_record(args.resume)
+        if loaded is None:
+            return 1
+        record, game = loaded
+        rules = game.rules
+        seed = record.seed if record.seed is not None else 0
+        games = [game]
+        screen.line(
+            f"{rules.name} [{rules}], resumed from {args.resume} after {len(game.history)} steps"
+        )
+    else:
+        loaded_rules = _rules(args.variant, args.players)
+        if loaded_rules is None:
+            return 1
+        rules = loaded_rules
+        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+        games = []
+    names = _bot_names(args.bots, rules.players)
+    if names is None:
+        return 2
+    if args.hands is not None and args.hands < 1:
+        print(f"--hands must be at least 1, not {args.hands}", file=sys.stderr)
+        return 2
+    if args.rubber and args.resume is None:
+        return _session(args, rules, seed, names, screen)
+    if not games:
+        games = [Game(rules, seed=seed, dealer=0)]
+        g = games[0]
+        screen.line(f"{rules.name} [{rules.id}], seed {seed}, dealer seat {g.dealer}")
+    try:
+        return _one_hand(args, games[0], seed, names, screen)
+    finally:
+        if args.save is not None:
+            _save(games[0], args.save)
+
+
+def _rules(variant: str, players: int | None) -> Ruleset | None:
+    options = {"players": players} if players is not None else {}
+    try:
+        return load_variant(variant, **options)
+    except ProfileError as e:
+        print(f"cannot load variant {variant!r}:", file=sys.stderr)
+        for problem in e.problems:
+            print(f"    {e.source}: {problem}", file=sys.stderr)
+        return None
+
+
+def _bot_names(spec: str, seats: int) -> list[str] | None:
+    """One bot name per seat from ``--bots``; print why not and return None if it is wrong."""
+    names = [n.strip() for n in spec.split(",")]
+    if len(names) == 1:
+        names *= seats
+    if len(names) != seats:
+        print(
+            f"--bots names {len(names)} bots; give one name for all seats or one per seat "
+            f"({seats} at this table)",
+            file=sys.stderr,
+        )
+        return None
+    for name in dict.fromkeys(names):
+        try:
+            make(name, seed=0)
+        except UnknownBotError as e:
+            print(f"--bots: {e}", file=sys.stderr)
+            return None
+        except (TypeError, ValueError) as e:
+            print(f"--bots: the bot {name!r} cannot be made ({e}); available: "
+                  f"{', '.join(available())}", file=sys.stderr)
+            return None
+    return names
+
+
+def _bots(game: Game, seed: int, names: Sequence[str], skip: int | None) -> dict[int, Bot]:
+    """A bot for each active seat but ``skip``, seeded from the hand's seed and progress.
+
+    Bots continue from the hand's seed and the number of steps taken, so a
+    resumed hand plays on as reproducibly as a new one.
+    """
+    base = seed + len(game.history)
+    return {
+        s: make(names[s], seed=_bot_seed(base, s)) for s in game.active if s != skip
+    }
+
+
+def _bot_seed(seed: int, seat: int) -> int:
+    """A bot's seed derived from the hand's seed, so a replay with the same seed matches."""
+    return random.Random(f"alsos-bot:{seed}:{seat}").randrange(2**32)
+
+
+def _seat_for(args: argparse.Namespace, game: Game) -> int | None:
+    """The seat the user plays, or None (printing why) if it does not play this hand."""
+    if args.seat is None:
+        return game.active[0]
+    if args.seat not in game.active:
+        print(
+            f"seat {args.seat} does not play this hand; choose one of "
+            f"{', '.join(map(str, game.active))}",
+            file=sys.stderr,
+        )
+        return None
+    return int(args.seat)
+
+
+def _one_hand(
+    args: argparse.Namespace, game: Game, seed: int, names: Sequence[str], screen: Screen
+) -> int:
+    """Play or watch ``game`` to its end; 0 when it ended, 1 when left, 2 for a bad seat."""
+    me = None
+    if not args.watch:
+        me = _seat_for(args, game)
+        if me is None:
+            return 2
+    bots = _bots(game, seed, names, me)
+    screen.line(
+        "players: "
+        + ", ".join(
+            f"seat {s} {'you' if s == me else names[s] + ' bot'}" for s in sorted(game.active)
+        )
+    )
+    if me is None:
+        return _watch(game, bots, screen)
+    return _interactive(game, bots, me, screen)
+
+
+def _watch(game: Game, bots: dict[int, Bot], screen: Screen) -> int:
+    """Bots play every seat; the narrator tells the whole hand."""
+    narrator = Narrator(game, screen, game.active, None)
+    narrator.open()
+    for _ in range(MAX_STEPS):
+        if game.is_over:
+            narrator.close()
+            return 0
+        seat = game.to_act
+        if seat is None:
+            print("error: the game is not over but no seat is to act", file=sys.stderr)
+            return 1
+        narrator.before()
+        action = bots[seat].choose(game.view(seat), game.legal_actions())
+        narrator.step(seat, game.apply(action))
+    print(f"error: the hand did not end within {MAX_STEPS} steps", file=sys.stderr)
+    return 1
+
+
+def _interactive(game: Game, bots: dict[int, Bot], me: int, screen: Screen) -> int:
+    """The user plays seat ``me`` from standard input; bots play the others.
+
+    Returns 0 when the hand ends, 1 if input ends (EOF) or the user quits.
+    """
+    screen.dim(
+        f"You play seat {me}. Type an action (e.g. 'pass', 'announce abszolut', 'MA') or its "
+        "number in the list; '?' explains the figures and kontras, 'quit' leaves."
+    )
+    narrator = Narrator(game, screen, (me,), me)
+    narrator.open()
+    for _ in range(MAX_STEPS):
+        if game.is_over:
+            narrator.close()
+            return 0
+        seat = game.to_act
+        if seat is None:
+            print("error: the game is not over but no seat is to act", file=sys.stderr)
+            return 1
+        narrator.before()
+        if seat != me:
+            action = bots[seat].choose(game.view(seat), game.legal_actions())
+            narrator.step(seat, game.apply(action))
+            continue
+        narrator.flush()
+        chosen = _ask(game, me, screen)
+        if chosen is None:
+            return 1
+        narrator.step(me, chosen)
+    print(f"error: the hand did not end within {MAX_STEPS} steps", file=sys.stderr)
+    return 1
+
+
+def _ask(game: Game, me: int, screen: Screen) -> tuple[object, ...] | None:
+    """Show the user's side of the table and read actions until one is legal; its events."""
+    view = game.view(me)
+    ordered, line = grouped(game.legal_actions(), screen)
+    _status(game, me, screen)
+    screen.line("  you may: ", line)
+    while True:
+        print("your action> ", end="", flush=True)
+        text = sys.stdin.readline()
+        if not text:  # EOF
+            print("\nend of input: leaving the hand unfinished")
+            return None
+        text = text.strip()
+        if not text:
+            continue
+        if text in ("?", "help"):
+            for help_line in help_lines(game.rules, screen):
+                screen.line(help_line)
+            screen.line("  you may: ", line)
+            continue
+        if text.lower() == "list":
+            for i, action in enumerate(ordered, 1):
+                screen.line(f"  {i:>2}) {action}")
+            continue
+        if text.lower() in ("quit", "exit"):
+            print("leaving the hand unfinished")
+            return None
+        try:
+            picked: Action | str = choice(text, ordered)
+            return game.apply(picked, seat=view.seat)
+        except ValueError as e:  # IllegalActionError, unknown text and bad numbers
+            print(f"error: {e}")
+
+
+def _status(game: Game, me: int, screen: Screen) -> None:
+    """The user's side of the table before a decision."""
+    view = game.view(me)
+    bits = [f"-- your turn (seat {me}), {view.phase}"]
+    if view.contract is not None:
+        declarer = "" if view.declarer is None else f", declarer seat {view.declarer}"
+        bits.append(f"; contract {view.contract}{declarer}")
+    screen.line("".join(bits))
+    unseen = f" (+{view.unseen_count} face down)" if view.unseen_count else ""
+    screen.line("  your hand: ", screen.cards(view.hand), unseen)
+    if view.items:
+        screen.line("  at stake: " + ", ".join(str(item) for item in view.items))
+    if view.call_stakes is not None:
+        conceded, played = view.call_stakes
+        screen.line(f"  the call: {conceded} if conceded, {played} if played on")
+    if view.trick:
+        parts: list[object] = []
+        for i, (s, c) in enumerate(view.trick):
+            parts.extend([", " if i else "", f"seat {s} ", screen.card(c)])
+        screen.line("  on the table: ", parts)  # type: ignore[arg-type]
+
+
+def _session(
+    args: argparse.Namespace, rules: Ruleset, seed: int, names: Sequence[str], screen: Screen
+) -> int:
+    """Hands one after another until the session is decided (or ``--hands``)."""
+    session = new_session(rules)
+    kind = "rádli" if isinstance(session, Radli) else "rubber"
+    target = rules.scoring.radli_target if kind == "rádli" else rules.scoring.rubber_target
+    screen.line(f"{rules.name} [{rules.id}], a {kind} to {target}, seed {seed}")
+    limit = args.hands if args.hands is not None else MAX_HANDS
+    records: list[Record] = []
+    status = 0
+    try:
+        for n in range(1, limit + 1):
+            game = session.next_game(seed=seed + n - 1)
+            screen.header(f"Hand {n}", f"seed {seed + n - 1}, dealer seat {game.dealer}")
+            try:
+                status = _one_hand(args, game, seed + n - 1, names, screen)
+            finally:
+                records.append(game.record())
+            if status != 0:
+                return status
+            session.add(game.settlement)
+            _scores(session, n, kind, screen)
+            if session.is_over:
+                break
+        else:
+            screen.line(f"stopped after {limit} hands; the {kind} is not decided")
+    finally:
+        if args.save is not None and records:
+            fmt = "json" if args.save.endswith(".json") else "text"
+            Path(args.save).write_text(
+                "\n".join(r.dumps(fmt) for r in records)
+                if fmt == "text"
+                else "[" + ",\n".join(r.dumps(fmt) for r in records) + "]",
+                encoding="utf-8",
+            )
+            print(f"records of {len(records)} hands saved to {args.save}")
+    return status
+
+
+def _scores(session: Rubber | Radli, n: int, kind: str, screen: Screen) -> None:
+    written = ", ".join(f"seat {s} {v}" for s, v in sorted(session.scores.items()))
+    screen.line((f"score after hand {n}: {written}", "bold"))
+    if not session.is_over:
+        return
+    if isinstance(session, Rubber):
+        win = f"seat {session.winner} wins the rubber (bonus {session.bonus} included)"
+    elif session.winner is not None:
+        win = f"seat {session.winner} wins the rádli (bonus {session.bonus[session.winner]})"
+    else:
+        win = "the rádli ends without a single winner"
+    result = ", ".join(f"seat {s} {v:+d}" for s, v in sorted(session.result().items()))
+    screen.line((win, "bold"))
+    screen.line(f"net result (each seat's score against the others'): {result}")
+
+
+def _load_record(path: str) -> tuple[Record, Game] | None:
+    """Read and replay the single hand in ``path``; print why not and return None on failure."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"cannot read {path}: {e}", file=sys.stderr)
+        return None
+    try:
+        record = Record.loads(text)
+        return record, record.replay()
+    except RecordError as e:
+        print(f"{path}: {e}", file=sys.stderr)
+        return None
+
+
+def _save(game: Game, path: str) -> None:
+    """Write the record of ``game`` to ``path`` (JSON for ``.json``), and say so."""
+    fmt = "json" if path.endswith(".json") else "text"
+    Path(path).write_text(game.record().dumps(fmt), encoding="utf-8")
+    state = "finished" if game.is_over else f"unfinished, {len(game.history)} steps"
+    print(f"record saved to {path} ({state})")

@@ -1,0 +1,386 @@
+"""A hand told as it happens: phase headers, who said what, each trick, the settlement.
+
+The :class:`Narrator` is told every action and its events and prints them
+for the *watched* seats: all seats when bots are watched, or the one seat a
+person plays.  For a seated player every event passes through
+``event.seen_by(seat)`` and only that seat's view is read, so another seat's
+hidden cards (its hand, its síber discards, the face-down talon) are never
+printed.  Everything it prints comes from the events, the views and the
+settlement the engine produced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from alsos.actions import Announce, Kontra, Play
+from alsos.cards import Card, Rank
+from alsos.events import Event, ItemChanged, Played, Said, TrickWon
+from alsos.game import Game
+from alsos.phases import Kind, Phase
+from alsos.settlement import Entry, Settlement
+from alsos.terminal.screen import Screen, Seg
+
+__all__ = ["Narrator", "explain_settlement"]
+
+_NOTES = {
+    Phase.FRONT: "figures and kontras said now, before the pick-up, count more",
+    Phase.BACK: "announcements after the pick-up",
+    Phase.SIBER: "the declarer may take the talon for its low trump",
+    Phase.DISCARD: "after the síber the declarer puts cards away face down",
+    Phase.COMPLETION: "after the first trick: last answers to the announcements",
+    Phase.MELDS: "the declared melds are compared; the better one scores",
+    Phase.CALL: "a call (gyerünk) is answered: concede, or play on at a higher stake",
+}
+
+
+class Narrator:
+    """Prints one hand for the ``watched`` seats; ``viewer`` is the seat a person plays."""
+
+    def __init__(self, game: Game, screen: Screen, watched: Sequence[int], viewer: int | None):
+        self.game = game
+        self.screen = screen
+        self.watched = tuple(watched)
+        self.viewer = viewer
+        self.section = ""
+        self.speech: tuple[int, list[str]] | None = None
+        self.tricks = dict.fromkeys(game.active, 0)
+        views = [game.view(s) for s in self.watched]
+        self.unseen = {v.seat: v.unseen_count for v in views}
+        self.holding = {v.seat: v.hand for v in views}
+        self.changed: set[int] = set()
+        self.talon_known = self._talon()
+        self.section_before_pickup = ""
+
+    # ------------------------------------------------------------ naming
+
+    def who(self, seat: int) -> str:
+        return f"seat {seat} (you)" if seat == self.viewer else f"seat {seat}"
+
+    def _talon(self) -> tuple[Card, ...]:
+        known: list[Card] = []
+        for s in self.watched:
+            known.extend(c for c in self.game.view(s).talon_seen if c not in known)
+        return tuple(known)
+
+    def _hand(self, seat: int) -> None:
+        view = self.game.view(seat)
+        rest = (
+            f"  (+{view.unseen_count} face down, picked up after the bidding)"
+            if view.unseen_count
+            else ""
+        )
+        self.screen.line(f"  {self.who(seat)} holds ", self.screen.cards(view.hand), rest)
+        self.holding[seat] = view.hand
+
+    # ------------------------------------------------------------ the deal
+
+    def open(self) -> None:
+        """The deal as the watched seats know it: their hands and the talon's face-up cards."""
+        g, scr = self.game, self.screen
+        self._section()
+        for s in self.watched:
+            self._hand(s)
+        talon = g.deal.talon
+        up = [c for c in self.talon_known if c in talon]
+        hidden = len(talon) - len(up)
+        if talon:
+            scr.line(
+                "  talon: ",
+                scr.cards(up) if up else "",
+                " face up, " if up else "",
+                f"{hidden} face down" if hidden else "",
+            )
+
+    # ------------------------------------------------------------ steps
+
+    def _section_of(self) -> str:
+        g = self.game
+        if g.phase is Phase.PLAY:
+            return "First trick" if g.trick_no == 0 else "Play"
+        if g.phase is Phase.OVER:
+            return "Settlement"
+        return str(g.phase).capitalize()
+
+    def _section(self) -> None:
+        """Print the header of the part of the hand that comes next, if it changed."""
+        name = self._section_of()
+        if name == self.section:
+            return
+        self.flush()
+        after_pickup = self.section == "Pick-up" and name == self.section_before_pickup
+        self.section = name
+        g, scr = self.game, self.screen
+        if after_pickup:
+            scr.header(f"{name}, continued")
+            return
+        if name == "Bidding":
+            note = ""
+            try:
+                note = (
+                    f"the turned-up {scr.card_text(g.indicator)} offers "
+                    f"{scr.suit(g.original)} as trumps"
+                )
+            except (AttributeError, IndexError, ValueError):
+                pass
+            scr.header(name, note)
+            scr.dim(f"  ({_bidding_note(g)})")
+        elif name == "First trick":
+            contract = _contract(g, self.who)
+            note = (
+                "before its card each seat may announce, kontra, declare melds"
+                if g.rules.announcements.back_round == "first-trick"
+                else ""
+            )
+            scr.header(name, contract)
+            if note:
+                scr.dim(f"  ({note})")
+        elif name == "Play":
+            order = "·".join(str(s) for s in sorted(g.active))
+            scr.header(name, f"one line a trick: its cards, its winner, tricks won by seats {order}")
+        elif name == "Settlement":
+            scr.header(name)
+        else:
+            scr.header(name, _NOTES.get(g.phase, ""))
+
+    def before(self) -> None:
+        """Call before each action: prints the header of a new part of the hand."""
+        self._section()
+
+    def say(self, seat: int, text: str) -> None:
+        if self.speech is not None and self.speech[0] == seat:
+            self.speech[1].append(text)
+        else:
+            self.flush()
+            self.speech = (seat, [text])
+
+    def flush(self) -> None:
+        """Print the pending line of speech, then any watched hand that changed."""
+        if self.speech is not None:
+            seat, said = self.speech
+            self.speech = None
+            self.screen.line(f"  {self.who(seat)}: ", ", ".join(said))
+        for s in sorted(self.changed):
+            self.screen.line(f"  {self.who(s)} now holds ", self.screen.cards(self.game.view(s).hand))
+        self.changed.clear()
+
+    def step(self, seat: int, events: Sequence[Event]) -> None:
+        """Print what an action by ``seat`` caused (its events, seen by the viewer)."""
+        for ev in events:
+            if self.viewer is not None:
+                ev = ev.seen_by(self.viewer)
+            if isinstance(ev, Said):
+                self._said(ev)
+            elif isinstance(ev, ItemChanged):
+                self._item(ev)
+            elif isinstance(ev, Played):
+                if self.speech is not None:
+                    self.flush()
+            elif isinstance(ev, TrickWon):
+                self._trick(ev)
+        self._after()
+
+    def _said(self, ev: Said) -> None:
+        if ev.action is None:  # hidden from the viewer: say only what everyone saw
+            text = "puts a card away face down" if ev.public == "discard" else ev.public
+        elif ev.private:
+            text = str(ev.action)
+        else:
+            text = ev.public
+        self.say(ev.seat, text)
+
+    def _item(self, ev: ItemChanged) -> None:
+        if self.speech is None:
+            return
+        said = self.speech[1]
+        last = said[-1]
+        name = "game" if ev.label == "game" else f"{ev.label}@{ev.owner}"
+        action = self.game.history[-1][1]
+        if isinstance(action, Announce) and action[1] == ev.label:
+            said[-1] = f"{last} (worth {ev.value})"
+        elif isinstance(action, Kontra) and name in last:
+            said[-1] = f"{last} (now {ev.value})"
+        else:
+            said[-1] = f"{last} ({name} now {ev.value})"
+
+    def _trick(self, ev: TrickWon) -> None:
+        self.flush()
+        scr = self.screen
+        self.tricks[ev.winner] += 1
+        played: list[Seg] = []
+        for i, (s, c) in enumerate(ev.cards):
+            played.extend([", " if i else "", f"{s}:", scr.card(c)])
+        tally = "·".join(str(self.tricks[s]) for s in sorted(self.game.active))
+        scr.line(
+            f"  trick {ev.number}: ",
+            played,
+            "  → ",
+            (self.who(ev.winner), "bold"),
+            f" wins  ({tally})",
+        )
+
+    def _after(self) -> None:
+        g = self.game
+        picked = []
+        for s in self.watched:
+            view = g.view(s)
+            if self.unseen[s] and not view.unseen_count:
+                picked.append(s)
+            elif view.hand != self.holding[s] and not isinstance(g.history[-1][1], Play):
+                if not view.unseen_count:
+                    self.changed.add(s)
+            self.unseen[s] = view.unseen_count
+            self.holding[s] = view.hand
+        if picked:
+            self.flush()
+            self.section_before_pickup = self.section
+            self.section = "Pick-up"
+            self.screen.header("Pick-up", "each player takes up the cards dealt face down")
+            for s in picked:
+                self._hand(s)
+        known = self._talon()
+        new = [c for c in known if c not in self.talon_known]
+        if new:
+            self.flush()
+            self.screen.line("  the talon as seen now: ", self.screen.cards(known))
+        self.talon_known = known
+
+    # ------------------------------------------------------------ the end
+
+    def close(self) -> None:
+        """Print the settlement explained line by line (the hand must be over)."""
+        self._section()
+        self.flush()
+        g = self.game
+        if self.viewer is None:
+            rest = [c for c in (Card(x) for x in g.talon) if c not in self.talon_known]
+            if rest:
+                self.screen.line("  the talon held ", self.screen.cards(rest), " (never seen)")
+        settlement = g.settlement
+        assert settlement is not None
+        for line in explain_settlement(settlement, g, self.screen):
+            self.screen.line(line)
+
+
+def _bidding_note(game: Game) -> str:
+    b = game.rules.bidding
+    later = ["another suit"]
+    if b.no_trumps:
+        later.append("no-trumps")
+    if b.betli:
+        later.append("betli (to lose every trick)")
+    text = f"'accept' takes them, 'pass' declines; later rounds may bid {', '.join(later)}"
+    if b.klopitzky:
+        text += "; if all pass, klopitzky"
+    return text
+
+
+_KINDS = {
+    Kind.TRUMP: "plays against the others together",
+    Kind.NO_TRUMPS: "plays without trumps against the others together",
+    Kind.BETLI: "must lose every trick",
+    Kind.KLOPITZKY: "",
+}
+
+
+def _contract(game: Game, who: Callable[[int], str]) -> str:
+    """The contract in words: who plays what against whom."""
+    c = game.contract
+    if c is None:
+        return ""
+    if c.kind is Kind.KLOPITZKY:
+        return "klopitzky: nobody bid, so each plays alone; the most tricks pays"
+    if game.declarer is None:
+        return str(c)
+    return f"{c}: {who(game.declarer)} {_KINDS[c.kind]}"
+
+
+def _points_legend(game: Game) -> str:
+    cr = game.rules.cards
+    plain = " ".join(f"{r.code} {v}" for r, v in _by_value(cr.plain_points))
+    trump = " ".join(f"{r.code} {v}" for r, v in _by_value(cr.trump_points))
+    legend = plain if trump == plain or game.contract is None or game.trump < 0 else (
+        f"trumps {trump}; others {plain}"
+    )
+    return f"{legend}; last trick {cr.last_trick}"
+
+
+def _by_value(points: object) -> list[tuple[Rank, int]]:
+    items = [(r, v) for r, v in dict(points).items() if v]  # type: ignore[call-overload]
+    return sorted(items, key=lambda rv: -rv[1])
+
+
+def _seats(values: dict[int, int], sign: bool = False) -> str:
+    fmt = "{:+d}" if sign else "{}"
+    return ", ".join(f"seat {s} {fmt.format(v)}" for s, v in sorted(values.items()))
+
+
+def _factors(entry: Entry, game: Game) -> str:
+    """``1 × 2 front × 4 kontra`` when those factors make the value, else the engine's detail."""
+    k = game.rules.kontra
+    parts = [str(entry.base)]
+    value = entry.base
+    if entry.front_multiplier != 1:
+        parts.append(f"{entry.front_multiplier} (from the front)")
+        value *= entry.front_multiplier
+    for label, factor in entry.boosts:
+        parts.append(f"{factor} ({label})")
+        value *= factor
+    for i, (_seat, front) in enumerate(entry.steps):
+        factor = k.front_factor if front else k.back_factor
+        name = entry.step_names[i] if i < len(entry.step_names) else f"step {i + 1}"
+        parts.append(f"{factor} ({name}, {'front' if front else 'back'})")
+        value *= factor
+    if entry.call != 1:
+        parts.append(f"{entry.call} (call)")
+        value *= entry.call
+    if entry.note or value != entry.value:
+        return entry.detail
+    return " × ".join(parts) if len(parts) > 1 else f"base {entry.base}"
+
+
+def explain_settlement(st: Settlement, game: Game, screen: Screen) -> list[str]:
+    """The settlement in words, one fact a line."""
+    out = []
+    sides = ""
+    if st.declarer is not None:
+        others = [s for s in game.active if s != st.declarer]
+        sides = f"; seat {st.declarer} declared, " + " and ".join(
+            f"seat {s}" for s in others
+        ) + (" defended together" if len(others) > 1 else " defended")
+    out.append(f"  contract: {st.contract}{sides}")
+    if st.conceded:
+        out.append("  the hand ended early: a call was conceded")
+    if st.card_points:
+        pts = ", ".join(
+            f"seat {s} {st.card_points[s]}"
+            + (f" + {st.meld_points[s]} in melds" if st.meld_points.get(s) else "")
+            + (f" + {st.bela[s]} béla" if st.bela.get(s) else "")
+            for s in sorted(st.card_points)
+        )
+        out.append(f"  card points won in tricks: {pts}")
+        out.append(f"    (cards count {_points_legend(game)})")
+    out.append(f"  tricks won: {_seats(st.tricks)}")
+    if st.game_won is not None and st.declarer is not None:
+        out.append(
+            f"  the game: seat {st.declarer} {'won' if st.game_won else 'lost'} it"
+        )
+    out.extend(f"  note: {n}" for n in st.notes)
+    if st.entries:
+        out.append("  each item is paid on its own, by the side that lost it:")
+    for e in st.entries:
+        who = f" by seat {e.seat}" if e.seat is not None else ""
+        title = e.label
+        fig = game.rules.figures.get(e.label)
+        if fig is not None and fig.title and fig.title != e.label:
+            title = f"{e.label} ({fig.title})"
+        verdict = "made" if e.made else "lost"
+        out.append(f"    {title}{who}: {verdict}, worth {e.value} = {_factors(e, game)}")
+    out.append(f"  payments (+ receives, - pays; they add up to 0): {_seats(st.payments, True)}")
+    out.append(f"  written on the score sheet: {_seats(st.written)}")
+    best = max(st.payments.values())
+    top = [s for s, v in st.payments.items() if v == best]
+    if best > 0:
+        names = " and ".join(f"seat {s}" for s in sorted(top))
+        out.append(f"  {names} {'wins' if len(top) == 1 else 'win'} the hand ({best:+d})")
+    return out

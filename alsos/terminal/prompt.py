@@ -1,0 +1,119 @@
+"""The player's side of the terminal: the legal actions grouped, the help screen, input.
+
+The legal actions are shown on one line, grouped by what they do::
+
+    pass · announce: 100, abszolut · kontra: game · or play a card: MA M10 PK
+
+They are numbered in that order, so ``1`` is the first shown; typing the
+action in the notation works as well.  ``?`` shows :func:`help_lines`: the
+figures of the profile with what each undertakes and is worth, the kontra
+levels and their factors, and how to type an action.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from alsos.actions import KONTRA_NAMES, Action, Announce, Bid, Declare, Discard, Kontra, Play
+from alsos.cards import Suit
+from alsos.profile import Ruleset
+from alsos.registry import lookup
+from alsos.terminal.screen import Screen, Seg, symbols_to_letters
+
+__all__ = ["choice", "grouped", "help_lines"]
+
+# The order of the groups on the line; anything else (pass, accept, siber...) comes first.
+_GROUPS: tuple[type, ...] = (Bid, Announce, Kontra, Declare, Discard, Play)
+
+
+def _key(action: Action) -> tuple[int, int]:
+    cls = action.__class__
+    group = _GROUPS.index(cls) + 1 if cls in _GROUPS else 0
+    level = action[1] if cls is Kontra else 0
+    return group, level
+
+
+def grouped(legal: Sequence[Action], screen: Screen) -> tuple[list[Action], list[Seg]]:
+    """The legal actions in the order shown (numbers count along it), and the line itself."""
+    ordered = sorted(legal, key=_key)  # stable: the engine's order within a group
+    line: list[Seg] = []
+    i = 0
+    while i < len(ordered):
+        key = _key(ordered[i])
+        j = i
+        while j < len(ordered) and _key(ordered[j]) == key:
+            j += 1
+        group = ordered[i:j]
+        if line:
+            line.append(" · ")
+        cls = group[0].__class__
+        if cls is Play:
+            line.append("or play a card: " if len(line) > 0 else "play a card: ")
+            line.extend(screen.cards([a[1] for a in group]))
+        elif cls is Discard:
+            line.append("discard: ")
+            line.extend(screen.cards([a[1] for a in group]))
+        elif cls in _GROUPS:
+            verb = KONTRA_NAMES[key[1] - 1] if cls is Kontra else str(group[0]).split()[0]
+            line.append(f"{verb}: ")
+            line.append(", ".join(str(a).split(" ", 1)[1] for a in group))
+        else:
+            line.append(" · ".join(str(a) for a in group))
+        i = j
+    return ordered, line
+
+
+def choice(text: str, ordered: Sequence[Action]) -> Action | str:
+    """The user's line as an action: a number picks from ``ordered``, else it is text.
+
+    Suit signs are read as the notation's letters (``♣A`` is ``MA``).
+
+    :raises ValueError: for a number outside the list.
+    """
+    if re.fullmatch(r"-?[0-9]{1,9}", text):
+        n = int(text)
+        if 1 <= n <= len(ordered):
+            return ordered[n - 1]
+        raise ValueError(f"there is no legal action number {n}; choose 1 to {len(ordered)}")
+    return symbols_to_letters(text)
+
+
+def _meaning(rules: Ruleset, name: str) -> str:
+    fig = rules.figures[name]
+    describe = getattr(lookup("figures", fig.kind), "describe", None)
+    return str(describe(fig, rules)) if describe is not None else f"a figure of kind {fig.kind}"
+
+
+def help_lines(rules: Ruleset, screen: Screen) -> list[list[Seg]]:
+    """One screen of help for ``rules``: figures, kontra levels, how to type actions."""
+    out: list[list[Seg]] = [[("How to answer", "bold")]]
+    out.append(
+        [
+            "  Type an action as shown (pass, accept, announce 100, kontra game, MA) or its "
+            "number, counting along the list from 1.  'quit' leaves the hand."
+        ]
+    )
+    signs = ", ".join(f"{s.letter} {screen.suit(s)}" for s in Suit)
+    out.append([f"  Cards are suit then rank: {signs}; ranks A K O(ver) U(nder) 10 9 8 7."])
+    figs = [(n, f) for n, f in rules.figures.items() if f.enabled]
+    if figs:
+        out.append([("Figures", "bold"), " (bonus undertakings; value from the back / front)"])
+        for name, fig in figs:
+            front = str(fig.value * fig.front_multiplier) if fig.front else "-"
+            back = str(fig.value) if fig.back else "-"
+            title = f" ({fig.title})" if fig.title and fig.title != name else ""
+            out.append([f"  {name}{title}: {_meaning(rules, name)}; {back} / {front}"])
+    k = rules.kontra
+    levels = ", ".join(k.levels)
+    out.append([("Kontra", "bold"), f" levels, each answering the one before: {levels}."])
+    out.append(
+        [
+            f"  Each step multiplies the item (the game, or a figure named like 100@1: "
+            f"figure 100 of seat 1) by {k.front_factor} said from the front (before the "
+            f"pick-up), by {k.back_factor} said from the back.  The opponents of an item say "
+            f"the odd steps, its side the even ones."
+        ]
+    )
+    return out
+
