@@ -23,7 +23,7 @@ def test_watch_plays_a_hand_to_its_settlement(capsys: pytest.CaptureFixture[str]
     assert main(["play", "--watch", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "seed 3" in out
-    assert any(line.startswith("seat ") and ": " in line for line in out.splitlines())
+    assert any(line.startswith("  seat ") and ": " in line for line in out.splitlines())
     assert any("payments" in line for line in out.splitlines())
 
 
@@ -34,17 +34,32 @@ def test_watch_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == first
 
 
-def test_watch_prints_every_step(capsys: pytest.CaptureFixture[str]) -> None:
+def test_watch_prints_every_trick_with_its_winner(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each trick line names its cards in the order played and its winner, as the game has them."""
     assert main(["play", "--watch", "--seed", "5"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    rules = alsos.load_variant("potter1930")
-    game = alsos.Game(rules, seed=5, dealer=0)
-    steps = [line for line in out if line.startswith("seat ") and " holds " not in line]
-    for line in steps:
-        seat, _, action = line.partition(": ")
-        assert int(seat.split()[1]) == game.to_act
-        game.apply(action)
-    assert game.is_over
+    out = capsys.readouterr().out
+    game = _watched_game(5)
+    lines = [line for line in out.splitlines() if line.lstrip().startswith("trick ")]
+    assert len(lines) == len(game.tricks)
+    for n, (line, trick, winner) in enumerate(
+        zip(lines, game.tricks, game.trick_winners, strict=True), 1
+    ):
+        cards = ", ".join(f"{s}:{alsos.Card(c).name}" for s, c in trick)
+        assert line.startswith(f"  trick {n}: {cards}  → seat {winner} wins")
+
+
+def _watched_game(seed: int) -> alsos.Game:
+    """The hand ``alsos play --watch --seed N`` plays, replayed with the same bots."""
+    from alsos.bots import make
+    from alsos.terminal import _bot_seed
+
+    game = alsos.Game(alsos.load_variant("potter1930"), seed=seed, dealer=0)
+    bots = {s: make("heuristic", seed=_bot_seed(seed, s)) for s in game.active}
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    return game
 
 
 def test_variants_lists_potter1930(capsys: pytest.CaptureFixture[str]) -> None:
@@ -90,7 +105,7 @@ def test_interactive_bad_line_then_eof(
     monkeypatch.setattr(sys, "stdin", io.StringIO("this is not an action\n"))
     assert main(["play", "--seed", "3"]) == 1
     out = capsys.readouterr().out
-    assert "legal actions:" in out
+    assert "you may:" in out
     assert "error:" in out
     assert "this is not an action" in out
     assert "end of input" in out
@@ -168,7 +183,10 @@ def test_watch_saves_a_record_that_replays_to_the_same_settlement(
     record = alsos.Record.loads(path.read_text(encoding="utf-8"))
     game = record.replay()
     assert game.is_over and record.seed == 7
-    assert str(game.settlement) in watched
+    settlement = game.settlement
+    assert settlement is not None
+    payments = ", ".join(f"seat {s} {v:+d}" for s, v in sorted(settlement.payments.items()))
+    assert payments in watched
 
     assert main(["replay", str(path)]) == 0
     replayed = capsys.readouterr().out

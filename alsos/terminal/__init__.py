@@ -23,6 +23,7 @@ from pathlib import Path
 
 from alsos.actions import Action
 from alsos.bots import Bot, UnknownBotError, available, make
+from alsos.events import Event
 from alsos.game import Game
 from alsos.loading import load_variant
 from alsos.profile import ProfileError, Ruleset
@@ -190,8 +191,11 @@ def _bot_names(spec: str, seats: int) -> list[str] | None:
             print(f"--bots: {e}", file=sys.stderr)
             return None
         except (TypeError, ValueError) as e:
-            print(f"--bots: the bot {name!r} cannot be made ({e}); available: "
-                  f"{', '.join(available())}", file=sys.stderr)
+            print(
+                f"--bots: the bot {name!r} cannot be made ({e}); available: "
+                f"{', '.join(available())}",
+                file=sys.stderr,
+            )
             return None
     return names
 
@@ -203,9 +207,7 @@ def _bots(game: Game, seed: int, names: Sequence[str], skip: int | None) -> dict
     resumed hand plays on as reproducibly as a new one.
     """
     base = seed + len(game.history)
-    return {
-        s: make(names[s], seed=_bot_seed(base, s)) for s in game.active if s != skip
-    }
+    return {s: make(names[s], seed=_bot_seed(base, s)) for s in game.active if s != skip}
 
 
 def _bot_seed(seed: int, seat: int) -> int:
@@ -241,6 +243,9 @@ def _one_hand(
         "players: "
         + ", ".join(
             f"seat {s} {'you' if s == me else names[s] + ' bot'}" for s in sorted(game.active)
+        )
+        + "".join(
+            f"; seat {s} deals and sits out" for s in range(game.players) if s not in game.active
         )
     )
     if me is None:
@@ -300,7 +305,7 @@ def _interactive(game: Game, bots: dict[int, Bot], me: int, screen: Screen) -> i
     return 1
 
 
-def _ask(game: Game, me: int, screen: Screen) -> tuple[object, ...] | None:
+def _ask(game: Game, me: int, screen: Screen) -> tuple[Event, ...] | None:
     """Show the user's side of the table and read actions until one is legal; its events."""
     view = game.view(me)
     ordered, line = grouped(game.legal_actions(), screen)

@@ -11,6 +11,7 @@ settlement the engine produced.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 
 from alsos.actions import Announce, Kontra, Play
@@ -51,6 +52,7 @@ class Narrator:
         self.changed: set[int] = set()
         self.talon_known = self._talon()
         self.section_before_pickup = ""
+        self.shown: set[Card] = set(self.talon_known)
 
     # ------------------------------------------------------------ naming
 
@@ -72,6 +74,7 @@ class Narrator:
         )
         self.screen.line(f"  {self.who(seat)} holds ", self.screen.cards(view.hand), rest)
         self.holding[seat] = view.hand
+        self.shown.update(view.hand)
 
     # ------------------------------------------------------------ the deal
 
@@ -116,13 +119,11 @@ class Narrator:
             return
         if name == "Bidding":
             note = ""
-            try:
+            with contextlib.suppress(AttributeError, IndexError, ValueError):  # no indicator
                 note = (
                     f"the turned-up {scr.card_text(g.indicator)} offers "
                     f"{scr.suit(g.original)} as trumps"
                 )
-            except (AttributeError, IndexError, ValueError):
-                pass
             scr.header(name, note)
             scr.dim(f"  ({_bidding_note(g)})")
         elif name == "First trick":
@@ -137,7 +138,7 @@ class Narrator:
                 scr.dim(f"  ({note})")
         elif name == "Play":
             order = "·".join(str(s) for s in sorted(g.active))
-            scr.header(name, f"one line a trick: its cards, its winner, tricks won by seats {order}")
+            scr.header(name, f"a line a trick: its cards, its winner, tricks won by seats {order}")
         elif name == "Settlement":
             scr.header(name)
         else:
@@ -161,7 +162,9 @@ class Narrator:
             self.speech = None
             self.screen.line(f"  {self.who(seat)}: ", ", ".join(said))
         for s in sorted(self.changed):
-            self.screen.line(f"  {self.who(s)} now holds ", self.screen.cards(self.game.view(s).hand))
+            hand = self.game.view(s).hand
+            self.screen.line(f"  {self.who(s)} now holds ", self.screen.cards(hand))
+            self.shown.update(hand)
         self.changed.clear()
 
     def step(self, seat: int, events: Sequence[Event]) -> None:
@@ -201,7 +204,7 @@ class Narrator:
         elif isinstance(action, Kontra) and name in last:
             said[-1] = f"{last} (now {ev.value})"
         else:
-            said[-1] = f"{last} ({name} now {ev.value})"
+            said[-1] = f"{last} ({name} worth {ev.value})"
 
     def _trick(self, ev: TrickWon) -> None:
         self.flush()
@@ -226,9 +229,12 @@ class Narrator:
             view = g.view(s)
             if self.unseen[s] and not view.unseen_count:
                 picked.append(s)
-            elif view.hand != self.holding[s] and not isinstance(g.history[-1][1], Play):
-                if not view.unseen_count:
-                    self.changed.add(s)
+            elif (
+                view.hand != self.holding[s]
+                and not isinstance(g.history[-1][1], Play)
+                and not view.unseen_count
+            ):
+                self.changed.add(s)
             self.unseen[s] = view.unseen_count
             self.holding[s] = view.hand
         if picked:
@@ -244,6 +250,7 @@ class Narrator:
             self.flush()
             self.screen.line("  the talon as seen now: ", self.screen.cards(known))
         self.talon_known = known
+        self.shown.update(known)
 
     # ------------------------------------------------------------ the end
 
@@ -253,7 +260,7 @@ class Narrator:
         self.flush()
         g = self.game
         if self.viewer is None:
-            rest = [c for c in (Card(x) for x in g.talon) if c not in self.talon_known]
+            rest = [c for c in (Card(x) for x in g.talon) if c not in self.shown]
             if rest:
                 self.screen.line("  the talon held ", self.screen.cards(rest), " (never seen)")
         settlement = g.settlement
@@ -299,8 +306,10 @@ def _points_legend(game: Game) -> str:
     cr = game.rules.cards
     plain = " ".join(f"{r.code} {v}" for r, v in _by_value(cr.plain_points))
     trump = " ".join(f"{r.code} {v}" for r, v in _by_value(cr.trump_points))
-    legend = plain if trump == plain or game.contract is None or game.trump < 0 else (
-        f"trumps {trump}; others {plain}"
+    legend = (
+        plain
+        if trump == plain or game.contract is None or game.trump < 0
+        else (f"trumps {trump}; others {plain}")
     )
     return f"{legend}; last trick {cr.last_trick}"
 
@@ -345,9 +354,11 @@ def explain_settlement(st: Settlement, game: Game, screen: Screen) -> list[str]:
     sides = ""
     if st.declarer is not None:
         others = [s for s in game.active if s != st.declarer]
-        sides = f"; seat {st.declarer} declared, " + " and ".join(
-            f"seat {s}" for s in others
-        ) + (" defended together" if len(others) > 1 else " defended")
+        sides = (
+            f"; seat {st.declarer} declared, "
+            + " and ".join(f"seat {s}" for s in others)
+            + (" defended together" if len(others) > 1 else " defended")
+        )
     out.append(f"  contract: {st.contract}{sides}")
     if st.conceded:
         out.append("  the hand ended early: a call was conceded")
@@ -362,9 +373,7 @@ def explain_settlement(st: Settlement, game: Game, screen: Screen) -> list[str]:
         out.append(f"    (cards count {_points_legend(game)})")
     out.append(f"  tricks won: {_seats(st.tricks)}")
     if st.game_won is not None and st.declarer is not None:
-        out.append(
-            f"  the game: seat {st.declarer} {'won' if st.game_won else 'lost'} it"
-        )
+        out.append(f"  the game: seat {st.declarer} {'won' if st.game_won else 'lost'} it")
     out.extend(f"  note: {n}" for n in st.notes)
     if st.entries:
         out.append("  each item is paid on its own, by the side that lost it:")

@@ -116,4 +116,3 @@ def help_lines(rules: Ruleset, screen: Screen) -> list[list[Seg]]:
         ]
     )
     return out
-

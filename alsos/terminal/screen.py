@@ -88,7 +88,7 @@ class Screen:
         segs: list[Seg] = []
         for p in parts:
             if isinstance(p, str | tuple):
-                segs.append(p)  # type: ignore[arg-type]
+                segs.append(p)
             else:
                 segs.extend(p)
         if self._console is None:

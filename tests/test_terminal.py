@@ -1,0 +1,346 @@
+"""Tests of ``alsos play`` as a newcomer meets it (alsos.terminal), run in-process or as a process.
+
+They check what is printed: the phase headers, one line a trick with its
+winner and the tricks won so far, the hands after the pick-up, the talon,
+síber discards in words and hidden from other seats, the grouped legal
+actions and the help screen, sessions, bots by name, colour and suit signs,
+and the options every profile-loading command has.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import alsos
+from alsos.cli import main
+from alsos.record import loads_all, replay_session
+from alsos.terminal.prompt import choice, grouped, help_lines
+from alsos.terminal.screen import Screen, plain
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str], code: int = 0) -> str:
+    assert main(argv) == code
+    return capsys.readouterr().out
+
+
+# ------------------------------------------------------------------ watching
+
+
+def test_watch_has_a_header_for_every_part_of_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(["play", "--watch", "--seed", "1"], capsys)
+    headers = [line.split("==")[1].strip() for line in out.splitlines() if line.startswith("==")]
+    # seed 1: seat 0 accepts, takes the talon (síber), both sides declare a terc
+    assert headers == [
+        "Bidding",
+        "Front announcements",
+        "Pick-up",
+        "Siber",
+        "Discard",
+        "First trick",
+        "Meld validation",
+        "Play",
+        "Settlement",
+    ]
+
+
+def test_trick_lines_keep_a_running_count_of_tricks(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(["play", "--watch", "--seed", "4"], capsys)
+    counts = {s: 0 for s in range(3)}
+    tricks = [line for line in out.splitlines() if line.startswith("  trick ")]
+    assert len(tricks) == 9
+    for line in tricks:
+        winner = int(re.search(r"→ seat (\d) wins", line).group(1))  # type: ignore[union-attr]
+        counts[winner] += 1
+        assert line.endswith(f"({counts[0]}·{counts[1]}·{counts[2]})")
+    written = re.search(r"tricks won: (.*)", out).group(1)  # type: ignore[union-attr]
+    assert written == ", ".join(f"seat {s} {n}" for s, n in counts.items())
+
+
+def test_watch_shows_whole_hands_after_the_pick_up(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(["play", "--watch", "--seed", "7"], capsys)
+    before, after = out.split("== Pick-up ==", 1)
+    opening = [line for line in before.splitlines() if " holds " in line]
+    assert len(opening) == 3 and all("+3 face down" in line for line in opening)
+    picked = [line for line in after.splitlines() if " holds " in line][:3]
+    game = alsos.Game(alsos.load_variant("potter1930"), seed=7, dealer=0)
+    for line in picked:
+        seat = int(line.split()[1])
+        full = sorted(game.deal.hands[seat])
+        assert line.split(" holds ")[1].split() == [c.name for c in full]
+
+
+def test_talon_is_shown_as_it_becomes_known(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(["play", "--watch", "--seed", "1"], capsys)
+    game = alsos.Game(alsos.load_variant("potter1930"), seed=1, dealer=0)
+    up = " ".join(c.name for c in game.view(0).talon_seen)
+    assert f"talon: {up} face up, 3 face down" in out
+    assert "the talon as seen now: " in out  # after the síber
+    assert re.search(r"seat 0: discard \w+, discard", out)  # the watcher sees the discards
+
+
+def test_seed_7_reads_in_a_sensible_number_of_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(["play", "--watch", "--seed", "7"], capsys)
+    assert 20 < len(out.splitlines()) < 80
+    assert re.search(r"wins? the hand \(\+\d+\)", out) and "written on the score sheet" in out
+
+
+def test_settlement_is_explained_with_its_factors(capsys: pytest.CaptureFixture[str]) -> None:
+    """An item's worth is written as the product of its factors (pagat, "Kontra")."""
+    out = _run(["play", "--watch", "--seed", "3", "--bots", "random"], capsys)
+    items = [
+        line for line in out.splitlines() if ": made, worth " in line or ": lost, worth " in line
+    ]
+    assert items
+    for line in items:
+        worth, _, formula = line.partition("worth ")[2].partition(" = ")
+        if " × " in formula:
+            product = 1
+            for factor in formula.split(" × "):
+                product *= int(factor.split()[0])
+            assert product == int(worth)
+
+
+# --------------------------------------------------------- a seated player
+
+
+def _hidden_cards(record_path: Path, me: int) -> set[str]:
+    """Cards the seat may not know where the record stops: others' hands, the face-down talon."""
+    record = alsos.Record.loads(record_path.read_text(encoding="utf-8"))
+    game = record.replay()
+    view = game.view(me)
+    seen = {c.name for c in view.talon_seen} | {c.name for c in view.hand}
+    start = alsos.Game(game.rules, seed=record.seed, dealer=game.dealer)
+    seen |= {c.name for c in start.view(me).talon_seen}
+    hidden = {alsos.Card(c).name for c in game.talon}
+    for seat in game.active:
+        if seat != me:
+            hidden |= set(alsos.format_cards(game.state.hands[seat]).split())
+    return hidden - seen
+
+
+@pytest.mark.parametrize(("seed", "seat", "answers"), [(1, 1, 3), (1, 2, 12), (9, 0, 6), (4, 2, 0)])
+def test_a_seated_player_never_sees_hidden_cards(
+    seed: int,
+    seat: int,
+    answers: int,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    saved = tmp_path / "hand.txt"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * answers))
+    argv = ["play", "--seed", str(seed), "--seat", str(seat), "--save", str(saved)]
+    assert main(argv) in (0, 1)
+    out = capsys.readouterr().out.split("'quit' leaves.", 1)[1]
+    hidden = _hidden_cards(saved, seat)
+    assert hidden
+    for card in hidden:
+        assert not re.search(rf"\b{card}\b", out), f"{card} was shown to seat {seat}"
+
+
+def test_other_seats_discards_stay_face_down(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 1: the heuristic bot at seat 0 takes the talon and discards four cards
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 60))
+    out = _run(["play", "--seed", "1", "--seat", "1"], capsys, code=0)
+    assert "seat 0: siber" in out
+    assert "seat 0: puts a card away face down, puts a card away face down" in out
+    assert not re.search(r"discard [MPTZ]", out.split("== Discard ==")[1].split("==")[0])
+
+
+def test_the_legal_actions_are_grouped_on_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 60))
+    out = _run(["play", "--seed", "1", "--seat", "1"], capsys)
+    offers = [line for line in out.splitlines() if line.startswith("  you may: ")]
+    assert offers
+    assert all("\n" not in line and len(line) < 200 for line in offers)
+    assert any("play a card: " in line for line in offers)
+    assert not re.search(r"^\s+\d+\) ", out, re.MULTILINE)  # no numbered list unless asked
+
+
+def test_grouping_and_numbers_follow_the_line() -> None:
+    rules = alsos.load_variant("potter1930")
+    game = alsos.Game(rules, seed=3, dealer=0)
+    for text in ("accept", "pass", "pass"):
+        game.apply(text)
+    while game.phase is alsos.Phase.FRONT and len(game.legal_actions()) < 5:
+        game.apply("pass")
+    legal = game.legal_actions()
+    ordered, line = grouped(legal, Screen())
+    text = plain(line)
+    assert sorted(map(str, ordered)) == sorted(map(str, legal))
+    assert text.startswith("pass · announce: ")
+    assert text.count("announce") == 1  # one group, its figures after the colon
+    for n, action in enumerate(ordered, 1):
+        assert choice(str(n), ordered) == action
+    with pytest.raises(ValueError, match="no legal action number 0"):
+        choice("0", ordered)
+
+
+def test_help_explains_this_profiles_figures_and_kontras() -> None:
+    for vid in ("potter1930", "house"):
+        rules = alsos.load_variant(vid)
+        text = "\n".join(plain(line) for line in help_lines(rules, Screen()))
+        for name, fig in rules.figures.items():
+            if fig.enabled:
+                assert f"  {name}" in text
+        for level in rules.kontra.levels:
+            assert level in text
+        assert f"by {rules.kontra.front_factor} said from the front" in text
+        assert len(text.splitlines()) <= 30  # one screen
+
+
+def test_question_mark_prints_the_help(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("?\nlist\n"))
+    out = _run(["play", "--seed", "3"], capsys, code=1)
+    assert "Kontra levels" in out and "abszolut" in out
+    assert re.search(r"\s1\) pass\n\s+2\) accept\n", out)
+
+
+# ------------------------------------------------------------------ sessions
+
+
+def test_rubber_writes_the_scores_after_each_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "rubber.txt"
+    out = _run(
+        ["play", "--watch", "--rubber", "--seed", "2", "--hands", "3", "--save", str(saved)],
+        capsys,
+    )
+    assert "a rubber to 20" in out
+    scores = re.findall(r"score after hand (\d): (.*)", out)
+    assert [n for n, _ in scores] == ["1", "2", "3"]
+    records = loads_all(saved.read_text(encoding="utf-8"))
+    assert [r.dealer for r in records] == [0, 1, 2]  # the deal passes on
+    session = replay_session(records)
+    assert scores[-1][1] == ", ".join(f"seat {s} {v}" for s, v in sorted(session.scores.items()))
+
+
+def test_a_rubber_is_played_to_its_end(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(["play", "--watch", "--session", "--seed", "1", "--hands", "60"], capsys)
+    assert re.search(r"seat \d wins the rubber", out)
+    assert "net result" in out
+
+
+def test_a_radli_profile_plays_a_radli(capsys: pytest.CaptureFixture[str]) -> None:
+    rules = alsos.load_variant("csibor", players=3)
+    assert rules.scoring.session == "radli"
+    out = _run(
+        ["play", "--watch", "--rubber", "--variant", "csibor", "--players", "3", "--hands", "2"],
+        capsys,
+    )
+    assert f"a rádli to {rules.scoring.radli_target}" in out
+
+
+# --------------------------------------------------------------- bots
+
+
+def test_bots_by_name_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(["play", "--watch", "--seed", "2", "--bots", "random,heuristic,random"], capsys)
+    assert "seat 0 random bot, seat 1 heuristic bot, seat 2 random bot" in out
+
+
+def test_unknown_bot_lists_the_available_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--watch", "--bots", "nobody"]) == 2
+    err = capsys.readouterr().err
+    assert "'nobody'" in err
+    for name in alsos.bots.available():
+        assert name in err
+    assert main(["play", "--watch", "--bots", "random,random"]) == 2
+    assert "one per seat (3 at this table)" in capsys.readouterr().err
+
+
+def test_heuristic_is_the_default_opponent(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(["play", "--watch", "--seed", "2"], capsys)
+    assert "seat 0 heuristic bot" in out
+
+
+# ------------------------------------------------ options, colour, pipes
+
+
+def test_players_option_for_play_and_validate(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(["play", "--watch", "--variant", "csibor", "--players", "2", "--seed", "1"], capsys)
+    assert "players: seat 0 heuristic bot, seat 1 heuristic bot\n" in out
+    assert _run(["validate", "csibor", "--players", "4"], capsys).strip() == "ok: csibor"
+    assert main(["play", "--watch", "--variant", "potter1930", "--players", "5"]) == 1
+    assert "players" in capsys.readouterr().err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"alsos {alsos.__version__}"
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    proc = subprocess.run(
+        f"{sys.executable} -m alsos play --watch --seed 7 --color always | head -3",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert len(proc.stdout.splitlines()) == 3
+    assert proc.stderr == ""
+
+
+def test_piped_output_is_plain_and_colour_says_the_same() -> None:
+    def run(*extra: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "alsos", "play", "--watch", "--seed", "7", *extra],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return done.stdout
+
+    piped = run()
+    assert "\x1b[" not in piped
+    pytest.importorskip("rich")
+    coloured = run("--color", "always")
+    assert "\x1b[" in coloured
+    assert ANSI.sub("", coloured) == piped
+
+
+def test_no_color_turns_colour_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    from alsos.terminal.screen import make_screen
+
+    pytest.importorskip("rich")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not make_screen("auto").colour
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("TERM", "xterm")
+    assert make_screen("auto").colour
+
+
+def test_without_rich_the_screen_is_plain(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "rich.console", None)  # as if rich were not installed
+    assert main(["play", "--watch", "--seed", "7", "--color", "always"]) == 0
+    out, err = capsys.readouterr()
+    assert "\x1b[" not in out and "== Settlement ==" in out
+    assert "needs rich" in err
+
+
+def test_suit_symbols(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(["play", "--watch", "--seed", "1", "--suits", "symbols"], capsys)
+    tricks = "\n".join(line for line in out.splitlines() if line.startswith("  trick "))
+    assert "♣" in tricks or "♥" in tricks or "♦" in tricks or "♠" in tricks
+    assert not re.search(r"\b[MPTZ](A|K|O|U|10|9|8|7)\b", tricks)
+    legal = alsos.Game(alsos.load_variant("potter1930"), seed=1).legal_actions()
+    assert choice("♣A", legal) == "MA"
