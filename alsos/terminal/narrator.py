@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Sequence
 
-from alsos.actions import Announce, Kontra, Play
+from alsos.actions import Announce, Call, Exchange, Kontra, Play, Siber
 from alsos.cards import Card, Rank
 from alsos.events import Event, ItemChanged, Played, Said, TrickWon
 from alsos.game import Game
@@ -35,6 +35,16 @@ _NOTES = {
 }
 
 
+_TITLES = {Phase.SIBER: "Síber"}
+
+# A few words after the actions a newcomer cannot guess from their name.
+_GLOSS: dict[type, str] = {
+    Siber: " (takes the talon into its hand)",
+    Exchange: " (swaps its trump 7 for the turned-up card)",
+    Call: " (invites the other side to concede)",
+}
+
+
 class Narrator:
     """Prints one hand for the ``watched`` seats; ``viewer`` is the seat a person plays."""
 
@@ -45,6 +55,7 @@ class Narrator:
         self.viewer = viewer
         self.section = ""
         self.speech: tuple[int, list[str]] | None = None
+        self.passes: list[int] = []
         self.tricks = dict.fromkeys(game.active, 0)
         views = [game.view(s) for s in self.watched]
         self.unseen = {v.seat: v.unseen_count for v in views}
@@ -103,7 +114,7 @@ class Narrator:
             return "First trick" if g.trick_no == 0 else "Play"
         if g.phase is Phase.OVER:
             return "Settlement"
-        return str(g.phase).capitalize()
+        return _TITLES.get(g.phase, str(g.phase).capitalize())
 
     def _section(self) -> None:
         """Print the header of the part of the hand that comes next, if it changed."""
@@ -149,18 +160,34 @@ class Narrator:
         self._section()
 
     def say(self, seat: int, text: str) -> None:
+        """Add what ``seat`` said to its line; a seat's turn of speech is one line."""
         if self.speech is not None and self.speech[0] == seat:
             self.speech[1].append(text)
         else:
-            self.flush()
+            self._end_turn()
             self.speech = (seat, [text])
 
+    def _end_turn(self) -> None:
+        """Print the finished turn's line; a bare pass waits, to share a line with the next."""
+        if self.speech is None:
+            return
+        seat, said = self.speech
+        self.speech = None
+        if said == ["pass"]:
+            self.passes.append(seat)
+            return
+        self._print_passes()
+        self.screen.line(f"  {self.who(seat)}: ", ", ".join(said))
+
+    def _print_passes(self) -> None:
+        if self.passes:
+            self.screen.line("  " + ", ".join(self.who(s) for s in self.passes) + ": pass")
+            self.passes.clear()
+
     def flush(self) -> None:
-        """Print the pending line of speech, then any watched hand that changed."""
-        if self.speech is not None:
-            seat, said = self.speech
-            self.speech = None
-            self.screen.line(f"  {self.who(seat)}: ", ", ".join(said))
+        """Print the pending speech, then any watched hand that changed."""
+        self._end_turn()
+        self._print_passes()
         for s in sorted(self.changed):
             hand = self.game.view(s).hand
             self.screen.line(f"  {self.who(s)} now holds ", self.screen.cards(hand))
@@ -190,7 +217,7 @@ class Narrator:
             text = str(ev.action)
         else:
             text = ev.public
-        self.say(ev.seat, text)
+        self.say(ev.seat, text + _GLOSS.get(ev.action.__class__, ""))
 
     def _item(self, ev: ItemChanged) -> None:
         if self.speech is None:
@@ -212,14 +239,14 @@ class Narrator:
         self.tricks[ev.winner] += 1
         played: list[Seg] = []
         for i, (s, c) in enumerate(ev.cards):
-            played.extend([", " if i else "", f"{s}:", scr.card(c)])
+            played.extend([", " if i else "", f"seat {s} ", scr.card(c)])
         tally = "·".join(str(self.tricks[s]) for s in sorted(self.game.active))
         scr.line(
             f"  trick {ev.number}: ",
             played,
-            "  → ",
+            " → ",
             (self.who(ev.winner), "bold"),
-            f" wins  ({tally})",
+            f" wins ({tally})",
         )
 
     def _after(self) -> None:
@@ -248,7 +275,7 @@ class Narrator:
         new = [c for c in known if c not in self.talon_known]
         if new:
             self.flush()
-            self.screen.line("  the talon as seen now: ", self.screen.cards(known))
+            self.screen.line("  the talon, face up now: ", self.screen.cards(known))
         self.talon_known = known
         self.shown.update(known)
 
@@ -304,8 +331,8 @@ def _contract(game: Game, who: Callable[[int], str]) -> str:
 
 def _points_legend(game: Game) -> str:
     cr = game.rules.cards
-    plain = " ".join(f"{r.code} {v}" for r, v in _by_value(cr.plain_points))
-    trump = " ".join(f"{r.code} {v}" for r, v in _by_value(cr.trump_points))
+    plain = ", ".join(f"{r.code} {v}" for r, v in _by_value(cr.plain_points))
+    trump = ", ".join(f"{r.code} {v}" for r, v in _by_value(cr.trump_points))
     legend = (
         plain
         if trump == plain or game.contract is None or game.trump < 0
@@ -349,17 +376,17 @@ def _factors(entry: Entry, game: Game) -> str:
 
 
 def explain_settlement(st: Settlement, game: Game, screen: Screen) -> list[str]:
-    """The settlement in words, one fact a line."""
+    """The settlement in words, one fact a line, every number taken from ``st``."""
     out = []
-    sides = ""
-    if st.declarer is not None:
+    if st.declarer is None:
+        out.append(f"  contract: {_contract(game, lambda s: f'seat {s}') or st.contract}")
+    else:
         others = [s for s in game.active if s != st.declarer]
-        sides = (
-            f"; seat {st.declarer} declared, "
+        out.append(
+            f"  contract: {st.contract}; seat {st.declarer} declared, "
             + " and ".join(f"seat {s}" for s in others)
             + (" defended together" if len(others) > 1 else " defended")
         )
-    out.append(f"  contract: {st.contract}{sides}")
     if st.conceded:
         out.append("  the hand ended early: a call was conceded")
     if st.card_points:
@@ -373,10 +400,17 @@ def explain_settlement(st: Settlement, game: Game, screen: Screen) -> list[str]:
         out.append(f"    (cards count {_points_legend(game)})")
     out.append(f"  tricks won: {_seats(st.tricks)}")
     if st.game_won is not None and st.declarer is not None:
-        out.append(f"  the game: seat {st.declarer} {'won' if st.game_won else 'lost'} it")
+        out.append(
+            f"  the game: seat {st.declarer} {'won' if st.game_won else 'lost'} it{_why(st)}"
+        )
     out.extend(f"  note: {n}" for n in st.notes)
-    if st.entries:
-        out.append("  each item is paid on its own, by the side that lost it:")
+    if st.entries and st.declarer is not None:
+        out.append(
+            "  each item is settled on its own between the declarer and each opponent; "
+            "whoever lost it pays its worth:"
+        )
+    elif st.entries:
+        out.append("  what each seat gets:")
     for e in st.entries:
         who = f" by seat {e.seat}" if e.seat is not None else ""
         title = e.label
@@ -386,10 +420,34 @@ def explain_settlement(st: Settlement, game: Game, screen: Screen) -> list[str]:
         verdict = "made" if e.made else "lost"
         out.append(f"    {title}{who}: {verdict}, worth {e.value} = {_factors(e, game)}")
     out.append(f"  payments (+ receives, - pays; they add up to 0): {_seats(st.payments, True)}")
+    sc = game.rules.scoring
+    race = (
+        f"a rádli ends when a seat reaches {sc.radli_target}"
+        if sc.session == "radli"
+        else f"the first seat past {sc.rubber_target} wins the rubber"
+    )
     out.append(f"  written on the score sheet: {_seats(st.written)}")
+    out.append(f"    (the winners of an item write its worth; {race})")
     best = max(st.payments.values())
     top = [s for s, v in st.payments.items() if v == best]
     if best > 0:
         names = " and ".join(f"seat {s}" for s in sorted(top))
         out.append(f"  {names} {'wins' if len(top) == 1 else 'win'} the hand ({best:+d})")
     return out
+
+
+def _why(st: Settlement) -> str:
+    """The numbers the game was decided on: totals of cards, melds and béla, or tricks."""
+    d = st.declarer
+    assert d is not None
+    if not st.card_points:  # betli: only tricks count
+        n = st.tricks.get(d, 0)
+        return f", taking {n} trick{'' if n == 1 else 's'}"
+    if not st.notes:
+        total = {
+            s: st.card_points[s] + st.meld_points.get(s, 0) + st.bela.get(s, 0)
+            for s in st.card_points
+        }
+        others = " and ".join(str(v) for s, v in sorted(total.items()) if s != d)
+        return f": {total[d]} in cards and melds against {others}"
+    return ""
