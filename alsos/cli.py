@@ -12,7 +12,7 @@ Usage::
     alsos schema
     alsos rules VARIANT [--players N] [--format markdown|rst] [--compare OTHER ...]
 
-``play`` lives in :mod:`alsos.terminal`: with ``--watch`` seeded bots play
+``play`` lives in ``alsos.terminal``: with ``--watch`` seeded bots play
 every seat and the hand is told phase by phase, trick by trick, with the
 settlement explained; without it the user plays one seat from the terminal
 and sees only what that seat may know.

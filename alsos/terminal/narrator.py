@@ -440,14 +440,13 @@ def _why(st: Settlement) -> str:
     """The numbers the game was decided on: totals of cards, melds and béla, or tricks."""
     d = st.declarer
     assert d is not None
+    if st.conceded or st.notes:  # decided by a call, not by the cards
+        return ""
     if not st.card_points:  # betli: only tricks count
         n = st.tricks.get(d, 0)
         return f", taking {n} trick{'' if n == 1 else 's'}"
-    if not st.notes:
-        total = {
-            s: st.card_points[s] + st.meld_points.get(s, 0) + st.bela.get(s, 0)
-            for s in st.card_points
-        }
-        others = " and ".join(str(v) for s, v in sorted(total.items()) if s != d)
-        return f": {total[d]} in cards and melds against {others}"
-    return ""
+    total = {
+        s: st.card_points[s] + st.meld_points.get(s, 0) + st.bela.get(s, 0) for s in st.card_points
+    }
+    others = " and ".join(str(v) for s, v in sorted(total.items()) if s != d)
+    return f": {total[d]} in cards and melds against {others}"

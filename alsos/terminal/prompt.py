@@ -102,8 +102,15 @@ def help_lines(rules: Ruleset, screen: Screen) -> list[list[Seg]]:
         for name, fig in figs:
             front = str(fig.value * fig.front_multiplier) if fig.front else "-"
             back = str(fig.value) if fig.back else "-"
-            title = f" ({fig.title})" if fig.title and fig.title != name else ""
-            out.append([f"  {name}{title}: {_meaning(rules, name)}; {back} / {front}"])
+            title = fig.title or name
+            label = title if title.startswith(name) else f"{name} ({title})"
+            out.append([f"  {label}: {_meaning(rules, name)}; {back} / {front}"])
+    g, b = rules.games, rules.bidding
+    games = [f"trump game {g.trump}"]
+    games += [f"no-trumps {g.no_trumps}"] if b.no_trumps else []
+    games += [f"betli {g.betli}"] if b.betli else []
+    games += [f"klopitzky {g.klopitzky}"] if b.klopitzky else []
+    out.append([("Games", "bold"), f" (the game item before kontras): {', '.join(games)}"])
     k = rules.kontra
     levels = ", ".join(k.levels)
     out.append([("Kontra", "bold"), f" levels, each answering the one before: {levels}."])
