@@ -44,8 +44,8 @@ def test_watch_prints_every_trick_with_its_winner(capsys: pytest.CaptureFixture[
     for n, (line, trick, winner) in enumerate(
         zip(lines, game.tricks, game.trick_winners, strict=True), 1
     ):
-        cards = ", ".join(f"{s}:{alsos.Card(c).name}" for s, c in trick)
-        assert line.startswith(f"  trick {n}: {cards}  → seat {winner} wins")
+        cards = ", ".join(f"seat {s} {alsos.Card(c).name}" for s, c in trick)
+        assert line.startswith(f"  trick {n}: {cards} → seat {winner} wins")
 
 
 def _watched_game(seed: int) -> alsos.Game:
@@ -127,7 +127,7 @@ def test_interactive_plays_to_the_end_by_numbers(
     assert main(["play", "--seed", "4", "--seat", "2"]) == 0
     out = capsys.readouterr().out
     assert "payments" in out
-    assert "seat 2 (you): " in out
+    assert re.search(r"^  (seat \d, )*seat 2 \(you\)(, seat \d)*: ", out, re.MULTILINE)
 
 
 def test_interactive_hides_other_hands(

@@ -317,6 +317,8 @@ def _ask(game: Game, me: int, screen: Screen) -> tuple[Event, ...] | None:
         if not text:  # EOF
             print("\nend of input: leaving the hand unfinished")
             return None
+        if not _isatty(sys.stdin):  # piped answers: echo them, so the transcript reads well
+            print(text.rstrip("\n"))
         text = text.strip()
         if not text:
             continue
@@ -337,6 +339,11 @@ def _ask(game: Game, me: int, screen: Screen) -> tuple[Event, ...] | None:
             return game.apply(picked, seat=view.seat)
         except ValueError as e:  # IllegalActionError, unknown text and bad numbers
             print(f"error: {e}")
+
+
+def _isatty(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
 
 
 def _status(game: Game, me: int, screen: Screen) -> None:
