@@ -79,8 +79,8 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
         default=DEFAULT_BOT,
         metavar="NAME[,NAME...]",
         help=(
-            f"the bots: one name for every seat, or one per seat, comma separated "
-            f"(default: {DEFAULT_BOT}; see alsos.bots.available())"
+            f"the bots: one name for every seat, or one per seat, comma separated, the name "
+            f"at your own seat unused (default: {DEFAULT_BOT}; see alsos.bots.available())"
         ),
     )
     play.add_argument(

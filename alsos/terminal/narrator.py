@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Sequence
 
-from alsos.actions import Announce, Call, Exchange, Kontra, Play, Siber
+from alsos.actions import Announce, Call, Discard, Exchange, Kontra, Play, Siber
 from alsos.cards import Card, Rank
 from alsos.events import Event, ItemChanged, Played, Said, TrickWon
 from alsos.game import Game
@@ -213,6 +213,8 @@ class Narrator:
     def _said(self, ev: Said) -> None:
         if ev.action is None:  # hidden from the viewer: say only what everyone saw
             text = "puts a card away face down" if ev.public == "discard" else ev.public
+        elif isinstance(ev.action, Discard):
+            text = f"discard {self.screen.card_text(ev.action[1])}"
         elif ev.private:
             text = str(ev.action)
         else:

@@ -31,8 +31,9 @@ __all__ = ["SUIT_STYLES", "Screen", "Seg", "make_screen", "plain", "symbols_to_l
 Seg: TypeAlias = str | tuple[str, str]
 """A piece of a line: plain text, or text and a rich style."""
 
-#: The colour of each suit: acorns brown-yellow, hearts red, gourds orange, leaves green.
-SUIT_STYLES = ("bold yellow", "bold red", "bold dark_orange", "bold green")
+#: The colour of each suit, four of the eight colours every colour terminal has:
+#: acorns yellow, hearts red, gourds magenta, leaves green.
+SUIT_STYLES = ("bold yellow", "bold red", "bold magenta", "bold green")
 
 _SYMBOL_TO_LETTER = {s.symbol: s.letter for s in Suit}
 
