@@ -236,6 +236,14 @@ def test_a_rubber_is_played_to_its_end(capsys: pytest.CaptureFixture[str]) -> No
     assert "net result" in out
 
 
+def test_a_tie_past_the_target_raises_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two seats past 20 on one hand: the target and the bonus rise (pagat, "Scoring")."""
+    out = _run(["play", "--watch", "--rubber", "--seed", "7", "--hands", "12"], capsys)
+    scores = re.findall(r"score after hand 12: (.*)", out)[0]
+    assert sum(int(v) > 20 for v in re.findall(r"seat \d (\d+)", scores)) >= 2
+    assert "passed 20 on the same hand: the rubber now goes to 40, for a bonus of 4" in out
+
+
 def test_a_radli_profile_plays_a_radli(capsys: pytest.CaptureFixture[str]) -> None:
     rules = alsos.load_variant("csibor", players=3)
     assert rules.scoring.session == "radli"
@@ -244,6 +252,19 @@ def test_a_radli_profile_plays_a_radli(capsys: pytest.CaptureFixture[str]) -> No
         capsys,
     )
     assert f"a rádli to {rules.scoring.radli_target}" in out
+
+
+def test_in_a_session_you_keep_your_seat_and_sit_out_when_you_deal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With four players the dealer sits out (pagat, "Alsós with four players")."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))
+    argv = ["play", "--rubber", "--variant", "four-player", "--seed", "3", "--hands", "2"]
+    out = _run(argv, capsys)
+    first, second = out.split("== Hand 2 ==")
+    assert "seat 1 you, seat 2 heuristic bot, seat 3 heuristic bot; seat 0 deals" in first
+    assert "seat 1 (you) deals and sits out this hand: the bots play it" in second
+    assert "score after hand 2" in second
 
 
 # --------------------------------------------------------------- bots
@@ -285,9 +306,10 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.strip() == f"alsos {alsos.__version__}"
 
 
-def test_a_closed_pipe_ends_quietly() -> None:
+@pytest.mark.parametrize("colour", ["never", "always"])
+def test_a_closed_pipe_ends_quietly(colour: str) -> None:
     proc = subprocess.run(
-        f"{sys.executable} -m alsos play --watch --seed 7 --color always | head -3",
+        f"{sys.executable} -m alsos play --watch --rubber --seed 7 --color {colour} | head -3",
         shell=True,
         capture_output=True,
         text=True,

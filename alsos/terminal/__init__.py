@@ -234,7 +234,9 @@ def _one_hand(
 ) -> int:
     """Play or watch ``game`` to its end; 0 when it ended, 1 when left, 2 for a bad seat."""
     me = None
-    if not args.watch:
+    if not args.watch and args.rubber and args.seat not in game.active:
+        screen.line(f"seat {args.seat} (you) deals and sits out this hand: the bots play it")
+    elif not args.watch:
         me = _seat_for(args, game)
         if me is None:
             return 2
@@ -382,6 +384,8 @@ def _session(
     try:
         for n in range(1, limit + 1):
             game = session.next_game(seed=seed + n - 1)
+            if args.seat is None and not args.watch:
+                args.seat = game.active[0]  # the user keeps one seat for the whole session
             screen.header(f"Hand {n}", f"seed {seed + n - 1}, dealer seat {game.dealer}")
             try:
                 status = _one_hand(args, game, seed + n - 1, names, screen)
@@ -389,8 +393,9 @@ def _session(
                 records.append(game.record())
             if status != 0:
                 return status
+            before = session.target if isinstance(session, Rubber) else target
             session.add(game.settlement)
-            _scores(session, n, kind, screen)
+            _scores(session, n, kind, screen, before)
             if session.is_over:
                 break
         else:
@@ -408,9 +413,14 @@ def _session(
     return status
 
 
-def _scores(session: Rubber | Radli, n: int, kind: str, screen: Screen) -> None:
+def _scores(session: Rubber | Radli, n: int, kind: str, screen: Screen, target: int) -> None:
     written = ", ".join(f"seat {s} {v}" for s, v in sorted(session.scores.items()))
     screen.line((f"score after hand {n}: {written}", "bold"))
+    if isinstance(session, Rubber) and session.target != target:
+        screen.line(
+            f"  several seats passed {target} on the same hand: the rubber now goes to "
+            f"{session.target}, for a bonus of {session.bonus}"
+        )
     if not session.is_over:
         return
     if isinstance(session, Rubber):
