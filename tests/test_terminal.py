@@ -222,7 +222,7 @@ def test_rubber_writes_the_scores_after_each_hand(
         capsys,
     )
     assert "a rubber to 20" in out
-    scores = re.findall(r"score after hand (\d): (.*)", out)
+    scores = re.findall(r"score after hand (\d): (.*?)  \(rubber to 20\)", out)
     assert [n for n, _ in scores] == ["1", "2", "3"]
     records = loads_all(saved.read_text(encoding="utf-8"))
     assert [r.dealer for r in records] == [0, 1, 2]  # the deal passes on

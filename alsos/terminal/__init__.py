@@ -251,13 +251,14 @@ def _one_hand(
         )
     )
     if me is None:
-        return _watch(game, bots, screen)
-    return _interactive(game, bots, me, screen)
+        return _watch(game, bots, screen, args.rubber)
+    return _interactive(game, bots, me, screen, args.rubber)
 
 
-def _watch(game: Game, bots: dict[int, Bot], screen: Screen) -> int:
+def _watch(game: Game, bots: dict[int, Bot], screen: Screen, session: bool) -> int:
     """Bots play every seat; the narrator tells the whole hand."""
     narrator = Narrator(game, screen, game.active, None)
+    narrator.in_session = session
     narrator.open()
     for _ in range(MAX_STEPS):
         if game.is_over:
@@ -274,7 +275,7 @@ def _watch(game: Game, bots: dict[int, Bot], screen: Screen) -> int:
     return 1
 
 
-def _interactive(game: Game, bots: dict[int, Bot], me: int, screen: Screen) -> int:
+def _interactive(game: Game, bots: dict[int, Bot], me: int, screen: Screen, session: bool) -> int:
     """The user plays seat ``me`` from standard input; bots play the others.
 
     Returns 0 when the hand ends, 1 if input ends (EOF) or the user quits.
@@ -284,6 +285,7 @@ def _interactive(game: Game, bots: dict[int, Bot], me: int, screen: Screen) -> i
         "number in the list; '?' explains the figures and kontras, 'quit' leaves."
     )
     narrator = Narrator(game, screen, (me,), me)
+    narrator.in_session = session
     narrator.open()
     for _ in range(MAX_STEPS):
         if game.is_over:
@@ -415,7 +417,8 @@ def _session(
 
 def _scores(session: Rubber | Radli, n: int, kind: str, screen: Screen, target: int) -> None:
     written = ", ".join(f"seat {s} {v}" for s, v in sorted(session.scores.items()))
-    screen.line((f"score after hand {n}: {written}", "bold"))
+    goal = session.target if isinstance(session, Rubber) else session.rules.scoring.radli_target
+    screen.line((f"score after hand {n}: {written}", "bold"), f"  ({kind} to {goal})")
     if isinstance(session, Rubber) and session.target != target:
         screen.line(
             f"  several seats passed {target} on the same hand: the rubber now goes to "

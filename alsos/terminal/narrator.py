@@ -56,6 +56,7 @@ class Narrator:
         self.section = ""
         self.speech: tuple[int, list[str]] | None = None
         self.passes: list[int] = []
+        self.in_session = False
         self.tricks = dict.fromkeys(game.active, 0)
         views = [game.view(s) for s in self.watched]
         self.unseen = {v.seat: v.unseen_count for v in views}
@@ -294,7 +295,7 @@ class Narrator:
                 self.screen.line("  the talon held ", self.screen.cards(rest), " (never seen)")
         settlement = g.settlement
         assert settlement is not None
-        for line in explain_settlement(settlement, g, self.screen):
+        for line in explain_settlement(settlement, g, self.screen, single=not self.in_session):
             self.screen.line(line)
 
 
@@ -377,8 +378,14 @@ def _factors(entry: Entry, game: Game) -> str:
     return " × ".join(parts) if len(parts) > 1 else f"base {entry.base}"
 
 
-def explain_settlement(st: Settlement, game: Game, screen: Screen) -> list[str]:
-    """The settlement in words, one fact a line, every number taken from ``st``."""
+def explain_settlement(
+    st: Settlement, game: Game, screen: Screen, *, single: bool = True
+) -> list[str]:
+    """The settlement in words, one fact a line, every number taken from ``st``.
+
+    ``single``: a hand on its own, so the line on the score sheet says what a
+    session is played to (in a session the scores after the hand say it).
+    """
     out = []
     if st.declarer is None:
         out.append(f"  contract: {_contract(game, lambda s: f'seat {s}') or st.contract}")
@@ -424,12 +431,12 @@ def explain_settlement(st: Settlement, game: Game, screen: Screen) -> list[str]:
     out.append(f"  payments (+ receives, - pays; they add up to 0): {_seats(st.payments, True)}")
     sc = game.rules.scoring
     race = (
-        f"a rádli ends when a seat reaches {sc.radli_target}"
+        f"; a rádli ends when a seat reaches {sc.radli_target}"
         if sc.session == "radli"
-        else f"the first seat past {sc.rubber_target} wins the rubber"
+        else f"; the first seat to reach {sc.rubber_target} alone wins a rubber"
     )
     out.append(f"  written on the score sheet: {_seats(st.written)}")
-    out.append(f"    (the winners of an item write its worth; {race})")
+    out.append(f"    (the winners of an item write its worth{race if single else ''})")
     best = max(st.payments.values())
     top = [s for s, v in st.payments.items() if v == best]
     if best > 0:
