@@ -142,7 +142,7 @@ class Narrator:
             contract = _contract(g, self.who)
             note = (
                 "before its card each seat may announce, kontra, declare melds"
-                if g.rules.announcements.back_round == "first-trick"
+                if g.rules.announcements.back_round == "first-trick" and g.declarer is not None
                 else ""
             )
             scr.header(name, contract)
@@ -175,6 +175,8 @@ class Narrator:
         seat, said = self.speech
         self.speech = None
         if said == ["pass"]:
+            if seat in self.passes:  # a new round: a new line
+                self._print_passes()
             self.passes.append(seat)
             return
         self._print_passes()
@@ -421,6 +423,9 @@ def explain_settlement(
     elif st.entries:
         out.append("  what each seat gets:")
     for e in st.entries:
+        if st.declarer is None and e.seat is not None:  # klopitzky: what each seat gets
+            out.append(f"    seat {e.seat} gets {e.value}: {_factors(e, game)}")
+            continue
         who = f" by seat {e.seat}" if e.seat is not None else ""
         title = e.label
         fig = game.rules.figures.get(e.label)
