@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Sequence
 
-from alsos.actions import Announce, Call, Discard, Exchange, Kontra, Play, Siber
+from alsos.actions import Announce, Call, Declare, Discard, Exchange, Kontra, Play, Siber
 from alsos.cards import Card, Rank
 from alsos.events import Event, ItemChanged, Played, Said, TrickWon
 from alsos.game import Game
@@ -222,7 +222,11 @@ class Narrator:
             text = str(ev.action)
         else:
             text = ev.public
-        self.say(ev.seat, text + _GLOSS.get(ev.action.__class__, ""))
+        gloss = _GLOSS.get(ev.action.__class__, "")
+        if isinstance(ev.action, Declare):
+            n = ev.action[1]
+            gloss = f" ({n} cards in sequence in one suit)" if n else " (four cards of one rank)"
+        self.say(ev.seat, text + gloss)
 
     def _item(self, ev: ItemChanged) -> None:
         if self.speech is None:
