@@ -366,3 +366,21 @@ def test_suit_symbols(capsys: pytest.CaptureFixture[str]) -> None:
     assert not re.search(r"\b[MPTZ](A|K|O|U|10|9|8|7)\b", tricks)
     legal = alsos.Game(alsos.load_variant("potter1930"), seed=1).legal_actions()
     assert choice("♣A", legal) == "MA"
+
+
+def test_a_resumed_hand_is_told_from_its_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "hand.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n1\n1\nquit\n"))
+    assert main(["play", "--seed", "1", "--seat", "1", "--save", str(saved)]) == 1
+    first = capsys.readouterr().out
+    steps = len(alsos.Record.loads(saved.read_text(encoding="utf-8")).actions)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "--resume", str(saved), "--seat", "1"]) == 1
+    again = capsys.readouterr().out
+    assert f"(the saved hand stopped here, after {steps} steps)" in again
+    told = again.split("(the saved hand stopped here")[0]
+    for header in ("== Bidding ==", "== Pick-up ==", "== Síber ==", "== First trick =="):
+        assert header in first and header in told
+    assert "puts a card away face down" in told  # still hidden from seat 1

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from alsos.actions import Action
 from alsos.bots import Bot, UnknownBotError, available, make
+from alsos.deal import Deal
 from alsos.events import Event
 from alsos.game import Game
 from alsos.loading import load_variant
@@ -124,6 +125,7 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``alsos play`` with parsed ``args``; return the exit code."""
     screen = make_screen(args.color, args.suits)
+    done: Sequence[tuple[int, Action]] = ()  # a resumed hand's actions, told again
     if args.resume is not None:
         loaded = _load_record(args.resume)
         if loaded is None:
@@ -131,17 +133,14 @@ def run(args: argparse.Namespace) -> int:
         record, game = loaded
         rules = game.rules
         seed = record.seed if record.seed is not None else 0
-        games = [game]
-        screen.line(
-            f"{rules.name} [{rules}], resumed from {args.resume} after {len(game.history)} steps"
-        )
+        done = record.actions
+        screen.line(f"{rules.name} [{rules}], resumed from {args.resume} after {len(done)} steps")
     else:
         loaded_rules = _rules(args.variant, args.players)
         if loaded_rules is None:
             return 1
         rules = loaded_rules
         seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-        games = []
     names = _bot_names(args.bots, rules.players)
     if names is None:
         return 2
@@ -150,15 +149,16 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.rubber and args.resume is None:
         return _session(args, rules, seed, names, screen)
-    if not games:
-        games = [Game(rules, seed=seed, dealer=0)]
-        g = games[0]
-        screen.line(f"{rules.name} [{rules.id}], seed {seed}, dealer seat {g.dealer}")
+    if args.resume is not None:
+        game = Game(rules, deal=Deal.parse(record.deal), dealer=record.dealer)
+    else:
+        game = Game(rules, seed=seed, dealer=0)
+        screen.line(f"{rules.name} [{rules.id}], seed {seed}, dealer seat {game.dealer}")
     try:
-        return _one_hand(args, games[0], seed, names, screen)
+        return _one_hand(args, game, seed, names, screen, done)
     finally:
         if args.save is not None:
-            _save(games[0], args.save)
+            _save(game, args.save)
 
 
 def _rules(variant: str, players: int | None) -> Ruleset | None:
@@ -200,14 +200,11 @@ def _bot_names(spec: str, seats: int) -> list[str] | None:
     return names
 
 
-def _bots(game: Game, seed: int, names: Sequence[str], skip: int | None) -> dict[int, Bot]:
-    """A bot for each active seat but ``skip``, seeded from the hand's seed and progress.
-
-    Bots continue from the hand's seed and the number of steps taken, so a
-    resumed hand plays on as reproducibly as a new one.
-    """
-    base = seed + len(game.history)
-    return {s: make(names[s], seed=_bot_seed(base, s)) for s in game.active if s != skip}
+def _bots(
+    seed: int, names: Sequence[str], active: Sequence[int], skip: int | None
+) -> dict[int, Bot]:
+    """A bot named ``names[seat]`` for each active seat but ``skip``, seeded from ``seed``."""
+    return {s: make(names[s], seed=_bot_seed(seed, s)) for s in active if s != skip}
 
 
 def _bot_seed(seed: int, seat: int) -> int:
@@ -230,9 +227,17 @@ def _seat_for(args: argparse.Namespace, game: Game) -> int | None:
 
 
 def _one_hand(
-    args: argparse.Namespace, game: Game, seed: int, names: Sequence[str], screen: Screen
+    args: argparse.Namespace,
+    game: Game,
+    seed: int,
+    names: Sequence[str],
+    screen: Screen,
+    done: Sequence[tuple[int, Action]] = (),
 ) -> int:
-    """Play or watch ``game`` to its end; 0 when it ended, 1 when left, 2 for a bad seat."""
+    """Play or watch ``game`` to its end, after telling the ``done`` actions of a resumed hand.
+
+    Returns 0 when the hand ended, 1 when it was left, 2 for a seat that does not play.
+    """
     me = None
     if not args.watch and args.rubber and args.seat not in game.active:
         screen.line(f"seat {args.seat} (you) deals and sits out this hand: the bots play it")
@@ -240,7 +245,9 @@ def _one_hand(
         me = _seat_for(args, game)
         if me is None:
             return 2
-    bots = _bots(game, seed, names, me)
+    # Bots continue from the hand's seed and the number of steps already taken, so
+    # a resumed hand plays on as reproducibly as a new one.
+    bots = _bots(seed + len(done), names, game.active, me)
     screen.line(
         "players: "
         + ", ".join(
@@ -250,61 +257,37 @@ def _one_hand(
             f"; seat {s} deals and sits out" for s in range(game.players) if s not in game.active
         )
     )
-    if me is None:
-        return _watch(game, bots, screen, args.rubber)
-    return _interactive(game, bots, me, screen, args.rubber)
-
-
-def _watch(game: Game, bots: dict[int, Bot], screen: Screen, session: bool) -> int:
-    """Bots play every seat; the narrator tells the whole hand."""
-    narrator = Narrator(game, screen, game.active, None)
-    narrator.in_session = session
+    if me is not None:
+        screen.dim(
+            f"You play seat {me}. Type an action (e.g. 'pass', 'announce abszolut', 'MA') or "
+            "its number in the list; '?' explains the figures and kontras, 'quit' leaves."
+        )
+    narrator = Narrator(game, screen, game.active if me is None else (me,), me)
+    narrator.in_session = args.rubber
     narrator.open()
-    for _ in range(MAX_STEPS):
-        if game.is_over:
-            narrator.close()
-            return 0
-        seat = game.to_act
-        if seat is None:
-            print("error: the game is not over but no seat is to act", file=sys.stderr)
-            return 1
+    for who, action in done:
         narrator.before()
-        action = bots[seat].choose(game.view(seat), game.legal_actions())
-        narrator.step(seat, game.apply(action))
-    print(f"error: the hand did not end within {MAX_STEPS} steps", file=sys.stderr)
-    return 1
-
-
-def _interactive(game: Game, bots: dict[int, Bot], me: int, screen: Screen, session: bool) -> int:
-    """The user plays seat ``me`` from standard input; bots play the others.
-
-    Returns 0 when the hand ends, 1 if input ends (EOF) or the user quits.
-    """
-    screen.dim(
-        f"You play seat {me}. Type an action (e.g. 'pass', 'announce abszolut', 'MA') or its "
-        "number in the list; '?' explains the figures and kontras, 'quit' leaves."
-    )
-    narrator = Narrator(game, screen, (me,), me)
-    narrator.in_session = session
-    narrator.open()
-    for _ in range(MAX_STEPS):
-        if game.is_over:
-            narrator.close()
-            return 0
-        seat = game.to_act
-        if seat is None:
-            print("error: the game is not over but no seat is to act", file=sys.stderr)
-            return 1
-        narrator.before()
-        if seat != me:
-            action = bots[seat].choose(game.view(seat), game.legal_actions())
-            narrator.step(seat, game.apply(action))
-            continue
+        narrator.step(who, game.apply(action, seat=who))
+    if done:
         narrator.flush()
-        chosen = _ask(game, me, screen)
-        if chosen is None:
+        screen.dim(f"  (the saved hand stopped here, after {len(done)} steps)")
+    for _ in range(MAX_STEPS):
+        if game.is_over:
+            narrator.close()
+            return 0
+        seat = game.to_act
+        if seat is None:
+            print("error: the game is not over but no seat is to act", file=sys.stderr)
             return 1
-        narrator.step(me, chosen)
+        narrator.before()
+        if seat == me:
+            narrator.flush()
+            events = _ask(game, me, screen)
+            if events is None:
+                return 1
+        else:
+            events = game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+        narrator.step(seat, events)
     print(f"error: the hand did not end within {MAX_STEPS} steps", file=sys.stderr)
     return 1
 
