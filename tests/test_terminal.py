@@ -384,3 +384,17 @@ def test_a_resumed_hand_is_told_from_its_start(
     for header in ("== Bidding ==", "== Pick-up ==", "== Síber ==", "== First trick =="):
         assert header in first and header in told
     assert "puts a card away face down" in told  # still hidden from seat 1
+
+
+def test_figures_and_kontra_levels_are_explained_once(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(["play", "--watch", "--seed", "3", "--bots", "random"], capsys)
+    rules = alsos.load_variant("potter1930")
+    for name, fig in rules.figures.items():
+        if f"announce {name} (" in out:
+            title = fig.title or name
+            label = title if title.startswith(name) else f"{name} ({title})"
+            assert out.count(f"    ({label}: ") == 1
+    for level in rules.kontra.levels:
+        if f" {level} " in out:
+            assert out.count(f"    ({level}: multiplies the item by 4") == 1
+    assert re.search(r"\((\w+)@(\d) is the \1 seat \2 announced\)", out)

@@ -20,6 +20,7 @@ from alsos.events import Event, ItemChanged, Played, Said, TrickWon
 from alsos.game import Game
 from alsos.phases import Kind, Phase
 from alsos.settlement import Entry, Settlement
+from alsos.terminal.prompt import figure_meaning
 from alsos.terminal.screen import Screen, Seg
 
 __all__ = ["Narrator", "explain_settlement"]
@@ -57,6 +58,8 @@ class Narrator:
         self.speech: tuple[int, list[str]] | None = None
         self.passes: list[int] = []
         self.in_session = False
+        self.explained: set[str] = set()  # figures and kontra levels already explained
+        self.notes: list[str] = []  # their explanations, printed after the line of speech
         self.tricks = dict.fromkeys(game.active, 0)
         views = [game.view(s) for s in self.watched]
         self.unseen = {v.seat: v.unseen_count for v in views}
@@ -181,6 +184,9 @@ class Narrator:
             return
         self._print_passes()
         self.screen.line(f"  {self.who(seat)}: ", ", ".join(said))
+        for note in self.notes:
+            self.screen.dim(f"    ({note})")
+        self.notes.clear()
 
     def _print_passes(self) -> None:
         if self.passes:
@@ -241,6 +247,37 @@ class Narrator:
             said[-1] = f"{last} (now {ev.value})"
         else:
             said[-1] = f"{last} ({name} worth {ev.value})"
+        self._explain(action)
+
+    def _explain(self, action: object) -> None:
+        """The first time a figure or a kontra level is said, say once what it means."""
+        rules = self.game.rules
+        if isinstance(action, Announce) and action[1] in rules.figures:
+            key = f"figure {action[1]}"
+            fig = rules.figures[action[1]]
+            title = fig.title or action[1]
+            label = title if title.startswith(action[1]) else f"{action[1]} ({title})"
+            text = f"{label}: {figure_meaning(rules, action[1])}"
+        elif isinstance(action, Kontra):
+            levels = rules.kontra.levels
+            level = action[1]
+            key = f"kontra {level}"
+            answer = f"; answered by {levels[level]}" if level < len(levels) else ""
+            k = rules.kontra
+            text = (
+                f"{levels[level - 1]}: multiplies the item by {k.front_factor} said from the "
+                f"front, by {k.back_factor} from the back{answer}"
+            )
+        else:
+            return
+        if key not in self.explained:
+            self.explained.add(key)
+            self.notes.append(text)
+        if isinstance(action, Kontra) and action[3] is not None and "@" not in self.explained:
+            self.explained.add("@")
+            self.notes.append(
+                f"{action[2]}@{action[3]} is the {action[2]} seat {action[3]} announced"
+            )
 
     def _trick(self, ev: TrickWon) -> None:
         self.flush()

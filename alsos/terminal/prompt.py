@@ -21,7 +21,7 @@ from alsos.profile import Ruleset
 from alsos.registry import lookup
 from alsos.terminal.screen import Screen, Seg, symbols_to_letters
 
-__all__ = ["choice", "grouped", "help_lines"]
+__all__ = ["choice", "figure_meaning", "grouped", "help_lines"]
 
 # The order of the groups on the line; anything else (pass, accept, siber...) comes first.
 _GROUPS: tuple[type, ...] = (Bid, Announce, Kontra, Declare, Discard, Play)
@@ -79,7 +79,8 @@ def choice(text: str, ordered: Sequence[Action]) -> Action | str:
     return symbols_to_letters(text)
 
 
-def _meaning(rules: Ruleset, name: str) -> str:
+def figure_meaning(rules: Ruleset, name: str) -> str:
+    """What the figure ``name`` undertakes, in words (the judge's own description)."""
     fig = rules.figures[name]
     describe = getattr(lookup("figures", fig.kind), "describe", None)
     return str(describe(fig, rules)) if describe is not None else f"a figure of kind {fig.kind}"
@@ -104,7 +105,7 @@ def help_lines(rules: Ruleset, screen: Screen) -> list[list[Seg]]:
             back = str(fig.value) if fig.back else "-"
             title = fig.title or name
             label = title if title.startswith(name) else f"{name} ({title})"
-            out.append([f"  {label}: {_meaning(rules, name)}; {back} / {front}"])
+            out.append([f"  {label}: {figure_meaning(rules, name)}; {back} / {front}"])
     g, b = rules.games, rules.bidding
     games = [f"trump game {g.trump}"]
     games += [f"no-trumps {g.no_trumps}"] if b.no_trumps else []
