@@ -262,8 +262,8 @@ def _one_hand(
             f"You play seat {me}. Type an action (e.g. 'pass', 'announce abszolut', 'MA') or "
             "its number in the list; '?' explains the figures and kontras, 'quit' leaves."
         )
-    narrator = Narrator(game, screen, game.active if me is None else (me,), me)
-    narrator.in_session = args.rubber
+    watched = game.active if me is None else (me,)
+    narrator = Narrator(game, screen, watched, me, in_session=args.rubber)
     narrator.open()
     for who, action in done:
         narrator.before()

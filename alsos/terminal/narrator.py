@@ -35,7 +35,6 @@ _NOTES = {
     Phase.CALL: "a call (gyerünk) is answered: concede, or play on at a higher stake",
 }
 
-
 _TITLES = {Phase.SIBER: "Síber"}
 
 # A few words after the actions a newcomer cannot guess from their name.
@@ -47,17 +46,29 @@ _GLOSS: dict[type, str] = {
 
 
 class Narrator:
-    """Prints one hand for the ``watched`` seats; ``viewer`` is the seat a person plays."""
+    """Prints one hand for the ``watched`` seats; ``viewer`` is the seat a person plays.
 
-    def __init__(self, game: Game, screen: Screen, watched: Sequence[int], viewer: int | None):
+    ``in_session``: the hand is one of a rubber or rádli, whose scores are
+    printed after it, so its settlement need not say what a session is.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        screen: Screen,
+        watched: Sequence[int],
+        viewer: int | None,
+        *,
+        in_session: bool = False,
+    ) -> None:
         self.game = game
         self.screen = screen
         self.watched = tuple(watched)
         self.viewer = viewer
+        self.in_session = in_session
         self.section = ""
         self.speech: tuple[int, list[str]] | None = None
         self.passes: list[int] = []
-        self.in_session = False
         self.explained: set[str] = set()  # figures and kontra levels already explained
         self.notes: list[str] = []  # their explanations, printed after the line of speech
         self.tricks = dict.fromkeys(game.active, 0)
@@ -103,12 +114,9 @@ class Narrator:
         up = [c for c in self.talon_known if c in talon]
         hidden = len(talon) - len(up)
         if talon:
-            scr.line(
-                "  talon: ",
-                scr.cards(up) if up else "",
-                " face up, " if up else "",
-                f"{hidden} face down" if hidden else "",
-            )
+            face_up: list[Seg] = [*scr.cards(up), " face up"] if up else []
+            rest = f"{', ' if up else ''}{hidden} face down" if hidden else ""
+            scr.line("  talon: ", face_up, rest)
 
     # ------------------------------------------------------------ steps
 
