@@ -314,6 +314,7 @@ class Narrator:
                 view.hand != self.holding[s]
                 and not isinstance(g.history[-1][1], Play)
                 and not view.unseen_count
+                and self.viewer is None  # a player sees its hand before each decision
             ):
                 self.changed.add(s)
             self.unseen[s] = view.unseen_count
