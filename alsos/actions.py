@@ -11,6 +11,8 @@ text                   meaning
 ``accept``             bidding round 1: play with the original suit as trumps
 ``bid <suit>``         bidding round 2: ``bid hearts``, ``bid no-trumps``
 ``betli``              bidding round 3: undertake to lose every trick
+``contract <id>``      a ladder auction: bid a contract, ``contract ultimo``
+``draw``               a ladder auction: draw talon cards before a higher bid
 ``announce <figure>``  announce a figure, e.g. ``announce abszolut``
 ``<level> <target>``   a kontra step: ``kontra game``, ``rekontra 100@2``,
                        ``kontra gyerunk``; a figure is named with the seat
@@ -42,6 +44,7 @@ __all__ = [
     "BETLI",
     "CALL",
     "CONCEDE",
+    "DRAW",
     "EXCHANGE",
     "GAME",
     "GYERUNK",
@@ -62,9 +65,11 @@ __all__ = [
     "Bid",
     "Call",
     "CallItem",
+    "ContractBid",
     "Concede",
     "Declare",
     "Discard",
+    "Draw",
     "Exchange",
     "Kicsi",
     "Kontra",
@@ -74,6 +79,7 @@ __all__ = [
     "Show",
     "Siber",
     "announce",
+    "contract_bid",
     "kontra",
     "normalize",
     "parse_action",
@@ -177,6 +183,13 @@ class Siber(_Simple):
     text = "siber"
 
 
+class Draw(_Simple):
+    """Draw talon cards unseen before bidding higher (altiansz)."""
+
+    __slots__ = ()
+    text = "draw"
+
+
 class Show(_Simple):
     """Meld validation: tell the next detail of one's meld."""
 
@@ -264,6 +277,31 @@ class Bid(Action):
 
     def __str__(self) -> str:
         return f"bid {NO_TRUMPS if self[1] is None else self[1].name_en}"
+
+
+class ContractBid(Action):
+    """A bid in a ladder auction: the id of a contract in the profile (``solo``, ...)."""
+
+    __slots__ = ()
+    __match_args__ = ("contract",)
+
+    tag = "contract"
+
+    def __new__(cls, contract: str) -> ContractBid:
+        again = _items(cls, contract)
+        if again is not None:
+            return again  # type: ignore[return-value]
+        return tuple.__new__(cls, ("contract", contract))
+
+    @property
+    def contract(self) -> str:
+        return self[1]  # type: ignore[no-any-return]
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return (self[1],)
+
+    def __str__(self) -> str:
+        return f"contract {self[1]}"
 
 
 class Announce(Action):
@@ -415,10 +453,12 @@ KICSI = Kicsi()
 CALL = Call()
 CONCEDE = Concede()
 PLAY_ON = PlayOn()
+DRAW = Draw()
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 BIDS: dict[Suit | None, Bid] = {s: Bid(s) for s in (*Suit, None)}
 _KONTRAS: dict[tuple[int, str, int | None], Kontra] = {}
 _ANNOUNCES: dict[str, Announce] = {}
+_CONTRACT_BIDS: dict[str, ContractBid] = {}
 
 
 def kontra(level: int, figure: str, seat: int | None = None) -> Kontra:
@@ -438,6 +478,14 @@ def announce(figure: str) -> Announce:
     return a
 
 
+def contract_bid(contract: str) -> ContractBid:
+    """The shared :class:`ContractBid` instance for ``contract``."""
+    a = _CONTRACT_BIDS.get(contract)
+    if a is None:
+        a = _CONTRACT_BIDS[contract] = ContractBid(contract)
+    return a
+
+
 DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
 DECLARES: dict[int, Declare] = {n: Declare(n) for n in (0, 3, 4, 5, 6, 7, 8)}
 
@@ -454,6 +502,7 @@ _SIMPLE: dict[str, Action] = {
     "call": CALL,
     "concede": CONCEDE,
     "play on": PLAY_ON,
+    "draw": DRAW,
 }
 _KONTRA_LEVEL = {name: i + 1 for i, name in enumerate(KONTRA_NAMES)}
 _CARD_START = frozenset("mptz")
@@ -465,10 +514,11 @@ def _figure_id(text: str) -> str:
 
 _SEAT = re.compile(r"[0-9]{1,2}")
 #: The words an action can start with, for suggestions.
-_WORDS = (*_SIMPLE, "bid", "announce", *KONTRA_NAMES, "gyerunk", "discard", "play", "declare")
+_WORDS = (*_SIMPLE, "bid", "contract", "announce", *KONTRA_NAMES, "gyerunk", "discard", "play", "declare")
 _NEEDS = {
     "bid": "a suit or no-trumps: 'bid hearts', 'bid no-trumps'",
     "announce": "a figure: 'announce abszolut'",
+    "contract": "a contract of the ladder: 'contract solo', 'contract game-ultimo'",
     "discard": "a card: 'discard Z8'",
     "play": "a card: 'play MA' (or just 'MA')",
     "declare": "a meld: 'declare terc' ... 'declare okt', 'declare vannak'",
@@ -534,6 +584,9 @@ def parse_action(text: str) -> Action:
             if rest in ("no-trumps", "no trumps", "nt", "sans", "szanzadu"):
                 return BIDS[None]
             return BIDS[Suit.parse(rest)]
+        if word == "contract":
+            # Not interned: untrusted text must not grow a table without bound.
+            return ContractBid(_figure_id(rest))
         if word == "announce":
             # Not interned: untrusted text must not grow a table without bound.
             return Announce(_figure_id(rest))

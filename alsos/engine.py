@@ -108,6 +108,8 @@ class Engine:
         self.n_active = rules.active_players
         self.hand_size = rules.hand_size
         self.must_trump = rules.play.must_trump
+        self.betli_overtake = rules.play.betli_overtake
+        self.meld_contest = rules.melds.contest
         self.completion_figures = rules.announcements.completion_figures
         self.turn_order = rules.announcements.turn_order
         self.exchange_anytime = rules.exchange.simple_at == "before-card"
@@ -116,6 +118,8 @@ class Engine:
         self.exchange: ExchangeModule = registry.lookup("exchange", rules.exchange.module)(rules)
         self.calling: CallingModule = registry.lookup("calling", rules.calling.module)(rules)
         self.scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
+        # The scoring module's optional hook: is the hand's result already certain?
+        self.decided: Any = getattr(self.scoring, "decided", None)
         c = rules.cards
         self._points_by_rank = (
             tuple(c.trump_points.get(r, 0) for r in _RANKS),
@@ -128,8 +132,19 @@ class Engine:
 
     # ------------------------------------------------------------ a new hand
 
-    def new_state(self, *, seed: int | None, deal: Deal | None, dealer: int) -> HandState:
-        """A hand dealt from ``seed`` (or the given ``deal``), with bidding begun."""
+    def new_state(
+        self,
+        *,
+        seed: int | None,
+        deal: Deal | None,
+        dealer: int,
+        declared_before: tuple[int, ...] | None = None,
+    ) -> HandState:
+        """A hand dealt from ``seed`` (or the given ``deal``), with bidding begun.
+
+        ``declared_before``: how often each seat declared earlier in the
+        session (rules that limit it read ``s.declared_before``).
+        """
         rules = self._rules
         n = rules.players
         active = tuple(_active_seats(n, dealer))
@@ -161,6 +176,10 @@ class Engine:
                 seed=seed,
                 deal=deal,
             )
+        if not rules.deal.top_up:
+            s.talon_up &= 1 << s.talon[0]
+        if declared_before is not None:
+            s.declared_before = declared_before
         self.bidding.start(self, s)
         return s
 
@@ -175,6 +194,7 @@ class Engine:
                 dealer=s.dealer,
                 seen_packets=d.seen_packets,
                 unseen_packets=d.unseen_packets,
+                talon_between=d.talon_between,
             )
         return s.deal
 
@@ -234,6 +254,17 @@ class Engine:
             f = h & _SUIT[led]
             if f:
                 legal = f
+                if self.betli_overtake and s.contract.kind is Kind.BETLI:  # type: ignore[union-attr]
+                    # altiansz, "Play": beat the highest card of the led suit if able.
+                    key = s.key
+                    base = led * 32
+                    top = max(key[base + c] for _, c in trick if c >> 3 == led)
+                    higher = 0
+                    for c in plays_of(f):
+                        if key[base + c[1]] > top:
+                            higher |= 1 << c[1]
+                    if higher:
+                        legal = higher
             else:
                 t = s.trump
                 legal = h
@@ -272,7 +303,7 @@ class Engine:
             # pagat, "Trump Exchange": the 7 is swapped just before the card is played;
             # ruling: not after a meld declared from the hand as it was.
             head = (EXCHANGE,)
-        if s.turn_stage < 4 or not self.turn_order:
+        if self.meld_contest and (s.turn_stage < 4 or not self.turn_order):
             head += self._meld_options(s, seat)
         if not s.back_in_first_trick:
             return head
@@ -414,8 +445,10 @@ class Engine:
         s.to_act = best_seat
         assert s.contract is not None
         if (
-            s.contract.kind is Kind.BETLI and best_seat == s.declarer
-        ) or s.trick_no == self.hand_size:
+            (s.contract.kind is Kind.BETLI and best_seat == s.declarer)
+            or s.trick_no == self.hand_size
+            or (self.decided is not None and self.decided(self._rules, s))
+        ):
             self._finish(s)
         elif s.trick_no == 1 and s.speech_in_first_trick:
             if not s.back_in_first_trick or s.passes >= self.passes_to_close:
