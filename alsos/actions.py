@@ -65,8 +65,8 @@ __all__ = [
     "Bid",
     "Call",
     "CallItem",
-    "ContractBid",
     "Concede",
+    "ContractBid",
     "Declare",
     "Discard",
     "Draw",
@@ -514,7 +514,10 @@ def _figure_id(text: str) -> str:
 
 _SEAT = re.compile(r"[0-9]{1,2}")
 #: The words an action can start with, for suggestions.
-_WORDS = (*_SIMPLE, "bid", "contract", "announce", *KONTRA_NAMES, "gyerunk", "discard", "play", "declare")
+_WORDS = (
+    *_SIMPLE, "bid", "contract", "announce", *KONTRA_NAMES, "gyerunk", "discard", "play",
+    "declare",
+)  # fmt: skip
 _NEEDS = {
     "bid": "a suit or no-trumps: 'bid hearts', 'bid no-trumps'",
     "announce": "a figure: 'announce abszolut'",

@@ -104,8 +104,9 @@ class Game:
     ``seed`` fixes the shuffle; ``deal`` gives the cards explicitly instead.
     ``declared_before``: how many times each seat has declared earlier in the
     session, for profiles that limit it (``bidding.declare_limit``; a
-    :class:`~alsos.session.Session` passes it on).  Seats are numbered 0..players-1 in the order of play; the hand begins
-    with the seat after ``dealer``.
+    :class:`~alsos.session.Session` passes it on).  Seats are numbered
+    0..players-1 in the order of play; the hand begins with the seat after
+    ``dealer``.
 
     The attributes below read the hand state; change it only through
     :meth:`apply`.

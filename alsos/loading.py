@@ -557,18 +557,18 @@ def _check(rules: Ruleset) -> list[str]:
         problems.append("bidding.declare_limit: at least 1, or null for no limit")
     if rules.bidding.module == "ladder" and not rules.bidding.contracts:
         problems.append("bidding.contracts: the ladder auction needs at least one contract")
-    for cid, spec in rules.bidding.contracts.items():
+    for cid, lc in rules.bidding.contracts.items():
         where = f"bidding.contracts.{cid}"
         if not _FIGURE_ID.fullmatch(cid):
             problems.append(
                 f"{where}: a contract id is lower-case letters, digits and hyphens (it is "
                 f"typed as 'contract <id>'), e.g. {_suggest_id(cid)!r}"
             )
-        if spec.trumps not in ("any", "suit", "none"):
-            problems.append(f"{where}.trumps: {spec.trumps!r} is not one of any, suit, none")
-        if spec.melds not in ("all", "declarer", "none"):
-            problems.append(f"{where}.melds: {spec.melds!r} is not one of all, declarer, none")
-        for name in spec.objectives:
+        if lc.trumps not in ("any", "suit", "none"):
+            problems.append(f"{where}.trumps: {lc.trumps!r} is not one of any, suit, none")
+        if lc.melds not in ("all", "declarer", "none"):
+            problems.append(f"{where}.melds: {lc.melds!r} is not one of all, declarer, none")
+        for name in lc.objectives:
             if name not in rules.figures:
                 problems.append(f"{where}.objectives: {name!r} is not a figure of this profile")
     between = rules.deal.talon_between

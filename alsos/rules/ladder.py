@@ -44,7 +44,7 @@ from alsos.actions import (
     Discard,
     contract_bid,
 )
-from alsos.cards import Suit
+from alsos.cards import Rank, Suit
 from alsos.items import DECLARER
 from alsos.melds import every_meld
 from alsos.phases import Contract, Kind, Phase
@@ -66,6 +66,7 @@ __all__ = ["LadderBidding", "LadderState", "decided", "melds_of", "settle_ladder
 # Stages of the ladder module's turn.
 AUCTION, DISCARD_DRAWN, NAME, TRUMPS, TAKE, DISCARD_TAKEN = range(6)
 _TRUMP_BIDS = tuple(BIDS[s] for s in Suit)
+_RANKS = tuple(Rank)
 
 
 class LadderState(ModuleState):
@@ -210,7 +211,7 @@ class LadderBidding:
             if draw:
                 out.append(DRAW)
             return tuple(out)
-        if stage == DISCARD_DRAWN or stage == DISCARD_TAKEN:
+        if stage in (DISCARD_DRAWN, DISCARD_TAKEN):
             h = s.hands[seat]
             return tuple(DISCARDS[c] for c in range(32) if h >> c & 1)
         if stage == NAME:
@@ -340,7 +341,9 @@ class LadderBidding:
 # ------------------------------------------------------------------ scoring
 
 
-def melds_of(rules: Ruleset, s: HandState, spec: LadderContract) -> dict[int, list[tuple[str, int]]]:
+def melds_of(
+    rules: Ruleset, s: HandState, spec: LadderContract
+) -> dict[int, list[tuple[str, int]]]:
     """Each entitled seat's melds under contract ``spec`` (altiansz, "Melds")."""
     out: dict[int, list[tuple[str, int]]] = {seat: [] for seat in s.active}
     if spec.melds == "none" or spec.betli:
@@ -350,9 +353,9 @@ def melds_of(rules: Ruleset, s: HandState, spec: LadderContract) -> dict[int, li
     trick = m.sequence_order == "trick"
     trump_ranks = c.trump_order.ranks if trick else tuple(range(8))
     plain_ranks = c.plain_order.ranks if trick else tuple(range(8))
-    seats = s.active if spec.melds == "all" else (s.declarer,)
+    seats = s.active if spec.melds == "all" or s.declarer is None else (s.declarer,)
     for seat in seats:
-        hand = s.meld_hands.get(seat) if seat is not None else None
+        hand = s.meld_hands.get(seat)
         if hand is None:
             continue
         out[seat] = every_meld(
@@ -395,7 +398,7 @@ def _status(
         if s.tricks_won[d] >= fig.threshold:
             return True
         return False if s.tricks_won[d] + left < fig.threshold else None
-    if kind == "no-tricks" or kind == "volat":
+    if kind in ("no-tricks", "volat"):
         lost = s.tricks_won[d] > 0 if kind == "no-tricks" else s.trick_no > s.tricks_won[d]
         return False if lost else (True if left == 0 else None)
     if kind == "cards":
@@ -420,8 +423,8 @@ def _status(
             return False  # played early, held by a defender, or in the talon
         return None
     table = point_table(
-        tuple(rules.cards.trump_points.get(r, 0) for r in range(8)),
-        tuple(rules.cards.plain_points.get(r, 0) for r in range(8)),
+        tuple(rules.cards.trump_points.get(r, 0) for r in _RANKS),
+        tuple(rules.cards.plain_points.get(r, 0) for r in _RANKS),
         s.trump,
     )
     rest = sum(table[c] for seat in s.active for c in range(32) if s.hands[seat] >> c & 1)
