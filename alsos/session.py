@@ -71,8 +71,9 @@ class Session:
         self.hands += 1
         for s, v in settlement.written.items():
             self.scores[s] += v
-        if settlement.declarer is not None:
-            self.declared[settlement.declarer] += 1
+        declarer = getattr(settlement, "declarer", None)  # a bare score has no declarer
+        if declarer is not None:
+            self.declared[declarer] += 1
         self.dealer = (self.dealer + 1) % self.rules.players
         self._check_end()
 

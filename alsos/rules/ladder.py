@@ -170,8 +170,7 @@ class LadderBidding:
             out.append(
                 (
                     "bidding.limit",
-                    f"A player who has declared {b.declare_limit} times in the session must "
-                    f"pass.",
+                    f"A player who has declared {b.declare_limit} times in the session must pass.",
                     (),
                 )
             )
@@ -434,7 +433,7 @@ def _status(
         threshold = fig.threshold if s.trump >= 0 else fig.threshold_no_trumps
         assert threshold is not None
         mine = points[d] + (melds[d] if fig.melds else 0)
-        if (mine > threshold if fig.strict else mine >= threshold):
+        if mine > threshold if fig.strict else mine >= threshold:
             return True
         best = mine + rest
         return False if (best <= threshold if fig.strict else best < threshold) else None
@@ -558,7 +557,39 @@ def settle_ladder(rules: Ruleset, s: HandState) -> Settlement:
     )
 
 
+def describe_scoring(rules: Ruleset) -> Described:
+    """The rulebook's clauses for the ``ladder`` scoring module."""
+    out: Described = [
+        (
+            "scoring.contract",
+            "A declarer who wins its contract scores 1, one who loses it scores -1; the "
+            "defenders score nothing.  Cards left in the talon count for nobody.",
+            (),
+        )
+    ]
+    if rules.bidding.klopitzky:
+        out.append(
+            (
+                "scoring.klopitzky",
+                "In {Klopitzky} (no trumps) the player or players with the fewest card points "
+                "score 1 each; if all take the same, nobody scores.",
+                (),
+            )
+        )
+    if rules.bidding.declare_limit is not None:
+        out.append(
+            (
+                "scoring.limit",
+                "Each contract played, won or lost, uses up one of the declarer's "
+                f"{rules.bidding.declare_limit} for the session; a {{Klopitzky}} uses none.",
+                (),
+            )
+        )
+    return out
+
+
 settle_ladder.decided = decided  # type: ignore[attr-defined]
+settle_ladder.describe = describe_scoring  # type: ignore[attr-defined]
 
 
 def _payments(written: dict[int, int]) -> dict[int, int]:
