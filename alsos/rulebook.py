@@ -362,9 +362,9 @@ def _figures_section(rules: Ruleset) -> list[Clause]:
 
 def _kontra_section(rules: Ruleset) -> list[Clause]:
     k = rules.kontra
-    if not k.levels:
-        return []
     src = _src(rules, "kontra")
+    if not k.levels:
+        return [Clause("kontra.none", "Nothing is doubled: there is no kontra.", src)]
     words = [f"{{{w}}}" if w in GLOSSARY else w for w in k.levels]
     out = [
         Clause(
