@@ -119,7 +119,9 @@ class Engine:
         self.calling: CallingModule = registry.lookup("calling", rules.calling.module)(rules)
         self.scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
         # The scoring module's optional hook: is the hand's result already certain?
-        self.decided: Any = getattr(self.scoring, "decided", None)
+        self.decided: Any = (
+            getattr(self.scoring, "decided", None) if rules.play.stop_when_decided else None
+        )
         c = rules.cards
         self._points_by_rank = (
             tuple(c.trump_points.get(r, 0) for r in _RANKS),
@@ -526,6 +528,8 @@ class Engine:
         s.back_in_first_trick = self._rules.announcements.back_round == "first-trick"
         s.begin_round(Phase.PLAY, self._first_leader(s), front=False)
         s.leader = s.to_act  # type: ignore[assignment]
+        if self.decided is not None and self.decided(self._rules, s):
+            self._finish(s)  # lost before a card is played (altiansz: a needed card discarded)
 
     def _first_leader(self, s: HandState) -> int:
         """The first lead, by the profile's rule for this kind of game (pagat, "First Trick")."""

@@ -454,10 +454,14 @@ class PlayRules:
     ``before-declarer`` (the seat before the declarer, so it plays second).
     ``betli_overtake``: in Betli a seat that follows suit must beat the
     highest card of the led suit in the trick when it can (altiansz, "Play").
+    ``stop_when_decided``: play stops once the scoring module says the result
+    is certain (its ``decided`` hook; altiansz, "Play"); false: every hand is
+    played out.
     """
 
     must_trump: bool = True
     betli_overtake: bool = False
+    stop_when_decided: bool = True
     trump_lead: str = "forehand"
     no_trumps_lead: str = "before-declarer"
     betli_lead: str = "forehand"

@@ -22,7 +22,6 @@ from altiansz_helpers import (
 from variant_helpers import sit_out
 
 import alsos
-from alsos.actions import Play
 from alsos.cards import Card, cards_of
 from alsos.melds import every_meld
 from alsos.phases import Kind, Phase

@@ -61,7 +61,14 @@ if TYPE_CHECKING:
     from alsos.protocol import Referee
     from alsos.state import HandState
 
-__all__ = ["LadderBidding", "LadderState", "decided", "melds_of", "settle_ladder"]
+__all__ = [
+    "LadderBidding",
+    "LadderState",
+    "decided",
+    "melds_of",
+    "objective_status",
+    "settle_ladder",
+]
 
 # Stages of the ladder module's turn.
 AUCTION, DISCARD_DRAWN, NAME, TRUMPS, TAKE, DISCARD_TAKEN = range(6)
@@ -376,7 +383,7 @@ def _spec(rules: Ruleset, s: HandState) -> LadderContract:
     return rules.bidding.contracts[s.contract.name]
 
 
-def _status(
+def objective_status(
     rules: Ruleset,
     s: HandState,
     fig: FigureRule,
@@ -421,6 +428,8 @@ def _status(
         if card < 0 or not s.hands[d] >> card & 1:
             return False  # played early, held by a defender, or in the talon
         return None
+    if s.trick_no == 0 and (kind == "majority" or fig.melds):
+        return None  # the melds are known once everyone has played to the first trick
     table = point_table(
         tuple(rules.cards.trump_points.get(r, 0) for r in _RANKS),
         tuple(rules.cards.plain_points.get(r, 0) for r in _RANKS),
@@ -466,7 +475,7 @@ def decided(rules: Ruleset, s: HandState) -> bool:
     figures = rules.figures
     all_made = True
     for name in spec.objectives:
-        status = _status(rules, s, figures[name], points, melds)
+        status = objective_status(rules, s, figures[name], points, melds)
         if status is False:
             return True
         if status is None:
@@ -533,7 +542,7 @@ def settle_ladder(rules: Ruleset, s: HandState) -> Settlement:
         notes.append(f"play stopped after {len(s.tricks)} tricks: the contract was decided")
     written[declarer] = 1 if made else -1
     entry = Entry(
-        contract.name or "game",
+        "game",  # the item of the game, as the view and events name it
         declarer,
         DECLARER,
         made,
