@@ -21,6 +21,7 @@ text                   meaning
 ``siber``              take the talon in exchange for the entitled trump
 ``discard <card>``     put a card away after síber, e.g. ``discard Z8``
 ``declare <meld>``     ``declare terc`` ... ``declare okt``, ``declare vannak``
+``declare melds``      declare all one's melds, made known by kind only (altiansz)
 ``show``               meld validation: tell the next detail of one's meld
 ``kicsi``              meld validation: concede
 ``gyerunk``            call: invite the other side to concede the game
@@ -44,6 +45,7 @@ __all__ = [
     "BETLI",
     "CALL",
     "CONCEDE",
+    "DECLARE_MELDS",
     "DRAW",
     "EXCHANGE",
     "GAME",
@@ -68,6 +70,7 @@ __all__ = [
     "Concede",
     "ContractBid",
     "Declare",
+    "DeclareMelds",
     "Discard",
     "Draw",
     "Exchange",
@@ -188,6 +191,13 @@ class Draw(_Simple):
 
     __slots__ = ()
     text = "draw"
+
+
+class DeclareMelds(_Simple):
+    """Declare every meld one holds, by kind only, without a contest (altiansz, "Melds")."""
+
+    __slots__ = ()
+    text = "declare melds"
 
 
 class Show(_Simple):
@@ -454,6 +464,7 @@ CALL = Call()
 CONCEDE = Concede()
 PLAY_ON = PlayOn()
 DRAW = Draw()
+DECLARE_MELDS = DeclareMelds()
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 BIDS: dict[Suit | None, Bid] = {s: Bid(s) for s in (*Suit, None)}
 _KONTRAS: dict[tuple[int, str, int | None], Kontra] = {}
@@ -503,6 +514,7 @@ _SIMPLE: dict[str, Action] = {
     "concede": CONCEDE,
     "play on": PLAY_ON,
     "draw": DRAW,
+    "declare melds": DECLARE_MELDS,
 }
 _KONTRA_LEVEL = {name: i + 1 for i, name in enumerate(KONTRA_NAMES)}
 _CARD_START = frozenset("mptz")
@@ -524,7 +536,7 @@ _NEEDS = {
     "contract": "a contract of the ladder: 'contract solo', 'contract game-ultimo'",
     "discard": "a card: 'discard Z8'",
     "play": "a card: 'play MA' (or just 'MA')",
-    "declare": "a meld: 'declare terc' ... 'declare okt', 'declare vannak'",
+    "declare": "a meld: 'declare terc' ... 'declare okt', 'declare vannak', 'declare melds'",
     **{k: f"a target: '{k} game' or '{k} <figure>@<seat>'" for k in KONTRA_NAMES},
 }
 _EXAMPLES = (

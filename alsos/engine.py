@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from alsos import registry
 from alsos.actions import (
     CALL,
+    DECLARE_MELDS,
     DECLARES,
     EXCHANGE,
     GAME,
@@ -34,6 +35,7 @@ from alsos.actions import (
     Announce,
     CallItem,
     Declare,
+    DeclareMelds,
     Discard,
     Kontra,
     Play,
@@ -119,6 +121,8 @@ class Engine:
         self.calling: CallingModule = registry.lookup("calling", rules.calling.module)(rules)
         self.scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
         # The scoring module's optional hook: is the hand's result already certain?
+        # ... and, without a meld contest: what a seat's declaration makes known.
+        self.melds_shown: Any = getattr(self.scoring, "melds_shown", None)
         self.decided: Any = (
             getattr(self.scoring, "decided", None) if rules.play.stop_when_decided else None
         )
@@ -305,8 +309,15 @@ class Engine:
             # pagat, "Trump Exchange": the 7 is swapped just before the card is played;
             # ruling: not after a meld declared from the hand as it was.
             head = (EXCHANGE,)
-        if self.meld_contest and (s.turn_stage < 4 or not self.turn_order):
-            head += self._meld_options(s, seat)
+        if self.meld_contest:
+            if s.turn_stage < 4 or not self.turn_order:
+                head += self._meld_options(s, seat)
+        elif (
+            self.melds_shown is not None
+            and not any(t == seat for t, _ in s.declared)
+            and self.melds_shown(self._rules, s, seat)
+        ):
+            head += (DECLARE_MELDS,)  # every meld at once, by kind only (altiansz)
         if not s.back_in_first_trick:
             return head
         return speech_options(rules, s, seat, False, True, head)
@@ -377,6 +388,9 @@ class Engine:
             self.exchange.exchange(s, seat)
         elif cls is Declare:
             s.declared.append((seat, action[1]))
+        elif cls is DeclareMelds:
+            s.notes[len(s.history) - 1] = f" ({self.melds_shown(self._rules, s, seat)})"
+            s.declared.append((seat, -1))  # -1: all of them, outside any contest
         s.turn_acted = True
         if self.turn_order:
             if cls is Kontra:
@@ -462,7 +476,8 @@ class Engine:
 
     def _after_announcements(self, s: HandState) -> None:
         """The back round is closed: validate melds, then the second trick."""
-        start_contests(self._rules, s)
+        if self.meld_contest:
+            start_contests(self._rules, s)
         next_contest(s)
 
     # ----------------------------------------------------------- transitions

@@ -480,11 +480,12 @@ def _melds_for_all(rules: Ruleset, src: str | None) -> list[Clause]:
         ),
         Clause(
             "melds.who",
-            f"{who}; there is no contest between players.  Each scores every meld in its "
-            f"hand as it plays to the first trick: several 20s, vannaks and sequences (in "
-            f"different suits, or apart in one suit), and one card may serve a sequence, a "
-            f"vannak and a 20 or béla at once.  A sequence always counts at its full length, "
-            f"and melds are made known by their kind only.",
+            f"{who}; there is no contest between players.  At its turn in the first trick, "
+            f"before its card, a player may declare its melds (declare melds): all of them, "
+            f"made known by their kind only.  Several 20s, vannaks and sequences count (in "
+            f"different suits, or apart in one suit), one card may serve a sequence, a "
+            f"vannak and a 20 or béla at once, and a sequence always counts at its full "
+            f"length.",
             src,
         ),
     ]

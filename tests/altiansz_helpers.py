@@ -8,7 +8,7 @@ the engine and the oracle can disagree when either is wrong.
 from __future__ import annotations
 
 import alsos
-from alsos.actions import Play
+from alsos.actions import DECLARE_MELDS, Play
 
 ALTIANSZ = alsos.load_variant("altiansz")
 ALTIANSZ4 = alsos.load_variant("altiansz", players=4)
@@ -44,12 +44,16 @@ def run(game: alsos.Game, script: str) -> None:
             game.apply(text)
 
 
-def play_out(game: alsos.Game, leads: list[str] | None = None) -> None:
+def play_out(game: alsos.Game, leads: list[str] | None = None, *, declare: bool = True) -> None:
     """Play to the end: the declarer's cards from ``leads`` in order (when it is its
-    turn and the card is legal), every other card the first legal one."""
+    turn and the card is legal), every other card the first legal one; every seat
+    declares its melds when it may (unless ``declare`` is false)."""
     queue = list(leads or [])
     while not game.is_over:
         legal = game.legal_actions()
+        if declare and DECLARE_MELDS in legal:
+            game.apply(DECLARE_MELDS)
+            continue
         plays = [a for a in legal if isinstance(a, Play)]
         if game.to_act == game.declarer and queue:
             wanted = alsos.parse_action(queue[0])

@@ -386,12 +386,14 @@ def test_each_contract_lost_by_a_weak_declarer(contract: str) -> None:
 
 def test_golden_aces_lost_with_an_ace_in_the_talon() -> None:
     """altiansz, "Contracts" and "Bidding and use of the Talon": an Ace discarded to the
-    talon counts for nobody, so Golden Aces is lost, and play stops after one trick."""
+    talon counts for nobody, so Golden Aces is lost before the first lead: no card is
+    played."""
     game = deal_game(MONSTER)
     run(game, "draw, discard PA, discard Z8, contract golden-aces, pass, pass, bid acorns, pass")
     play_out(game, WIN_LEADS)
     st = game.settlement
-    assert st is not None and st.game_won is False and len(game.state.tricks) == 1
+    assert st is not None and st.game_won is False and len(game.state.tricks) == 0
+    assert st.written[0] == -1
 
 
 def test_play_stops_when_the_contract_is_won() -> None:
@@ -509,3 +511,34 @@ def test_klopitzky_fewest_points_win() -> None:
     for seat, p in st.card_points.items():
         assert st.written[seat] == (1 if p == low else 0)
     assert sum(st.payments.values()) == 0
+
+
+def test_melds_are_declared_by_kind_only_before_the_first_card() -> None:
+    """altiansz, "Melds" and "Play": at the first trick each entitled player may declare
+    its melds, naming only their kinds; the others never see the cards."""
+    game = deal_game(MONSTER)
+    run(game, "pass, draw, discard Z8, discard Z7, contract game, pass, pass, bid hearts, pass")
+    assert game.to_act == 1 and "declare melds" in texts(game)
+    run(game, "declare melds")
+    assert "declare melds" not in texts(game)  # once
+    said = game.public_history(0)[-1]
+    assert said == (1, "declare melds (béla, terc, a 20)")
+    assert not any(str(c) in said[1] for c in alsos.Card)
+    view = game.view(2)
+    assert view.history[-1] == said
+    play_out(game, declare=False)  # seats 2 and 0 do not declare
+    st = game.settlement
+    assert st is not None and st.meld_points == {0: 0, 1: 90, 2: 0}
+
+
+def test_only_the_declarer_declares_in_150_and_nobody_in_absolute() -> None:
+    """altiansz, "Melds": in 150 and 200 only the declarer may declare; in the contracts
+    without "game" in their name nobody does."""
+    game = deal_game(MONSTER)
+    run(game, _bid("150"))
+    assert "declare melds" in texts(game)
+    run(game, "declare melds, MU")
+    assert "declare melds" not in texts(game)  # seat 1, a defender
+    game = deal_game(MONSTER)
+    run(game, _bid("absolute"))
+    assert "declare melds" not in texts(game)

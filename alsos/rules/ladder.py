@@ -14,7 +14,9 @@ three face down.  Nobody bids: Klopitzky.
 
 The ``ladder`` scoring module judges each contract by its ``objectives``
 (figure judges from :mod:`alsos.rules.figures`), scores the melds the
-contract allows (every meld of every entitled seat, :func:`alsos.melds.every_meld`),
+contract allows (every meld each entitled seat declared,
+:func:`alsos.melds.every_meld`; the engine offers the declaration through the
+module's ``melds_shown`` hook),
 and says through its ``decided`` hook when the result is certain, so play
 stops there.  Klopitzky: the fewest card points win.
 
@@ -22,9 +24,10 @@ Rulings where the source is silent (each also in ``variants/altiansz.yaml``):
 the first bidder above the lowest contract draws the two face-down cards
 dealt last (they are drawn unseen, so which pair changes nothing a player
 could know); taking the face-up card (and the síber) is optional, as the
-source's "Play" section has it ("may"); melds are counted from each entitled
-seat's hand as it played to the first trick, all of them, and shown by type
-only in the settlement (declaring fewer could never score more).
+source's "Play" section has it ("may"); a seat declares its melds at its
+turn in the first trick, just before its card, all of them or none
+(``declare melds``; declaring fewer could never score more), and the others
+learn their kinds only.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ __all__ = [
     "LadderState",
     "decided",
     "melds_of",
+    "melds_shown",
     "objective_status",
     "settle_ladder",
 ]
@@ -347,10 +351,21 @@ class LadderBidding:
 # ------------------------------------------------------------------ scoring
 
 
+def _entitled(s: HandState, spec: LadderContract) -> tuple[int, ...]:
+    """The seats whose melds count under ``spec``."""
+    if spec.melds == "none" or spec.betli:
+        return ()
+    if spec.melds == "all" or s.declarer is None:
+        return s.active
+    return (s.declarer,)
+
+
 def melds_of(
-    rules: Ruleset, s: HandState, spec: LadderContract
+    rules: Ruleset, s: HandState, spec: LadderContract, *, declared_only: bool = True
 ) -> dict[int, list[tuple[str, int]]]:
-    """Each entitled seat's melds under contract ``spec`` (altiansz, "Melds")."""
+    """Each entitled seat's melds under contract ``spec`` (altiansz, "Melds"): those
+    it declared, from its hand as it played to the first trick; or, with
+    ``declared_only`` false, those in its hand now."""
     out: dict[int, list[tuple[str, int]]] = {seat: [] for seat in s.active}
     if spec.melds == "none" or spec.betli:
         return out
@@ -359,10 +374,10 @@ def melds_of(
     trick = m.sequence_order == "trick"
     trump_ranks = c.trump_order.ranks if trick else tuple(range(8))
     plain_ranks = c.plain_order.ranks if trick else tuple(range(8))
-    seats = s.active if spec.melds == "all" or s.declarer is None else (s.declarer,)
-    for seat in seats:
-        hand = s.meld_hands.get(seat)
-        if hand is None:
+    declared = {t for t, _ in s.declared}
+    for seat in _entitled(s, spec):
+        hand = s.meld_hands.get(seat) if declared_only else s.hands[seat]
+        if hand is None or (declared_only and seat not in declared):
             continue
         out[seat] = every_meld(
             hand,
@@ -376,6 +391,22 @@ def melds_of(
             twenty=m.twenty,
         )
     return out
+
+
+def melds_shown(rules: Ruleset, s: HandState, seat: int) -> str:
+    """The engine's declaration hook: the kinds of meld ``seat`` may declare now,
+    as others learn them ("béla, vannak, kvart"), or "" when it has none that count
+    (altiansz, "Melds": by kind only, never the cards)."""
+    if s.contract is None or s.contract.name is None:
+        return ""
+    spec = _spec(rules, s)
+    if seat not in _entitled(s, spec):
+        return ""
+    ms = melds_of(rules, s, spec, declared_only=False)[seat]
+    return ", ".join(_MELD_WORDS.get(n, n) for n, _ in ms)
+
+
+_MELD_WORDS = {"bela": "béla", "20": "a 20"}
 
 
 def _spec(rules: Ruleset, s: HandState) -> LadderContract:
@@ -599,6 +630,7 @@ def describe_scoring(rules: Ruleset) -> Described:
 
 settle_ladder.decided = decided  # type: ignore[attr-defined]
 settle_ladder.describe = describe_scoring  # type: ignore[attr-defined]
+settle_ladder.melds_shown = melds_shown  # type: ignore[attr-defined]
 
 
 def _payments(written: dict[int, int]) -> dict[int, int]:
