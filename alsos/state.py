@@ -568,6 +568,7 @@ class HandState:
             self.talon.remove(c)
             self.hands[seat] |= 1 << c
             self.talon_up &= ~(1 << c)
+            self.discarded &= ~(1 << c)  # a discard drawn again (altiansz's auction)
 
     def put_to_talon(
         self, seat: int, card: int, *, face_up: bool = False, bottom: bool = False

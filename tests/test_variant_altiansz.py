@@ -193,8 +193,10 @@ def test_talon_chain_across_three_bidders() -> None:
     assert game.hands[0] & mask("Z8 Z7") == mask("Z8 Z7")
     run(game, "discard PA, discard MK, contract ultimo")
     assert game.hands[0] & mask("PA MK") == 0
+    assert s.discarded == mask("PA MK")
     run(game, "draw")
     assert game.hands[1] & mask("PA MK") == mask("PA MK")  # seat 0's discards
+    assert s.discarded == 0
     run(game, "discard TA, discard MK, contract game")
     run(game, "draw")
     assert game.hands[2] & mask("TA MK") == mask("TA MK")  # seat 1's discards
