@@ -20,7 +20,7 @@ from alsos.game import Contract, Game, IllegalActionError, Kind, Phase
 from alsos.loading import load_variant, shipped_variants
 from alsos.profile import ProfileError, Ruleset
 from alsos.record import Record, RecordError
-from alsos.session import Radli, Rubber, Session, new_session
+from alsos.session import Deals, Radli, Rubber, Session, new_session
 from alsos.settlement import Entry, Settlement
 from alsos.version import __version__
 from alsos.view import View
@@ -33,6 +33,7 @@ __all__ = [
     "Contract",
     "Deal",
     "DealError",
+    "Deals",
     "Entry",
     "Game",
     "IllegalActionError",

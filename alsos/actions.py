@@ -11,6 +11,8 @@ text                   meaning
 ``accept``             bidding round 1: play with the original suit as trumps
 ``bid <suit>``         bidding round 2: ``bid hearts``, ``bid no-trumps``
 ``betli``              bidding round 3: undertake to lose every trick
+``contract <id>``      a ladder auction: bid a contract, ``contract ultimo``
+``draw``               a ladder auction: draw talon cards before a higher bid
 ``announce <figure>``  announce a figure, e.g. ``announce abszolut``
 ``<level> <target>``   a kontra step: ``kontra game``, ``rekontra 100@2``,
                        ``kontra gyerunk``; a figure is named with the seat
@@ -19,6 +21,7 @@ text                   meaning
 ``siber``              take the talon in exchange for the entitled trump
 ``discard <card>``     put a card away after síber, e.g. ``discard Z8``
 ``declare <meld>``     ``declare terc`` ... ``declare okt``, ``declare vannak``
+``declare melds``      declare all one's melds, made known by kind only (altiansz)
 ``show``               meld validation: tell the next detail of one's meld
 ``kicsi``              meld validation: concede
 ``gyerunk``            call: invite the other side to concede the game
@@ -42,6 +45,8 @@ __all__ = [
     "BETLI",
     "CALL",
     "CONCEDE",
+    "DECLARE_MELDS",
+    "DRAW",
     "EXCHANGE",
     "GAME",
     "GYERUNK",
@@ -63,8 +68,11 @@ __all__ = [
     "Call",
     "CallItem",
     "Concede",
+    "ContractBid",
     "Declare",
+    "DeclareMelds",
     "Discard",
+    "Draw",
     "Exchange",
     "Kicsi",
     "Kontra",
@@ -74,6 +82,7 @@ __all__ = [
     "Show",
     "Siber",
     "announce",
+    "contract_bid",
     "kontra",
     "normalize",
     "parse_action",
@@ -177,6 +186,20 @@ class Siber(_Simple):
     text = "siber"
 
 
+class Draw(_Simple):
+    """Draw talon cards unseen before bidding higher (altiansz)."""
+
+    __slots__ = ()
+    text = "draw"
+
+
+class DeclareMelds(_Simple):
+    """Declare every meld one holds, by kind only, without a contest (altiansz, "Melds")."""
+
+    __slots__ = ()
+    text = "declare melds"
+
+
 class Show(_Simple):
     """Meld validation: tell the next detail of one's meld."""
 
@@ -264,6 +287,31 @@ class Bid(Action):
 
     def __str__(self) -> str:
         return f"bid {NO_TRUMPS if self[1] is None else self[1].name_en}"
+
+
+class ContractBid(Action):
+    """A bid in a ladder auction: the id of a contract in the profile (``solo``, ...)."""
+
+    __slots__ = ()
+    __match_args__ = ("contract",)
+
+    tag = "contract"
+
+    def __new__(cls, contract: str) -> ContractBid:
+        again = _items(cls, contract)
+        if again is not None:
+            return again  # type: ignore[return-value]
+        return tuple.__new__(cls, ("contract", contract))
+
+    @property
+    def contract(self) -> str:
+        return self[1]  # type: ignore[no-any-return]
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return (self[1],)
+
+    def __str__(self) -> str:
+        return f"contract {self[1]}"
 
 
 class Announce(Action):
@@ -415,10 +463,13 @@ KICSI = Kicsi()
 CALL = Call()
 CONCEDE = Concede()
 PLAY_ON = PlayOn()
+DRAW = Draw()
+DECLARE_MELDS = DeclareMelds()
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 BIDS: dict[Suit | None, Bid] = {s: Bid(s) for s in (*Suit, None)}
 _KONTRAS: dict[tuple[int, str, int | None], Kontra] = {}
 _ANNOUNCES: dict[str, Announce] = {}
+_CONTRACT_BIDS: dict[str, ContractBid] = {}
 
 
 def kontra(level: int, figure: str, seat: int | None = None) -> Kontra:
@@ -438,6 +489,14 @@ def announce(figure: str) -> Announce:
     return a
 
 
+def contract_bid(contract: str) -> ContractBid:
+    """The shared :class:`ContractBid` instance for ``contract``."""
+    a = _CONTRACT_BIDS.get(contract)
+    if a is None:
+        a = _CONTRACT_BIDS[contract] = ContractBid(contract)
+    return a
+
+
 DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
 DECLARES: dict[int, Declare] = {n: Declare(n) for n in (0, 3, 4, 5, 6, 7, 8)}
 
@@ -454,6 +513,8 @@ _SIMPLE: dict[str, Action] = {
     "call": CALL,
     "concede": CONCEDE,
     "play on": PLAY_ON,
+    "draw": DRAW,
+    "declare melds": DECLARE_MELDS,
 }
 _KONTRA_LEVEL = {name: i + 1 for i, name in enumerate(KONTRA_NAMES)}
 _CARD_START = frozenset("mptz")
@@ -465,13 +526,17 @@ def _figure_id(text: str) -> str:
 
 _SEAT = re.compile(r"[0-9]{1,2}")
 #: The words an action can start with, for suggestions.
-_WORDS = (*_SIMPLE, "bid", "announce", *KONTRA_NAMES, "gyerunk", "discard", "play", "declare")
+_WORDS = (
+    *_SIMPLE, "bid", "contract", "announce", *KONTRA_NAMES, "gyerunk", "discard", "play",
+    "declare",
+)  # fmt: skip
 _NEEDS = {
     "bid": "a suit or no-trumps: 'bid hearts', 'bid no-trumps'",
     "announce": "a figure: 'announce abszolut'",
+    "contract": "a contract of the ladder: 'contract solo', 'contract game-ultimo'",
     "discard": "a card: 'discard Z8'",
     "play": "a card: 'play MA' (or just 'MA')",
-    "declare": "a meld: 'declare terc' ... 'declare okt', 'declare vannak'",
+    "declare": "a meld: 'declare terc' ... 'declare okt', 'declare vannak', 'declare melds'",
     **{k: f"a target: '{k} game' or '{k} <figure>@<seat>'" for k in KONTRA_NAMES},
 }
 _EXAMPLES = (
@@ -534,6 +599,9 @@ def parse_action(text: str) -> Action:
             if rest in ("no-trumps", "no trumps", "nt", "sans", "szanzadu"):
                 return BIDS[None]
             return BIDS[Suit.parse(rest)]
+        if word == "contract":
+            # Not interned: untrusted text must not grow a table without bound.
+            return ContractBid(_figure_id(rest))
         if word == "announce":
             # Not interned: untrusted text must not grow a table without bound.
             return Announce(_figure_id(rest))

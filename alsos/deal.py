@@ -45,6 +45,7 @@ class Deal:
         dealer: int,
         seen_packets: Sequence[int],
         unseen_packets: Sequence[int],
+        talon_between: Sequence[int] = (),
     ) -> Deal:
         """Shuffle and deal: seen packets round the table, the indicator, the unseen packets.
 
@@ -59,6 +60,7 @@ class Deal:
             dealer=dealer,
             seen_packets=seen_packets,
             unseen_packets=unseen_packets,
+            talon_between=talon_between,
         )
 
     @classmethod
@@ -70,16 +72,17 @@ class Deal:
         dealer: int,
         seen_packets: Sequence[int],
         unseen_packets: Sequence[int],
+        talon_between: Sequence[int] = (),
     ) -> Deal:
         """Deal an ordered pack (top card first) as the dealer would."""
-        packets, indicator_at, talon_at = layout(
-            players, dealer, tuple(seen_packets), tuple(unseen_packets)
+        packets, talon_at = layout(
+            players, dealer, tuple(seen_packets), tuple(unseen_packets), tuple(talon_between)
         )
         seen: dict[int, list[int]] = {s: [] for s in range(players)}
         unseen: dict[int, list[int]] = {s: [] for s in range(players)}
         for seat, a, b, is_seen in packets:
             (seen if is_seen else unseen)[seat].extend(pack[a:b])
-        talon = [pack[indicator_at], *pack[talon_at:]]
+        talon = [pack[i] for i in talon_at]
         return cls(
             hands=tuple(tuple(CARDS[c] for c in seen[s] + unseen[s]) for s in range(players)),
             talon=tuple(CARDS[c] for c in talon),
@@ -155,30 +158,36 @@ class Deal:
 
 @functools.lru_cache(maxsize=64)
 def layout(
-    players: int, dealer: int, seen_packets: tuple[int, ...], unseen_packets: tuple[int, ...]
-) -> tuple[tuple[tuple[int, int, int, bool], ...], int, int]:
-    """Where a dealt pack goes: ((seat, start, end, seen), ...), the indicator's
-    position, and where the rest of the talon starts.
+    players: int,
+    dealer: int,
+    seen_packets: tuple[int, ...],
+    unseen_packets: tuple[int, ...],
+    talon_between: tuple[int, ...] = (),
+) -> tuple[tuple[tuple[int, int, int, bool], ...], tuple[int, ...]]:
+    """Where a dealt pack goes: ((seat, start, end, seen), ...) and the pack
+    positions of the talon, bottom (the indicator) first.
 
-    The indicator is the card just before the first unseen packet; the talon
-    is the indicator followed by everything from the talon start on.
-    Used both for seeded deals (:mod:`alsos.rules.dealing`) and
-    :meth:`Deal.from_pack`.
+    Without ``talon_between`` the indicator is the card just before the
+    first unseen packet; with it, ``talon_between[i]`` cards go to the talon
+    after the ``i``-th round of packets, the first of them the indicator.
+    Everything after the last packet ends the talon.  Used both for seeded
+    deals (:mod:`alsos.rules.dealing`) and :meth:`Deal.from_pack`.
     """
     active = _active_seats(players, dealer)
+    between = talon_between or (0,) * (len(seen_packets) - 1) + (1,)
     out = []
+    talon: list[int] = []
     pos = 0
-    for size in seen_packets:
+    for i, size in enumerate((*seen_packets, *unseen_packets)):
+        seen = i < len(seen_packets)
         for s in active:
-            out.append((s, pos, pos + size, True))
+            out.append((s, pos, pos + size, seen))
             pos += size
-    indicator_at = pos
-    pos += 1
-    for size in unseen_packets:
-        for s in active:
-            out.append((s, pos, pos + size, False))
-            pos += size
-    return tuple(out), indicator_at, pos
+        if i < len(between):
+            talon.extend(range(pos, pos + between[i]))
+            pos += between[i]
+    talon.extend(range(pos, 32))
+    return tuple(out), tuple(talon)
 
 
 def _active_seats(players: int, dealer: int) -> list[int]:

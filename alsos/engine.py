@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from alsos import registry
 from alsos.actions import (
     CALL,
+    DECLARE_MELDS,
     DECLARES,
     EXCHANGE,
     GAME,
@@ -34,6 +35,7 @@ from alsos.actions import (
     Announce,
     CallItem,
     Declare,
+    DeclareMelds,
     Discard,
     Kontra,
     Play,
@@ -108,6 +110,8 @@ class Engine:
         self.n_active = rules.active_players
         self.hand_size = rules.hand_size
         self.must_trump = rules.play.must_trump
+        self.betli_overtake = rules.play.betli_overtake
+        self.meld_contest = rules.melds.contest
         self.completion_figures = rules.announcements.completion_figures
         self.turn_order = rules.announcements.turn_order
         self.exchange_anytime = rules.exchange.simple_at == "before-card"
@@ -116,6 +120,12 @@ class Engine:
         self.exchange: ExchangeModule = registry.lookup("exchange", rules.exchange.module)(rules)
         self.calling: CallingModule = registry.lookup("calling", rules.calling.module)(rules)
         self.scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
+        # The scoring module's optional hook: is the hand's result already certain?
+        # ... and, without a meld contest: what a seat's declaration makes known.
+        self.melds_shown: Any = getattr(self.scoring, "melds_shown", None)
+        self.decided: Any = (
+            getattr(self.scoring, "decided", None) if rules.play.stop_when_decided else None
+        )
         c = rules.cards
         self._points_by_rank = (
             tuple(c.trump_points.get(r, 0) for r in _RANKS),
@@ -128,8 +138,19 @@ class Engine:
 
     # ------------------------------------------------------------ a new hand
 
-    def new_state(self, *, seed: int | None, deal: Deal | None, dealer: int) -> HandState:
-        """A hand dealt from ``seed`` (or the given ``deal``), with bidding begun."""
+    def new_state(
+        self,
+        *,
+        seed: int | None,
+        deal: Deal | None,
+        dealer: int,
+        declared_before: tuple[int, ...] | None = None,
+    ) -> HandState:
+        """A hand dealt from ``seed`` (or the given ``deal``), with bidding begun.
+
+        ``declared_before``: how often each seat declared earlier in the
+        session (rules that limit it read ``s.declared_before``).
+        """
         rules = self._rules
         n = rules.players
         active = tuple(_active_seats(n, dealer))
@@ -161,6 +182,10 @@ class Engine:
                 seed=seed,
                 deal=deal,
             )
+        if not rules.deal.top_up:
+            s.talon_up &= 1 << s.talon[0]
+        if declared_before is not None:
+            s.declared_before = declared_before
         self.bidding.start(self, s)
         return s
 
@@ -175,6 +200,7 @@ class Engine:
                 dealer=s.dealer,
                 seen_packets=d.seen_packets,
                 unseen_packets=d.unseen_packets,
+                talon_between=d.talon_between,
             )
         return s.deal
 
@@ -234,6 +260,17 @@ class Engine:
             f = h & _SUIT[led]
             if f:
                 legal = f
+                if self.betli_overtake and s.contract.kind is Kind.BETLI:  # type: ignore[union-attr]
+                    # altiansz, "Play": beat the highest card of the led suit if able.
+                    key = s.key
+                    base = led * 32
+                    top = max(key[base + c] for _, c in trick if c >> 3 == led)
+                    higher = 0
+                    for c in plays_of(f):
+                        if key[base + c[1]] > top:
+                            higher |= 1 << c[1]
+                    if higher:
+                        legal = higher
             else:
                 t = s.trump
                 legal = h
@@ -272,8 +309,15 @@ class Engine:
             # pagat, "Trump Exchange": the 7 is swapped just before the card is played;
             # ruling: not after a meld declared from the hand as it was.
             head = (EXCHANGE,)
-        if s.turn_stage < 4 or not self.turn_order:
-            head += self._meld_options(s, seat)
+        if self.meld_contest:
+            if s.turn_stage < 4 or not self.turn_order:
+                head += self._meld_options(s, seat)
+        elif (
+            self.melds_shown is not None
+            and not any(t == seat for t, _ in s.declared)
+            and self.melds_shown(self._rules, s, seat)
+        ):
+            head += (DECLARE_MELDS,)  # every meld at once, by kind only (altiansz)
         if not s.back_in_first_trick:
             return head
         return speech_options(rules, s, seat, False, True, head)
@@ -344,6 +388,9 @@ class Engine:
             self.exchange.exchange(s, seat)
         elif cls is Declare:
             s.declared.append((seat, action[1]))
+        elif cls is DeclareMelds:
+            s.notes[len(s.history) - 1] = f" ({self.melds_shown(self._rules, s, seat)})"
+            s.declared.append((seat, -1))  # -1: all of them, outside any contest
         s.turn_acted = True
         if self.turn_order:
             if cls is Kontra:
@@ -414,8 +461,10 @@ class Engine:
         s.to_act = best_seat
         assert s.contract is not None
         if (
-            s.contract.kind is Kind.BETLI and best_seat == s.declarer
-        ) or s.trick_no == self.hand_size:
+            (s.contract.kind is Kind.BETLI and best_seat == s.declarer)
+            or s.trick_no == self.hand_size
+            or (self.decided is not None and self.decided(self._rules, s))
+        ):
             self._finish(s)
         elif s.trick_no == 1 and s.speech_in_first_trick:
             if not s.back_in_first_trick or s.passes >= self.passes_to_close:
@@ -427,7 +476,8 @@ class Engine:
 
     def _after_announcements(self, s: HandState) -> None:
         """The back round is closed: validate melds, then the second trick."""
-        start_contests(self._rules, s)
+        if self.meld_contest:
+            start_contests(self._rules, s)
         next_contest(s)
 
     # ----------------------------------------------------------- transitions
@@ -493,6 +543,8 @@ class Engine:
         s.back_in_first_trick = self._rules.announcements.back_round == "first-trick"
         s.begin_round(Phase.PLAY, self._first_leader(s), front=False)
         s.leader = s.to_act  # type: ignore[assignment]
+        if self.decided is not None and self.decided(self._rules, s):
+            self._finish(s)  # lost before a card is played (altiansz: a needed card discarded)
 
     def _first_leader(self, s: HandState) -> int:
         """The first lead, by the profile's rule for this kind of game (pagat, "First Trick")."""

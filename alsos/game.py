@@ -11,7 +11,7 @@ of OpenSpiel's game and state, with python-chess's checked surface.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from alsos.actions import (
@@ -102,8 +102,11 @@ class Game:
     """One hand of Alsós under a :class:`~alsos.profile.Ruleset`.
 
     ``seed`` fixes the shuffle; ``deal`` gives the cards explicitly instead.
-    Seats are numbered 0..players-1 in the order of play; the hand begins
-    with the seat after ``dealer``.
+    ``declared_before``: how many times each seat has declared earlier in the
+    session, for profiles that limit it (``bidding.declare_limit``; a
+    :class:`~alsos.session.Session` passes it on).  Seats are numbered
+    0..players-1 in the order of play; the hand begins with the seat after
+    ``dealer``.
 
     The attributes below read the hand state; change it only through
     :meth:`apply`.
@@ -118,17 +121,28 @@ class Game:
         seed: int | None = None,
         deal: Deal | str | None = None,
         dealer: int = 0,
+        declared_before: Sequence[int] | None = None,
     ) -> None:
         n = rules.players
         if dealer.__class__ is not int or not 0 <= dealer < n:
             raise ValueError(f"dealer {dealer!r} is not a seat of a {n}-player table")
+        before = None
+        if declared_before is not None:
+            before = tuple(declared_before)
+            if len(before) != n or any(v.__class__ is not int or v < 0 for v in before):
+                raise ValueError(
+                    f"declared_before {declared_before!r}: give one count of 0 or more "
+                    f"per seat ({n} seats)"
+                )
         if seed is not None and seed.__class__ is not int:
             raise ValueError(f"seed {seed!r} is not a whole number (or None for a random deal)")
         if isinstance(deal, str):
             deal = Deal.parse(deal)
         self.rules = rules
         self._eng = engine_for(rules)
-        self._s = self._eng.new_state(seed=seed, deal=deal, dealer=dealer)
+        self._s = self._eng.new_state(
+            seed=seed, deal=deal, dealer=dealer, declared_before=before
+        )
         self._listeners: list[Callable[[Event], object]] = []
         #: True once the hand is settled (the phase is :attr:`Phase.OVER`): a plain
         #: attribute, kept equal to the state's, because playing loops read it

@@ -542,8 +542,45 @@ def _check(rules: Ruleset) -> list[str]:
         problems.append(f"exchange.takes: unknown value {ex.takes!r}")
     if rules.calling.targets not in ("game", "any"):
         problems.append(f"calling.targets: {rules.calling.targets!r} is neither 'game' nor 'any'")
-    if rules.scoring.session not in ("rubber", "radli"):
-        problems.append(f"scoring.session: unknown session {rules.scoring.session!r}")
+    if rules.scoring.session not in ("rubber", "radli", "deals"):
+        problems.append(
+            f"scoring.session: unknown session {rules.scoring.session!r}; "
+            f"use rubber, radli or deals"
+        )
+    if rules.scoring.session == "deals" and rules.scoring.deals < 1:
+        problems.append("scoring.deals: a session of deals needs at least one deal")
+    if rules.melds.sequence_order not in ("fixed", "trick"):
+        problems.append(
+            f"melds.sequence_order: {rules.melds.sequence_order!r} is neither 'fixed' nor 'trick'"
+        )
+    if rules.bidding.declare_limit is not None and rules.bidding.declare_limit < 1:
+        problems.append("bidding.declare_limit: at least 1, or null for no limit")
+    if rules.bidding.module == "ladder" and not rules.bidding.contracts:
+        problems.append("bidding.contracts: the ladder auction needs at least one contract")
+    for cid, lc in rules.bidding.contracts.items():
+        where = f"bidding.contracts.{cid}"
+        if not _FIGURE_ID.fullmatch(cid):
+            problems.append(
+                f"{where}: a contract id is lower-case letters, digits and hyphens (it is "
+                f"typed as 'contract <id>'), e.g. {_suggest_id(cid)!r}"
+            )
+        if lc.trumps not in ("any", "suit", "none"):
+            problems.append(f"{where}.trumps: {lc.trumps!r} is not one of any, suit, none")
+        if lc.melds not in ("all", "declarer", "none"):
+            problems.append(f"{where}.melds: {lc.melds!r} is not one of all, declarer, none")
+        for name in lc.objectives:
+            if name not in rules.figures:
+                problems.append(f"{where}.objectives: {name!r} is not a figure of this profile")
+    between = rules.deal.talon_between
+    if any(n < 0 for n in between):
+        problems.append("deal.talon_between: a number of cards cannot be negative")
+    if between and between[0] < 1:
+        problems.append("deal.talon_between: the first entry lays the indicator: at least 1")
+    rounds = len(rules.deal.seen_packets) + len(rules.deal.unseen_packets)
+    if len(between) > rounds:
+        problems.append(
+            f"deal.talon_between: {len(between)} entries for {rounds} rounds of packets"
+        )
     if ex.simple_at not in ("before-card", "turn-start"):
         problems.append(
             f"exchange.simple_at: {ex.simple_at!r} is neither 'before-card' nor 'turn-start'"
@@ -588,8 +625,11 @@ def _check(rules: Ruleset) -> list[str]:
             f"deal: {rules.active_players} hands of {rules.hand_size} cards leave"
             " fewer than 3 for the talon"
         )
-    if not rules.kontra.levels:
-        problems.append("kontra.levels: at least one level is needed")
+    elif dealt + sum(between) > 32:
+        problems.append(
+            f"deal.talon_between: {sum(between)} talon cards between the packets, but the "
+            f"hands leave only {32 - dealt}"
+        )
     if len(rules.kontra.levels) > len(KONTRA_NAMES):
         problems.append(
             f"kontra.levels: at most {len(KONTRA_NAMES)} levels, one for each word of the "
@@ -653,8 +693,8 @@ def _check(rules: Ruleset) -> list[str]:
             problems.append(
                 f"{where}.kind: unknown figure kind {fig.kind!r}; known: {', '.join(kinds)}"
             )
-        if fig.kind == "points" and fig.threshold is None:
-            problems.append(f"{where}.threshold: a points figure needs a threshold")
+        if fig.kind in ("points", "tricks") and fig.threshold is None:
+            problems.append(f"{where}.threshold: a {fig.kind} figure needs a threshold")
         if fig.kind == "points" and fig.no_trumps and fig.threshold_no_trumps is None:
             problems.append(f"{where}.threshold_no_trumps: needed when no_trumps is true")
         if fig.kind in ("cards",) and not fig.cards:

@@ -22,6 +22,7 @@ __all__ = [
     "MeldContest",
     "Run",
     "best_sequence",
+    "every_meld",
     "longest_sequence",
     "scoring_sequences",
     "sequences",
@@ -101,6 +102,63 @@ _RANK_MASKS = tuple(0x01010101 << r for r in range(8))
 def vannak_ranks_held(hand: int, allowed: Sequence[int]) -> list[int]:
     """Ranks of which ``hand`` holds all four cards, among ``allowed`` ranks."""
     return [r for r in allowed if hand & _RANK_MASKS[r] == _RANK_MASKS[r]]
+
+
+def _runs_in_order(byte: int, ranks: Sequence[int]) -> list[int]:
+    """Lengths of the maximal runs of the ranks held in ``byte``, neighbours in ``ranks``."""
+    out = []
+    n = 0
+    for r in ranks:
+        if byte >> r & 1:
+            n += 1
+        elif n:
+            out.append(n)
+            n = 0
+    if n:
+        out.append(n)
+    return out
+
+
+def every_meld(
+    hand: int,
+    trump: int,
+    *,
+    trump_ranks: Sequence[int],
+    plain_ranks: Sequence[int],
+    sequence_values: Mapping[int, int],
+    vannak: int,
+    vannak_ranks: Sequence[int],
+    bela: int,
+    twenty: int,
+) -> list[tuple[str, int]]:
+    """Every meld of ``hand`` with its value, when each seat scores all its melds
+    (altiansz, "Melds").
+
+    Sequences run in the trick order of their suit (``trump_ranks`` for the
+    trump suit ``trump``, ``plain_ranks`` otherwise, strongest first); each
+    maximal run of three or more is one sequence at its full length.  A card
+    may serve a sequence, a vannak and a 20 or béla at once.  Returns
+    (name, value) pairs: ``terc`` ... ``okt``, ``vannak``, ``bela``, ``20``.
+    """
+    out: list[tuple[str, int]] = []
+    lengths = sorted(sequence_values)
+    for suit in range(4):
+        byte = (hand >> (8 * suit)) & 0xFF
+        order = trump_ranks if suit == trump else plain_ranks
+        for n in _runs_in_order(byte, order):
+            valued = [k for k in lengths if k <= n]
+            if n >= 3 and valued:
+                out.append((_SEQUENCE_NAMES[min(n, 8)], sequence_values[valued[-1]]))
+        if byte & 0b110 == 0b110:  # the K and the O
+            if suit == trump and bela:
+                out.append(("bela", bela))
+            elif suit != trump and twenty:
+                out.append(("20", twenty))
+    out.extend(("vannak", vannak) for _ in vannak_ranks_held(hand, vannak_ranks))
+    return out
+
+
+_SEQUENCE_NAMES = {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"}
 
 
 @define

@@ -36,24 +36,31 @@ class Kind(enum.StrEnum):
 
 
 class Contract:
-    """The kind of game and its trump suit (None without trumps)."""
+    """The kind of game and its trump suit (None without trumps).
 
-    __slots__ = ("kind", "trump")
+    ``name``: the contract of a ladder auction (altiansz: ``ultimo``,
+    ``game-trull``, ...), None where the kind of game is the whole contract.
+    """
 
-    def __init__(self, kind: Kind, trump: Suit | None = None) -> None:
+    __slots__ = ("kind", "name", "trump")
+
+    def __init__(self, kind: Kind, trump: Suit | None = None, name: str | None = None) -> None:
         self.kind = kind
         self.trump = trump
+        self.name = name
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Contract):
             return NotImplemented
-        return (self.kind, self.trump) == (other.kind, other.trump)
+        return (self.kind, self.trump, self.name) == (other.kind, other.trump, other.name)
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.trump))
+        return hash((self.kind, self.trump, self.name))
 
     def __str__(self) -> str:
-        return f"trump {self.trump.name_en}" if self.trump is not None else str(self.kind)
+        game = f"trump {self.trump.name_en}" if self.trump is not None else str(self.kind)
+        return game if self.name is None else f"{self.name}, {game}"
 
     def __repr__(self) -> str:
-        return f"Contract({self.kind!s}, {self.trump!s})"
+        extra = "" if self.name is None else f", {self.name!r}"
+        return f"Contract({self.kind!s}, {self.trump!s}{extra})"

@@ -35,6 +35,7 @@ __all__ = [
     "FrozenMap",
     "GameValues",
     "KontraRules",
+    "LadderContract",
     "MeldRules",
     "PlayRules",
     "ProfileError",
@@ -167,11 +168,40 @@ class DealRules:
 
     The talon is what is left: the indicator at its bottom, the rest face
     down, and the last card of the pack turned face up on top.
+
+    ``talon_between``: cards laid on the talon after each round of packets
+    (seen packets first, then unseen), the first of them face up as the
+    indicator; the rest of the pack ends the talon (altiansz, "Deal": 3 each,
+    one up, 3 each, two down, 3 each, the rest down).  Empty: the indicator
+    alone, after the last seen packet.  ``top_up``: the last card of the
+    pack lies face up on top of the talon.
     """
 
     module: str = "packets"
     seen_packets: tuple[int, ...] = (3, 3)
     unseen_packets: tuple[int, ...] = (3,)
+    talon_between: tuple[int, ...] = ()
+    top_up: bool = True
+
+
+@frozen
+class LadderContract:
+    """One contract of a ladder auction (the ``ladder`` bidding module).
+
+    ``objectives``: figure ids (kept out of announcements with ``enabled:
+    false``) that must all be met for the contract to be won; ``trumps``:
+    ``any`` (a suit or no trumps), ``suit`` (a suit only) or ``none``;
+    ``betli``: played as a Betli (no trumps, the Betli card order);
+    ``talon``: bidding it draws from the talon; ``melds``: who scores melds
+    -- ``all`` seats, the ``declarer`` alone, or ``none``.
+    """
+
+    title: str
+    objectives: tuple[str, ...] = ()
+    trumps: str = "any"
+    betli: bool = False
+    talon: bool = True
+    melds: str = "none"
 
 
 @frozen
@@ -187,6 +217,11 @@ class BiddingRules:
     second-round contract and the pick-up, each seat from the declarer may
     turn the game into a Betli while the declarer's items are worth at most
     this much (huwiki, "A licitálás menete"); None: no switch.
+
+    For the ``ladder`` module: ``contracts`` -- the contracts that may be
+    bid, low to high (see :class:`LadderContract`); ``declare_limit`` -- how
+    often a seat may declare in a session before it must pass (altiansz,
+    "Bidding and use of the Talon"); None: no limit.
     """
 
     module: str = "potter"
@@ -198,6 +233,8 @@ class BiddingRules:
     unique_suits: bool = False
     hidden_suit: bool = False
     betli_switch: int | None = None
+    contracts: Mapping[str, LadderContract] = field(factory=FrozenMap, converter=_frozen)
+    declare_limit: int | None = None
 
 
 @frozen
@@ -363,7 +400,13 @@ class MeldRules:
     ``trump`` -- the trump one wins, plain ones tie and nobody scores (pagat);
     ``suit`` -- the higher suit wins, acorns > hearts > gourds > leaves (pagat
     Tompa E2).  ``one_run_per_length``: the winner scores at most one
-    sequence of each length (pagat, Tompa rules E2).
+    sequence of each length (pagat, Tompa rules E2).  ``contest``: melds are
+    declared in the first trick and validated against each other (pagat);
+    false: no declarations or contest, the scoring module counts every
+    entitled seat's melds (altiansz, "Melds").  ``sequence_order``: ``fixed``
+    -- sequences run A K O U 10 9 8 7 in every suit; ``trick`` -- in the
+    suit's own trick order (altiansz).  ``twenty``: a plain suit's K and O
+    (0: not a meld).
     """
 
     sequence_values: Mapping[int, int] = field(
@@ -375,6 +418,9 @@ class MeldRules:
     bela: int = 20
     sequence_tiebreak: str = "trump"
     one_run_per_length: bool = False
+    contest: bool = True
+    sequence_order: str = "fixed"
+    twenty: int = 0
 
     def vannak_ranks_for(self, trump: int) -> tuple[Rank, ...]:
         """Ranks that make a vannak in a game with trump suit ``trump`` (-1: none)."""
@@ -406,9 +452,16 @@ class PlayRules:
 
     Leads: ``forehand`` (the seat after the dealer), ``declarer``, or
     ``before-declarer`` (the seat before the declarer, so it plays second).
+    ``betli_overtake``: in Betli a seat that follows suit must beat the
+    highest card of the led suit in the trick when it can (altiansz, "Play").
+    ``stop_when_decided``: play stops once the scoring module says the result
+    is certain (its ``decided`` hook; altiansz, "Play"); false: every hand is
+    played out.
     """
 
     must_trump: bool = True
+    betli_overtake: bool = False
+    stop_when_decided: bool = True
     trump_lead: str = "forehand"
     no_trumps_lead: str = "before-declarer"
     betli_lead: str = "forehand"
@@ -422,6 +475,8 @@ class ScoringRules:
     or ``radli`` (huwiki: to 80, bonus 20, 10 to the higher of several crossing
     at once -- split 5 and 5 on a tie of two when ``radli_tie_split`` -- and a
     result of ``players * own - total`` per seat).
+    ``deals``: session ``deals`` -- a fixed number of deals (altiansz, "Players
+    and Cards": 18, or 24 with four players).
     ``klopitzky_per_payer``: in the written score, a Klopitzky winner writes
     the value once per seat that pays it (huwiki: the one-trick seat of a 4-4-1
     split writes 6), rather than once (pagat: it scores 3).
@@ -436,6 +491,7 @@ class ScoringRules:
     radli_bonus: int = 20
     radli_shared_bonus: int = 10
     radli_tie_split: bool = False
+    deals: int = 0
 
 
 @frozen

@@ -48,7 +48,7 @@ from alsos.version import __version__
 
 if TYPE_CHECKING:
     from alsos.profile import Ruleset
-    from alsos.session import Radli, Rubber
+    from alsos.session import Session
 
 __all__ = ["Record", "RecordError", "format_payments", "labelled", "loads_all", "replay_session"]
 
@@ -175,6 +175,9 @@ class Record:
     ) -> Record:
         """The record of ``game`` as it stands (finished or not)."""
         st = game.settlement
+        before = game.state.declared_before
+        # A hand of a session that limits declaring needs each seat's count to replay.
+        tags = () if before is None else (("Declared", " ".join(map(str, before))),)
         return cls(
             variant=str(game.rules),
             deal=str(game.deal),
@@ -186,7 +189,22 @@ class Record:
             event=event,
             result=None if st is None else format_payments(st.payments),
             comments=tuple(comments),
+            tags=tags,
         )
+
+    def new_game(self, rules: Ruleset | None = None) -> Game:
+        """The hand as dealt, before any action (with the ``Declared`` counts, if any)."""
+        rules = self.rules() if rules is None else rules
+        declared = dict(self.tags).get("Declared")
+        before = None
+        if declared is not None:
+            try:
+                before = [int(v) for v in declared.split()]
+            except ValueError:
+                raise RecordError(
+                    f"Declared {declared!r}: write one whole number per seat"
+                ) from None
+        return Game(rules, deal=Deal.parse(self.deal), dealer=self.dealer, declared_before=before)
 
     # ------------------------------------------------------------- writing
 
@@ -268,8 +286,9 @@ class Record:
         """
         rules = self.rules() if rules is None else rules
         try:
-            deal = Deal.parse(self.deal)
-            game = Game(rules, deal=deal, dealer=self.dealer)
+            game = self.new_game(rules)
+        except RecordError:
+            raise
         except (DealError, ValueError) as e:
             raise RecordError(f"Deal/Dealer: {e}") from None
         for i, (seat, action) in enumerate(self.actions):
@@ -296,7 +315,7 @@ def format_payments(payments: dict[int, int]) -> str:
 def labelled(record: Record) -> Iterable[tuple[str | None, int, int, Action]]:
     """Each action as ``(label, index, seat, action)``; ``label`` names the phase or
     trick the action starts (``bidding``, ``trick 3``), None when it continues one."""
-    game = Game(record.rules(), deal=Deal.parse(record.deal), dealer=record.dealer)
+    game = record.new_game()
     last: str | None = None
     for i, (seat, action) in enumerate(record.actions):
         s = game.state
@@ -462,8 +481,8 @@ def _build(
     )
 
 
-def replay_session(records: Sequence[Record], rules: Ruleset | None = None) -> Rubber | Radli:
-    """Replay finished hands one after another as a session (rubber or rádli).
+def replay_session(records: Sequence[Record], rules: Ruleset | None = None) -> Session:
+    """Replay finished hands one after another as a session (rubber, rádli, deals).
 
     Each hand must be dealt by the seat whose turn it is to deal.
     """

@@ -131,7 +131,10 @@ def _cards_section(rules: Ruleset) -> list[Clause]:
         Clause("cards.plain_order", f"Other suits rank: {c.plain_order}.", src),
         Clause(
             "cards.sequence_order",
-            "For sequences every suit runs A K O U 10 9 8 7.",
+            "For sequences every suit runs A K O U 10 9 8 7."
+            if rules.melds.sequence_order == "fixed"
+            else "For sequences each suit runs in its own order of play: trumps "
+            f"{c.trump_order}, other suits {c.plain_order}.",
             src,
         ),
         Clause(
@@ -160,7 +163,57 @@ def _deal_section(rules: Ruleset) -> list[Clause]:
     active = rules.active_players
     talon = 32 - active * rules.hand_size
     packets = " and ".join(str(p) for p in d.seen_packets)
-    out = [
+    if d.talon_between:
+        out = _deal_between(rules, src)
+    else:
+        out = _deal_indicator(rules, src, packets, seen, unseen, talon)
+    out.append(
+        Clause(
+            "deal.turn",
+            "The deal passes to the next player in the order of play after each hand.",
+            src,
+        )
+    )
+    if rules.players > 3:
+        out.append(Clause("deal.sitting_out", "The dealer deals to the others and sits out.", src))
+    return out
+
+
+def _deal_between(rules: Ruleset, src: str | None) -> list[Clause]:
+    """The deal with talon cards laid between the rounds of packets (altiansz, "Deal")."""
+    d = rules.deal
+    talon = 32 - rules.active_players * rules.hand_size
+    steps = []
+    for i, size in enumerate((*d.seen_packets, *d.unseen_packets)):
+        steps.append(f"{size} to each player")
+        laid = d.talon_between[i] if i < len(d.talon_between) else 0
+        if laid and i == 0:
+            steps.append(
+                "one card face up to the talon" + (f" and {laid - 1} face down" if laid > 1 else "")
+            )
+        elif laid:
+            steps.append(f"{laid} face down to the talon")
+    return [
+        Clause(
+            "deal.packets",
+            f"The dealer deals {', then '.join(steps)}; the rest of the pack goes face down "
+            f"to the talon.  Each player looks at all {rules.hand_size} cards at once.",
+            src,
+        ),
+        Clause(
+            "deal.talon",
+            f"The {talon} cards on the table form the {{talon}}: one face up, "
+            f"{talon - 1} face down.",
+            src,
+        ),
+    ]
+
+
+def _deal_indicator(
+    rules: Ruleset, src: str | None, packets: str, seen: int, unseen: int, talon: int
+) -> list[Clause]:
+    """The deal of seen packets, the indicator, then unseen packets (pagat, "Deal")."""
+    return [
         Clause(
             "deal.packets",
             f"The dealer gives each player packets of {packets} cards ({seen}, which they "
@@ -176,20 +229,38 @@ def _deal_section(rules: Ruleset) -> list[Clause]:
             f"talon cards are seen.",
             src,
         ),
-        Clause(
-            "deal.turn",
-            "The deal passes to the next player in the order of play after each hand.",
-            src,
-        ),
     ]
-    if rules.players > 3:
-        out.append(Clause("deal.sitting_out", "The dealer deals to the others and sits out.", src))
-    return out
+
+
+def _contracts_section(rules: Ruleset) -> list[Clause]:
+    """A ladder's contracts, low to high, with what each undertakes (altiansz, "Contracts")."""
+    src = _src(rules, "bidding")
+    trumps = {"any": "a suit or none", "suit": "a suit", "none": "none"}
+    melds = {"all": "every player", "declarer": "the declarer", "none": "—"}
+    rows = [("contract", "written", "to win, the declarer must", "trumps", "melds count for")]
+    for cid, spec in rules.bidding.contracts.items():
+        aims = "; ".join(
+            _figure_meaning(name, rules.figures[name], rules) for name in spec.objectives
+        )
+        rows.append(
+            (spec.title, f"contract {cid}", aims or "—", trumps[spec.trumps], melds[spec.melds])
+        )
+    return [
+        Clause(
+            "games.contracts",
+            "The contracts, low to high.  A contract is won only if every part of it "
+            "succeeds, and is worth the same whichever it is:",
+            src,
+            table=tuple(rows),
+        )
+    ]
 
 
 def _games_section(rules: Ruleset) -> list[Clause]:
     g = rules.games
     b = rules.bidding
+    if b.contracts:
+        return _contracts_section(rules)
     src = _src(rules, "bidding")
     rows = [("game", "value"), ("trump game", str(g.trump))]
     if b.no_trumps:
@@ -292,6 +363,8 @@ def _figures_section(rules: Ruleset) -> list[Clause]:
 def _kontra_section(rules: Ruleset) -> list[Clause]:
     k = rules.kontra
     src = _src(rules, "kontra")
+    if not k.levels:
+        return [Clause("kontra.none", "Nothing is doubled: there is no kontra.", src)]
     words = [f"{{{w}}}" if w in GLOSSARY else w for w in k.levels]
     out = [
         Clause(
@@ -323,6 +396,8 @@ def _kontra_section(rules: Ruleset) -> list[Clause]:
 
 def _announcements_section(rules: Ruleset) -> list[Clause]:
     an = rules.announcements
+    if not rules.kontra.levels and not any(f.enabled for f in rules.figures.values()):
+        return []  # nothing to say in a round (altiansz)
     src = _src(rules, "announcements")
     close = rules.passes_to_close
     passes = (
@@ -370,9 +445,57 @@ def _announcements_section(rules: Ruleset) -> list[Clause]:
     return out
 
 
+def _melds_for_all(rules: Ruleset, src: str | None) -> list[Clause]:
+    """Melds without a contest: each entitled player scores all its own (altiansz, "Melds")."""
+    m = rules.melds
+    values = ", ".join(
+        f"{n}+ cards {v}" if n == max(m.sequence_values) else f"{n} cards {v}"
+        for n, v in sorted(m.sequence_values.items())
+    )
+    ranks = " ".join(r.code for r in m.vannak_ranks)
+    kinds = [f"{{béla}} {m.bela}"] if m.bela else []
+    if m.twenty:
+        kinds.append(f"the King and Over of another suit (a 20) {m.twenty}")
+    order = (
+        "in the suit's own order of play (so 9 A 10 of trumps is a {terc}, and so is O U 9 "
+        "of another suit)"
+        if m.sequence_order == "trick"
+        else "in the order A K O U 10 9 8 7"
+    )
+    contracts = [s.title for s in rules.bidding.contracts.values() if s.melds == "all"]
+    mine = [s.title for s in rules.bidding.contracts.values() if s.melds == "declarer"]
+    who = "Melds count only where the contract says so"
+    if contracts:
+        who = f"In {', '.join(contracts)} every player scores its melds"
+        if mine:
+            who += f"; in {', '.join(mine)} only the declarer does"
+    example = tuple(CARDS[8 * Suit.HEARTS + r] for r in (Rank.NINE, Rank.ACE, Rank.TEN))
+    return [
+        Clause(
+            "melds.values",
+            f"Melds score: {', '.join(kinds)}; four of a rank (a {{vannak}}, ranks {ranks}) "
+            f"{m.vannak}; a sequence of adjacent cards {order}: {values}.",
+            src,
+            cards=example,
+        ),
+        Clause(
+            "melds.who",
+            f"{who}; there is no contest between players.  At its turn in the first trick, "
+            f"before its card, a player may declare its melds (declare melds): all of them, "
+            f"made known by their kind only.  Several 20s, vannaks and sequences count (in "
+            f"different suits, or apart in one suit), one card may serve a sequence, a "
+            f"vannak and a 20 or béla at once, and a sequence always counts at its full "
+            f"length.",
+            src,
+        ),
+    ]
+
+
 def _melds_section(rules: Ruleset) -> list[Clause]:
     m = rules.melds
     src = _src(rules, "melds")
+    if not m.contest:
+        return _melds_for_all(rules, src)
     values = ", ".join(
         f"{n}+ cards {v}" if n == max(m.sequence_values) else f"{n} cards {v}"
         for n, v in sorted(m.sequence_values.items())
@@ -443,7 +566,13 @@ def _play_section(rules: Ruleset) -> list[Clause]:
             "play.follow",
             "Players must follow suit; "
             + ("a player who cannot must trump if able; " if p.must_trump else "")
-            + "otherwise any card.  Nobody has to beat the cards already played.",
+            + "otherwise any card.  Nobody has to beat the cards already played"
+            + (
+                ", except in {Betli}: there a player following suit must beat the highest "
+                "card of the suit led so far if able."
+                if p.betli_overtake and rules.bidding.betli
+                else "."
+            ),
             src,
         ),
         Clause("play.lead.trump", f"In a trump game {leads[p.trump_lead]} leads first.", src),
@@ -463,20 +592,33 @@ def _play_section(rules: Ruleset) -> list[Clause]:
                 src,
             )
         )
-    out.append(
-        Clause(
-            "play.hold_back",
-            "A player who announced winning a particular trick with a particular card may "
-            "not play that card earlier unless the rules of play force it.",
-            _src(rules, "figures"),
+    if any(f.enabled and f.kind == "trick" for f in rules.figures.values()):
+        out.append(
+            Clause(
+                "play.hold_back",
+                "A player who announced winning a particular trick with a particular card "
+                "may not play that card earlier unless the rules of play force it.",
+                _src(rules, "figures"),
+            )
         )
-    )
+    if getattr(rule_modules.lookup("scoring", rules.scoring.module), "decided", None):
+        out.append(
+            Clause(
+                "play.decided",
+                "Play stops as soon as the contract is certainly won or lost.",
+                src,
+            )
+        )
     return out
 
 
 def _scoring_section(rules: Ruleset) -> list[Clause]:
     sc = rules.scoring
     src = _src(rules, "scoring")
+    module = rule_modules.lookup("scoring", sc.module)
+    if getattr(module, "describe", None) is not None:
+        # A scoring module that describes itself (ladder) replaces the potter text.
+        return [*_module_section(rules, "scoring", sc.module, "scoring"), _session(rules, src)]
     out = [
         Clause(
             "scoring.game",
@@ -512,30 +654,37 @@ def _scoring_section(rules: Ruleset) -> list[Clause]:
                 src,
             )
         )
-    if sc.session == "rubber":
-        out.append(
-            Clause(
-                "scoring.session",
-                f"Scores are added over a rubber: the first to reach {sc.rubber_target} alone "
-                f"gets {sc.rubber_bonus} more; if several reach it on one hand the target "
-                f"and the bonus both rise by the same steps.",
-                src,
-            )
-        )
-    else:
-        out.append(
-            Clause(
-                "scoring.session",
-                f"Scores are added over a {{rádli}} to {sc.radli_target}: the first there "
-                f"alone gets {sc.radli_bonus}; of several at once the highest gets "
-                f"{sc.radli_shared_bonus}"
-                + (", split on a tie of two" if sc.radli_tie_split else ", nobody on a tie")
-                + ".  Each player's result is its score times the number of players, "
-                "less everyone's total.",
-                src,
-            )
-        )
+    out.append(_session(rules, src))
     return out
+
+
+def _session(rules: Ruleset, src: str | None) -> Clause:
+    """How hands add up to a session: rubber, rádli or a fixed number of deals."""
+    sc = rules.scoring
+    if sc.session == "deals":
+        return Clause(
+            "scoring.session",
+            f"A session is {sc.deals} deals; the scores are added up.",
+            src,
+        )
+    if sc.session == "rubber":
+        return Clause(
+            "scoring.session",
+            f"Scores are added over a rubber: the first to reach {sc.rubber_target} alone "
+            f"gets {sc.rubber_bonus} more; if several reach it on one hand the target "
+            f"and the bonus both rise by the same steps.",
+            src,
+        )
+    return Clause(
+        "scoring.session",
+        f"Scores are added over a {{rádli}} to {sc.radli_target}: the first there "
+        f"alone gets {sc.radli_bonus}; of several at once the highest gets "
+        f"{sc.radli_shared_bonus}"
+        + (", split on a tie of two" if sc.radli_tie_split else ", nobody on a tie")
+        + ".  Each player's result is its score times the number of players, "
+        "less everyone's total.",
+        src,
+    )
 
 
 def _module_section(rules: Ruleset, family: str, module: str, section: str) -> list[Clause]:

@@ -1,9 +1,12 @@
-"""Sessions of hands: the rubber of pagat and the rádli of huwiki, and the turn to deal.
+"""Sessions of hands: pagat's rubber, huwiki's rádli, altiansz's fixed number of
+deals, and the turn to deal.
 
 A session keeps each seat's written score across hands and ends by its own
 rule.  It also keeps the turn to deal, which passes to the next seat in the
 order of play after every hand (pagat, "Deal"), so ``session.next_game()`` gives
-the next hand ready to play.
+the next hand ready to play, and how often each seat has declared, which a
+profile with ``bidding.declare_limit`` reads (altiansz, "Bidding and use of
+the Talon": a seat that has declared six times must pass).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ if TYPE_CHECKING:
     from alsos.profile import Ruleset
     from alsos.settlement import Settlement
 
-__all__ = ["Radli", "Rubber", "Session", "new_session"]
+__all__ = ["Deals", "Radli", "Rubber", "Session", "new_session"]
 
 
 @define
@@ -29,11 +32,14 @@ class Session:
     dealer: int = 0
     scores: dict[int, int] = field(init=False)
     hands: int = 0
+    #: How many hands each seat has declared in this session.
+    declared: dict[int, int] = field(init=False)
 
     def __attrs_post_init__(self) -> None:
         if not 0 <= self.dealer < self.rules.players:
             raise ValueError(f"dealer {self.dealer!r} is not a seat of this table")
         self.scores = {s: 0 for s in range(self.rules.players)}
+        self.declared = {s: 0 for s in range(self.rules.players)}
 
     @property
     def is_over(self) -> bool:
@@ -45,7 +51,10 @@ class Session:
 
         if self.is_over:
             raise ValueError("the session is over; start a new one")
-        return Game(self.rules, seed=seed, deal=deal, dealer=self.dealer)
+        before = None
+        if self.rules.bidding.declare_limit is not None:
+            before = [self.declared[s] for s in range(self.rules.players)]
+        return Game(self.rules, seed=seed, deal=deal, dealer=self.dealer, declared_before=before)
 
     def add(self, settlement: Settlement | None) -> None:
         """Record a finished hand's written score and pass the deal on.
@@ -62,6 +71,9 @@ class Session:
         self.hands += 1
         for s, v in settlement.written.items():
             self.scores[s] += v
+        declarer = getattr(settlement, "declarer", None)  # a bare score has no declarer
+        if declarer is not None:
+            self.declared[declarer] += 1
         self.dealer = (self.dealer + 1) % self.rules.players
         self._check_end()
 
@@ -148,7 +160,20 @@ class Radli(Session):
             self.scores[s] += b
 
 
-def new_session(rules: Ruleset, *, dealer: int = 0) -> Rubber | Radli:
-    """The session the profile names (``scoring.session``: rubber or radli)."""
-    cls = Radli if rules.scoring.session == "radli" else Rubber
+@define
+class Deals(Session):
+    """altiansz's session: a fixed number of deals (``scoring.deals``: 18, or 24
+    with four players); the written scores are simply added up."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.hands >= self.rules.scoring.deals
+
+    def _check_end(self) -> None:
+        return None
+
+
+def new_session(rules: Ruleset, *, dealer: int = 0) -> Session:
+    """The session the profile names (``scoring.session``: rubber, radli or deals)."""
+    cls: type[Session] = {"radli": Radli, "deals": Deals}.get(rules.scoring.session, Rubber)
     return cls(rules, dealer=dealer)

@@ -144,6 +144,7 @@ class HandState:
         "siber_card",  # the trump laid down for a síber, or None
         "siber_taken",  # how many talon cards the síber took
         "exchanged",  # the seat that swapped the trump 7 for the indicator, or None
+        "declared_before",  # per seat: contracts declared earlier in the session (or None)
         # where the hand stands
         "phase",  # the Phase
         "is_over",  # phase is OVER (a plain attribute: loops read it every step)
@@ -223,6 +224,7 @@ class HandState:
     siber_card: int | None
     siber_taken: int
     exchanged: int | None
+    declared_before: tuple[int, ...] | None
     phase: Phase
     is_over: bool
     to_act: int | None
@@ -310,6 +312,7 @@ class HandState:
         self.siber_card = None
         self.siber_taken = 0
         self.exchanged = None
+        self.declared_before = None
         self.is_over = False
         self.history = []
         self.notes = {}
@@ -378,6 +381,7 @@ class HandState:
         new.siber_card = self.siber_card
         new.siber_taken = self.siber_taken
         new.exchanged = self.exchanged
+        new.declared_before = self.declared_before
         new.phase = self.phase
         new.is_over = self.is_over
         new.to_act = self.to_act
@@ -460,7 +464,10 @@ class HandState:
             self.phase,
             self.to_act,
             self.declarer,
-            None if self.contract is None else (self.contract.kind, self.contract.trump),
+            None
+            if self.contract is None
+            else (self.contract.kind, self.contract.trump, self.contract.name),
+            self.declared_before,
             self.accepted_original,
             tuple(item.key() for item in self.items),
             frozen(self.announced),
@@ -561,6 +568,7 @@ class HandState:
             self.talon.remove(c)
             self.hands[seat] |= 1 << c
             self.talon_up &= ~(1 << c)
+            self.discarded &= ~(1 << c)  # a discard drawn again (altiansz's auction)
 
     def put_to_talon(
         self, seat: int, card: int, *, face_up: bool = False, bottom: bool = False

@@ -48,6 +48,7 @@ from alsos.actions import (
     Announce,
     Bid,
     Declare,
+    DeclareMelds,
     Discard,
     Kontra,
     Play,
@@ -107,7 +108,7 @@ class HeuristicBot:
         for wanted in (SIBER, EXCHANGE):
             if wanted in legal:
                 return wanted
-        melds = [a for a in legal if isinstance(a, Declare)]
+        melds = [a for a in legal if isinstance(a, (Declare, DeclareMelds))]
         if melds:
             return melds[0]
         plays = [a for a in legal if isinstance(a, Play)]

@@ -19,7 +19,7 @@ from alsos.protocol import (
     ScoringModule,
 )
 from alsos.registry import FAMILIES, UnknownModuleError, available, lookup, register
-from alsos.rules import bidding, calling, dealing, exchange, figures, scoring
+from alsos.rules import bidding, calling, dealing, exchange, figures, ladder, scoring
 
 __all__ = [
     "FAMILIES",
@@ -36,6 +36,7 @@ __all__ = [
     "dealing",
     "exchange",
     "figures",
+    "ladder",
     "lookup",
     "register",
     "scoring",

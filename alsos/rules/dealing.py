@@ -3,7 +3,9 @@
 ``packets`` (pagat, "Deal"): packets of the profile's sizes go round the table
 from the seat after the dealer; the seen packets first, then the indicator
 card face up, then the unseen packets; the rest is the talon, the pack's
-last card face up on top.  With more seats than hands the dealer sits out.
+last card face up on top (or, with ``talon_between``, talon cards laid
+between the rounds of packets: altiansz, "Deal").  With more seats than
+hands the dealer sits out.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ def deal_packets(
 ) -> tuple[list[int], list[int], list[int]]:
     """Bit sets of seen and unseen cards per seat, and the talon (bottom first)."""
     d = rules.deal
-    packets, indicator_at, talon_at = layout(
-        rules.players, dealer, d.seen_packets, d.unseen_packets
+    packets, talon_at = layout(
+        rules.players, dealer, d.seen_packets, d.unseen_packets, d.talon_between
     )
     hands = [0] * rules.players
     unseen = [0] * rules.players
@@ -39,4 +41,4 @@ def deal_packets(
             hands[seat] |= m
         else:
             unseen[seat] |= m
-    return hands, unseen, [pack[indicator_at], *pack[talon_at:]]
+    return hands, unseen, [pack[i] for i in talon_at]

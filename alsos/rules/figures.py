@@ -21,7 +21,16 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["judge_cards", "judge_kassza", "judge_points", "judge_trick", "judge_volat"]
+__all__ = [
+    "judge_cards",
+    "judge_kassza",
+    "judge_majority",
+    "judge_no_tricks",
+    "judge_points",
+    "judge_trick",
+    "judge_tricks",
+    "judge_volat",
+]
 
 
 def _cards_text(specs: tuple[str, ...]) -> str:
@@ -115,6 +124,35 @@ def judge_trick(t: Tally, fig: FigureRule, item: Item) -> bool:
 @register("figures", "volat")
 def judge_volat(t: Tally, fig: FigureRule, item: Item) -> bool:
     return len(t.tricks) == t.hand_size and all(w == item.seat for w in t.trick_winners)
+
+
+@_describes(lambda f, r: f"win at least {f.threshold} tricks")
+@register("figures", "tricks")
+def judge_tricks(t: Tally, fig: FigureRule, item: Item) -> bool:
+    """altiansz, "Contracts" (Solo): at least ``threshold`` tricks."""
+    assert fig.threshold is not None
+    return sum(1 for w in t.trick_winners if w == item.seat) >= fig.threshold
+
+
+@_describes(lambda f, r: "lose every trick")
+@register("figures", "no-tricks")
+def judge_no_tricks(t: Tally, fig: FigureRule, item: Item) -> bool:
+    """altiansz, "Contracts" (Betli): not one trick."""
+    return item.seat not in t.trick_winners
+
+
+@_describes(
+    lambda f, r: "take more card points in tricks (with the last-trick bonus) and melds "
+    "than the opponents together"
+)
+@register("figures", "majority")
+def judge_majority(t: Tally, fig: FigureRule, item: Item) -> bool:
+    """altiansz, "Contracts" (Game): more than the other side's points and melds combined."""
+    def total(seat: int) -> int:
+        return t.card_points.get(seat, 0) + t.meld_points.get(seat, 0) + t.bela.get(seat, 0)
+
+    others = t.defenders if item.side == DECLARER else (t.declarer,)
+    return total(item.seat) > sum(total(s) for s in others if s is not None)
 
 
 @_describes(
