@@ -31,11 +31,14 @@ generated documentation does not change from build to build.
 from __future__ import annotations
 
 import hashlib
+import pathlib
 from collections.abc import Iterable, Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
+from alsos.bots import make
 from alsos.cards import CARDS, Card, cards_of
 from alsos.deal import Deal
 from alsos.events import MeldShown, Played, Said, TrickWon
@@ -44,7 +47,10 @@ from alsos.record import Record, RecordError, labelled
 from alsos.settlement import Settlement
 from alsos.svg import CARD_HEIGHT, CARD_WIDTH, card_svg
 
-__all__ = ["ViewerError", "fragment", "page"]
+if TYPE_CHECKING:
+    from alsos.profile import Ruleset
+
+__all__ = ["ViewerError", "example", "fragment", "page", "worked_example_path"]
 
 
 class ViewerError(ValueError):
@@ -438,6 +444,43 @@ class _Drawer:
 # ---------------------------------------------------------------- public API
 
 
+def worked_example_path(rules: Ruleset) -> pathlib.Path:
+    """Where the scripted worked example of a profile is kept (the file may not exist).
+
+    ``alsos/worked_examples/<profile id>.alsos``, a record in the text form.
+    """
+    return pathlib.Path(__file__).parent / "worked_examples" / f"{rules.id}.alsos"
+
+
+def example(rules: Ruleset, *, seed: int = 1, tries: int = 100) -> tuple[Record, str]:
+    """A hand to show for ``rules``, and where it comes from.
+
+    The profile's worked example when one is shipped for exactly these rules
+    (:func:`worked_example_path`); otherwise a hand the heuristic bot plays at
+    every seat, dealt from the first seed from ``seed`` on whose hand reaches
+    the play of the cards (one where everyone passes shows little).  The
+    second value says which, in words, for a caption.
+    """
+    path = worked_example_path(rules)
+    if path.is_file():
+        record = Record.loads(path.read_text(encoding="utf-8"))
+        if record.variant == str(rules):
+            record.replay()
+            return record, "the worked example of this profile"
+    game = None
+    for n in range(seed, seed + tries):
+        game = Game(rules, seed=n)
+        bots = {s: make("heuristic", seed=n * 8 + s) for s in game.active}
+        while not game.is_over:
+            s = game.to_act
+            assert s is not None  # a hand that is not over has a seat to act
+            game.apply(bots[s].choose(game.view(s), game.legal_actions()), seat=s)
+        if game.tricks:
+            break
+    assert game is not None
+    return game.record(), f"a hand played by the heuristic bot at every seat (seed {game.seed})"
+
+
 def fragment(record: Record, *, seat: int | None = None) -> str:
     """One hand's viewer as a block of HTML (``<div class="alsos-viewer">``) for any page.
 
@@ -492,7 +535,8 @@ _PAGE_CSS = (
 )
 
 _CSS = (
-    ".alsos-viewer{--cw:46px;--felt:#1f6b45;box-sizing:border-box;background:#fff;"
+    ".alsos-viewer{--felt:#1f6b45;container-type:inline-size;box-sizing:border-box;"
+    "background:#fff;"
     "border:1px solid #c9c5b8;border-radius:10px;padding:10px 12px;margin:0 0 1em;"
     "color:#1d1d1d;font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;"
     "max-width:100%}"
@@ -514,9 +558,11 @@ _CSS = (
     ".alsos-viewer .av-nav button:disabled{background:#c8cdd6;border-color:#b5bac3;"
     "color:#555;cursor:default}"
     ".alsos-viewer .av-pos{text-align:center;font-size:.95em}"
-    ".alsos-viewer .av-step{padding:4px 0}"
+    # Cards are sized from the viewer's own width (not the window's): ten fit in a row.
+    ".alsos-viewer .av-step{padding:4px 0;--cw:clamp(30px,calc((100cqi - 13em)/10.8),46px)}"
     ".alsos-viewer.av-js .av-step[hidden]{display:none}"
-    ".alsos-viewer .av-title{font-size:1.1em;margin:.2em 0}"
+    ".alsos-viewer .av-title{font-family:inherit;font-weight:600;font-size:1.1em;"
+    "margin:.2em 0;color:inherit}"
     ".alsos-viewer .av-count{font-weight:400;font-size:.8em;color:#666}"
     ".alsos-viewer.av-js .av-count{display:none}"
     ".alsos-viewer .av-contract{font-size:.92em}"
@@ -540,7 +586,8 @@ _CSS = (
     "background:#ecebe6;border-radius:9px;padding:0 7px;margin-left:3px}"
     ".alsos-viewer .av-cards{display:flex;flex-wrap:wrap;gap:3px;min-height:calc(var(--cw)*1.6)}"
     ".alsos-viewer .av-talon .av-who{color:#555}"
-    ".alsos-viewer .av-log h4,.alsos-viewer .av-all h4{margin:.5em 0 .2em;font-size:.95em}"
+    ".alsos-viewer .av-log h4,.alsos-viewer .av-all h4{margin:.5em 0 .2em;font-size:.95em;"
+    "font-family:inherit;color:inherit}"
     ".alsos-viewer .av-log ul{margin:0;padding-left:1.2em;overflow-wrap:anywhere}"
     ".alsos-viewer .av-phase{display:inline-block;font-size:.78em;text-transform:uppercase;"
     "letter-spacing:.04em;color:#6b4a12;background:#f6ecd6;border-radius:4px;padding:0 5px}"
@@ -557,10 +604,12 @@ _CSS = (
     ".alsos-viewer .av-mini{--cw:28px;display:inline-flex;height:calc(var(--cw)*1.6)}"
     ".alsos-viewer .av-record pre{white-space:pre-wrap;font-size:.8em;background:#f6f5f0;"
     "padding:8px;border-radius:6px}"
-    "@media (max-width:640px){.alsos-viewer{--cw:clamp(24px,8.4vw,40px);padding:8px}"
+    "@container (max-width:600px){"
+    ".alsos-viewer .av-step{--cw:clamp(22px,calc((100cqi - 16px)/10.8),46px)}"
     ".alsos-viewer .av-seat{grid-template-columns:1fr}"
-    ".alsos-viewer .av-play{--cw:clamp(34px,12vw,52px)}"
+    ".alsos-viewer .av-play{--cw:clamp(34px,12cqi,52px)}"
     ".alsos-viewer .av-nav button{min-width:4.6em;padding:6px 8px}}"
+    "@media (max-width:480px){.alsos-viewer{padding:8px}}"
 )
 
 # Steps are <section>s; the script hides all but one and moves between them.
