@@ -262,10 +262,11 @@ class _Drawer:
                 "played and the talon cards it was shown. Every other card is face down."
             )
         seats = ", ".join(self.walker.who(s) for s in game.active)
+        out = "" if self.record.dealer in game.active else " (sits out)"
         head = (
             f'<header class="av-head"><p class="av-rules">{escape(rules.name)} '
             f"<code>{escape(self.record.variant)}</code></p>"
-            f'<p class="av-meta">Dealer: {self.who(self.record.dealer)} &middot; '
+            f'<p class="av-meta">Dealer: {self.who(self.record.dealer)}{out} &middot; '
             f"players: {escape(seats)}</p>"
             f'<p class="av-note">{escape(note)}</p></header>'
         )
@@ -314,6 +315,9 @@ class _Drawer:
             parts.append(f'<p class="av-contract">Contract: {escape(step.contract)}{stake}</p>')
         if step.kind == "settlement" and settlement is not None:
             parts.append(self.settlement(settlement))
+            if any(held + later for held, later in counts.values()):  # the hand ended early
+                parts.append('<h4 class="av-left">Cards not played</h4>')
+                parts.append(self.hands(step, counts))
         else:
             if step.trick:
                 parts.append(self.trick(step))
@@ -400,6 +404,7 @@ class _Drawer:
             f"<tbody>{''.join(rows)}</tbody></table></div>"
         )
         seats = []
+        has_points = bool(st.card_points)  # no card points in a betli, say
         for s in sorted(st.payments):
             points = st.card_points.get(s)
             extra = "".join(
@@ -409,12 +414,14 @@ class _Drawer:
             )
             seats.append(
                 f'<tr data-seat="{s}"><td>{self.who(s)}</td><td>{st.tricks.get(s, 0)}</td>'
-                f"<td>{'' if points is None else points}{extra}</td>"
-                f'<td class="av-pay">{st.payments[s]:+d}</td><td>{st.written.get(s, "")}</td></tr>'
+                + (f"<td>{'' if points is None else points}{extra}</td>" if has_points else "")
+                + f'<td class="av-pay">{st.payments[s]:+d}</td>'
+                + f'<td>{st.written.get(s, "")}</td></tr>'
             )
         table = (
             '<div class="av-scroll"><table class="av-result"><thead><tr><th>Seat</th>'
-            "<th>Tricks</th><th>Points</th><th>Gains</th><th>Written</th></tr></thead>"
+            f"<th>Tricks</th>{'<th>Points</th>' if has_points else ''}<th>Gains</th>"
+            "<th>Written</th></tr></thead>"
             f"<tbody>{''.join(seats)}</tbody></table></div>"
         )
         won = {None: "", True: "The game was won. ", False: "The game was lost. "}[st.game_won]
@@ -586,7 +593,8 @@ _CSS = (
     "background:#ecebe6;border-radius:9px;padding:0 7px;margin-left:3px}"
     ".alsos-viewer .av-cards{display:flex;flex-wrap:wrap;gap:3px;min-height:calc(var(--cw)*1.6)}"
     ".alsos-viewer .av-talon .av-who{color:#555}"
-    ".alsos-viewer .av-log h4,.alsos-viewer .av-all h4{margin:.5em 0 .2em;font-size:.95em;"
+    ".alsos-viewer .av-log h4,.alsos-viewer .av-all h4,.alsos-viewer .av-left{"
+    "margin:.5em 0 .2em;font-size:.95em;"
     "font-family:inherit;color:inherit}"
     ".alsos-viewer .av-log ul{margin:0;padding-left:1.2em;overflow-wrap:anywhere}"
     ".alsos-viewer .av-phase{display:inline-block;font-size:.78em;text-transform:uppercase;"

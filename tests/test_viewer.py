@@ -88,12 +88,29 @@ def test_steps_follow_the_hand_at_every_table(variant: str, players: int | None)
     sizes = [sum(len(step.one("av-seat", data_seat=str(s)).cards()) for s in game.active)
              for step in steps[1:-1]]  # fmt: skip
     assert all(a - b == len(game.active) for a, b in itertools.pairwise(sizes))
+    # A hand that ends before the last trick (a lost betli, a call) shows the cards not played.
+    left = {s: len(steps[-1].one("av-seat", data_seat=str(s)).cards())
+            for s in game.active} if any(counts[-1].values()) else {}  # fmt: skip
+    assert left == {s: n for s, n in counts[-1].items() if any(counts[-1].values())}
+    assert bool(left) == ("Cards not played" in steps[-1].all_text())
     settlement = steps[-1].one("av-result")
     st_ = game.settlement
     assert st_ is not None
     for s, value in st_.payments.items():
         row = settlement.one(tag="tr", data_seat=str(s))
         assert row.one("av-pay").all_text().strip() == f"{value:+d}"
+
+
+def test_a_hand_that_ends_early_shows_the_cards_not_played() -> None:
+    record = played("four-player", 5)  # a betli lost at the first trick
+    game = record.replay()
+    assert game.is_over and any(game.hand(s) for s in game.active)
+    last = _steps(page(record))[-1]
+    assert last.attrs["data-kind"] == "settlement" and "Cards not played" in last.all_text()
+    for s in game.active:
+        row = last.one("av-seat", data_seat=str(s))
+        assert row.cards() == [c.name for c in game.hand(s)]
+    assert "Points" not in last.one("av-result").all_text()  # a betli has no card points
 
 
 def test_the_deal_shows_every_dealt_card_and_the_talon(hand: Record) -> None:
