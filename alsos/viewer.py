@@ -43,6 +43,7 @@ from alsos.cards import CARDS, Card, cards_of
 from alsos.deal import Deal
 from alsos.events import MeldShown, Played, Said, TrickWon
 from alsos.game import Game
+from alsos.phases import Phase
 from alsos.record import Record, RecordError, labelled
 from alsos.settlement import Settlement
 from alsos.svg import CARD_HEIGHT, CARD_WIDTH, card_svg
@@ -160,18 +161,17 @@ class _Walker:
         kind, title = "auction", "Auction and announcements"
         trick: tuple[tuple[int, Card], ...] = ()
         winner: int | None = None
-        last_label: str | None = None
         for label, i, seat, action in labelled(self.record):
-            if g.phase.value == "play" and not g.trick and kind == "auction" and log:
+            if g.phase is Phase.PLAY and not g.trick and kind == "auction" and log:
                 out.append((self.snapshot(kind, title, log), self.counts(), len(g.talon)))
-                log, last_label = [], None
-            if g.phase.value == "play" and kind != "trick":
+                log = []
+            if g.phase is Phase.PLAY and kind != "trick":
                 kind = "trick"
             if kind == "trick" and not log and not trick:
                 title = f"Trick {g.trick_no + 1}"
+            # Phases are named where they begin; a trick's own label is the step's title.
+            line_label = label if label is not None and g.phase is not Phase.PLAY else None
             events = g.apply(action, seat=seat)
-            line_label = label if kind == "auction" and label != last_label else None
-            last_label = label if kind == "auction" else last_label
             if not isinstance(events[0] if events else None, Played):
                 log.append((line_label, seat, self.text(events, str(action)), False))
             for ev in events:
@@ -311,8 +311,16 @@ class _Drawer:
             f'<span class="av-count">step {n + 1} of {total}</span></h3>',
         ]
         if step.contract and step.kind != "settlement":
-            stake = f" &middot; at stake: {escape(', '.join(step.items))}" if step.items else ""
-            parts.append(f'<p class="av-contract">Contract: {escape(step.contract)}{stake}</p>')
+            parts.append(f'<p class="av-contract">Contract: {escape(step.contract)}</p>')
+            if 0 < len(step.items) <= 4:
+                stake = escape(", ".join(step.items))
+                parts.append(f'<p class="av-contract">At stake: {stake}</p>')
+            elif step.items:  # a long list of figures and kontras: folded away
+                chips = "".join(f"<li>{escape(i)}</li>" for i in step.items)
+                parts.append(
+                    f'<details class="av-stake"><summary>At stake: {len(step.items)} items'
+                    f'</summary><ul>{chips}</ul></details>'
+                )
         if step.kind == "settlement" and settlement is not None:
             parts.append(self.settlement(settlement))
             if any(held + later for held, later in counts.values()):  # the hand ended early
@@ -572,7 +580,10 @@ _CSS = (
     "margin:.2em 0;color:inherit}"
     ".alsos-viewer .av-count{font-weight:400;font-size:.8em;color:#666}"
     ".alsos-viewer.av-js .av-count{display:none}"
-    ".alsos-viewer .av-contract{font-size:.92em}"
+    ".alsos-viewer .av-contract,.alsos-viewer .av-stake{font-size:.92em;margin:.25em 0}"
+    ".alsos-viewer .av-stake ul{display:flex;flex-wrap:wrap;gap:4px;list-style:none;"
+    "padding:0;margin:.3em 0}"
+    ".alsos-viewer .av-stake li{background:#ecebe6;border-radius:9px;padding:0 8px}"
     ".alsos-viewer .c{display:inline-block;width:var(--cw);height:calc(var(--cw)*1.6);"
     "vertical-align:top;flex:none}"
     ".alsos-viewer .c.later{opacity:.45}"
