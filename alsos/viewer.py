@@ -96,6 +96,7 @@ class _Walker:
             for i, text in record.comments:
                 notes.setdefault(i, []).append(text)
         self.notes = notes
+        self.any_later = any(self.game.unseen)  # cards dealt to be picked up later
 
     def snapshot(self, kind: str, title: str, log: list[tuple[str | None, int | None, str, bool]],
                  trick: tuple[tuple[int, Card], ...] = (), winner: int | None = None,
@@ -254,8 +255,10 @@ class _Drawer:
             note = (
                 "A replay of the hand as a spectator who sees everything: every seat's cards "
                 "are shown face up, the talon too, though no player saw them all while it was "
-                "played. Faded cards are dealt but not yet picked up."
+                "played."
             )
+            if self.walker.any_later:
+                note += " Faded cards are dealt but not yet picked up."
         else:
             note = (
                 f"The hand as {self.walker.who(self.seat)} saw it: its own cards, the cards "
@@ -589,7 +592,7 @@ _CSS = (
     ".alsos-viewer .c.later{opacity:.45}"
     ".alsos-viewer .c.back{border-radius:calc(var(--cw)*.1);border:1.5px solid #444;"
     "background:repeating-linear-gradient(45deg,#2f5d9a 0 3px,#4474b5 3px 6px)}"
-    ".alsos-viewer .av-trick{display:flex;flex-wrap:wrap;gap:10px 14px;align-items:flex-end;"
+    ".alsos-viewer .av-trick{display:flex;flex-wrap:wrap;gap:10px 14px;align-items:flex-start;"
     "background:var(--felt);color:#fff;border-radius:10px;padding:10px;margin:6px 0}"
     ".alsos-viewer .av-trick p{flex-basis:100%;margin:0;font-weight:600}"
     ".alsos-viewer .av-play{margin:0;display:flex;flex-direction:column;align-items:center;"
