@@ -74,6 +74,8 @@ class _Step:
     items: tuple[str, ...] = ()
     tricks_won: tuple[tuple[int, int], ...] = ()
     declarer: int | None = None
+    counts: tuple[tuple[int, int, int], ...] = ()  # seat, cards held, cards to pick up
+    talon_size: int = 0
 
 
 # ---------------------------------------------------------------- stepping
@@ -130,6 +132,8 @@ class _Walker:
             items=tuple(str(i) for i in public.items),
             tricks_won=tuple(sorted(public.tricks_won.items())),
             declarer=public.declarer,
+            counts=tuple((s, len(g.hand(s)), g.unseen[s].bit_count()) for s in g.active),
+            talon_size=len(g.talon),
         )
 
     def who(self, seat: int | None) -> str:
@@ -140,11 +144,6 @@ class _Walker:
             return f"{names[seat]} (seat {seat})"
         return f"seat {seat}"
 
-    def counts(self) -> dict[int, tuple[int, int]]:
-        """Cards each seat holds and has still to pick up (for face-down drawing)."""
-        g = self.game
-        return {s: (len(g.hand(s)), g.unseen[s].bit_count()) for s in g.active}
-
     def text(self, events: Sequence[object], action: str) -> str:
         """An action as this viewer may read it (another seat's secret becomes its public text)."""
         first = events[0] if events else None
@@ -153,18 +152,17 @@ class _Walker:
         seen = first.seen_by(self.seat)
         return action if seen.action is not None else seen.public
 
-    def steps(self) -> list[tuple[_Step, dict[int, tuple[int, int]], int]]:
-        """Every step with the face-down counts at that moment and the talon size."""
+    def steps(self) -> list[_Step]:
+        """Every step of the hand, from the deal to the settlement (or where it stopped)."""
         g = self.game
-        out = [(self.snapshot("deal", "The deal", self._comments(-1)),
-                self.counts(), len(g.talon))]  # fmt: skip
+        out = [self.snapshot("deal", "The deal", self._comments(-1))]
         log: list[tuple[str | None, int | None, str, bool]] = []
         kind, title = "auction", "Auction and announcements"
         trick: tuple[tuple[int, Card], ...] = ()
         winner: int | None = None
         for label, i, seat, action in labelled(self.record):
             if g.phase is Phase.PLAY and not g.trick and kind == "auction" and log:
-                out.append((self.snapshot(kind, title, log), self.counts(), len(g.talon)))
+                out.append(self.snapshot(kind, title, log))
                 log = []
             if g.phase is Phase.PLAY and kind != "trick":
                 kind = "trick"
@@ -182,20 +180,16 @@ class _Walker:
                     trick, winner = ev.cards, ev.winner
             log.extend(self._comments(i))
             if winner is not None:
-                out.append((self.snapshot("trick", title, log, trick, winner, g.trick_no),
-                             self.counts(), len(g.talon)))  # fmt: skip
+                out.append(self.snapshot("trick", title, log, trick, winner, g.trick_no))
                 log, trick, winner = [], (), None
         if log or g.trick:
             partial = tuple((s, CARDS[c]) for s, c in g.trick)
-            out.append((self.snapshot(kind, title, log, partial, None, g.trick_no),
-                        self.counts(), len(g.talon)))  # fmt: skip
+            out.append(self.snapshot(kind, title, log, partial, None, g.trick_no))
         if g.settlement is None:
             to_act = self.who(g.to_act)
-            out.append((self.snapshot("unfinished", f"Unfinished: {to_act} to act ({g.phase})",
-                                      []), self.counts(), len(g.talon)))  # fmt: skip
+            out.append(self.snapshot("unfinished", f"Unfinished: {to_act} to act ({g.phase})", []))
         else:
-            out.append((self.snapshot("settlement", "Settlement", []), self.counts(),
-                        len(g.talon)))  # fmt: skip
+            out.append(self.snapshot("settlement", "Settlement", []))
         return out
 
     def _comments(self, index: int) -> list[tuple[str | None, int | None, str, bool]]:
@@ -281,8 +275,7 @@ class _Drawer:
             "</nav>"
         )
         body = "".join(
-            self.step(n, len(steps), step, counts, talon_size, settlement)
-            for n, (step, counts, talon_size) in enumerate(steps)
+            self.step(n, len(steps), step, settlement) for n, step in enumerate(steps)
         )
         defs = "".join(
             f'<symbol id="{self.prefix}-{c.name}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">'
@@ -304,8 +297,7 @@ class _Drawer:
             f"{head}{nav}{body}{record_text}<script>{_JS}</script></div>"
         )
 
-    def step(self, n: int, total: int, step: _Step, counts: dict[int, tuple[int, int]],
-             talon_size: int, settlement: Settlement | None) -> str:  # fmt: skip
+    def step(self, n: int, total: int, step: _Step, settlement: Settlement | None) -> str:
         extra = f' data-trick="{step.trick_no}"' if step.kind == "trick" else ""
         parts = [
             f'<section class="av-step" data-step="{n}" data-kind="{step.kind}"{extra} '
@@ -326,14 +318,14 @@ class _Drawer:
                 )
         if step.kind == "settlement" and settlement is not None:
             parts.append(self.settlement(settlement))
-            if any(held + later for held, later in counts.values()):  # the hand ended early
+            if any(held + later for _s, held, later in step.counts):  # the hand ended early
                 parts.append('<h4 class="av-left">Cards not played</h4>')
-                parts.append(self.hands(step, counts))
+                parts.append(self.hands(step))
         else:
             if step.trick:
                 parts.append(self.trick(step))
-            parts.append(self.hands(step, counts))
-            parts.append(self.talon(step, talon_size))
+            parts.append(self.hands(step))
+            parts.append(self.talon(step))
         if step.log:
             parts.append(self.log(step))
         parts.append("</section>")
@@ -353,11 +345,11 @@ class _Drawer:
         after = "" if step.winner is None else f"<p>{self.who(step.winner)} wins the trick.</p>"
         return f'<div class="av-trick">{"".join(plays)}{after}</div>'
 
-    def hands(self, step: _Step, counts: dict[int, tuple[int, int]]) -> str:
+    def hands(self, step: _Step) -> str:
         shown = {s: (held, later) for s, held, later in step.hands}
         won = dict(step.tricks_won)
         rows = []
-        for s, (n_held, n_later) in counts.items():
+        for s, n_held, n_later in step.counts:
             if s in shown:
                 held, later = shown[s]
                 faces = self.cards(held) + self.cards(later, "later")
@@ -380,10 +372,10 @@ class _Drawer:
             )
         return f'<div class="av-hands">{"".join(rows)}</div>'
 
-    def talon(self, step: _Step, size: int) -> str:
-        if not size:
+    def talon(self, step: _Step) -> str:
+        if not step.talon_size:
             return ""
-        faces = self.cards(step.talon) + _backs(size - len(step.talon))
+        faces = self.cards(step.talon) + _backs(step.talon_size - len(step.talon))
         return (
             '<div class="av-seat av-talon"><div class="av-who">Talon</div>'
             f'<div class="av-cards">{faces}</div></div>'
