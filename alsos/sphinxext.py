@@ -52,7 +52,8 @@ pixels.  The picture is inline SVG, so it appears in HTML output only.
 step through, trick by trick, with buttons or the arrow keys.  Given a
 ruleset (as for ``alsos-rulebook``, ``:players:`` too) it shows the
 profile's worked example, or, where none is shipped, a hand the heuristic
-bot plays (:func:`alsos.viewer.example`; ``:seed:`` picks another deal);
+bot plays (:func:`alsos.viewer.example`; ``:seed:`` asks for such a hand
+from another deal);
 ``:record: FILE`` shows the hand recorded in ``FILE`` instead (a path as for
 ``alsos-rulebook``); ``:seat: K`` shows only what seat ``K`` saw.  A caption
 says where the hand comes from.  The viewer is raw HTML with its own inline
@@ -65,6 +66,7 @@ or a profile changes, so incremental builds stay current.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -84,7 +86,7 @@ from alsos.cards import CardParseError, parse_cards
 from alsos.record import Record, RecordError
 from alsos.rulebook import GLOSSARY, compare, render
 from alsos.svg import cards_svg
-from alsos.viewer import ViewerError, example, fragment, worked_example_path
+from alsos.viewer import ViewerError, example, fragment
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -114,6 +116,7 @@ def _package_files() -> Iterator[Path]:
     """
     package = Path(alsos.__file__).parent
     yield from sorted(package.rglob("*.py"))
+    yield from sorted(package.rglob("*.alsos"))  # worked examples
     for folder in (package / "variants", package.parent / "variants"):
         if folder.is_dir():
             yield from sorted(folder.glob("*.yaml"))
@@ -365,13 +368,26 @@ class AlsosHand(_RulesDirective):
         if not self.arguments:
             raise self.error(f"{self.name} needs a ruleset (an id or a profile) or :record: FILE")
         rules = self.load(self.arguments[0].strip(), self.options.get("players"))
-        worked = worked_example_path(rules)
-        if worked.is_file():
-            self.env.note_dependency(str(worked))
-        try:
-            return example(rules, seed=self.options.get("seed", 1))
-        except RecordError as e:
-            raise self.error(f"{self.name}: the worked example {worked.name}: {e}") from None
+        worked = None if "seed" in self.options else _worked_example(rules)
+        if worked is not None:
+            return worked, "the worked example of this profile, as in its rulebook"
+        record = example(rules, seed=self.options.get("seed", 1))
+        return record, f"a hand the heuristic bot played at every seat (seed {record.seed})"
+
+
+def _worked_example(rules: Ruleset) -> Record | None:
+    """The profile's scripted worked example, from the rulebook's worked examples module.
+
+    Looked up by name because the module is newer than this directive: where
+    it is missing, there is no worked example and the directive shows a bot's
+    hand instead.
+    """
+    try:
+        module = importlib.import_module("alsos.rulebook.worked")
+    except ImportError:
+        return None
+    found = module.worked_example(rules)
+    return found if isinstance(found, Record) else None
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

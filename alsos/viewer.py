@@ -31,7 +31,6 @@ generated documentation does not change from build to build.
 from __future__ import annotations
 
 import hashlib
-import pathlib
 from collections.abc import Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
@@ -51,7 +50,7 @@ from alsos.svg import CARD_HEIGHT, CARD_WIDTH, card_svg
 if TYPE_CHECKING:
     from alsos.profile import Ruleset
 
-__all__ = ["ViewerError", "example", "fragment", "page", "worked_example_path"]
+__all__ = ["ViewerError", "example", "fragment", "page"]
 
 
 class ViewerError(ValueError):
@@ -454,29 +453,14 @@ class _Drawer:
 # ---------------------------------------------------------------- public API
 
 
-def worked_example_path(rules: Ruleset) -> pathlib.Path:
-    """Where the scripted worked example of a profile is kept (the file may not exist).
+def example(rules: Ruleset, *, seed: int = 1, tries: int = 100) -> Record:
+    """A hand to show when no worked example is at hand: the heuristic bot at every seat.
 
-    ``alsos/worked_examples/<profile id>.alsos``, a record in the text form.
+    The deal is the first from seed ``seed`` on whose hand reaches the play
+    of the cards (one where everyone passes shows little); the record's
+    ``Seed`` header says which.  Deterministic, so documentation built from
+    it does not change between builds.
     """
-    return pathlib.Path(__file__).parent / "worked_examples" / f"{rules.id}.alsos"
-
-
-def example(rules: Ruleset, *, seed: int = 1, tries: int = 100) -> tuple[Record, str]:
-    """A hand to show for ``rules``, and where it comes from.
-
-    The profile's worked example when one is shipped for exactly these rules
-    (:func:`worked_example_path`); otherwise a hand the heuristic bot plays at
-    every seat, dealt from the first seed from ``seed`` on whose hand reaches
-    the play of the cards (one where everyone passes shows little).  The
-    second value says which, in words, for a caption.
-    """
-    path = worked_example_path(rules)
-    if path.is_file():
-        record = Record.loads(path.read_text(encoding="utf-8"))
-        if record.variant == str(rules):
-            record.replay()
-            return record, "the worked example of this profile"
     game = None
     for n in range(seed, seed + tries):
         game = Game(rules, seed=n)
@@ -488,7 +472,7 @@ def example(rules: Ruleset, *, seed: int = 1, tries: int = 100) -> tuple[Record,
         if game.tricks:
             break
     assert game is not None
-    return game.record(), f"a hand played by the heuristic bot at every seat (seed {game.seed})"
+    return game.record()
 
 
 def fragment(record: Record, *, seat: int | None = None) -> str:

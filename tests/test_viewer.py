@@ -241,28 +241,13 @@ def test_names_of_the_players_are_shown(hand: Record) -> None:
     assert "Anna (seat 0)" in html and "Béla (seat 1)" in html
 
 
-def test_example_uses_a_shipped_worked_example(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hand: Record
-) -> None:
-    rules = alsos.load_variant("potter1930")
-    path = tmp_path / "potter1930.alsos"
-    path.write_text(hand.dumps(), encoding="utf-8")
-    monkeypatch.setattr("alsos.viewer.worked_example_path", lambda r: path)
-    record, origin = example(rules)
-    assert record == hand and "worked example" in origin
-    # a worked example for other rules (another player count) is not used
-    path.write_text(played("csibor", 1, 2).dumps(), encoding="utf-8")
-    record, origin = example(alsos.load_variant("csibor", players=3))
-    assert "heuristic bot" in origin and record.variant == "csibor[players=3]"
-
-
-def test_example_falls_back_to_a_bot_hand_that_reaches_the_play() -> None:
+def test_example_is_a_bot_hand_that_reaches_the_play() -> None:
     for vid in alsos.shipped_variants():
-        record, origin = example(alsos.load_variant(vid), seed=2)
+        record = example(alsos.load_variant(vid), seed=2)
         game = record.replay()
         assert game.is_over and game.tricks, vid
-        if "heuristic" in origin:
-            assert f"seed {record.seed}" in origin
+        assert record.seed is not None and record.seed >= 2
+        assert record == example(alsos.load_variant(vid), seed=2)  # the same every build
 
 
 # ---------------------------------------------------------------- the command line
@@ -315,7 +300,10 @@ def _sphinx(tmp_path: Path, body: str, files: dict[str, str] | None = None) -> t
 
 
 def test_hand_directive_embeds_a_viewer(tmp_path: Path, hand: Record) -> None:
-    body = ".. alsos-hand:: two-player\n\n.. alsos-hand::\n   :record: hand.alsos\n   :seat: 0\n"
+    body = (
+        ".. alsos-hand:: two-player\n   :seed: 4\n\n"
+        ".. alsos-hand::\n   :record: hand.alsos\n   :seat: 0\n"
+    )
     status, out = _sphinx(tmp_path, body, {"hand.alsos": hand.dumps()})
     assert status == 0
     html = (out / "index.html").read_text(encoding="utf-8")
@@ -323,8 +311,24 @@ def test_hand_directive_embeds_a_viewer(tmp_path: Path, hand: Record) -> None:
     viewers = root.find("alsos-viewer")
     assert len(viewers) == 2
     assert "Alsós, two players" in viewers[0].all_text()
-    assert "heuristic bot" in html and "the hand recorded in hand.alsos" in html
+    assert "heuristic bot played at every seat (seed 4)" in html
+    assert "the hand recorded in hand.alsos" in html
+    assert fragment(example(alsos.load_variant("two-player"), seed=4)) in html
     assert fragment(hand, seat=0) in html  # the seat's view, as alsos.viewer writes it
+
+
+def test_hand_directive_shows_the_worked_example(tmp_path: Path) -> None:
+    """With the rulebook's worked examples (alsos.rulebook.worked), a variant's viewer
+    shows its scripted hand rather than a bot's."""
+    worked = pytest.importorskip("alsos.rulebook.worked")
+    rules = alsos.load_variant("potter1930")
+    record = worked.worked_example(rules)
+    assert record is not None
+    status, out = _sphinx(tmp_path, ".. alsos-hand:: potter1930\n")
+    assert status == 0
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert "the worked example of this profile" in html
+    assert fragment(record) in html
 
 
 @pytest.mark.parametrize(
