@@ -6,7 +6,7 @@ Usage::
                [--bots NAME[,NAME...]] [--rubber [--hands N]] [--suits letters|symbols]
                [--color auto|always|never] [--save FILE]
     alsos play --resume FILE [--seat K] [--watch] [--save FILE]
-    alsos replay FILE
+    alsos replay FILE [--html OUT [--seat K]]
     alsos variants
     alsos validate FILE [--players N]
     alsos schema
@@ -21,7 +21,9 @@ and sees only what that seat may know.
 the file name ends in ``.json``, else the text form) when the hand ends or is
 left unfinished; ``play --resume FILE`` replays a saved record and plays on
 from where it stopped.  ``replay FILE`` prints every hand in a record file
-step by step, with its settlement (and, for several hands, the session).
+step by step, with its settlement (and, for several hands, the session);
+``replay FILE --html OUT`` writes them instead as a web page that steps
+through each hand (``alsos.viewer``), ``--seat K`` showing only what seat K saw.
 
 ``schema`` prints the JSON Schema of the profile format (``alsos.schema``),
 for editors that check YAML as it is typed.
@@ -73,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if command == "play":
             return terminal.run(args)
         if command == "replay":
-            return _replay(args.file)
+            return _replay(args.file, args.html, args.seat)
         if command == "variants":
             return _variants()
         if command == "validate":
@@ -119,6 +121,17 @@ def _parser() -> argparse.ArgumentParser:
         description="Replay every hand in a record file (text or JSON) and print it.",
     )
     replay.add_argument("file", metavar="FILE", help="a record file written by 'play --save'")
+    replay.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write a self-contained web page to OUT that steps through the hands (alsos.viewer)",
+    )
+    replay.add_argument(
+        "--seat",
+        type=int,
+        metavar="K",
+        help="with --html: show only what seat K saw (default: every card, as a spectator)",
+    )
 
     sub.add_parser(
         "variants",
@@ -260,8 +273,14 @@ def _rules(variant: str, players: int | None, fmt: str, others: Sequence[str] | 
 # ------------------------------------------------------------------ replay
 
 
-def _replay(path: str) -> int:
-    """Print each hand of a record file step by step, then its settlement."""
+def _replay(path: str, html: str | None = None, seat: int | None = None) -> int:
+    """Print each hand of a record file step by step, then its settlement.
+
+    With ``html``, write the hands as a web page to that file instead (``alsos.viewer``).
+    """
+    if seat is not None and html is None:
+        print("--seat K needs --html OUT (the printed replay shows every card)", file=sys.stderr)
+        return 2
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -273,6 +292,19 @@ def _replay(path: str) -> int:
     except RecordError as e:
         print(f"{path}: {e}", file=sys.stderr)
         return 1
+    if html is not None:
+        from alsos.viewer import ViewerError, page
+
+        try:
+            Path(html).write_text(page(records, seat=seat), encoding="utf-8")
+        except ViewerError as e:
+            print(f"{path}: {e}", file=sys.stderr)
+            return 2
+        except OSError as e:
+            print(f"cannot write {html}: {e}", file=sys.stderr)
+            return 1
+        print(f"viewer of {len(records)} hand{'s' if len(records) != 1 else ''} written to {html}")
+        return 0
     for n, (record, game) in enumerate(zip(records, games, strict=True), 1):
         if len(records) > 1:
             print(f"== hand {n} of {len(records)} ==")

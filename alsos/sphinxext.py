@@ -1,6 +1,6 @@
 """A Sphinx extension that writes rulebooks into documentation at build time.
 
-Add ``"alsos.sphinxext"`` to ``extensions`` in ``conf.py`` to get four
+Add ``"alsos.sphinxext"`` to ``extensions`` in ``conf.py`` to get its
 directives.  Their text is generated from the profiles and the engine's
 rule modules each time the documentation is built (by
 :func:`alsos.rulebook.render` and :func:`alsos.rulebook.compare`), so a
@@ -20,6 +20,12 @@ published rulebook cannot drift from the rules the engine plays::
 
     .. alsos-cards:: MU PU TU ZU
        :width: 48
+
+    .. alsos-hand:: potter1930
+
+    .. alsos-hand::
+       :record: hands/our-best.alsos
+       :seat: 1
 
 ``alsos-rulebook`` takes a shipped variant id, a canonical ruleset string
 such as ``csibor[players=2]``, or the path of a YAML profile (relative to the
@@ -42,12 +48,25 @@ glossary, sorted alphabetically, so ``:term:`kontra``` links to its entry.
 row, with :func:`alsos.svg.cards_svg`; ``:width:`` and ``:gap:`` are in
 pixels.  The picture is inline SVG, so it appears in HTML output only.
 
+``alsos-hand`` embeds the hand viewer of :mod:`alsos.viewer`: one hand to
+step through, trick by trick, with buttons or the arrow keys.  Given a
+ruleset (as for ``alsos-rulebook``, ``:players:`` too) it shows the
+profile's worked example, or, where none is shipped, a hand the heuristic
+bot plays (:func:`alsos.viewer.example`; ``:seed:`` asks for such a hand
+from another deal);
+``:record: FILE`` shows the hand recorded in ``FILE`` instead (a path as for
+``alsos-rulebook``); ``:seat: K`` shows only what seat ``K`` saw.  A caption
+says where the hand comes from.  The viewer is raw HTML with its own inline
+style sheet, pictures and script, so the page stays self-contained; other
+builders get the caption only.
+
 The pages that use the directives are read again whenever the alsos package
 or a profile changes, so incremental builds stay current.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -64,14 +83,16 @@ import alsos
 from alsos import ProfileError, Ruleset, load_variant, shipped_variants
 from alsos.actions import normalize
 from alsos.cards import CardParseError, parse_cards
+from alsos.record import Record, RecordError
 from alsos.rulebook import GLOSSARY, compare, render
 from alsos.svg import cards_svg
+from alsos.viewer import ViewerError, example, fragment
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata, OptionSpec
 
-__all__ = ["AlsosCards", "AlsosCompare", "AlsosGlossary", "AlsosRulebook", "setup"]
+__all__ = ["AlsosCards", "AlsosCompare", "AlsosGlossary", "AlsosHand", "AlsosRulebook", "setup"]
 
 
 def _drop_title(text: str) -> str:
@@ -95,6 +116,7 @@ def _package_files() -> Iterator[Path]:
     """
     package = Path(alsos.__file__).parent
     yield from sorted(package.rglob("*.py"))
+    yield from sorted(package.rglob("*.alsos"))  # worked examples
     for folder in (package / "variants", package.parent / "variants"):
         if folder.is_dir():
             yield from sorted(folder.glob("*.yaml"))
@@ -300,6 +322,74 @@ class AlsosCards(SphinxDirective):
         return [node]
 
 
+class AlsosHand(_RulesDirective):
+    """``.. alsos-hand:: ID_OR_PATH`` or ``:record: FILE``: a hand to step through (HTML)."""
+
+    required_arguments = 0
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {
+        "players": directives.positive_int,
+        "seat": directives.nonnegative_int,
+        "seed": directives.nonnegative_int,
+        "record": directives.path,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        """Find the hand, write its viewer and return a caption and the raw HTML."""
+        record, origin = self.hand()
+        try:
+            html = fragment(record, seat=self.options.get("seat"))
+        except (RecordError, ViewerError) as e:
+            raise self.error(f"{self.name}: {e}") from None
+        caption = nodes.paragraph(classes=["alsos-hand-caption"])
+        caption += nodes.Text(f"Shown: {origin}, under {record.rules().name}.")
+        node = nodes.raw("", f'<div class="alsos-hand">{html}</div>', format="html")
+        self.set_source_info(caption)
+        self.set_source_info(node)
+        return [caption, node]
+
+    def hand(self) -> tuple[Record, str]:
+        """The record to show and a few words on where it comes from."""
+        path: str | None = self.options.get("record")
+        if path is not None:
+            _rel, absolute = self.env.relfn2path(path)
+            self.env.note_dependency(absolute)
+            for dep in _package_files():
+                self.env.note_dependency(str(dep))
+            try:
+                text = Path(absolute).read_text(encoding="utf-8")
+                return Record.loads(text), f"the hand recorded in {path}"
+            except (OSError, UnicodeDecodeError) as e:
+                raise self.error(f"{self.name}: cannot read {path!r}: {e}") from None
+            except RecordError as e:
+                raise self.error(f"{self.name}: {path}: {e}") from None
+        if not self.arguments:
+            raise self.error(f"{self.name} needs a ruleset (an id or a profile) or :record: FILE")
+        rules = self.load(self.arguments[0].strip(), self.options.get("players"))
+        worked = None if "seed" in self.options else _worked_example(rules)
+        if worked is not None:
+            return worked, "the worked example of this profile, as in its rulebook"
+        record = example(rules, seed=self.options.get("seed", 1))
+        return record, f"a hand the heuristic bot played at every seat (seed {record.seed})"
+
+
+def _worked_example(rules: Ruleset) -> Record | None:
+    """The profile's scripted worked example, from the rulebook's worked examples module.
+
+    Looked up by name because the module is newer than this directive: where
+    it is missing, there is no worked example and the directive shows a bot's
+    hand instead.
+    """
+    try:
+        module = importlib.import_module("alsos.rulebook.worked")
+    except ImportError:
+        return None
+    found = module.worked_example(rules)
+    return found if isinstance(found, Record) else None
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register the directives; the extension keeps no state, so builds may run in parallel."""
     app.add_directive("alsos-rulebook", AlsosRulebook)
@@ -307,6 +397,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("alsos-glossary", AlsosGlossary)
     app.add_directive("alsos-figure-ids", AlsosFigureIds)
     app.add_directive("alsos-cards", AlsosCards)
+    app.add_directive("alsos-hand", AlsosHand)
     return {
         "version": alsos.__version__,
         "parallel_read_safe": True,

@@ -1,0 +1,656 @@
+"""A hand viewer: a finished (or unfinished) record as one self-contained HTML page.
+
+:func:`page` turns records (:class:`~alsos.record.Record`) into a web page
+that steps through each hand: the deal, the auction and the announcements,
+then trick by trick, and finally the settlement.  Next and previous buttons
+and the arrow keys move between the steps; Home and End jump to the first
+and last.  ``alsos replay FILE --html hand.html`` writes such a page.
+:func:`fragment` gives one hand's viewer as a block of HTML to put inside
+another page (the documentation embeds worked examples that way).
+
+The page needs nothing from the network: its style sheet, its small script
+and the card pictures (:mod:`alsos.svg`, each drawn once as an SVG
+``<symbol>`` and shown with ``<use>``) are all inline, so it can be mailed,
+opened from a disk or served as it is.  Without scripts every step is shown,
+one below the other.  The layout narrows to a phone's width: cards shrink
+and rows of cards wrap instead of overflowing.
+
+A replay is omniscient: every seat's cards are shown, including cards not
+yet picked up (drawn faded) and the talon, which no player saw while the
+hand was played; the page says so.  With ``seat=K`` it shows only what seat
+``K`` saw (:meth:`alsos.Game.view`, the events as that seat received them):
+its own cards, the cards played and the talon cards it was shown.  Cards it
+never saw are drawn face down and are absent from the HTML altogether, not
+merely hidden, so the page can be handed to that player.  Record comments
+are shown only in the omniscient view, since their author saw everything.
+
+The output is deterministic (the same record gives the same bytes), so
+generated documentation does not change from build to build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from alsos.bots import make
+from alsos.cards import CARDS, Card, cards_of
+from alsos.deal import Deal
+from alsos.events import MeldShown, Played, Said, TrickWon
+from alsos.game import Game
+from alsos.phases import Phase
+from alsos.record import Record, RecordError, labelled
+from alsos.settlement import Settlement
+from alsos.svg import CARD_HEIGHT, CARD_WIDTH, card_svg
+
+if TYPE_CHECKING:
+    from alsos.profile import Ruleset
+
+__all__ = ["ViewerError", "example", "fragment", "page"]
+
+
+class ViewerError(ValueError):
+    """A viewer cannot be made as asked (a seat not at the table, no hands)."""
+
+
+@frozen
+class _Step:
+    """One screen of the viewer: what is shown after some actions of the hand."""
+
+    kind: str  # deal, auction, trick, settlement, unfinished
+    title: str
+    hands: tuple[tuple[int, tuple[Card, ...], tuple[Card, ...]], ...]  # seat, held, not picked up
+    talon: tuple[Card, ...]
+    trick: tuple[tuple[int, Card], ...] = ()
+    winner: int | None = None
+    trick_no: int = 0
+    log: tuple[tuple[str | None, int | None, str, bool], ...] = ()  # label, seat, text, comment
+    contract: str = ""
+    items: tuple[str, ...] = ()
+    tricks_won: tuple[tuple[int, int], ...] = ()
+    declarer: int | None = None
+    counts: tuple[tuple[int, int, int], ...] = ()  # seat, cards held, cards to pick up
+    talon_size: int = 0
+
+
+# ---------------------------------------------------------------- stepping
+
+
+class _Walker:
+    """Replays a record and cuts it into steps, as everyone or as one seat saw it."""
+
+    def __init__(self, record: Record, seat: int | None) -> None:
+        self.record = record
+        self.seat = seat
+        self.game = Game(record.rules(), deal=Deal.parse(record.deal), dealer=record.dealer)
+        if seat is not None and seat not in self.game.active:
+            raise ViewerError(
+                f"seat {seat!r} does not play this hand; its seats are "
+                f"{', '.join(map(str, self.game.active))}"
+            )
+        notes: dict[int, list[str]] = {}
+        if seat is None:  # comments are the author's, who saw every card
+            for i, text in record.comments:
+                notes.setdefault(i, []).append(text)
+        self.notes = notes
+        self.any_later = any(self.game.unseen)  # cards dealt to be picked up later
+
+    def snapshot(self, kind: str, title: str, log: list[tuple[str | None, int | None, str, bool]],
+                 trick: tuple[tuple[int, Card], ...] = (), winner: int | None = None,
+                 trick_no: int = 0) -> _Step:  # fmt: skip
+        """The step showing the game as it stands now."""
+        g, me = self.game, self.seat
+        hands = []
+        for s in g.active:
+            if me is None:
+                hands.append((s, tuple(g.hand(s)), tuple(cards_of(g.unseen[s]))))
+            elif s == me:
+                hands.append((s, tuple(g.hand(s)), ()))
+        talon = [CARDS[c] for c in g.talon]
+        if me is not None:
+            shown = set(g.view(me).talon_seen)
+            talon = [c for c in talon if c in shown]
+        public = g.view(g.active[0] if me is None else me)
+        contract = public.contract or ""
+        if contract and public.declarer is not None:
+            contract += f", declarer {self.who(public.declarer)}"
+        return _Step(
+            kind=kind,
+            title=title,
+            hands=tuple(hands),
+            talon=tuple(talon),
+            trick=trick,
+            winner=winner,
+            trick_no=trick_no,
+            log=tuple(log),
+            contract=contract,
+            items=tuple(str(i) for i in public.items),
+            tricks_won=tuple(sorted(public.tricks_won.items())),
+            declarer=public.declarer,
+            counts=tuple((s, len(g.hand(s)), g.unseen[s].bit_count()) for s in g.active),
+            talon_size=len(g.talon),
+        )
+
+    def who(self, seat: int | None) -> str:
+        names = self.record.seats
+        if seat is None:
+            return "nobody"
+        if seat < len(names) and names[seat]:
+            return f"{names[seat]} (seat {seat})"
+        return f"seat {seat}"
+
+    def text(self, events: Sequence[object], action: str) -> str:
+        """An action as this viewer may read it (another seat's secret becomes its public text)."""
+        first = events[0] if events else None
+        if self.seat is None or not isinstance(first, Said):
+            return action
+        seen = first.seen_by(self.seat)
+        return action if seen.action is not None else seen.public
+
+    def steps(self) -> list[_Step]:
+        """Every step of the hand, from the deal to the settlement (or where it stopped)."""
+        g = self.game
+        out = [self.snapshot("deal", "The deal", self._comments(-1))]
+        log: list[tuple[str | None, int | None, str, bool]] = []
+        kind, title = "auction", "Auction and announcements"
+        trick: tuple[tuple[int, Card], ...] = ()
+        winner: int | None = None
+        for label, i, seat, action in labelled(self.record):
+            if g.phase is Phase.PLAY and not g.trick and kind == "auction" and log:
+                out.append(self.snapshot(kind, title, log))
+                log = []
+            if g.phase is Phase.PLAY and kind != "trick":
+                kind = "trick"
+            if kind == "trick" and not log and not trick:
+                title = f"Trick {g.trick_no + 1}"
+            # Phases are named where they begin; a trick's own label is the step's title.
+            line_label = label if label is not None and g.phase is not Phase.PLAY else None
+            events = g.apply(action, seat=seat)
+            if not isinstance(events[0] if events else None, Played):
+                log.append((line_label, seat, self.text(events, str(action)), False))
+            for ev in events:
+                if isinstance(ev, MeldShown):
+                    log.append((None, ev.seat, f"shows {ev.detail}", False))
+                if isinstance(ev, TrickWon):
+                    trick, winner = ev.cards, ev.winner
+            log.extend(self._comments(i))
+            if winner is not None:
+                out.append(self.snapshot("trick", title, log, trick, winner, g.trick_no))
+                log, trick, winner = [], (), None
+        if log or g.trick:
+            partial = tuple((s, CARDS[c]) for s, c in g.trick)
+            out.append(self.snapshot(kind, title, log, partial, None, g.trick_no))
+        if g.settlement is None:
+            to_act = self.who(g.to_act)
+            out.append(self.snapshot("unfinished", f"Unfinished: {to_act} to act ({g.phase})", []))
+        else:
+            out.append(self.snapshot("settlement", "Settlement", []))
+        return out
+
+    def _comments(self, index: int) -> list[tuple[str | None, int | None, str, bool]]:
+        return [(None, None, text, True) for text in self.notes.get(index, ())]
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def _prefix(record: Record, seat: int | None) -> str:
+    """An id prefix for one viewer's card symbols: stable, and distinct between hands."""
+    digest = hashlib.sha1(f"{record.dumps()}|{seat}".encode()).hexdigest()
+    return f"av{digest[:8]}"
+
+
+def _card(prefix: str, card: Card, extra: str = "") -> str:
+    label = escape(f"{card.name_en} ({card.name_hu})")
+    cls = f"c {extra}".strip()
+    return (
+        f'<svg class="{cls}" data-card="{card.name}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}" '
+        f'role="img" aria-label="{label}"><title>{label}</title>'
+        f'<use href="#{prefix}-{card.name}"/></svg>'
+    )
+
+
+def _backs(n: int) -> str:
+    return "".join('<span class="c back" role="img" aria-label="a face-down card"></span>'
+                   for _ in range(n))  # fmt: skip
+
+
+class _Drawer:
+    """Writes one hand's viewer as HTML."""
+
+    def __init__(self, record: Record, seat: int | None, page_keys: bool) -> None:
+        self.record = record
+        self.seat = seat
+        self.page_keys = page_keys
+        record.replay()  # a bad record raises RecordError here, with its reasons
+        self.walker = _Walker(record, seat)
+        self.prefix = _prefix(record, seat)
+        self.used: set[Card] = set()  # the cards drawn face up: only these get a picture
+
+    def who(self, seat: int | None) -> str:
+        return escape(self.walker.who(seat))
+
+    def cards(self, cards: Iterable[Card], extra: str = "") -> str:
+        out = tuple(cards)
+        self.used.update(out)
+        return "".join(_card(self.prefix, c, extra) for c in out)
+
+    def html(self) -> str:
+        steps = self.walker.steps()
+        game = self.walker.game
+        rules = game.rules
+        settlement = game.settlement
+        if self.seat is None:
+            note = (
+                "A replay of the hand as a spectator who sees everything: every seat's cards "
+                "are shown face up, the talon too, though no player saw them all while it was "
+                "played."
+            )
+            if self.walker.any_later:
+                note += " Faded cards are dealt but not yet picked up."
+        else:
+            note = (
+                f"The hand as {self.walker.who(self.seat)} saw it: its own cards, the cards "
+                "played and the talon cards it was shown. Every other card is face down."
+            )
+        seats = ", ".join(self.walker.who(s) for s in game.active)
+        out = "" if self.record.dealer in game.active else " (sits out)"
+        head = (
+            f'<header class="av-head"><p class="av-rules">{escape(rules.name)} '
+            f"<code>{escape(self.record.variant)}</code></p>"
+            f'<p class="av-meta">Dealer: {self.who(self.record.dealer)}{out} &middot; '
+            f"players: {escape(seats)}</p>"
+            f'<p class="av-note">{escape(note)}</p></header>'
+        )
+        nav = (
+            '<nav class="av-nav" aria-label="Steps of the hand">'
+            '<button type="button" class="av-prev" aria-label="Previous step">&#9664; Prev</button>'
+            f'<span class="av-pos" aria-live="polite">1 / {len(steps)}</span>'
+            '<button type="button" class="av-next" aria-label="Next step">Next &#9654;</button>'
+            "</nav>"
+        )
+        body = "".join(
+            self.step(n, len(steps), step, settlement) for n, step in enumerate(steps)
+        )
+        defs = "".join(
+            f'<symbol id="{self.prefix}-{c.name}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">'
+            f"{card_svg(c, width=CARD_WIDTH)}</symbol>"
+            for c in sorted(self.used)
+        )
+        record_text = ""
+        if self.seat is None:
+            record_text = (
+                '<details class="av-record"><summary>The record</summary>'
+                f"<pre>{escape(self.record.dumps())}</pre></details>"
+            )
+        keys = ' data-page-keys="1"' if self.page_keys else ""
+        return (
+            f'<div class="alsos-viewer" tabindex="0" data-steps="{len(steps)}"{keys} '
+            f'aria-label="Hand viewer: use the arrow keys or the buttons">'
+            f"<style>{_CSS}</style>"
+            f'<svg class="av-defs" aria-hidden="true" width="0" height="0">{defs}</svg>'
+            f"{head}{nav}{body}{record_text}<script>{_JS}</script></div>"
+        )
+
+    def step(self, n: int, total: int, step: _Step, settlement: Settlement | None) -> str:
+        extra = f' data-trick="{step.trick_no}"' if step.kind == "trick" else ""
+        parts = [
+            f'<section class="av-step" data-step="{n}" data-kind="{step.kind}"{extra} '
+            f'data-title="{escape(step.title)}">',
+            f'<h3 class="av-title">{escape(step.title)} '
+            f'<span class="av-count">step {n + 1} of {total}</span></h3>',
+        ]
+        if step.contract and step.kind != "settlement":
+            parts.append(f'<p class="av-contract">Contract: {escape(step.contract)}</p>')
+            if 0 < len(step.items) <= 4:
+                stake = escape(", ".join(step.items))
+                parts.append(f'<p class="av-contract">At stake: {stake}</p>')
+            elif step.items:  # a long list of figures and kontras: folded away
+                chips = "".join(f"<li>{escape(i)}</li>" for i in step.items)
+                parts.append(
+                    f'<details class="av-stake"><summary>At stake: {len(step.items)} items'
+                    f'</summary><ul>{chips}</ul></details>'
+                )
+        if step.kind == "settlement" and settlement is not None:
+            parts.append(self.settlement(settlement))
+            if any(held + later for _s, held, later in step.counts):  # the hand ended early
+                parts.append('<h4 class="av-left">Cards not played</h4>')
+                parts.append(self.hands(step))
+        else:
+            if step.trick:
+                parts.append(self.trick(step))
+            parts.append(self.hands(step))
+            parts.append(self.talon(step))
+        if step.log:
+            parts.append(self.log(step))
+        parts.append("</section>")
+        return "".join(parts)
+
+    def trick(self, step: _Step) -> str:
+        plays = []
+        for k, (s, c) in enumerate(step.trick):
+            role = "led" if k == 0 else ""
+            won = s == step.winner
+            cls = "av-play av-won" if won else "av-play"
+            note = ", ".join(x for x in (role, "won" if won else "") if x)
+            plays.append(
+                f'<figure class="{cls}" data-seat="{s}">{self.cards((c,))}'
+                f"<figcaption>{self.who(s)}{' · ' + note if note else ''}</figcaption></figure>"
+            )
+        after = "" if step.winner is None else f"<p>{self.who(step.winner)} wins the trick.</p>"
+        return f'<div class="av-trick">{"".join(plays)}{after}</div>'
+
+    def hands(self, step: _Step) -> str:
+        shown = {s: (held, later) for s, held, later in step.hands}
+        won = dict(step.tricks_won)
+        rows = []
+        for s, n_held, n_later in step.counts:
+            if s in shown:
+                held, later = shown[s]
+                faces = self.cards(held) + self.cards(later, "later")
+                faces += _backs(n_held - len(held) + n_later - len(later))
+            else:
+                faces = _backs(n_held + n_later)
+            tags = []
+            if s == step.declarer:
+                tags.append("declarer")
+            if s == self.record.dealer:
+                tags.append("dealer")
+            if self.seat == s:
+                tags.append("you")
+            if won.get(s):
+                tags.append(f"{won[s]} trick{'s' if won[s] != 1 else ''}")
+            tag = "".join(f' <span class="av-tag">{t}</span>' for t in tags)
+            rows.append(
+                f'<div class="av-seat" data-seat="{s}"><div class="av-who">{self.who(s)}{tag}'
+                f'</div><div class="av-cards">{faces or "<em>no cards</em>"}</div></div>'
+            )
+        return f'<div class="av-hands">{"".join(rows)}</div>'
+
+    def talon(self, step: _Step) -> str:
+        if not step.talon_size:
+            return ""
+        faces = self.cards(step.talon) + _backs(step.talon_size - len(step.talon))
+        return (
+            '<div class="av-seat av-talon"><div class="av-who">Talon</div>'
+            f'<div class="av-cards">{faces}</div></div>'
+        )
+
+    def log(self, step: _Step) -> str:
+        lines = []
+        for label, seat, text, comment in step.log:
+            head = f'<span class="av-phase">{escape(label)}</span> ' if label else ""
+            if comment:
+                lines.append(f'<li class="av-comment">{head}{escape(text)}</li>')
+            else:
+                lines.append(f"<li>{head}<b>{self.who(seat)}</b>: {escape(text)}</li>")
+        title = "What was said" if step.kind != "trick" else "Also said"
+        return f'<div class="av-log"><h4>{title}</h4><ul>{"".join(lines)}</ul></div>'
+
+    def settlement(self, st: Settlement) -> str:
+        rows = []
+        for e in st.entries:
+            who = "" if e.seat is None else self.who(e.seat)
+            rows.append(
+                f"<tr><td>{escape(e.label)}</td><td>{who}</td>"
+                f"<td>{'made' if e.made else 'lost'}</td><td>{e.value}</td>"
+                f"<td>{escape(e.detail)}</td></tr>"
+            )
+        items = (
+            '<div class="av-scroll"><table class="av-items"><thead><tr><th>Item</th><th>By</th>'
+            "<th>Result</th><th>Value</th><th>How</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table></div>"
+        )
+        seats = []
+        has_points = bool(st.card_points)  # no card points in a betli, say
+        for s in sorted(st.payments):
+            points = st.card_points.get(s)
+            extra = "".join(
+                f" +{v} {what}"
+                for what, v in (("melds", st.meld_points.get(s)), ("béla", st.bela.get(s)))
+                if v
+            )
+            seats.append(
+                f'<tr data-seat="{s}"><td>{self.who(s)}</td><td>{st.tricks.get(s, 0)}</td>'
+                + (f"<td>{'' if points is None else points}{extra}</td>" if has_points else "")
+                + f'<td class="av-pay">{st.payments[s]:+d}</td>'
+                + f'<td>{st.written.get(s, "")}</td></tr>'
+            )
+        table = (
+            '<div class="av-scroll"><table class="av-result"><thead><tr><th>Seat</th>'
+            f"<th>Tricks</th>{'<th>Points</th>' if has_points else ''}<th>Gains</th>"
+            "<th>Written</th></tr></thead>"
+            f"<tbody>{''.join(seats)}</tbody></table></div>"
+        )
+        won = {None: "", True: "The game was won. ", False: "The game was lost. "}[st.game_won]
+        notes = "".join(f"<li>{escape(n)}</li>" for n in st.notes)
+        return (
+            f'<div class="av-settlement"><p>{won}Contract: {escape(st.contract)}'
+            + (f", declarer {self.who(st.declarer)}" if st.declarer is not None else "")
+            + f".</p>{items}{table}"
+            + (f"<ul>{notes}</ul>" if notes else "")
+            + self.all_tricks()
+            + "</div>"
+        )
+
+    def all_tricks(self) -> str:
+        g = self.walker.game
+        rows = []
+        for n, (t, w) in enumerate(zip(g.tricks, g.trick_winners, strict=True), 1):
+            cards = "".join(
+                f'<span class="av-mini">{self.cards((CARDS[c],))}</span>' for _s, c in t
+            )
+            rows.append(f"<li><b>{n}</b> {cards} &rarr; {self.who(w)}</li>")
+        if not rows:
+            return ""
+        return f'<div class="av-all"><h4>The tricks</h4><ol>{"".join(rows)}</ol></div>'
+
+
+# ---------------------------------------------------------------- public API
+
+
+def example(rules: Ruleset, *, seed: int = 1, tries: int = 100) -> Record:
+    """A hand to show when no worked example is at hand: the heuristic bot at every seat.
+
+    The deal is the first from seed ``seed`` on whose hand reaches the play
+    of the cards (one where everyone passes shows little); the record's
+    ``Seed`` header says which.  Deterministic, so documentation built from
+    it does not change between builds.
+    """
+    game = None
+    for n in range(seed, seed + tries):
+        game = Game(rules, seed=n)
+        bots = {s: make("heuristic", seed=n * 8 + s) for s in game.active}
+        while not game.is_over:
+            s = game.to_act
+            assert s is not None  # a hand that is not over has a seat to act
+            game.apply(bots[s].choose(game.view(s), game.legal_actions()), seat=s)
+        if game.tricks:
+            break
+    assert game is not None
+    return game.record()
+
+
+def fragment(record: Record, *, seat: int | None = None) -> str:
+    """One hand's viewer as a block of HTML (``<div class="alsos-viewer">``) for any page.
+
+    The block carries its own style sheet, card pictures and script, all
+    scoped to it, so several can share a page; the arrow keys work while
+    the block has the focus (click it or tab to it).  ``seat`` shows only
+    what that seat saw (see the module's description).
+
+    :raises RecordError: the record cannot be replayed.
+    :raises ViewerError: ``seat`` does not play the hand.
+    """
+    return _Drawer(record, seat, page_keys=False).html()
+
+
+def page(records: Record | Sequence[Record], *, seat: int | None = None,
+         title: str | None = None) -> str:  # fmt: skip
+    """A complete, self-contained HTML page showing each hand of ``records``, step by step.
+
+    The arrow keys move through the hand last clicked (the first, at the start).
+    """
+    hands = [records] if isinstance(records, Record) else list(records)
+    if not hands:
+        raise ViewerError("no hands to show: the page needs at least one record")
+    if title is None:
+        title = "A hand of Alsós" if len(hands) == 1 else f"{len(hands)} hands of Alsós"
+    blocks = []
+    for n, record in enumerate(hands, 1):
+        try:
+            block = _Drawer(record, seat, page_keys=True).html()
+        except RecordError as e:
+            if len(hands) == 1:
+                raise
+            raise RecordError(f"hand {n} of {len(hands)}: {e}") from None
+        heading = f"<h2>Hand {n} of {len(hands)}</h2>" if len(hands) > 1 else ""
+        blocks.append(heading + block)
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title><style>{_PAGE_CSS}</style></head>"
+        f"<body><main><h1>{escape(title)}</h1>{''.join(blocks)}</main>"
+        '<footer>Written by <a href="https://pypi.org/project/alsos/">alsos</a> '
+        f"{escape(hands[0].version)}.</footer></body></html>\n"
+    )
+
+
+_PAGE_CSS = (
+    "body{margin:0;background:#eceae3;color:#1d1d1d;"
+    "font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}"
+    "main{max-width:980px;margin:0 auto;padding:12px}"
+    "h1{font-size:1.35em;margin:.3em 0 .5em}h2{font-size:1.15em;margin:1.2em 0 .4em}"
+    "footer{max-width:980px;margin:0 auto;padding:4px 12px 24px;color:#555;font-size:.85em}"
+)
+
+_CSS = (
+    ".alsos-viewer{--felt:#1f6b45;container-type:inline-size;box-sizing:border-box;"
+    "background:#fff;"
+    "border:1px solid #c9c5b8;border-radius:10px;padding:10px 12px;margin:0 0 1em;"
+    "color:#1d1d1d;font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;"
+    "max-width:100%}"
+    ".alsos-viewer *{box-sizing:border-box}"
+    ".alsos-viewer:focus{outline:2px solid #3b6fb6;outline-offset:2px}"
+    ".alsos-viewer .av-defs{position:absolute;width:0;height:0;overflow:hidden}"
+    ".alsos-viewer p{margin:.25em 0}"
+    ".alsos-viewer .av-rules{font-weight:600}"
+    ".alsos-viewer .av-rules code{font-weight:400;font-size:.85em;color:#555}"
+    ".alsos-viewer .av-meta,.alsos-viewer .av-note{font-size:.9em;color:#444}"
+    ".alsos-viewer .av-note{background:#fff7dd;border-left:4px solid #e3b341;"
+    "padding:4px 8px;border-radius:4px}"
+    # On its own page the buttons stay in sight; inside a site, its own header may be sticky.
+    ".alsos-viewer[data-page-keys] .av-nav{position:sticky;top:0;z-index:2}"
+    ".alsos-viewer .av-nav{display:flex;align-items:center;"
+    "gap:8px;justify-content:space-between;background:#fff;padding:6px 0;"
+    "border-bottom:1px solid #e2dfd5;margin-bottom:6px}"
+    ".alsos-viewer .av-nav button{font:inherit;font-weight:600;min-width:5.5em;"
+    "min-height:44px;padding:6px 12px;border:1px solid #2d5a94;border-radius:8px;"
+    "background:#3b6fb6;color:#fff;cursor:pointer}"
+    ".alsos-viewer .av-nav button:disabled{background:#c8cdd6;border-color:#b5bac3;"
+    "color:#555;cursor:default}"
+    ".alsos-viewer .av-pos{text-align:center;font-size:.95em}"
+    # Cards are sized from the viewer's own width (not the window's): ten fit in a row.
+    ".alsos-viewer .av-step{padding:4px 0;--cw:clamp(30px,calc((100cqi - 13em)/10.8),46px)}"
+    ".alsos-viewer.av-js .av-step[hidden]{display:none}"
+    ".alsos-viewer .av-title{font-family:inherit;font-weight:600;font-size:1.1em;"
+    "margin:.2em 0;padding:0;color:inherit}"
+    ".alsos-viewer .av-count{font-weight:400;font-size:.8em;color:#666}"
+    ".alsos-viewer.av-js .av-count{display:none}"
+    ".alsos-viewer .av-contract,.alsos-viewer .av-stake{font-size:.92em;margin:.25em 0}"
+    ".alsos-viewer .av-stake ul{display:flex;flex-wrap:wrap;gap:4px;list-style:none;"
+    "padding:0;margin:.3em 0}"
+    ".alsos-viewer .av-stake li{background:#ecebe6;border-radius:9px;padding:0 8px}"
+    ".alsos-viewer .c{display:inline-block;width:var(--cw);height:calc(var(--cw)*1.6);"
+    "vertical-align:top;flex:none}"
+    ".alsos-viewer .c.later{opacity:.45}"
+    ".alsos-viewer .c.back{border-radius:calc(var(--cw)*.1);border:1.5px solid #444;"
+    "background:repeating-linear-gradient(45deg,#2f5d9a 0 3px,#4474b5 3px 6px)}"
+    ".alsos-viewer .av-trick{display:flex;flex-wrap:wrap;gap:10px 14px;align-items:flex-start;"
+    "background:var(--felt);color:#fff;border-radius:10px;padding:10px;margin:6px 0}"
+    ".alsos-viewer .av-trick p{flex-basis:100%;margin:0;font-weight:600}"
+    ".alsos-viewer .av-play{margin:0;display:flex;flex-direction:column;align-items:center;"
+    "gap:3px;--cw:58px}"
+    ".alsos-viewer .av-play figcaption{font-size:.8em;text-align:center;max-width:8em}"
+    ".alsos-viewer .av-won .c{outline:3px solid #ffd54a;border-radius:6px}"
+    ".alsos-viewer .av-hands{display:grid;gap:6px;margin:6px 0}"
+    ".alsos-viewer .av-seat{display:grid;grid-template-columns:11em 1fr;gap:4px 10px;"
+    "align-items:center;padding:4px 0;border-bottom:1px solid #eeece6}"
+    ".alsos-viewer .av-who{font-weight:600;font-size:.92em}"
+    ".alsos-viewer .av-tag{display:inline-block;font-weight:400;font-size:.8em;"
+    "background:#ecebe6;border-radius:9px;padding:0 7px;margin-left:3px}"
+    ".alsos-viewer .av-cards{display:flex;flex-wrap:wrap;gap:3px;min-height:calc(var(--cw)*1.6)}"
+    ".alsos-viewer .av-talon .av-who{color:#555}"
+    ".alsos-viewer .av-log h4,.alsos-viewer .av-all h4,.alsos-viewer .av-left{"
+    "margin:.5em 0 .2em;font-size:.95em;"
+    "font-family:inherit;color:inherit}"
+    ".alsos-viewer .av-log ul{margin:0;padding-left:1.2em;overflow-wrap:anywhere}"
+    ".alsos-viewer .av-phase{display:inline-block;font-size:.78em;text-transform:uppercase;"
+    "letter-spacing:.04em;color:#6b4a12;background:#f6ecd6;border-radius:4px;padding:0 5px}"
+    ".alsos-viewer .av-comment{list-style:none;font-style:italic;color:#3f5c2a}"
+    ".alsos-viewer .av-scroll{overflow-x:auto;margin:6px 0}"
+    ".alsos-viewer table{border-collapse:collapse;font-size:.9em;min-width:100%}"
+    ".alsos-viewer th,.alsos-viewer td{border-bottom:1px solid #e2dfd5;padding:3px 6px;"
+    "text-align:left;vertical-align:top}"
+    ".alsos-viewer th,.alsos-viewer .av-result td:first-child{white-space:nowrap}"
+    ".alsos-viewer .av-pay{font-weight:700}"
+    ".alsos-viewer .av-all ol{list-style:none;padding:0;margin:0;display:grid;gap:4px}"
+    ".alsos-viewer .av-all li{display:flex;align-items:center;gap:4px;flex-wrap:wrap}"
+    ".alsos-viewer .av-all b{display:inline-block;min-width:1.6em}"
+    ".alsos-viewer .av-mini{--cw:28px;display:inline-flex;height:calc(var(--cw)*1.6)}"
+    ".alsos-viewer .av-record pre{white-space:pre-wrap;font-size:.8em;background:#f6f5f0;"
+    "padding:8px;border-radius:6px}"
+    "@container (max-width:600px){"
+    ".alsos-viewer .av-step{--cw:clamp(22px,calc((100cqi - 16px)/10.8),46px)}"
+    ".alsos-viewer .av-seat{grid-template-columns:1fr}"
+    ".alsos-viewer .av-play{--cw:clamp(34px,12cqi,52px)}"
+    ".alsos-viewer .av-nav button{min-width:4.6em;padding:6px 8px}}"
+    "@media (max-width:480px){.alsos-viewer{padding:8px}}"
+)
+
+# Steps are <section>s; the script hides all but one and moves between them.
+_JS = r"""(function(){
+var roots=document.querySelectorAll('.alsos-viewer:not(.av-js)');var active=null;
+function setup(root){
+  root.classList.add('av-js');
+  var steps=root.querySelectorAll('.av-step'),pos=root.querySelector('.av-pos');
+  var prev=root.querySelector('.av-prev'),next=root.querySelector('.av-next'),cur=0;
+  function show(n){
+    cur=Math.max(0,Math.min(steps.length-1,n));
+    for(var i=0;i<steps.length;i++){steps[i].hidden=(i!==cur);}
+    pos.textContent=(cur+1)+' / '+steps.length+' \u00b7 '+steps[cur].getAttribute('data-title');
+    prev.disabled=(cur===0);next.disabled=(cur===steps.length-1);
+    root.setAttribute('data-current',String(cur));
+  }
+  root.alsosGo=function(key){
+    if(key==='ArrowRight'||key==='ArrowDown'||key==='PageDown'){show(cur+1);}
+    else if(key==='ArrowLeft'||key==='ArrowUp'||key==='PageUp'){show(cur-1);}
+    else if(key==='Home'){show(0);}else if(key==='End'){show(steps.length-1);}
+    else{return false;}
+    return true;
+  };
+  prev.addEventListener('click',function(){active=root;show(cur-1);});
+  next.addEventListener('click',function(){active=root;show(cur+1);});
+  root.addEventListener('focusin',function(){active=root;});
+  root.addEventListener('pointerdown',function(){active=root;});
+  root.addEventListener('keydown',function(e){
+    if(e.altKey||e.ctrlKey||e.metaKey){return;}
+    if(root.alsosGo(e.key)){e.preventDefault();e.stopPropagation();}
+  });
+  show(0);
+}
+for(var i=0;i<roots.length;i++){setup(roots[i]);}
+if(roots.length&&roots[0].hasAttribute('data-page-keys')&&!window.alsosViewerKeys){
+  window.alsosViewerKeys=true;
+  document.addEventListener('keydown',function(e){
+    if(e.altKey||e.ctrlKey||e.metaKey||/INPUT|TEXTAREA|SELECT/.test(e.target.tagName)){return;}
+    var all=document.querySelectorAll('.alsos-viewer.av-js');
+    var root=active||all[0];
+    if(root&&root.alsosGo(e.key)){e.preventDefault();}
+  });
+}
+})();"""
