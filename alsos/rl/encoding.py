@@ -1,0 +1,190 @@
+"""A seat's :class:`~alsos.view.View` as a fixed-size NumPy vector.
+
+:class:`ObservationEncoder` turns a view into a flat ``float32`` vector whose
+shape depends only on the ruleset (the number of seats, the enabled figures,
+the size of the action space).  Every value lies in ``[0, 1]``.  It reads the
+view and nothing else, so it carries exactly what the seat may know: no
+other seat's cards, no face-down talon card, no síber discard of another seat.
+
+The fields, in order (``P`` seats at the table, ``A`` seats in play, ``F``
+figures that make items, ``S`` the speech actions of the action space, i.e.
+every action but the 32 card plays):
+
+=================  ===========  ==================================================
+field              shape        meaning
+=================  ===========  ==================================================
+``seat``           ``(P,)``     one-hot: the seat observing
+``to_act``         ``(P,)``     one-hot: whose turn it is (zeros when over)
+``phase``          ``(10,)``    one-hot over :class:`~alsos.phases.Phase`
+``hand``           ``(32,)``    the cards the seat holds (seen part before the pick-up)
+``unseen``         ``(1,)``     its face-down cards not yet picked up, / hand size
+``talon_seen``     ``(32,)``    talon cards lying face up
+``trick``          ``(A, 32)``  one-hot card per position of the trick on the table
+``trick_seats``    ``(A, P)``   one-hot seat per position of that trick
+``played``         ``(P, 32)``  cards each seat played to completed tricks
+``won``            ``(P, 32)``  cards in each seat's completed tricks
+``tricks_won``     ``(P,)``     tricks each seat took, / hand size
+``declarer``       ``(P,)``     one-hot: the declarer (zeros before the contract)
+``kind``           ``(4,)``     one-hot: trump, no-trumps, Betli, Klopitzky
+``trump``          ``(4,)``     one-hot: the trump suit (acorns, hearts, gourds, leaves)
+``items``          ``(1+F*P,5)`` per item slot (the game, then each figure for each
+                                seat): present; kontra level / ladder length;
+                                log2(stake) / log2(:func:`~alsos.rl.spaces.max_stake`);
+                                conceded as made; conceded as lost
+``call``           ``(3,)``     a call is being answered; log-scaled stakes if
+                                conceded and if played on
+``said``           ``(P, S)``   multi-hot: the speech actions each seat was seen to
+                                take, read from the seat's public history
+=================  ===========  ==================================================
+
+``encoder.fields`` lists ``(name, offset, shape)`` and :meth:`ObservationEncoder.split`
+cuts a vector back into named arrays.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from alsos.actions import PLAYS
+from alsos.phases import Kind, Phase
+from alsos.profile import Ruleset
+from alsos.rl.spaces import ActionSpace, item_figures, max_payment, max_stake
+
+if TYPE_CHECKING:
+    from alsos.view import View
+
+__all__ = ["ObservationEncoder"]
+
+_PHASES = {p: i for i, p in enumerate(Phase)}
+_KINDS = {str(k): i for i, k in enumerate(Kind)}
+
+
+class ObservationEncoder:
+    """Encodes views of one ruleset's hands (see the module docs for the fields)."""
+
+    dtype = np.float32
+
+    def __init__(self, rules: Ruleset, space: ActionSpace | None = None) -> None:
+        self.rules = rules
+        self.space = space if space is not None else ActionSpace(rules)
+        p = rules.players
+        a = rules.active_players
+        figures = item_figures(rules)
+        self._slot = {(name, seat): 1 + i * p + seat for i, name in enumerate(figures) for seat in range(p)}
+        first_play = self.space.index(PLAYS[0])
+        self._speech = first_play  # plays come last in the space
+        shapes: list[tuple[str, tuple[int, ...]]] = [
+            ("seat", (p,)),
+            ("to_act", (p,)),
+            ("phase", (len(Phase),)),
+            ("hand", (32,)),
+            ("unseen", (1,)),
+            ("talon_seen", (32,)),
+            ("trick", (a, 32)),
+            ("trick_seats", (a, p)),
+            ("played", (p, 32)),
+            ("won", (p, 32)),
+            ("tricks_won", (p,)),
+            ("declarer", (p,)),
+            ("kind", (len(Kind),)),
+            ("trump", (4,)),
+            ("items", (1 + len(figures) * p, 5)),
+            ("call", (3,)),
+            ("said", (p, first_play)),
+        ]
+        fields = []
+        offset = 0
+        for name, shape in shapes:
+            fields.append((name, offset, shape))
+            offset += math.prod(shape)
+        #: ``(name, offset, shape)`` of each field, in order
+        self.fields: tuple[tuple[str, int, tuple[int, ...]], ...] = tuple(fields)
+        self._off = {name: off for name, off, _ in fields}
+        #: the shape of every encoded vector
+        self.shape: tuple[int] = (offset,)
+        self._levels = max(len(rules.kontra.levels), 1)
+        self._stake_scale = max(math.log2(max_stake(rules)), 1.0)
+        self._pay_scale = max(math.log2(max(max_payment(rules), 2)), 1.0)
+        self._hand = rules.hand_size
+
+    def __repr__(self) -> str:
+        return f"<ObservationEncoder {self.rules} shape={self.shape}>"
+
+    def split(self, vector: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
+        """The named fields of an encoded vector (views into it, reshaped)."""
+        return {
+            name: vector[off : off + math.prod(shape)].reshape(shape)
+            for name, off, shape in self.fields
+        }
+
+    def _stake(self, value: int, scale: float) -> float:
+        return min(math.log2(max(value, 1)) / scale, 1.0)
+
+    def encode(
+        self, view: View, out: npt.NDArray[np.float32] | None = None
+    ) -> npt.NDArray[np.float32]:
+        """The vector of ``view`` (written into ``out`` if given, which is returned)."""
+        if out is None:
+            out = np.zeros(self.shape, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        o = self._off
+        p = self.rules.players
+        out[o["seat"] + view.seat] = 1.0
+        if view.to_act is not None:
+            out[o["to_act"] + view.to_act] = 1.0
+        out[o["phase"] + _PHASES[view.phase]] = 1.0
+        base = o["hand"]
+        for c in view.hand:
+            out[base + c] = 1.0
+        out[o["unseen"]] = view.unseen_count / self._hand
+        base = o["talon_seen"]
+        for c in view.talon_seen:
+            out[base + c] = 1.0
+        base, seats = o["trick"], o["trick_seats"]
+        for i, (seat, c) in enumerate(view.trick):
+            out[base + 32 * i + c] = 1.0
+            out[seats + p * i + seat] = 1.0
+        played, won = o["played"], o["won"]
+        for t in view.tricks:
+            for seat, c in t.cards:
+                out[played + 32 * seat + c] = 1.0
+                out[won + 32 * t.winner + c] = 1.0
+        base = o["tricks_won"]
+        for seat, n in view.tricks_won.items():
+            out[base + seat] = n / self._hand
+        if view.declarer is not None:
+            out[o["declarer"] + view.declarer] = 1.0
+        if view.kind is not None:
+            out[o["kind"] + _KINDS[view.kind]] = 1.0
+        if view.trump >= 0:
+            out[o["trump"] + view.trump] = 1.0
+        base = o["items"]
+        for item in view.items:
+            slot = 0 if item.label == "game" else self._slot[(item.label, item.seat)]
+            at = base + 5 * slot
+            out[at] = 1.0
+            out[at + 1] = item.level / self._levels
+            out[at + 2] = self._stake(item.value, self._stake_scale)
+            if item.conceded is True:
+                out[at + 3] = 1.0
+            elif item.conceded is False:
+                out[at + 4] = 1.0
+        if view.call_stakes is not None:
+            at = o["call"]
+            out[at] = 1.0
+            out[at + 1] = self._stake(view.call_stakes[0], self._pay_scale)
+            out[at + 2] = self._stake(view.call_stakes[1], self._pay_scale)
+        base = o["said"]
+        speech = self._speech
+        index = self.space.text_index
+        for seat, text in view.history:
+            cut = text.find(" (")
+            i = index.get(text if cut < 0 else text[:cut])
+            if i is not None and i < speech:
+                out[base + speech * seat + i] = 1.0
+        return out
