@@ -74,7 +74,9 @@ class ObservationEncoder:
         p = rules.players
         a = rules.active_players
         figures = item_figures(rules)
-        self._slot = {(name, seat): 1 + i * p + seat for i, name in enumerate(figures) for seat in range(p)}
+        self._slot = {
+            (name, seat): 1 + i * p + seat for i, name in enumerate(figures) for seat in range(p)
+        }
         first_play = self.space.index(PLAYS[0])
         self._speech = first_play  # plays come last in the space
         shapes: list[tuple[str, tuple[int, ...]]] = [
@@ -184,7 +186,7 @@ class ObservationEncoder:
         index = self.space.text_index
         for seat, text in view.history:
             cut = text.find(" (")
-            i = index.get(text if cut < 0 else text[:cut])
-            if i is not None and i < speech:
-                out[base + speech * seat + i] = 1.0
+            said = index.get(text if cut < 0 else text[:cut])
+            if said is not None and said < speech:
+                out[base + speech * seat + said] = 1.0
         return out

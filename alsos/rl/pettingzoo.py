@@ -28,7 +28,7 @@ action raises :class:`~alsos.game.IllegalActionError` and changes nothing.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -50,7 +50,11 @@ Observation = dict[str, npt.NDArray[Any]]
 class AlsosAECEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment (unwrapped; :func:`env` adds PettingZoo's checking wrappers)."""
 
-    metadata = {"name": "alsos_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "alsos_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,

@@ -175,7 +175,7 @@ class ActionSpace(Sequence[Action]):
         :raises UnknownActionError: (a ``ValueError``) for an action that is
             never legal under this ruleset.
         """
-        i = self._index.get(action)  # type: ignore[call-overload]
+        i: int | None = self._index.get(action)  # type: ignore[call-overload]
         if i is None:
             raise UnknownActionError(
                 f"{action!s} is not in the action space of {self.rules.id}: it is never legal there"
@@ -211,12 +211,12 @@ def _call_multiplier(rules: Ruleset) -> int:
     if rules.calling.module == _NONE:
         return 1
     per_step = 2 if rules.calling.call_back else 1
-    return 2 ** (len(rules.kontra.levels) * per_step + 1)
+    return int(2 ** (len(rules.kontra.levels) * per_step + 1))
 
 
 def _kontra_factor(rules: Ruleset) -> int:
     k = rules.kontra
-    return max(k.front_factor, k.back_factor, 1) ** len(k.levels)
+    return int(max(k.front_factor, k.back_factor, 1) ** len(k.levels))
 
 
 def max_stake(rules: Ruleset) -> int:
@@ -234,7 +234,7 @@ def max_stake(rules: Ruleset) -> int:
     for fig in rules.figures.values():
         if fig.enabled and fig.kind == "multiplier":
             times = 2 if fig.once_per_side else active
-            game *= max(fig.value * fig.front_multiplier, 1) ** times
+            game *= int(max(fig.value * fig.front_multiplier, 1) ** times)
     best = game * kontra_factor * call
     for name in item_figures(rules):
         fig = rules.figures[name]
