@@ -15,16 +15,16 @@ import pytest
 
 pytest.importorskip("numpy")
 
-import alsos  # noqa: E402
-from alsos.actions import PASS, PLAYS, Announce, Kontra  # noqa: E402
-from alsos.phases import Phase  # noqa: E402
-from alsos.rl import (  # noqa: E402
+import alsos
+from alsos.actions import PASS, PLAYS, Announce, Kontra
+from alsos.phases import Phase
+from alsos.rl import (
     ActionSpace,
     UnknownActionError,
     max_actions,
     max_payment,
 )
-from tests.profiles import PROFILES  # noqa: E402
+from tests.profiles import PROFILES
 
 HANDS = 500  # per ruleset: 5,000 hands in all
 SHY_PASS = 0.85  # one hand in three is bid by players who mostly pass

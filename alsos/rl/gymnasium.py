@@ -180,3 +180,6 @@ class AlsosEnv(gymnasium.Env[Observation, np.int64]):
             print(text)
             return None
         return text
+
+
+gymnasium.register(id="alsos/Alsos-v0", entry_point="alsos.rl.gymnasium:AlsosEnv")
