@@ -40,22 +40,25 @@ from the profile's data, not measured.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from alsos.cards import CARDS
-from alsos.deal import Deal
-from alsos.game import Game
+from alsos.deal import Deal, layout
+from alsos.game import Game, IllegalActionError
 from alsos.loading import load_variant
 from alsos.profile import Ruleset
 from alsos.rl.encoding import ObservationEncoder
 from alsos.rl.spaces import ActionSpace, max_actions, max_payment
 
-__all__ = ["GAME_NAME", "AlsosGame", "AlsosObserver", "AlsosState", "ruleset_of"]
+__all__ = ["GAME_NAME", "RESAMPLE_TRIES", "AlsosGame", "AlsosObserver", "AlsosState", "ruleset_of"]
 
 GAME_NAME = "python_alsos"
+#: Candidate worlds tried by :meth:`AlsosState.resample_from_infostate`.
+RESAMPLE_TRIES = 200
 _PARAMETERS = {"variant": "potter1930", "options": "", "players": 0, "dealer": 0}
 
 _GAME_TYPE = pyspiel.GameType(
@@ -197,6 +200,91 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * self._shared.rules.players
         payments = game.settlement.payments
         return [float(payments[seat]) for seat in range(self._shared.rules.players)]
+
+    # --------------------------------------------------------- resampling
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any = None
+    ) -> AlsosState:
+        """A state the seat ``player_id`` cannot tell from this one, drawn at random.
+
+        For information-set search (OpenSpiel's ISMCTS).  The cards whose place
+        the seat cannot know are dealt again: each card another seat has
+        played is put among that seat's unknown places, the rest shuffled, and
+        the history replayed.  A world is kept when every action is legal in it
+        and the seat's information state and view come out the same; after
+        :data:`RESAMPLE_TRIES` failures the true state is returned (a bias
+        towards the truth, never an inconsistent world).  Uses Python's
+        ``random`` module (seed it for reproducible searches).
+        """
+        game = self.game
+        if game is None:
+            return self.clone()  # type: ignore[no-any-return]
+        rng = random.Random(random.getrandbits(64))
+        key = self.information_state_string(player_id)
+        view = game.view(player_id)
+        for _ in range(RESAMPLE_TRIES):
+            world = self._world(player_id, rng)
+            if world is not None and world.information_state_string(player_id) == key:
+                assert world.game is not None
+                if world.game.view(player_id) == view:
+                    return world
+        return self.clone()  # type: ignore[no-any-return]
+
+    def _world(self, player: int, rng: random.Random) -> AlsosState | None:
+        """One candidate world for :meth:`resample_from_infostate`, or None if not legal."""
+        game = self.game
+        assert game is not None
+        rules = self._shared.rules
+        d = rules.deal
+        packets, indicator_at, _ = layout(
+            rules.players, self._dealer, tuple(d.seen_packets), tuple(d.unseen_packets)
+        )
+        places: dict[int, list[int]] = {}
+        for seat, start, end, seen in packets:
+            known = seat == player and (seen or not game.state.unseen[player])
+            if not known:
+                places.setdefault(seat, []).extend(range(start, end))
+        talon = [
+            i
+            for i in range(32)
+            if i != indicator_at and i != 31 and not any(a <= i < b for _, a, b, _s in packets)
+        ]
+        pack = self._pack[:]
+        free = sorted(i for spots in places.values() for i in spots) + talon
+        cards = [pack[i] for i in free]
+        placed: dict[int, int] = {}
+        for t in game.tricks:
+            for seat, c in t:
+                if c in cards and seat in places:
+                    placed[c] = seat
+        for seat, c in game.trick:
+            if c in cards and seat in places:
+                placed[c] = seat
+        open_spots = set(free)
+        new = {}
+        for c, seat in placed.items():
+            spots = [i for i in places[seat] if i in open_spots]
+            if not spots:
+                return None
+            i = rng.choice(spots)
+            new[i] = c
+            open_spots.discard(i)
+        rest = [c for c in cards if c not in placed]
+        rng.shuffle(rest)
+        for i, c in zip(sorted(open_spots), rest, strict=True):
+            new[i] = c
+        for i, c in new.items():
+            pack[i] = c
+        world = AlsosState(self.get_game())
+        try:
+            for c in pack:
+                world.apply_action(c)
+            for _, action in game.history:
+                world.apply_action(self._shared.space.index(action))
+        except IllegalActionError:  # not a world this history could have happened in
+            return None
+        return world
 
     def __str__(self) -> str:
         if self.game is None:

@@ -9,7 +9,7 @@ pytest.importorskip("pyspiel")
 import numpy as np
 import pyspiel
 from hypothesis import HealthCheck, assume, given, settings
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 import alsos
 import alsos.openspiel
@@ -145,3 +145,44 @@ def test_mcts_bots_play_whole_hands() -> None:
                 assert action in state.legal_actions()
                 state.apply_action(action)
         assert sum(state.returns()) == 0 and state.game.settlement is not None
+
+
+def test_resampled_worlds_keep_the_information_state_and_vary_the_rest() -> None:
+    game = pyspiel.load_game(GAME_NAME)
+    rng = np.random.default_rng(6)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
+    for _ in range(60):  # into the play
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert not state.is_terminal()
+    seat = state.current_player()
+    others = [s for s in range(3) if s != seat]
+    truth = [state.game.hands[s] for s in others]
+    differ = 0
+    for _ in range(10):
+        world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.game.view(seat) == state.game.view(seat)
+        assert world.history()[32:] == state.history()[32:]
+        differ += [world.game.hands[s] for s in others] != truth
+    assert differ >= 5
+
+
+def test_ismcts_plays_whole_hands() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"variant": "tompa"})
+    rng = np.random.RandomState(4)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=6, random_state=rng)
+    for hand in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
+            elif state.current_player() == hand % 2:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        assert sum(state.returns()) == 0
