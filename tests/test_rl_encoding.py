@@ -71,3 +71,22 @@ def test_cards_the_seat_cannot_know_do_not_change_its_encoding(position) -> None
     assert va == vb
     enc = ObservationEncoder(rules)
     assert np.array_equal(enc.encode(va), enc.encode(vb))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [alsos.load_variant("club", **{"bidding.hidden_suit": True}), alsos.load_variant("csibor")],
+    ids=str,
+)
+def test_a_reused_encoder_encodes_as_a_fresh_one(rules: alsos.Ruleset) -> None:
+    """The encoder reads only what a history added since its last call for that seat;
+    hidden bids that are shown later (club, "Variations") change earlier entries."""
+    shared = ObservationEncoder(rules)
+    for hand in range(15):
+        rng = random.Random(hand)
+        game = alsos.Game(rules, seed=hand)
+        while not game.is_over:
+            for seat in rng.sample(range(rules.players), rules.players):
+                view = game.view(seat)
+                assert np.array_equal(shared.encode(view), ObservationEncoder(rules).encode(view))
+            game.apply(rng.choice(game.legal_actions()))

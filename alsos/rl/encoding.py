@@ -112,6 +112,7 @@ class ObservationEncoder:
         self._stake_scale = max(math.log2(max_stake(rules)), 1.0)
         self._pay_scale = max(math.log2(max(max_payment(rules), 2)), 1.0)
         self._hand = rules.hand_size
+        self._said_cache: dict[int, tuple[tuple[tuple[int, str], ...], list[int]]] = {}
 
     def __repr__(self) -> str:
         return f"<ObservationEncoder {self.rules} shape={self.shape}>"
@@ -123,70 +124,96 @@ class ObservationEncoder:
             for name, off, shape in self.fields
         }
 
+    def _said(self, seat: int, history: tuple[tuple[int, str], ...]) -> list[int]:
+        """The ``said`` indexes of a public history.
+
+        A hand's history only grows, so the last one read for each seat is
+        kept and only what was added since is read (everything again if an
+        earlier entry changed, as when a hidden bid is shown).
+        """
+        done, indexes = self._said_cache.get(seat, ((), []))
+        n = len(done)
+        if len(history) < n or history[:n] != done:
+            n, indexes = 0, []
+        else:
+            indexes = indexes[:]
+        base = self._off["said"]
+        speech = self._speech
+        index = self.space.text_index
+        for who, text in history[n:]:
+            cut = text.find(" (")
+            said = index.get(text if cut < 0 else text[:cut])
+            if said is not None and said < speech:
+                indexes.append(base + speech * who + said)
+        self._said_cache[seat] = (history, indexes)
+        return indexes
+
     def _stake(self, value: int, scale: float) -> float:
         return min(math.log2(max(value, 1)) / scale, 1.0)
 
     def encode(
         self, view: View, out: npt.NDArray[np.float32] | None = None
     ) -> npt.NDArray[np.float32]:
-        """The vector of ``view`` (written into ``out`` if given, which is returned)."""
+        """The vector of ``view`` (written into ``out`` if given, which is returned).
+
+        The indexes of the ones and the other values are gathered in lists and
+        written with two NumPy assignments: one write per element costs more
+        than the whole of the gathering.
+        """
         if out is None:
             out = np.zeros(self.shape, dtype=np.float32)
         else:
             out.fill(0.0)
         o = self._off
         p = self.rules.players
-        out[o["seat"] + view.seat] = 1.0
+        hand = self._hand
+        ones = [o["seat"] + view.seat, o["phase"] + _PHASES[view.phase]]
+        at: list[int] = [o["unseen"]]
+        values: list[float] = [view.unseen_count / hand]
         if view.to_act is not None:
-            out[o["to_act"] + view.to_act] = 1.0
-        out[o["phase"] + _PHASES[view.phase]] = 1.0
+            ones.append(o["to_act"] + view.to_act)
         base = o["hand"]
-        for c in view.hand:
-            out[base + c] = 1.0
-        out[o["unseen"]] = view.unseen_count / self._hand
+        ones += [base + c for c in view.hand]
         base = o["talon_seen"]
-        for c in view.talon_seen:
-            out[base + c] = 1.0
+        ones += [base + c for c in view.talon_seen]
         base, seats = o["trick"], o["trick_seats"]
         for i, (seat, c) in enumerate(view.trick):
-            out[base + 32 * i + c] = 1.0
-            out[seats + p * i + seat] = 1.0
+            ones.append(base + 32 * i + c)
+            ones.append(seats + p * i + seat)
         played, won = o["played"], o["won"]
         for t in view.tricks:
+            taker = won + 32 * t.winner
             for seat, c in t.cards:
-                out[played + 32 * seat + c] = 1.0
-                out[won + 32 * t.winner + c] = 1.0
+                ones.append(played + 32 * seat + c)
+                ones.append(taker + c)
         base = o["tricks_won"]
         for seat, n in view.tricks_won.items():
-            out[base + seat] = n / self._hand
+            at.append(base + seat)
+            values.append(n / hand)
         if view.declarer is not None:
-            out[o["declarer"] + view.declarer] = 1.0
+            ones.append(o["declarer"] + view.declarer)
         if view.kind is not None:
-            out[o["kind"] + _KINDS[view.kind]] = 1.0
+            ones.append(o["kind"] + _KINDS[view.kind])
         if view.trump >= 0:
-            out[o["trump"] + view.trump] = 1.0
+            ones.append(o["trump"] + view.trump)
         base = o["items"]
+        slots = self._slot
         for item in view.items:
-            slot = 0 if item.label == "game" else self._slot[(item.label, item.seat)]
-            at = base + 5 * slot
-            out[at] = 1.0
-            out[at + 1] = item.level / self._levels
-            out[at + 2] = self._stake(item.value, self._stake_scale)
-            if item.conceded is True:
-                out[at + 3] = 1.0
-            elif item.conceded is False:
-                out[at + 4] = 1.0
+            first = base + 5 * (0 if item.label == "game" else slots[(item.label, item.seat)])
+            ones.append(first)
+            at += (first + 1, first + 2)
+            values += (item.level / self._levels, self._stake(item.value, self._stake_scale))
+            if item.conceded is not None:
+                ones.append(first + (3 if item.conceded else 4))
         if view.call_stakes is not None:
-            at = o["call"]
-            out[at] = 1.0
-            out[at + 1] = self._stake(view.call_stakes[0], self._pay_scale)
-            out[at + 2] = self._stake(view.call_stakes[1], self._pay_scale)
-        base = o["said"]
-        speech = self._speech
-        index = self.space.text_index
-        for seat, text in view.history:
-            cut = text.find(" (")
-            said = index.get(text if cut < 0 else text[:cut])
-            if said is not None and said < speech:
-                out[base + speech * seat + said] = 1.0
+            first = o["call"]
+            ones.append(first)
+            at += (first + 1, first + 2)
+            values += (
+                self._stake(view.call_stakes[0], self._pay_scale),
+                self._stake(view.call_stakes[1], self._pay_scale),
+            )
+        ones += self._said(view.seat, view.history)
+        out[ones] = 1.0
+        out[at] = values
         return out

@@ -34,8 +34,9 @@ The module also derives honest bounds for programs that need them
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, SupportsIndex
 
 from alsos.actions import (
     ACCEPT,
@@ -156,12 +157,17 @@ class ActionSpace(Sequence[Action]):
     def __len__(self) -> int:
         return len(self._actions)
 
-    def __getitem__(self, i: int) -> Action:  # type: ignore[override]
-        if i.__class__ is not int or not 0 <= i < len(self._actions):
+    def __getitem__(self, i: SupportsIndex) -> Action:  # type: ignore[override]
+        """The action with index ``i`` (an int or a NumPy integer, 0 to ``len - 1``)."""
+        try:
+            n = operator.index(i)
+        except TypeError:
+            n = -1
+        if isinstance(i, bool) or not 0 <= n < len(self._actions):
             raise UnknownActionError(
                 f"action index {i!r} is outside this action space: 0 to {len(self._actions) - 1}"
             )
-        return self._actions[i]
+        return self._actions[n]
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self._actions)
