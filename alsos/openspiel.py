@@ -115,11 +115,13 @@ class AlsosGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_GAME_TYPE, info, params)
 
     def new_initial_state(self) -> AlsosState:
+        """A hand about to be dealt (the first 32 nodes are chance nodes)."""
         return AlsosState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> AlsosObserver:
+        """The observer for information states (perfect recall) or observations."""
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         recall = iig_obs_type is None or iig_obs_type.perfect_recall
@@ -151,6 +153,7 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         self.game: Game | None = None
 
     def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's chance or terminal player id."""
         game = self.game
         if game is None:
             return int(pyspiel.PlayerId.CHANCE)
@@ -160,9 +163,11 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         return game.to_act
 
     def is_terminal(self) -> bool:
+        """Whether the hand is settled."""
         return self.game is not None and self.game.is_over
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card not yet dealt, all equally likely."""
         left = [c for c in range(32) if c not in self._pack]
         p = 1.0 / len(left)
         return [(c, p) for c in left]
@@ -195,6 +200,7 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         return str(self._shared.space[action])
 
     def returns(self) -> list[float]:
+        """The payments of the hand per seat (zeros until it is over)."""
         game = self.game
         if game is None or game.settlement is None:
             return [0.0] * self._shared.rules.players
@@ -307,6 +313,7 @@ class AlsosObserver:
         self.dict = game.encoder.split(self.tensor)
 
     def set_from(self, state: AlsosState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s encoded view of ``state``."""
         if state.game is None:
             self.tensor.fill(0.0)
             self.dict["seat"][player] = 1.0
@@ -314,6 +321,7 @@ class AlsosObserver:
         self.encoder.encode(state.game.view(player), out=self.tensor)
 
     def string_from(self, state: AlsosState, player: int) -> str:
+        """``player``'s information-state string, or the text of its view."""
         game = state.game
         if game is None:
             return f"seat {player}: dealing"

@@ -17,8 +17,8 @@ The observation and action are those of the PettingZoo environment
 ``action_mask``, and an index into the :class:`~alsos.rl.ActionSpace`.  After
 the learner's action the bots play until it is the learner's turn again or
 the hand is over; the reward is the learner's payment at the end of the hand
-(zero before).  ``opponents`` is a bot name for :func:`alsos.bots.make`
-(default ``heuristic``), or one bot per other seat.  Named bots are seeded
+(zero before).  ``opponents`` is a bot name (default ``heuristic``; any name
+``alsos.bots.make`` knows), or one bot per other seat.  Named bots are seeded
 from ``reset(seed=...)``, so a seeded episode replays exactly.  A hand the
 learner would not act in at all (four players: it deals and sits out) is not
 dealt: the dealer moves on.
@@ -123,6 +123,11 @@ class AlsosEnv(gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        """Deal the next hand and let the bots play up to the learner's first turn.
+
+        With ``seed`` the deals and the named bots start afresh from it.
+        Returns the first observation and an empty info dict.
+        """
         super().reset(seed=seed)
         if seed is not None:
             self._deals = random.Random(seed)
@@ -148,6 +153,11 @@ class AlsosEnv(gymnasium.Env[Observation, np.int64]):
         return self._observe(), {}
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Take the learner's action (an index), then let the bots play.
+
+        Returns ``(observation, reward, terminated, truncated, info)``: the reward
+        is the learner's payment once the hand is over, else 0.
+        """
         game = self.game
         if game is None:
             raise RuntimeError("call reset() before step()")

@@ -101,9 +101,11 @@ class AlsosAECEnv(AECEnv):  # type: ignore[misc]
     # ---------------------------------------------------------------- spaces
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The dict space of ``observation`` (the encoded view) and ``action_mask``."""
         return self._observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """A ``Discrete`` space over the indexes of the :class:`~alsos.rl.ActionSpace`."""
         return self._action_spaces[agent]
 
     # ------------------------------------------------------------- episodes
@@ -127,6 +129,7 @@ class AlsosAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.game.to_act]
 
     def observe(self, agent: str) -> Observation:
+        """The agent's encoded view and the mask of its legal actions (zeros off turn)."""
         game = self._game()
         seat = self.possible_agents.index(agent)
         view = game.view(seat)
@@ -136,6 +139,7 @@ class AlsosAECEnv(AECEnv):  # type: ignore[misc]
         }
 
     def step(self, action: int | np.integer[Any] | None) -> None:
+        """Take the selected agent's action (an index; None once it is terminated)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -179,6 +183,7 @@ class AlsosAECEnv(AECEnv):  # type: ignore[misc]
         return text
 
     def close(self) -> None:
+        """Nothing to release."""
         pass
 
 
