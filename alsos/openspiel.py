@@ -36,6 +36,11 @@ its public history (perfect recall), the observation string the text of its
 view.  ``max_game_length`` (:func:`alsos.rl.max_actions` plus the 32 deals)
 and the utility range (:func:`alsos.rl.max_payment`) are bounds derived
 from the profile's data, not measured.
+
+**Information-set search.**  :meth:`AlsosState.resample_from_infostate`
+draws a world the seat cannot tell from the real one, so OpenSpiel's ISMCTS
+(``open_spiel.python.algorithms.ismcts``) searches information sets rather
+than the true deal.
 """
 
 from __future__ import annotations
