@@ -18,8 +18,8 @@ indexes):
 3. ``announce <figure>`` for each enabled figure, in profile order;
 4. kontra steps: every level of the ladder on the game, then for each figure
    that makes an item, each seat and each level, ``<level> <figure>@<seat>``;
-5. exchange: ``exchange``, then ``siber`` and ``discard <card>`` for the 32
-   cards (with a síber);
+5. exchange (unless the profile has none): ``exchange``, then ``siber`` and
+   ``discard <card>`` for the 32 cards (with a síber);
 6. melds: ``declare vannak``, ``declare terc`` ... ``declare okt``, then the
    validation answers ``show`` and ``kicsi``;
 7. calling (unless the profile does not call): ``gyerunk``, ``gyerunk
@@ -113,8 +113,8 @@ def _actions(rules: Ruleset) -> Iterator[Action]:
     yield from (kontra(level, GAME) for level in levels)
     yield from (kontra(level, name, seat) for name in items for seat in seats for level in levels)
     if rules.exchange.module != _NONE:
-        if rules.exchange.simple_exchange:
-            yield EXCHANGE
+        if rules.exchange.simple_exchange or rules.exchange.siber:
+            yield EXCHANGE  # the two-player síber phase offers the plain swap too
         if rules.exchange.siber:
             yield SIBER
             yield from DISCARDS
