@@ -335,9 +335,11 @@ class AlsosObserver:
             return str(view)
         dealt = game.deal.hands[player]
         known = dealt if view.unseen_count == 0 else dealt[: game.deal.seen]
+        turned = game.deal.talon  # the indicator and the top card lie face up from the deal
         parts = [
             f"seat {player}",
             "dealt " + " ".join(c.name for c in known),
+            f"turned {turned[0].name} {turned[-1].name}",
             "talon " + " ".join(c.name for c in view.talon_seen),
             "hand " + " ".join(c.name for c in view.hand),
             " | ".join(f"{seat}:{text}" for seat, text in view.history),
