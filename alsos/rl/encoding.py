@@ -10,35 +10,42 @@ The fields, in order (``P`` seats at the table, ``A`` seats in play, ``F``
 figures that make items, ``S`` the speech actions of the action space, i.e.
 every action but the 32 card plays):
 
-=================  ===========  ==================================================
-field              shape        meaning
-=================  ===========  ==================================================
-``seat``           ``(P,)``     one-hot: the seat observing
-``to_act``         ``(P,)``     one-hot: whose turn it is (zeros when over)
-``phase``          ``(10,)``    one-hot over :class:`~alsos.phases.Phase`
-``hand``           ``(32,)``    the cards the seat holds (seen part before the pick-up)
-``unseen``         ``(1,)``     its face-down cards not yet picked up, / hand size
-``talon_seen``     ``(32,)``    talon cards lying face up
-``trick``          ``(A, 32)``  one-hot card per position of the trick on the table
-``trick_seats``    ``(A, P)``   one-hot seat per position of that trick
-``played``         ``(P, 32)``  cards each seat played to completed tricks
-``won``            ``(P, 32)``  cards in each seat's completed tricks
-``tricks_won``     ``(P,)``     tricks each seat took, / hand size
-``declarer``       ``(P,)``     one-hot: the declarer (zeros before the contract)
-``kind``           ``(4,)``     one-hot: trump, no-trumps, Betli, Klopitzky
-``trump``          ``(4,)``     one-hot: the trump suit (acorns, hearts, gourds, leaves)
-``items``          ``(1+F*P,5)`` per item slot (the game, then each figure for each
-                                seat): present; kontra level / ladder length;
-                                log2(stake) / log2(:func:`~alsos.rl.spaces.max_stake`);
-                                conceded as made; conceded as lost
-``call``           ``(3,)``     a call is being answered; log-scaled stakes if
-                                conceded and if played on
-``said``           ``(P, S)``   multi-hot: the speech actions each seat was seen to
-                                take, read from the seat's public history
-=================  ===========  ==================================================
+===============  ===============  ================================================
+field            shape            meaning
+===============  ===============  ================================================
+``seat``         ``(P,)``         one-hot: the observing seat
+``to_act``       ``(P,)``         one-hot: whose turn it is (zeros when over)
+``phase``        ``(10,)``        one-hot over :class:`~alsos.Phase`, in its order
+``hand``         ``(32,)``        the cards held (the seen part before the pick-up)
+``unseen``       ``(1,)``         face-down cards not yet picked up, / hand size
+``talon_seen``   ``(32,)``        talon cards lying face up
+``trick``        ``(A, 32)``      one-hot card in each position of the current trick
+``trick_seats``  ``(A, P)``       one-hot seat in each position of the current trick
+``played``       ``(P, 32)``      cards each seat played to completed tricks
+``won``          ``(P, 32)``      cards in each seat's completed tricks
+``tricks_won``   ``(P,)``         tricks each seat took, / hand size
+``declarer``     ``(P,)``         one-hot: the declarer, once there is one
+``kind``         ``(4,)``         one-hot: trump, no-trumps, Betli, Klopitzky
+``trump``        ``(4,)``         one-hot: the trump suit (acorns, hearts, gourds,
+                                  leaves)
+``items``        ``(1+F*P, 5)``   one row for the game, then one per figure and
+                                  seat: present; kontra level / ladder length;
+                                  log2(stake) / log2(largest possible stake);
+                                  conceded as made; conceded as lost
+``call``         ``(3,)``         a call is being answered; the log-scaled stakes
+                                  if conceded and if played on
+``said``         ``(P, S)``       the speech actions each seat was seen to take,
+                                  from the seat's public history (a hidden bid
+                                  counts once it is shown)
+===============  ===============  ================================================
 
-``encoder.fields`` lists ``(name, offset, shape)`` and :meth:`ObservationEncoder.split`
+``encoder.fields`` lists ``(name, offset, shape)`` and
+:meth:`~alsos.rl.ObservationEncoder.split`
 cuts a vector back into named arrays.
+
+An encoder remembers, per seat, the last history it read, and reads only
+what was added since (a hand's history only grows): use one encoder per
+thread.
 """
 
 from __future__ import annotations
