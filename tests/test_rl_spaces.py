@@ -10,6 +10,8 @@ derived bounds on length and payments.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -110,3 +112,15 @@ def test_unknown_action_and_index_are_refused() -> None:
         space[-1]
     with pytest.raises(ValueError):
         space.mask([alsos.parse_action("gyerunk")])
+
+
+def test_import_alsos_leaves_the_optional_libraries_alone() -> None:
+    """numpy, PettingZoo, Gymnasium and OpenSpiel are imported by alsos.rl and
+    alsos.openspiel only, never by ``import alsos``."""
+    code = (
+        "import sys, alsos, alsos.bots, alsos.record\n"
+        "heavy = ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'open_spiel')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
