@@ -43,10 +43,14 @@ nitpick_ignore = [
     # alsos.sphinxext.setup's annotations, imported for type checking only.
     ("py:class", "Sphinx"),
     ("py:class", "ExtensionMetadata"),
+    # The bot protocol in alsos.rl.gymnasium's signature (alsos.bots has no API page yet).
+    ("py:class", "alsos.bots.Bot"),
 ]
 # The standard library's types in signatures (no intersphinx, so no inventory).
 nitpick_ignore_regex = [
     ("py:class", r"(collections\.abc|typing|enum|random|pathlib)\.\w+"),
+    # The optional libraries of alsos.rl and alsos.openspiel (no inventories either).
+    ("py:class", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel)\..+"),
 ]
 
 autodoc_member_order = "bysource"

@@ -1,0 +1,350 @@
+"""Alsós as an OpenSpiel game: ``import alsos.openspiel`` registers ``python_alsos``.
+
+::
+
+    import pyspiel
+    import alsos.openspiel  # registers the game
+
+    game = pyspiel.load_game("python_alsos", {"variant": "csibor", "players": 2})
+    state = game.new_initial_state()
+
+Needs the ``openspiel`` extra (``pip install 'alsos[openspiel]'``).
+
+Parameters: ``variant`` -- a shipped id, a profile path, or a canonical
+ruleset string with options (``potter1930[games.trump=2]``); ``options`` --
+more profile options as ``key=value;key=value`` (values in JSON or YAML);
+``players`` -- the number of seats (0: the profile's own); ``dealer`` -- the
+dealing seat.
+
+**The deal.**  The hand opens with 32 chance nodes: the i-th picks, uniformly
+among the cards not yet dealt, the card at position i of the pack, and the
+pack is then dealt as the profile says (:meth:`alsos.Deal.from_pack`).  One
+outcome per card keeps the chance tree explicit with at most 32 outcomes a
+node and the exact distribution over deals: every ordering of the pack is
+equally likely, as with a real shuffle.  The alternative, one chance node
+choosing a seed, would need an outcome per seed (2^63 of them, too many to
+enumerate) and would reach only the deals those seeds happen to shuffle.
+What a seat may know is read from its :class:`~alsos.view.View`, never from
+the chance history, so dealing card by card leaks nothing.
+
+**Actions** are the indexes of :class:`alsos.rl.ActionSpace`
+(``num_distinct_actions`` is its size).  **Returns** are the payments of the
+hand in stakes (zero-sum).  **Tensors**: the information-state and
+observation tensors are the encoding of :class:`alsos.rl.ObservationEncoder`;
+the information-state string is the seat's own cards as it learnt them and
+its public history (perfect recall), the observation string the text of its
+view.  ``max_game_length`` (:func:`alsos.rl.max_actions` plus the 32 deals)
+and the utility range (:func:`alsos.rl.max_payment`) are bounds derived
+from the profile's data, not measured.
+
+**Information-set search.**  :meth:`AlsosState.resample_from_infostate`
+draws a world the seat cannot tell from the real one, so OpenSpiel's ISMCTS
+(``open_spiel.python.algorithms.ismcts``) searches information sets rather
+than the true deal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from alsos.cards import CARDS
+from alsos.deal import Deal, layout
+from alsos.game import Game, IllegalActionError
+from alsos.loading import load_variant
+from alsos.profile import Ruleset
+from alsos.rl.encoding import ObservationEncoder
+from alsos.rl.spaces import ActionSpace, max_actions, max_payment
+
+__all__ = ["GAME_NAME", "RESAMPLE_TRIES", "AlsosGame", "AlsosObserver", "AlsosState", "ruleset_of"]
+
+GAME_NAME = "python_alsos"
+#: Candidate worlds tried by :meth:`AlsosState.resample_from_infostate`.
+RESAMPLE_TRIES = 200
+_PARAMETERS = {"variant": "potter1930", "options": "", "players": 0, "dealer": 0}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Alsós (alsos)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMETERS,
+)
+
+
+def ruleset_of(params: dict[str, Any]) -> Ruleset:
+    """The ruleset that the game parameters ``params`` name."""
+    variant = str(params.get("variant", _PARAMETERS["variant"]))
+    options = str(params.get("options", ""))
+    if options:
+        variant = f"{variant[:-1]};{options}]" if variant.endswith("]") else f"{variant}[{options}]"
+    players = int(params.get("players", 0))
+    return load_variant(variant, **({"players": players} if players else {}))
+
+
+class AlsosGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game of one hand under a ruleset (see the module docs)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**_PARAMETERS, **(params or {})}
+        rules = ruleset_of(params)
+        dealer = int(params["dealer"])
+        if not 0 <= dealer < rules.players:
+            raise ValueError(f"dealer {dealer} is not a seat of a {rules.players}-player table")
+        self.rules = rules
+        self.dealer = dealer
+        self.space = ActionSpace(rules)
+        self.encoder = ObservationEncoder(rules, self.space)
+        bound = float(max_payment(rules))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(self.space),
+            max_chance_outcomes=32,
+            num_players=rules.players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0,
+            max_game_length=32 + max_actions(rules),
+        )
+        super().__init__(_GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> AlsosState:
+        """A hand about to be dealt (the first 32 nodes are chance nodes)."""
+        return AlsosState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> AlsosObserver:
+        """The observer for information states (perfect recall) or observations."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        recall = iig_obs_type is None or iig_obs_type.perfect_recall
+        return AlsosObserver(self, perfect_recall=recall)
+
+
+class _Shared:
+    """What every state of one game shares, immutable: OpenSpiel clones a state by
+    deep-copying its attributes, and this one is handed on as it is."""
+
+    __slots__ = ("rules", "space")
+
+    def __init__(self, game: AlsosGame) -> None:
+        self.rules = game.rules
+        self.space = game.space
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class AlsosState(pyspiel.State):  # type: ignore[misc]
+    """A hand in progress: the deal card by card, then an :class:`alsos.Game`."""
+
+    def __init__(self, game: AlsosGame) -> None:
+        super().__init__(game)
+        self._shared = _Shared(game)
+        self._dealer = game.dealer
+        self._pack: list[int] = []
+        self.game: Game | None = None
+
+    def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's chance or terminal player id."""
+        game = self.game
+        if game is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if game.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        assert game.to_act is not None
+        return game.to_act
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is settled."""
+        return self.game is not None and self.game.is_over
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card not yet dealt, all equally likely."""
+        left = [c for c in range(32) if c not in self._pack]
+        p = 1.0 / len(left)
+        return [(c, p) for c in left]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.game is not None
+        return sorted(self._shared.space.indexes(self.game.legal_actions()))
+
+    def _apply_action(self, action: int) -> None:
+        if self.game is None:
+            if action in self._pack or not 0 <= action < 32:
+                raise ValueError(f"chance outcome {action} is not a card left to deal")
+            self._pack.append(action)
+            if len(self._pack) == 32:
+                d = self._shared.rules.deal
+                deal = Deal.from_pack(
+                    self._pack,
+                    players=self._shared.rules.players,
+                    dealer=self._dealer,
+                    seen_packets=d.seen_packets,
+                    unseen_packets=d.unseen_packets,
+                )
+                self.game = Game(self._shared.rules, deal=deal, dealer=self._dealer)
+            return
+        self.game.apply(self._shared.space[action])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {CARDS[action].name}"
+        return str(self._shared.space[action])
+
+    def returns(self) -> list[float]:
+        """The payments of the hand per seat (zeros until it is over)."""
+        game = self.game
+        if game is None or game.settlement is None:
+            return [0.0] * self._shared.rules.players
+        payments = game.settlement.payments
+        return [float(payments[seat]) for seat in range(self._shared.rules.players)]
+
+    # --------------------------------------------------------- resampling
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any = None
+    ) -> AlsosState:
+        """A state the seat ``player_id`` cannot tell from this one, drawn at random.
+
+        For information-set search (OpenSpiel's ISMCTS).  The cards whose place
+        the seat cannot know are dealt again: each card another seat has
+        played is put among that seat's unknown places, the rest shuffled, and
+        the history replayed.  A world is kept when every action is legal in it
+        and the seat's information state and view come out the same; after
+        :data:`RESAMPLE_TRIES` failures the true state is returned (a bias
+        towards the truth, never an inconsistent world).  Uses Python's
+        ``random`` module (seed it for reproducible searches).
+        """
+        game = self.game
+        if game is None:
+            return self.clone()  # type: ignore[no-any-return]
+        rng = random.Random(random.getrandbits(64))
+        key = self.information_state_string(player_id)
+        view = game.view(player_id)
+        for _ in range(RESAMPLE_TRIES):
+            world = self._world(player_id, rng)
+            if world is not None and world.information_state_string(player_id) == key:
+                assert world.game is not None
+                if world.game.view(player_id) == view:
+                    return world
+        return self.clone()  # type: ignore[no-any-return]
+
+    def _world(self, player: int, rng: random.Random) -> AlsosState | None:
+        """One candidate world for :meth:`resample_from_infostate`, or None if not legal."""
+        game = self.game
+        assert game is not None
+        rules = self._shared.rules
+        d = rules.deal
+        packets, indicator_at, _ = layout(
+            rules.players, self._dealer, tuple(d.seen_packets), tuple(d.unseen_packets)
+        )
+        places: dict[int, list[int]] = {}
+        for seat, start, end, seen in packets:
+            known = seat == player and (seen or not game.state.unseen[player])
+            if not known:
+                places.setdefault(seat, []).extend(range(start, end))
+        talon = [
+            i
+            for i in range(32)
+            if i != indicator_at and i != 31 and not any(a <= i < b for _, a, b, _s in packets)
+        ]
+        pack = self._pack[:]
+        free = sorted(i for spots in places.values() for i in spots) + talon
+        cards = [pack[i] for i in free]
+        placed: dict[int, int] = {}
+        for t in game.tricks:
+            for seat, c in t:
+                if c in cards and seat in places:
+                    placed[c] = seat
+        for seat, c in game.trick:
+            if c in cards and seat in places:
+                placed[c] = seat
+        open_spots = set(free)
+        new = {}
+        for c, seat in placed.items():
+            spots = [i for i in places[seat] if i in open_spots]
+            if not spots:
+                return None
+            i = rng.choice(spots)
+            new[i] = c
+            open_spots.discard(i)
+        rest = [c for c in cards if c not in placed]
+        rng.shuffle(rest)
+        for i, c in zip(sorted(open_spots), rest, strict=True):
+            new[i] = c
+        for i, c in new.items():
+            pack[i] = c
+        world = AlsosState(self.get_game())
+        try:
+            for c in pack:
+                world.apply_action(c)
+            for _, action in game.history:
+                world.apply_action(self._shared.space.index(action))
+        except IllegalActionError:  # not a world this history could have happened in
+            return None
+        return world
+
+    def __str__(self) -> str:
+        if self.game is None:
+            return f"dealing: {len(self._pack)} of 32 cards"
+        return f"{self.game.deal}\n" + " ".join(t for _, t in self.game.public_history())
+
+
+class AlsosObserver:
+    """OpenSpiel's observer for ``python_alsos``: the rl encoding of a seat's view.
+
+    ``tensor`` (and ``dict``, its named fields) is the same for the
+    information state and the observation; the string is the seat's
+    perfect-recall history (information state) or the text of its view.
+    """
+
+    def __init__(self, game: AlsosGame, *, perfect_recall: bool) -> None:
+        self.encoder = game.encoder
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(game.encoder.shape, np.float32)
+        self.dict = game.encoder.split(self.tensor)
+
+    def set_from(self, state: AlsosState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s encoded view of ``state``."""
+        if state.game is None:
+            self.tensor.fill(0.0)
+            self.dict["seat"][player] = 1.0
+            return
+        self.encoder.encode(state.game.view(player), out=self.tensor)
+
+    def string_from(self, state: AlsosState, player: int) -> str:
+        """``player``'s information-state string, or the text of its view."""
+        game = state.game
+        if game is None:
+            return f"seat {player}: dealing"
+        view = game.view(player)
+        if not self.perfect_recall:
+            return str(view)
+        dealt = game.deal.hands[player]
+        known = dealt if view.unseen_count == 0 else dealt[: game.deal.seen]
+        turned = game.deal.talon  # the indicator and the top card lie face up from the deal
+        parts = [
+            f"seat {player}",
+            "dealt " + " ".join(c.name for c in known),
+            f"turned {turned[0].name} {turned[-1].name}",
+            "talon " + " ".join(c.name for c in view.talon_seen),
+            "hand " + " ".join(c.name for c in view.hand),
+            " | ".join(f"{seat}:{text}" for seat, text in view.history),
+        ]
+        return "; ".join(parts)
+
+
+pyspiel.register_game(_GAME_TYPE, AlsosGame)

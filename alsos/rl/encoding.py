@@ -1,0 +1,226 @@
+"""A seat's :class:`~alsos.view.View` as a fixed-size NumPy vector.
+
+:class:`ObservationEncoder` turns a view into a flat ``float32`` vector whose
+shape depends only on the ruleset (the number of seats, the enabled figures,
+the size of the action space).  Every value lies in ``[0, 1]``.  It reads the
+view and nothing else, so it carries exactly what the seat may know: no
+other seat's cards, no face-down talon card, no síber discard of another seat.
+
+The fields, in order (``P`` seats at the table, ``A`` seats in play, ``F``
+figures that make items, ``S`` the speech actions of the action space, i.e.
+every action but the 32 card plays):
+
+===============  ===============  ================================================
+field            shape            meaning
+===============  ===============  ================================================
+``seat``         ``(P,)``         one-hot: the observing seat
+``to_act``       ``(P,)``         one-hot: whose turn it is (zeros when over)
+``phase``        ``(10,)``        one-hot over :class:`~alsos.Phase`, in its order
+``hand``         ``(32,)``        the cards held (the seen part before the pick-up)
+``unseen``       ``(1,)``         face-down cards not yet picked up, / hand size
+``talon_seen``   ``(32,)``        talon cards lying face up
+``trick``        ``(A, 32)``      one-hot card in each position of the current trick
+``trick_seats``  ``(A, P)``       one-hot seat in each position of the current trick
+``played``       ``(P, 32)``      cards each seat played to completed tricks
+``won``          ``(P, 32)``      cards in each seat's completed tricks
+``tricks_won``   ``(P,)``         tricks each seat took, / hand size
+``declarer``     ``(P,)``         one-hot: the declarer, once there is one
+``kind``         ``(4,)``         one-hot: trump, no-trumps, Betli, Klopitzky
+``trump``        ``(4,)``         one-hot: the trump suit (acorns, hearts, gourds,
+                                  leaves)
+``items``        ``(1+F*P, 5)``   one row for the game, then one per figure and
+                                  seat: present; kontra level / ladder length;
+                                  log2(stake) / log2(largest possible stake);
+                                  conceded as made; conceded as lost
+``call``         ``(3,)``         a call is being answered; the log-scaled stakes
+                                  if conceded and if played on
+``said``         ``(P, S)``       the speech actions each seat was seen to take,
+                                  from the seat's public history (a hidden bid
+                                  counts once it is shown)
+===============  ===============  ================================================
+
+``encoder.fields`` lists ``(name, offset, shape)`` and
+:meth:`~alsos.rl.ObservationEncoder.split`
+cuts a vector back into named arrays.
+
+An encoder remembers, per seat, the last history it read, and reads only
+what was added since (a hand's history only grows): use one encoder per
+thread.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from alsos.actions import PLAYS
+from alsos.phases import Kind, Phase
+from alsos.profile import Ruleset
+from alsos.rl.spaces import ActionSpace, item_figures, max_payment, max_stake
+
+if TYPE_CHECKING:
+    from alsos.view import View
+
+__all__ = ["ObservationEncoder"]
+
+_PHASES = {p: i for i, p in enumerate(Phase)}
+_KINDS = {str(k): i for i, k in enumerate(Kind)}
+
+
+class ObservationEncoder:
+    """Encodes views of one ruleset's hands (see the module docs for the fields)."""
+
+    dtype = np.float32
+
+    def __init__(self, rules: Ruleset, space: ActionSpace | None = None) -> None:
+        self.rules = rules
+        self.space = space if space is not None else ActionSpace(rules)
+        p = rules.players
+        a = rules.active_players
+        figures = item_figures(rules)
+        self._slot = {
+            (name, seat): 1 + i * p + seat for i, name in enumerate(figures) for seat in range(p)
+        }
+        first_play = self.space.index(PLAYS[0])
+        self._speech = first_play  # plays come last in the space
+        shapes: list[tuple[str, tuple[int, ...]]] = [
+            ("seat", (p,)),
+            ("to_act", (p,)),
+            ("phase", (len(Phase),)),
+            ("hand", (32,)),
+            ("unseen", (1,)),
+            ("talon_seen", (32,)),
+            ("trick", (a, 32)),
+            ("trick_seats", (a, p)),
+            ("played", (p, 32)),
+            ("won", (p, 32)),
+            ("tricks_won", (p,)),
+            ("declarer", (p,)),
+            ("kind", (len(Kind),)),
+            ("trump", (4,)),
+            ("items", (1 + len(figures) * p, 5)),
+            ("call", (3,)),
+            ("said", (p, first_play)),
+        ]
+        fields = []
+        offset = 0
+        for name, shape in shapes:
+            fields.append((name, offset, shape))
+            offset += math.prod(shape)
+        #: ``(name, offset, shape)`` of each field, in order
+        self.fields: tuple[tuple[str, int, tuple[int, ...]], ...] = tuple(fields)
+        self._off = {name: off for name, off, _ in fields}
+        #: the shape of every encoded vector
+        self.shape: tuple[int] = (offset,)
+        self._levels = max(len(rules.kontra.levels), 1)
+        self._stake_scale = max(math.log2(max_stake(rules)), 1.0)
+        self._pay_scale = max(math.log2(max(max_payment(rules), 2)), 1.0)
+        self._hand = rules.hand_size
+        self._said_cache: dict[int, tuple[tuple[tuple[int, str], ...], list[int]]] = {}
+
+    def __repr__(self) -> str:
+        return f"<ObservationEncoder {self.rules} shape={self.shape}>"
+
+    def split(self, vector: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
+        """The named fields of an encoded vector (views into it, reshaped)."""
+        return {
+            name: vector[off : off + math.prod(shape)].reshape(shape)
+            for name, off, shape in self.fields
+        }
+
+    def _said(self, seat: int, history: tuple[tuple[int, str], ...]) -> list[int]:
+        """The ``said`` indexes of a public history.
+
+        A hand's history only grows, so the last one read for each seat is
+        kept and only what was added since is read (everything again if an
+        earlier entry changed, as when a hidden bid is shown).
+        """
+        done, indexes = self._said_cache.get(seat, ((), []))
+        n = len(done)
+        if len(history) < n or history[:n] != done:
+            n, indexes = 0, []
+        else:
+            indexes = indexes[:]
+        base = self._off["said"]
+        speech = self._speech
+        index = self.space.text_index
+        for who, text in history[n:]:
+            cut = text.find(" (")
+            said = index.get(text if cut < 0 else text[:cut])
+            if said is not None and said < speech:
+                indexes.append(base + speech * who + said)
+        self._said_cache[seat] = (history, indexes)
+        return indexes
+
+    def _stake(self, value: int, scale: float) -> float:
+        return min(math.log2(max(value, 1)) / scale, 1.0)
+
+    def encode(
+        self, view: View, out: npt.NDArray[np.float32] | None = None
+    ) -> npt.NDArray[np.float32]:
+        """The vector of ``view`` (written into ``out`` if given, which is returned).
+
+        The indexes of the ones and the other values are gathered in lists and
+        written with two NumPy assignments: one write per element costs more
+        than the whole of the gathering.
+        """
+        if out is None:
+            out = np.zeros(self.shape, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        o = self._off
+        p = self.rules.players
+        hand = self._hand
+        ones = [o["seat"] + view.seat, o["phase"] + _PHASES[view.phase]]
+        at: list[int] = [o["unseen"]]
+        values: list[float] = [view.unseen_count / hand]
+        if view.to_act is not None:
+            ones.append(o["to_act"] + view.to_act)
+        base = o["hand"]
+        ones += [base + c for c in view.hand]
+        base = o["talon_seen"]
+        ones += [base + c for c in view.talon_seen]
+        base, seats = o["trick"], o["trick_seats"]
+        for i, (seat, c) in enumerate(view.trick):
+            ones.append(base + 32 * i + c)
+            ones.append(seats + p * i + seat)
+        played, won = o["played"], o["won"]
+        for t in view.tricks:
+            taker = won + 32 * t.winner
+            for seat, c in t.cards:
+                ones.append(played + 32 * seat + c)
+                ones.append(taker + c)
+        base = o["tricks_won"]
+        for seat, n in view.tricks_won.items():
+            at.append(base + seat)
+            values.append(n / hand)
+        if view.declarer is not None:
+            ones.append(o["declarer"] + view.declarer)
+        if view.kind is not None:
+            ones.append(o["kind"] + _KINDS[view.kind])
+        if view.trump >= 0:
+            ones.append(o["trump"] + view.trump)
+        base = o["items"]
+        slots = self._slot
+        for item in view.items:
+            first = base + 5 * (0 if item.label == "game" else slots[(item.label, item.seat)])
+            ones.append(first)
+            at += (first + 1, first + 2)
+            values += (item.level / self._levels, self._stake(item.value, self._stake_scale))
+            if item.conceded is not None:
+                ones.append(first + (3 if item.conceded else 4))
+        if view.call_stakes is not None:
+            first = o["call"]
+            ones.append(first)
+            at += (first + 1, first + 2)
+            values += (
+                self._stake(view.call_stakes[0], self._pay_scale),
+                self._stake(view.call_stakes[1], self._pay_scale),
+            )
+        ones += self._said(view.seat, view.history)
+        out[ones] = 1.0
+        out[at] = values
+        return out

@@ -1,0 +1,298 @@
+"""The fixed action space of a ruleset, and the bounds derived from its data.
+
+Learning code wants a fixed numbering of actions: a policy network outputs one
+logit per index, and the legal actions of a position become a 0/1 mask over
+the indexes.  :class:`ActionSpace` numbers every action that can ever be legal
+under a ruleset.  It is derived from the ruleset's data alone (the suits it
+bids, its enabled figures, the seats of its table, its kontra ladder, its
+melds, whether it calls, whether it has a síber), never by sampling games, so
+the numbering is stable: the same ruleset always gives the same indexes.
+
+The order, family by family (a family absent from the ruleset takes no
+indexes):
+
+1. ``pass``;
+2. bidding: ``accept``, ``bid <suit>`` for each suit in card order (acorns,
+   hearts, gourds, leaves), ``bid no-trumps`` (if the profile bids no-trumps),
+   ``betli`` (if it has Betli);
+3. ``announce <figure>`` for each enabled figure, in profile order;
+4. kontra steps: every level of the ladder on the game, then for each figure
+   that makes an item, each seat and each level, ``<level> <figure>@<seat>``;
+5. exchange (unless the profile has none): ``exchange``, then ``siber`` and
+   ``discard <card>`` for the 32 cards (with a síber);
+6. melds: ``declare vannak``, ``declare terc`` ... ``declare okt``, then the
+   validation answers ``show`` and ``kicsi``;
+7. calling (unless the profile does not call): ``gyerunk``, ``gyerunk
+   <figure>@<seat>`` (if any item may be called), ``concede``, ``play on``,
+   and every level of kontra on a call;
+8. the 32 cards to play, in card order (``MA`` ... ``Z7``).
+
+The module also derives honest bounds for programs that need them
+(OpenSpiel's ``max_game_length`` and utility range): :func:`max_stake`,
+:func:`max_payment` and :func:`max_actions`.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, SupportsIndex
+
+from alsos.actions import (
+    ACCEPT,
+    BETLI,
+    BIDS,
+    CALL,
+    CONCEDE,
+    DECLARES,
+    DISCARDS,
+    EXCHANGE,
+    GAME,
+    GYERUNK,
+    KICSI,
+    PASS,
+    PLAY_ON,
+    PLAYS,
+    SHOW,
+    SIBER,
+    Action,
+    CallItem,
+    announce,
+    kontra,
+)
+from alsos.cards import Suit
+from alsos.profile import Ruleset
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = [
+    "ActionSpace",
+    "UnknownActionError",
+    "item_figures",
+    "max_actions",
+    "max_payment",
+    "max_stake",
+]
+
+#: Modules whose name says the family takes no actions.
+_NONE = "none"
+
+
+class UnknownActionError(ValueError):
+    """An action or index outside a ruleset's action space."""
+
+
+def item_figures(rules: Ruleset) -> tuple[str, ...]:
+    """The enabled figures that become items of their own when announced.
+
+    A ``multiplier`` figure (béla kassza) raises the game instead, so it has
+    no item and no kontra ladder of its own.
+    """
+    return tuple(
+        name for name, fig in rules.figures.items() if fig.enabled and fig.kind != "multiplier"
+    )
+
+
+def _actions(rules: Ruleset) -> Iterator[Action]:
+    """Every action that can be legal under ``rules``, in the documented order."""
+    seats = range(rules.players)
+    levels = range(1, len(rules.kontra.levels) + 1)
+    b = rules.bidding
+    figures = tuple(name for name, fig in rules.figures.items() if fig.enabled)
+    items = item_figures(rules)
+    yield PASS
+    yield ACCEPT
+    yield from (BIDS[suit] for suit in Suit)
+    if b.no_trumps:
+        yield BIDS[None]
+    if b.betli:
+        yield BETLI
+    yield from (announce(name) for name in figures)
+    yield from (kontra(level, GAME) for level in levels)
+    yield from (kontra(level, name, seat) for name in items for seat in seats for level in levels)
+    if rules.exchange.module != _NONE:
+        if rules.exchange.simple_exchange or rules.exchange.siber:
+            yield EXCHANGE  # the two-player síber phase offers the plain swap too
+        if rules.exchange.siber:
+            yield SIBER
+            yield from DISCARDS
+    yield DECLARES[0]
+    yield from (DECLARES[n] for n in range(3, 9))
+    yield SHOW
+    yield KICSI
+    if rules.calling.module != _NONE:
+        yield CALL
+        if rules.calling.targets != GAME:
+            yield from (CallItem(name, seat) for name in items for seat in seats)
+        yield CONCEDE
+        yield PLAY_ON
+        yield from (kontra(level, GYERUNK) for level in levels)
+    yield from PLAYS
+
+
+class ActionSpace(Sequence[Action]):
+    """Every action that can ever be legal under ``rules``, numbered from 0.
+
+    ``space[i]`` is the action with index ``i``, ``space.index(action)`` the
+    index of an action (:class:`UnknownActionError` for one outside the
+    space), ``len(space)`` the size.  :meth:`mask` turns a position's legal
+    actions into a 0/1 vector.  See the module docs for the order.
+    """
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        actions: list[Action] = []
+        seen: set[Action] = set()
+        for action in _actions(rules):
+            if action not in seen:
+                seen.add(action)
+                actions.append(action)
+        self._actions: tuple[Action, ...] = tuple(actions)
+        self._index: dict[Action, int] = {a: i for i, a in enumerate(actions)}
+        #: index of each action's text (for reading a public history)
+        self.text_index: dict[str, int] = {str(a): i for i, a in enumerate(actions)}
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __getitem__(self, i: SupportsIndex) -> Action:  # type: ignore[override]
+        """The action with index ``i`` (an int or a NumPy integer, 0 to ``len - 1``)."""
+        try:
+            n = operator.index(i)
+        except TypeError:
+            n = -1
+        if isinstance(i, bool) or not 0 <= n < len(self._actions):
+            raise UnknownActionError(
+                f"action index {i!r} is outside this action space: 0 to {len(self._actions) - 1}"
+            )
+        return self._actions[n]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._index
+
+    def index(self, action: object, start: int = 0, stop: int | None = None) -> int:
+        """The index of ``action``.
+
+        :raises UnknownActionError: (a ``ValueError``) for an action that is
+            never legal under this ruleset.
+        """
+        i: int | None = self._index.get(action)  # type: ignore[call-overload]
+        if i is None:
+            raise UnknownActionError(
+                f"{action!s} is not in the action space of {self.rules.id}: it is never legal there"
+            )
+        return i
+
+    def indexes(self, actions: Iterable[Action]) -> list[int]:
+        """The index of each action, in order."""
+        return [self.index(a) for a in actions]
+
+    def mask(self, legal: Iterable[Action]) -> npt.NDArray[np.int8]:
+        """A 0/1 ``int8`` vector over the space: 1 where the action is in ``legal``."""
+        import numpy as np
+
+        out = np.zeros(len(self._actions), dtype=np.int8)
+        for a in legal:
+            out[self.index(a)] = 1
+        return out
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace {self.rules} size={len(self._actions)}>"
+
+
+# ------------------------------------------------------------------ bounds
+
+
+def _call_multiplier(rules: Ruleset) -> int:
+    """The largest multiplier a call can put on an item (1 where no one calls).
+
+    Each kontra on a call doubles the stake (quadruples it when the side may
+    call back), and playing on doubles it once more.
+    """
+    if rules.calling.module == _NONE:
+        return 1
+    per_step = 2 if rules.calling.call_back else 1
+    return int(2 ** (len(rules.kontra.levels) * per_step + 1))
+
+
+def _kontra_factor(rules: Ruleset) -> int:
+    k = rules.kontra
+    return int(max(k.front_factor, k.back_factor, 1) ** len(k.levels))
+
+
+def max_stake(rules: Ruleset) -> int:
+    """An upper bound on the stake of any one item (the game or a figure).
+
+    The largest base, times the front multiplier, every kontra step said at
+    the larger factor, the largest call multiplier and, for the game, every
+    multiplier figure (béla kassza) announced as often as it may be.
+    """
+    kontra_factor = _kontra_factor(rules)
+    call = _call_multiplier(rules)
+    active = rules.active_players
+    g = rules.games
+    game = max(g.trump, g.no_trumps, g.betli, g.klopitzky, 1)
+    for fig in rules.figures.values():
+        if fig.enabled and fig.kind == "multiplier":
+            times = 2 if fig.once_per_side else active
+            game *= int(max(fig.value * fig.front_multiplier, 1) ** times)
+    best = game * kontra_factor * call
+    for name in item_figures(rules):
+        fig = rules.figures[name]
+        best = max(best, fig.value * max(fig.front_multiplier, 1) * kontra_factor * call)
+    return best
+
+
+def max_payment(rules: Ruleset) -> int:
+    """An upper bound on what one seat wins or pays in a hand (both signs).
+
+    The declarer settles every item with each of the other seats; the items
+    are at most the game plus each item figure announced by each seat in
+    play.  Klopitzky: the seat with most tricks pays each other seat.
+    """
+    items = 1 + rules.active_players * len(item_figures(rules))
+    payers = rules.players - 1
+    return max(items * max_stake(rules) * payers, rules.games.klopitzky * payers)
+
+
+def max_actions(rules: Ruleset) -> int:
+    """An upper bound on the actions taken in one hand, derived from the rules' counts.
+
+    Bidding: at most four rounds (the Betli switch included) in which each
+    seat in play speaks at most once per figure it adds to a bid, plus once;
+    with the alternating auction, one turn per suit too.  Speech: every
+    utterance is unique -- a figure per seat, a kontra step per item and
+    level, two melds per seat, the exchanges and discards -- and a round of
+    speech closes once enough passes follow the last one, so each utterance
+    buys at most one turn of each seat plus the passes that close the round,
+    in each of the three rounds.  Calls: each item called at most once, each
+    call answered by every seat after each of its kontra steps.  Meld
+    validation: at most ten stages of answers (the meld's length, then each
+    rank or card that decides it), one answer per seat each, in each of the
+    two contests.
+    Play: every seat in play plays its hand.
+    """
+    a = rules.active_players
+    seats = rules.players
+    figures = sum(1 for f in rules.figures.values() if f.enabled)
+    levels = len(rules.kontra.levels)
+    talon = 32 - a * rules.hand_size
+    bidding = 4 * a * (figures + 2) + 2 * len(Suit) + 2
+    utterances = (
+        a * figures  # announcements
+        + (1 + seats * len(item_figures(rules))) * levels  # kontra steps
+        + 2 * a  # a sequence and vannak per seat
+        + 3 * a  # exchange, síber, a pass in a síber phase
+        + talon  # discards
+    )
+    passes_to_close = max(rules.passes_to_close, a)
+    speech = utterances + 3 * (utterances + 1) * (passes_to_close + a)
+    calls = (1 + a * figures) * ((levels + 1) * (a + 1) + levels)
+    melds = 2 * 10 * a
+    play = a * rules.hand_size
+    return bidding + speech + calls + melds + play

@@ -1,0 +1,188 @@
+"""alsos.openspiel: the python_alsos game under OpenSpiel's own checks and bots."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+import numpy as np
+import pyspiel
+from hypothesis import HealthCheck, assume, given, settings
+from open_spiel.python.algorithms import ismcts, mcts
+
+import alsos
+import alsos.openspiel
+from alsos.openspiel import GAME_NAME, ruleset_of
+from alsos.rl import ActionSpace, max_actions, max_payment
+from tests.rl_helpers import positions, replay_swapped
+
+
+def _random_hand(game, rng):  # type: ignore[no-untyped-def]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            assert sum(probs) == pytest.approx(1.0)
+            state.apply_action(int(rng.choice(outcomes)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"variant": "tompa"}, {"variant": "csibor", "players": 4, "dealer": 2}],
+    ids=str,
+)
+def test_random_sim_test_passes(params: dict[str, object]) -> None:
+    game = pyspiel.load_game(GAME_NAME, params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_parameters_name_the_table() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"variant": "csibor", "players": 2})
+    assert game.num_players() == 2
+    rules = ruleset_of({"variant": "potter1930", "options": "games.trump=2"})
+    assert rules.games.trump == 2
+    game = pyspiel.load_game(GAME_NAME, {"variant": "potter1930", "options": "games.trump=2"})
+    assert game.rules == rules
+    with pytest.raises(alsos.ProfileError):
+        pyspiel.load_game(GAME_NAME, {"variant": "potter1930", "players": 7})
+
+
+@pytest.mark.parametrize("variant", ["potter1930", "four-player", "house", "tompa"])
+def test_game_info_is_derived_and_honest(variant: str) -> None:
+    game = pyspiel.load_game(GAME_NAME, {"variant": variant})
+    rules = alsos.load_variant(variant)
+    assert game.num_distinct_actions() == len(ActionSpace(rules))
+    assert game.max_game_length() == 32 + max_actions(rules)
+    assert game.max_utility() == max_payment(rules) == -game.min_utility()
+    assert game.max_chance_outcomes() == 32
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        state = _random_hand(game, rng)
+        assert len(state.history()) <= game.max_game_length()
+        returns = state.returns()
+        assert sum(returns) == 0
+        assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+        assert returns == [float(state.game.settlement.payments[s]) for s in range(len(returns))]
+
+
+def test_the_deal_is_a_uniform_pack_one_card_at_a_time() -> None:
+    """Each chance node offers every card not yet dealt, equally likely; the pack is then
+    dealt as the engine deals a shuffled pack (the same pack gives the same deal)."""
+    game = pyspiel.load_game(GAME_NAME)
+    seeded = alsos.Game(game.rules, seed=4)
+    pack = list(seeded.state.pack)
+    state = game.new_initial_state()
+    for i, card in enumerate(pack):
+        assert state.is_chance_node()
+        outcomes = dict(state.chance_outcomes())
+        assert set(outcomes) == set(pack[i:])
+        assert list(outcomes.values()) == pytest.approx([1 / (32 - i)] * (32 - i))
+        state.apply_action(card)
+    assert state.game.deal == seeded.deal
+    assert state.current_player() == seeded.to_act
+    with pytest.raises(ValueError):
+        game.new_initial_state().apply_action(32)
+
+
+def test_tensors_are_the_rl_encoding() -> None:
+    game = pyspiel.load_game(GAME_NAME)
+    state = _random_hand(game, np.random.default_rng(1))
+    clone = game.new_initial_state()
+    for a in state.history()[:50]:
+        clone.apply_action(a)
+    for seat in range(3):
+        want = game.encoder.encode(clone.game.view(seat))
+        assert np.array_equal(np.array(clone.information_state_tensor(seat)), want)
+        assert np.array_equal(np.array(clone.observation_tensor(seat)), want)
+        assert clone.information_state_string(seat).startswith(f"seat {seat}")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_information_state_hides_what_the_seat_cannot_know(position) -> None:  # type: ignore[no-untyped-def]
+    rules, pack, dealer, steps, choices, seat, pick = position
+    out = replay_swapped(rules, pack, dealer, steps, choices, seat, pick)
+    assume(out is not None)
+    a, b, swapped = out
+    assume(a.view(seat).history == b.view(seat).history)
+    params = {"variant": str(rules), "players": rules.players, "dealer": dealer}
+    game = pyspiel.load_game(GAME_NAME, params)
+    space = game.space
+    states = []
+    for deck, played in ((pack, a), (swapped, b)):
+        state = game.new_initial_state()
+        for card in deck:
+            state.apply_action(card)
+        for _, action in played.history:
+            state.apply_action(space.index(action))
+        states.append(state)
+    sa, sb = states
+    assert sa.information_state_string(seat) == sb.information_state_string(seat)
+    assert sa.information_state_tensor(seat) == sb.information_state_tensor(seat)
+    assert sa.observation_string(seat) == sb.observation_string(seat)
+
+
+def test_mcts_bots_play_whole_hands() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"variant": "tompa"})
+    rng = np.random.RandomState(3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [
+        mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator, random_state=rng)
+        for _ in range(game.num_players())
+    ]
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = [o for o, _ in state.chance_outcomes()]
+                state.apply_action(int(rng.choice(outcomes)))
+            else:
+                action = bots[state.current_player()].step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+        assert sum(state.returns()) == 0 and state.game.settlement is not None
+
+
+def test_resampled_worlds_keep_the_information_state_and_vary_the_rest() -> None:
+    game = pyspiel.load_game(GAME_NAME)
+    rng = np.random.default_rng(6)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
+    for _ in range(60):  # into the play
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert not state.is_terminal()
+    seat = state.current_player()
+    others = [s for s in range(3) if s != seat]
+    truth = [state.game.hands[s] for s in others]
+    differ = 0
+    for _ in range(10):
+        world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.game.view(seat) == state.game.view(seat)
+        assert world.history()[32:] == state.history()[32:]
+        differ += [world.game.hands[s] for s in others] != truth
+    assert differ >= 5
+
+
+def test_ismcts_plays_whole_hands() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"variant": "tompa"})
+    rng = np.random.RandomState(4)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=6, random_state=rng)
+    for hand in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
+            elif state.current_player() == hand % 2:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        assert sum(state.returns()) == 0

@@ -1,0 +1,92 @@
+"""The observation encoding of alsos.rl: fixed shape and dtype, values in [0, 1],
+fields as documented, and no hidden information."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
+
+import alsos  # noqa: E402
+from alsos.rl import ObservationEncoder  # noqa: E402
+from tests.profiles import PROFILES  # noqa: E402
+from tests.rl_helpers import positions, replay_swapped  # noqa: E402
+
+
+@pytest.mark.parametrize("rules", PROFILES, ids=str)
+def test_shape_dtype_and_range_are_fixed(rules: alsos.Ruleset) -> None:
+    enc = ObservationEncoder(rules)
+    assert enc.fields[-1][1] + int(np.prod(enc.fields[-1][2])) == enc.shape[0]
+    for hand in range(20):
+        rng = random.Random(hand)
+        game = alsos.Game(rules, seed=hand, dealer=hand % rules.players)
+        while True:
+            for seat in range(rules.players):
+                v = enc.encode(game.view(seat))
+                assert v.shape == enc.shape and v.dtype == np.float32
+                assert v.min() >= 0.0 and v.max() <= 1.0
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+
+
+def test_fields_say_what_the_docs_say() -> None:
+    rules = alsos.load_variant("potter1930")
+    enc = ObservationEncoder(rules)
+    game = alsos.Game(rules, seed=3)
+    rng = random.Random(3)
+    while game.trick_no < 2 or game.trick:
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.to_act
+    view = game.view(seat)
+    f = enc.split(enc.encode(view))
+    assert f["seat"][seat] == 1 and f["seat"].sum() == 1
+    assert f["to_act"][seat] == 1
+    assert sorted(np.flatnonzero(f["hand"])) == sorted(int(c) for c in view.hand)
+    assert f["phase"][list(alsos.Phase).index(game.phase)] == 1
+    assert f["declarer"][game.declarer] == 1
+    played = {int(c) for t in game.tricks for _, c in t}
+    assert set(np.flatnonzero(f["played"].sum(axis=0))) == played
+    assert set(np.flatnonzero(f["won"].sum(axis=0))) == played
+    assert f["tricks_won"].sum() == pytest.approx(2 / rules.hand_size)
+    assert f["items"][0, 0] == 1  # the game is always an item once there is a contract
+    bids = [enc.space.index(a) for s, a in game.history if s == 0 and str(a) != "pass"]
+    assert all(f["said"][0, i] == 1 for i in bids if i < f["said"].shape[1])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_cards_the_seat_cannot_know_do_not_change_its_encoding(position) -> None:  # type: ignore[no-untyped-def]
+    rules, pack, dealer, steps, choices, seat, pick = position
+    out = replay_swapped(rules, pack, dealer, steps, choices, seat, pick)
+    assume(out is not None)
+    a, b, _ = out
+    va, vb = a.view(seat), b.view(seat)
+    # Only what was said in public (e.g. a meld shown in detail) may tell the two apart.
+    assume(va.history == vb.history)
+    assert va == vb
+    enc = ObservationEncoder(rules)
+    assert np.array_equal(enc.encode(va), enc.encode(vb))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [alsos.load_variant("club", **{"bidding.hidden_suit": True}), alsos.load_variant("csibor")],
+    ids=str,
+)
+def test_a_reused_encoder_encodes_as_a_fresh_one(rules: alsos.Ruleset) -> None:
+    """The encoder reads only what a history added since its last call for that seat;
+    hidden bids that are shown later (club, "Variations") change earlier entries."""
+    shared = ObservationEncoder(rules)
+    for hand in range(15):
+        rng = random.Random(hand)
+        game = alsos.Game(rules, seed=hand)
+        while not game.is_over:
+            for seat in rng.sample(range(rules.players), rules.players):
+                view = game.view(seat)
+                assert np.array_equal(shared.encode(view), ObservationEncoder(rules).encode(view))
+            game.apply(rng.choice(game.legal_actions()))
