@@ -34,6 +34,7 @@ nobody calls.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -182,20 +183,75 @@ def solve(game: Game, *, seat: int | None = None) -> Solution:
     return _Search(engine_for(game.rules), s.copy(), root).run()
 
 
+@functools.lru_cache(maxsize=64)
+def _tables(
+    key: tuple[int, ...], points: tuple[int, ...], special: int
+) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], list[int]]:
+    """Move-order and equivalence tables of one contract (cached: shared by many solves).
+
+    ``by_byte[suit][bits]``: the cards of a suit's byte, strongest first.
+    ``between[a * 32 + b]``: -1 unless cards ``a`` and ``b`` may be
+    equivalent, else the cards of their suit ranked between them.  Two cards
+    of one suit in one hand are equivalent when every card ranked between
+    them is out of play, they are worth the same points and no figure or
+    hold-back names either (not in ``special``): either wins exactly the
+    tricks the other would, so only one of them is searched.
+    """
+    strength = [key[(c >> 3) * 32 + c] for c in range(32)]
+    by_byte = tuple(
+        tuple(
+            tuple(sorted((8 * suit + i for i in range(8) if b >> i & 1),
+                         key=lambda c: -strength[c]))
+            for b in range(256)
+        )
+        for suit in range(4)
+    )  # fmt: skip
+    between = [-1] * 1024
+    for a in range(32):
+        for b in range(32):
+            if (
+                a >> 3 == b >> 3
+                and a != b
+                and points[a] == points[b]
+                and not (special >> a & 1 or special >> b & 1)
+            ):
+                lo, hi = sorted((strength[a], strength[b]))
+                between[a * 32 + b] = sum(
+                    1 << c for c in range(8 * (a >> 3), 8 * (a >> 3) + 8)
+                    if lo < strength[c] < hi
+                )  # fmt: skip
+    return by_byte, between
+
+
 class _Search:
-    """One solve: the working copy of the state, its tables and the recursion."""
+    """One solve: the working copy of the state, its tables and the recursion.
+
+    The copy is changed in place as cards are tried and put back after
+    each (only the fields play touches: hands, trick, tricks, won cards).
+    """
 
     def __init__(self, eng: Engine, s: HandState, root: int) -> None:
         self.eng = eng
         self.s = s
         self.root = root
-        self.payoff_key = PayoffKey(eng, s)
+        self.payoff_key = payoff_key = PayoffKey(eng, s)
         self.tt: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self.leaves: dict[tuple[Any, ...], int] = {}
         self.nodes = 0
-        key = s.key
-        # Strongest first: a card's strength when its own suit is led.
-        self.order = sorted(range(32), key=lambda c: -key[(c >> 3) * 32 + c])
+        self.last = eng.hand_size - 1
+        points = eng.points_table(s)
+        special = payoff_key.relevant
+        if payoff_key.exact:
+            special = (1 << 32) - 1
+        for item in s.items:
+            if not item.is_game:
+                fig = eng.rules.figures[item.figure]
+                if fig.card:
+                    special |= parse_card_spec(fig.card).mask(s.trump)
+        for held in s.hold_back.values():
+            for bit, _at, _must in held:
+                special |= bit
+        self.by_byte, self.between = _tables(s.key, points, special)
 
     def run(self) -> Solution:
         value, card = self.node(-_INF, _INF, True)
@@ -236,10 +292,32 @@ class _Search:
                 if hi < beta:
                     beta = hi
         mask = eng.legal_mask(s, seat)
-        cards = [c for c in self.order if mask >> c & 1]
-        if first >= 0 and mask >> first & 1 and cards[0] != first:
-            cards.remove(first)
-            cards.insert(0, first)
+        b0, b1, b2, b3 = self.by_byte
+        cards = b0[mask & 0xFF] + b1[mask >> 8 & 0xFF] + b2[mask >> 16 & 0xFF] + b3[mask >> 24]
+        if len(cards) > 1:
+            between = self.between
+            occupied = -1
+            kept = []
+            prev = -1
+            for c in cards:
+                if prev >= 0:
+                    gap = between[prev * 32 + c]
+                    if gap >= 0:
+                        if occupied < 0:
+                            occupied = 0
+                            for h in hands:
+                                occupied |= h
+                            for _t, tc in trick:
+                                occupied |= 1 << tc
+                        if not gap & occupied:
+                            prev = c
+                            continue
+                kept.append(c)
+                prev = c
+            if first >= 0 and first in kept and kept[0] != first:
+                kept.remove(first)
+                kept.insert(0, first)
+            cards = tuple(kept)
         maximise = seat == self.root
         best = -_INF if maximise else _INF
         best_card = cards[0]
@@ -278,7 +356,10 @@ class _Search:
         return best, best_card
 
     def _close_trick(self, alpha: int, beta: int) -> int:
-        """The trick on the table is full: give it to its winner, search on, take it back."""
+        """The trick on the table is full: give it to its winner, search on, take it back.
+
+        The last trick has no choices left: it is played straight to the leaf.
+        """
         s = self.s
         trick = s.trick
         winner, mask = trick_winner(s.key, trick)
@@ -292,7 +373,12 @@ class _Search:
         s.trick = []
         s.trick_no += 1
         s.leader = s.to_act = winner
-        v = self.leaf() if self.eng.hand_ends(s, winner) else self.node(alpha, beta)[0]
+        if self.eng.hand_ends(s, winner):
+            v = self.leaf()
+        elif s.trick_no == self.last:
+            v = self._last_trick(winner)
+        else:
+            v = self.node(alpha, beta)[0]
         s.trick_no -= 1
         s.trick = trick
         s.tricks.pop()
@@ -300,4 +386,36 @@ class _Search:
         s.tricks_won[winner] -= 1
         won[winner] = old_won
         s.leader = old_leader
+        s.to_act = trick[-1][0]
+        return v
+
+    def _last_trick(self, leader: int) -> int:
+        """Every seat holds one card: play them in turn, settle, take them back."""
+        s = self.s
+        hands = s.hands
+        after = s.after
+        held = hands[:]
+        trick = []
+        seat = leader
+        for _ in range(self.eng.n_active):
+            h = hands[seat]
+            trick.append((seat, (h & -h).bit_length() - 1))
+            hands[seat] = 0
+            seat = after[seat]
+        winner, mask = trick_winner(s.key, trick)
+        won = s.won
+        old_won = won[winner]
+        won[winner] = old_won | mask
+        s.tricks_won[winner] += 1
+        s.trick_winners.append(winner)
+        s.tricks.append(tuple(trick))
+        s.trick_no += 1
+        self.nodes += 1
+        v = self.leaf()
+        s.trick_no -= 1
+        s.tricks.pop()
+        s.trick_winners.pop()
+        s.tricks_won[winner] -= 1
+        won[winner] = old_won
+        s.hands[:] = held
         return v
