@@ -11,7 +11,7 @@ hand, scoring); neither keeps a copy of them.
 
 from __future__ import annotations
 
-from alsos.search.playout import playout, random_card
+from alsos.search.playout import playout, playouts, random_card
 from alsos.search.solver import (
     PayoffKey,
     Solution,
@@ -29,6 +29,7 @@ __all__ = [
     "check_solvable",
     "play_key",
     "playout",
+    "playouts",
     "position_key",
     "random_card",
     "solve",

@@ -239,7 +239,7 @@ class _Search:
         self.leaves: dict[tuple[Any, ...], int] = {}
         self.nodes = 0
         self.last = eng.hand_size - 1
-        points = eng.points_table(s)
+        self.points = points = eng.points_table(s)
         special = payoff_key.relevant
         if payoff_key.exact:
             special = (1 << 32) - 1
@@ -254,8 +254,28 @@ class _Search:
         self.by_byte, self.between = _tables(s.key, points, special)
 
     def run(self) -> Solution:
-        value, card = self.node(-_INF, _INF, True)
-        return Solution(value, PLAYS[card], self.root, self.nodes)
+        """MTD(f): null-window searches that close in on the value from a first guess.
+
+        Payments take few values, so a handful of narrow searches (which cut
+        far more than one wide one) settle it; the transposition table carries
+        what each pass proved into the next.
+        """
+        lo, hi = -_INF, _INF
+        guess = 0
+        card = -1
+        maximise = self.s.to_act == self.root
+        while lo < hi:
+            beta = guess + 1 if guess == lo else guess
+            guess, best = self.node(beta - 1, beta, True)
+            if guess < beta:
+                hi = guess
+                if not maximise:
+                    card = best
+            else:
+                lo = guess
+                if maximise:
+                    card = best
+        return Solution(lo, PLAYS[card], self.root, self.nodes)
 
     def leaf(self) -> int:
         s = self.s
@@ -282,15 +302,15 @@ class _Search:
             e = self.tt.get(tkey)
             if e is not None:
                 lo, hi, first = e
-                if not root:
+                if not root:  # the root searches on: it must name a card
                     if lo >= beta or lo == hi:
                         return lo, first
                     if hi <= alpha:
                         return hi, first
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
         mask = eng.legal_mask(s, seat)
         b0, b1, b2, b3 = self.by_byte
         cards = b0[mask & 0xFF] + b1[mask >> 8 & 0xFF] + b2[mask >> 16 & 0xFF] + b3[mask >> 24]
@@ -314,6 +334,8 @@ class _Search:
                             continue
                 kept.append(c)
                 prev = c
+            if trick and len(kept) > 1:
+                kept = self._follow_order(kept, trick, seat)
             if first >= 0 and first in kept and kept[0] != first:
                 kept.remove(first)
                 kept.insert(0, first)
@@ -354,6 +376,23 @@ class _Search:
             else:
                 self.tt[tkey] = (best, best, best_card)
         return best, best_card
+
+    def _follow_order(self, cards: list[int], trick: list[tuple[int, int]], seat: int) -> list[int]:
+        """Order a follower's cards: when its side holds the trick, the richest card
+        first; otherwise the cheapest card that takes the trick, then the rest,
+        cheapest first."""
+        key = self.s.key
+        base = (trick[0][1] >> 3) * 32
+        best_seat, best = trick[0]
+        top = key[base + best]
+        for t, c in trick:
+            if key[base + c] > top:
+                best_seat, top = t, key[base + c]
+        points = self.points
+        root = self.root
+        if (best_seat == root) == (seat == root):
+            return sorted(cards, key=lambda c: -points[c])
+        return sorted(cards, key=lambda c: points[c] - 1000 if key[base + c] > top else points[c])
 
     def _close_trick(self, alpha: int, beta: int) -> int:
         """The trick on the table is full: give it to its winner, search on, take it back.
