@@ -1,8 +1,8 @@
 """Search: an exact solver for the play and random playouts, on the engine's bit sets.
 
-* :func:`solve` -- the double-dummy value of a position for a seat and a
+* :func:`~alsos.search.solver.solve` -- the double-dummy value of a position for a seat and a
   best card (:mod:`alsos.search.solver`);
-* :func:`playout` -- a copy of a position played on with random cards to its
+* :func:`~alsos.search.playout.playout` -- a copy of a position played on with random cards to its
   settlement (:mod:`alsos.search.playout`).
 
 Both use the engine's own play rules (legal cards, trick winner, end of

@@ -91,7 +91,7 @@ def playouts(game: Game, count: int, rng: random.Random | None = None) -> list[d
     """The payments (seat -> stakes) of ``count`` playouts of ``game``.
 
     The position must have only cards left to play (as for
-    :func:`~alsos.search.solve`; :class:`~alsos.search.SolveError`
+    :func:`~alsos.search.solver.solve`; :class:`~alsos.search.solver.SolveError`
     otherwise).  Each result equals ``playout(game, rng).payments`` with the
     same draws; each is a fresh dict.
     """

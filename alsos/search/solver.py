@@ -127,15 +127,26 @@ class PayoffKey:
         self.trick_index = tuple(sorted(index))
 
     def __call__(self, s: HandState) -> tuple[Any, ...]:
-        won = s.won
         if self.exact:
-            return (tuple(won), tuple(s.trick_winners), tuple(s.tricks))
+            return (tuple(s.won), tuple(s.trick_winners), tuple(s.tricks))
+        return (tuple([self.points(w) for w in s.won]), tuple(s.tricks_won), *self.tail(s))
+
+    def points(self, cards: int) -> int:
+        """The card points of a set of cards under the hand's contract."""
         a, b, c, d = self.sums
-        points = [a[w & 0xFF] + b[(w >> 8) & 0xFF] + c[(w >> 16) & 0xFF] + d[w >> 24] for w in won]
-        key: tuple[Any, ...] = (tuple(points), tuple(s.tricks_won))
+        return a[cards & 0xFF] + b[(cards >> 8) & 0xFF] + c[(cards >> 16) & 0xFF] + d[cards >> 24]
+
+    @property
+    def has_tail(self) -> bool:
+        """The key reads more than points and tricks (see :meth:`tail`)."""
+        return bool(self.relevant or self.trick_index)
+
+    def tail(self, s: HandState) -> tuple[Any, ...]:
+        """The part of the key after points and tricks: named cards won, judged tricks."""
+        key: tuple[Any, ...] = ()
         relevant = self.relevant
         if relevant:
-            key += tuple([w & relevant for w in won])
+            key += tuple([w & relevant for w in s.won])
         if self.trick_index:
             tricks = s.tricks
             key += tuple([tricks[i] for i in self.trick_index if i < len(tricks)])
@@ -235,6 +246,9 @@ class _Search:
         self.s = s
         self.root = root
         self.payoff_key = payoff_key = PayoffKey(eng, s)
+        self.has_tail = payoff_key.has_tail
+        # Card points of each seat's tricks, kept up to date as tricks are won.
+        self.pts = [payoff_key.points(w) for w in s.won]
         self.tt: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self.leaves: dict[tuple[Any, ...], int] = {}
         self.nodes = 0
@@ -277,9 +291,19 @@ class _Search:
                     card = best
         return Solution(lo, PLAYS[card], self.root, self.nodes)
 
+    def key_now(self) -> tuple[Any, ...]:
+        """:class:`PayoffKey` of the working state, from the points kept trick by trick."""
+        pk = self.payoff_key
+        s = self.s
+        if pk.exact:
+            return pk(s)
+        if self.has_tail:
+            return (tuple(self.pts), tuple(s.tricks_won), *pk.tail(s))
+        return (tuple(self.pts), tuple(s.tricks_won))
+
     def leaf(self) -> int:
         s = self.s
-        k = (*self.payoff_key(s), s.trick_winners[-1] if s.trick_winners else None)
+        k = (*self.key_now(), s.trick_winners[-1] if s.trick_winners else None)
         v = self.leaves.get(k)
         if v is None:
             eng = self.eng
@@ -298,7 +322,7 @@ class _Search:
         first = -1
         alpha0, beta0 = alpha, beta
         if not trick:
-            tkey = (tuple(hands), seat, self.payoff_key(s))
+            tkey = (tuple(hands), seat, self.key_now())
             e = self.tt.get(tkey)
             if e is not None:
                 lo, hi, first = e
@@ -406,6 +430,8 @@ class _Search:
         old_won = won[winner]
         old_leader = s.leader
         won[winner] = old_won | mask
+        gain = self.payoff_key.points(mask)
+        self.pts[winner] += gain
         s.tricks_won[winner] += 1
         s.trick_winners.append(winner)
         s.tricks.append(tuple(trick))
@@ -424,6 +450,7 @@ class _Search:
         s.trick_winners.pop()
         s.tricks_won[winner] -= 1
         won[winner] = old_won
+        self.pts[winner] -= gain
         s.leader = old_leader
         s.to_act = trick[-1][0]
         return v
@@ -445,6 +472,8 @@ class _Search:
         won = s.won
         old_won = won[winner]
         won[winner] = old_won | mask
+        gain = self.payoff_key.points(mask)
+        self.pts[winner] += gain
         s.tricks_won[winner] += 1
         s.trick_winners.append(winner)
         s.tricks.append(tuple(trick))
@@ -456,5 +485,6 @@ class _Search:
         s.trick_winners.pop()
         s.tricks_won[winner] -= 1
         won[winner] = old_won
+        self.pts[winner] -= gain
         s.hands[:] = held
         return v
