@@ -289,3 +289,19 @@ def test_every_figure_kind_solves_exactly(figure_kind: str) -> None:
     for game in games:
         for seat in game.state.active:
             assert solve(game, seat=seat).value == minimax(game, seat)
+
+
+def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/bench_search.py runs in its smoke size and prints both sections."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "bench_search.py"
+    spec = importlib.util.spec_from_file_location("example_bench_search", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "alsos playouts, second trick" in out
+    assert "potter1930   4 tricks left: median" in out
