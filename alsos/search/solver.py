@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from alsos.actions import PLAYS, Play
 from alsos.engine import Engine, engine_for, trick_winner
-from alsos.phases import Phase
+from alsos.phases import Kind, Phase
 from alsos.profile import parse_card_spec
 from alsos.tables import suit_point_sums
 
@@ -102,7 +102,7 @@ class PayoffKey:
     kind it is every seat's won cards and every trick (exact, less sharing).
     """
 
-    __slots__ = ("exact", "relevant", "sums", "trick_index")
+    __slots__ = ("exact", "points_matter", "relevant", "sums", "trick_index")
 
     def __init__(self, eng: Engine, s: HandState) -> None:
         rules = eng.rules
@@ -125,11 +125,19 @@ class PayoffKey:
                 self.exact = True
         self.relevant = relevant
         self.trick_index = tuple(sorted(index))
+        # Betli (won by taking no trick) and Klopitzky (most tricks pays) settle on
+        # tricks alone when nothing but the game is at stake (pagat, "Types of Game
+        # and Bidding"): card points drop out of the key.
+        kind = None if s.contract is None else s.contract.kind
+        self.points_matter = self.exact or not (
+            kind in (Kind.BETLI, Kind.KLOPITZKY) and all(item.is_game for item in s.items)
+        )
 
     def __call__(self, s: HandState) -> tuple[Any, ...]:
         if self.exact:
             return (tuple(s.won), tuple(s.trick_winners), tuple(s.tricks))
-        return (tuple([self.points(w) for w in s.won]), tuple(s.tricks_won), *self.tail(s))
+        points = tuple([self.points(w) for w in s.won]) if self.points_matter else ()
+        return (points, tuple(s.tricks_won), *self.tail(s))
 
     def points(self, cards: int) -> int:
         """The card points of a set of cards under the hand's contract."""
@@ -265,6 +273,8 @@ class _Search:
         for held in s.hold_back.values():
             for bit, _at, _must in held:
                 special |= bit
+        if not payoff_key.points_matter:
+            points = (0,) * 32  # any two cards may be equivalent
         self.by_byte, self.between = _tables(s.key, points, special)
 
     def run(self) -> Solution:
@@ -297,9 +307,10 @@ class _Search:
         s = self.s
         if pk.exact:
             return pk(s)
+        points = tuple(self.pts) if pk.points_matter else ()
         if self.has_tail:
-            return (tuple(self.pts), tuple(s.tricks_won), *pk.tail(s))
-        return (tuple(self.pts), tuple(s.tricks_won))
+            return (points, tuple(s.tricks_won), *pk.tail(s))
+        return (points, tuple(s.tricks_won))
 
     def leaf(self) -> int:
         s = self.s
