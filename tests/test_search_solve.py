@@ -12,6 +12,7 @@ through :class:`alsos.Game`.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,9 +20,10 @@ from hypothesis import strategies as st
 
 import alsos
 from alsos import Kind, Phase
-from alsos.actions import PASS, Play
+from alsos.actions import PASS, PLAYS, Play
 from alsos.engine import engine_for
 from alsos.search import SolveError, play_key, playout, playouts, position_key, random_card, solve
+from alsos.search.solver import _Search
 
 PROFILES = {v: alsos.load_variant(v) for v in alsos.shipped_variants()}
 PROFILES["csibor-2"] = alsos.load_variant("csibor", players=2)
@@ -305,3 +307,50 @@ def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "alsos playouts, second trick" in out
     assert "potter1930   4 tricks left: median" in out
+
+
+def outcomes(game: alsos.Game) -> Counter[tuple[object, ...]]:
+    """Every way to play ``game`` on: the count of each (points, tricks, payments) result."""
+    if game.is_over:
+        st = game.settlement
+        assert st is not None
+        return Counter([(frozenset(st.card_points.items()), frozenset(st.tricks.items()),
+                         frozenset(st.payments.items()))])  # fmt: skip
+    out: Counter[tuple[object, ...]] = Counter()
+    for action in game.legal_actions():
+        if action.__class__ is Play:
+            child = game.copy()
+            child.apply(action)
+            out += outcomes(child)
+    return out
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions)
+def test_cards_searched_once_have_the_same_outcomes(position: tuple[str, int, int]) -> None:
+    """Two cards the solver searches only once (one suit, every card ranked between them
+    played, equal points, named by no figure or hold-back) lead to the same card
+    points, tricks and payments however the hand is played on."""
+    name, seed, left = position
+    rules = PROFILES[name]
+    game = endgame(rules, seed, left)
+    if game is None:
+        return
+    s = game.state
+    seat = s.to_act
+    assert seat is not None
+    search = _Search(engine_for(rules), s.copy(), seat)
+    occupied = 0
+    for h in s.hands:
+        occupied |= h
+    for _t, c in s.trick:
+        occupied |= 1 << c
+    cards = [int(a[1]) for a in game.legal_actions() if a.__class__ is Play]
+    for a in cards:
+        for b in cards:
+            gap = search.between[a * 32 + b]
+            if a < b and gap >= 0 and not gap & occupied:
+                after_a, after_b = game.copy(), game.copy()
+                after_a.apply(PLAYS[a])
+                after_b.apply(PLAYS[b])
+                assert outcomes(after_a) == outcomes(after_b), (name, seed, a, b)
