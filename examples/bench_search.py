@@ -14,7 +14,8 @@ otherwise its column is skipped.
 
 Solver (``alsos.search.solve``): the exact value and a best card of random
 positions at the start of a trick with the given number of tricks left
-(potter1930: 6 and 7; two-player, whose hands hold 12 cards: 9).  Times
+(potter1930: 6 and 7; 9 only in Klopitzky, whose first trick carries no
+speech; two-player, whose hands hold 12 cards: 9).  Times
 are CPU seconds of this process (``time.process_time``), so other work on
 the machine does not count; the median and the 90th percentile are printed
 with the positions searched.
@@ -52,8 +53,11 @@ from alsos.actions import PASS, Play
 from alsos.search import playout, playouts, solve
 
 
-def quiet_position(rules: alsos.Ruleset, seed: int, stop: Callable[[alsos.Game], bool]) -> Any:
-    """A random hand played on until ``stop``: random bids, passes in speech, random cards."""
+def quiet_position(
+    rules: alsos.Ruleset, seed: int, stop: Callable[[alsos.Game], bool], *, bid: bool = True
+) -> Any:
+    """A random hand played on until ``stop``: random bids (or none, with ``bid=False``:
+    a Klopitzky), passes in speech, random cards."""
     g = alsos.Game(rules, seed=seed)
     rng = random.Random(seed)
     while not g.is_over:
@@ -61,7 +65,7 @@ def quiet_position(rules: alsos.Ruleset, seed: int, stop: Callable[[alsos.Game],
             return g
         legal = g.legal_actions()
         plays = [a for a in legal if a.__class__ is Play]
-        if g.phase is not Phase.BIDDING and PASS in legal:
+        if (g.phase is not Phase.BIDDING or not bid) and PASS in legal:
             g.apply(PASS)
         elif plays:
             g.apply(rng.choice(plays))
@@ -163,7 +167,8 @@ def bench_playouts(positions: int, n: int, rounds: int) -> None:
 def bench_solve(table: list[str], count: int) -> None:
     print(f"solve: CPU time per position (up to {count} positions each)")
     for entry in table:
-        variant, _, left_text = entry.partition(":")
+        variant, _, rest = entry.partition(":")
+        left_text, _, kind = rest.partition(":")
         left = int(left_text)
         rules = alsos.load_variant(variant)
 
@@ -180,18 +185,22 @@ def bench_solve(table: list[str], count: int) -> None:
         times, nodes = [], []
         seed = 0
         while len(times) < count and seed < 50 * count:
-            g = quiet_position(rules, seed, stop)
+            g = quiet_position(rules, seed, stop, bid=kind != "klopitzky")
             seed += 1
-            if g is None:
+            if g is None or (kind and str(g.state.contract.kind) != kind):
                 continue
             start = time.process_time()
             sol = solve(g)
             times.append(time.process_time() - start)
             nodes.append(sol.nodes)
+        if not times:
+            print(f"  {entry}: no such position in {seed} hands")
+            continue
         times.sort()
         p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+        label = f"{variant} {kind}" if kind else variant
         print(
-            f"  {variant:12s} {left} tricks left: median {1e3 * statistics.median(times):7.1f} ms"
+            f"  {label:22s} {left} tricks left: median {1e3 * statistics.median(times):7.1f} ms"
             f"  p90 {1e3 * p90:7.1f} ms  max {1e3 * times[-1]:7.1f} ms  "
             f"({len(times)} positions, median {statistics.median(nodes):,.0f} nodes)"
         )
@@ -206,9 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--solve",
         nargs="*",
-        default=["potter1930:6", "potter1930:7", "two-player:9"],
-        metavar="VARIANT:TRICKS",
-        help="solver rows: a variant and the tricks left",
+        default=["potter1930:6", "potter1930:7", "potter1930:9:klopitzky", "two-player:9"],
+        metavar="VARIANT:TRICKS[:KIND]",
+        help="solver rows: a variant, the tricks left, and a kind of game to pick",
     )
     parser.add_argument("--quick", action="store_true", help="tiny sizes, a smoke run")
     args = parser.parse_args(argv)
