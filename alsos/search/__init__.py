@@ -11,7 +11,7 @@ hand, scoring); neither keeps a copy of them.
 
 from __future__ import annotations
 
-from alsos.search.playout import playout, playouts, random_card
+from alsos.search.playout import play_cards, playout, playouts, random_card
 from alsos.search.solver import (
     PayoffKey,
     Solution,
@@ -27,6 +27,7 @@ __all__ = [
     "Solution",
     "SolveError",
     "check_solvable",
+    "play_cards",
     "play_key",
     "playout",
     "playouts",
