@@ -161,24 +161,29 @@ class PayoffKey:
         return key
 
 
-def play_key(s: HandState) -> tuple[Any, ...]:
+def play_key(game: Game) -> tuple[Any, ...]:
     """An exact key of a play-phase position within one hand (its items unchanged).
 
     The cards in each hand, the trick on the table, the seat to act, the
-    cards each seat won and who won each trick: equal keys play on and settle
+    cards each seat won and every trick: equal keys play on and settle
     identically.  :func:`position_key` is the coarser key the solver uses.
     """
+    s = game.state
     return (tuple(s.hands), tuple(s.trick), s.to_act, tuple(s.won), tuple(s.tricks))
 
 
-def position_key(eng: Engine, s: HandState) -> tuple[Any, ...]:
-    """The solver's transposition key of a position at the start of a trick.
+def position_key(game: Game) -> tuple[Any, ...]:
+    """The solver's transposition key of a play position, within one hand.
 
-    The cards left in each hand, the seat to lead and :class:`PayoffKey`
-    (card points and tricks so far and what the figures at stake read of
-    them): enough to decide the rest of the hand and its settlement.
+    The cards left in each hand, the trick on the table, the seat to act and
+    :class:`PayoffKey` (card points and tricks so far and what the figures
+    at stake read of them): two positions of one hand (with the same items)
+    and equal keys have the same value for every seat, however the tricks
+    before them went.  The solver's table uses it at the start of each trick.
     """
-    return (tuple(s.hands), s.to_act, PayoffKey(eng, s)(s))
+    s = game.state
+    payoff = PayoffKey(engine_for(game.rules), s)
+    return (tuple(s.hands), tuple(s.trick), s.to_act, payoff(s))
 
 
 def solve(game: Game, *, seat: int | None = None) -> Solution:
