@@ -8,17 +8,18 @@ later for ``playouts``, which runs many playouts of a card-only position at
 once.  OpenSpiel's skat (C++, driven from Python with exactly
 ``s = state.clone()`` then ``s.apply_action(rng.choice(s.legal_actions()))``
 to the end) is measured from its first trick in the same process, the two
-taking turns round by round so that both meet the same machine load.  It
+taking turns round by round so that both meet the same machine load.  All
+times are CPU seconds of this process (``time.process_time``, which counts
+OpenSpiel's C++ too, as it runs in this thread), so other work on a shared
+machine counts as little as it can.  It
 runs when ``open_spiel`` is installed (``pip install 'alsos[openspiel]'``);
 otherwise its column is skipped.
 
 Solver (``alsos.search.solve``): the exact value and a best card of random
 positions at the start of a trick with the given number of tricks left
 (potter1930: 6 and 7; 9 only in Klopitzky, whose first trick carries no
-speech; two-player, whose hands hold 12 cards: 9).  Times
-are CPU seconds of this process (``time.process_time``), so other work on
-the machine does not count; the median and the 90th percentile are printed
-with the positions searched.
+speech; two-player, whose hands hold 12 cards: 9); the median and the 90th
+percentile are printed with the positions searched.
 
 Usage (from the repository root)::
 
@@ -88,20 +89,20 @@ def alsos_positions(count: int, trick: int) -> list[alsos.Game]:
 
 def run_playout(games: list[alsos.Game], n: int, rng: random.Random) -> tuple[float, int]:
     """Seconds for ``n`` playouts of each game, and the cards played per playout."""
-    start = time.perf_counter()
+    start = time.process_time()
     for g in games:
         for _ in range(n):
             playout(g, rng)
     plays = 3 * 9 - 3 * games[0].trick_no
-    return time.perf_counter() - start, plays
+    return time.process_time() - start, plays
 
 
 def run_playouts(games: list[alsos.Game], n: int, rng: random.Random) -> tuple[float, int]:
-    start = time.perf_counter()
+    start = time.process_time()
     for g in games:
         playouts(g, n, rng)
     plays = 3 * 9 - 3 * games[0].trick_no
-    return time.perf_counter() - start, plays
+    return time.process_time() - start, plays
 
 
 def skat_positions(count: int) -> list[Any]:
@@ -127,14 +128,14 @@ def skat_positions(count: int) -> list[Any]:
 
 def run_skat(states: list[Any], n: int, rng: random.Random) -> tuple[float, int]:
     plays = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for state in states:
         for _ in range(n):
             s = state.clone()
             while not s.is_terminal():
                 s.apply_action(rng.choice(s.legal_actions()))
                 plays += 1
-    return time.perf_counter() - start, plays // (n * len(states))
+    return time.process_time() - start, plays // (n * len(states))
 
 
 def bench_playouts(positions: int, n: int, rounds: int) -> None:
@@ -155,7 +156,7 @@ def bench_playouts(positions: int, n: int, rounds: int) -> None:
         for name, (run, games) in runs.items():  # taking turns: the same load for each
             seconds, plays[name] = run(games, n, rng)
             rates[name].append(n * len(games) / seconds)
-    print(f"playouts: {positions} positions x {n} playouts, {rounds} rounds taking turns")
+    print(f"playouts (CPU time): {positions} positions x {n} playouts, {rounds} rounds in turn")
     for name, values in rates.items():
         rate = statistics.median(values)
         print(
