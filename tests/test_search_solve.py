@@ -65,8 +65,9 @@ def endgame(rules: alsos.Ruleset, seed: int, tricks_left: int) -> alsos.Game | N
     return drive(alsos.Game(rules, seed=seed), rng, stop)
 
 
-def minimax(game: alsos.Game, seat: int) -> int:
-    """``seat``'s payment under best play, every other seat against it: by brute force."""
+def minimax(game: alsos.Game, seat: int, allies: tuple[int, ...] = ()) -> int:
+    """``seat``'s payment under best play, ``seat`` and ``allies`` raising it and every
+    other seat lowering it: by brute force."""
     if game.is_over:
         assert game.settlement is not None
         return game.settlement.payments[seat]
@@ -75,8 +76,8 @@ def minimax(game: alsos.Game, seat: int) -> int:
         if action.__class__ is Play:
             child = game.copy()
             child.apply(action)
-            values.append(minimax(child, seat))
-    return max(values) if game.to_act == seat else min(values)
+            values.append(minimax(child, seat, allies))
+    return max(values) if game.to_act == seat or game.to_act in allies else min(values)
 
 
 positions = st.tuples(st.sampled_from(NAMES), st.integers(0, 10**6), st.integers(1, 3))
@@ -106,6 +107,31 @@ def test_solve_equals_brute_force_minimax(position: tuple[str, int, int], which:
         # the highest value, for another seat the lowest.
         assert minimax(after, seat) == sol.value
     assert game.state.key_fields() == before  # solving changes nothing
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions)
+def test_a_defender_with_its_allies_equals_brute_force(position: tuple[str, int, int]) -> None:
+    """With the other defenders as allies (the two sides of the game), the solver's value
+    for a defender is brute-force minimax of that game, at least its paranoid value, and
+    the same for every defender (they share every payment: pagat, "Scoring")."""
+    name, seed, left = position
+    game = endgame(PROFILES[name], seed, left)
+    if game is None or game.state.declarer is None:
+        return
+    defenders = game.state.defenders()
+    values = set()
+    for seat in defenders:
+        allies = tuple(t for t in defenders if t != seat)
+        sol = solve(game, seat=seat, allies=allies)
+        assert sol.value == minimax(game, seat, allies), (name, seed, left, seat)
+        assert sol.value >= solve(game, seat=seat).value
+        assert sol.action in game.legal_actions()
+        after = game.copy()
+        after.apply(sol.action)
+        assert minimax(after, seat, allies) == sol.value
+        values.add(sol.value)
+    assert len(values) == 1
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -172,6 +198,8 @@ def test_refused_positions() -> None:
     out = next(t for t in range(four.players) if t not in game4.state.active)
     with pytest.raises(SolveError, match="not in play"):
         solve(game4, seat=out)
+    with pytest.raises(SolveError, match="not in play"):
+        solve(game4, allies=(out,))
 
 
 def continuations(game: alsos.Game, tricks: int) -> list[alsos.Game]:

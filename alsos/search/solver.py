@@ -19,11 +19,14 @@ that secures it.  It is alpha-beta search over the engine's own bit sets:
   strongest cards.
 
 The *paranoid* reading: the seat the solver plays for maximises its own
-payment and every other seat, partner or not, plays to minimise it.  With
-two or three seats in play and one declarer this is the game itself (the
-defenders share every payment), but a defender's own figure (a defender's
-ultimó, say) is one place where the other defender might in truth help it;
-the solver assumes it will not.
+payment and every other seat, partner or not, plays to minimise it.  For the
+declarer this is the game itself (the defenders share every payment and
+play together against it).  For a defender it makes its fellow defender an
+opponent too, so the value is what the defender is sure of even then; pass
+``allies`` (the other defenders) to have them play with it instead, which
+is the game as the two sides play it.  In Klopitzky every seat plays for
+itself, and the paranoid value is what the seat can be sure of whatever the
+others do.
 
 Positions it refuses (:class:`SolveError`): a hand that is over, a phase
 other than the play, a síber still owing discards, and the first trick when
@@ -35,7 +38,7 @@ nobody calls.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from alsos.actions import PLAYS, Play
@@ -186,25 +189,32 @@ def position_key(game: Game) -> tuple[Any, ...]:
     return (tuple(s.hands), tuple(s.trick), s.to_act, payoff(s))
 
 
-def solve(game: Game, *, seat: int | None = None) -> Solution:
+def solve(game: Game, *, seat: int | None = None, allies: Iterable[int] = ()) -> Solution:
     """The exact value of the play for ``seat`` (default: the seat to act) and a best card.
 
-    Every other seat is taken to play against ``seat`` (the paranoid
+    ``seat`` and its ``allies`` (default none) play to raise ``seat``'s
+    payment, every other seat to lower it (with no allies: the paranoid
     reading, see the module text).  ``value`` equals the
-    ``settlement.payments[seat]`` the hand ends with when ``seat`` plays
-    ``action`` and then on as the solver would, and the others do their best
-    to lower it.  The game is not changed.
+    ``settlement.payments[seat]`` the hand ends with when both sides play
+    on as the solver would; ``action`` is the best card for the seat to act,
+    whichever side it is on.  The game is not changed.
 
     :raises SolveError: (a ``ValueError``) for positions the solver does not
-        handle: over, not in the play phase, a síber owing discards, or a
-        first trick that carries speech.
+        handle (over, not in the play phase, a síber owing discards, or a
+        first trick that carries speech) and for a seat or ally not in play.
     """
     s = game.state
     check_solvable(s)
     root = s.to_act if seat is None else seat
-    if root not in s.active:
-        raise SolveError(f"seat {seat!r} is not in play; seats in play: {list(s.active)}")
-    return _Search(engine_for(game.rules), s.copy(), root).run()
+    assert root is not None  # check_solvable: the hand is not over
+    side = set(allies)
+    for t in (root, *side):
+        if t not in s.active:
+            raise SolveError(f"seat {t!r} is not in play; seats in play: {list(s.active)}")
+    mask = 0
+    for t in (root, *side):
+        mask |= 1 << t
+    return _Search(engine_for(game.rules), s.copy(), root, mask).run()
 
 
 @functools.lru_cache(maxsize=64)
@@ -254,10 +264,12 @@ class _Search:
     each (only the fields play touches: hands, trick, tricks, won cards).
     """
 
-    def __init__(self, eng: Engine, s: HandState, root: int) -> None:
+    def __init__(self, eng: Engine, s: HandState, root: int, side: int | None = None) -> None:
         self.eng = eng
         self.s = s
         self.root = root
+        # The seats that raise the root's payment, as a set of seat bits.
+        self.side = 1 << root if side is None else side
         self.payoff_key = payoff_key = PayoffKey(eng, s)
         self.has_tail = payoff_key.has_tail
         # Card points of each seat's tricks, kept up to date as tricks are won.
@@ -292,7 +304,7 @@ class _Search:
         lo, hi = -_INF, _INF
         guess = 0
         card = -1
-        maximise = self.s.to_act == self.root
+        maximise = self.side >> self.s.to_act & 1  # type: ignore[operator]
         while lo < hi:
             beta = guess + 1 if guess == lo else guess
             guess, best = self.node(beta - 1, beta, True)
@@ -380,7 +392,7 @@ class _Search:
                 kept.remove(first)
                 kept.insert(0, first)
             cards = tuple(kept)
-        maximise = seat == self.root
+        maximise = self.side >> seat & 1
         best = -_INF if maximise else _INF
         best_card = cards[0]
         n = eng.n_active
@@ -429,8 +441,8 @@ class _Search:
             if key[base + c] > top:
                 best_seat, top = t, key[base + c]
         points = self.points
-        root = self.root
-        if (best_seat == root) == (seat == root):
+        side = self.side
+        if side >> best_seat & 1 == side >> seat & 1:
             return sorted(cards, key=lambda c: -points[c])
         return sorted(cards, key=lambda c: points[c] - 1000 if key[base + c] > top else points[c])
 
