@@ -51,7 +51,15 @@ if TYPE_CHECKING:
     from alsos.game import Game
     from alsos.state import HandState
 
-__all__ = ["Solution", "SolveError", "play_key", "position_key", "solve"]
+__all__ = [
+    "PayoffKey",
+    "Solution",
+    "SolveError",
+    "check_solvable",
+    "play_key",
+    "position_key",
+    "solve",
+]
 
 _INF = 1 << 60
 #: Figure kinds whose result the solver's key reads from points, tricks and cards.
@@ -65,8 +73,9 @@ class SolveError(ValueError):
 class Solution(NamedTuple):
     """What :func:`solve` found.
 
-    ``value``: the payment ``seat`` is sure of against any play of the
-    others; ``action``: a card that secures it; ``nodes``: positions searched.
+    ``value``: the payment ``seat`` is sure of (with its allies) against any
+    play of the other seats; ``action``: the best card for the seat to act;
+    ``nodes``: positions searched.
     """
 
     value: int
@@ -101,8 +110,10 @@ class PayoffKey:
     and equal keys settle alike however the rest is played.  For the
     shipped figure kinds the key is the card points and tricks of each seat,
     the cards each seat won among those a ``cards`` figure names, and the
-    tricks a ``trick`` figure judges; with any other scoring module or figure
-    kind it is every seat's won cards and every trick (exact, less sharing).
+    tricks a ``trick`` figure judges (a Betli or Klopitzky with nothing but
+    the game at stake leaves the points out: tricks alone settle them); with
+    any other scoring module or figure kind it is every seat's won cards and
+    every trick (exact, less sharing).
     """
 
     __slots__ = ("exact", "points_matter", "relevant", "sums", "trick_index")
