@@ -177,7 +177,12 @@ class Narrator:
         again = name in self.headed
         self.headed.add(name)
         if after_pickup or (again and name == "Bidding"):
-            scr.header(f"{name}, continued", "after the pick-up" if after_pickup else "")
+            note = ""
+            if "Pick-up" in self.headed:
+                note = "after the pick-up"
+                if name == "Bidding" and g.rules.bidding.betli:
+                    note += ": a seat may still bid Betli"
+            scr.header(f"{name}, continued", note)
             return
         if name == "Bidding":
             note = ""
@@ -307,7 +312,12 @@ class Narrator:
             return ""
         if ladder and isinstance(action, Bid):
             return " (names the trumps)" if action.suit is not None else " (no trumps)"
-        if action == PASS and any(isinstance(a, (Siber, Exchange)) for a in self.could):
+        # A pass that started the play, said by the declarer of a ladder contract, declined
+        # the talon (a public step); elsewhere only a watched seat's options tell it.
+        took_nothing = any(isinstance(a, (Siber, Exchange)) for a in self.could) or (
+            ladder and self.game.declarer == seat and self.game.phase is not Phase.BIDDING
+        )
+        if action == PASS and took_nothing:
             return " (takes nothing from the talon)"
         if ladder and action.__class__ in _LADDER_GLOSS:
             return _LADDER_GLOSS[action.__class__]
@@ -316,7 +326,7 @@ class Narrator:
     def _drawn(self, seat: int) -> str:
         """What a draw took: the cards, for a seat watched; where they came from."""
         source = (
-            "face down from the talon"
+            "face-down talon cards"
             if self.drawer is None
             else f"the cards {self.who(self.drawer)} discarded"
         )
@@ -324,7 +334,7 @@ class Narrator:
         if seat not in self.watched:
             return f" (takes {source})"
         new = [c for c in self.game.view(seat).hand if c not in self.holding[seat]]
-        return f" (takes {' '.join(map(self.screen.card_text, new))}, {source})"
+        return f" (takes {' '.join(map(self.screen.card_text, new))}: {source})"
 
     def _item(self, ev: ItemChanged) -> None:
         if self.speech is None or is_ladder(self.game.rules):  # a ladder contract is worth 1
@@ -411,6 +421,7 @@ class Narrator:
             self.flush()
             self.section_before_pickup = self.section
             self.section = "Pick-up"
+            self.headed.add("Pick-up")
             self.screen.header("Pick-up", "each player takes up the cards dealt face down")
             for s in picked:
                 self._hand(s)

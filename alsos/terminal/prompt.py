@@ -117,7 +117,7 @@ def help_lines(rules: Ruleset, screen: Screen) -> list[list[Seg]]:
             out.append([f"  {label}: {figure_meaning(rules, name)}; {back} / {front}"])
     k = rules.kontra
     if not k.levels:
-        out.append([("Kontra", "bold"), f": {clause(rules, 'kontra.none') or 'none'}"])
+        out.append([clause(rules, "kontra.none") or "There is no kontra."])
         return out
     levels = ", ".join(k.levels)
     out.append([("Kontra", "bold"), f" levels, each answering the one before: {levels}."])

@@ -44,9 +44,7 @@ _TERM = re.compile(r"\{([^}]*)\}")
 
 @lru_cache(maxsize=32)
 def _clauses(rules: Ruleset) -> dict[str, str]:
-    return {
-        c.key: _TERM.sub(r"\1", c.text) for section in rulebook(rules) for c in section.clauses
-    }
+    return {c.key: _TERM.sub(r"\1", c.text) for section in rulebook(rules) for c in section.clauses}
 
 
 def clause(rules: Ruleset, key: str) -> str:
@@ -174,7 +172,7 @@ def first_trick_note(game: Game) -> str:
 def contract_aim(game: Game, who: Callable[[int], str]) -> str:
     """What the declarer of a ladder contract must do to win it ("" for other games)."""
     c, d = game.contract, game.declarer
-    if c is None or d is None or c.name not in game.rules.bidding.contracts:
+    if c is None or d is None or c.name is None or c.name not in game.rules.bidding.contracts:
         return ""
     return f"to win, {who(d)} must {contract_meaning(game.rules, c.name)}"
 
