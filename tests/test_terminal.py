@@ -21,6 +21,7 @@ import alsos
 from alsos.cli import main
 from alsos.record import loads_all, replay_session
 from alsos.terminal import words
+from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines
 from alsos.terminal.screen import Screen, plain
 from alsos.terminal.words import figure_meaning
@@ -600,3 +601,55 @@ def test_every_profile_watches_to_its_settlement(
             assert "kontra" not in out.lower()
         if len(alsos.Game(rules, seed=seed).active) == 2:
             assert "the others together" not in out
+
+
+def _told(game: alsos.Game, viewer: int | None, script: dict[int, list[str]]) -> str:
+    """Tell ``game`` played by ``script`` (each seat's actions in order; then the first
+    legal action) to a ``viewer`` seat, or to a watcher with ``None``."""
+    out = io.StringIO()
+    watched = game.active if viewer is None else (viewer,)
+    narrator = Narrator(game, Screen(file=out), watched, viewer)
+    narrator.open()
+    while not game.is_over:
+        narrator.before()
+        seat = game.to_act
+        assert seat is not None
+        todo = script.get(seat)
+        action = todo.pop(0) if todo else game.legal_actions()[0]
+        narrator.step(seat, game.apply(action))
+    narrator.close()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("viewer", [None, 0, 2])
+def test_a_siber_after_a_ladder_auction_is_told(viewer: int | None) -> None:
+    """A defender has used up its contracts, so the declarer may take the set-aside
+    pair with the face-up card and discards three face down (altiansz, "Bidding and
+    use of the Talon")."""
+    rules = alsos.load_variant("altiansz")
+    limit = rules.bidding.declare_limit
+    assert limit is not None
+
+    def game() -> alsos.Game:
+        return alsos.Game(rules, seed=5, dealer=0, declared_before=[0, limit, 0])
+
+    hand = game().deal.hands[2]
+    # seat 2 draws two cards, puts two of its own away, bids Game, names acorns, síber
+    away = [c.name for c in sorted(hand)[:2]]
+    script = {
+        2: ["draw", *(f"discard {c}" for c in away), "contract game", "bid acorns", "siber"],
+        0: ["pass"],
+        1: ["pass"],
+    }
+    out = _told(game(), viewer, {s: list(a) for s, a in script.items()})
+    assert f"seat 1: declared {limit} times this session, must pass" in out
+    assert "siber (takes the face-up card and the pair set aside, then discards three" in out
+    full = _told(game(), None, {s: list(a) for s, a in script.items()})
+    put = re.findall(r"discard (\w+)", full.split("siber (")[1].split("\n")[0])
+    assert len(put) == 3
+    if viewer == 0:  # a defender sees neither the draw nor what went face down
+        told = out.split("siber (")[1].split("\n")[0]
+        assert told.count("puts a card away face down") == 3
+        face_up = {c.name for c in game().view(0).talon_seen}  # seen by all at the deal
+        for card in {*put, *away} - face_up:
+            assert not re.search(rf"\b{card}\b", out.split("== Settlement")[0])

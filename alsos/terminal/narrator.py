@@ -196,6 +196,12 @@ class Narrator:
                     )
             scr.header(name, note)
             scr.dim(f"  ({bidding_note(g)})")
+            limit, before = g.rules.bidding.declare_limit, g.state.declared_before
+            if limit is not None and before is not None:
+                barred = [s for s in g.active if before[s] >= limit]
+                if barred:
+                    names = seats_text(barred, self.who)
+                    scr.dim(f"  ({names}: declared {limit} times this session, must pass)")
         elif name == "First trick":
             scr.header(name, who_plays(g, self.who))
             contract = g.contract
@@ -291,6 +297,7 @@ class Narrator:
                 )
         elif isinstance(ev.action, Discard):
             text = f"discard {self.screen.card_text(ev.action[1])}"
+            self.shown.add(ev.action[1])
             text += " (face up)" if face_up else ""
         elif ev.private:
             text = str(ev.action)
