@@ -9,8 +9,9 @@ explained line by line.  A seated player sees only what its seat may know.
 
 Opponents are bots made by name (:func:`alsos.bots.make`), ``heuristic`` by
 default; ``--bots a,b,c`` names one per seat.  ``--rubber`` plays hands until
-the profile's session (rubber or rádli, :func:`alsos.new_session`) is decided,
-with the written scores after each hand.
+the profile's session (rubber, rádli or a number of deals,
+:func:`alsos.new_session`) is decided, with the written scores after each
+hand and, where the profile limits it, each seat's declarations left.
 """
 
 from __future__ import annotations

@@ -156,12 +156,13 @@ def first_trick_note(game: Game) -> str:
         return f"before its first card {seats} may 'declare melds': all it holds, by kind only"
     if rules.announcements.back_round != "first-trick":
         return ""
+    betli = c.kind is Kind.BETLI  # in a Betli only kontras are said: no figures, no melds
     can = []
-    if any(f.enabled for f in rules.figures.values()):
+    if not betli and any(f.enabled for f in rules.figures.values()):
         can.append("announce")
     if rules.kontra.levels:
         can.append("kontra")
-    if rules.melds.contest:
+    if not betli and rules.melds.contest:
         can.append("declare melds")
     return f"before its card each seat may {', '.join(can)}" if can else ""
 
