@@ -20,8 +20,11 @@ import pytest
 import alsos
 from alsos.cli import main
 from alsos.record import loads_all, replay_session
+from alsos.terminal import words
+from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines
 from alsos.terminal.screen import Screen, plain
+from alsos.terminal.words import figure_meaning
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -222,7 +225,7 @@ def test_rubber_writes_the_scores_after_each_hand(
         capsys,
     )
     assert "a rubber to 20" in out
-    scores = re.findall(r"score after hand (\d): (.*?)  \(rubber to 20\)", out)
+    scores = re.findall(r"score after hand (\d): (.*?)  \(a rubber to 20\)", out)
     assert [n for n, _ in scores] == ["1", "2", "3"]
     records = loads_all(saved.read_text(encoding="utf-8"))
     assert [r.dealer for r in records] == [0, 1, 2]  # the deal passes on
@@ -398,3 +401,255 @@ def test_figures_and_kontra_levels_are_explained_once(capsys: pytest.CaptureFixt
         if f" {level} " in out:
             assert out.count(f"    ({level}: multiplies the item by 4") == 1
     assert re.search(r"\((\w+)@(\d) is the \1 seat \2 announced\)", out)
+
+
+# ------------------------------------------------- a contract ladder (altiansz)
+
+SHIPPED = [
+    ("potter1930", None),
+    ("four-player", None),
+    ("two-player", None),
+    ("tompa", None),
+    ("house", None),
+    ("club", None),
+    ("csibor", 2),
+    ("csibor", 3),
+    ("csibor", 4),
+    ("altiansz", 3),
+    ("altiansz", 4),
+]
+
+
+def _watch(variant: str, seed: int, capsys: pytest.CaptureFixture[str], *more: str) -> str:
+    return _run(["play", "--watch", "--variant", variant, "--seed", str(seed), *more], capsys)
+
+
+def test_altiansz_bidding_names_the_ladder_and_the_draws(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The auction is a ladder of contracts with talon draws, not an offered trump
+    suit (altiansz, "Bidding and use of the Talon", "Contracts")."""
+    rules = alsos.load_variant("altiansz")
+    # seed 5, random bots: seat 2 draws and bids Game, seat 0 draws its discards and
+    # bids 150, names acorns and takes the face-up card.
+    out = _watch("altiansz", 5, capsys, "--bots", "random")
+    bidding = out.split("== Bidding ==")[1].split("\n")[0]
+    titles = [c.title for c in rules.bidding.contracts.values()]
+    assert bidding.strip() == "contracts low to high: " + ", ".join(titles)
+    for wrong in ("accept", "turned-up", "offers", "kontra", "rubber"):
+        assert wrong not in out
+    deal = alsos.Game(rules, seed=5, dealer=0).deal
+    talon = {c.name for c in deal.talon}
+    first = re.search(r"seat 2: draw \(takes (\w+) (\w+): face-down talon cards\)", out)
+    assert first is not None and set(first.groups()) <= talon
+    assert not set(first.groups()) & {c.name for c in deal.hands[2]}
+    discarded = re.search(r"seat 2: draw .*?, discard (\w+), discard (\w+), contract game", out)
+    assert discarded is not None
+    again = re.search(r"seat 0: draw \(takes (\w+) (\w+): the cards seat 2 discarded\)", out)
+    assert again is not None and set(again.groups()) == set(discarded.groups())
+    # each contract is explained once, by its objectives' own descriptions
+    spec = rules.bidding.contracts["150"]
+    meaning = " and ".join(figure_meaning(rules, name) for name in spec.objectives)
+    assert out.count(f"    ({spec.title}: {meaning}") == 1
+    assert "exchange (takes the face-up talon card, then discards one face up)" in out
+    assert "== First trick ==  150, trump acorns: seat 0 plays against the others together" in out
+    assert f"(to win, seat 0 must {meaning}" in out
+
+
+def test_altiansz_settlement_speaks_of_the_contract_and_the_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A contract is won or lost as a whole, +1 or -1 to the declarer, over a session
+    of a number of deals (altiansz, "Scoring")."""
+    rules = alsos.load_variant("altiansz")
+    out = _watch("altiansz", 5, capsys, "--bots", "random")
+    settlement = out.split("== Settlement ==")[1]
+    assert "contract: 150, trump acorns; seat 0 declared" in settlement
+    assert "the contract: seat 0 lost it" in settlement
+    assert "written on the score sheet: seat 0 -1, seat 1 0, seat 2 0" in settlement
+    assert "each item is settled" not in settlement
+    assert f"A session is {rules.scoring.deals} deals" in settlement
+    assert "after 1 trick:" in settlement  # one trick, not "1 tricks"
+
+
+def test_altiansz_klopitzky_is_won_by_the_fewest_card_points(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Nobody bids: Klopitzky, where the fewest card points win (altiansz, "Klopitzky")."""
+    out = _watch("altiansz", 3, capsys)  # the heuristic bots all pass
+    assert "== First trick ==  Klopitzky: nobody bid, so each seat plays for itself" in out
+    assert "fewest card points" in out and "most tricks" not in out
+    points = re.search(r"card points won in tricks: (.*)", out)
+    assert points is not None
+    by_seat = {int(s): int(v) for s, v in re.findall(r"seat (\d) (\d+)", points.group(1))}
+    low = min(by_seat.values())
+    winners = sorted(s for s, v in by_seat.items() if v == low)
+    assert f"{' and '.join(f'seat {s}' for s in winners)} win" in out
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_altiansz_session_is_a_number_of_deals_with_an_allowance(
+    players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A session is 18 deals (24 with four) and a seat declares at most six times
+    (altiansz, "Scoring", "Bidding and use of the Talon")."""
+    rules = alsos.load_variant("altiansz", players=players)
+    deals, limit = rules.scoring.deals, rules.bidding.declare_limit
+    assert limit is not None
+    argv = ["--players", str(players), "--rubber", "--bots", "random"]
+    out = _watch("altiansz", 3, capsys, *argv)
+    assert f"a session of {deals} deals" in out and "rubber" not in out
+    assert len(re.findall(rf"== Deal \d+ of {deals} ==", out)) == deals
+    declared = dict.fromkeys(range(players), 0)
+    for n, part in enumerate(out.split("== Deal ")[1:], 1):
+        seat = re.search(r"contract: .*; seat (\d) declared", part)
+        if seat:
+            declared[int(seat.group(1))] += 1
+        assert f"score after deal {n} of {deals}: " in part
+        left = ", ".join(f"seat {s} {limit - v}" for s, v in declared.items())
+        assert f"contracts each seat may still declare: {left}" in part
+    assert f"the {deals} deals are played: " in out
+    result = re.search(r"net result .*: (.*)", out)
+    assert result is not None
+    assert sum(int(v) for v in re.findall(r"seat \d ([+-]\d+)", result.group(1))) == 0
+
+
+def _ever_seen(record_path: Path, me: int) -> set[str]:
+    """Every card seat ``me`` held or saw face up at some step of the recorded hand."""
+    record = alsos.Record.loads(record_path.read_text(encoding="utf-8"))
+    game = alsos.Game(record.replay().rules, seed=record.seed, dealer=record.dealer)
+    seen: set[str] = set()
+    for step in (None, *record.actions):
+        if step is not None:
+            game.apply(step[1], seat=step[0])
+        view = game.view(me)
+        seen |= {c.name for c in view.hand} | {c.name for c in view.talon_seen}
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("seed", "seat", "answer"), [(5, 1, 2), (5, 0, 1), (13, 1, 2), (2, 2, 2), (8, 0, 3)]
+)
+def test_a_seated_altiansz_player_never_sees_hidden_cards(
+    seed: int,
+    seat: int,
+    answer: int,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Others' draws and face-down discards stay hidden (altiansz, "Bidding and use of
+    the Talon": the cards are drawn and discarded unseen)."""
+    saved = tmp_path / "hand.txt"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{answer}\n1\n" * 40))
+    argv = ["play", "--variant", "altiansz", "--seed", str(seed), "--seat", str(seat)]
+    assert main([*argv, "--bots", "random", "--save", str(saved)]) in (0, 1)
+    out = capsys.readouterr().out.split("'quit' leaves.", 1)[1]
+    record = alsos.Record.loads(saved.read_text(encoding="utf-8"))
+    game = record.replay()
+    hidden = {alsos.Card(c).name for c in game.talon}
+    for other in game.active:
+        if other != seat:
+            hidden |= set(alsos.format_cards(game.state.hands[other]).split())
+    hidden -= _ever_seen(saved, seat)
+    assert hidden
+    for card in hidden:
+        assert not re.search(rf"\b{card}\b", out), f"{card} was shown to seat {seat}"
+
+
+def test_altiansz_help_lists_the_contract_ladder() -> None:
+    rules = alsos.load_variant("altiansz")
+    text = "\n".join(plain(line) for line in help_lines(rules, Screen()))
+    for cid, spec in rules.bidding.contracts.items():
+        assert f"  {cid} ({spec.title}): " in text
+    assert "contract solo" in text and "draw" in text
+    assert "Kontra levels" not in text and "accept" not in text and "Figures" not in text
+    assert "no kontra" in text
+
+
+def test_ladder_actions_are_grouped() -> None:
+    game = alsos.Game(alsos.load_variant("altiansz"), seed=5, dealer=0)
+    _, line = grouped(game.legal_actions(), Screen())
+    assert plain(line) == "pass · draw · contract: solo"
+    game.apply("draw")
+    game.apply(game.legal_actions()[0])
+    game.apply(game.legal_actions()[0])
+    _, line = grouped(game.legal_actions(), Screen())
+    ids = [cid for cid, c in game.rules.bidding.contracts.items() if c.talon]
+    assert plain(line) == "contract: " + ", ".join(ids)
+
+
+@pytest.mark.parametrize(("variant", "players"), SHIPPED)
+@pytest.mark.parametrize("bots", ["heuristic", "random"])
+def test_every_profile_watches_to_its_settlement(
+    variant: str, players: int | None, bots: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each shipped table tells its hands without words from another table's rules."""
+    rules = alsos.load_variant(variant, **({} if players is None else {"players": players}))
+    more = ["--bots", bots] + ([] if players is None else ["--players", str(players)])
+    for seed in (1, 2, 3):
+        out = _watch(variant, seed, capsys, *more)
+        assert "== Settlement ==" in out and "written on the score sheet: " in out
+        assert ("rubber" in out) == (rules.scoring.session == "rubber")
+        ladder = bool(rules.bidding.contracts)
+        assert ("'accept' takes them" in out) == (not ladder)
+        if "contract: Klopitzky" in out:
+            rule = words.klopitzky_rule(rules)
+            assert rule in out
+            assert ("most tricks" in out) == ("most tricks" in rule)
+        if not rules.kontra.levels:
+            assert "kontra" not in out.lower()
+        if len(alsos.Game(rules, seed=seed).active) == 2:
+            assert "the others together" not in out
+
+
+def _told(game: alsos.Game, viewer: int | None, script: dict[int, list[str]]) -> str:
+    """Tell ``game`` played by ``script`` (each seat's actions in order; then the first
+    legal action) to a ``viewer`` seat, or to a watcher with ``None``."""
+    out = io.StringIO()
+    watched = game.active if viewer is None else (viewer,)
+    narrator = Narrator(game, Screen(file=out), watched, viewer)
+    narrator.open()
+    while not game.is_over:
+        narrator.before()
+        seat = game.to_act
+        assert seat is not None
+        todo = script.get(seat)
+        action = todo.pop(0) if todo else game.legal_actions()[0]
+        narrator.step(seat, game.apply(action))
+    narrator.close()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("viewer", [None, 0, 2])
+def test_a_siber_after_a_ladder_auction_is_told(viewer: int | None) -> None:
+    """A defender has used up its contracts, so the declarer may take the set-aside
+    pair with the face-up card and discards three face down (altiansz, "Bidding and
+    use of the Talon")."""
+    rules = alsos.load_variant("altiansz")
+    limit = rules.bidding.declare_limit
+    assert limit is not None
+
+    def game() -> alsos.Game:
+        return alsos.Game(rules, seed=5, dealer=0, declared_before=[0, limit, 0])
+
+    hand = game().deal.hands[2]
+    # seat 2 draws two cards, puts two of its own away, bids Game, names acorns, síber
+    away = [c.name for c in sorted(hand)[:2]]
+    script = {
+        2: ["draw", *(f"discard {c}" for c in away), "contract game", "bid acorns", "siber"],
+        0: ["pass"],
+        1: ["pass"],
+    }
+    out = _told(game(), viewer, {s: list(a) for s, a in script.items()})
+    assert f"seat 1: declared {limit} times this session, must pass" in out
+    assert "siber (takes the face-up card and the pair set aside, then discards three" in out
+    full = _told(game(), None, {s: list(a) for s, a in script.items()})
+    put = re.findall(r"discard (\w+)", full.split("siber (")[1].split("\n")[0])
+    assert len(put) == 3
+    if viewer == 0:  # a defender sees neither the draw nor what went face down
+        told = out.split("siber (")[1].split("\n")[0]
+        assert told.count("puts a card away face down") == 3
+        face_up = {c.name for c in game().view(0).talon_seen}  # seen by all at the deal
+        for card in {*put, *away} - face_up:
+            assert not re.search(rf"\b{card}\b", out.split("== Settlement")[0])

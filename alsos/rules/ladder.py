@@ -570,7 +570,9 @@ def settle_ladder(rules: Ruleset, s: HandState) -> Settlement:
         if ms:
             notes.append(f"seat {seat} melds: " + ", ".join(n for n, _ in ms))
     if len(s.tricks) < rules.hand_size:
-        notes.append(f"play stopped after {len(s.tricks)} tricks: the contract was decided")
+        n = len(s.tricks)
+        tricks_text = f"{n} trick" + ("" if n == 1 else "s")
+        notes.append(f"play stopped after {tricks_text}: the contract was decided")
     written[declarer] = 1 if made else -1
     entry = Entry(
         "game",  # the item of the game, as the view and events name it

@@ -9,8 +9,9 @@ explained line by line.  A seated player sees only what its seat may know.
 
 Opponents are bots made by name (:func:`alsos.bots.make`), ``heuristic`` by
 default; ``--bots a,b,c`` names one per seat.  ``--rubber`` plays hands until
-the profile's session (rubber or rádli, :func:`alsos.new_session`) is decided,
-with the written scores after each hand.
+the profile's session (rubber, rádli or a number of deals,
+:func:`alsos.new_session`) is decided, with the written scores after each
+hand and, where the profile limits it, each seat's declarations left.
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ from alsos.game import Game
 from alsos.loading import load_variant
 from alsos.profile import ProfileError, Ruleset
 from alsos.record import Record, RecordError
-from alsos.session import Radli, Rubber, new_session
+from alsos.session import Deals, Radli, Rubber, Session, new_session
 from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines
 from alsos.terminal.screen import Screen, make_screen
+from alsos.terminal.words import contract_name, examples, is_ladder
 
 __all__ = ["add_arguments", "run"]
 
@@ -258,9 +260,14 @@ def _one_hand(
         )
     )
     if me is not None:
+        what = "the contracts" if is_ladder(game.rules) else "the games"
+        if any(f.enabled for f in game.rules.figures.values()):
+            what += ", figures"
+        if game.rules.kontra.levels:
+            what += " and kontras"
         screen.dim(
-            f"You play seat {me}. Type an action (e.g. 'pass', 'announce abszolut', 'MA') or "
-            "its number in the list; '?' explains the figures and kontras, 'quit' leaves."
+            f"You play seat {me}. Type an action (e.g. {examples(game.rules)}) or its number "
+            f"in the list; '?' explains {what}, 'quit' leaves."
         )
     watched = game.active if me is None else (me,)
     narrator = Narrator(game, screen, watched, me, in_session=args.rubber)
@@ -339,7 +346,7 @@ def _status(game: Game, me: int, screen: Screen) -> None:
     bits = [f"-- your turn (seat {me}), {view.phase}"]
     if view.contract is not None:
         declarer = "" if view.declarer is None else f", declarer seat {view.declarer}"
-        bits.append(f"; contract {view.contract}{declarer}")
+        bits.append(f"; contract {contract_name(game.rules, game.contract)}{declarer}")
     screen.line("".join(bits))
     unseen = f" (+{view.unseen_count} face down)" if view.unseen_count else ""
     screen.line("  your hand: ", screen.cards(view.hand), unseen)
@@ -360,9 +367,8 @@ def _session(
 ) -> int:
     """Hands one after another until the session is decided (or ``--hands``)."""
     session = new_session(rules)
-    kind = "rádli" if isinstance(session, Radli) else "rubber"
-    target = rules.scoring.radli_target if kind == "rádli" else rules.scoring.rubber_target
-    screen.line(f"{rules.name} [{rules.id}], a {kind} to {target}, seed {seed}")
+    kind = _kind(session)
+    screen.line(f"{rules.name} [{rules.id}], {_goal(session)}, seed {seed}")
     limit = args.hands if args.hands is not None else MAX_HANDS
     records: list[Record] = []
     status = 0
@@ -371,16 +377,16 @@ def _session(
             game = session.next_game(seed=seed + n - 1)
             if args.seat is None and not args.watch:
                 args.seat = game.active[0]  # the user keeps one seat for the whole session
-            screen.header(f"Hand {n}", f"seed {seed + n - 1}, dealer seat {game.dealer}")
+            screen.header(_nth(session, n), f"seed {seed + n - 1}, dealer seat {game.dealer}")
             try:
                 status = _one_hand(args, game, seed + n - 1, names, screen)
             finally:
                 records.append(game.record())
             if status != 0:
                 return status
-            before = session.target if isinstance(session, Rubber) else target
+            before = session.target if isinstance(session, Rubber) else 0
             session.add(game.settlement)
-            _scores(session, n, kind, screen, before)
+            _scores(session, n, screen, before)
             if session.is_over:
                 break
         else:
@@ -398,10 +404,40 @@ def _session(
     return status
 
 
-def _scores(session: Rubber | Radli, n: int, kind: str, screen: Screen, target: int) -> None:
+def _nth(session: Session, n: int) -> str:
+    """``Hand 3``, or ``Deal 3 of 18`` in a session of a fixed number of deals."""
+    if isinstance(session, Deals):
+        return f"Deal {n} of {session.rules.scoring.deals}"
+    return f"Hand {n}"
+
+
+def _kind(session: Session) -> str:
+    """The session's name: rubber, rádli, or session (of a number of deals)."""
+    if isinstance(session, Radli):
+        return "rádli"
+    return "rubber" if isinstance(session, Rubber) else "session"
+
+
+def _goal(session: Session) -> str:
+    """What ends the session, in a few words: ``a rubber to 20``, ``a session of 18 deals``."""
+    sc = session.rules.scoring
+    if isinstance(session, Deals):
+        return f"a session of {sc.deals} deals"
+    if isinstance(session, Radli):
+        return f"a rádli to {sc.radli_target}"
+    target = session.target if isinstance(session, Rubber) else sc.rubber_target
+    return f"a rubber to {target}"
+
+
+def _scores(session: Session, n: int, screen: Screen, target: int) -> None:
     written = ", ".join(f"seat {s} {v}" for s, v in sorted(session.scores.items()))
-    goal = session.target if isinstance(session, Rubber) else session.rules.scoring.radli_target
-    screen.line((f"score after hand {n}: {written}", "bold"), f"  ({kind} to {goal})")
+    screen.line(
+        (f"score after {_nth(session, n).lower()}: {written}", "bold"), f"  ({_goal(session)})"
+    )
+    limit = session.rules.bidding.declare_limit
+    if limit is not None:
+        left = ", ".join(f"seat {s} {limit - v}" for s, v in sorted(session.declared.items()))
+        screen.line(f"  contracts each seat may still declare: {left}")
     if isinstance(session, Rubber) and session.target != target:
         screen.line(
             f"  several seats passed {target} on the same hand: the rubber now goes to "
@@ -411,10 +447,20 @@ def _scores(session: Rubber | Radli, n: int, kind: str, screen: Screen, target: 
         return
     if isinstance(session, Rubber):
         win = f"seat {session.winner} wins the rubber (bonus {session.bonus} included)"
-    elif session.winner is not None:
-        win = f"seat {session.winner} wins the rádli (bonus {session.bonus[session.winner]})"
+    elif isinstance(session, Radli):
+        win = (
+            f"seat {session.winner} wins the rádli (bonus {session.bonus[session.winner]})"
+            if session.winner is not None
+            else "the rádli ends without a single winner"
+        )
     else:
-        win = "the rádli ends without a single winner"
+        best = max(session.scores.values())
+        top = [s for s, v in sorted(session.scores.items()) if v == best]
+        names = " and ".join(f"seat {s}" for s in top)
+        win = (
+            f"the {session.hands} deals are played: {names} "
+            f"{'leads' if len(top) == 1 else 'share the lead'} with {best}"
+        )
     result = ", ".join(f"seat {s} {v:+d}" for s, v in sorted(session.result().items()))
     screen.line((win, "bold"))
     screen.line(f"net result (each seat's score against the others'): {result}")

@@ -12,16 +12,44 @@ settlement the engine produced.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from alsos.actions import Announce, Call, Declare, Discard, Exchange, Kontra, Play, Siber
+from alsos.actions import (
+    PASS,
+    Action,
+    Announce,
+    Bid,
+    Call,
+    ContractBid,
+    Declare,
+    Discard,
+    Draw,
+    Exchange,
+    Kontra,
+    Play,
+    Siber,
+)
 from alsos.cards import Card, Rank
 from alsos.events import Event, ItemChanged, Played, Said, TrickWon
 from alsos.game import Game
 from alsos.phases import Kind, Phase
 from alsos.settlement import Entry, Settlement
-from alsos.terminal.prompt import figure_meaning
 from alsos.terminal.screen import Screen, Seg
+from alsos.terminal.words import (
+    bidding_note,
+    clause,
+    contract_aim,
+    contract_meaning,
+    contract_name,
+    figure_meaning,
+    first_trick_note,
+    is_ladder,
+    klopitzky_rule,
+    ladder_header,
+    seats_text,
+    session_rule,
+    who_plays,
+)
 
 __all__ = ["Narrator", "explain_settlement"]
 
@@ -42,6 +70,11 @@ _GLOSS: dict[type, str] = {
     Siber: " (takes the talon into its hand)",
     Exchange: " (swaps its trump 7 for the turned-up card)",
     Call: " (invites the other side to concede)",
+}
+# The same actions in a ladder auction, where the declarer takes from the talon.
+_LADDER_GLOSS: dict[type, str] = {
+    Siber: " (takes the face-up card and the pair set aside, then discards three face down)",
+    Exchange: " (takes the face-up talon card, then discards one face up)",
 }
 
 
@@ -79,6 +112,10 @@ class Narrator:
         self.talon_known = self._talon()
         self.section_before_pickup = ""
         self.shown: set[Card] = set(self.talon_known)
+        self.headed: set[str] = set()  # the parts of the hand whose header was printed
+        self.phase_before = game.phase  # the phase of the action being told
+        self.could: tuple[Action, ...] = ()  # what a watched seat to act could do
+        self.drawer: int | None = None  # the last seat that drew from the talon
 
     # ------------------------------------------------------------ naming
 
@@ -137,28 +174,45 @@ class Narrator:
         after_pickup = self.section == "Pick-up" and name == self.section_before_pickup
         self.section = name
         g, scr = self.game, self.screen
-        if after_pickup:
-            scr.header(f"{name}, continued")
+        again = name in self.headed
+        self.headed.add(name)
+        if after_pickup or (again and name == "Bidding"):
+            note = ""
+            if "Pick-up" in self.headed:
+                note = "after the pick-up"
+                if name == "Bidding" and g.rules.bidding.betli:
+                    note += ": a seat may still bid Betli"
+            scr.header(f"{name}, continued", note)
             return
         if name == "Bidding":
             note = ""
-            with contextlib.suppress(AttributeError, IndexError, ValueError):  # no indicator
-                note = (
-                    f"the turned-up {scr.card_text(g.indicator)} offers "
-                    f"{scr.suit(g.original)} as trumps"
-                )
+            if is_ladder(g.rules):
+                note = ladder_header(g.rules)
+            else:
+                with contextlib.suppress(AttributeError, IndexError, ValueError):  # no indicator
+                    note = (
+                        f"the turned-up {scr.card_text(g.indicator)} offers "
+                        f"{scr.suit(g.original)} as trumps"
+                    )
             scr.header(name, note)
-            scr.dim(f"  ({_bidding_note(g)})")
+            scr.dim(f"  ({bidding_note(g)})")
+            limit, before = g.rules.bidding.declare_limit, g.state.declared_before
+            if limit is not None and before is not None:
+                barred = [s for s in g.active if before[s] >= limit]
+                if barred:
+                    names = seats_text(barred, self.who)
+                    scr.dim(f"  ({names}: declared {limit} times this session, must pass)")
         elif name == "First trick":
-            contract = _contract(g, self.who)
-            note = (
-                "before its card each seat may announce, kontra, declare melds"
-                if g.rules.announcements.back_round == "first-trick" and g.declarer is not None
-                else ""
-            )
-            scr.header(name, contract)
-            if note:
-                scr.dim(f"  ({note})")
+            scr.header(name, who_plays(g, self.who))
+            contract = g.contract
+            for note in (contract_aim(g, self.who), first_trick_note(g)):
+                if note:
+                    scr.dim(f"  ({note})")
+            # The rulebook's own sentences, where they apply.
+            if contract is not None and contract.kind is Kind.KLOPITZKY:
+                scr.dim(f"  {klopitzky_rule(g.rules)}")
+            elif g.declarer is not None and is_ladder(g.rules):
+                scr.dim(f"  {clause(g.rules, 'play.decided')}")
         elif name == "Play":
             order = "·".join(str(s) for s in sorted(g.active))
             scr.header(name, f"a line a trick: its cards, its winner, tricks won by seats {order}")
@@ -170,6 +224,10 @@ class Narrator:
     def before(self) -> None:
         """Call before each action: prints the header of a new part of the hand."""
         self._section()
+        g = self.game
+        self.phase_before = g.phase
+        # Only a watched seat's options are read: another's could give away its cards.
+        self.could = g.legal_actions() if g.to_act in self.watched else ()
 
     def say(self, seat: int, text: str) -> None:
         """Add what ``seat`` said to its line; a seat's turn of speech is one line."""
@@ -228,22 +286,65 @@ class Narrator:
         self._after()
 
     def _said(self, ev: Said) -> None:
+        face_up = [c for c in self._talon() if c not in self.talon_known]
         if ev.action is None:  # hidden from the viewer: say only what everyone saw
-            text = "puts a card away face down" if ev.public == "discard" else ev.public
+            text = ev.public
+            if ev.public == "discard":
+                text = (
+                    f"discards {self.screen.card_text(face_up[0])} face up"
+                    if face_up
+                    else "puts a card away face down"
+                )
         elif isinstance(ev.action, Discard):
             text = f"discard {self.screen.card_text(ev.action[1])}"
+            self.shown.add(ev.action[1])
+            text += " (face up)" if face_up else ""
         elif ev.private:
             text = str(ev.action)
         else:
             text = ev.public
-        gloss = _GLOSS.get(ev.action.__class__, "")
-        if isinstance(ev.action, Declare):
-            n = ev.action[1]
-            gloss = f" ({n} cards in sequence in one suit)" if n else " (four cards of one rank)"
-        self.say(ev.seat, text + gloss)
+        self.say(ev.seat, text + self._gloss(ev.seat, ev.action))
+
+    def _gloss(self, seat: int, action: Action | None) -> str:
+        """A few words on what ``action`` does, where its name does not say it."""
+        rules = self.game.rules
+        ladder = is_ladder(rules) and self.phase_before is Phase.BIDDING
+        if isinstance(action, Declare):
+            n = action[1]
+            return f" ({n} cards in sequence in one suit)" if n else " (four cards of one rank)"
+        if isinstance(action, Draw):
+            return self._drawn(seat)
+        if isinstance(action, ContractBid):
+            self._explain(action)
+            return ""
+        if ladder and isinstance(action, Bid):
+            return " (names the trumps)" if action.suit is not None else " (no trumps)"
+        # A pass that started the play, said by the declarer of a ladder contract, declined
+        # the talon (a public step); elsewhere only a watched seat's options tell it.
+        took_nothing = any(isinstance(a, (Siber, Exchange)) for a in self.could) or (
+            ladder and self.game.declarer == seat and self.game.phase is not Phase.BIDDING
+        )
+        if action == PASS and took_nothing:
+            return " (takes nothing from the talon)"
+        if ladder and action.__class__ in _LADDER_GLOSS:
+            return _LADDER_GLOSS[action.__class__]
+        return _GLOSS.get(action.__class__, "")
+
+    def _drawn(self, seat: int) -> str:
+        """What a draw took: the cards, for a seat watched; where they came from."""
+        source = (
+            "face-down talon cards"
+            if self.drawer is None
+            else f"the cards {self.who(self.drawer)} discarded"
+        )
+        self.drawer = seat
+        if seat not in self.watched:
+            return f" (takes {source})"
+        new = [c for c in self.game.view(seat).hand if c not in self.holding[seat]]
+        return f" (takes {' '.join(map(self.screen.card_text, new))}: {source})"
 
     def _item(self, ev: ItemChanged) -> None:
-        if self.speech is None:
+        if self.speech is None or is_ladder(self.game.rules):  # a ladder contract is worth 1
             return
         said = self.speech[1]
         last = said[-1]
@@ -260,7 +361,11 @@ class Narrator:
     def _explain(self, action: object) -> None:
         """The first time a figure or a kontra level is said, say once what it means."""
         rules = self.game.rules
-        if isinstance(action, Announce) and action[1] in rules.figures:
+        if isinstance(action, ContractBid) and action.contract in rules.bidding.contracts:
+            key = f"contract {action.contract}"
+            spec = rules.bidding.contracts[action.contract]
+            text = f"{spec.title}: {contract_meaning(rules, action.contract)}"
+        elif isinstance(action, Announce) and action[1] in rules.figures:
             key = f"figure {action[1]}"
             fig = rules.figures[action[1]]
             title = fig.title or action[1]
@@ -323,6 +428,7 @@ class Narrator:
             self.flush()
             self.section_before_pickup = self.section
             self.section = "Pick-up"
+            self.headed.add("Pick-up")
             self.screen.header("Pick-up", "each player takes up the cards dealt face down")
             for s in picked:
                 self._hand(s)
@@ -349,39 +455,6 @@ class Narrator:
         assert settlement is not None
         for line in explain_settlement(settlement, g, self.screen, single=not self.in_session):
             self.screen.line(line)
-
-
-def _bidding_note(game: Game) -> str:
-    b = game.rules.bidding
-    later = ["another suit"]
-    if b.no_trumps:
-        later.append("no-trumps")
-    if b.betli:
-        later.append("betli (to lose every trick)")
-    text = f"'accept' takes them, 'pass' declines; later rounds may bid {', '.join(later)}"
-    if b.klopitzky:
-        text += "; if all pass, klopitzky"
-    return text
-
-
-_KINDS = {
-    Kind.TRUMP: "plays against the others together",
-    Kind.NO_TRUMPS: "plays without trumps against the others together",
-    Kind.BETLI: "must lose every trick",
-    Kind.KLOPITZKY: "",
-}
-
-
-def _contract(game: Game, who: Callable[[int], str]) -> str:
-    """The contract in words: who plays what against whom."""
-    c = game.contract
-    if c is None:
-        return ""
-    if c.kind is Kind.KLOPITZKY:
-        return "klopitzky: nobody bid, so each plays alone; the most tricks pays"
-    if game.declarer is None:
-        return str(c)
-    return f"{c}: {who(game.declarer)} {_KINDS[c.kind]}"
 
 
 def _points_legend(game: Game) -> str:
@@ -439,13 +512,21 @@ def explain_settlement(
     session is played to (in a session the scores after the hand say it).
     """
     out = []
-    if st.declarer is None:
-        out.append(f"  contract: {_contract(game, lambda s: f'seat {s}') or st.contract}")
+    rules = game.rules
+    ladder = is_ladder(rules)
+    contract = game.contract
+    if contract is None:
+        out.append("  contract: none; nobody bid and the hand is thrown in")
+    elif contract.kind is Kind.KLOPITZKY:
+        out.append("  contract: Klopitzky; nobody bid, so each seat played for itself")
+        out.append(f"    {klopitzky_rule(rules)}")
+    elif st.declarer is None:
+        out.append(f"  contract: {contract_name(rules, contract)}")
     else:
         others = [s for s in game.active if s != st.declarer]
         out.append(
-            f"  contract: {st.contract}; seat {st.declarer} declared, "
-            + " and ".join(f"seat {s}" for s in others)
+            f"  contract: {contract_name(rules, contract)}; seat {st.declarer} declared, "
+            + seats_text(others)
             + (" defended together" if len(others) > 1 else " defended")
         )
     if st.conceded:
@@ -462,17 +543,20 @@ def explain_settlement(
     out.append(f"  tricks won: {_seats(st.tricks)}")
     if st.game_won is not None and st.declarer is not None:
         out.append(
-            f"  the game: seat {st.declarer} {'won' if st.game_won else 'lost'} it{_why(st)}"
+            f"  the {'contract' if ladder else 'game'}: seat {st.declarer} "
+            f"{'won' if st.game_won else 'lost'} it{_why(st)}"
         )
     out.extend(f"  note: {n}" for n in st.notes)
-    if st.entries and st.declarer is not None:
+    if ladder and st.declarer is not None:
+        pass  # one contract, won or lost as a whole: the score sheet says it
+    elif st.entries and st.declarer is not None:
         out.append(
             "  each item is settled on its own between the declarer and each opponent; "
             "whoever lost it pays its worth:"
         )
     elif st.entries:
         out.append("  what each seat gets:")
-    for e in st.entries:
+    for e in st.entries if not (ladder and st.declarer is not None) else ():
         if st.declarer is None and e.seat is not None:  # klopitzky: what each seat gets
             out.append(f"    seat {e.seat} gets {e.value}: {_factors(e, game)}")
             continue
@@ -484,20 +568,26 @@ def explain_settlement(
         verdict = "made" if e.made else "lost"
         out.append(f"    {title}{who}: {verdict}, worth {e.value} = {_factors(e, game)}")
     out.append(f"  payments (+ receives, - pays; they add up to 0): {_seats(st.payments, True)}")
-    sc = game.rules.scoring
-    race = (
-        f"; a rádli ends when a seat reaches {sc.radli_target}"
-        if sc.session == "radli"
-        else f"; the first seat to reach {sc.rubber_target} alone wins a rubber"
-    )
     out.append(f"  written on the score sheet: {_seats(st.written)}")
-    out.append(f"    (the winners of an item write its worth{race if single else ''})")
+    how = clause(rules, "scoring.contract") if ladder else ""
+    if not how and st.entries:
+        how = "the winners of an item write its worth"
+    if how and st.declarer is not None:
+        out.append(f"    ({_first_sentence(how)})")
+    if single and session_rule(rules):
+        out.append(f"    {session_rule(rules)}")
     best = max(st.payments.values())
     top = [s for s, v in st.payments.items() if v == best]
     if best > 0:
-        names = " and ".join(f"seat {s}" for s in sorted(top))
+        names = seats_text(top)
         out.append(f"  {names} {'wins' if len(top) == 1 else 'win'} the hand ({best:+d})")
     return out
+
+
+def _first_sentence(text: str) -> str:
+    """A clause's first sentence, as a parenthetical (lower-case, no stop)."""
+    first = text.split(".  ")[0].rstrip(".")
+    return first[:1].lower() + first[1:]
 
 
 def _why(st: Settlement) -> str:

@@ -6,8 +6,9 @@ The legal actions are shown on one line, grouped by what they do::
 
 They are numbered in that order, so ``1`` is the first shown; typing the
 action in the notation works as well.  ``?`` shows :func:`help_lines`: the
-figures of the profile with what each undertakes and is worth, the kontra
-levels and their factors, and how to type an action.
+profile's games or its contract ladder, the figures with what each
+undertakes and is worth, the kontra levels and their factors (or that there
+are none), and how to type an action.
 """
 
 from __future__ import annotations
@@ -15,16 +16,27 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from alsos.actions import KONTRA_NAMES, Action, Announce, Bid, Declare, Discard, Kontra, Play
+from alsos.actions import (
+    KONTRA_NAMES,
+    Action,
+    Announce,
+    Bid,
+    ContractBid,
+    Declare,
+    Discard,
+    Kontra,
+    Play,
+)
 from alsos.cards import Suit
 from alsos.profile import Ruleset
-from alsos.registry import lookup
 from alsos.terminal.screen import Screen, Seg, symbols_to_letters
+from alsos.terminal.words import clause, contract_meaning, examples, figure_meaning, is_ladder
 
+# figure_meaning lives in alsos.terminal.words and is kept here for its old callers.
 __all__ = ["choice", "figure_meaning", "grouped", "help_lines"]
 
 # The order of the groups on the line; anything else (pass, accept, siber...) comes first.
-_GROUPS: tuple[type, ...] = (Bid, Announce, Kontra, Declare, Discard, Play)
+_GROUPS: tuple[type, ...] = (ContractBid, Bid, Announce, Kontra, Declare, Discard, Play)
 
 
 def _key(action: Action) -> tuple[int, int]:
@@ -79,24 +91,21 @@ def choice(text: str, ordered: Sequence[Action]) -> Action | str:
     return symbols_to_letters(text)
 
 
-def figure_meaning(rules: Ruleset, name: str) -> str:
-    """What the figure ``name`` undertakes, in words (the judge's own description)."""
-    fig = rules.figures[name]
-    describe = getattr(lookup("figures", fig.kind), "describe", None)
-    return str(describe(fig, rules)) if describe is not None else f"a figure of kind {fig.kind}"
-
-
 def help_lines(rules: Ruleset, screen: Screen) -> list[list[Seg]]:
-    """One screen of help for ``rules``: figures, kontra levels, how to type actions."""
+    """One screen of help for ``rules``: contracts or games, figures, kontra levels, typing."""
     out: list[list[Seg]] = [[("How to answer", "bold")]]
     out.append(
         [
-            "  Type an action as shown (pass, accept, announce 100, kontra game, MA) or its "
-            "number, counting along the list from 1.  'quit' leaves the hand."
+            f"  Type an action as shown ({examples(rules)}) or its number, counting along "
+            "the list from 1.  'quit' leaves the hand."
         ]
     )
     signs = ", ".join(f"{s.letter} {screen.suit(s)}" for s in Suit)
     out.append([f"  Cards are suit then rank: {signs}; ranks A K O(ver) U(nder) 10 9 8 7."])
+    if is_ladder(rules):
+        out.extend(_ladder_help(rules))
+    else:
+        out.extend(_games_help(rules))
     figs = [(n, f) for n, f in rules.figures.items() if f.enabled]
     if figs:
         out.append([("Figures", "bold"), " (bonus undertakings; value from the back / front)"])
@@ -106,13 +115,10 @@ def help_lines(rules: Ruleset, screen: Screen) -> list[list[Seg]]:
             title = fig.title or name
             label = title if title.startswith(name) else f"{name} ({title})"
             out.append([f"  {label}: {figure_meaning(rules, name)}; {back} / {front}"])
-    g, b = rules.games, rules.bidding
-    games = [f"trump game {g.trump}"]
-    games += [f"no-trumps {g.no_trumps}"] if b.no_trumps else []
-    games += [f"betli {g.betli}"] if b.betli else []
-    games += [f"klopitzky {g.klopitzky}"] if b.klopitzky else []
-    out.append([("Games", "bold"), f" (the game item before kontras): {', '.join(games)}"])
     k = rules.kontra
+    if not k.levels:
+        out.append([clause(rules, "kontra.none") or "There is no kontra."])
+        return out
     levels = ", ".join(k.levels)
     out.append([("Kontra", "bold"), f" levels, each answering the one before: {levels}."])
     out.append(
@@ -123,4 +129,27 @@ def help_lines(rules: Ruleset, screen: Screen) -> list[list[Seg]]:
             f"the odd steps, its side the even ones."
         ]
     )
+    return out
+
+
+def _games_help(rules: Ruleset) -> list[list[Seg]]:
+    g, b = rules.games, rules.bidding
+    games = [f"trump game {g.trump}"]
+    games += [f"no-trumps {g.no_trumps}"] if b.no_trumps else []
+    games += [f"betli {g.betli}"] if b.betli else []
+    games += [f"klopitzky {g.klopitzky}"] if b.klopitzky else []
+    return [[("Games", "bold"), f" (the game item before kontras): {', '.join(games)}"]]
+
+
+def _ladder_help(rules: Ruleset) -> list[list[Seg]]:
+    """The contracts low to high, what each undertakes, and how they are bid and scored."""
+    out: list[list[Seg]] = [
+        [("Contracts", "bold"), " low to high; type 'contract <id>' to bid one above the last:"]
+    ]
+    for cid, spec in rules.bidding.contracts.items():
+        out.append([f"  {cid} ({spec.title}): {contract_meaning(rules, cid)}"])
+    for key in ("bidding.draw", "bidding.take", "scoring.contract", "scoring.limit"):
+        text = clause(rules, key)
+        if text:
+            out.append([f"  {text}"])
     return out
