@@ -1,44 +1,79 @@
 """A heuristic bot: plays the way a sensible club player would, from its view alone.
 
-Its rules of thumb, phase by phase:
+Its rules of thumb, phase by phase (the sources' advice is cited where they
+give it; the numbers were calibrated with ``examples/heuristic_stats.py``):
 
-- **Bidding.**  It values its hand for each trump suit it could play: the
-  trump Under, 9, Ace and 10 count most, other trumps a little, plain Aces
-  and guarded Tens too, and length in trumps.  It accepts or bids a suit
-  whose value reaches its threshold (``boldness`` lowers it), prefers the
-  strongest suit, bids no-trumps with three Aces or more, and Betli with a
-  hand of low cards only.
-- **Announcements.**  It passes unless its hand makes a figure likely: it
-  never announces a figure it could not be near, says a kontra only when it
-  is strong where the item is decided (a defender with a strong trump hand
-  against the game), and answers kontras on its own items only with a very
-  strong hand.  It declares every meld it may (they score), takes the trump
-  7 exchange and a síber (more cards to choose from), and discards its
-  cheapest plain cards.
-- **Play.**  Declarer in a trump game leads trumps while it has several,
-  then its Aces; a defender leads an Ace, else a low card of a plain suit.
-  Following, it wins a trick worth winning with its cheapest winning card,
-  plays low when the trick is lost, and gives points (a Ten, an Ace) to a
-  trick its partner is winning.  In Betli and Klopitzky it ducks: the
-  highest card that does not win, else its highest card.
-- **Calls.**  It does not call; asked to concede, it plays on when its side
-  holds the stronger cards, and concedes otherwise.
+- **Valuing a hand.**  For a trump suit it counts the trump Under 4, the 9
+  and Ace 3, the 10 2, King and Over about 1, small trumps a little, each
+  trump beyond three 1 more (length draws the opponents' trumps), each plain
+  Ace 1.5 and a Ten guarded by its Ace 0.7.  Over many hands a declarer whose
+  nine cards value ``v`` takes about ``6.5 v + 20`` card points of 162 and
+  wins the game more often than not from ``v`` about 7 (pagat, "Types of Game
+  and Bidding": the declarer needs more points than either opponent, not than
+  both).  With six cards seen it adds what three unseen cards bring on
+  average.  Without trumps it counts Aces and guarded Tens.
+- **Bidding.**  It accepts the original suit, or bids its best suit (or
+  no-trumps with three Aces or more), when the value reaches the bidding
+  threshold; ``boldness`` lowers the threshold.  With nine cards it bids
+  Betli when every suit it holds is low and guarded by its 7 or 8 and it
+  holds no Ace.  Anything weaker passes.
+- **Figures.**  It announces a figure only when its hand makes it likely
+  (pagat, "Figures"): a card figure (tulétroá, család, 44, összes adu) when
+  it holds every card the figure names and, for trumps it cannot simply
+  cash, the trump length to draw the rest; a trick figure (ultimó) with the
+  card, the trump Under or 9 and five trumps of nine (four of six); abszolút
+  or 100 when its estimated card points clear the threshold with a margin
+  (100 never from the front, as pagat advises); kassza as declarer with béla
+  and a winning hand; volát only with the top trumps, length and nothing but
+  Aces outside.  It keeps (does not exchange or síber away) a trump 7 that
+  one of its figures needs.
+- **Kontras** (pagat, "Kontras").  Against the game it says kontra when it
+  is strong in the declarer's trump suit (two of Under, 9, Ace with three
+  trumps, or a hand that would take abszolút); against a card figure when it
+  holds one of the figure's cards guarded; against ultimó when it holds
+  three trumps; against a points figure when its own hand takes many points;
+  against volát with any sure trick.  It answers a kontra on its own item
+  (rekontra) only with a hand well above what the item needs, and never
+  climbs past rekontra on a figure or szubkontra on the game, so ladders
+  stay short.
+- **Melds.**  It declares every meld it may and shows its details when asked
+  (they count towards the game).
+- **Calls** (pagat, "Calling").  It calls gyerünk with a hand that wins the
+  game by a wide margin.  Asked to concede, it weighs the stakes: with ``p``
+  its side's estimated chance of the game, it plays on when ``(2p - 1)``
+  times the doubled stake beats losing the current one, kontras the call
+  with a near-certain game, and concedes otherwise.
+- **Play.**  The declarer in a trump game leads trumps while the opponents
+  may still hold some (the top trump if it holds it, else a low one), then
+  its Aces; a defender leads an Ace, else a low plain card.  Following, it
+  takes a trick worth taking (ten points, the last trick, or any trick as
+  declarer) with its cheapest winning card, plays its cheapest card when the
+  trick is lost, and gives its richest non-winning card to a trick its
+  partner is sure to win.  It discards low.  When its partner has announced
+  ultimó and plays the trump 7 to the last trick, it does not overtrump.  In
+  Betli (declarer) and Klopitzky it ducks: the highest card that does not
+  win, else its highest card.
 
-Each decision reads the view and a few per-ruleset tables (trick strengths,
-card points), so it takes a few tens of microseconds.
+Each decision reads the view and a few per-ruleset tables cached by
+variant, so it takes some tens of microseconds (``examples/heuristic_stats.py``
+prints the mean per decision), cheap enough for a playout policy.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections.abc import Sequence
 
 from alsos.actions import (
     ACCEPT,
     BETLI,
+    CALL,
     CONCEDE,
     EXCHANGE,
+    GAME,
+    GYERUNK,
     KICSI,
     PASS,
     PLAY_ON,
@@ -55,17 +90,26 @@ from alsos.actions import (
 from alsos.cards import Card, Rank
 from alsos.loading import load_variant
 from alsos.phases import Phase
-from alsos.profile import Ruleset
+from alsos.profile import Ruleset, parse_card_spec
 from alsos.tables import point_table, trick_keys
 from alsos.view import View
 
 __all__ = ["HeuristicBot"]
 
 _RANKS = tuple(Rank)
-# The value of a trump and of a plain card to a hand, by rank (A K O U 10 9 8 7).
-_TRUMP_VALUE = {Rank.UNDER: 4.0, Rank.NINE: 3.0, Rank.ACE: 3.0, Rank.TEN: 2.0,
-                Rank.KING: 1.2, Rank.OVER: 1.0, Rank.EIGHT: 0.6, Rank.SEVEN: 0.6}  # fmt: skip
+# The value of a trump to a hand, by rank index (A K O U 10 9 8 7).
+_TRUMP_VALUE = (3.0, 1.2, 1.0, 4.0, 2.0, 3.0, 0.6, 0.6)
 _SPEECH = (Phase.FRONT, Phase.BACK, Phase.COMPLETION)
+_ACE, _TEN, _SEVEN, _EIGHT = int(Rank.ACE), int(Rank.TEN), int(Rank.SEVEN), int(Rank.EIGHT)
+
+#: Value (six or nine cards, see the module docstring) from which it bids.
+BID_THRESHOLD = 9.0
+#: What three unseen cards add to a six-card value, on average.
+UNSEEN_BONUS = 2.5
+#: Card points a trump hand of value ``v`` takes: ``POINTS_PER_VALUE * v + POINTS_BASE``.
+POINTS_PER_VALUE, POINTS_BASE = 6.5, 20.0
+#: Margin in card points over a points figure's threshold before announcing it.
+FIGURE_MARGIN = 14.0
 
 
 @functools.lru_cache(maxsize=32)
@@ -73,11 +117,31 @@ def _rules(variant: str) -> Ruleset:
     return load_variant(variant)
 
 
+@functools.lru_cache(maxsize=256)
+def _figures(variant: str, trump: int) -> dict[str, tuple[str, int, int, int]]:
+    """Per figure id: (kind, mask of the cards it names, points threshold, trick from the end)."""
+    rules = _rules(variant)
+    out = {}
+    for fid, fig in rules.figures.items():
+        mask = 0
+        for spec in (fig.card, *fig.cards) if fig.card else fig.cards:
+            mask |= parse_card_spec(spec).mask(trump)
+        threshold = (fig.threshold if trump >= 0 else fig.threshold_no_trumps) or 0
+        if fig.melds:
+            threshold += 1000  # meld figures (200) need melds it cannot count: never
+        out[fid] = (fig.kind, mask, threshold, fig.trick)
+    return out
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
 class HeuristicBot:
     """Rules of thumb for every phase (see the module documentation).
 
-    ``boldness`` above 1 bids and kontras more readily, below 1 less.  The
-    seed only breaks ties, so the bot is reproducible.
+    ``boldness`` above 1 bids, announces and kontras more readily, below 1
+    less.  The seed only breaks ties, so the bot is reproducible.
     """
 
     def __init__(self, seed: int | None = None, *, boldness: float = 1.0) -> None:
@@ -93,9 +157,9 @@ class HeuristicBot:
         if phase is Phase.BIDDING:
             return self._bid(view, legal)
         if phase in _SPEECH:
-            return self._speak(view, legal)
+            return self._speak(view, legal) or (PASS if PASS in legal else legal[0])
         if phase is Phase.SIBER:
-            return SIBER if SIBER in legal else legal[0]
+            return SIBER if SIBER in legal and not self._keeps_seven(view) else legal[0]
         if phase is Phase.MELDS:
             return SHOW if SHOW in legal else KICSI
         if phase is Phase.CALL:
@@ -105,90 +169,278 @@ class HeuristicBot:
         if discards:
             return self._discard(view, discards)
         for wanted in (SIBER, EXCHANGE):
-            if wanted in legal:
+            if wanted in legal and not self._keeps_seven(view):
                 return wanted
         melds = [a for a in legal if isinstance(a, Declare)]
         if melds:
             return melds[0]
+        spoken = self._speak(view, legal)
+        if spoken is not None:
+            return spoken
+        if CALL in legal and self._calls(view):
+            return CALL
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
-            return self._speak(view, legal)
+            return PASS if PASS in legal else legal[0]
         return self._play(view, plays)
 
     # ------------------------------------------------------------ valuing
 
-    def _suit_value(self, hand: Sequence[Card], trump: int) -> float:
+    @staticmethod
+    def _suit_value(hand: Sequence[Card], trump: int) -> float:
+        """The hand's value with ``trump`` as trumps (module docstring, "Valuing")."""
         value = 0.0
         trumps = 0
+        aces = 0
         for c in hand:
             if c >> 3 == trump:
                 trumps += 1
-                value += _TRUMP_VALUE[c.rank]
-            elif c.rank is Rank.ACE:
+                value += _TRUMP_VALUE[c & 7]
+            elif c & 7 == _ACE:
                 value += 1.5
+                aces |= 1 << (c >> 3)
+        for c in hand:
+            if c & 7 == _TEN and c >> 3 != trump and aces >> (c >> 3) & 1:
+                value += 0.7
         return value + max(0, trumps - 3) * 1.0
 
-    def _threshold(self, view: View) -> float:
-        seen_part = view.unseen_count > 0  # before the pick-up the hand is partly known
-        return (9.0 if seen_part else 13.0) / self.boldness
+    @staticmethod
+    def _no_trumps_value(hand: Sequence[Card]) -> float:
+        aces = 0
+        for c in hand:
+            if c & 7 == _ACE:
+                aces |= 1 << (c >> 3)
+        value = 3.0 * aces.bit_count()
+        for c in hand:
+            if c & 7 == _TEN:
+                value += 1.5 if aces >> (c >> 3) & 1 else 0.3
+        return value
+
+    def _value(self, view: View, trump: int | None = None) -> float:
+        """The hand's value for the game played (or ``trump``), as if it held nine cards."""
+        t = view.trump if trump is None else trump
+        value = self._suit_value(view.hand, t) if t >= 0 else self._no_trumps_value(view.hand)
+        if view.unseen_count:
+            value += UNSEEN_BONUS * view.unseen_count / 3
+        return value * self.boldness
+
+    def _points(self, view: View) -> float:
+        """Card points the hand should take in the game played (trump scale)."""
+        return POINTS_PER_VALUE * self._value(view) + POINTS_BASE
+
+    # ------------------------------------------------------------ bidding
 
     def _bid(self, view: View, legal: Sequence[Action]) -> Action:
         hand = view.hand
+        threshold = BID_THRESHOLD
         if ACCEPT in legal:
             original = view.talon_seen[0] >> 3 if view.talon_seen else -1
-            if original >= 0 and self._suit_value(hand, original) >= self._threshold(view):
+            if original >= 0 and self._value(view, original) >= threshold:
                 return ACCEPT
             return PASS
         bids = [a for a in legal if isinstance(a, Bid)]
         if bids:
-            aces = sum(1 for c in hand if c.rank is Rank.ACE)
-            best: tuple[float, Action] = (self._threshold(view), PASS)
+            best: tuple[float, Action] = (threshold, PASS)
             for bid in bids:
                 if bid.suit is None:
-                    value = 4.0 * aces + sum(1 for c in hand if c.rank is Rank.TEN)
-                    value *= 0.8
+                    value = self._value(view, -1) if self._aces(hand) >= 3 else 0.0
                 else:
-                    value = self._suit_value(hand, int(bid.suit))
+                    value = self._value(view, int(bid.suit))
                 if value >= best[0]:
                     best = (value, bid)
             return best[1]
         if BETLI in legal:
-            high = sum(1 for c in hand if c.rank in (Rank.ACE, Rank.TEN, Rank.KING))
-            return BETLI if high == 0 and len(hand) >= 6 else PASS
+            return BETLI if self._betli(hand) else PASS
         return PASS if PASS in legal else legal[0]
 
-    def _strength(self, view: View) -> float:
-        """How strong the seat's hand is for the game being played (0 when unknown)."""
-        if view.trump >= 0:
-            return self._suit_value(view.hand, view.trump)
-        return 3.0 * sum(1 for c in view.hand if c.rank is Rank.ACE)
+    @staticmethod
+    def _aces(hand: Sequence[Card]) -> int:
+        return sum(1 for c in hand if c & 7 == _ACE)
+
+    @staticmethod
+    def _betli(hand: Sequence[Card]) -> bool:
+        """Nine cards that lose every trick: no Ace, and each suit held has its 7 or 8."""
+        if len(hand) < 6:
+            return False
+        for suit in range(4):
+            ranks = [c & 7 for c in hand if c >> 3 == suit]
+            if not ranks:
+                continue
+            if _ACE in ranks or (max(ranks) < _EIGHT and len(ranks) > 1):
+                return False
+            if len(ranks) > 2 and min(ranks) < _TEN:  # a long suit with a picture card
+                return False
+        return True
 
     # ------------------------------------------------------------- speech
 
-    def _speak(self, view: View, legal: Sequence[Action]) -> Action:
-        declarer = view.seat == view.declarer
-        strength = self._strength(view) * self.boldness
+    def _my_side(self, view: View) -> int:
+        return 0 if view.seat == view.declarer else 1
+
+    def _speak(self, view: View, legal: Sequence[Action]) -> Action | None:
+        """A kontra or figure worth saying, or None to pass (or play)."""
+        if view.kind not in ("trump", "no-trumps", "betli"):
+            return None
         for action in legal:
-            if isinstance(action, Kontra) and action.figure == "game":
-                if not declarer and action.level == 1 and strength >= 14:
-                    return action
-                if declarer and action.level == 2 and strength >= 18:
-                    return action
-        figures = [a for a in legal if isinstance(a, Announce)]
-        if figures and declarer and strength >= 16:
-            rules = _rules(view.variant) if view.variant else None
-            for action in figures:
-                fig = rules.figures.get(action.figure) if rules is not None else None
-                if fig is not None and fig.kind == "kassza":
-                    return action  # béla is held (the legal list checks it): the game counts more
-        if PASS in legal:
-            return PASS
-        plays = [a for a in legal if isinstance(a, Play)]
-        return self._play(view, plays) if plays else legal[0]
+            if isinstance(action, Kontra) and self._kontras(view, action):
+                return action
+        best: tuple[int, Action | None] = (0, None)
+        for action in legal:
+            if isinstance(action, Announce):
+                worth = self._likely(view, action.figure)
+                if worth > best[0]:
+                    best = (worth, action)
+        return best[1]
+
+    def _likely(self, view: View, figure: str) -> int:
+        """The figure's worth if the hand makes it likely, else 0."""
+        if not view.variant:
+            return 0
+        info = _figures(view.variant, view.trump).get(figure)
+        if info is None:
+            return 0
+        kind, mask, threshold, trick = info
+        hand = 0
+        for c in view.hand:
+            hand |= 1 << c
+        trump = view.trump
+        tmask = 0xFF << 8 * trump if trump >= 0 else 0
+        trumps = (hand & tmask).bit_count()
+        nine = view.unseen_count == 0
+        value = self._value(view)
+        declarer = view.seat == view.declarer
+        base = _rules(view.variant).figures[figure].value
+        if kind in ("kassza", "multiplier"):
+            return base if value >= (9.0 if declarer else 11.0) else 0
+        if kind == "points":
+            if not nine and threshold > 90:
+                return 0  # 100 never from the front: abszolút first, then 100 from the back
+            return base if self._points(view) >= threshold + FIGURE_MARGIN else 0
+        if kind == "cards":
+            if mask == 0 or mask & hand != mask:
+                return 0
+            need = (mask & tmask).bit_count()
+            if need and not self._top_run(hand, mask, trump):
+                extra = 1 if hand >> (8 * trump + int(Rank.UNDER)) & 1 else 3
+                if trumps < need + extra:
+                    return 0
+            if mask & ~tmask and trump >= 0 and trumps < 3:
+                return 0  # plain cards (44's Aces) need trumps to keep them from being ruffed
+            return base
+        if kind == "trick":
+            if mask == 0 or not hand & mask or not mask & tmask:
+                return 0
+            top = hand >> (8 * trump + int(Rank.UNDER)) & 1 or hand >> (8 * trump + 5) & 1
+            return base if top and trumps >= (5 if nine else 4) else 0
+        if kind == "volat":
+            plain_non_aces = sum(1 for c in view.hand if c >> 3 != trump and c & 7 != _ACE)
+            return base if nine and trumps >= 5 and value >= 18 and not plain_non_aces else 0
+        return 0
+
+    @staticmethod
+    def _top_run(hand: int, mask: int, trump: int) -> bool:
+        """Whether the figure's trumps are all above every trump the hand lacks."""
+        rules_order = (int(Rank.UNDER), 5, _ACE, _TEN, int(Rank.KING), int(Rank.OVER), 6, 7)
+        needed = mask >> 8 * trump & 0xFF
+        for r in rules_order:
+            if not needed:
+                return True
+            if not hand >> (8 * trump + r) & 1:
+                return False
+            needed &= ~(1 << r)
+        return True
+
+    def _kontras(self, view: View, action: Kontra) -> bool:
+        """Whether to say this kontra step (module docstring, "Kontras")."""
+        if action.figure == GYERUNK:
+            return False
+        mine = self._my_side(view)
+        if action.figure == GAME:
+            item_side = 0
+        else:
+            item_side = 0 if action.seat == view.declarer else 1
+        value = self._value(view)
+        if item_side == mine:  # answering a kontra on our own item
+            if action.level > 2:
+                return False
+            if action.figure == GAME:
+                return mine == 0 and value >= 13.0
+            return self._likely(view, action.figure) > 0 and value >= 13.0
+        if action.figure == GAME:
+            if action.level > 3:
+                return False
+            if action.level == 3:
+                return value >= 14.0
+            if view.kind == "betli":
+                return False
+            return self._strong_in_trumps(view) or value >= 11.0
+        if action.level > 1:
+            return False
+        return self._beats_figure(view, action.figure)
+
+    def _strong_in_trumps(self, view: View) -> bool:
+        trump = view.trump
+        if trump < 0:
+            return self._aces(view.hand) >= 3
+        ranks = [c & 7 for c in view.hand if c >> 3 == trump]
+        tops = sum(1 for r in ranks if r in (int(Rank.UNDER), 5, _ACE))
+        return tops >= 2 and len(ranks) >= 3
+
+    def _beats_figure(self, view: View, figure: str) -> bool:
+        info = _figures(view.variant, view.trump).get(figure) if view.variant else None
+        if info is None:
+            return False
+        kind, mask, threshold, _trick = info
+        hand = view.hand
+        trump = view.trump
+        if kind == "cards":
+            return any(
+                mask >> c & 1 and sum(1 for d in hand if d >> 3 == c >> 3) >= 2 for c in hand
+            )
+        if kind == "trick":
+            return sum(1 for c in hand if c >> 3 == trump) >= 3
+        if kind == "points":
+            return self._points(view) >= 162 - threshold + 10
+        if kind == "volat":
+            return any(c & 7 == _ACE or (c >> 3 == trump and c & 7 == int(Rank.UNDER)) for c in hand)
+        return kind in ("kassza", "multiplier") and self._strong_in_trumps(view)
+
+    def _keeps_seven(self, view: View) -> bool:
+        """Whether a figure its seat announced (or will) needs the trump 7 it holds."""
+        trump = view.trump
+        if trump < 0 or not view.variant:
+            return False
+        seven = 8 * trump + _SEVEN
+        if all(c != seven for c in view.hand):
+            return False
+        figures = _figures(view.variant, trump)
+        for item in view.items:
+            if item.seat == view.seat and item.label != GAME:
+                info = figures.get(item.label)
+                if info is not None and info[1] >> seven & 1:
+                    return True
+        return any(info[1] >> seven & 1 and self._likely(view, fid) for fid, info in figures.items()
+                   if info[0] in ("cards", "trick"))  # fmt: skip
+
+    # -------------------------------------------------------------- calls
+
+    def _chance(self, view: View) -> float:
+        """Its side's estimated chance of winning the game."""
+        value = self._value(view) * 9 / max(1, len(view.hand) + view.unseen_count)
+        if view.seat == view.declarer:
+            return _logistic((value - 7.2) / 1.6)
+        return _logistic((value - 6.0) / 1.6)
+
+    def _calls(self, view: View) -> bool:
+        return self._chance(view) >= 0.93
 
     def _answer_call(self, view: View, legal: Sequence[Action]) -> Action:
-        strong = self._strength(view) >= 10
-        if PLAY_ON in legal and (strong or CONCEDE not in legal):
+        p = self._chance(view)
+        concede, play_on = view.call_stakes or (1, 2)
+        for action in legal:
+            if isinstance(action, Kontra) and action.level == 1 and p >= 0.9:
+                return action
+        if PLAY_ON in legal and ((2 * p - 1) * play_on > -concede or CONCEDE not in legal):
             return PLAY_ON
         return CONCEDE if CONCEDE in legal else legal[0]
 
@@ -240,20 +492,50 @@ class HeuristicBot:
             return Play(pick)
         if view.kind == "betli":  # a defender: let the declarer win, play low
             return Play(min(cards, key=lambda c: (strength(c), points[c])))
-        partner_wins = (
-            view.declarer is not None
-            and best_seat != view.declarer
-            and view.seat != view.declarer
-        )
-        trick_points = sum(points[c] for _, c in trick)
+        declarer = view.declarer
+        partner_wins = declarer is not None and best_seat != declarer and view.seat != declarer
         last = len(trick) == len(view.tricks_won) - 1
-        if partner_wins and (last or best >= 16):
+        if partner_wins and losers and self._partner_ultimo(view, best_seat, trick):
+            return Play(min(losers, key=lambda c: (points[c], strength(c))))
+        trick_points = sum(points[c] for _, c in trick)
+        if partner_wins and (last or best >= 16 or self._boss(view, trick[0][1], best, keys)):
             # Give points to the partner's trick: the richest card that does not overtake.
             pool = losers or cards
             return Play(max(pool, key=lambda c: (points[c], -strength(c))))
-        if winners and (trick_points >= 10 or last or view.seat == view.declarer):
+        if winners and (trick_points >= 10 or last or view.seat == declarer or len(cards) <= 2):
             return Play(min(winners, key=lambda c: (strength(c), points[c])))
         return Play(min(cards, key=lambda c: (points[c], strength(c))))
+
+    @staticmethod
+    def _partner_ultimo(view: View, partner: int, trick: Sequence[tuple[int, Card]]) -> bool:
+        """The partner announced a trick figure (ultimó) and wins its trick with its card."""
+        if view.trump < 0 or not view.variant:
+            return False
+        figures = _figures(view.variant, view.trump)
+        card = next(c for s, c in trick if s == partner)
+        for item in view.items:
+            info = figures.get(item.label) if item.seat == partner else None
+            if info is not None and info[0] == "trick" and info[1] >> card & 1:
+                return len(view.hand) == info[3]
+        return False
+
+    @staticmethod
+    def _played(view: View) -> int:
+        played = 0
+        for t in view.tricks:
+            for _s, c in t.cards:
+                played |= 1 << c
+        for _s, c in view.trick:
+            played |= 1 << c
+        return played
+
+    def _boss(self, view: View, lead: Card, best: int, keys: tuple[int, ...]) -> bool:
+        """Whether the winning card so far beats every card still out (not held, not played)."""
+        base = (lead >> 3) * 32
+        gone = self._played(view)
+        for c in view.hand:
+            gone |= 1 << c
+        return all(keys[base + c] <= best for c in range(32) if not gone >> c & 1)
 
     def _lead(
         self,
@@ -270,9 +552,17 @@ class HeuristicBot:
             return min(cards, key=own)
         trump = view.trump
         trumps = [c for c in cards if c >> 3 == trump]
-        if view.seat == view.declarer and len(trumps) >= 3:
-            return max(trumps, key=own)
-        aces = [c for c in cards if c.rank is Rank.ACE and c >> 3 != trump]
+        if view.seat == view.declarer and len(trumps) >= 2:
+            gone = self._played(view)
+            for c in view.hand:
+                gone |= 1 << c
+            out = [c for c in range(8 * trump, 8 * trump + 8) if not gone >> c & 1]
+            if out:  # draw the opponents' trumps: the top one if held, else a low one
+                top = max(trumps, key=own)
+                if all(own(top) > keys[trump * 32 + c] for c in out) or len(trumps) < 3:
+                    return top
+                return min(trumps, key=own)
+        aces = [c for c in cards if c & 7 == _ACE and c >> 3 != trump]
         if aces:
             return aces[0]
         plain = [c for c in cards if c >> 3 != trump] or cards
