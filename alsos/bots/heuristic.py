@@ -49,8 +49,7 @@ give it; the numbers were calibrated with ``examples/heuristic_stats.py``):
   takes a trick worth taking (ten points, the last trick, or any trick as
   declarer) with its cheapest winning card, plays its cheapest card when the
   trick is lost, and gives its richest non-winning card to a trick its
-  partner is sure to win.  It discards low.  When its partner has announced
-  ultimó and plays the trump 7 to the last trick, it does not overtrump.  In
+  partner is sure to win.  It discards low.  In
   Betli (declarer) and Klopitzky it ducks: the highest card that does not
   win, else its highest card.
 
@@ -310,12 +309,14 @@ class HeuristicBot:
         value = self._value(view)
         declarer = view.seat == view.declarer
         base = _rules(view.variant).figures[figure].value
+        duel = len(view.tricks_won) < 3  # one opponent takes every point the announcer does not
         if kind in ("kassza", "multiplier"):
-            return base if value >= (9.0 if declarer else 11.0) else 0
+            return base if value >= (9.0 if declarer else 11.0) + 1.5 * duel else 0
         if kind == "points":
             if not nine and threshold > 90:
                 return 0  # 100 never from the front: abszolút first, then 100 from the back
-            return base if self._points(view) >= threshold + FIGURE_MARGIN else 0
+            margin = FIGURE_MARGIN * (1.7 if duel else 1.0)
+            return base if self._points(view) >= threshold + margin else 0
         if kind == "cards":
             if mask == 0 or mask & hand != mask:
                 return 0
@@ -331,7 +332,8 @@ class HeuristicBot:
             if mask == 0 or not hand & mask or not mask & tmask:
                 return 0
             top = hand >> (8 * trump + int(Rank.UNDER)) & 1 or hand >> (8 * trump + 5) & 1
-            return base if top and trumps >= (5 if nine else 4) else 0
+            length = (5 if nine else 4) + (trick > 1)  # an earlier trick (uhu) is harder to time
+            return base if top and trumps >= length else 0
         if kind == "volat":
             plain_non_aces = sum(1 for c in view.hand if c >> 3 != trump and c & 7 != _ACE)
             return base if nine and trumps >= 5 and value >= 18 and not plain_non_aces else 0
@@ -355,10 +357,7 @@ class HeuristicBot:
         if action.figure == GYERUNK:
             return False
         mine = self._my_side(view)
-        if action.figure == GAME:
-            item_side = 0
-        else:
-            item_side = 0 if action.seat == view.declarer else 1
+        item_side = 0 if action.figure == GAME or action.seat == view.declarer else 1
         value = self._value(view)
         if item_side == mine:  # answering a kontra on our own item
             if action.level > 2:
@@ -402,7 +401,9 @@ class HeuristicBot:
         if kind == "points":
             return self._points(view) >= 162 - threshold + 10
         if kind == "volat":
-            return any(c & 7 == _ACE or (c >> 3 == trump and c & 7 == int(Rank.UNDER)) for c in hand)
+            return any(
+                c & 7 == _ACE or (c >> 3 == trump and c & 7 == int(Rank.UNDER)) for c in hand
+            )
         return kind in ("kassza", "multiplier") and self._strong_in_trumps(view)
 
     def _keeps_seven(self, view: View) -> bool:
@@ -451,8 +452,10 @@ class HeuristicBot:
         rules = _rules(view.variant)
         c = rules.cards
         kind = view.kind
-        order = c.betli_order if kind == "betli" else (
-            c.klopitzky_order if kind == "klopitzky" else c.plain_order
+        order = (
+            c.betli_order
+            if kind == "betli"
+            else (c.klopitzky_order if kind == "klopitzky" else c.plain_order)
         )
         keys = trick_keys(c.trump_order.strength, order.strength, view.trump)
         points = point_table(
@@ -495,8 +498,6 @@ class HeuristicBot:
         declarer = view.declarer
         partner_wins = declarer is not None and best_seat != declarer and view.seat != declarer
         last = len(trick) == len(view.tricks_won) - 1
-        if partner_wins and losers and self._partner_ultimo(view, best_seat, trick):
-            return Play(min(losers, key=lambda c: (points[c], strength(c))))
         trick_points = sum(points[c] for _, c in trick)
         if partner_wins and (last or best >= 16 or self._boss(view, trick[0][1], best, keys)):
             # Give points to the partner's trick: the richest card that does not overtake.
@@ -505,19 +506,6 @@ class HeuristicBot:
         if winners and (trick_points >= 10 or last or view.seat == declarer or len(cards) <= 2):
             return Play(min(winners, key=lambda c: (strength(c), points[c])))
         return Play(min(cards, key=lambda c: (points[c], strength(c))))
-
-    @staticmethod
-    def _partner_ultimo(view: View, partner: int, trick: Sequence[tuple[int, Card]]) -> bool:
-        """The partner announced a trick figure (ultimó) and wins its trick with its card."""
-        if view.trump < 0 or not view.variant:
-            return False
-        figures = _figures(view.variant, view.trump)
-        card = next(c for s, c in trick if s == partner)
-        for item in view.items:
-            info = figures.get(item.label) if item.seat == partner else None
-            if info is not None and info[0] == "trick" and info[1] >> card & 1:
-                return len(view.hand) == info[3]
-        return False
 
     @staticmethod
     def _played(view: View) -> int:
