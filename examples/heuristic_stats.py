@@ -123,15 +123,16 @@ def report(vid: str, hands: int, r: dict[str, object]) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variants", nargs="*", help="profile ids (default: every shipped one)")
     parser.add_argument("--hands", type=int, default=300)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     for vid in args.variants or alsos.shipped_variants():
         print(report(vid, args.hands, measure(vid, args.hands)))
         print()
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -3,10 +3,12 @@ heuristic bot legal everywhere and stronger than random."""
 
 from __future__ import annotations
 
+import importlib.util
 import statistics
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from profiles import PROFILES
@@ -387,3 +389,34 @@ def test_its_decisions_take_well_under_a_millisecond() -> None:
         worst = max(worst, time.perf_counter() - t0)
         game.apply(action)
     assert worst < 0.005
+
+
+def _stats() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "examples" / "heuristic_stats.py"
+    spec = importlib.util.spec_from_file_location("example_heuristic_stats", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_heuristic_bots_bid_and_announce_like_a_club_table() -> None:
+    """pagat, "Types of Game and Bidding", "Figures": at a table of heuristic bots the
+    declarer plays a game in most hands and wins most of them, Klopitzky is the
+    exception, and the figures announced are mostly made."""
+    r = _stats().measure("potter1930", 200)
+    contracts, won = r["contracts"], r["won"]
+    played = 200 - contracts["klopitzky"]
+    assert contracts["klopitzky"] < 200 // 4
+    assert 0.55 <= sum(won.values()) / played <= 0.85
+    announced, made = r["announced"], r["made"]
+    assert sum(announced.values()) >= 50
+    assert sum(made.values()) / sum(announced.values()) >= 0.6
+    assert max(level for level, n in r["levels"].items() if n) <= 3  # no runaway ladders
+
+
+def test_the_statistics_script_prints_a_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _stats().main(["tompa", "--hands", "20"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("## tompa (20 hands)")
+    assert "µs per decision" in out
