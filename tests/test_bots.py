@@ -420,3 +420,30 @@ def test_the_statistics_script_prints_a_report(capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert out.startswith("## tompa (20 hands)")
     assert "µs per decision" in out
+
+
+def test_with_three_aces_it_waits_for_no_trumps() -> None:
+    """pagat, "Types of Game and Bidding": no-trumps (worth 2) is bid in the second round,
+    so a hand of Aces passes the original suit and then bids no-trumps."""
+    hand = "MA M10 PA TA T8 Z7"
+    first = _view(hand, [PASS, ACCEPT], phase=Phase.BIDDING, declarer=None, unseen=3,
+                  talon="ZK Z9", kind=None, trump=-1)  # fmt: skip
+    assert _choose(first) == PASS
+    bids = [PASS, Bid(alsos.Suit.HEARTS), Bid(alsos.Suit.ACORNS), Bid(None)]
+    second = _view(hand, bids, phase=Phase.BIDDING, declarer=None, unseen=3, talon="ZK Z9",
+                   kind=None, trump=-1)  # fmt: skip
+    assert _choose(second) == Bid(None)
+
+
+def test_a_defender_counts_the_points_the_declarer_needs() -> None:
+    """pagat, "Types of Game and Bidding": the declarer wins with more points than either
+    defender, so once it is near half the pack a defender takes even a cheap trick."""
+    legal = _plays("MA M7")
+    cheap = _view("MA M7 Z9", legal, seat=1, trick="0:MK")
+    assert _choose(cheap) == Play(Card.parse("M7"))
+    rich = tuple(
+        TrickView(n + 1, 0, tuple((s, Card.parse(c)) for s, c in enumerate(t.split())), 0)
+        for n, t in enumerate(["PU P9 PA", "TA T10 TK"])
+    )
+    near = _view("MA M7 Z9", legal, seat=1, trick="0:MK", tricks=rich)  # 45 + 25 taken
+    assert _choose(near) == Play(Card.parse("MA"))

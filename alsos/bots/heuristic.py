@@ -14,9 +14,12 @@ give it; the numbers were calibrated with ``examples/heuristic_stats.py``):
   average.  Without trumps it counts Aces and guarded Tens.
 - **Bidding.**  It accepts the original suit, or bids its best suit (or
   no-trumps with three Aces or more), when the value reaches the bidding
-  threshold; ``boldness`` lowers the threshold.  With nine cards it bids
-  Betli when every suit it holds is low and guarded by its 7 or 8 and it
-  holds no Ace.  Anything weaker passes.
+  threshold; ``boldness`` lowers the threshold.  A hand that is worth more
+  without trumps passes the original suit to bid no-trumps (worth double)
+  in the second round.  With nine cards it bids Betli when in every suit its
+  ``i``-th lowest card (by the Betli order) is at most the suit's ``2i``-th
+  lowest, so the others' cards can fall on each of its own.  Anything weaker
+  passes.
 - **Figures.**  It announces a figure only when its hand makes it likely
   (pagat, "Figures"): a card figure (tulétroá, család, 44, összes adu) when
   it holds every card the figure names and, for trumps it cannot simply
@@ -49,7 +52,11 @@ give it; the numbers were calibrated with ``examples/heuristic_stats.py``):
   takes a trick worth taking (ten points, the last trick, or any trick as
   declarer) with its cheapest winning card, plays its cheapest card when the
   trick is lost, and gives its richest non-winning card to a trick its
-  partner is sure to win.  It discards low.  In
+  partner is sure to win (it plays last, or no card still out beats the
+  partner's).  It counts card points: a defender takes even a cheap trick
+  from the declarer once that trick would bring the declarer within 20 of
+  half the pack (then it beats both defenders) or of its announced abszolút
+  or 100.  It discards low.  In
   Betli (declarer) and Klopitzky it ducks: the highest card that does not
   win, else its highest card.
 
@@ -109,6 +116,9 @@ UNSEEN_BONUS = 2.5
 POINTS_PER_VALUE, POINTS_BASE = 6.5, 20.0
 #: Margin in card points over a points figure's threshold before announcing it.
 FIGURE_MARGIN = 14.0
+#: A defender takes even a cheap trick from the declarer once the declarer, with it,
+#: would be this close to what it needs.
+COUNT_MARGIN = 20
 
 
 @functools.lru_cache(maxsize=32)
@@ -230,44 +240,50 @@ class HeuristicBot:
     # ------------------------------------------------------------ bidding
 
     def _bid(self, view: View, legal: Sequence[Action]) -> Action:
-        hand = view.hand
         threshold = BID_THRESHOLD
+        no_trumps = self._no_trumps(view)
         if ACCEPT in legal:
             original = view.talon_seen[0] >> 3 if view.talon_seen else -1
-            if original >= 0 and self._value(view, original) >= threshold:
+            value = self._value(view, original) if original >= 0 else 0.0
+            if value >= threshold and not no_trumps > value:
                 return ACCEPT
-            return PASS
+            return PASS  # too weak, or waiting to bid no-trumps (worth double)
         bids = [a for a in legal if isinstance(a, Bid)]
         if bids:
             best: tuple[float, Action] = (threshold, PASS)
             for bid in bids:
-                if bid.suit is None:
-                    value = self._value(view, -1) if self._aces(hand) >= 3 else 0.0
-                else:
-                    value = self._value(view, int(bid.suit))
+                value = no_trumps if bid.suit is None else self._value(view, int(bid.suit))
                 if value >= best[0]:
                     best = (value, bid)
             return best[1]
         if BETLI in legal:
-            return BETLI if self._betli(hand) else PASS
+            return BETLI if self._betli(view) else PASS
         return PASS if PASS in legal else legal[0]
 
     @staticmethod
     def _aces(hand: Sequence[Card]) -> int:
         return sum(1 for c in hand if c & 7 == _ACE)
 
+    def _no_trumps(self, view: View) -> float:
+        """The hand's value without trumps (0 unless it holds three Aces or more)."""
+        if not view.variant or not _rules(view.variant).bidding.no_trumps:
+            return 0.0
+        return self._value(view, -1) if self._aces(view.hand) >= 3 else 0.0
+
     @staticmethod
-    def _betli(hand: Sequence[Card]) -> bool:
-        """Nine cards that lose every trick: no Ace, and each suit held has its 7 or 8."""
-        if len(hand) < 6:
+    def _betli(view: View) -> bool:
+        """A hand that loses every trick: in each suit its ``i``-th lowest card is at
+        most the ``2i``-th lowest of the suit (the others' cards fall in between), by
+        the profile's Betli order."""
+        hand = view.hand
+        if len(hand) < 6 or not view.variant:
             return False
+        strength = _rules(view.variant).cards.betli_order.strength
+        low = sorted(range(8), key=lambda r: strength[r])  # ranks from the lowest
+        position = {r: i for i, r in enumerate(low)}
         for suit in range(4):
-            ranks = [c & 7 for c in hand if c >> 3 == suit]
-            if not ranks:
-                continue
-            if _ACE in ranks or (max(ranks) < _EIGHT and len(ranks) > 1):
-                return False
-            if len(ranks) > 2 and min(ranks) < _TEN:  # a long suit with a picture card
+            held = sorted(position[c & 7] for c in hand if c >> 3 == suit)
+            if any(p > 2 * i for i, p in enumerate(held)):
                 return False
         return True
 
@@ -499,13 +515,35 @@ class HeuristicBot:
         partner_wins = declarer is not None and best_seat != declarer and view.seat != declarer
         last = len(trick) == len(view.tricks_won) - 1
         trick_points = sum(points[c] for _, c in trick)
-        if partner_wins and (last or best >= 16 or self._boss(view, trick[0][1], best, keys)):
+        if partner_wins and (last or self._boss(view, trick[0][1], best, keys)):
             # Give points to the partner's trick: the richest card that does not overtake.
             pool = losers or cards
             return Play(max(pool, key=lambda c: (points[c], -strength(c))))
-        if winners and (trick_points >= 10 or last or view.seat == declarer or len(cards) <= 2):
+        if winners and (
+            trick_points >= 10
+            or last
+            or view.seat == declarer
+            or (best_seat == declarer and self._decides(view, points, trick_points))
+        ):
             return Play(min(winners, key=lambda c: (strength(c), points[c])))
         return Play(min(cards, key=lambda c: (points[c], strength(c))))
+
+    @staticmethod
+    def _decides(view: View, points: tuple[int, ...], trick_points: int) -> bool:
+        """Whether the declarer, winning this trick, would come near what it needs: half
+        the pack's points (then it beats both defenders) or a points figure it announced."""
+        rules = _rules(view.variant)
+        target = (sum(points) + rules.cards.last_trick) // 2 + 1
+        if view.trump >= 0 or view.kind == "no-trumps":
+            figures = _figures(view.variant, view.trump)
+            for item in view.items:
+                info = figures.get(item.label) if item.seat == view.declarer else None
+                if info is not None and info[0] == "points":
+                    target = min(target, info[2])
+        taken = sum(
+            points[c] for t in view.tricks if t.winner == view.declarer for _s, c in t.cards
+        )
+        return taken + trick_points >= target - COUNT_MARGIN
 
     @staticmethod
     def _played(view: View) -> int:
