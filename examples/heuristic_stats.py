@@ -38,7 +38,7 @@ def measure(vid: str, hands: int) -> dict[str, object]:
     announced: Counter[str] = Counter()
     made: Counter[str] = Counter()
     levels: Counter[int] = Counter()
-    calls = conceded = actions = 0
+    calls = conceded = actions = kontrad = beaten = 0
     decide_ns = 0
     per_phase: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     _play_one(rules, -1)  # warm the bot's per-ruleset caches outside the timing
@@ -67,16 +67,17 @@ def measure(vid: str, hands: int) -> dict[str, object]:
         contracts[kind] += 1
         conceded += s.conceded
         for e in s.entries:
+            if e.steps:
+                levels[len(e.steps)] += 1
+                kontrad += 1
+                beaten += not e.made  # the side that said kontra was right
             if e.label == "game":
                 if s.declarer is not None:
                     won[kind] += e.made
-                levels[len(e.steps)] += 1
-            elif e.label not in ("klopitzky",):
+            elif e.label != "klopitzky":
                 fig = e.label.split("@")[0]
                 announced[fig] += 1
                 made[fig] += e.made
-                if e.steps:
-                    levels[len(e.steps)] += 1
     return {
         "contracts": contracts,
         "won": won,
@@ -84,6 +85,8 @@ def measure(vid: str, hands: int) -> dict[str, object]:
         "made": made,
         "levels": levels,
         "calls": calls,
+        "kontrad": kontrad,
+        "beaten": beaten,
         "conceded": conceded,
         "actions": actions,
         "us": decide_ns / 1000 / actions,
@@ -113,7 +116,9 @@ def report(vid: str, hands: int, r: dict[str, object]) -> str:
     figs = ", ".join(f"{f} {n} (made {made[f] / n:.0%})" for f, n in announced.most_common())
     lines.append(f"figures:    {figs or 'none'}")
     lad = ", ".join(f"{lv}: {n}" for lv, n in sorted(levels.items()) if lv)
-    lines.append(f"kontras:    items raised by level {lad or 'none'}")
+    kontrad: int = r["kontrad"]  # type: ignore[assignment]
+    right = f"; the kontra was right for {r['beaten'] / kontrad:.0%}" if kontrad else ""
+    lines.append(f"kontras:    items raised by level {lad or 'none'}{right}")
     lines.append(f"calls:      {r['calls']} gyerünk, {r['conceded']} hands conceded")
     slowest = max(per_phase.items(), key=lambda kv: kv[1])
     lines.append(

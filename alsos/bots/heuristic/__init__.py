@@ -32,13 +32,15 @@ give it; the numbers were calibrated with ``examples/heuristic_stats.py``):
   one of its figures needs.
 - **Kontras** (pagat, "Kontras").  Against the game it says kontra when it
   is strong in the declarer's trump suit (two of Under, 9, Ace with three
-  trumps, or a hand that would take abszolút); against a card figure when it
-  holds one of the figure's cards guarded; against ultimó when it holds
-  three trumps; against a points figure when its own hand takes many points;
-  against volát with any sure trick.  It answers a kontra on its own item
-  (rekontra) only with a hand well above what the item needs, and never
-  climbs past rekontra on a figure or szubkontra on the game, so ladders
-  stay short.
+  trumps and a fair hand, or a hand that would take abszolút itself), and
+  wants more from the front, where a kontra counts four times; against
+  kassza likewise; against a card figure when it holds one of the figure's
+  cards guarded; against ultimó when it can keep a trump to the end (four
+  trumps, or three with a high one); against a points figure when its own
+  hand takes the points the announcer cannot spare; against volát with any
+  sure trick.  It answers a kontra on its own item (rekontra) only with a
+  hand well above what the item needs, and never climbs past rekontra on a
+  figure or szubkontra on the game, so ladders stay short.
 - **Melds.**  It declares every meld it may and shows its details when asked
   (they count towards the game).
 - **Calls** (pagat, "Calling").  It calls gyerünk with a hand that wins the

@@ -271,7 +271,8 @@ class Judgement:
                 return value >= 14.0
             if view.kind == "betli":
                 return False
-            return self._strong_in_trumps(view) or value >= 11.0
+            front = 2.0 if view.unseen_count else 0.0  # x4 from the front: be surer
+            return value >= 11.0 + front or (self._strong_in_trumps(view) and value >= 8.0 + front)
         if action.level > 1:
             return False
         return self._beats_figure(view, action.figure)
@@ -295,15 +296,18 @@ class Judgement:
             return any(
                 mask >> c & 1 and sum(1 for d in hand if d >> 3 == c >> 3) >= 2 for c in hand
             )
-        if kind == "trick":
-            return sum(1 for c in hand if c >> 3 == trump) >= 3
+        if kind == "trick":  # a trump kept to the end beats the figure's card
+            ranks = [c & 7 for c in hand if c >> 3 == trump]
+            tops = sum(1 for r in ranks if r in (int(Rank.UNDER), 5, _ACE))
+            return len(ranks) >= 4 or (len(ranks) >= 3 and tops > 0)
         if kind == "points":
             return self._points(view) >= 162 - threshold + 10
         if kind == "volat":
             return any(
                 c & 7 == _ACE or (c >> 3 == trump and c & 7 == int(Rank.UNDER)) for c in hand
             )
-        return kind in ("kassza", "multiplier") and self._strong_in_trumps(view)
+        strong = self._strong_in_trumps(view) and self._value(view) >= 10.0
+        return kind in ("kassza", "multiplier") and strong
 
     def _keeps_seven(self, view: View) -> bool:
         """Whether a figure its seat announced (or will) needs the trump 7 it holds."""
