@@ -114,7 +114,9 @@ def report(vid: str, hands: int, r: dict[str, object]) -> str:
             f"{sum(won.values()) / played:.0%}"
         )
     figs = ", ".join(f"{f} {n} (made {made[f] / n:.0%})" for f, n in announced.most_common())
-    lines.append(f"figures:    {figs or 'none'}")
+    total = sum(announced.values())
+    share = f"{total} announced, {sum(made.values()) / total:.0%} made: " if total else ""
+    lines.append(f"figures:    {share}{figs or 'none'}")
     lad = ", ".join(f"{lv}: {n}" for lv, n in sorted(levels.items()) if lv)
     kontrad: int = r["kontrad"]  # type: ignore[assignment]
     right = f"; the kontra was right for {r['beaten'] / kontrad:.0%}" if kontrad else ""

@@ -23,11 +23,14 @@ from alsos.actions import (
     EXCHANGE,
     GAME,
     GYERUNK,
+    KICSI,
     PASS,
     PLAY_ON,
+    SHOW,
     Action,
     Announce,
     Bid,
+    Declare,
     Discard,
     Kontra,
     Play,
@@ -447,3 +450,12 @@ def test_a_defender_counts_the_points_the_declarer_needs() -> None:
     )
     near = _view("MA M7 Z9", legal, seat=1, trick="0:MK", tricks=rich)  # 45 + 25 taken
     assert _choose(near) == Play(Card.parse("MA"))
+
+
+def test_it_declares_its_melds_and_shows_them() -> None:
+    """pagat, "First Trick", "Validation of Meld": melds count towards the game, so it
+    declares one before its card and tells its details when asked."""
+    legal = [Declare(3), *_plays("MA MK MO")]
+    assert _choose(_view("MA MK MO Z7", legal)) == Declare(3)
+    validation = _view("MA MK MO Z7", [SHOW, KICSI], phase=Phase.MELDS)
+    assert _choose(validation) == SHOW
