@@ -40,6 +40,7 @@ def measure(vid: str, hands: int) -> dict[str, object]:
     levels: Counter[int] = Counter()
     calls = conceded = actions = kontrad = beaten = 0
     decide_ns = 0
+    times: list[int] = []
     per_phase: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     _play_one(rules, -1)  # warm the bot's per-ruleset caches outside the timing
     for seed in range(hands):
@@ -54,6 +55,7 @@ def measure(vid: str, hands: int) -> dict[str, object]:
             action = bots[seat].choose(view, legal)
             dt = time.perf_counter_ns() - t0
             decide_ns += dt
+            times.append(dt)
             slot = per_phase[str(view.phase)]
             slot[0] += dt
             slot[1] += 1
@@ -90,6 +92,8 @@ def measure(vid: str, hands: int) -> dict[str, object]:
         "conceded": conceded,
         "actions": actions,
         "us": decide_ns / 1000 / actions,
+        "p50": sorted(times)[len(times) // 2] / 1000,
+        "p99": sorted(times)[len(times) * 99 // 100] / 1000,
         "per_phase": {p: v[0] / 1000 / v[1] for p, v in per_phase.items()},
     }
 
@@ -124,8 +128,9 @@ def report(vid: str, hands: int, r: dict[str, object]) -> str:
     lines.append(f"calls:      {r['calls']} gyerünk, {r['conceded']} hands conceded")
     slowest = max(per_phase.items(), key=lambda kv: kv[1])
     lines.append(
-        f"actions:    {r['actions'] / hands:.1f} per hand; {r['us']:.1f} µs per decision "  # type: ignore[operator]
-        f"(slowest phase: {slowest[0]} {slowest[1]:.1f} µs)"
+        f"actions:    {r['actions'] / hands:.1f} per hand; µs per decision: mean {r['us']:.1f}, "
+        f"median {r['p50']:.1f}, 99th percentile {r['p99']:.1f} "
+        f"(slowest phase on average: {slowest[0]} {slowest[1]:.1f})"
     )
     return "\n".join(lines)
 
