@@ -27,6 +27,7 @@ from alsos.actions import (
     PASS,
     PLAY_ON,
     SHOW,
+    SIBER,
     Action,
     Announce,
     Bid,
@@ -307,6 +308,9 @@ def test_it_keeps_the_trump_seven_its_ultimo_needs() -> None:
     ultimo = (ItemView("ultimo", 0, 0, 4),)
     assert _choose(_view("P7 PK M8", legal, items=ultimo)) != EXCHANGE
     assert _choose(_view("P7 PK M8", legal)) == EXCHANGE
+    siber = [SIBER, PASS]
+    assert _choose(_view("P7 PK M8", siber, phase=Phase.SIBER, items=ultimo)) == PASS
+    assert _choose(_view("P7 PK M8", siber, phase=Phase.SIBER)) == SIBER
 
 
 def test_as_a_defender_losing_the_trick_it_follows_with_its_cheapest_card() -> None:

@@ -123,7 +123,9 @@ class HeuristicBot(Judgement):
         if phase in _SPEECH:
             return self._speak(view, legal) or (PASS if PASS in legal else legal[0])
         if phase is Phase.SIBER:
-            return SIBER if SIBER in legal and not self._keeps_seven(view) else legal[0]
+            if SIBER in legal and not self._keeps_seven(view):
+                return SIBER
+            return PASS if PASS in legal else legal[0]
         if phase is Phase.MELDS:
             return SHOW if SHOW in legal else KICSI
         if phase is Phase.CALL:
