@@ -3,8 +3,9 @@
 Its rules of thumb, phase by phase (the sources' advice is cited where they
 give it; the numbers were calibrated with ``examples/heuristic_stats.py``):
 
-- **Valuing a hand.**  For a trump suit it counts the trump Under 4, the 9
-  and Ace 3, the 10 2, King and Over about 1, small trumps a little, each
+- **Valuing a hand.**  For a trump suit it counts, by place in the profile's
+  trump order (U 9 A 10 K O 8 7 in every shipped one), the trump Under 4,
+  the 9 and Ace 3, the 10 2, King and Over about 1, small trumps a little, each
   trump beyond three 1 more (length draws the opponents' trumps), each plain
   Ace 1.5 and a Ten guarded by its Ace 0.7.  Over many hands a declarer whose
   nine cards value ``v`` takes about ``6.5 v + 20`` card points of 162 and

@@ -29,10 +29,19 @@ from alsos.loading import load_variant
 from alsos.profile import Ruleset, parse_card_spec
 from alsos.view import View
 
-__all__ = ["BID_THRESHOLD", "FIGURE_MARGIN", "Judgement", "figure_table", "rules_for"]
+__all__ = [
+    "BID_THRESHOLD",
+    "FIGURE_MARGIN",
+    "Judgement",
+    "figure_table",
+    "rules_for",
+    "trump_ranks",
+    "trump_values",
+]
 
-# The value of a trump to a hand, by rank index (A K O U 10 9 8 7).
-_TRUMP_VALUE = (3.0, 1.2, 1.0, 4.0, 2.0, 3.0, 0.6, 0.6)
+# The value of a trump to a hand by its place in the trump order, highest first
+# (U 9 A 10 K O 8 7 in every shipped profile).
+_TRUMP_VALUE = (4.0, 3.0, 3.0, 2.0, 1.2, 1.0, 0.6, 0.6)
 _ACE, _TEN, _SEVEN = int(Rank.ACE), int(Rank.TEN), int(Rank.SEVEN)
 
 #: Value (six or nine cards, see the module docstring) from which it bids.
@@ -67,6 +76,22 @@ def figure_table(variant: str, trump: int) -> dict[str, tuple[str, int, int, int
     return out
 
 
+@functools.lru_cache(maxsize=32)
+def trump_ranks(variant: str) -> tuple[int, ...]:
+    """The rank indices from the highest trump down, by the profile's trump order."""
+    strength = rules_for(variant).cards.trump_order.strength
+    return tuple(sorted(range(8), key=lambda r: -strength[r]))
+
+
+@functools.lru_cache(maxsize=32)
+def trump_values(variant: str) -> tuple[float, ...]:
+    """The value of each trump to a hand, by rank index."""
+    values = [0.0] * 8
+    for place, rank in enumerate(trump_ranks(variant)):
+        values[rank] = _TRUMP_VALUE[place]
+    return tuple(values)
+
+
 def _logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
@@ -79,7 +104,7 @@ class Judgement:
     # ------------------------------------------------------------ valuing
 
     @staticmethod
-    def _suit_value(hand: Sequence[Card], trump: int) -> float:
+    def _suit_value(hand: Sequence[Card], trump: int, values: tuple[float, ...]) -> float:
         """The hand's value with ``trump`` as trumps (module docstring, "Valuing")."""
         value = 0.0
         trumps = 0
@@ -87,7 +112,7 @@ class Judgement:
         for c in hand:
             if c >> 3 == trump:
                 trumps += 1
-                value += _TRUMP_VALUE[c & 7]
+                value += values[c & 7]
             elif c & 7 == _ACE:
                 value += 1.5
                 aces |= 1 << (c >> 3)
@@ -111,7 +136,10 @@ class Judgement:
     def _value(self, view: View, trump: int | None = None) -> float:
         """The hand's value for the game played (or ``trump``), as if it held nine cards."""
         t = view.trump if trump is None else trump
-        value = self._suit_value(view.hand, t) if t >= 0 else self._no_trumps_value(view.hand)
+        if t >= 0:
+            value = self._suit_value(view.hand, t, trump_values(view.variant))
+        else:
+            value = self._no_trumps_value(view.hand)
         if view.unseen_count:
             value += UNSEEN_BONUS * view.unseen_count / 3
         return value * self.boldness
@@ -220,8 +248,9 @@ class Judgement:
             if mask == 0 or mask & hand != mask:
                 return 0
             need = (mask & tmask).bit_count()
-            if need and not self._top_run(hand, mask, trump):
-                extra = 1 if hand >> (8 * trump + int(Rank.UNDER)) & 1 else 3
+            order = trump_ranks(view.variant)
+            if need and not self._top_run(hand, mask, trump, order):
+                extra = 1 if hand >> (8 * trump + order[0]) & 1 else 3
                 if trumps < need + extra:
                     return 0
             if mask & ~tmask and trump >= 0 and trumps < 3:
@@ -230,7 +259,8 @@ class Judgement:
         if kind == "trick":
             if mask == 0 or not hand & mask or not mask & tmask:
                 return 0
-            top = hand >> (8 * trump + int(Rank.UNDER)) & 1 or hand >> (8 * trump + 5) & 1
+            first, second = trump_ranks(view.variant)[:2]
+            top = hand >> (8 * trump + first) & 1 or hand >> (8 * trump + second) & 1
             length = (5 if nine else 4) + (trick > 1)  # an earlier trick (uhu) is harder to time
             return base if top and trumps >= length else 0
         if kind == "volat":
@@ -239,11 +269,10 @@ class Judgement:
         return 0
 
     @staticmethod
-    def _top_run(hand: int, mask: int, trump: int) -> bool:
+    def _top_run(hand: int, mask: int, trump: int, order: tuple[int, ...]) -> bool:
         """Whether the figure's trumps are all above every trump the hand lacks."""
-        rules_order = (int(Rank.UNDER), 5, _ACE, _TEN, int(Rank.KING), int(Rank.OVER), 6, 7)
         needed = mask >> 8 * trump & 0xFF
-        for r in rules_order:
+        for r in order:
             if not needed:
                 return True
             if not hand >> (8 * trump + r) & 1:
@@ -282,7 +311,7 @@ class Judgement:
         if trump < 0:
             return self._aces(view.hand) >= 3
         ranks = [c & 7 for c in view.hand if c >> 3 == trump]
-        tops = sum(1 for r in ranks if r in (int(Rank.UNDER), 5, _ACE))
+        tops = sum(1 for r in ranks if r in trump_ranks(view.variant)[:3])
         return tops >= 2 and len(ranks) >= 3
 
     def _beats_figure(self, view: View, figure: str) -> bool:
@@ -298,13 +327,14 @@ class Judgement:
             )
         if kind == "trick":  # a trump kept to the end beats the figure's card
             ranks = [c & 7 for c in hand if c >> 3 == trump]
-            tops = sum(1 for r in ranks if r in (int(Rank.UNDER), 5, _ACE))
+            tops = sum(1 for r in ranks if r in trump_ranks(view.variant)[:3])
             return len(ranks) >= 4 or (len(ranks) >= 3 and tops > 0)
         if kind == "points":
             return self._points(view) >= 162 - threshold + 10
         if kind == "volat":
             return any(
-                c & 7 == _ACE or (c >> 3 == trump and c & 7 == int(Rank.UNDER)) for c in hand
+                c & 7 == _ACE or (c >> 3 == trump and c & 7 == trump_ranks(view.variant)[0])
+                for c in hand
             )
         strong = self._strong_in_trumps(view) and self._value(view) >= 10.0
         return kind in ("kassza", "multiplier") and strong
