@@ -3,17 +3,43 @@ heuristic bot legal everywhere and stronger than random."""
 
 from __future__ import annotations
 
+import importlib.util
 import statistics
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from profiles import PROFILES
 
 import alsos
 import alsos.bots
+from alsos.actions import (
+    ACCEPT,
+    BETLI,
+    CALL,
+    CONCEDE,
+    EXCHANGE,
+    GAME,
+    GYERUNK,
+    KICSI,
+    PASS,
+    PLAY_ON,
+    SHOW,
+    SIBER,
+    Action,
+    Announce,
+    Bid,
+    Declare,
+    Discard,
+    Kontra,
+    Play,
+)
 from alsos.bots import Bot, HeuristicBot, RandomBot, UnknownBotError, available, make
+from alsos.cards import Card
+from alsos.phases import Phase
+from alsos.view import ItemView, TrickView, View
 
 
 def test_bots_are_made_by_name_with_options() -> None:
@@ -120,3 +146,320 @@ def test_the_heuristic_bot_is_reproducible() -> None:
             game.apply(bots[s].choose(game.view(s), game.legal_actions()))
         histories.append(game.history)
     assert histories[0] == histories[1]
+
+
+def test_the_heuristic_bot_is_legal_over_thousands_of_hands() -> None:
+    """Heuristic bots at every seat of every shipped profile, 300 hands each: every
+    choice is legal and the speech phases, calls and figures all come up."""
+    phases = set()
+    announced = 0
+    for rules in PROFILES:
+        for seed in range(300):
+            game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+            bots = {s: HeuristicBot(seed + s) for s in range(rules.players)}
+            while not game.is_over:
+                seat = game.to_act
+                assert seat is not None
+                legal = game.legal_actions()
+                action = bots[seat].choose(game.view(seat), legal)
+                assert action in legal
+                phases.add(game.phase)
+                announced += isinstance(action, Announce)
+                game.apply(action)
+    assert {Phase.BIDDING, Phase.FRONT, Phase.PLAY, Phase.CALL, Phase.MELDS} <= phases
+    assert announced > 100
+
+
+# ---------------------------------------------------------------- constructed positions
+
+_POTTER = "potter1930"
+HEARTS = int(alsos.Suit.HEARTS)
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(c) for c in text.split())
+
+
+def _view(
+    hand: str,
+    legal: Sequence[Action],
+    *,
+    phase: Phase = Phase.PLAY,
+    seat: int = 0,
+    declarer: int | None = 0,
+    trick: str = "",
+    items: tuple[ItemView, ...] = (),
+    unseen: int = 0,
+    talon: str = "",
+    kind: str | None = "trump",
+    trump: int = HEARTS,
+    call_stakes: tuple[int, int] | None = None,
+    tricks: tuple[TrickView, ...] = (),
+) -> View:
+    """A potter1930 view: ``trick`` is ``seat:card`` pairs in play order."""
+    played = tuple((int(p.split(":")[0]), Card.parse(p.split(":")[1])) for p in trick.split())
+    return View(
+        seat=seat, phase=phase, to_act=seat, hand=_cards(hand), unseen_count=unseen,
+        talon_seen=_cards(talon), declarer=declarer, contract=None if kind is None else kind,
+        trick=played, tricks_won={0: 0, 1: 0, 2: 0}, items=items, history=(),
+        legal=tuple(legal), variant=_POTTER, trump=trump, kind=kind, call_stakes=call_stakes,
+        tricks=tricks,
+    )  # fmt: skip
+
+
+def _choose(view: View) -> Action:
+    return HeuristicBot(0).choose(view, view.legal)
+
+
+def _plays(hand: str) -> list[Action]:
+    return [Play(c) for c in _cards(hand)]
+
+
+def test_with_a_weak_hand_it_passes_and_with_a_strong_one_it_accepts() -> None:
+    """pagat, "Types of Game and Bidding": the first round offers the original suit;
+    a club player takes it with trumps and Aces, not with small cards."""
+    weak = _view("M8 M7 T9 T8 Z7 P8", [PASS, ACCEPT], phase=Phase.BIDDING, declarer=None,
+                 unseen=3, talon="PK Z9", kind=None, trump=-1)  # fmt: skip
+    assert _choose(weak) == PASS
+    strong = _view("PU P9 PA M8 TA Z7", [PASS, ACCEPT], phase=Phase.BIDDING, declarer=None,
+                   unseen=3, talon="PK Z9", kind=None, trump=-1)  # fmt: skip
+    assert _choose(strong) == ACCEPT
+
+
+def test_it_bids_its_strongest_suit_in_the_second_round() -> None:
+    """pagat, "Types of Game and Bidding": the second round names a suit (or no-trumps)."""
+    bids = [PASS, Bid(alsos.Suit.GOURDS), Bid(alsos.Suit.HEARTS), Bid(alsos.Suit.ACORNS)]
+    view = _view("TU T9 TA T8 MA Z7", bids, phase=Phase.BIDDING, declarer=None, unseen=3,
+                 talon="ZK Z9", kind=None, trump=-1)  # fmt: skip
+    assert _choose(view) == Bid(alsos.Suit.GOURDS)
+
+
+def test_it_bids_betli_only_with_a_hand_of_guarded_low_cards() -> None:
+    """pagat, "Types of Game and Bidding": Betli undertakes to lose every trick."""
+    low = _view("M9 M7 P8 P7 T9 T7 Z9 Z8 Z7", [PASS, BETLI], phase=Phase.BIDDING,
+                declarer=None, kind=None, trump=-1)  # fmt: skip
+    assert _choose(low) == BETLI
+    ace = _view("MA M7 P8 P7 T9 T7 Z9 Z8 Z7", [PASS, BETLI], phase=Phase.BIDDING,
+                declarer=None, kind=None, trump=-1)  # fmt: skip
+    assert _choose(ace) == PASS
+
+
+def test_holding_the_trump_under_nine_and_seven_it_announces_tuletroa() -> None:
+    """pagat, "Figures": tulétroá is winning the trump Under, 9 and 7; with them in hand
+    and a fourth trump to draw the rest, the figure is likely.  Without the 7 it is not."""
+    legal = [PASS, Announce("tuletroa"), Announce("csalad")]
+    assert _choose(_view("PU P9 P7 P8 M8 T8 T7 Z8 Z7", legal, phase=Phase.BACK)) == legal[1]
+    assert _choose(_view("PU P9 PK P8 M8 T8 T7 Z8 Z7", legal, phase=Phase.BACK)) == PASS
+    short = _view("PU P9 P7 M9 M8 T8 T7 Z8 Z7", legal, phase=Phase.BACK)
+    assert _choose(short) == PASS  # three trumps cannot draw the others to win with the 7
+
+
+def test_it_announces_ultimo_with_the_trump_seven_and_length() -> None:
+    """pagat, "Figures": ultimó is winning the last trick with the trump 7, which needs
+    the trumps to outlast everyone's; with two trumps it is not tried."""
+    legal = [PASS, Announce("ultimo")]
+    assert _choose(_view("PU P9 PK P8 P7 M8 T8 Z8 Z7", legal, phase=Phase.BACK)) == legal[1]
+    assert _choose(_view("PU P7 MK M8 T8 T7 T9 Z8 Z7", legal, phase=Phase.BACK)) == PASS
+
+
+def test_it_announces_abszolut_only_with_a_strong_hand() -> None:
+    """pagat, "Figures": abszolút needs 82 card points in the announcer's tricks."""
+    legal = [PASS, Announce("abszolut")]
+    strong = "PU P9 PA P10 PK MA M10 TA Z7"
+    assert _choose(_view(strong, legal, phase=Phase.BACK)) == legal[1]
+    assert _choose(_view("PU P9 P8 MK M8 T8 T9 Z8 Z7", legal, phase=Phase.BACK)) == PASS
+
+
+def test_it_kontras_the_game_when_strong_in_trumps() -> None:
+    """pagat, "Kontras": a defender doubles the game when it holds the trumps to beat it."""
+    legal = [PASS, Kontra(1, GAME)]
+    strong = _view("PU P9 P8 MA T8 T7 Z8 Z7 M7", legal, phase=Phase.BACK, seat=1)
+    assert _choose(strong) == legal[1]
+    weak = _view("P8 P7 MK M8 T8 T7 Z8 Z7 M7", legal, phase=Phase.BACK, seat=1)
+    assert _choose(weak) == PASS
+
+
+def test_it_answers_a_kontra_with_judgement() -> None:
+    """pagat, "Kontras": the declarer redoubles only with a hand far above what the
+    game needs; an ordinary winning hand lets the kontra stand."""
+    legal = [PASS, Kontra(2, GAME)]
+    item = (ItemView(GAME, 0, 0, 4, 1),)
+    ordinary = _view("PU PA P8 MA T8 T7 Z8 Z7 M7", legal, phase=Phase.BACK, items=item)
+    assert _choose(ordinary) == PASS
+    huge = _view("PU P9 PA P10 PK MA M10 TA ZA", legal, phase=Phase.BACK, items=item)
+    assert _choose(huge) == legal[1]
+
+
+def test_it_kontras_a_card_figure_when_it_holds_one_of_its_cards() -> None:
+    """pagat, "Kontras": an opponent of the announcer doubles a figure it can defeat;
+    holding the guarded trump Ace, család (trump A, K, O) cannot be won."""
+    legal = [PASS, Kontra(1, "csalad", 0)]
+    item = (ItemView("csalad", 0, 0, 1),)
+    holds = _view("PA P8 M8 M7 T8 T7 Z8 Z7 M9", legal, phase=Phase.BACK, seat=1, items=item)
+    assert _choose(holds) == legal[1]
+    lacks = _view("P7 P8 M8 M7 T8 T7 Z8 Z7 M9", legal, phase=Phase.BACK, seat=1, items=item)
+    assert _choose(lacks) == PASS
+
+
+def test_it_keeps_the_trump_seven_its_ultimo_needs() -> None:
+    """pagat, "Trump Exchange": whoever means to make ultimó or tulétroá keeps the
+    trump 7 instead of exchanging it; without such a figure it takes the exchange."""
+    legal = [EXCHANGE, *_plays("P7 PK M8")]
+    ultimo = (ItemView("ultimo", 0, 0, 4),)
+    assert _choose(_view("P7 PK M8", legal, items=ultimo)) != EXCHANGE
+    assert _choose(_view("P7 PK M8", legal)) == EXCHANGE
+    siber = [SIBER, PASS]
+    assert _choose(_view("P7 PK M8", siber, phase=Phase.SIBER, items=ultimo)) == PASS
+    assert _choose(_view("P7 PK M8", siber, phase=Phase.SIBER)) == SIBER
+
+
+def test_as_a_defender_losing_the_trick_it_follows_with_its_cheapest_card() -> None:
+    """pagat, "Play": a trick that is lost gets the cheapest card of the suit."""
+    view = _view("M10 MK M7 Z8", _plays("M10 MK M7"), seat=1, trick="0:MA")
+    assert _choose(view) == Play(Card.parse("M7"))
+
+
+def test_it_takes_with_its_lowest_winning_card() -> None:
+    """pagat, "Play": no one must beat a card, so a trick is taken as cheaply as possible."""
+    view = _view("MA M10 MK Z8", _plays("MA M10 MK"), seat=0, trick="1:M8 2:MO")
+    assert _choose(view) == Play(Card.parse("MK"))
+
+
+def test_it_leads_trumps_as_declarer_with_several() -> None:
+    """pagat, "Types of Game and Bidding": the declarer draws the defenders' trumps
+    before cashing its Aces."""
+    view = _view("PU P9 P8 MA Z7 T8", _plays("PU P9 P8 MA Z7 T8"))
+    assert _choose(view) == Play(Card.parse("PU"))
+    defender = _view("PU P9 P8 MA Z7 T8", _plays("PU P9 P8 MA Z7 T8"), seat=1)
+    assert _choose(defender) == Play(Card.parse("MA"))
+
+
+def test_it_gives_points_to_its_partners_winning_trick() -> None:
+    """pagat, "Types of Game and Bidding": the defenders cooperate, so the last defender
+    to play puts its Ten on its partner's winning Ace."""
+    view = _view("M10 M7 Z9", _plays("M10 M7"), seat=1, trick="0:M8 2:MA")
+    assert _choose(view) == Play(Card.parse("M10"))
+    declarer_wins = _view("M10 M7 Z9", _plays("M10 M7"), seat=1, trick="2:M8 0:MA")
+    assert _choose(declarer_wins) == Play(Card.parse("M7"))
+    # Second to play, before the declarer: the partner's Ace is safe only once no trump is out.
+    ruffable = _view("M10 M7 Z9", _plays("M10 M7"), seat=1, trick="2:MA")
+    assert _choose(ruffable) == Play(Card.parse("M7"))
+    drawn = tuple(
+        TrickView(n + 1, 0, tuple((s, Card.parse(c)) for s, c in enumerate(t.split())), 0)
+        for n, t in enumerate(["PU P8 P7", "P9 PO PK", "PA P10 Z7"])
+    )
+    safe = _view("M10 M7 Z9", _plays("M10 M7"), seat=1, trick="2:MA", tricks=drawn)
+    assert _choose(safe) == Play(Card.parse("M10"))
+
+
+def test_it_discards_low_after_siber() -> None:
+    """pagat, "Trump Exchange": the síber discards count for no one, so it buries small cards."""
+    legal = [Discard(c) for c in _cards("MA M7 T10 Z8")]
+    assert _choose(_view("MA M7 T10 Z8 PU", legal)) in (legal[1], legal[3])
+
+
+def test_it_answers_a_call_by_its_chances() -> None:
+    """pagat, "Calling": asked to concede, a strong side plays on at the doubled stake
+    and a hopeless one gives up the game."""
+    legal = [CONCEDE, PLAY_ON, Kontra(1, GYERUNK)]
+    strong = _view("PU P9 PA MA T8 T7 Z8", legal, phase=Phase.CALL, seat=1, call_stakes=(1, 2))
+    assert _choose(strong) in (PLAY_ON, legal[2])
+    weak = _view("P8 M8 M7 T8 T7 Z8 Z7", legal, phase=Phase.CALL, seat=1, call_stakes=(1, 2))
+    assert _choose(weak) == CONCEDE
+
+
+def test_it_calls_gyerunk_only_with_a_winning_hand() -> None:
+    """pagat, "Calling": gyerünk invites the other side to concede, so only a side that
+    expects to win calls it."""
+    strong = _view("PU P9 PA P10 PK MA TA Z7", [CALL, *_plays("PU P9")])
+    assert _choose(strong) == CALL
+    ordinary = _view("PU P8 M10 MK T8 T7 Z8 Z7", [CALL, *_plays("PU P8")])
+    assert _choose(ordinary) != CALL
+
+
+def test_its_decisions_take_well_under_a_millisecond() -> None:
+    """The playout policy of search bots: a hand's worth of decisions, each far below 1 ms
+    (a loose bound that only a pathological slowdown breaks; benchmarks are in examples/)."""
+    rules = alsos.load_variant(_POTTER)
+    game = alsos.Game(rules, seed=3)
+    bots = {s: HeuristicBot(s) for s in range(3)}
+    import time
+
+    worst = 0.0
+    while not game.is_over:
+        s = game.to_act
+        assert s is not None
+        view, legal = game.view(s), game.legal_actions()
+        bots[s].choose(view, legal)  # warm
+        t0 = time.perf_counter()
+        action = bots[s].choose(view, legal)
+        worst = max(worst, time.perf_counter() - t0)
+        game.apply(action)
+    assert worst < 0.005
+
+
+def _stats() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "examples" / "heuristic_stats.py"
+    spec = importlib.util.spec_from_file_location("example_heuristic_stats", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_heuristic_bots_bid_and_announce_like_a_club_table() -> None:
+    """pagat, "Types of Game and Bidding", "Figures": at a table of heuristic bots the
+    declarer plays a game in most hands and wins most of them, Klopitzky is the
+    exception, and the figures announced are mostly made."""
+    r = _stats().measure("potter1930", 200)
+    contracts, won = r["contracts"], r["won"]
+    played = 200 - contracts["klopitzky"]
+    assert contracts["klopitzky"] < 200 // 4
+    assert 0.55 <= sum(won.values()) / played <= 0.85
+    announced, made = r["announced"], r["made"]
+    assert sum(announced.values()) >= 50
+    assert sum(made.values()) / sum(announced.values()) >= 0.6
+    assert max(level for level, n in r["levels"].items() if n) <= 3  # no runaway ladders
+
+
+def test_the_statistics_script_prints_a_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _stats().main(["tompa", "--hands", "20"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("## tompa (20 hands)")
+    assert "µs per decision" in out
+
+
+def test_with_three_aces_it_waits_for_no_trumps() -> None:
+    """pagat, "Types of Game and Bidding": no-trumps (worth 2) is bid in the second round,
+    so a hand of Aces passes the original suit and then bids no-trumps."""
+    hand = "MA M10 PA TA T8 Z7"
+    first = _view(hand, [PASS, ACCEPT], phase=Phase.BIDDING, declarer=None, unseen=3,
+                  talon="ZK Z9", kind=None, trump=-1)  # fmt: skip
+    assert _choose(first) == PASS
+    bids = [PASS, Bid(alsos.Suit.HEARTS), Bid(alsos.Suit.ACORNS), Bid(None)]
+    second = _view(hand, bids, phase=Phase.BIDDING, declarer=None, unseen=3, talon="ZK Z9",
+                   kind=None, trump=-1)  # fmt: skip
+    assert _choose(second) == Bid(None)
+
+
+def test_a_defender_counts_the_points_the_declarer_needs() -> None:
+    """pagat, "Types of Game and Bidding": the declarer wins with more points than either
+    defender, so once it is near half the pack a defender takes even a cheap trick."""
+    legal = _plays("MA M7")
+    cheap = _view("MA M7 Z9", legal, seat=1, trick="0:MK")
+    assert _choose(cheap) == Play(Card.parse("M7"))
+    rich = tuple(
+        TrickView(n + 1, 0, tuple((s, Card.parse(c)) for s, c in enumerate(t.split())), 0)
+        for n, t in enumerate(["PU P9 PA", "TA T10 TK"])
+    )
+    near = _view("MA M7 Z9", legal, seat=1, trick="0:MK", tricks=rich)  # 45 + 25 taken
+    assert _choose(near) == Play(Card.parse("MA"))
+
+
+def test_it_declares_its_melds_and_shows_them() -> None:
+    """pagat, "First Trick", "Validation of Meld": melds count towards the game, so it
+    declares one before its card and tells its details when asked."""
+    legal = [Declare(3), *_plays("MA MK MO")]
+    assert _choose(_view("MA MK MO Z7", legal)) == Declare(3)
+    validation = _view("MA MK MO Z7", [SHOW, KICSI], phase=Phase.MELDS)
+    assert _choose(validation) == SHOW

@@ -1,0 +1,286 @@
+"""A heuristic bot: plays the way a sensible club player would, from its view alone.
+
+Its rules of thumb, phase by phase (the sources' advice is cited where they
+give it; the numbers were calibrated with ``examples/heuristic_stats.py``):
+
+- **Valuing a hand.**  For a trump suit it counts, by place in the profile's
+  trump order (U 9 A 10 K O 8 7 in every shipped one), the trump Under 4,
+  the 9 and Ace 3, the 10 2, King and Over about 1, small trumps a little, each
+  trump beyond three 1 more (length draws the opponents' trumps), each plain
+  Ace 1.5 and a Ten guarded by its Ace 0.7.  Over many hands a declarer whose
+  nine cards value ``v`` takes about ``6.5 v + 20`` card points of 162 and
+  wins the game more often than not from ``v`` about 7 (pagat, "Types of Game
+  and Bidding": the declarer needs more points than either opponent, not than
+  both).  With six cards seen it adds what three unseen cards bring on
+  average.  Without trumps it counts Aces and guarded Tens.
+- **Bidding.**  It accepts the original suit, or bids its best suit (or
+  no-trumps with three Aces or more), when the value reaches the bidding
+  threshold; ``boldness`` lowers the threshold.  A hand that is worth more
+  without trumps passes the original suit to bid no-trumps (worth double)
+  in the second round.  With nine cards it bids Betli when in every suit its
+  ``i``-th lowest card (by the Betli order) is at most the suit's ``2i``-th
+  lowest, so the others' cards can fall on each of its own.  Anything weaker
+  passes.
+- **Figures.**  It announces a figure only when its hand makes it likely
+  (pagat, "Figures"): a card figure (tulétroá, család, 44, összes adu) when
+  it holds every card the figure names and, for trumps it cannot simply
+  cash, the trump length to draw the rest; a trick figure (ultimó) with the
+  card, the trump Under or 9 and five trumps of nine (four of six); abszolút
+  or 100 when its estimated card points clear the threshold with a margin
+  (100 never from the front, as pagat advises); kassza as declarer with béla
+  and a winning hand; volát only with the top trumps, length and nothing but
+  Aces outside.  It keeps (does not exchange or síber away) a trump 7 that
+  one of its figures needs.
+- **Kontras** (pagat, "Kontras").  Against the game it says kontra when it
+  is strong in the declarer's trump suit (two of Under, 9, Ace with three
+  trumps and a fair hand, or a hand that would take abszolút itself), and
+  wants more from the front, where a kontra counts four times; against
+  kassza likewise; against a card figure when it holds one of the figure's
+  cards guarded; against ultimó when it can keep a trump to the end (four
+  trumps, or three with a high one); against a points figure when its own
+  hand takes the points the announcer cannot spare; against volát with any
+  sure trick.  It answers a kontra on its own item (rekontra) only with a
+  hand well above what the item needs, and never climbs past rekontra on a
+  figure or szubkontra on the game, so ladders stay short.
+- **Melds.**  It declares every meld it may and shows its details when asked
+  (they count towards the game).
+- **Calls** (pagat, "Calling").  It calls gyerünk with a hand that wins the
+  game by a wide margin.  Asked to concede, it weighs the stakes: with ``p``
+  its side's estimated chance of the game, it plays on when ``(2p - 1)``
+  times the doubled stake beats losing the current one, kontras the call
+  with a near-certain game, and concedes otherwise.
+- **Play.**  The declarer in a trump game leads trumps while the opponents
+  may still hold some (the top trump if it holds it, else a low one), then
+  its Aces; a defender leads an Ace, else a low plain card.  Following, it
+  takes a trick worth taking (ten points, the last trick, or any trick as
+  declarer) with its cheapest winning card, plays its cheapest card when the
+  trick is lost, and gives its richest non-winning card to a trick its
+  partner is sure to win (it plays last, or no card still out beats the
+  partner's).  It counts card points: a defender takes even a cheap trick
+  from the declarer once that trick would bring the declarer within 20 of
+  half the pack (then it beats both defenders) or of its announced abszolút
+  or 100.  It discards low.  In
+  Betli (declarer) and Klopitzky it ducks: the highest card that does not
+  win, else its highest card.
+
+Each decision reads the view and a few per-ruleset tables cached by
+variant, so it takes some tens of microseconds (``examples/heuristic_stats.py``
+prints the mean per decision), cheap enough for a playout policy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from alsos.actions import (
+    CALL,
+    EXCHANGE,
+    KICSI,
+    PASS,
+    SHOW,
+    SIBER,
+    Action,
+    Declare,
+    DeclareMelds,
+    Discard,
+    Play,
+)
+from alsos.bots.heuristic.judgement import Judgement, figure_table, rules_for
+from alsos.cards import Card, Rank
+from alsos.phases import Phase
+from alsos.tables import point_table, trick_keys
+from alsos.view import View
+
+__all__ = ["HeuristicBot"]
+
+_RANKS = tuple(Rank)
+_SPEECH = (Phase.FRONT, Phase.BACK, Phase.COMPLETION)
+_ACE = int(Rank.ACE)
+
+#: A defender takes even a cheap trick from the declarer once the declarer, with it,
+#: would be this close to what it needs.
+COUNT_MARGIN = 20
+
+
+class HeuristicBot(Judgement):
+    """Rules of thumb for every phase (see the module documentation).
+
+    ``boldness`` above 1 bids, announces and kontras more readily, below 1
+    less.  The seed only breaks ties, so the bot is reproducible.
+    """
+
+    def __init__(self, seed: int | None = None, *, boldness: float = 1.0) -> None:
+        self.rng = random.Random(seed)
+        self.boldness = boldness
+
+    # ----------------------------------------------------------- dispatch
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no legal action in phase {view.phase}")
+        phase = view.phase
+        if phase is Phase.BIDDING:
+            return self._bid(view, legal)
+        if phase in _SPEECH:
+            return self._speak(view, legal) or (PASS if PASS in legal else legal[0])
+        if phase is Phase.SIBER:
+            if SIBER in legal and not self._keeps_seven(view):
+                return SIBER
+            return PASS if PASS in legal else legal[0]
+        if phase is Phase.MELDS:
+            return SHOW if SHOW in legal else KICSI
+        if phase is Phase.CALL:
+            return self._answer_call(view, legal)
+        # PLAY, including the first trick's speech and a síber's discards.
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            return self._discard(view, discards)
+        for wanted in (SIBER, EXCHANGE):
+            if wanted in legal and not self._keeps_seven(view):
+                return wanted
+        melds = [a for a in legal if isinstance(a, (Declare, DeclareMelds))]
+        if melds:
+            return melds[0]
+        spoken = self._speak(view, legal)
+        if spoken is not None:
+            return spoken
+        if CALL in legal and self._calls(view):
+            return CALL
+        plays = [a for a in legal if isinstance(a, Play)]
+        if not plays:
+            return PASS if PASS in legal else legal[0]
+        return self._play(view, plays)
+
+    # --------------------------------------------------------------- cards
+
+    def _tables(self, view: View) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(trick strength by led suit and card, card points) for the game played."""
+        rules = rules_for(view.variant)
+        c = rules.cards
+        kind = view.kind
+        order = (
+            c.betli_order
+            if kind == "betli"
+            else (c.klopitzky_order if kind == "klopitzky" else c.plain_order)
+        )
+        keys = trick_keys(c.trump_order.strength, order.strength, view.trump)
+        points = point_table(
+            tuple(c.trump_points.get(r, 0) for r in _RANKS),
+            tuple(c.plain_points.get(r, 0) for r in _RANKS),
+            view.trump,
+        )
+        return keys, points
+
+    def _discard(self, view: View, discards: Sequence[Discard]) -> Action:
+        _keys, points = self._tables(view)
+        return min(discards, key=lambda a: (points[a.card], a.card.rank is Rank.ACE, -a.card))
+
+    def _play(self, view: View, plays: Sequence[Play]) -> Action:
+        keys, points = self._tables(view)
+        cards = [p.card for p in plays]
+        if len(cards) == 1:
+            return plays[0]
+        avoid = view.kind == "klopitzky" or (view.kind == "betli" and view.seat == view.declarer)
+        trick = view.trick
+        if not trick:
+            return Play(self._lead(view, cards, keys, points, avoid))
+        led = trick[0][1] >> 3
+        base = led * 32
+        best_seat, best = trick[0][0], keys[base + trick[0][1]]
+        for seat, card in trick[1:]:
+            if keys[base + card] > best:
+                best_seat, best = seat, keys[base + card]
+
+        def strength(c: Card) -> int:
+            return keys[base + c]
+
+        winners = [c for c in cards if strength(c) > best]
+        losers = [c for c in cards if strength(c) <= best]
+        if avoid:
+            pick = max(losers, key=strength) if losers else max(cards, key=strength)
+            return Play(pick)
+        if view.kind == "betli":  # a defender: let the declarer win, play low
+            return Play(min(cards, key=lambda c: (strength(c), points[c])))
+        declarer = view.declarer
+        partner_wins = declarer is not None and best_seat != declarer and view.seat != declarer
+        last = len(trick) == len(view.tricks_won) - 1
+        trick_points = sum(points[c] for _, c in trick)
+        if partner_wins and (last or self._boss(view, trick[0][1], best, keys)):
+            # Give points to the partner's trick: the richest card that does not overtake.
+            pool = losers or cards
+            return Play(max(pool, key=lambda c: (points[c], -strength(c))))
+        if winners and (
+            trick_points >= 10
+            or last
+            or view.seat == declarer
+            or (best_seat == declarer and self._decides(view, points, trick_points))
+        ):
+            return Play(min(winners, key=lambda c: (strength(c), points[c])))
+        return Play(min(cards, key=lambda c: (points[c], strength(c))))
+
+    @staticmethod
+    def _decides(view: View, points: tuple[int, ...], trick_points: int) -> bool:
+        """Whether the declarer, winning this trick, would come near what it needs: half
+        the pack's points (then it beats both defenders) or a points figure it announced."""
+        rules = rules_for(view.variant)
+        target = (sum(points) + rules.cards.last_trick) // 2 + 1
+        if view.trump >= 0 or view.kind == "no-trumps":
+            figures = figure_table(view.variant, view.trump)
+            for item in view.items:
+                info = figures.get(item.label) if item.seat == view.declarer else None
+                if info is not None and info[0] == "points":
+                    target = min(target, info[2])
+        taken = sum(
+            points[c] for t in view.tricks if t.winner == view.declarer for _s, c in t.cards
+        )
+        return taken + trick_points >= target - COUNT_MARGIN
+
+    @staticmethod
+    def _played(view: View) -> int:
+        played = 0
+        for t in view.tricks:
+            for _s, c in t.cards:
+                played |= 1 << c
+        for _s, c in view.trick:
+            played |= 1 << c
+        return played
+
+    def _boss(self, view: View, lead: Card, best: int, keys: tuple[int, ...]) -> bool:
+        """Whether the winning card so far beats every card still out (not held, not played)."""
+        base = (lead >> 3) * 32
+        gone = self._played(view)
+        for c in view.hand:
+            gone |= 1 << c
+        return all(keys[base + c] <= best for c in range(32) if not gone >> c & 1)
+
+    def _lead(
+        self,
+        view: View,
+        cards: list[Card],
+        keys: tuple[int, ...],
+        points: tuple[int, ...],
+        avoid: bool,
+    ) -> Card:
+        def own(c: Card) -> int:
+            return keys[(c >> 3) * 32 + c]
+
+        if avoid or view.kind == "betli":
+            return min(cards, key=own)
+        trump = view.trump
+        trumps = [c for c in cards if c >> 3 == trump]
+        if view.seat == view.declarer and len(trumps) >= 2:
+            gone = self._played(view)
+            for c in view.hand:
+                gone |= 1 << c
+            out = [c for c in range(8 * trump, 8 * trump + 8) if not gone >> c & 1]
+            if out:  # draw the opponents' trumps: the top one if held, else a low one
+                top = max(trumps, key=own)
+                if all(own(top) > keys[trump * 32 + c] for c in out) or len(trumps) < 3:
+                    return top
+                return min(trumps, key=own)
+        aces = [c for c in cards if c & 7 == _ACE and c >> 3 != trump]
+        if aces:
+            return aces[0]
+        plain = [c for c in cards if c >> 3 != trump] or cards
+        return min(plain, key=lambda c: (points[c], own(c)))

@@ -1,0 +1,379 @@
+"""How the heuristic bot judges a hand: its value, bids, figures, kontras and calls.
+
+The rules of thumb are described in :mod:`alsos.bots.heuristic`; this module
+holds the ones that read the hand as a whole rather than a trick.
+:class:`Judgement` is a mixin of :class:`~alsos.bots.heuristic.HeuristicBot`.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+
+from alsos.actions import (
+    ACCEPT,
+    BETLI,
+    CONCEDE,
+    GAME,
+    GYERUNK,
+    PASS,
+    PLAY_ON,
+    Action,
+    Announce,
+    Bid,
+    Kontra,
+)
+from alsos.cards import Card, Rank
+from alsos.loading import load_variant
+from alsos.profile import Ruleset, parse_card_spec
+from alsos.view import View
+
+__all__ = [
+    "BID_THRESHOLD",
+    "FIGURE_MARGIN",
+    "Judgement",
+    "figure_table",
+    "rules_for",
+    "trump_ranks",
+    "trump_values",
+]
+
+# The value of a trump to a hand by its place in the trump order, highest first
+# (U 9 A 10 K O 8 7 in every shipped profile).
+_TRUMP_VALUE = (4.0, 3.0, 3.0, 2.0, 1.2, 1.0, 0.6, 0.6)
+_ACE, _TEN, _SEVEN = int(Rank.ACE), int(Rank.TEN), int(Rank.SEVEN)
+
+#: Value (six or nine cards, see the module docstring) from which it bids.
+BID_THRESHOLD = 9.0
+#: What three unseen cards add to a six-card value, on average.
+UNSEEN_BONUS = 2.5
+#: Card points a trump hand of value ``v`` takes: ``POINTS_PER_VALUE * v + POINTS_BASE``.
+POINTS_PER_VALUE, POINTS_BASE = 6.5, 20.0
+#: Margin in card points over a points figure's threshold before announcing it.
+FIGURE_MARGIN = 14.0
+
+
+@functools.lru_cache(maxsize=32)
+def rules_for(variant: str) -> Ruleset:
+    """The ruleset a view names (cached: views carry the canonical string)."""
+    return load_variant(variant)
+
+
+@functools.lru_cache(maxsize=256)
+def figure_table(variant: str, trump: int) -> dict[str, tuple[str, int, int, int]]:
+    """Per figure id: (kind, mask of the cards it names, points threshold, trick from the end)."""
+    rules = rules_for(variant)
+    out = {}
+    for fid, fig in rules.figures.items():
+        mask = 0
+        for spec in (fig.card, *fig.cards) if fig.card else fig.cards:
+            mask |= parse_card_spec(spec).mask(trump)
+        threshold = (fig.threshold if trump >= 0 else fig.threshold_no_trumps) or 0
+        if fig.melds:
+            threshold += 1000  # meld figures (200) need melds it cannot count: never
+        out[fid] = (fig.kind, mask, threshold, fig.trick)
+    return out
+
+
+@functools.lru_cache(maxsize=32)
+def trump_ranks(variant: str) -> tuple[int, ...]:
+    """The rank indices from the highest trump down, by the profile's trump order."""
+    strength = rules_for(variant).cards.trump_order.strength
+    return tuple(sorted(range(8), key=lambda r: -strength[r]))
+
+
+@functools.lru_cache(maxsize=32)
+def trump_values(variant: str) -> tuple[float, ...]:
+    """The value of each trump to a hand, by rank index."""
+    values = [0.0] * 8
+    for place, rank in enumerate(trump_ranks(variant)):
+        values[rank] = _TRUMP_VALUE[place]
+    return tuple(values)
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+class Judgement:
+    """Valuing, bidding, speech and calls (mixed into the bot, which sets ``boldness``)."""
+
+    boldness: float
+
+    # ------------------------------------------------------------ valuing
+
+    @staticmethod
+    def _suit_value(hand: Sequence[Card], trump: int, values: tuple[float, ...]) -> float:
+        """The hand's value with ``trump`` as trumps (module docstring, "Valuing")."""
+        value = 0.0
+        trumps = 0
+        aces = 0
+        for c in hand:
+            if c >> 3 == trump:
+                trumps += 1
+                value += values[c & 7]
+            elif c & 7 == _ACE:
+                value += 1.5
+                aces |= 1 << (c >> 3)
+        for c in hand:
+            if c & 7 == _TEN and c >> 3 != trump and aces >> (c >> 3) & 1:
+                value += 0.7
+        return value + max(0, trumps - 3) * 1.0
+
+    @staticmethod
+    def _no_trumps_value(hand: Sequence[Card]) -> float:
+        aces = 0
+        for c in hand:
+            if c & 7 == _ACE:
+                aces |= 1 << (c >> 3)
+        value = 3.0 * aces.bit_count()
+        for c in hand:
+            if c & 7 == _TEN:
+                value += 1.5 if aces >> (c >> 3) & 1 else 0.3
+        return value
+
+    def _value(self, view: View, trump: int | None = None) -> float:
+        """The hand's value for the game played (or ``trump``), as if it held nine cards."""
+        t = view.trump if trump is None else trump
+        if t >= 0:
+            value = self._suit_value(view.hand, t, trump_values(view.variant))
+        else:
+            value = self._no_trumps_value(view.hand)
+        if view.unseen_count:
+            value += UNSEEN_BONUS * view.unseen_count / 3
+        return value * self.boldness
+
+    def _points(self, view: View) -> float:
+        """Card points the hand should take in the game played (trump scale)."""
+        return POINTS_PER_VALUE * self._value(view) + POINTS_BASE
+
+    # ------------------------------------------------------------ bidding
+
+    def _bid(self, view: View, legal: Sequence[Action]) -> Action:
+        threshold = BID_THRESHOLD
+        no_trumps = self._no_trumps(view)
+        if ACCEPT in legal:
+            original = view.talon_seen[0] >> 3 if view.talon_seen else -1
+            value = self._value(view, original) if original >= 0 else 0.0
+            if value >= threshold and not no_trumps > value:
+                return ACCEPT
+            return PASS  # too weak, or waiting to bid no-trumps (worth double)
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if bids:
+            best: tuple[float, Action] = (threshold, PASS)
+            for bid in bids:
+                value = no_trumps if bid.suit is None else self._value(view, int(bid.suit))
+                if value >= best[0]:
+                    best = (value, bid)
+            return best[1]
+        if BETLI in legal:
+            return BETLI if self._betli(view) else PASS
+        return PASS if PASS in legal else legal[0]
+
+    @staticmethod
+    def _aces(hand: Sequence[Card]) -> int:
+        return sum(1 for c in hand if c & 7 == _ACE)
+
+    def _no_trumps(self, view: View) -> float:
+        """The hand's value without trumps (0 unless it holds three Aces or more)."""
+        if not view.variant or not rules_for(view.variant).bidding.no_trumps:
+            return 0.0
+        return self._value(view, -1) if self._aces(view.hand) >= 3 else 0.0
+
+    @staticmethod
+    def _betli(view: View) -> bool:
+        """A hand that loses every trick: in each suit its ``i``-th lowest card is at
+        most the ``2i``-th lowest of the suit (the others' cards fall in between), by
+        the profile's Betli order."""
+        hand = view.hand
+        if len(hand) < 6 or not view.variant:
+            return False
+        strength = rules_for(view.variant).cards.betli_order.strength
+        low = sorted(range(8), key=lambda r: strength[r])  # ranks from the lowest
+        position = {r: i for i, r in enumerate(low)}
+        for suit in range(4):
+            held = sorted(position[c & 7] for c in hand if c >> 3 == suit)
+            if any(p > 2 * i for i, p in enumerate(held)):
+                return False
+        return True
+
+    # ------------------------------------------------------------- speech
+
+    def _my_side(self, view: View) -> int:
+        return 0 if view.seat == view.declarer else 1
+
+    def _speak(self, view: View, legal: Sequence[Action]) -> Action | None:
+        """A kontra or figure worth saying, or None to pass (or play)."""
+        if view.kind not in ("trump", "no-trumps", "betli"):
+            return None
+        for action in legal:
+            if isinstance(action, Kontra) and self._kontras(view, action):
+                return action
+        best: tuple[int, Action | None] = (0, None)
+        for action in legal:
+            if isinstance(action, Announce):
+                worth = self._likely(view, action.figure)
+                if worth > best[0]:
+                    best = (worth, action)
+        return best[1]
+
+    def _likely(self, view: View, figure: str) -> int:
+        """The figure's worth if the hand makes it likely, else 0."""
+        if not view.variant:
+            return 0
+        info = figure_table(view.variant, view.trump).get(figure)
+        if info is None:
+            return 0
+        kind, mask, threshold, trick = info
+        hand = 0
+        for c in view.hand:
+            hand |= 1 << c
+        trump = view.trump
+        tmask = 0xFF << 8 * trump if trump >= 0 else 0
+        trumps = (hand & tmask).bit_count()
+        nine = view.unseen_count == 0
+        value = self._value(view)
+        declarer = view.seat == view.declarer
+        base = rules_for(view.variant).figures[figure].value
+        duel = len(view.tricks_won) < 3  # one opponent takes every point the announcer does not
+        if kind in ("kassza", "multiplier"):
+            return base if value >= (9.0 if declarer else 11.0) + 1.5 * duel else 0
+        if kind == "points":
+            if not nine and threshold > 90:
+                return 0  # 100 never from the front: abszolút first, then 100 from the back
+            margin = FIGURE_MARGIN * (1.7 if duel else 1.0)
+            return base if self._points(view) >= threshold + margin else 0
+        if kind == "cards":
+            if mask == 0 or mask & hand != mask:
+                return 0
+            need = (mask & tmask).bit_count()
+            order = trump_ranks(view.variant)
+            if need and not self._top_run(hand, mask, trump, order):
+                extra = 1 if hand >> (8 * trump + order[0]) & 1 else 3
+                if trumps < need + extra:
+                    return 0
+            if mask & ~tmask and trump >= 0 and trumps < 3:
+                return 0  # plain cards (44's Aces) need trumps to keep them from being ruffed
+            return base
+        if kind == "trick":
+            if mask == 0 or not hand & mask or not mask & tmask:
+                return 0
+            first, second = trump_ranks(view.variant)[:2]
+            top = hand >> (8 * trump + first) & 1 or hand >> (8 * trump + second) & 1
+            length = (5 if nine else 4) + (trick > 1)  # an earlier trick (uhu) is harder to time
+            return base if top and trumps >= length else 0
+        if kind == "volat":
+            plain_non_aces = sum(1 for c in view.hand if c >> 3 != trump and c & 7 != _ACE)
+            return base if nine and trumps >= 5 and value >= 18 and not plain_non_aces else 0
+        return 0
+
+    @staticmethod
+    def _top_run(hand: int, mask: int, trump: int, order: tuple[int, ...]) -> bool:
+        """Whether the figure's trumps are all above every trump the hand lacks."""
+        needed = mask >> 8 * trump & 0xFF
+        for r in order:
+            if not needed:
+                return True
+            if not hand >> (8 * trump + r) & 1:
+                return False
+            needed &= ~(1 << r)
+        return True
+
+    def _kontras(self, view: View, action: Kontra) -> bool:
+        """Whether to say this kontra step (module docstring, "Kontras")."""
+        if action.figure == GYERUNK:
+            return False
+        mine = self._my_side(view)
+        item_side = 0 if action.figure == GAME or action.seat == view.declarer else 1
+        value = self._value(view)
+        if item_side == mine:  # answering a kontra on our own item
+            if action.level > 2:
+                return False
+            if action.figure == GAME:
+                return mine == 0 and value >= 13.0
+            return self._likely(view, action.figure) > 0 and value >= 13.0
+        if action.figure == GAME:
+            if action.level > 3:
+                return False
+            if action.level == 3:
+                return value >= 14.0
+            if view.kind == "betli":
+                return False
+            front = 2.0 if view.unseen_count else 0.0  # x4 from the front: be surer
+            return value >= 11.0 + front or (self._strong_in_trumps(view) and value >= 8.0 + front)
+        if action.level > 1:
+            return False
+        return self._beats_figure(view, action.figure)
+
+    def _strong_in_trumps(self, view: View) -> bool:
+        trump = view.trump
+        if trump < 0:
+            return self._aces(view.hand) >= 3
+        ranks = [c & 7 for c in view.hand if c >> 3 == trump]
+        tops = sum(1 for r in ranks if r in trump_ranks(view.variant)[:3])
+        return tops >= 2 and len(ranks) >= 3
+
+    def _beats_figure(self, view: View, figure: str) -> bool:
+        info = figure_table(view.variant, view.trump).get(figure) if view.variant else None
+        if info is None:
+            return False
+        kind, mask, threshold, _trick = info
+        hand = view.hand
+        trump = view.trump
+        if kind == "cards":
+            return any(
+                mask >> c & 1 and sum(1 for d in hand if d >> 3 == c >> 3) >= 2 for c in hand
+            )
+        if kind == "trick":  # a trump kept to the end beats the figure's card
+            ranks = [c & 7 for c in hand if c >> 3 == trump]
+            tops = sum(1 for r in ranks if r in trump_ranks(view.variant)[:3])
+            return len(ranks) >= 4 or (len(ranks) >= 3 and tops > 0)
+        if kind == "points":
+            return self._points(view) >= 162 - threshold + 10
+        if kind == "volat":
+            return any(
+                c & 7 == _ACE or (c >> 3 == trump and c & 7 == trump_ranks(view.variant)[0])
+                for c in hand
+            )
+        strong = self._strong_in_trumps(view) and self._value(view) >= 10.0
+        return kind in ("kassza", "multiplier") and strong
+
+    def _keeps_seven(self, view: View) -> bool:
+        """Whether a figure its seat announced (or will) needs the trump 7 it holds."""
+        trump = view.trump
+        if trump < 0 or not view.variant:
+            return False
+        seven = 8 * trump + _SEVEN
+        if all(c != seven for c in view.hand):
+            return False
+        figures = figure_table(view.variant, trump)
+        for item in view.items:
+            if item.seat == view.seat and item.label != GAME:
+                info = figures.get(item.label)
+                if info is not None and info[1] >> seven & 1:
+                    return True
+        return any(info[1] >> seven & 1 and self._likely(view, fid) for fid, info in figures.items()
+                   if info[0] in ("cards", "trick"))  # fmt: skip
+
+    # -------------------------------------------------------------- calls
+
+    def _chance(self, view: View) -> float:
+        """Its side's estimated chance of winning the game."""
+        value = self._value(view) * 9 / max(1, len(view.hand) + view.unseen_count)
+        if view.seat == view.declarer:
+            return _logistic((value - 7.2) / 1.6)
+        return _logistic((value - 6.0) / 1.6)
+
+    def _calls(self, view: View) -> bool:
+        return self._chance(view) >= 0.93
+
+    def _answer_call(self, view: View, legal: Sequence[Action]) -> Action:
+        p = self._chance(view)
+        concede, play_on = view.call_stakes or (1, 2)
+        for action in legal:
+            if isinstance(action, Kontra) and action.level == 1 and p >= 0.9:
+                return action
+        if PLAY_ON in legal and ((2 * p - 1) * play_on > -concede or CONCEDE not in legal):
+            return PLAY_ON
+        return CONCEDE if CONCEDE in legal else legal[0]
