@@ -9,6 +9,7 @@ Usage::
     alsos validate FILE
     alsos schema
     alsos rules VARIANT [--players N] [--format markdown|rst] [--compare OTHER ...]
+    alsos arena [--variant V] [--bots A,B,...] [--deals N] [--workers N] [--json FILE]
 
 ``play --watch`` lets seeded random bots play every seat and prints each step
 as ``seat 1: announce abszolut``, then the settlement.  Without ``--watch``
@@ -49,6 +50,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import alsos
+from alsos import arena
 from alsos.record import Record, RecordError, labelled, loads_all, replay_session
 from alsos.rulebook import compare, render
 from alsos.schema import profile_schema
@@ -89,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _schema()
         if command == "rules":
             return _rules(args.variant, args.players, args.format, args.compare)
+        if command == "arena":
+            return arena.run(args)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
@@ -217,6 +221,12 @@ def _parser() -> argparse.ArgumentParser:
             "'csibor[players=2]') and print the differences"
         ),
     )
+    arena.add_arguments(sub.add_parser(
+        "arena",
+        help="bots against each other on duplicate deals, with 95% intervals",
+        description="Play duplicate deals with the bots rotated through the seats; print "
+                    "each bot's mean payment per hand and the paired differences.",
+    ))  # fmt: skip
     return parser
 
 
