@@ -223,7 +223,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     arena.add_arguments(sub.add_parser(
         "arena",
-        help="bots against each other on duplicate deals, with 95% intervals",
+        help="bots against each other on duplicate deals, with 95%% intervals",
         description="Play duplicate deals with the bots rotated through the seats; print "
                     "each bot's mean payment per hand and the paired differences.",
     ))  # fmt: skip
