@@ -10,6 +10,7 @@ Usage::
     alsos schema
     alsos rules VARIANT [--players N] [--format markdown|rst] [--compare OTHER ...]
     alsos arena [--variant V] [--bots A,B,...] [--deals N] [--workers N] [--json FILE]
+    alsos simulate [VARIANT ...] [--hands N] [--bots B] [--out FILE] [--json FILE] [--plot FILE]
 
 ``play --watch`` lets seeded random bots play every seat and prints each step
 as ``seat 1: announce abszolut``, then the settlement.  Without ``--watch``
@@ -50,7 +51,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import alsos
-from alsos import arena
+from alsos import arena, simulate
 from alsos.record import Record, RecordError, labelled, loads_all, replay_session
 from alsos.rulebook import compare, render
 from alsos.schema import profile_schema
@@ -93,6 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _rules(args.variant, args.players, args.format, args.compare)
         if command == "arena":
             return arena.run(args)
+        if command == "simulate":
+            return simulate.run(args)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
@@ -226,6 +229,12 @@ def _parser() -> argparse.ArgumentParser:
         help="bots against each other on duplicate deals, with 95%% intervals",
         description="Play duplicate deals with the bots rotated through the seats; print "
                     "each bot's mean payment per hand and the paired differences.",
+    ))  # fmt: skip
+    simulate.add_arguments(sub.add_parser(
+        "simulate",
+        help="a rule study: the same hands under several variants, compared",
+        description="Play the same seeds under each variant and compare contracts, figures, "
+                    "kontras and stakes, with 95%% intervals and paired differences.",
     ))  # fmt: skip
     return parser
 
