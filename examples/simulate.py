@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("variants", nargs="*", default=["potter1930", "house"])
     parser.add_argument("--hands", type=int, default=2000, help="hands per variant (default 2000)")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    parser.add_argument("--bots", default="quiet", help="bots cycled over the seats (default quiet)")
+    parser.add_argument("--bots", default="quiet", help="bots by seat (default quiet)")
     args = parser.parse_args(argv)
     study = simulate(args.variants, args.hands, bots=args.bots.split(","), workers=args.workers)
     print(study.table())

@@ -168,3 +168,24 @@ def test_hand_row_needs_a_finished_hand() -> None:
 
     with pytest.raises(SimulateError):
         sim.hand_row("potter1930", alsos.Game(alsos.load_variant("potter1930"), seed=1))
+
+
+def test_the_quiet_bot_passes_in_the_front_and_completion_rounds_and_plays_legally() -> None:
+    import alsos
+    from alsos import Phase
+    from alsos.actions import PASS
+    from alsos.bots import make
+
+    for vid in ("potter1930", "house", "tompa"):
+        rules = alsos.load_variant(vid)
+        for seed in range(10):
+            game = alsos.Game(rules, seed=seed)
+            bots = {s: make("quiet", seed=seed + s) for s in range(rules.players)}
+            while not game.is_over:
+                seat, legal = game.to_act, game.legal_actions()
+                assert seat is not None
+                action = bots[seat].choose(game.view(seat), legal)
+                assert action in legal
+                if game.phase in (Phase.FRONT, Phase.COMPLETION) and PASS in legal:
+                    assert action == PASS
+                game.apply(action)
