@@ -5,7 +5,7 @@ cut into *jobs* (a chunk of seeds each); :func:`run` hands the jobs to a
 backend and yields ``(index, result)`` as each one finishes:
 
 - ``"local"`` -- worker processes on this machine
-  (:class:`concurrent.futures.ProcessPoolExecutor`; with one worker the jobs
+  (``concurrent.futures.ProcessPoolExecutor``; with one worker the jobs
   run in this process, which is easiest to debug);
 - ``"ray"`` -- tasks on a Ray cluster (``pip install 'alsos[ray]'``): a
   small local instance when no address is given, else the cluster at
@@ -211,7 +211,7 @@ def bot_seed(seed: int, table: int, seat: int) -> int:
 def play_hand(rules: Ruleset, seed: int, names: Sequence[str], table: int = 0) -> Game:
     """Deal hand ``seed`` (dealer ``seed % players``) and let bots play it out.
 
-    ``names[j]`` is the bot (:func:`alsos.bots.make`) at the ``j``-th seat
+    ``names[j]`` is the bot (``alsos.bots.make``) at the ``j``-th seat
     that plays, in the order of ``game.active``; a seat sitting out (the
     four-player dealer) has none.  ``table`` numbers the arrangement of bots,
     for their seeds.

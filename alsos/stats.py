@@ -3,8 +3,8 @@
 Simulations and bot matches report every figure with an interval, so a
 reader can tell a real difference from the luck of the cards.  The
 intervals here are large-sample ones, built on the standard library's
-:mod:`statistics` (``fmean``, ``stdev``) and the normal quantile of
-:class:`statistics.NormalDist`:
+``statistics`` module (``fmean``, ``stdev``) and the normal quantile of
+``statistics.NormalDist``:
 
 - :func:`mean_interval` -- the mean of independent values, ``mean ± z·s/√n``;
 - :func:`paired_difference` -- the mean of ``a[i] - b[i]``, for two

@@ -189,3 +189,10 @@ def test_the_quiet_bot_passes_in_the_front_and_completion_rounds_and_plays_legal
                 if game.phase in (Phase.FRONT, Phase.COMPLETION) and PASS in legal:
                     assert action == PASS
                 game.apply(action)
+
+
+def test_every_column_is_documented() -> None:
+    """docs/research.rst lists the columns of --out; none may be missing there."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "research.rst").read_text()
+    for column in COLUMNS:
+        assert f"   * - ``{column}``" in page, column
