@@ -234,7 +234,7 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="a rule study: the same hands under several variants, compared",
         description="Play the same seeds under each variant and compare contracts, figures, "
-                    "kontras and stakes, with 95%% intervals and paired differences.",
+                    "kontras and stakes, with 95% intervals and paired differences.",
     ))  # fmt: skip
     return parser
 

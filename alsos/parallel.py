@@ -25,6 +25,7 @@ repeating finished jobs.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import multiprocessing
 import os
@@ -128,12 +129,20 @@ def _run_local(
     pool = ProcessPoolExecutor(
         min(workers, len(pending)), mp_context=context, initializer=_ignore_interrupt
     )
+    # Two jobs in hand per worker keep it busy; holding back the rest means a
+    # stopped run has little left to finish before it can exit.
+    queue = iter(pending)
+    window = 2 * workers
     try:
-        futures: dict[Future[R], int] = {pool.submit(fn, jobs[i]): i for i in pending}
+        futures: dict[Future[R], int] = {
+            pool.submit(fn, jobs[i]): i for i in itertools.islice(queue, window)
+        }
         while futures:
             done, _ = wait(futures, return_when=FIRST_COMPLETED)
             for future in sorted(done, key=futures.__getitem__):
                 yield futures.pop(future), future.result()
+            for i in itertools.islice(queue, window - len(futures)):
+                futures[pool.submit(fn, jobs[i])] = i
     finally:
         # Stopped early (Ctrl-C, an error, the caller broke off): drop the jobs
         # not yet started; the ones running finish and are thrown away.
