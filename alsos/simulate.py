@@ -259,6 +259,7 @@ class Study:
     variants: dict[str, VariantSummary]
     differences: dict[tuple[str, str], dict[str, Estimate]]
     elapsed: float = 0.0
+    played: int = 0  # hands played by this run (the rest came from a checkpoint)
 
     def to_data(self) -> dict[str, Any]:
         """The summary as JSON-ready data (what ``--json`` writes)."""
@@ -398,7 +399,8 @@ def simulate(
             for first in range(0, hands, CHUNK)]  # fmt: skip
     try:
         with Progress(hands * len(specs), "simulate", enabled=progress) as bar:
-            bar.advance(sum(jobs[i][4] for i in store.done) * len(specs))
+            before = sum(jobs[i][4] for i in store.done) * len(specs)
+            bar.advance(before)
             batches = run_jobs(_play_chunk, jobs, workers=workers, backend=backend,
                                address=address, skip=set(store.done))  # fmt: skip
             for i, result in batches:
@@ -406,8 +408,8 @@ def simulate(
                 bar.advance(jobs[i][4] * len(specs))
                 if on_chunk is not None:
                     on_chunk(i)
-            elapsed = bar.elapsed
-        study = _finish(store, specs, hands, seed, tuple(bots), out, elapsed)
+            elapsed, played = bar.elapsed, bar.done - before
+        study = _finish(store, specs, hands, seed, tuple(bots), out, elapsed, played)
     except BaseException:
         store.close()
         raise
@@ -417,7 +419,7 @@ def simulate(
 
 def _finish(
     store: Checkpoint, specs: tuple[str, ...], hands: int, seed: int, bots: tuple[str, ...],
-    out: str | Path | None, elapsed: float,
+    out: str | Path | None, elapsed: float, played: int,
 ) -> Study:  # fmt: skip
     """Read the finished chunks in order: tally each variant and write the rows."""
     tallies = {v: _Tally() for v in specs}
@@ -443,7 +445,7 @@ def _finish(
         }
         for v in specs[1:]
     }
-    return Study(hands, seed, bots, summaries, differences, elapsed)
+    return Study(hands, seed, bots, summaries, differences, elapsed, played)
 
 
 # ------------------------------------------------------------------ writers
@@ -595,7 +597,10 @@ def run(args: argparse.Namespace) -> int:
     print(study.table())
     total = study.hands * len(study.variants)
     if study.elapsed > 0:
-        print(f"{total} hands in {study.elapsed:.1f} s: {total / study.elapsed:,.0f} hands/s")
+        resumed = total - study.played
+        print(f"{study.played} hands played in {study.elapsed:.1f} s: "
+              f"{study.played / study.elapsed:,.0f} hands/s"
+              + (f" ({resumed} more from the checkpoint)" if resumed else ""))  # fmt: skip
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(study.to_data(), f, indent=1)
@@ -698,6 +703,12 @@ def plot(study: Study, path: str | Path) -> None:
     ax_fig.invert_yaxis()
     ax_fig.set_xlabel("% of hands in which it is announced")
     ax_fig.set_title("Figures announced")
+    ax_fig.set_xlim(
+        0,
+        100
+        * max((a.high for v in study.variants.values() for a, _ in v.figures.values()), default=0.5)
+        * 1.45,
+    )
     ax_fig.legend(fontsize=8, loc="lower right")
 
     fig.suptitle(

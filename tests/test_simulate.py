@@ -111,6 +111,7 @@ def test_a_stopped_run_resumes_without_losing_or_repeating_hands(tmp_path: Path)
     resumed = simulate(VARIANTS, 100, bots=["quiet"], workers=2, out=out, resume=True,
                        on_chunk=second.append)  # fmt: skip
     assert sorted(first + second) == list(range(5))
+    assert resumed.played == 3 * 20 * 2  # three chunks of 20 hands, under two variants
     assert resumed.to_data() == whole.to_data()
     assert out.read_bytes() == (tmp_path / "whole.jsonl").read_bytes()
     assert not checkpoint.exists()
