@@ -173,7 +173,15 @@ class ArenaResult:
 
     def table(self) -> str:
         """The result as aligned text: one row per bot, then the pairwise differences."""
-        head = ("bot", "mean/hand", "95% interval", "hands", "declared", "won", "contracts")
+        head = (
+            "bot",
+            "mean/hand",
+            "95% interval",
+            "hands",
+            "declared",
+            "won (of declared)",
+            "contracts",
+        )
         rows = [head]
         for r in self.bots.values():
             contracts = ", ".join(f"{k} {n}" for k, n in sorted(r.contracts.items()))
