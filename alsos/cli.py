@@ -11,6 +11,8 @@ Usage::
     alsos validate FILE [--players N]
     alsos schema
     alsos rules VARIANT [--players N] [--format markdown|rst] [--compare OTHER ...]
+    alsos arena [--variant V] [--bots A,B,...] [--deals N] [--workers N] [--json FILE]
+    alsos simulate [VARIANT ...] [--hands N] [--bots B] [--out FILE] [--json FILE] [--plot FILE]
 
 ``play`` lives in ``alsos.terminal``: with ``--watch`` seeded bots play
 every seat and the hand is told phase by phase, trick by trick, with the
@@ -48,7 +50,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import alsos
-from alsos import terminal
+from alsos import arena, simulate, terminal
 from alsos.record import RecordError, labelled, loads_all, replay_session
 from alsos.rulebook import compare, render
 from alsos.schema import profile_schema
@@ -84,6 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _schema()
         if command == "rules":
             return _rules(args.variant, args.players, args.format, args.compare)
+        if command == "arena":
+            return arena.run(args)
+        if command == "simulate":
+            return simulate.run(args)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
@@ -198,6 +204,18 @@ def _parser() -> argparse.ArgumentParser:
             "'csibor[players=2]') and print the differences"
         ),
     )
+    arena.add_arguments(sub.add_parser(
+        "arena",
+        help="bots against each other on duplicate deals, with 95%% intervals",
+        description="Play duplicate deals with the bots rotated through the seats; print "
+                    "each bot's mean payment per hand and the paired differences.",
+    ))  # fmt: skip
+    simulate.add_arguments(sub.add_parser(
+        "simulate",
+        help="a rule study: the same hands under several variants, compared",
+        description="Play the same seeds under each variant and compare contracts, figures, "
+                    "kontras and stakes, with 95% intervals and paired differences.",
+    ))  # fmt: skip
     return parser
 
 

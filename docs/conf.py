@@ -48,9 +48,11 @@ nitpick_ignore = [
 ]
 # The standard library's types in signatures (no intersphinx, so no inventory).
 nitpick_ignore_regex = [
-    ("py:class", r"(collections\.abc|typing|enum|random|pathlib)\.\w+"),
+    ("py:class", r"(collections\.abc|typing|enum|random|pathlib|argparse)\.\w+"),
     # The optional libraries of alsos.rl and alsos.openspiel (no inventories either).
     ("py:class", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel)\..+"),
+    # The job and result type variables of alsos.parallel.run.
+    ("py:class", r"alsos\.parallel\.[JR]"),
 ]
 
 autodoc_member_order = "bysource"

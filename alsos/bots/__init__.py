@@ -17,10 +17,12 @@ from typing import Any, Protocol, runtime_checkable
 
 from alsos.actions import Action
 from alsos.bots.heuristic import HeuristicBot
+from alsos.bots.quiet import QuietBot
 from alsos.bots.random_bot import RandomBot
 from alsos.view import View
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "UnknownBotError", "available", "make", "register"]
+__all__ = ["Bot", "HeuristicBot", "QuietBot", "RandomBot", "UnknownBotError", "available", "make",
+           "register"]  # fmt: skip
 
 
 @runtime_checkable
@@ -35,6 +37,7 @@ class UnknownBotError(ValueError):
 
 
 _BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+_BOTS["quiet"] = QuietBot  # random, but silent in the front and completion rounds
 _loaded = False
 _errors: list[str] = []
 

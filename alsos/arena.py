@@ -1,0 +1,336 @@
+"""``alsos arena``: bots against each other on duplicate deals, with 95% intervals.
+
+Luck of the cards dwarfs skill over a few hundred hands, so every deal is
+replayed with the bots moved through the seats, and each bot is judged by
+its mean payment per hand over all the arrangements of the same deals.
+
+**How the seats are filled.**  Only the seats that play a hand take bots
+(with four players the dealer sits out; the dealer moves with the deal, so
+``seed + d`` is both deal ``d``'s seed and, modulo the players, its dealer).
+For ``k`` bots and ``m`` playing seats, every deal is played once for each
+arrangement that seats as many different bots as it can:
+
+- ``k >= m``: every ordered choice of ``m`` different bots (3 bots at 3
+  playing seats -- potter1930, or four players with the dealer out -- give
+  3! = 6 arrangements; 3 bots at 2 seats give 3·2 = 6 ordered pairs);
+- ``k < m``: every filling of the seats in which each bot sits at least once
+  (2 bots at 3 seats: AAB, ABA, BAA, ABB, BAB, BBA).
+
+The arrangements treat every bot alike, so each bot sits in every seat, and
+to the left and right of every other bot, equally often on every deal.
+
+**What is measured.**  A bot's result on a deal is its mean payment per
+hand over its seats in all arrangements; its mean and 95% interval are taken
+over deals (the independent unit), and so is the difference between two
+bots, paired by deal (:func:`alsos.stats.paired_difference`).  Each bot's
+seed comes from the deal, the arrangement and the seat
+(:func:`alsos.parallel.bot_seed`), so the results are identical whatever the
+number of workers or the backend.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import itertools
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from attrs import frozen
+
+from alsos.bots import available
+from alsos.game import Game
+from alsos.loading import load_variant
+from alsos.parallel import Progress, add_backend_arguments, play_hand
+from alsos.parallel import run as run_jobs
+from alsos.profile import Ruleset
+from alsos.stats import Estimate, mean_interval, paired_difference
+
+__all__ = ["ArenaError", "ArenaResult", "BotResult", "add_arguments", "arena", "lineups", "run"]
+
+#: Deals per job: large enough to keep workers busy, small enough for a smooth bar.
+DEALS_PER_JOB = 10
+# Items that are the contract itself rather than an announced figure.
+_CONTRACT_ITEMS = frozenset({"game", "klopitzky"})
+
+
+class ArenaError(ValueError):
+    """Bad arena settings: unknown or repeated bots, too few deals."""
+
+
+def lineups(bots: int, seats: int) -> list[tuple[int, ...]]:
+    """The arrangements of ``bots`` bots (by index) over ``seats`` playing seats.
+
+    Every ordered choice of different bots when there are enough of them,
+    else every filling that seats each bot at least once (see the module
+    documentation).
+    """
+    if bots < 1 or seats < 1:
+        raise ArenaError(f"need at least one bot and one seat, got {bots} and {seats}")
+    if bots >= seats:
+        return list(itertools.permutations(range(bots), seats))
+    return [t for t in itertools.product(range(bots), repeat=seats) if len(set(t)) == bots]
+
+
+@functools.lru_cache(maxsize=8)
+def _rules(variant: str, players: int | None) -> Ruleset:
+    return load_variant(variant, **({} if players is None else {"players": players}))
+
+
+def _play_deals(job: tuple[str, int | None, tuple[str, ...], int, int]) -> list[list[Any]]:
+    """Play deals ``first .. first+count-1`` in every arrangement.
+
+    Per deal, per bot: ``[payment sum, seat-hands, declared, won, contracts,
+    figures]`` with ``contracts`` {kind: hands declared} and ``figures``
+    {figure: [announced, made]} -- plain data, to cross process boundaries.
+    """
+    variant, players, names, first, count = job
+    rules = _rules(variant, players)
+    out = []
+    for seed in range(first, first + count):
+        stats: list[list[Any]] = [[0, 0, 0, 0, {}, {}] for _ in names]
+        seats = len(play_hand_seats(rules, seed))
+        for table, lineup in enumerate(lineups(len(names), seats)):
+            game = play_hand(rules, seed, [names[b] for b in lineup], table)
+            s = game.settlement
+            assert s is not None
+            kind = s.contract.split()[0] if s.contract else "none"
+            for seat, b in zip(game.active, lineup, strict=True):
+                row = stats[b]
+                row[0] += s.payments.get(seat, 0)
+                row[1] += 1
+                if s.declarer == seat:
+                    row[2] += 1
+                    row[3] += bool(s.game_won)
+                    row[4][kind] = row[4].get(kind, 0) + 1
+                for e in s.entries:
+                    if e.seat == seat and e.label not in _CONTRACT_ITEMS:
+                        made = row[5].setdefault(e.label, [0, 0])
+                        made[0] += 1
+                        made[1] += e.made
+        out.append(stats)
+    return out
+
+
+def play_hand_seats(rules: Ruleset, seed: int) -> tuple[int, ...]:
+    """The seats that play hand ``seed`` (all but a dealer who sits out)."""
+    return Game(rules, seed=seed, dealer=seed % rules.players).active
+
+
+@frozen
+class BotResult:
+    """One bot's showing: payment per hand with its interval, declarations, what it played."""
+
+    name: str
+    mean: Estimate
+    hands: int
+    declared: int
+    won: int
+    contracts: dict[str, int]
+    figures: dict[str, tuple[int, int]]
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "mean": self.mean.value,
+            "ci95": [self.mean.low, self.mean.high],
+            "hands": self.hands,
+            "declared": self.declared,
+            "won": self.won,
+            "contracts": dict(sorted(self.contracts.items())),
+            "figures": {
+                k: {"announced": a, "made": m} for k, (a, m) in sorted(self.figures.items())
+            },
+        }
+
+
+@frozen
+class ArenaResult:
+    """The outcome of a match: each bot's result and each pair's difference of means."""
+
+    variant: str
+    deals: int
+    seed: int
+    lineups: int
+    bots: dict[str, BotResult]
+    pairs: dict[tuple[str, str], Estimate]
+
+    def to_data(self) -> dict[str, Any]:
+        """``{"variant", "deals", "bots": {name: {"mean", "ci95", "hands", ...}}, "pairs"}``."""
+        return {
+            "variant": self.variant,
+            "deals": self.deals,
+            "seed": self.seed,
+            "lineups": self.lineups,
+            "bots": {name: r.to_data() for name, r in self.bots.items()},
+            "pairs": [
+                {"a": a, "b": b, "mean": e.value, "ci95": [e.low, e.high]}
+                for (a, b), e in self.pairs.items()
+            ],
+        }
+
+    def table(self) -> str:
+        """The result as aligned text: one row per bot, then the pairwise differences."""
+        head = (
+            "bot",
+            "mean/hand",
+            "95% interval",
+            "hands",
+            "declared",
+            "won (of declared)",
+            "contracts",
+        )
+        rows = [head]
+        for r in self.bots.values():
+            contracts = ", ".join(f"{k} {n}" for k, n in sorted(r.contracts.items()))
+            rows.append((
+                r.name, f"{r.mean.value:+.3f}", f"[{r.mean.low:+.3f}, {r.mean.high:+.3f}]",
+                str(r.hands), f"{r.declared} ({r.declared / r.hands:.1%})",
+                f"{r.won} ({r.won / r.declared:.1%})" if r.declared else "0",
+                contracts or "-",
+            ))  # fmt: skip
+        widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+        lines = [f"{self.variant}: {self.deals} duplicate deals x {self.lineups} seatings"]
+        lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+                  for row in rows]  # fmt: skip
+        for r in self.bots.values():
+            if r.figures:
+                made = ", ".join(f"{k} {m}/{a}" for k, (a, m) in sorted(r.figures.items()))
+                lines.append(f"figures made/announced by {r.name}: {made}")
+        for (a, b), e in self.pairs.items():
+            sign = "" if e.excludes(0.0) else "  (not distinguishable from 0)"
+            lines.append(
+                f"{a} - {b}: {e.value:+.3f} per hand, 95% [{e.low:+.3f}, {e.high:+.3f}]{sign}"
+            )
+        return "\n".join(lines)
+
+
+def arena(
+    variant: str,
+    bots: Sequence[str],
+    deals: int,
+    *,
+    seed: int = 0,
+    players: int | None = None,
+    workers: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    progress: bool | None = None,
+) -> ArenaResult:
+    """Play ``deals`` duplicate deals (seeds ``seed .. seed+deals-1``) among ``bots``.
+
+    :raises ArenaError: (a ``ValueError``) for fewer than 2 deals, no bots, a
+        bot named twice or a bot no package provides; profile errors as
+        :func:`alsos.load_variant` raises them.
+    """
+    names = tuple(bots)
+    if not names:
+        raise ArenaError("name at least one bot")
+    if len(set(names)) != len(names):
+        raise ArenaError(f"each bot may be named once, got {', '.join(names)}")
+    unknown = [n for n in names if n not in available()]
+    if unknown:
+        raise ArenaError(f"no bot named {', '.join(unknown)}; available: {', '.join(available())}")
+    if deals < 2:
+        raise ArenaError(f"an interval needs at least 2 deals, not {deals}")
+    rules = _rules(variant, players)
+    spec = str(rules)
+    jobs = [(spec, players, names, seed + d, min(DEALS_PER_JOB, deals - d))
+            for d in range(0, deals, DEALS_PER_JOB)]  # fmt: skip
+    seats = len(play_hand_seats(rules, seed))
+    per_deal = len(lineups(len(names), seats))
+    results: dict[int, list[list[Any]]] = {}
+    with Progress(deals * per_deal, f"arena {rules.id}", enabled=progress) as bar:
+        batches = run_jobs(_play_deals, jobs, workers=workers, backend=backend, address=address)
+        for i, result in batches:
+            results[i] = result
+            bar.advance(len(result) * per_deal)
+    by_deal = [deal for i in sorted(results) for deal in results[i]]
+    return _summarise(rules.id, seed, per_deal, names, by_deal)
+
+
+def _summarise(
+    variant: str, seed: int, per_deal: int, names: tuple[str, ...], by_deal: list[list[Any]]
+) -> ArenaResult:
+    means = {b: [d[b][0] / d[b][1] for d in by_deal] for b in range(len(names))}
+    out = {}
+    for b, name in enumerate(names):
+        contracts: Counter[str] = Counter()
+        figures: dict[str, list[int]] = {}
+        for d in by_deal:
+            contracts.update(d[b][4])
+            for k, (a, m) in d[b][5].items():
+                f = figures.setdefault(k, [0, 0])
+                f[0] += a
+                f[1] += m
+        out[name] = BotResult(
+            name,
+            mean_interval(means[b]),
+            sum(d[b][1] for d in by_deal),
+            sum(d[b][2] for d in by_deal),
+            sum(d[b][3] for d in by_deal),
+            dict(contracts),
+            {k: (a, m) for k, (a, m) in figures.items()},
+        )
+    pairs = {
+        (names[a], names[b]): paired_difference(means[a], means[b])
+        for a, b in itertools.combinations(range(len(names)), 2)
+    }
+    return ArenaResult(variant, len(by_deal), seed, per_deal, out, pairs)
+
+
+# ----------------------------------------------------------------- command
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``alsos arena``."""
+    parser.add_argument(
+        "--variant",
+        default="potter1930",
+        metavar="ID_OR_FILE",
+        help="shipped variant id or path to a YAML profile (default: potter1930)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="load the variant for N seats, if its profile allows several",
+    )
+    parser.add_argument(
+        "--bots",
+        default="heuristic,random",
+        metavar="A,B,...",
+        help="comma-separated bot names (default: heuristic,random)",
+    )
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="duplicate deals to play (default: 1000)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (default: 0)")
+    parser.add_argument("--json", metavar="FILE", help="write the results as JSON to FILE")
+    add_backend_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``alsos arena`` from parsed arguments; print the table, write ``--json``."""
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    try:
+        result = arena(
+            args.variant, names, args.deals, seed=args.seed, players=args.players,
+            workers=args.workers, backend=args.backend, address=args.address,
+        )  # fmt: skip
+    except ValueError as e:  # ArenaError, ProfileError, ParallelError
+        print(f"alsos arena: {e}", file=sys.stderr)
+        return 2
+    print(result.table())
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(result.to_data(), f, indent=2)
+            f.write("\n")
+    return 0

@@ -1,0 +1,720 @@
+"""``alsos simulate``: a rule study -- the same hands under several variants, compared.
+
+Hand ``i`` of a study is dealt from seed ``seed + i`` (dealer ``(seed + i) %
+players``) under *every* variant, and the same bots play it, each seeded
+from the hand's seed and its seat (:func:`alsos.parallel.bot_seed`).  So the
+variants are compared on the same cards -- a paired comparison, whose
+intervals are much narrower than those of two independent samples -- and the
+results are identical whatever the number of workers or the backend.  A run
+of hands ``0..n-1`` followed by one with ``--seed n`` is the same as one
+run of twice the hands.
+
+The work is cut into chunks of :data:`CHUNK` hands.  When the study writes
+a file (``--out``, ``--json`` or ``--plot``), each finished chunk is also
+appended to a checkpoint next to it (``FILE.partial.jsonl``); a run that is
+stopped continues with ``--resume`` without losing or repeating hands, and
+the checkpoint is removed when the run is complete.
+
+``--out`` writes one row per hand and variant (:data:`COLUMNS`): Parquet
+through pyarrow (``pip install 'alsos[data]'``), CSV or JSON Lines with the
+standard library.  ``--json`` writes the summary; ``--plot`` draws the
+comparison with matplotlib (``pip install 'alsos[plot]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import functools
+import json
+import math
+import os
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from attrs import define, field, frozen
+
+from alsos.game import Game
+from alsos.loading import load_variant
+from alsos.parallel import Checkpoint, Progress, add_backend_arguments, play_hand
+from alsos.parallel import run as run_jobs
+from alsos.profile import Ruleset
+from alsos.stats import Estimate, mean_interval, paired_difference, proportion_interval
+
+__all__ = [
+    "CHUNK",
+    "COLUMNS",
+    "SimulateError",
+    "Study",
+    "VariantSummary",
+    "add_arguments",
+    "hand_row",
+    "run",
+    "simulate",
+]
+
+#: Hands per job and per checkpoint line.
+CHUNK = 200
+#: The columns of ``--out``, in order, with what each holds.
+COLUMNS: dict[str, str] = {
+    "variant": "the ruleset, as str(ruleset) (e.g. potter1930, house)",
+    "seed": "the hand's seed: the deal, the dealer (seed % players) and the bots' seeds",
+    "dealer": "the dealing seat",
+    "contract": "the game played (trump acorns, no-trumps, betli, klopitzky, ...)",
+    "kind": "the contract's first word (trump, no-trumps, betli, klopitzky, ...)",
+    "declarer": "the declaring seat (empty for klopitzky)",
+    "won": "whether the declarer won the game (empty without a declarer)",
+    "conceded": "whether the hand ended by conceding a call",
+    "kontra": "the highest kontra level said on any item (0 none, 1 kontra, 2 rekontra, ...)",
+    "stake": "stakes that changed hands: the sum of the positive payments",
+    "payments": "per seat, what it gained (negative: paid); they sum to zero",
+    "items": "per scored item: label, seat, side, made, value, base, front, boost, kontra, call",
+}
+_CONTRACT_ITEMS = frozenset({"game", "klopitzky"})
+_FORMATS = (".parquet", ".csv", ".jsonl")
+
+
+class SimulateError(ValueError):
+    """Bad study settings: no variants, too few hands, an output format not known."""
+
+
+@functools.lru_cache(maxsize=16)
+def _rules(variant: str, players: int | None) -> Ruleset:
+    return load_variant(variant, **({} if players is None else {"players": players}))
+
+
+def hand_row(variant: str, game: Game) -> dict[str, Any]:
+    """One finished hand as a row of :data:`COLUMNS` (plain data)."""
+    s = game.settlement
+    if s is None:
+        raise SimulateError("the hand is not over: it has no settlement to write")
+    items = [
+        {
+            "label": e.label,
+            "seat": e.seat,
+            "side": e.side,
+            "made": e.made,
+            "value": e.value,
+            "base": e.base,
+            "front": e.front_multiplier,
+            "boost": math.prod(f for _, f in e.boosts),
+            "kontra": len(e.steps),
+            "call": e.call,
+        }
+        for e in s.entries
+    ]
+    return {
+        "variant": variant,
+        "seed": game.seed,
+        "dealer": game.dealer,
+        "contract": s.contract,
+        "kind": s.contract.split()[0] if s.contract else "",
+        "declarer": s.declarer,
+        "won": s.game_won,
+        "conceded": s.conceded,
+        "kontra": max((len(e.steps) for e in s.entries), default=0),
+        "stake": sum(v for v in s.payments.values() if v > 0),
+        "payments": [s.payments.get(seat, 0) for seat in range(game.players)],
+        "items": items,
+    }
+
+
+def _play_chunk(
+    job: tuple[tuple[str, ...], int | None, tuple[str, ...], int, int],
+) -> list[list[dict[str, Any]]]:
+    """Play seeds ``first .. first+count-1`` under each variant: rows per variant."""
+    variants, players, bots, first, count = job
+    out = []
+    for spec in variants:
+        rules = _rules(spec, players)
+        rows = []
+        for seed in range(first, first + count):
+            seats = len(Game(rules, seed=seed, dealer=seed % rules.players).active)
+            game = play_hand(rules, seed, [bots[j % len(bots)] for j in range(seats)])
+            rows.append(hand_row(spec, game))
+        out.append(rows)
+    return out
+
+
+# ------------------------------------------------------------------ summary
+
+
+@define
+class _Tally:
+    """Running counts for one variant, fed hand by hand in seed order."""
+
+    hands: int = 0
+    played: Counter[str] = field(factory=Counter)
+    won: Counter[str] = field(factory=Counter)
+    announced: Counter[str] = field(factory=Counter)  # hands with the figure announced
+    entries: Counter[str] = field(factory=Counter)
+    made: Counter[str] = field(factory=Counter)
+    kontra: Counter[int] = field(factory=Counter)
+    stakes: list[float] = field(factory=list)
+    declarer_payments: list[float] = field(factory=list)
+
+    def add(self, row: dict[str, Any]) -> None:
+        self.hands += 1
+        kind = row["kind"]
+        self.played[kind] += 1
+        self.won[kind] += row["won"] is True
+        seen = set()
+        for item in row["items"]:
+            label = item["label"]
+            if label in _CONTRACT_ITEMS:
+                continue
+            seen.add(label)
+            self.entries[label] += 1
+            self.made[label] += item["made"]
+        self.announced.update(seen)
+        self.kontra[row["kontra"]] += 1
+        self.stakes.append(row["stake"])
+        d = row["declarer"]
+        self.declarer_payments.append(0 if d is None else row["payments"][d])
+
+
+@frozen
+class VariantSummary:
+    """One variant over the study's hands, every rate and mean with its 95% interval.
+
+    ``contracts`` maps a contract kind to (share of hands, share won by the
+    declarer); ``figures`` a figure to (share of hands it was announced in,
+    share of announcements made); ``kontra`` a level to the share of hands
+    whose highest kontra reached it.
+    """
+
+    variant: str
+    hands: int
+    contracts: dict[str, tuple[Estimate, Estimate | None]]
+    figures: dict[str, tuple[Estimate, Estimate]]
+    kontra: dict[int, Estimate]
+    stake: Estimate
+    stake_quantiles: dict[str, float]
+    stake_counts: dict[int, int]
+    declarer_payment: Estimate
+
+    def to_data(self) -> dict[str, Any]:
+        def est(e: Estimate | None) -> Any:
+            return None if e is None else e.to_data()
+
+        return {
+            "hands": self.hands,
+            "contracts": {
+                k: {"played": est(p), "won": est(w)} for k, (p, w) in self.contracts.items()
+            },
+            "figures": {
+                k: {"announced": est(a), "made": est(m)} for k, (a, m) in self.figures.items()
+            },
+            "kontra": {str(k): est(e) for k, e in self.kontra.items()},
+            "stake": {**est(self.stake), **self.stake_quantiles},
+            "stake_counts": {str(k): c for k, c in self.stake_counts.items()},
+            "declarer_payment": est(self.declarer_payment),
+        }
+
+
+def _summary(variant: str, t: _Tally) -> VariantSummary:
+    n = t.hands
+    contracts = {
+        k: (
+            proportion_interval(c, n),
+            proportion_interval(t.won[k], c) if k != "klopitzky" else None,
+        )
+        for k, c in sorted(t.played.items(), key=lambda kc: (-kc[1], kc[0]))
+    }
+    figures = {
+        k: (proportion_interval(t.announced[k], n), proportion_interval(t.made[k], t.entries[k]))
+        for k in sorted(t.entries, key=lambda k: (-t.entries[k], k))
+    }
+    kontra = {k: proportion_interval(t.kontra[k], n) for k in sorted(t.kontra)}
+    ordered = sorted(t.stakes)
+    quantiles = {
+        "median": ordered[n // 2],
+        "p90": ordered[min(n - 1, (9 * n) // 10)],
+        "p99": ordered[min(n - 1, (99 * n) // 100)],
+        "max": ordered[-1],
+    }
+    return VariantSummary(
+        variant, n, contracts, figures, kontra,
+        mean_interval(t.stakes), quantiles, dict(sorted(Counter(int(x) for x in t.stakes).items())),
+        mean_interval(t.declarer_payments),
+    )  # fmt: skip
+
+
+@frozen
+class Study:
+    """The result of :func:`simulate`: each variant's summary and the paired differences.
+
+    ``differences`` compares every later variant with the first, hand by
+    hand: ``(variant, first)`` -> {"stake": ..., "declarer_payment": ...},
+    each the mean of ``variant - first`` over the same seeds.
+    """
+
+    hands: int
+    seed: int
+    bots: tuple[str, ...]
+    variants: dict[str, VariantSummary]
+    differences: dict[tuple[str, str], dict[str, Estimate]]
+    elapsed: float = 0.0
+    played: int = 0  # hands played by this run (the rest came from a checkpoint)
+
+    def to_data(self) -> dict[str, Any]:
+        """The summary as JSON-ready data (what ``--json`` writes)."""
+        return {
+            "hands": self.hands,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "variants": {k: v.to_data() for k, v in self.variants.items()},
+            "differences": {
+                f"{a} - {b}": {k: e.to_data() for k, e in d.items()}
+                for (a, b), d in self.differences.items()
+            },
+        }
+
+    def table(self) -> str:
+        """The summary as text: one column per variant, then the paired differences."""
+        names = list(self.variants)
+        rows: list[tuple[str, ...]] = [("", *names)]
+
+        def pct(e: Estimate | None) -> str:
+            if e is None:
+                return "-"
+            return f"{e.value:.1%} [{e.low:.1%}, {e.high:.1%}]"
+
+        def section(title: str, keys: Iterable[Any], cell: Any) -> None:
+            rows.append((title,) + ("",) * len(names))
+            for key in keys:
+                rows.append((f"  {key}", *(cell(self.variants[v], key) for v in names)))
+
+        kinds = dict.fromkeys(k for v in self.variants.values() for k in v.contracts)
+        section(
+            "contract played",
+            kinds,
+            lambda v, k: pct(v.contracts[k][0]) if k in v.contracts else "-",
+        )
+        section(
+            "declarer won", kinds, lambda v, k: pct(v.contracts[k][1]) if k in v.contracts else "-"
+        )
+        figures = dict.fromkeys(k for v in self.variants.values() for k in v.figures)
+        section(
+            "figure announced",
+            figures,
+            lambda v, k: pct(v.figures[k][0]) if k in v.figures else "-",
+        )
+        section(
+            "figure made", figures, lambda v, k: pct(v.figures[k][1]) if k in v.figures else "-"
+        )
+        levels = sorted({k for v in self.variants.values() for k in v.kontra})
+        section("highest kontra level", levels, lambda v, k: pct(v.kontra.get(k)))
+        rows.append((
+            "stake per hand", *(f"{v.stake.value:.2f} [{v.stake.low:.2f}, {v.stake.high:.2f}]"
+                                for v in self.variants.values()),
+        ))  # fmt: skip
+        rows.append(("  sd", *(f"{v.stake.sd:.2f}" for v in self.variants.values())))
+        for q in ("median", "p90", "p99", "max"):
+            rows.append((f"  {q}", *(f"{v.stake_quantiles[q]:g}" for v in self.variants.values())))
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        last = self.seed + self.hands - 1
+        lines = [f"{self.hands} hands per variant, seeds {self.seed}..{last}, "
+                 f"bots {','.join(self.bots)}"]  # fmt: skip
+        lines += [
+            "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
+        ]
+        for (a, b), d in self.differences.items():
+            lines.append(f"paired difference {a} - {b} (same seeds):")
+            for k, e in d.items():
+                verdict = "" if e.excludes(0.0) else "  (not distinguishable from 0)"
+                lines.append(
+                    f"  {k}: {e.value:+.3f} per hand, 95% [{e.low:+.3f}, {e.high:+.3f}]{verdict}"
+                )
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------- run
+
+
+def simulate(
+    variants: Sequence[str],
+    hands: int,
+    *,
+    bots: Sequence[str] = ("heuristic",),
+    seed: int = 0,
+    players: int | None = None,
+    workers: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    out: str | Path | None = None,
+    checkpoint: str | Path | None = None,
+    resume: bool = False,
+    progress: bool | None = None,
+    on_chunk: Callable[[int], object] | None = None,
+) -> Study:
+    """Play ``hands`` hands (seeds ``seed ..``) under each variant and compare them.
+
+    ``bots`` are cycled over the playing seats.  ``out`` writes one row per
+    hand (.parquet, .csv, .jsonl); ``checkpoint`` keeps finished chunks
+    there (default: next to ``out``, else a temporary file) and ``resume``
+    continues from it.  ``on_chunk(i)`` is called after chunk ``i`` is
+    stored (progress reporting in programs).
+
+    :raises SimulateError: (a ``ValueError``) for no variants, fewer than 2
+        hands, an unknown output format or resuming without a checkpoint file.
+    """
+    if not variants:
+        raise SimulateError("name at least one variant")
+    if hands < 2:
+        raise SimulateError(f"a study needs at least 2 hands per variant, not {hands}")
+    if not bots:
+        raise SimulateError("name at least one bot")
+    if out is not None and Path(out).suffix not in _FORMATS:
+        raise SimulateError(f"--out {out}: the file must end in {', '.join(_FORMATS)}")
+    if out is not None and Path(out).suffix == ".parquet":
+        _ParquetWriter.check()
+    specs = tuple(str(_rules(v, players)) for v in variants)
+    if len(set(specs)) != len(specs):
+        raise SimulateError(f"each variant may be named once: {', '.join(specs)}")
+    from alsos.bots import available
+
+    missing = [b for b in bots if b not in available()]
+    if missing:
+        raise SimulateError(
+            f"no bot named {', '.join(missing)}; available: {', '.join(available())}"
+        )
+    if checkpoint is None and out is not None:
+        checkpoint = f"{out}.partial.jsonl"
+    if checkpoint is None:
+        if resume:
+            raise SimulateError("--resume needs a file to resume: name --out, --json or --plot")
+        fd, name = tempfile.mkstemp(prefix="alsos-simulate-", suffix=".jsonl")
+        os.close(fd)
+        Path(name).unlink()  # the checkpoint starts its own file
+        checkpoint = name
+    header = {"variants": specs, "hands": hands, "seed": seed, "bots": list(bots),
+              "players": players, "chunk": CHUNK}  # fmt: skip
+    store = Checkpoint(checkpoint, header).open(resume)
+    jobs = [(specs, players, tuple(bots), seed + first, min(CHUNK, hands - first))
+            for first in range(0, hands, CHUNK)]  # fmt: skip
+    try:
+        with Progress(hands * len(specs), "simulate", enabled=progress) as bar:
+            before = sum(jobs[i][4] for i in store.done) * len(specs)
+            bar.advance(before)
+            batches = run_jobs(_play_chunk, jobs, workers=workers, backend=backend,
+                               address=address, skip=set(store.done))  # fmt: skip
+            for i, result in batches:
+                store.add(i, result)
+                bar.advance(jobs[i][4] * len(specs))
+                if on_chunk is not None:
+                    on_chunk(i)
+            elapsed, played = bar.elapsed, bar.done - before
+        study = _finish(store, specs, hands, seed, tuple(bots), out, elapsed, played)
+    except BaseException:
+        store.close()
+        raise
+    store.close(remove=True)
+    return study
+
+
+def _finish(
+    store: Checkpoint, specs: tuple[str, ...], hands: int, seed: int, bots: tuple[str, ...],
+    out: str | Path | None, elapsed: float, played: int,
+) -> Study:  # fmt: skip
+    """Read the finished chunks in order: tally each variant and write the rows."""
+    tallies = {v: _Tally() for v in specs}
+    writer = _writer(Path(out)) if out is not None else None
+    try:
+        for _i, per_variant in store.results():
+            for spec, rows in zip(specs, per_variant, strict=True):
+                for row in rows:
+                    tallies[spec].add(row)
+                if writer is not None:
+                    writer.write(rows)
+    finally:
+        if writer is not None:
+            writer.close()
+    summaries = {v: _summary(v, t) for v, t in tallies.items()}
+    base = specs[0]
+    differences = {
+        (v, base): {
+            "stake": paired_difference(tallies[v].stakes, tallies[base].stakes),
+            "declarer_payment": paired_difference(
+                tallies[v].declarer_payments, tallies[base].declarer_payments
+            ),
+        }
+        for v in specs[1:]
+    }
+    return Study(hands, seed, bots, summaries, differences, elapsed, played)
+
+
+# ------------------------------------------------------------------ writers
+
+
+class _Writer:
+    """Rows to a file, chunk by chunk."""
+
+    def __init__(self, path: Path) -> None:
+        raise NotImplementedError
+
+    def write(self, rows: list[dict[str, Any]]) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+class _JsonlWriter(_Writer):
+    def __init__(self, path: Path) -> None:
+        self.file = path.open("w", encoding="utf-8")
+
+    def write(self, rows: list[dict[str, Any]]) -> None:
+        self.file.writelines(json.dumps(row, separators=(",", ":")) + "\n" for row in rows)
+
+    def close(self) -> None:
+        self.file.close()
+
+
+class _CsvWriter(_Writer):
+    """Plain columns as they are; ``payments`` and ``items`` as JSON text; None as empty."""
+
+    def __init__(self, path: Path) -> None:
+        self.file = path.open("w", encoding="utf-8", newline="")
+        self.csv = csv.DictWriter(self.file, fieldnames=list(COLUMNS))
+        self.csv.writeheader()
+
+    def write(self, rows: list[dict[str, Any]]) -> None:
+        for row in rows:
+            flat = dict(row)
+            flat["payments"] = json.dumps(row["payments"])
+            flat["items"] = json.dumps(row["items"], separators=(",", ":"))
+            self.csv.writerow(flat)
+
+    def close(self) -> None:
+        self.file.close()
+
+
+class _ParquetWriter(_Writer):
+    @staticmethod
+    def check() -> None:
+        """Fail before the study, not after it, when pyarrow is missing."""
+        try:
+            import pyarrow.parquet  # noqa: F401
+        except ImportError as e:
+            raise SimulateError("--out .parquet needs pyarrow: pip install 'alsos[data]'") from e
+
+    def __init__(self, path: Path) -> None:
+        self.check()
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        item = pa.struct([
+            ("label", pa.string()), ("seat", pa.int64()), ("side", pa.int64()),
+            ("made", pa.bool_()), ("value", pa.int64()), ("base", pa.int64()),
+            ("front", pa.int64()), ("boost", pa.int64()), ("kontra", pa.int64()),
+            ("call", pa.int64()),
+        ])  # fmt: skip
+        self.schema = pa.schema([
+            ("variant", pa.string()), ("seed", pa.int64()), ("dealer", pa.int64()),
+            ("contract", pa.string()), ("kind", pa.string()), ("declarer", pa.int64()),
+            ("won", pa.bool_()), ("conceded", pa.bool_()), ("kontra", pa.int64()),
+            ("stake", pa.int64()), ("payments", pa.list_(pa.int64())), ("items", pa.list_(item)),
+        ])  # fmt: skip
+        self.pa = pa
+        self.writer = pq.ParquetWriter(path, self.schema)
+
+    def write(self, rows: list[dict[str, Any]]) -> None:
+        self.writer.write_table(self.pa.Table.from_pylist(rows, schema=self.schema))
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+def _writer(path: Path) -> _Writer:
+    kinds: dict[str, type[_Writer]] = {
+        ".parquet": _ParquetWriter, ".csv": _CsvWriter, ".jsonl": _JsonlWriter,
+    }  # fmt: skip
+    return kinds[path.suffix](path)
+
+
+# ----------------------------------------------------------------- command
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``alsos simulate``."""
+    parser.add_argument(
+        "variants",
+        nargs="*",
+        default=["potter1930", "house"],
+        metavar="VARIANT",
+        help="variants to compare on the same hands (default: potter1930 house)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="load the variants for N seats, where their profiles allow several",
+    )
+    parser.add_argument(
+        "--hands", type=int, default=10_000, metavar="N", help="hands per variant (default: 10000)"
+    )
+    parser.add_argument(
+        "--bots",
+        default="heuristic",
+        metavar="A,B,...",
+        help="bots, cycled over the playing seats (default: heuristic)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first hand (default: 0)")
+    parser.add_argument(
+        "--out", metavar="FILE", help="one row per hand and variant: .parquet, .csv or .jsonl"
+    )
+    parser.add_argument("--json", metavar="FILE", help="write the summary as JSON")
+    parser.add_argument("--plot", metavar="FILE", help="draw the comparison (.png, .svg, .pdf)")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue a stopped run from its checkpoint (FILE.partial.jsonl)",
+    )
+    add_backend_arguments(parser)  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``alsos simulate``: print the summary table, write what was asked for."""
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    target = args.out or args.json or args.plot
+    try:
+        if args.plot:
+            _check_matplotlib()
+        study = simulate(
+            args.variants, args.hands, bots=bots, seed=args.seed, players=args.players,
+            workers=args.workers, backend=args.backend, address=args.address, out=args.out,
+            checkpoint=None if target is None else f"{target}.partial.jsonl", resume=args.resume,
+        )  # fmt: skip
+    except ValueError as e:  # SimulateError, ProfileError, ParallelError, CheckpointError
+        print(f"alsos simulate: {e}", file=sys.stderr)
+        return 2
+    print(study.table())
+    total = study.hands * len(study.variants)
+    if study.elapsed > 0:
+        resumed = total - study.played
+        print(f"{study.played} hands played in {study.elapsed:.1f} s: "
+              f"{study.played / study.elapsed:,.0f} hands/s"
+              + (f" ({resumed} more from the checkpoint)" if resumed else ""))  # fmt: skip
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(study.to_data(), f, indent=1)
+            f.write("\n")
+    if args.plot:
+        plot(study, args.plot)
+    return 0
+
+
+def _check_matplotlib() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError as e:
+        raise SimulateError("--plot needs matplotlib: pip install 'alsos[plot]'") from e
+
+
+# -------------------------------------------------------------------- plot
+
+
+def plot(study: Study, path: str | Path) -> None:
+    """Draw the comparison to ``path`` (PNG, SVG, PDF by its suffix) with matplotlib.
+
+    Three panels: the distribution of the stake per hand (log scale: kontras
+    make it heavy-tailed), the contract mix with the declarer's win rate, and
+    how often each figure is announced and made; 95% intervals as error bars.
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        raise SimulateError("--plot needs matplotlib: pip install 'alsos[plot]'") from e
+    names = list(study.variants)
+    fig, (ax_stake, ax_mix, ax_fig) = plt.subplots(1, 3, figsize=(16, 5.2))
+    width = 0.8 / len(names)
+
+    # Stakes double with every kontra: classes 0, 1, 2-3, 4-7, 8-15, ... side by side.
+    top = max(v.stake_quantiles["max"] for v in study.variants.values())
+    classes = int(top).bit_length() + 1
+    labels = ["0", "1"] + [f"{2**k}-{2 ** (k + 1) - 1}" for k in range(1, classes - 1)]
+    for j, (name, v) in enumerate(study.variants.items()):
+        shares = [0.0] * classes
+        for stake, count in v.stake_counts.items():
+            shares[max(0, stake).bit_length()] += 100 * count / v.hands
+        xs = [i + (j - (len(names) - 1) / 2) * width for i in range(classes)]
+        label = f"{name}: mean {v.stake.value:.1f} [{v.stake.low:.1f}, {v.stake.high:.1f}]"
+        ax_stake.bar(xs, shares, width, label=label)
+    ax_stake.set_xticks(range(classes), labels, rotation=45)
+    ax_stake.set_xlabel("stake per hand (sum of the payments received)")
+    ax_stake.set_ylabel("% of hands")
+    ax_stake.set_title("Stakes")
+    ax_stake.legend(fontsize=8)
+
+    kinds = list(dict.fromkeys(k for v in study.variants.values() for k in v.contracts))
+    for j, name in enumerate(names):
+        v = study.variants[name]
+        xs = [i + (j - (len(names) - 1) / 2) * width for i in range(len(kinds))]
+        played = [v.contracts[k][0] if k in v.contracts else None for k in kinds]
+        heights = [100 * p.value if p else 0.0 for p in played]
+        errs = [
+            [100 * (p.value - p.low) if p else 0.0 for p in played],
+            [100 * (p.high - p.value) if p else 0.0 for p in played],
+        ]
+        bars = ax_mix.bar(xs, heights, width, yerr=errs, capsize=2, label=name)
+        for x, k, b in zip(xs, kinds, bars, strict=True):
+            won = v.contracts[k][1] if k in v.contracts else None
+            if won is not None:
+                ax_mix.annotate(
+                    f"{won.value:.0%}",
+                    (x, b.get_height()),
+                    ha="center",
+                    va="bottom",
+                    fontsize=7,
+                    xytext=(0, 6),
+                    textcoords="offset points",
+                )
+    ax_mix.set_xticks(range(len(kinds)), kinds)
+    ax_mix.set_ylabel("% of hands (label: declarer won)")
+    ax_mix.set_title("Contracts played")
+    ax_mix.legend(fontsize=8)
+
+    figures = list(dict.fromkeys(k for v in study.variants.values() for k in v.figures))
+    for j, name in enumerate(names):
+        v = study.variants[name]
+        ys = [i + (j - (len(names) - 1) / 2) * width for i in range(len(figures))]
+        ann = [v.figures[k][0] if k in v.figures else None for k in figures]
+        ax_fig.barh(
+            ys,
+            [100 * a.value if a else 0.0 for a in ann],
+            width,
+            xerr=[
+                [100 * (a.value - a.low) if a else 0.0 for a in ann],
+                [100 * (a.high - a.value) if a else 0.0 for a in ann],
+            ],
+            capsize=2,
+            label=name,
+        )
+    ax_fig.set_yticks(range(len(figures)), figures)
+    ax_fig.invert_yaxis()
+    ax_fig.set_xlabel("% of hands in which it is announced")
+    ax_fig.set_title("Figures announced")
+    ax_fig.set_xlim(
+        0,
+        100
+        * max((a.high for v in study.variants.values() for a, _ in v.figures.values()), default=0.5)
+        * 1.45,
+    )
+    ax_fig.legend(fontsize=8, loc="lower right")
+
+    fig.suptitle(
+        f"{' vs '.join(names)}: {study.hands} hands each on the same seeds, "
+        f"bots {','.join(study.bots)}"
+    )
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

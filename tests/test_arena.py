@@ -1,0 +1,124 @@
+"""alsos arena: duplicate deals, fair seatings, intervals, and identical results on any workers."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import alsos
+from alsos.arena import ArenaError, arena, lineups
+from alsos.cli import main
+
+
+@pytest.mark.parametrize(("bots", "seats", "count"), [(3, 3, 6), (3, 2, 6), (2, 3, 6), (2, 2, 2)])
+def test_seatings_treat_every_bot_alike(bots: int, seats: int, count: int) -> None:
+    """Each bot sits in each seat equally often, and as many different bots sit as can."""
+    tables = lineups(bots, seats)
+    assert len(tables) == count == len(set(tables))
+    for position in range(seats):
+        per_bot = Counter(t[position] for t in tables)
+        assert set(per_bot) == set(range(bots))
+        assert len(set(per_bot.values())) == 1
+    assert all(len(set(t)) == min(bots, seats) for t in tables)
+
+
+def test_four_players_seat_the_bots_around_the_dealer_who_sits_out() -> None:
+    """pagat, "Alsós with four players": the dealer sits out, so 3 bots fill 3 seats in
+    6 ways and each plays every hand of every deal once."""
+    result = arena("four-player", ["heuristic", "random", "heuristic-bold"], 4, workers=1)
+    assert result.lineups == 6
+    assert all(r.hands == 4 * 6 for r in result.bots.values())
+
+
+def test_two_players_with_three_bots_play_every_ordered_pair() -> None:
+    result = arena("two-player", ["heuristic", "random", "heuristic-bold"], 3, workers=1)
+    assert result.lineups == 6
+    assert all(r.hands == 3 * 4 for r in result.bots.values())  # 4 of the 6 pairs seat it
+
+
+@pytest.fixture(autouse=True)
+def _bold_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A third, distinct bot for three-bot matches: the heuristic bot bidding boldly
+    (registered for this module's tests only; they run it in this process)."""
+    import alsos.bots
+
+    bold = lambda seed=None: alsos.bots.HeuristicBot(seed, boldness=1.5)  # noqa: E731
+    monkeypatch.setitem(alsos.bots._BOTS, "heuristic-bold", bold)
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    one = arena("potter1930", ["heuristic", "random"], 24, seed=5, workers=1)
+    two = arena("potter1930", ["heuristic", "random"], 24, seed=5, workers=2)
+    assert one.to_data() == two.to_data()
+
+
+def test_payments_balance_and_the_pair_is_the_difference_of_means() -> None:
+    """potter1930 is zero-sum among the three seats, every one of them held by a bot."""
+    result = arena("potter1930", ["heuristic", "random"], 12, workers=1)
+    h, r = result.bots["heuristic"], result.bots["random"]
+    assert h.mean.value * h.hands + r.mean.value * r.hands == pytest.approx(0.0, abs=1e-6)
+    pair = result.pairs[("heuristic", "random")]
+    assert pair.value == pytest.approx(h.mean.value - r.mean.value)
+    assert pair.low < pair.value < pair.high
+
+
+def test_the_same_bot_in_every_seat_wins_nothing() -> None:
+    result = arena("tompa", ["heuristic"], 5, workers=1)
+    assert result.bots["heuristic"].mean.value == 0.0
+
+
+def test_cli_prints_the_table_and_writes_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "arena.json"
+    code = main(["arena", "--variant", "tompa", "--bots", "heuristic,random", "--deals", "6",
+                 "--workers", "1", "--json", str(out)])  # fmt: skip
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "heuristic - random:" in text
+    assert text.splitlines()[1].split()[:3] == ["bot", "mean/hand", "95%"]
+    data = json.loads(out.read_text())
+    assert data["variant"] == "tompa" and data["deals"] == 6
+    for name in ("heuristic", "random"):
+        bot = data["bots"][name]
+        assert isinstance(bot["mean"], float)
+        lo, hi = bot["ci95"]
+        assert lo <= bot["mean"] <= hi
+        assert bot["hands"] == 6 * 2
+    assert data["pairs"][0]["a"] == "heuristic"
+
+
+def test_cli_takes_players_for_a_profile_with_several_tables(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["arena", "--variant", "csibor", "--players", "2", "--deals", "2",
+                 "--workers", "1"]) == 0  # fmt: skip
+    assert capsys.readouterr().out.startswith("csibor: 2 duplicate deals x 2 seatings")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--bots", "heuristic,nosuchbot"], "no bot named nosuchbot"),
+        (["--bots", "random,random"], "named once"),
+        (["--deals", "1"], "at least 2 deals"),
+        (["--workers", "0"], "at least 1"),
+        (["--variant", "nosuchvariant"], "nosuchvariant"),
+    ],
+)
+def test_cli_refuses_bad_settings(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["arena", "--deals", "2", *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_bad_settings_raise_value_errors() -> None:
+    with pytest.raises(ArenaError):
+        arena("potter1930", [], 10)
+    with pytest.raises(ValueError, match="backend"):
+        arena("potter1930", ["random"], 2, backend="nosuch")
+    assert alsos.load_variant("potter1930")  # nothing was changed
