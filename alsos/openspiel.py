@@ -248,20 +248,22 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         assert game is not None
         rules = self._shared.rules
         d = rules.deal
-        packets, indicator_at, _ = layout(
-            rules.players, self._dealer, tuple(d.seen_packets), tuple(d.unseen_packets)
+        packets, talon_at = layout(
+            rules.players,
+            self._dealer,
+            tuple(d.seen_packets),
+            tuple(d.unseen_packets),
+            tuple(d.talon_between),
         )
+        shown = {int(c) for c in game.view(player).talon_seen}
         places: dict[int, list[int]] = {}
         for seat, start, end, seen in packets:
             known = seat == player and (seen or not game.state.unseen[player])
             if not known:
                 places.setdefault(seat, []).extend(range(start, end))
-        talon = [
-            i
-            for i in range(32)
-            if i != indicator_at and i != 31 and not any(a <= i < b for _, a, b, _s in packets)
-        ]
         pack = self._pack[:]
+        # Talon cards this seat has seen stay where they are; the others may be anything.
+        talon = [i for i in talon_at if pack[i] not in shown]
         free = sorted(i for spots in places.values() for i in spots) + talon
         cards = [pack[i] for i in free]
         placed: dict[int, int] = {}
