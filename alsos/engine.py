@@ -58,6 +58,7 @@ from alsos.validation import answer_meld, next_contest, start_contests
 
 if TYPE_CHECKING:
     from alsos.protocol import BiddingModule, CallingModule, ExchangeModule, ScoringModule
+    from alsos.settlement import Settlement
 
 __all__ = ["Engine", "engine_for", "plays_of", "trick_winner"]
 
@@ -120,6 +121,9 @@ class Engine:
         self.exchange: ExchangeModule = registry.lookup("exchange", rules.exchange.module)(rules)
         self.calling: CallingModule = registry.lookup("calling", rules.calling.module)(rules)
         self.scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
+        # The scoring module's optional hook: the payments alone, without the itemised
+        # settlement (what search and simulations read); else read off the settlement.
+        self._payments: Any = getattr(self.scoring, "payments", None)
         # The scoring module's optional hook: is the hand's result already certain?
         # ... and, without a meld contest: what a seat's declaration makes known.
         self.melds_shown: Any = getattr(self.scoring, "melds_shown", None)
@@ -613,11 +617,31 @@ class Engine:
 
     def _finish(self, s: HandState) -> None:
         # A trick cut short by a conceded call keeps its cards on the table.
+        # The settlement is built when first asked for (settlement_of).
         s.phase = Phase.OVER
         s.is_over = True
         s.to_act = None
         s.legal = None
-        s.settlement = self.scoring(self._rules, s)
+
+    def settlement_of(self, s: HandState) -> Settlement | None:
+        """The itemised settlement of a finished hand (built on first use, then kept); else None."""
+        st = s.settlement
+        if st is None and s.is_over:
+            st = s.settlement = self.scoring(self._rules, s)
+        return st
+
+    def payments(self, s: HandState) -> dict[int, int]:
+        """What each seat gains in the finished hand ``s``: ``settlement.payments``.
+
+        Read without building the itemised settlement where the scoring module
+        has a ``payments`` hook (search and simulations settle millions of hands).
+        """
+        st = s.settlement
+        if st is not None:
+            return dict(st.payments)
+        if self._payments is not None:
+            return self._payments(self._rules, s)  # type: ignore[no-any-return]
+        return self.scoring(self._rules, s).payments
 
     def points_table(self, s: HandState) -> tuple[int, ...]:
         """Card points of each of the 32 cards under the hand's contract (shared, immutable)."""

@@ -199,7 +199,7 @@ class HandState:
         "call_used",  # a call was made in this hand
         "caller",  # the seat that called, or None
         "conceded",  # the hand ended by a conceded call
-        "settlement",  # the Settlement once over
+        "settlement",  # the Settlement once over and asked for (Engine.settlement_of), or None
         # rule modules' own memory (ModuleState or None)
         "bidding",
         "exchange",

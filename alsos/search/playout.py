@@ -41,7 +41,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from alsos.game import Game
-    from alsos.settlement import Settlement
     from alsos.state import HandState
 
 __all__ = ["play_cards", "playout", "playouts", "random_card"]
@@ -61,8 +60,13 @@ def random_card(mask: int, rng: random.Random) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def playout(game: Game, rng: random.Random | None = None) -> Settlement:
-    """Play a copy of ``game`` to its end by the playout policy; return its settlement.
+def playout(game: Game, rng: random.Random | None = None) -> dict[int, int]:
+    """Play a copy of ``game`` to its end by the playout policy; return its payments.
+
+    The payments are the settlement's (seat -> stakes gained, negative: paid),
+    read by the scoring module without building the itemised
+    :class:`~alsos.settlement.Settlement` (the engine's
+    :meth:`~alsos.engine.Engine.payments`).
 
     ``game`` itself is not changed.  ``rng`` (default: a fresh unseeded
     ``random.Random``) makes the playout reproducible.  Until only cards are
@@ -81,7 +85,7 @@ def playout(game: Game, rng: random.Random | None = None) -> Settlement:
         if s.phase is _PLAY and not s.discards_left:
             if s.trick_no or not s.speech_in_first_trick:
                 play_cards(eng, s, rng.random)
-                return eng.scoring(eng.rules, s)
+                return eng.payments(s)
             card = random_card(legal_mask(s, seat), rng)
             s.legal = None
             history.append((seat, PLAYS[card]))
@@ -92,8 +96,7 @@ def playout(game: Game, rng: random.Random | None = None) -> Settlement:
         s.legal = None
         history.append((seat, action))
         eng.dispatch(s, seat, action)
-    assert s.settlement is not None
-    return s.settlement
+    return eng.payments(s)
 
 
 def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
@@ -140,7 +143,7 @@ def playouts(game: Game, count: int, rng: random.Random | None = None) -> list[d
 
     The position must have only cards left to play (as for
     :func:`~alsos.search.solver.solve`; :class:`~alsos.search.solver.SolveError`
-    otherwise).  Each result equals ``playout(game, rng).payments`` with the
+    otherwise).  Each result equals ``playout(game, rng)`` with the
     same draws; each is a fresh dict.  Endings that mean the same for the
     settlement (equal :class:`~alsos.search.solver.PayoffKey`) are settled once.
     """
@@ -149,8 +152,7 @@ def playouts(game: Game, count: int, rng: random.Random | None = None) -> list[d
     if rng is None:
         rng = random.Random()
     eng = engine_for(game.rules)
-    rules = eng.rules
-    scoring = eng.scoring
+    payments_of = eng.payments
     payoff_key = PayoffKey(eng, s0)
     known: dict[object, dict[int, int]] = {}
     draw = rng.random
@@ -169,6 +171,6 @@ def playouts(game: Game, count: int, rng: random.Random | None = None) -> list[d
         k = (*payoff_key(s), s.trick_winners[-1])
         payments = known.get(k)
         if payments is None:
-            payments = known[k] = scoring(rules, s).payments
+            payments = known[k] = payments_of(s)
         out.append(dict(payments))
     return out
