@@ -77,6 +77,7 @@ _PASS_ONLY: tuple[Action, ...] = (PASS,)
 _RANKS = tuple(Rank)  # iterating a tuple is cheaper than iterating the enum
 SPEECH_PHASES = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT = tuple(suit_mask(s) for s in range(4))
+_BETLI = Kind.BETLI
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
@@ -95,7 +96,7 @@ _ENGINES: dict[int, Engine] = {}
 def engine_for(rules: Ruleset) -> Engine:
     """The shared engine of ``rules`` (made on first use, kept for the ruleset's lifetime)."""
     eng = _ENGINES.get(id(rules))
-    if eng is None or eng.rules is not rules:
+    if eng is None or eng._rules is not rules:
         if len(_ENGINES) >= 64:  # an engine keeps its ruleset alive: keep few
             _ENGINES.clear()
         eng = _ENGINES[id(rules)] = Engine(rules)
@@ -256,42 +257,45 @@ class Engine:
         return plays
 
     def legal_mask(self, s: HandState, seat: int) -> int:
-        """The cards ``seat`` may play to the current trick (the play rules, one place)."""
+        """The cards ``seat`` may play to the current trick (the play rules, one place).
+
+        Search calls this for every card it plays: kept to plain int work.
+        """
         h = s.hands[seat]
         trick = s.trick
         if trick:
             led = trick[0][1] >> 3
-            f = h & _SUIT[led]
-            if f:
-                legal = f
-                if self.betli_overtake and s.contract.kind is Kind.BETLI:  # type: ignore[union-attr]
+            legal = h & _SUIT[led]
+            if legal:
+                if self.betli_overtake and s.contract.kind is _BETLI:  # type: ignore[union-attr]
                     # altiansz, "Play": beat the highest card of the led suit if able.
                     key = s.key
                     base = led * 32
                     top = max(key[base + c] for _, c in trick if c >> 3 == led)
                     higher = 0
-                    for c in plays_of(f):
+                    for c in plays_of(legal):
                         if key[base + c[1]] > top:
                             higher |= 1 << c[1]
                     if higher:
                         legal = higher
             else:
-                t = s.trump
                 legal = h
+                t = s.trump
                 if t >= 0 and self.must_trump:
                     tm = h & _SUIT[t]
                     if tm:
                         legal = tm
         else:
             legal = h
-        held = s.hold_back.get(seat)
-        if held:
-            trick_no = s.trick_no
-            for bit, at, must_play in held:
-                if trick_no < at and legal & bit and legal != bit:
-                    legal &= ~bit
-                elif must_play and trick_no == at and legal & bit:
-                    legal = bit
+        if s.hold_back:
+            held = s.hold_back.get(seat)
+            if held:
+                trick_no = s.trick_no
+                for bit, at, must_play in held:
+                    if trick_no < at and legal & bit and legal != bit:
+                        legal &= ~bit
+                    elif must_play and trick_no == at and legal & bit:
+                        legal = bit
         return legal
 
     def _first_trick_speech(self, s: HandState, seat: int) -> tuple[Action, ...]:
@@ -471,10 +475,9 @@ class Engine:
         The last trick, a Betli declarer's first trick, or a contract the scoring
         module's ``decided`` hook says is settled.  Search asks this too.
         """
-        assert s.contract is not None
         return (
-            (s.contract.kind is Kind.BETLI and winner == s.declarer)
-            or s.trick_no == self.hand_size
+            s.trick_no == self.hand_size
+            or (winner == s.declarer and s.contract.kind is _BETLI)  # type: ignore[union-attr]
             or (self.decided is not None and self.decided(self._rules, s))
         )
 

@@ -30,36 +30,44 @@ __all__ = ["card_points", "potter_payments", "settle_potter"]
 _RANKS = tuple(Rank)
 
 
-_POINT_SUMS: dict[int, tuple[Ruleset, tuple[tuple[tuple[int, ...], ...], ...]]] = {}
+class _Counting(NamedTuple):
+    """What counting card points reads of a ruleset, kept per ruleset."""
+
+    rules: Ruleset
+    sums: tuple[tuple[tuple[int, ...], ...], ...]  # index trump + 1: suit_point_sums
+    hand_size: int
+    last_trick: int
 
 
-def _point_sums(rules: Ruleset, trump: int) -> tuple[tuple[int, ...], ...]:
-    """``suit_point_sums`` of the card points under ``trump`` (-1: none), kept per ruleset."""
-    kept = _POINT_SUMS.get(id(rules))
-    if kept is None or kept[0] is not rules:
-        if len(_POINT_SUMS) >= 64:  # an entry keeps its ruleset alive: keep few
-            _POINT_SUMS.clear()
+_COUNTING: dict[int, _Counting] = {}
+
+
+def _counting(rules: Ruleset) -> _Counting:
+    kept = _COUNTING.get(id(rules))
+    if kept is None or kept.rules is not rules:
+        if len(_COUNTING) >= 64:  # an entry keeps its ruleset alive: keep few
+            _COUNTING.clear()
         c = rules.cards
         by_rank = (
             tuple(c.trump_points.get(r, 0) for r in _RANKS),
             tuple(c.plain_points.get(r, 0) for r in _RANKS),
         )
-        # index trump + 1: no trumps first, then each suit
         sums = tuple(suit_point_sums(point_table(*by_rank, t)) for t in range(-1, 4))
-        kept = _POINT_SUMS[id(rules)] = (rules, sums)
-    return kept[1][trump + 1]
+        kept = _COUNTING[id(rules)] = _Counting(rules, sums, rules.hand_size, c.last_trick)
+    return kept
 
 
 def card_points(rules: Ruleset, s: HandState) -> dict[int, int]:
     """Card points in each active seat's tricks, with the last-trick bonus."""
-    a, b, cc, d = _point_sums(rules, s.trump)
+    counting = _counting(rules)
+    a, b, cc, d = counting.sums[s.trump + 1]
     won = s.won
     out = {}
     for seat in s.active:
         w = won[seat]
         out[seat] = a[w & 0xFF] + b[(w >> 8) & 0xFF] + cc[(w >> 16) & 0xFF] + d[w >> 24]
-    if len(s.tricks) == rules.hand_size and s.trick_winners:
-        out[s.trick_winners[-1]] += rules.cards.last_trick
+    if len(s.tricks) == counting.hand_size and s.trick_winners:
+        out[s.trick_winners[-1]] += counting.last_trick
     return out
 
 
@@ -129,10 +137,13 @@ def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
         game_won = s.tricks_won[declarer] == 0
     else:
         mine = points[declarer] + melds[declarer] + bela[declarer]
-        game_won = all(mine > points[d] + melds[d] + bela[d] for d in defenders)
+        game_won = True  # beat each defender separately; a tie loses
+        for d in defenders:
+            if mine <= points[d] + melds[d] + bela[d]:
+                game_won = False
+                break
     made = []
     tally = None
-    figures = rules.figures
     for item in items:
         if item.figure == GAME:
             made.append(game_won)
@@ -153,7 +164,7 @@ def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
                     bela=bela,
                     game_won=game_won,
                 )
-            fig = figures[item.figure]
+            fig = rules.figures[item.figure]
             made.append(lookup("figures", fig.kind)(tally, fig, item))
     payers = payers_of(s) if s.players != len(defenders) + 1 else defenders
     return _Judged(declarer, points, melds, bela, game_won, made, payers, notes)

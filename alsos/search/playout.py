@@ -123,8 +123,9 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
             if mask & (mask - 1):  # random_card, written out: the playout's hot line
                 for _j in range(int(draw() * mask.bit_count())):
                     mask &= mask - 1
-            hands[seat] ^= mask & -mask
-            trick.append((seat, (mask & -mask).bit_length() - 1))
+            mask &= -mask
+            hands[seat] ^= mask
+            trick.append((seat, mask.bit_length() - 1))
             seat = after[seat]
         winner, cards = trick_winner(key, trick)
         won[winner] |= cards
