@@ -121,8 +121,10 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
         for _ in range(n - len(trick)):
             mask = legal_mask(s, seat)
             if mask & (mask - 1):  # random_card, written out: the playout's hot line
-                for _j in range(int(draw() * mask.bit_count())):
+                k = int(draw() * mask.bit_count())
+                while k:
                     mask &= mask - 1
+                    k -= 1
             mask &= -mask
             hands[seat] ^= mask
             trick.append((seat, mask.bit_length() - 1))
@@ -132,7 +134,7 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
         tricks_won[winner] += 1
         trick_winners.append(winner)
         tricks.append(tuple(trick))
-        trick = s.trick = []
+        trick.clear()  # s.trick, emptied for the next trick
         s.trick_no += 1
         seat = winner
         if hand_ends(s, winner):
