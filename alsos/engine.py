@@ -481,6 +481,12 @@ class Engine:
             or (self.decided is not None and self.decided(self._rules, s))
         )
 
+    def ends_only_after_last_trick(self, s: HandState) -> bool:
+        """No trick but the last can end the hand ``s``: :meth:`hand_ends` is then
+        ``s.trick_no == hand_size`` (no Betli declarer to lose a trick, no
+        ``decided`` hook).  Search plays whole hands without asking each trick."""
+        return self.decided is None and s.contract.kind is not _BETLI  # type: ignore[union-attr]
+
     def _after_announcements(self, s: HandState) -> None:
         """The back round is closed: validate melds, then the second trick."""
         if self.meld_contest:

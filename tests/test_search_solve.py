@@ -368,6 +368,7 @@ def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "alsos playouts, second trick" in out
     assert "4 tricks left: median" in out
+    assert "alsos playout / OpenSpiel skat, first trick:" in out  # open_spiel: test extra
 
 
 def outcomes(game: alsos.Game) -> Counter[tuple[object, ...]]:

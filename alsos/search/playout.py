@@ -109,7 +109,10 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
     kept: the caller settles ``s`` with the engine's scoring.
     """
     legal_mask = eng.legal_mask
-    hand_ends = eng.hand_ends
+    # Without a Betli declarer or a ``decided`` hook only the last trick ends
+    # the hand (the engine says so): then hand_ends need not be asked each trick.
+    hand_ends = None if eng.ends_only_after_last_trick(s) else eng.hand_ends
+    last = eng.hand_size
     key = s.key
     after = s.after
     n = eng.n_active
@@ -117,6 +120,7 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
     trick_winners, tricks = s.trick_winners, s.tricks
     trick = s.trick
     seat: int = s.to_act  # type: ignore[assignment]
+    trick_no = s.trick_no
     while True:
         for _ in range(n - len(trick)):
             mask = legal_mask(s, seat)
@@ -129,15 +133,15 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
             hands[seat] ^= mask
             trick.append((seat, mask.bit_length() - 1))
             seat = after[seat]
-        winner, cards = trick_winner(key, trick)
-        won[winner] |= cards
-        tricks_won[winner] += 1
-        trick_winners.append(winner)
+        seat, cards = trick_winner(key, trick)
+        won[seat] |= cards
+        tricks_won[seat] += 1
+        trick_winners.append(seat)
         tricks.append(tuple(trick))
         trick.clear()  # s.trick, emptied for the next trick
-        s.trick_no += 1
-        seat = winner
-        if hand_ends(s, winner):
+        trick_no += 1
+        s.trick_no = trick_no
+        if trick_no == last if hand_ends is None else hand_ends(s, seat):
             return
 
 
