@@ -16,8 +16,12 @@ Cards go through the engine's own functions, the ones
 <alsos.engine.Engine.play>`: :meth:`Engine.legal_mask
 <alsos.engine.Engine.legal_mask>` for the legal cards,
 :func:`alsos.engine.trick_winner` for each trick and
-:meth:`Engine.hand_ends <alsos.engine.Engine.hand_ends>` for the end; the
-settlement is the engine's scoring.  Once only cards are left,
+:meth:`Engine.hand_ends <alsos.engine.Engine.hand_ends>` for the end (not
+asked each trick where :meth:`Engine.ends_only_after_last_trick
+<alsos.engine.Engine.ends_only_after_last_trick>` says only the last trick
+ends the hand); the result is the payments of the engine's scoring
+(:meth:`Engine.payments <alsos.engine.Engine.payments>`, without the
+itemised settlement).  Once only cards are left,
 :func:`play_cards` plays whole tricks without the bookkeeping a game keeps
 for its record (history, turn counters).  The tests play the same draws
 through :class:`alsos.Game` and compare the settlements.
@@ -106,7 +110,8 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
     :func:`random_card` draws.  The tricks, won cards and trick counts end
     as :meth:`Engine.play <alsos.engine.Engine.play>` leaves them; the
     bookkeeping a game keeps besides (history, whose turn, the phase) is not
-    kept: the caller settles ``s`` with the engine's scoring.
+    kept: the caller settles ``s`` with the engine's scoring
+    (:meth:`Engine.payments <alsos.engine.Engine.payments>`).
     """
     legal_mask = eng.legal_mask
     # Without a Betli declarer or a ``decided`` hook only the last trick ends
