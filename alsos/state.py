@@ -56,9 +56,7 @@ def _compile_copy(cls: type, names: tuple[str, ...]) -> Any:
     several times faster than a loop over the slot names with ``getattr``.
     """
     lines = ["def copy(self):", "    new = _new(_cls)"]
-    for name in names:  # plain attribute stores: no call per slot
-        if not name.isidentifier():
-            raise TypeError(f"{cls.__name__}: slot {name!r} is not an identifier")
+    for name in names:  # plain attribute stores (slot names are identifiers): no call per slot
         lines.append(f"    v = self.{name}")
         lines.append(f"    new.{name} = v.copy() if v.__class__ in _containers else v")
     lines.append("    return new")
