@@ -58,6 +58,7 @@ from alsos.validation import answer_meld, next_contest, start_contests
 
 if TYPE_CHECKING:
     from alsos.protocol import BiddingModule, CallingModule, ExchangeModule, ScoringModule
+    from alsos.settlement import Settlement
 
 __all__ = ["Engine", "engine_for", "plays_of", "trick_winner"]
 
@@ -76,6 +77,7 @@ _PASS_ONLY: tuple[Action, ...] = (PASS,)
 _RANKS = tuple(Rank)  # iterating a tuple is cheaper than iterating the enum
 SPEECH_PHASES = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT = tuple(suit_mask(s) for s in range(4))
+_BETLI = Kind.BETLI
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
@@ -94,7 +96,7 @@ _ENGINES: dict[int, Engine] = {}
 def engine_for(rules: Ruleset) -> Engine:
     """The shared engine of ``rules`` (made on first use, kept for the ruleset's lifetime)."""
     eng = _ENGINES.get(id(rules))
-    if eng is None or eng.rules is not rules:
+    if eng is None or eng._rules is not rules:
         if len(_ENGINES) >= 64:  # an engine keeps its ruleset alive: keep few
             _ENGINES.clear()
         eng = _ENGINES[id(rules)] = Engine(rules)
@@ -120,6 +122,9 @@ class Engine:
         self.exchange: ExchangeModule = registry.lookup("exchange", rules.exchange.module)(rules)
         self.calling: CallingModule = registry.lookup("calling", rules.calling.module)(rules)
         self.scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
+        # The scoring module's optional hook: the payments alone, without the itemised
+        # settlement (what search and simulations read); else read off the settlement.
+        self._payments: Any = getattr(self.scoring, "payments", None)
         # The scoring module's optional hook: is the hand's result already certain?
         # ... and, without a meld contest: what a seat's declaration makes known.
         self.melds_shown: Any = getattr(self.scoring, "melds_shown", None)
@@ -252,42 +257,45 @@ class Engine:
         return plays
 
     def legal_mask(self, s: HandState, seat: int) -> int:
-        """The cards ``seat`` may play to the current trick (the play rules, one place)."""
+        """The cards ``seat`` may play to the current trick (the play rules, one place).
+
+        Search calls this for every card it plays: kept to plain int work.
+        """
         h = s.hands[seat]
         trick = s.trick
         if trick:
             led = trick[0][1] >> 3
-            f = h & _SUIT[led]
-            if f:
-                legal = f
-                if self.betli_overtake and s.contract.kind is Kind.BETLI:  # type: ignore[union-attr]
+            legal = h & _SUIT[led]
+            if legal:
+                if self.betli_overtake and s.contract.kind is _BETLI:  # type: ignore[union-attr]
                     # altiansz, "Play": beat the highest card of the led suit if able.
                     key = s.key
                     base = led * 32
                     top = max(key[base + c] for _, c in trick if c >> 3 == led)
                     higher = 0
-                    for c in plays_of(f):
+                    for c in plays_of(legal):
                         if key[base + c[1]] > top:
                             higher |= 1 << c[1]
                     if higher:
                         legal = higher
             else:
-                t = s.trump
                 legal = h
+                t = s.trump
                 if t >= 0 and self.must_trump:
                     tm = h & _SUIT[t]
                     if tm:
                         legal = tm
         else:
             legal = h
-        held = s.hold_back.get(seat)
-        if held:
-            trick_no = s.trick_no
-            for bit, at, must_play in held:
-                if trick_no < at and legal & bit and legal != bit:
-                    legal &= ~bit
-                elif must_play and trick_no == at and legal & bit:
-                    legal = bit
+        if s.hold_back:
+            held = s.hold_back.get(seat)
+            if held:
+                trick_no = s.trick_no
+                for bit, at, must_play in held:
+                    if trick_no < at and legal & bit and legal != bit:
+                        legal &= ~bit
+                    elif must_play and trick_no == at and legal & bit:
+                        legal = bit
         return legal
 
     def _first_trick_speech(self, s: HandState, seat: int) -> tuple[Action, ...]:
@@ -467,12 +475,17 @@ class Engine:
         The last trick, a Betli declarer's first trick, or a contract the scoring
         module's ``decided`` hook says is settled.  Search asks this too.
         """
-        assert s.contract is not None
         return (
-            (s.contract.kind is Kind.BETLI and winner == s.declarer)
-            or s.trick_no == self.hand_size
+            s.trick_no == self.hand_size
+            or (winner == s.declarer and s.contract.kind is _BETLI)  # type: ignore[union-attr]
             or (self.decided is not None and self.decided(self._rules, s))
         )
+
+    def ends_only_after_last_trick(self, s: HandState) -> bool:
+        """No trick but the last can end the hand ``s``: :meth:`hand_ends` is then
+        ``s.trick_no == hand_size`` (no Betli declarer to lose a trick, no
+        ``decided`` hook).  Search plays whole hands without asking each trick."""
+        return self.decided is None and s.contract.kind is not _BETLI  # type: ignore[union-attr]
 
     def _after_announcements(self, s: HandState) -> None:
         """The back round is closed: validate melds, then the second trick."""
@@ -613,11 +626,31 @@ class Engine:
 
     def _finish(self, s: HandState) -> None:
         # A trick cut short by a conceded call keeps its cards on the table.
+        # The settlement is built when first asked for (settlement_of).
         s.phase = Phase.OVER
         s.is_over = True
         s.to_act = None
         s.legal = None
-        s.settlement = self.scoring(self._rules, s)
+
+    def settlement_of(self, s: HandState) -> Settlement | None:
+        """The itemised settlement of a finished hand (built on first use, then kept); else None."""
+        st = s.settlement
+        if st is None and s.is_over:
+            st = s.settlement = self.scoring(self._rules, s)
+        return st
+
+    def payments(self, s: HandState) -> dict[int, int]:
+        """What each seat gains in the finished hand ``s``: ``settlement.payments``.
+
+        Read without building the itemised settlement where the scoring module
+        has a ``payments`` hook (search and simulations settle millions of hands).
+        """
+        st = s.settlement
+        if st is not None:
+            return dict(st.payments)
+        if self._payments is not None:
+            return self._payments(self._rules, s)  # type: ignore[no-any-return]
+        return self.scoring(self._rules, s).payments
 
     def points_table(self, s: HandState) -> tuple[int, ...]:
         """Card points of each of the 32 cards under the hand's contract (shared, immutable)."""

@@ -337,8 +337,8 @@ class Game:
 
     @property
     def settlement(self) -> Settlement | None:
-        """The itemised result once the hand is over, else None."""
-        return self._s.settlement
+        """The itemised result once the hand is over, else None (built when first asked for)."""
+        return self._eng.settlement_of(self._s)
 
     @property
     def defenders(self) -> tuple[int, ...]:
@@ -545,8 +545,8 @@ class Game:
             if phase in SPEECH_PHASES:
                 out.append(RoundClosed(phase))
             out.append(PhaseChanged(s.phase, s.to_act))
-            if s.settlement is not None:
-                out.append(HandOver(s.settlement))
+            if s.is_over:
+                out.append(HandOver(self._eng.settlement_of(s)))  # type: ignore[arg-type]
         return tuple(out)
 
     # ------------------------------------------------------------ validation

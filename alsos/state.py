@@ -56,14 +56,13 @@ def _compile_copy(cls: type, names: tuple[str, ...]) -> Any:
     several times faster than a loop over the slot names with ``getattr``.
     """
     lines = ["def copy(self):", "    new = _new(_cls)"]
-    for name in names:
+    for name in names:  # plain attribute stores (slot names are identifiers): no call per slot
         lines.append(f"    v = self.{name}")
-        lines.append(f"    _set(new, {name!r}, v.copy() if v.__class__ in _containers else v)")
+        lines.append(f"    new.{name} = v.copy() if v.__class__ in _containers else v")
     lines.append("    return new")
     namespace: dict[str, Any] = {
         "_new": object.__new__,
         "_cls": cls,
-        "_set": object.__setattr__,
         "_containers": _CONTAINERS,
     }
     exec("\n".join(lines), namespace)  # the code is built from slot names only
@@ -199,7 +198,7 @@ class HandState:
         "call_used",  # a call was made in this hand
         "caller",  # the seat that called, or None
         "conceded",  # the hand ended by a conceded call
-        "settlement",  # the Settlement once over
+        "settlement",  # the Settlement once over and asked for (Engine.settlement_of), or None
         # rule modules' own memory (ModuleState or None)
         "bidding",
         "exchange",
@@ -403,7 +402,8 @@ class HandState:
         new.no_figures = self.no_figures
         new.announced = {s: f.copy() for s, f in self.announced.items()}
         new.announcements = self.announcements
-        new.hold_back = {s: h[:] for s, h in self.hold_back.items()}
+        hold_back = self.hold_back
+        new.hold_back = {s: h[:] for s, h in hold_back.items()} if hold_back else {}
         new.figure_candidates = self.figure_candidates  # built once per contract, never changed
         new.figure_cache = {}
         new.front = self.front
@@ -419,7 +419,8 @@ class HandState:
         new.back_in_first_trick = self.back_in_first_trick
         new.declared = self.declared[:]
         new.meld_hands = self.meld_hands.copy()
-        new.contests = [(kind, c.copy()) for kind, c in self.contests]
+        contests = self.contests
+        new.contests = [(kind, c.copy()) for kind, c in contests] if contests else []
         new.meld_winner = self.meld_winner.copy()
         new.meld_cache = {}
         new.trick_no = self.trick_no
@@ -535,7 +536,8 @@ class HandState:
 
     def defenders(self) -> tuple[int, ...]:
         """The seats in play other than the declarer."""
-        return tuple(s for s in self.active if s != self.declarer)
+        declarer = self.declarer
+        return tuple([s for s in self.active if s != declarer])
 
     def talon_seen(self) -> tuple[Card, ...]:
         """The talon cards lying face up, bottom to top."""

@@ -1,7 +1,12 @@
 """How fast is search?  Playouts against OpenSpiel's skat, and solver times.
 
 Playouts (``alsos.search.playout`` / ``playouts``): a copy of a position
-played on with uniformly random legal cards to its settlement.  Positions
+played on with uniformly random legal cards to its settlement (the
+payments, read by the scoring module without the itemised settlement).
+The like-for-like pair is ``alsos playout, first trick`` against
+``OpenSpiel skat, first trick``: each copies a first-trick position and
+plays random legal cards to the end (alsos: ``playout(game, rng)``, which
+passes in the first trick's speech); the last line is their ratio.  Positions
 are the first trick of random potter1930 trump games (a random auction, then
 everyone passes in the announcement rounds), and the same hands one trick
 later for ``playouts``, which runs many playouts of a card-only position at
@@ -163,6 +168,13 @@ def bench_playouts(positions: int, n: int, rounds: int) -> None:
             f"  {name:30s} {rate:9,.0f} playouts/s  {plays[name]:2d} cards each  "
             f"{1e6 / rate / plays[name]:5.2f} us per card"
         )
+    skat = rates.get("OpenSpiel skat, first trick")
+    if skat:
+        # The like-for-like row: both from the first trick, a copy, then random
+        # legal cards to the end; the ratio of each round's rates, then the median.
+        mine = rates["alsos playout, first trick"]
+        ratio = statistics.median(a / b for a, b in zip(mine, skat, strict=True))
+        print(f"  alsos playout / OpenSpiel skat, first trick: {ratio:.2f}x (median of rounds)")
 
 
 def bench_solve(table: list[str], count: int) -> None:

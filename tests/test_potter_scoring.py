@@ -587,3 +587,38 @@ def test_rubber_shared_crossing_goes_on_to_forty_with_four() -> None:
     rubber.add(one)
     assert rubber.winner == 2
     assert rubber.scores[2] == 42 + 4
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [(v, None) for v in alsos.shipped_variants()] + [("csibor", 2), ("csibor", 4), ("club", 4)],
+)
+def test_payments_without_the_settlement_equal_the_settlements(
+    variant: str, players: int | None
+) -> None:
+    """pagat, "Scoring": the engine's payments read without the itemised settlement
+    (the scoring module's ``payments`` hook, what search reads) are the settlement's
+    payments, in hands of every kind that random play reaches (figures, kontras,
+    calls, Betli, Klopitzky, thrown in)."""
+    import random
+
+    from alsos.engine import engine_for
+
+    rules = alsos.load_variant(variant, **({"players": players} if players else {}))
+    eng = engine_for(rules)
+    kinds = set()
+    for seed in range(150):
+        rng = random.Random(seed)
+        game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        st = game.settlement
+        assert st is not None
+        s = game.state.copy()
+        s.settlement = None  # as a finished search copy has it: no settlement built
+        assert eng.payments(s) == st.payments, (variant, seed)
+        assert s.settlement is None
+        assert eng.settlement_of(s) == st  # built on first use, then kept
+        assert s.settlement is eng.settlement_of(s)
+        kinds.add((st.contract.split()[0], len(st.entries) > 1))
+    assert len(kinds) >= 2  # several kinds of game, with figures

@@ -10,8 +10,9 @@ positive number for its winners.  Klopitzky: the seat with most tricks pays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from alsos.actions import GAME
 from alsos.cards import Rank
 from alsos.items import DECLARER
 from alsos.melds import scoring_sequences, vannak_ranks_held
@@ -24,32 +25,58 @@ if TYPE_CHECKING:
     from alsos.profile import Ruleset
     from alsos.state import HandState
 
-__all__ = ["card_points", "settle_potter"]
+__all__ = ["card_points", "potter_payments", "settle_potter"]
 
 _RANKS = tuple(Rank)
 
 
+class _Counting(NamedTuple):
+    """What counting card points reads of a ruleset, kept per ruleset."""
+
+    rules: Ruleset
+    sums: tuple[tuple[tuple[int, ...], ...], ...]  # index trump + 1: suit_point_sums
+    hand_size: int
+    last_trick: int
+
+
+_COUNTING: dict[int, _Counting] = {}
+
+
+def _counting(rules: Ruleset) -> _Counting:
+    kept = _COUNTING.get(id(rules))
+    if kept is None or kept.rules is not rules:
+        if len(_COUNTING) >= 64:  # an entry keeps its ruleset alive: keep few
+            _COUNTING.clear()
+        c = rules.cards
+        by_rank = (
+            tuple(c.trump_points.get(r, 0) for r in _RANKS),
+            tuple(c.plain_points.get(r, 0) for r in _RANKS),
+        )
+        sums = tuple(suit_point_sums(point_table(*by_rank, t)) for t in range(-1, 4))
+        kept = _COUNTING[id(rules)] = _Counting(rules, sums, rules.hand_size, c.last_trick)
+    return kept
+
+
 def card_points(rules: Ruleset, s: HandState) -> dict[int, int]:
     """Card points in each active seat's tricks, with the last-trick bonus."""
-    c = rules.cards
-    table = point_table(
-        tuple(c.trump_points.get(r, 0) for r in _RANKS),
-        tuple(c.plain_points.get(r, 0) for r in _RANKS),
-        s.trump,
-    )
-    a, b, cc, d = suit_point_sums(table)
+    counting = _counting(rules)
+    a, b, cc, d = counting.sums[s.trump + 1]
+    won = s.won
     out = {}
     for seat in s.active:
-        w = s.won[seat]
+        w = won[seat]
         out[seat] = a[w & 0xFF] + b[(w >> 8) & 0xFF] + cc[(w >> 16) & 0xFF] + d[w >> 24]
-    if len(s.tricks) == rules.hand_size and s.trick_winners:
-        out[s.trick_winners[-1]] += c.last_trick
+    if len(s.tricks) == counting.hand_size and s.trick_winners:
+        out[s.trick_winners[-1]] += counting.last_trick
     return out
 
 
 def _melds(rules: Ruleset, s: HandState) -> tuple[dict[int, int], dict[int, int]]:
     mr = rules.melds
-    melds = {seat: 0 for seat in s.active}
+    melds = dict.fromkeys(s.active, 0)
+    bela = dict.fromkeys(s.active, 0)
+    if not s.meld_hands:  # nobody played to the first trick with speech: no melds, no béla
+        return melds, bela
     seq_winner = s.meld_winner.get("sequence")
     if seq_winner is not None:
         values = mr.sequence_values
@@ -61,7 +88,6 @@ def _melds(rules: Ruleset, s: HandState) -> tuple[dict[int, int], dict[int, int]
     if van_winner is not None:
         held = vannak_ranks_held(s.meld_hands[van_winner], mr.vannak_ranks_for(s.trump))
         melds[van_winner] += mr.vannak * len(held)
-    bela = {seat: 0 for seat in s.active}
     t = s.trump
     if t >= 0:
         need = (1 << (8 * t + 1)) | (1 << (8 * t + 2))
@@ -77,6 +103,110 @@ def payers_of(s: HandState) -> tuple[int, ...]:
     return s.defenders() + tuple(t for t in range(s.players) if t not in s.active)
 
 
+class _Judged(NamedTuple):
+    """What a finished trump, no-trumps or Betli hand produced, and each item's result."""
+
+    declarer: int
+    points: dict[int, int]
+    melds: dict[int, int]
+    bela: dict[int, int]
+    game_won: bool
+    made: list[bool]
+    payers: tuple[int, ...]
+    notes: list[str]
+
+
+def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
+    """pagat, "Scoring": points, melds, the game and every figure, judged once.
+
+    Both the payments (:func:`potter_payments`) and the itemised settlement
+    (:func:`settle_potter`) are read from this.
+    """
+    contract = s.contract
+    assert contract is not None
+    defenders = s.defenders()
+    points = card_points(rules, s)
+    melds, bela = _melds(rules, s)
+    notes = []
+    items = s.items
+    game_item = items[0]
+    if game_item.forced is not None:
+        game_won: bool = game_item.forced
+        notes.append(f"the {'defenders' if game_won else 'declarer'} conceded a call")
+    elif contract.kind is Kind.BETLI:
+        game_won = s.tricks_won[declarer] == 0
+    else:
+        mine = points[declarer] + melds[declarer] + bela[declarer]
+        game_won = True  # beat each defender separately; a tie loses
+        for d in defenders:
+            if mine <= points[d] + melds[d] + bela[d]:
+                game_won = False
+                break
+    made = []
+    tally = None
+    for item in items:
+        if item.figure == GAME:
+            made.append(game_won)
+        elif item.forced is not None:
+            made.append(item.forced)
+        else:
+            if tally is None:  # only a figure needs the tally
+                tally = Tally(
+                    trump=s.trump,
+                    hand_size=rules.hand_size,
+                    declarer=declarer,
+                    defenders=defenders,
+                    won=tuple(s.won),
+                    tricks=tuple(s.tricks),
+                    trick_winners=tuple(s.trick_winners),
+                    card_points=points,
+                    meld_points=melds,
+                    bela=bela,
+                    game_won=game_won,
+                )
+            fig = rules.figures[item.figure]
+            made.append(lookup("figures", fig.kind)(tally, fig, item))
+    payers = payers_of(s) if s.players != len(defenders) + 1 else defenders
+    return _Judged(declarer, points, melds, bela, game_won, made, payers, notes)
+
+
+def _pay(s: HandState, j: _Judged, written: dict[int, int] | None = None) -> dict[int, int]:
+    """Each item paid between the declarer and every payer; ``written`` gets the paper score."""
+    declarer, payers = j.declarer, j.payers
+    n_payers = len(payers)
+    payments = dict.fromkeys(range(s.players), 0)
+    for item, made in zip(s.items, j.made, strict=True):
+        value = item.stake
+        if (item.side if made else item.side ^ 1) == DECLARER:
+            payments[declarer] += value * n_payers
+            for d in payers:
+                payments[d] -= value
+            if written is not None:
+                written[declarer] += value
+        else:
+            payments[declarer] -= value * n_payers
+            for d in payers:
+                payments[d] += value
+                if written is not None:
+                    written[d] += value
+    return payments
+
+
+def potter_payments(rules: Ruleset, s: HandState) -> dict[int, int]:
+    """``settle_potter(rules, s).payments``, without building the itemised settlement.
+
+    The scoring module's ``payments`` hook: what search and simulations read.
+    """
+    contract = s.contract
+    if contract is None:
+        return dict.fromkeys(range(s.players), 0)
+    if contract.kind is Kind.KLOPITZKY:
+        return settle_potter(rules, s).payments
+    declarer = s.declarer
+    assert declarer is not None
+    return _pay(s, _judge(rules, s, declarer))
+
+
 @register("scoring", "potter")
 def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
     """pagat, "Scoring": each item paid between the declarer and every opponent."""
@@ -89,94 +219,46 @@ def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
         return _klopitzky(rules, s, tricks)
     declarer = s.declarer
     assert declarer is not None
-    defenders = s.defenders()
-    points = card_points(rules, s)
-    melds, bela = _melds(rules, s)
-    totals = {seat: points[seat] + melds[seat] + bela[seat] for seat in s.active}
-    shown_points = {} if contract.kind is Kind.BETLI else points  # they mean nothing in Betli
-    notes = []
-    game_item = s.items[0]
-    if game_item.forced is not None:
-        game_won: bool = game_item.forced
-        notes.append(f"the {'defenders' if game_won else 'declarer'} conceded a call")
-    elif contract.kind is Kind.BETLI:
-        game_won = tricks[declarer] == 0
-    else:
-        game_won = all(totals[declarer] > totals[d] for d in defenders)
-    tally = Tally(
-        trump=s.trump,
-        hand_size=rules.hand_size,
-        declarer=declarer,
-        defenders=defenders,
-        won=tuple(s.won),
-        tricks=tuple(s.tricks),
-        trick_winners=tuple(s.trick_winners),
-        card_points=points,
-        meld_points=melds,
-        bela=bela,
-        game_won=game_won,
-    )
-    payers = payers_of(s)
-    n_payers = len(payers)
-    payments = {seat: 0 for seat in range(s.players)}
+    j = _judge(rules, s, declarer)
     written = {seat: 0 for seat in range(s.players)}
-    entries = []
-    figures = rules.figures
+    payments = _pay(s, j, written)
     step_names = rules.kontra.levels
-    for item in s.items:
-        call = item.call
-        is_game = item.is_game
-        if is_game:
-            made = game_won
-        elif item.forced is not None:
-            made = item.forced
-        else:
-            fig = figures[item.figure]
-            made = lookup("figures", fig.kind)(tally, fig, item)
-        value = item.stake
+    entries = []
+    for item, made in zip(s.items, j.made, strict=True):
         winner_side = item.side if made else item.side ^ 1
-        if winner_side == DECLARER:
-            winners: tuple[int, ...] = (declarer,)
-            payments[declarer] += value * n_payers
-            for d in payers:
-                payments[d] -= value
-            written[declarer] += value
-        else:
-            winners = payers
-            payments[declarer] -= value * n_payers
-            for d in payers:
-                payments[d] += value
-                written[d] += value
         entries.append(
             Entry(
-                "game" if is_game else item.figure,
+                "game" if item.is_game else item.figure,
                 item.seat,
                 item.side,
                 made,
-                value,
-                winners,
+                item.stake,
+                (declarer,) if winner_side == DECLARER else j.payers,
                 item.base,
                 item.front_multiplier if item.front else 1,
                 tuple(item.boosts),
                 tuple(item.steps),
-                call,
+                item.call,
                 step_names=step_names,
             )
         )
     return Settlement(
         str(contract),
         declarer,
-        game_won,
-        shown_points,
-        melds,
-        bela,
+        j.game_won,
+        {} if contract.kind is Kind.BETLI else j.points,  # points mean nothing in Betli
+        j.melds,
+        j.bela,
         tricks,
         entries,
         payments,
         written,
         conceded=s.conceded,
-        notes=notes,
+        notes=j.notes,
     )
+
+
+settle_potter.payments = potter_payments  # type: ignore[attr-defined]
 
 
 def _klopitzky(rules: Ruleset, s: HandState, tricks: dict[int, int]) -> Settlement:

@@ -16,8 +16,12 @@ Cards go through the engine's own functions, the ones
 <alsos.engine.Engine.play>`: :meth:`Engine.legal_mask
 <alsos.engine.Engine.legal_mask>` for the legal cards,
 :func:`alsos.engine.trick_winner` for each trick and
-:meth:`Engine.hand_ends <alsos.engine.Engine.hand_ends>` for the end; the
-settlement is the engine's scoring.  Once only cards are left,
+:meth:`Engine.hand_ends <alsos.engine.Engine.hand_ends>` for the end (not
+asked each trick where :meth:`Engine.ends_only_after_last_trick
+<alsos.engine.Engine.ends_only_after_last_trick>` says only the last trick
+ends the hand); the result is the payments of the engine's scoring
+(:meth:`Engine.payments <alsos.engine.Engine.payments>`, without the
+itemised settlement).  Once only cards are left,
 :func:`play_cards` plays whole tricks without the bookkeeping a game keeps
 for its record (history, turn counters).  The tests play the same draws
 through :class:`alsos.Game` and compare the settlements.
@@ -41,7 +45,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from alsos.game import Game
-    from alsos.settlement import Settlement
     from alsos.state import HandState
 
 __all__ = ["play_cards", "playout", "playouts", "random_card"]
@@ -61,8 +64,13 @@ def random_card(mask: int, rng: random.Random) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def playout(game: Game, rng: random.Random | None = None) -> Settlement:
-    """Play a copy of ``game`` to its end by the playout policy; return its settlement.
+def playout(game: Game, rng: random.Random | None = None) -> dict[int, int]:
+    """Play a copy of ``game`` to its end by the playout policy; return its payments.
+
+    The payments are the settlement's (seat -> stakes gained, negative: paid),
+    read by the scoring module without building the itemised
+    :class:`~alsos.settlement.Settlement` (the engine's
+    :meth:`~alsos.engine.Engine.payments`).
 
     ``game`` itself is not changed.  ``rng`` (default: a fresh unseeded
     ``random.Random``) makes the playout reproducible.  Until only cards are
@@ -81,7 +89,7 @@ def playout(game: Game, rng: random.Random | None = None) -> Settlement:
         if s.phase is _PLAY and not s.discards_left:
             if s.trick_no or not s.speech_in_first_trick:
                 play_cards(eng, s, rng.random)
-                return eng.scoring(eng.rules, s)
+                return eng.payments(s)
             card = random_card(legal_mask(s, seat), rng)
             s.legal = None
             history.append((seat, PLAYS[card]))
@@ -92,8 +100,7 @@ def playout(game: Game, rng: random.Random | None = None) -> Settlement:
         s.legal = None
         history.append((seat, action))
         eng.dispatch(s, seat, action)
-    assert s.settlement is not None
-    return s.settlement
+    return eng.payments(s)
 
 
 def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
@@ -103,10 +110,14 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
     :func:`random_card` draws.  The tricks, won cards and trick counts end
     as :meth:`Engine.play <alsos.engine.Engine.play>` leaves them; the
     bookkeeping a game keeps besides (history, whose turn, the phase) is not
-    kept: the caller settles ``s`` with the engine's scoring.
+    kept: the caller settles ``s`` with the engine's scoring
+    (:meth:`Engine.payments <alsos.engine.Engine.payments>`).
     """
     legal_mask = eng.legal_mask
-    hand_ends = eng.hand_ends
+    # Without a Betli declarer or a ``decided`` hook only the last trick ends
+    # the hand (the engine says so): then hand_ends need not be asked each trick.
+    hand_ends = None if eng.ends_only_after_last_trick(s) else eng.hand_ends
+    last = eng.hand_size
     key = s.key
     after = s.after
     n = eng.n_active
@@ -114,24 +125,28 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
     trick_winners, tricks = s.trick_winners, s.tricks
     trick = s.trick
     seat: int = s.to_act  # type: ignore[assignment]
+    trick_no = s.trick_no
     while True:
         for _ in range(n - len(trick)):
             mask = legal_mask(s, seat)
             if mask & (mask - 1):  # random_card, written out: the playout's hot line
-                for _j in range(int(draw() * mask.bit_count())):
+                k = int(draw() * mask.bit_count())
+                while k:
                     mask &= mask - 1
-            hands[seat] ^= mask & -mask
-            trick.append((seat, (mask & -mask).bit_length() - 1))
+                    k -= 1
+            mask &= -mask
+            hands[seat] ^= mask
+            trick.append((seat, mask.bit_length() - 1))
             seat = after[seat]
-        winner, cards = trick_winner(key, trick)
-        won[winner] |= cards
-        tricks_won[winner] += 1
-        trick_winners.append(winner)
+        seat, cards = trick_winner(key, trick)
+        won[seat] |= cards
+        tricks_won[seat] += 1
+        trick_winners.append(seat)
         tricks.append(tuple(trick))
-        trick = s.trick = []
-        s.trick_no += 1
-        seat = winner
-        if hand_ends(s, winner):
+        trick.clear()  # s.trick, emptied for the next trick
+        trick_no += 1
+        s.trick_no = trick_no
+        if trick_no == last if hand_ends is None else hand_ends(s, seat):
             return
 
 
@@ -140,7 +155,7 @@ def playouts(game: Game, count: int, rng: random.Random | None = None) -> list[d
 
     The position must have only cards left to play (as for
     :func:`~alsos.search.solver.solve`; :class:`~alsos.search.solver.SolveError`
-    otherwise).  Each result equals ``playout(game, rng).payments`` with the
+    otherwise).  Each result equals ``playout(game, rng)`` with the
     same draws; each is a fresh dict.  Endings that mean the same for the
     settlement (equal :class:`~alsos.search.solver.PayoffKey`) are settled once.
     """
@@ -149,8 +164,7 @@ def playouts(game: Game, count: int, rng: random.Random | None = None) -> list[d
     if rng is None:
         rng = random.Random()
     eng = engine_for(game.rules)
-    rules = eng.rules
-    scoring = eng.scoring
+    payments_of = eng.payments
     payoff_key = PayoffKey(eng, s0)
     known: dict[object, dict[int, int]] = {}
     draw = rng.random
@@ -169,6 +183,6 @@ def playouts(game: Game, count: int, rng: random.Random | None = None) -> list[d
         k = (*payoff_key(s), s.trick_winners[-1])
         payments = known.get(k)
         if payments is None:
-            payments = known[k] = scoring(rules, s).payments
+            payments = known[k] = payments_of(s)
         out.append(dict(payments))
     return out

@@ -346,7 +346,7 @@ class _Search:
         v = self.leaves.get(k)
         if v is None:
             eng = self.eng
-            v = self.leaves[k] = eng.scoring(eng.rules, s).payments[self.root]
+            v = self.leaves[k] = eng.payments(s)[self.root]
         return v
 
     def node(self, alpha: int, beta: int, root: bool = False) -> tuple[int, int]:
