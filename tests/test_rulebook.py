@@ -97,7 +97,7 @@ def test_rst_output_is_valid_restructuredtext() -> None:
 
 
 def test_examples_are_drawn_as_cards() -> None:
-    text = render(alsos.load_variant("potter1930"))
+    text = render(alsos.load_variant("potter1930"), images="inline")
     assert re.search(r'<img alt="PA PK PO" src="data:image/svg\+xml;base64,', text)
     rst = render(alsos.load_variant("potter1930"), "rst")
     assert ".. raw:: html" in rst and "<svg" in rst
