@@ -306,9 +306,11 @@ def _announcements_section(rules: Ruleset) -> list[Clause]:
 def _sequence_table(rules: Ruleset) -> tuple[tuple[str, ...], ...]:
     """Each scoring sequence length with its name, how it is declared and its points."""
     values = rules.melds.sequence_values
-    longest = max(values)
+    longest = max(values, default=9)
     rows = [("meld", "written", "points")]
-    for n in range(min(values), 9):
+    for n in range(min(values, default=9), 9):
+        if n not in values and n < longest:
+            continue
         name = MELD_NAMES[n]
         term = f"{{{name}}}" if name in GLOSSARY else name
         points = values[n] if n in values else values[longest]
