@@ -26,6 +26,7 @@ class Source:
     about: str
 
 
+#: Every rule source by its key (``pagat``, ``club``, ``altiansz``, ``pagat-fr``, ``huwiki``).
 SOURCES: dict[str, Source] = {
     s.key: s
     for s in (

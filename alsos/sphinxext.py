@@ -21,6 +21,8 @@ published rulebook cannot drift from the rules the engine plays::
     .. alsos-cards:: MU PU TU ZU
        :width: 48
 
+    .. alsos-sources::
+
 ``alsos-rulebook`` takes a shipped variant id, a canonical ruleset string
 such as ``csibor[players=2]``, or the path of a YAML profile (relative to the
 document, or to the source folder when it starts with ``/``, as for
@@ -41,6 +43,9 @@ glossary, sorted alphabetically, so ``:term:`kontra``` links to its entry.
 ``alsos-cards`` draws the cards given in the notation (``MA P10 ...``) in a
 row, with :func:`alsos.svg.cards_svg`; ``:width:`` and ``:gap:`` are in
 pixels.  The picture is inline SVG, so it appears in HTML output only.
+
+``alsos-sources`` lists the rule sources (:data:`alsos.sources.SOURCES`)
+with what each shipped profile takes from each (:func:`alsos.rulebook.sources_text`).
 
 The pages that use the directives are read again whenever the alsos package
 or a profile changes, so incremental builds stay current.
@@ -64,14 +69,14 @@ import alsos
 from alsos import ProfileError, Ruleset, load_variant, shipped_variants
 from alsos.actions import normalize
 from alsos.cards import CardParseError, parse_cards
-from alsos.rulebook import GLOSSARY, compare, render
+from alsos.rulebook import GLOSSARY, compare, render, sources_text
 from alsos.svg import cards_svg
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata, OptionSpec
 
-__all__ = ["AlsosCards", "AlsosCompare", "AlsosGlossary", "AlsosRulebook", "setup"]
+__all__ = ["AlsosCards", "AlsosCompare", "AlsosGlossary", "AlsosRulebook", "AlsosSources", "setup"]
 
 
 def _drop_title(text: str) -> str:
@@ -246,6 +251,21 @@ class AlsosFigureIds(_RulesDirective):
         return self.parse_generated("\n".join(lines) + "\n", "figure ids")
 
 
+class AlsosSources(_RulesDirective):
+    """``.. alsos-sources::``: every source with the profiles that cite it."""
+
+    table_class = "alsos-sources"
+    required_arguments = 0
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {}
+
+    def run(self) -> list[nodes.Node]:
+        """Write the sources text from the shipped profiles and parse it in place."""
+        return self.parse_generated(
+            sources_text("rst", [self.load(v) for v in shipped_variants()]), "sources"
+        )
+
+
 class AlsosGlossary(SphinxDirective):
     """``.. alsos-glossary::``: the Hungarian terms of the game with their explanations.
 
@@ -307,6 +327,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("alsos-glossary", AlsosGlossary)
     app.add_directive("alsos-figure-ids", AlsosFigureIds)
     app.add_directive("alsos-cards", AlsosCards)
+    app.add_directive("alsos-sources", AlsosSources)
     return {
         "version": alsos.__version__,
         "parallel_read_safe": True,

@@ -80,19 +80,22 @@ def summary(rules: Ruleset, base: Ruleset) -> str:
     if rules == base:
         return "the reference rules"
     parts = []
-    if rules.players != base.players:
-        parts.append(f"{rules.players} players")
+    counts = rules.player_counts or (rules.players,)
+    if counts != (base.player_counts or (base.players,)):
+        parts.append(
+            f"{counts[0]}-{counts[-1]} players" if len(counts) > 1 else f"{counts[0]} players"
+        )
     mine = {n for n, f in rules.figures.items() if f.enabled}
     theirs = {n for n, f in base.figures.items() if f.enabled}
     added, dropped = sorted(mine - theirs), sorted(theirs - mine)
-    if added:
-        parts.append("adds " + ", ".join(added))
-    if dropped:
-        parts.append("no " + ", ".join(dropped))
+    for verb, names in (("adds", added), ("no", dropped)):
+        if len(names) > 4:
+            parts.append(f"{verb} {len(names)} figures ({', '.join(names[:3])}, ...)")
+        elif names:
+            parts.append(f"{verb} {', '.join(names)}")
     if rules.kontra.levels != base.kontra.levels:
         parts.append(f"kontra up to {rules.kontra.levels[-1]}")
     (sections, texts), (base_sections, base_texts) = _flatten(rules), _flatten(base)
-    titles = dict(base_sections) | dict(sections)
     skip = {"cards.players"}
     changed = []
     for key in dict.fromkeys([*texts, *base_texts]):
@@ -105,9 +108,10 @@ def summary(rules: Ruleset, base: Ruleset) -> str:
                 continue
         if section == "kontra" and key == "kontra.levels":
             continue
-        title = titles.get(section, section).lower()
-        if title not in changed:
-            changed.append(title)
+        if section not in changed:
+            changed.append(section)
     if changed:
-        parts.append("differs in " + ", ".join(changed))
+        order = [k for k, _ in base_sections] + [k for k, _ in sections]
+        changed.sort(key=lambda k: order.index(k) if k in order else len(order))
+        parts.append("other rules: " + ", ".join(changed))
     return "; ".join(parts) or "the same rules"

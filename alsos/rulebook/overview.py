@@ -65,9 +65,9 @@ def overview(rules: Ruleset) -> list[Clause]:
         steps.append(
             (
                 "front",
-                f"**First announcements.** {when} ({{elölről}}), the declarer and then the "
-                f"others may announce {{figura}} such as {examples}, and {doubling}.  Said "
-                f"this early, they count more.",
+                f"**First announcements.** {when}, that is {{elölről}}, the declarer and "
+                f"then the others may announce {{figura}} such as {examples}, and "
+                f"{doubling}.  Said this early, they count more.",
             )
         )
     else:
@@ -85,12 +85,11 @@ def overview(rules: Ruleset) -> list[Clause]:
         if ex.simple_exchange:
             ways.append("swap it for the indicator")
         if ex.siber:
-            ways.append("do a {síber}")
+            ways.append(f"{', when the rules allow it,' if ways else ''} do a {{síber}}")
         steps.append(
             (
                 "exchange",
-                f"**Trump exchange.** The holder of {low} of trumps may {' or '.join(ways)}"
-                + (" (when the rules allow it)." if ex.siber else "."),
+                f"**Trump exchange.** The holder of {low} of trumps may {' or'.join(ways)}.",
             )
         )
     melds = "such as a {terc} or a {vannak}"
