@@ -32,7 +32,7 @@ def overview(rules: Ruleset) -> list[Clause]:
     ]
     steps: list[tuple[str, str]] = []
 
-    sits = " The dealer sits this hand out." if rules.players > active else ""
+    sits = "  The dealer sits this hand out." if rules.players > active else ""
     later = f" ({seen} at once, {unseen} more later, face down)" if unseen else ""
     rest = f"; the {talon} left over form the {{talon}}" if talon else ""
     steps.append(
@@ -93,13 +93,14 @@ def overview(rules: Ruleset) -> list[Clause]:
             )
         )
     melds = "such as a {terc} or a {vannak}"
-    back = "figures and kontras" if figures else "kontras"
+    back = "announce more figures and say kontras" if figures else "say kontras"
     if rules.announcements.back_round == "before-play":
         steps.append(
             (
                 "back",
-                f"**Second announcements.** With the whole hand ({{hátulról}}), a second "
-                f"round of {back}, before the first card is led.",
+                f"**Second announcements.** With the whole hand, {{hátulról}}, the "
+                f"players {back.replace('more ', '')} in a second round, before the first "
+                f"card is led.",
             )
         )
         steps.append(("melds", f"**Melds.** In the first trick players declare melds, {melds}."))
@@ -107,8 +108,8 @@ def overview(rules: Ruleset) -> list[Clause]:
         steps.append(
             (
                 "back",
-                f"**First trick.** Before playing to it, each player may announce more "
-                f"{back}, now {{hátulról}}, and declare melds, {melds}.",
+                f"**First trick.** Before playing to it, each player may {back}, now "
+                f"{{hátulról}}, and declare melds, {melds}.",
             )
         )
     if rules.calling.module != "none":
