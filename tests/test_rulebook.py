@@ -184,7 +184,7 @@ def test_images_none_inline_and_files(tmp_path: Path) -> None:
     rules = alsos.load_variant("potter1930")
     none = render(rules)
     assert "<img" not in none and "data:image" not in none and "<svg" not in none
-    assert "Cards: PA PK PO" in none
+    assert "For example: PA PK PO" in none
     inline = render(rules, images="inline")
     assert 'src="data:image/svg+xml;base64,' in inline
     path = write(rules, tmp_path)
@@ -328,3 +328,36 @@ def test_an_example_follows_table_options_or_is_left_out() -> None:
     assert worked_example(off) is None
     assert "A worked example" not in render(off)
     assert "a complete example hand follows" not in render(off)
+
+
+# ------------------------------------------------------------ the command line
+
+
+def test_cli_rules_writes_markdown_and_pictures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from alsos.cli import main
+
+    assert main(["rules", "potter1930"]) == 0
+    out = capsys.readouterr().out
+    assert "How a hand goes" in out and "data:image" not in out and "<svg" not in out
+    assert main(["rules", "potter1930", "--out", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.strip() == f"wrote {tmp_path / 'potter1930.md'}"
+    text = (tmp_path / "potter1930.md").read_text(encoding="utf-8")
+    for ref in re.findall(r"\]\((images/[^)]+)\)", text):
+        assert (tmp_path / ref).is_file()
+    assert main(["rules", "potter1930", "--images", "inline"]) == 0
+    assert "data:image/svg+xml;base64," in capsys.readouterr().out
+    assert main(["rules", "potter1930", "--images", "files"]) == 2
+    assert "--out" in capsys.readouterr().err
+
+
+def test_cli_variants_summarises_each_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    from alsos.cli import main
+
+    assert main(["variants"]) == 0
+    out = capsys.readouterr().out
+    potter = alsos.load_variant("potter1930")
+    for variant in alsos.shipped_variants():
+        line = f"    vs potter1930: {summary(alsos.load_variant(variant), potter)}\n"
+        assert line in out, variant

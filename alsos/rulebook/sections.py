@@ -44,7 +44,8 @@ def _cards_section(rules: Ruleset) -> list[Clause]:
             "cards.pack",
             "The pack has 32 cards: the suits {makk}, {piros}, {tök} and {zöld}, each with "
             "Ace, King, Over, Under, 10, 9, 8 and 7.  The Over is the {felső}, the Under "
-            "the {alsó}.",
+            "the {alsó}.  Here a card is written as its suit letter (M, P, T, Z) and its rank "
+            "(A K O U 10 9 8 7): MA is the Ace of acorns, ZU the Under of leaves.",
             src,
         ),
         Clause("cards.trump_order", f"Trumps rank, high to low: {c.trump_order}.", src),
@@ -139,7 +140,7 @@ def _figures_section(rules: Ruleset) -> list[Clause]:
         return []
     src = _src(rules, "figures")
     rows = [
-        ("figure", "written", "undertaking", "from the back", "from the front", "without trumps")
+        ("figure", "notation", "undertaking", "from the back", "from the front", "without trumps")
     ]
     clauses = []
     for name, fig in figs.items():
@@ -210,10 +211,18 @@ def _figures_section(rules: Ruleset) -> list[Clause]:
     return out
 
 
+def _example_figure(rules: Ruleset) -> str | None:
+    """A figure to show the kontra notation with (kassza only if there is no other)."""
+    enabled = [n for n, f in rules.figures.items() if f.enabled]
+    return next((n for n in enabled if rules.figures[n].kind != "kassza"), None) or next(
+        iter(enabled), None
+    )
+
+
 def _kontra_table(rules: Ruleset) -> tuple[tuple[str, ...], ...]:
     """Each kontra level with how it is written and who says it."""
-    figure = next((n for n, f in rules.figures.items() if f.enabled), None)
-    rows = [("step", "written", "said by")]
+    figure = _example_figure(rules)
+    rows = [("step", "notation", "said by")]
     for i, word in enumerate(rules.kontra.levels):
         written = f"{word} game" + (f", {word} {figure}@1" if figure else "")
         who = "the side that did not undertake the item" if i % 2 == 0 else "the undertaking side"
@@ -225,13 +234,20 @@ def _kontra_section(rules: Ruleset) -> list[Clause]:
     k = rules.kontra
     src = _src(rules, "kontra")
     words = [f"{{{w}}}" if w in GLOSSARY else w for w in k.levels]
+    figure = _example_figure(rules)
+    notation = (
+        f"  In the notation an item is ``game`` or a figure with the seat that "
+        f"announced it (``{figure}@1``)."
+        if figure
+        else ""
+    )
     out = [
         Clause(
             "kontra.levels",
             f"The game and each figure carry their own chain of doublings: "
             f"{', '.join(words)}.  The side that did not undertake the item says the odd "
             f"steps, the undertaking side the even ones, each only in answer to the step "
-            f"before; either defender may answer for both.",
+            f"before; either defender may answer for both.{notation}",
             src,
             table=_kontra_table(rules),
         ),
@@ -307,7 +323,7 @@ def _sequence_table(rules: Ruleset) -> tuple[tuple[str, ...], ...]:
     """Each scoring sequence length with its name, how it is declared and its points."""
     values = rules.melds.sequence_values
     longest = max(values, default=9)
-    rows = [("meld", "written", "points")]
+    rows = [("meld", "notation", "points")]
     for n in range(min(values, default=9), 9):
         if n not in values and n < longest:
             continue
@@ -386,7 +402,7 @@ def _play_section(rules: Ruleset) -> list[Clause]:
     leads = {
         "forehand": "the player after the dealer",
         "declarer": "the declarer",
-        "before-declarer": "the player before the declarer, so that the declarer plays second",
+        "before-declarer": "the player before the declarer (so that the declarer plays second)",
     }
     out = [
         Clause(
@@ -394,6 +410,12 @@ def _play_section(rules: Ruleset) -> list[Clause]:
             "Players must follow suit; "
             + ("a player who cannot must trump if able; " if p.must_trump else "")
             + "otherwise any card.  Nobody has to beat the cards already played.",
+            src,
+        ),
+        Clause(
+            "play.winner",
+            "The highest trump in a trick wins it; a trick without trumps goes to the "
+            "highest card of the suit led, in the orders above.  The winner leads next.",
             src,
         ),
         Clause("play.lead.trump", f"In a trump game {leads[p.trump_lead]} leads first.", src),

@@ -54,7 +54,7 @@ class _Pictures:
 
         alt = format_cards(cards)
         if self.mode == "none":
-            return [] if named else ["", f"{indent}Cards: {alt}", ""]
+            return [] if named else ["", f"{indent}For example: {alt}", ""]
         svg = cards_svg(list(cards))
         if self.mode == "files":
             stem = re.sub(r"[^\w-]+", "-", name).strip("-")
