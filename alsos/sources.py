@@ -85,6 +85,7 @@ _KEY = re.compile(r"(?<![\w-])(" + _ALTERNATIVES + r")(?![\w-])")
 def cited_keys(text: str) -> list[str]:
     """The source keys named in a citation, in order of first mention.
 
+    >>> from alsos.sources import cited_keys
     >>> cited_keys('pagat, "Deal"; huwiki, "Osztás"')
     ['pagat', 'huwiki']
     """

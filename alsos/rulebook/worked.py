@@ -209,7 +209,13 @@ def explain(rules: Ruleset, record: Record) -> list[Block]:
             words = _say(game, seat, text, front=phase == "front announcements")
             if text == "pass" and seat == last_seat:
                 words = f"{_seat(seat).capitalize()} ends its turn (``pass``)."
-            if playing:
+            if playing and game.phase is not Phase.PLAY and rows:
+                # said between tricks (a meld contest, a round after the first trick)
+                n, cards, winner, said_then = rows[-1]
+                note = f"{said_then}; {seat}: {text}" if said_then else f"{seat}: {text}"
+                rows[-1] = (n, cards, winner, note)
+                during.append(f"After trick {n}: {words}")
+            elif playing:
                 notes.append(f"{seat}: {text}")
                 during.append(f"Trick {game.trick_no + 1}: {words}")
             else:

@@ -162,7 +162,7 @@ def _blocks(blocks: Sequence[Block], terms: Terms, pictures: _Pictures, rst: boo
         elif b.kind == "code":
             body = b.text.splitlines()
             if rst:
-                lines += ["::", ""] + [f"   {x}" for x in body] + [""]
+                lines += [".. code-block:: text", ""] + [f"   {x}" for x in body] + [""]
             else:
                 lines += ["```text", *body, "```", ""]
     return lines
