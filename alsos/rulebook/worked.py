@@ -159,11 +159,12 @@ def explain(rules: Ruleset, record: Record) -> list[Block]:
     """The worked example of ``record`` (a hand of ``rules``) as blocks, in order."""
     game = Game(rules, deal=Deal.parse(record.deal), dealer=record.dealer)
     deal = game.deal
+    sits = "" if record.dealer in game.active else " and sits this hand out"
     blocks = [
         Block(
             "text",
             f"A hand played out by the engine, step by step.  {_seat(record.dealer).capitalize()} "
-            f"deals; seats are numbered in the order of play.  Cards are written suit letter "
+            f"deals{sits}; seats are numbered in the order of play.  Cards are written suit letter "
             f"first (M acorns, P hearts, T gourds, Z leaves), then the rank (A K O U 10 9 8 "
             f"7): ``MA`` is the Ace of acorns, ``T7`` the 7 of gourds.  The same hand is the "
             f"record a program can replay (see the record format).",
