@@ -47,6 +47,11 @@ def _choose(game: alsos.Game, plan: tuple[str | None, str | None], said: set[str
     if phase == "bidding":
         if "accept" in texts:
             return texts["accept"]
+        # No original suit to accept (another auction): each seat bids once, lowest first.
+        bids = [a for t, a in texts.items() if t.split()[0] == "bid"]
+        if bids and ("bid", seat) not in said:
+            said.add(("bid", seat))  # type: ignore[arg-type]
+            return bids[0]
         return texts.get("pass", legal[0])
     declarer = game.declarer
     if declarer is not None and seat == declarer and figure and "figure" not in said:

@@ -295,7 +295,8 @@ def test_every_shipped_profile_has_a_worked_example(rules: alsos.Ruleset) -> Non
     game = record.replay(rules)  # checks every action and the Result header
     assert game.is_over and game.settlement is not None
     said = [str(a).split()[0] for _, a in record.actions]
-    assert "announce" in said and "kontra" in said
+    assert "kontra" in said
+    assert "announce" in said or not any(f.enabled for f in rules.figures.values())
     for fmt in ("markdown", "rst"):
         text = render(rules, fmt)
         assert "A worked example" in text
