@@ -141,7 +141,7 @@ def _say(game: Game, seat: int, text: str, front: bool) -> str:
             f"stake by {factor}."
         )
     if verb == "exchange":
-        return f"{who} swaps the low trump for the indicator ({code})."
+        return f"{who} swaps its low trump for the indicator, {game.indicator.name} ({code})."
     if verb == "siber":
         return f"{who} does a síber ({code}): lays down the low trump and takes the talon."
     if verb == "discard":
