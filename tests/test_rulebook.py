@@ -218,8 +218,14 @@ _HASH_NAME = re.compile(r"\b\d{3}_[0-9a-f]{16}\b|VARIANTS\.md|\b\d{3}\.txt\b")
 def test_no_hash_file_name_reaches_a_reader() -> None:
     """Sources are cited by key and section (alsos.sources), never by the file
     names or numbers of the project's copies, and rulings are "alsos ruling"."""
-    docs = Path(__file__).resolve().parent.parent / "docs"
-    for page in docs.rglob("*.rst"):
+    root = Path(__file__).resolve().parent.parent
+    read = [
+        *(root / "docs").rglob("*.rst"),  # the site's pages
+        *(root / "alsos").rglob("*.py"),  # docstrings (the API reference)
+        *(root / "variants").glob("*.yaml"),  # profiles and their comments
+        root / "README.md",
+    ]
+    for page in read:
         assert not _HASH_NAME.search(page.read_text(encoding="utf-8")), page
     for variant in alsos.shipped_variants():
         rules = alsos.load_variant(variant)
