@@ -165,7 +165,7 @@ def test_the_overview_is_written_from_the_data() -> None:
     assert "sits this hand out" not in " ".join(c.text for c in overview(potter))
     dealt = alsos.load_variant("two-player")
     deal = next(c for c in overview(dealt) if c.key == "overview.deal")
-    assert "12 cards (8 at once, 4 more later" in deal.text
+    assert "12 cards (8 to look at now, 4 more kept face down" in deal.text
 
 
 @pytest.mark.parametrize("rules", PROFILES, ids=str)

@@ -33,7 +33,7 @@ def overview(rules: Ruleset) -> list[Clause]:
     steps: list[tuple[str, str]] = []
 
     sits = "  The dealer sits this hand out." if rules.players > active else ""
-    later = f" ({seen} at once, {unseen} more later, face down)" if unseen else ""
+    later = f" ({seen} to look at now, {unseen} more kept face down for later)" if unseen else ""
     rest = f"; the {talon} left over form the {{talon}}" if talon else ""
     steps.append(
         (
@@ -133,8 +133,8 @@ def overview(rules: Ruleset) -> list[Clause]:
             "settlement",
             f"**Settlement.** The declarer wins the game by taking more points than each "
             f"opponent (card points in tricks, {rules.cards.last_trick} for the last trick, "
-            f"melds).  The game{extra} is paid separately, in stakes, multiplied by every "
-            f"kontra said on it.",
+            f"melds).  The game{extra} {'are' if figures else 'is'} paid separately, in "
+            f"stakes, multiplied by every kontra said on it.",
         )
     )
     return [Clause(f"overview.{key}", text, None) for key, text in steps]
