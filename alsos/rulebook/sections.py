@@ -247,9 +247,15 @@ def _kontra_section(rules: Ruleset) -> list[Clause]:
             f"The game and each figure carry their own chain of doublings: "
             f"{', '.join(words)}.  The side that did not undertake the item says the odd "
             f"steps, the undertaking side the even ones, each only in answer to the step "
-            f"before; either defender may answer for both.{notation}",
+            f"before; either defender may answer for both.",
+            src,
+        ),
+        Clause(
+            "kontra.notation",
+            f"The steps, each with how it is written.{notation}",
             src,
             table=_kontra_table(rules),
+            compared=False,
         ),
         Clause(
             "kontra.factors",
@@ -356,7 +362,13 @@ def _melds_section(rules: Ruleset) -> list[Clause]:
             f"score {values}; sequences in one hand may not touch.",
             src,
             cards=example,
+        ),
+        Clause(
+            "melds.notation",
+            "The melds, each with how it is declared and its points:",
+            src,
             table=_sequence_table(rules),
+            compared=False,
         ),
         Clause(
             "melds.vannak",
