@@ -322,6 +322,12 @@ def _rules(
             return 1
     if len(rulesets) > 1:
         text = compare(rulesets, fmt)
+        if out is not None:
+            path = Path(out) / f"differences.{'rst' if fmt == 'rst' else 'md'}"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path}")
+            return 0
     elif out is not None:
         path = write_rulebook(rulesets[0], out, fmt, images=images or "files")
         print(f"wrote {path}")
