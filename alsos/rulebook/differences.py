@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from alsos.profile import Ruleset
 from alsos.rulebook.book import rulebook
+from alsos.rulebook.glossary import glossary
 from alsos.rulebook.markup import Terms, md_table, plain, rst_table
 
 __all__ = ["compare", "summary"]
@@ -42,6 +43,9 @@ def compare(rulesets: Sequence[Ruleset], fmt: str = "markdown") -> str:
     for _, texts in flat:
         keys.extend(k for k in texts if k not in keys)
     names = [str(r) for r in rulesets]
+    # A term the rulesets explain differently (Klopitzky) is left unexplained.
+    glossaries = [glossary(r) for r in rulesets]
+    shared = {t: x for t, x in glossaries[0].items() if all(g.get(t) == x for g in glossaries)}
     rst = fmt == "rst"
     title = "Differences between " + ", ".join(names)
     lines = [title, "=" * len(title), ""] if rst else [f"# {title}", ""]
@@ -60,10 +64,10 @@ def compare(rulesets: Sequence[Ruleset], fmt: str = "markdown") -> str:
         header = ("rule", *names)
         if rst:
             lines += [stitle, "-" * len(stitle), ""]
-            lines += rst_table([header, *rows], Terms(True), "")
+            lines += rst_table([header, *rows], Terms(True, shared), "")
         else:
             lines += [f"## {stitle}", ""]
-            lines += md_table([header, *rows], Terms(False))
+            lines += md_table([header, *rows], Terms(False, shared))
             lines.append("")
     if not any_diff:
         lines.append("These rulesets agree on every rule.")

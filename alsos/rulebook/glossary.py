@@ -6,7 +6,15 @@ from :data:`GLOSSARY` at its first use and emphasises it after.
 
 from __future__ import annotations
 
-__all__ = ["GLOSSARY"]
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from alsos import registry as rule_modules
+
+if TYPE_CHECKING:
+    from alsos.profile import Ruleset
+
+__all__ = ["GLOSSARY", "glossary"]
 
 GLOSSARY: dict[str, str] = {
     "alsó": "the Under, the knave with its suit sign low on the card; the top trump",
@@ -48,3 +56,15 @@ GLOSSARY: dict[str, str] = {
     "Klopitzky": "a game with no declarer in which taking the most tricks loses",
     "rádli": "a session of hands played until someone reaches a target score",
 }
+
+
+def glossary(rules: Ruleset) -> dict[str, str]:
+    """:data:`GLOSSARY` as it reads for ``rules``.
+
+    A scoring module that plays a term its own way says so in a ``terms``
+    hook (``{term: explanation}``), e.g. the ``ladder`` module's Klopitzky,
+    where the fewest card points win; its entries replace the common ones.
+    """
+    module = rule_modules.lookup("scoring", rules.scoring.module)
+    own: Mapping[str, str] = getattr(module, "terms", None) or {}
+    return {**GLOSSARY, **own}

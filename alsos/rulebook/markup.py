@@ -1,14 +1,15 @@
 """Markdown and reStructuredText pieces shared by the rulebook and the comparison.
 
 Clause text writes a Hungarian term as ``{term}``; :class:`Terms` turns the
-markers into emphasis, explaining each term from the glossary at its first
-use in a document.
+markers into emphasis, explaining each term from the glossary (the
+ruleset's own, :func:`alsos.rulebook.glossary.glossary`, where it has one)
+at its first use in a document.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from alsos.rulebook.glossary import GLOSSARY
 
@@ -20,17 +21,18 @@ _TERM = re.compile(r"\{([^{}]+)\}")
 class Terms:
     """Writes ``{term}`` markers: explained at first use, emphasised after."""
 
-    def __init__(self, rst: bool) -> None:
+    def __init__(self, rst: bool, glossary: Mapping[str, str] = GLOSSARY) -> None:
         self.rst = rst
+        self.glossary = glossary
         self.seen: set[str] = set()
 
     def __call__(self, text: str) -> str:
         def sub(m: re.Match[str]) -> str:
             term = m.group(1)
             out = f"*{term}*"
-            if term in GLOSSARY and term not in self.seen:
+            if term in self.glossary and term not in self.seen:
                 self.seen.add(term)
-                out += f" ({GLOSSARY[term]})"
+                out += f" ({self.glossary[term]})"
             end = m.end()
             if self.rst and end < len(text) and (text[end].isalnum() or text[end] == "_"):
                 out += "\\ "

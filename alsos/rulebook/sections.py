@@ -305,7 +305,8 @@ def _kontra_section(rules: Ruleset) -> list[Clause]:
     k = rules.kontra
     src = _src(rules, "kontra")
     if not k.levels:
-        return [Clause("kontra.none", "Nothing is doubled: there is no kontra.", src)]
+        # Said only where rulesets are compared: a rulebook leaves out what is not played.
+        return [Clause("kontra.none", "Nothing is doubled: there is no kontra.", src, shown=False)]
     words = [f"{{{w}}}" if w in GLOSSARY else w for w in k.levels]
     figure = _example_figure(rules)
     notation = (

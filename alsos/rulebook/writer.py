@@ -24,6 +24,7 @@ from pathlib import Path
 from alsos.cards import Card, format_cards
 from alsos.profile import Ruleset
 from alsos.rulebook.book import rulebook
+from alsos.rulebook.glossary import glossary
 from alsos.rulebook.markup import Terms, md_table, rst_table
 from alsos.rulebook.overview import overview
 from alsos.rulebook.worked import Block, explain, worked_example
@@ -98,7 +99,7 @@ def render_files(
     mode = images or ("inline" if rst else "none")
     if mode not in IMAGES:
         raise ValueError(f"unknown images mode {images!r}; use 'inline', 'files' or 'none'")
-    terms, pictures = Terms(rst), _Pictures(mode, rst, image_dir)
+    terms, pictures = Terms(rst, glossary(rules)), _Pictures(mode, rst, image_dir)
     lines = _heading(rules.name, rst, 1)
     lines += [_code(f"The rules of the profile ``{rules}``, written from its data by alsos.", rst)]
     keys = [k for v in rules.sources.values() for k in cited_keys(v)]
@@ -123,6 +124,8 @@ def render_files(
     ]
 
     for section in rulebook(rules):
+        if not any(c.shown for c in section.clauses):
+            continue  # e.g. Kontra in a game without it, said only in comparisons
         lines += _heading(section.title, rst, 2)
         for clause in section.clauses:
             if not clause.shown:
