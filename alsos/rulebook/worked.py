@@ -108,14 +108,20 @@ def _item_name(target: str, rules: Ruleset) -> str:
     return f"seat {seat}'s {title}" if seat else title
 
 
-def _say(game: Game, seat: int, text: str, front: bool) -> str:
-    """One action in words, as it is read at its point of the hand."""
+def _say(game: Game, seat: int, text: str, front: bool, detail: str = "") -> str:
+    """One action in words, as it is read at its point of the hand (``game`` as it
+    was before it); ``detail`` is what the action brought to light (cards drawn,
+    the kinds of meld declared)."""
     rules = game.rules
     verb, _, rest = text.partition(" ")
     who = _seat(seat).capitalize()
     code = f"``{text}``"
     if verb == "pass":
         return f"{who} passes ({code})."
+    if rules.bidding.contracts:
+        ladder = _ladder_say(game, who, verb, rest, code, detail)
+        if ladder:
+            return ladder
     if verb == "accept":
         suit = game.original.name.lower()
         return f"{who} accepts the indicator's suit, {suit}, as trumps ({code})."
@@ -155,6 +161,44 @@ def _say(game: Game, seat: int, text: str, front: bool) -> str:
     return f"{who}: {code}."
 
 
+def _ladder_say(game: Game, who: str, verb: str, rest: str, code: str, detail: str) -> str:
+    """Words for the actions of a ladder auction (``bidding.contracts``), where
+    bids name contracts, the talon is drawn while bidding and melds are declared
+    by kind; "" for an action said as in other games."""
+    rules = game.rules
+    spec = rules.bidding.contracts.get(rest) if verb == "contract" else None
+    if spec is not None:
+        aims = "; ".join(figure_meaning(n, rules.figures[n], rules) for n in spec.objectives)
+        return f"{who} bids {spec.title} ({code}): to {aims or 'win it'}."
+    if verb == "draw":
+        got = f", {detail}" if detail else ""
+        return f"{who} draws two talon cards{got}, unseen by the others ({code})."
+    if verb == "discard" and not any(str(a).startswith("bid ") for _, a in game.history):
+        return f"{who} lays {rest} face down on the talon ({code}); a higher bidder would draw it."
+    if verb == "discard" and "exchange" in (str(a) for _, a in game.history):
+        return f"{who} lays {rest} face up in its place ({code}); it counts for nobody."
+    if verb == "bid":
+        return f"{who} names {rest} as trumps ({code})."
+    if verb == "exchange":
+        return f"{who} takes the face-up talon card, {game.indicator.name} ({code})."
+    if verb == "siber":
+        return f"{who} takes the set-aside pair of talon cards too ({code})."
+    if verb == "declare":
+        kinds = f": {detail}, by kind only" if detail else ""
+        return f"{who} declares its melds ({code}){kinds}."
+    return ""
+
+
+def _contract_name(game: Game) -> str:
+    """The contract in words: a ladder contract by its title."""
+    c = game.contract
+    spec = game.rules.bidding.contracts.get(c.name) if c is not None and c.name else None
+    if c is None or spec is None:
+        return str(c)
+    trumps = f"with {c.trump.name_en} as trumps" if c.trump is not None else "without trumps"
+    return f"{spec.title}, {trumps}"
+
+
 def explain(rules: Ruleset, record: Record) -> list[Block]:
     """The worked example of ``record`` (a hand of ``rules``) as blocks, in order."""
     game = Game(rules, deal=Deal.parse(record.deal), dealer=record.dealer)
@@ -180,11 +224,15 @@ def explain(rules: Ruleset, record: Record) -> list[Block]:
         blocks.append(Block("cards", caption, cards=hand, name=f"example-seat-{seat}"))
     talon = deal.talon
     if talon:
+        shown = (
+            f"{talon[0].name} lies face up, the others face down"
+            if rules.deal.talon_between
+            else f"the indicator {talon[0].name} offers {game.original.name.lower()} as trumps"
+        )
         blocks.append(
             Block(
                 "cards",
-                f"Talon, bottom to top: {format_cards(talon)}.  The indicator "
-                f"{talon[0].name} offers {game.original.name.lower()} as trumps.",
+                f"Talon, bottom to top: {format_cards(talon)}.  {shown[0].upper()}{shown[1:]}.",
                 cards=talon,
                 name="example-talon",
             )
@@ -206,11 +254,18 @@ def explain(rules: Ruleset, record: Record) -> list[Block]:
             blocks.append(Block("text", f"**{title.replace('Siber', 'Síber')}.**"))
             last_seat = -1
         last = phase
-        if not (game.phase is Phase.PLAY and _is_card(text)):
-            words = _say(game, seat, text, front=phase == "front announcements")
+        before_game, before_hand = game.copy(), set(game.view(seat).hand)
+        before, tricks = game.declarer, len(game.tricks)
+        said_now = game.apply(action, seat=seat)[0]
+        if not (before_game.phase is Phase.PLAY and _is_card(text)):
+            detail = format_cards(sorted(set(game.view(seat).hand) - before_hand))
+            public = getattr(said_now, "public", "")
+            if public.startswith(text + " ("):
+                detail = public[len(text) + 2 : -1]  # what the others learn (meld kinds)
+            words = _say(before_game, seat, text, phase == "front announcements", detail)
             if text == "pass" and seat == last_seat:
                 words = f"{_seat(seat).capitalize()} ends its turn (``pass``)."
-            if playing and game.phase is not Phase.PLAY and rows:
+            if playing and before_game.phase is not Phase.PLAY and rows:
                 # said between tricks (a meld contest, a round after the first trick)
                 n, cards, winner, said_then = rows[-1]
                 note = f"{said_then}; {seat}: {text}" if said_then else f"{seat}: {text}"
@@ -218,16 +273,14 @@ def explain(rules: Ruleset, record: Record) -> list[Block]:
                 during.append(f"After trick {n}: {words}")
             elif playing:
                 notes.append(f"{seat}: {text}")
-                during.append(f"Trick {game.trick_no + 1}: {words}")
+                during.append(f"Trick {before_game.trick_no + 1}: {words}")
             else:
                 said.append(words)
         last_seat = seat
-        before, tricks = game.declarer, len(game.tricks)
-        game.apply(action, seat=seat)
         if before is None and game.declarer is not None:
             said.append(
                 f"{_seat(game.declarer).capitalize()} is the declarer; the contract is "
-                f"{game.contract}."
+                f"{_contract_name(game)}."
             )
         if len(game.tricks) > tricks:
             cards = ", ".join(f"{s}: {CARDS[c].name}" for s, c in game.tricks[-1])
@@ -257,7 +310,9 @@ def explain(rules: Ruleset, record: Record) -> list[Block]:
     blocks.append(Block("text", "**The settlement,** as the engine writes it:"))
     blocks.append(Block("code", str(st)))
     lines = []
-    if st.declarer is not None and st.card_points:
+    if st.declarer is not None and rules.bidding.contracts:
+        lines += _contract_settlement(game)
+    elif st.declarer is not None and st.card_points:
         totals = {
             seat: st.card_points[seat] + st.meld_points.get(seat, 0) + st.bela.get(seat, 0)
             for seat in st.card_points
@@ -269,8 +324,8 @@ def explain(rules: Ruleset, record: Record) -> list[Block]:
             f"{totals.get(st.declarer, 0)}; the others have {others}: the declarer "
             f"{verdict} the game."
         )
-    for e in st.entries:
-        lines.append(_entry_words(e, rules))
+    if not (st.declarer is not None and rules.bidding.contracts):
+        lines += [_entry_words(e, rules) for e in st.entries]
     pays = ", ".join(
         f"{_seat(s)} {'receives' if v > 0 else 'pays'} {abs(v)}"
         for s, v in sorted(st.payments.items())
@@ -279,6 +334,28 @@ def explain(rules: Ruleset, record: Record) -> list[Block]:
     lines.append(f"In all: {pays or 'nobody pays'}.")
     blocks.append(Block("items", items=tuple(lines)))
     return blocks
+
+
+def _contract_settlement(game: Game) -> list[str]:
+    """A ladder contract's settlement in words: the points, each objective, the score."""
+    st = game.settlement
+    assert st is not None and st.declarer is not None
+    d = st.declarer
+    totals = {seat: st.card_points[seat] + st.meld_points.get(seat, 0) for seat in st.card_points}
+    others = [v for seat, v in sorted(totals.items()) if seat != d]
+    lines = [
+        f"The declarer has {st.card_points[d]} card points in tricks and "
+        f"{st.meld_points.get(d, 0)} in melds, {totals[d]} in all; the defenders have "
+        f"{' and '.join(map(str, others))}, {sum(others)} together."
+    ]
+    lines += [f"{n[0].upper()}{n[1:]}." for n in st.notes if n.endswith((": made", ": lost"))]
+    won = all(e.made for e in st.entries if e.seat == d)
+    title = _contract_name(game).split(",")[0]
+    lines.append(
+        f"So {_seat(d)} {'wins' if won else 'loses'} {title} and writes {st.written[d]:+d}; "
+        f"the defenders write nothing."
+    )
+    return lines
 
 
 def _is_card(text: str) -> bool:
