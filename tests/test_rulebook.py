@@ -36,8 +36,10 @@ def test_every_shipped_profile_has_a_complete_rulebook(variant: str, fmt: str) -
     rules = alsos.load_variant(variant)
     text = render(rules, fmt)
     assert rules.name in text
-    for title in ("Players and cards", "The deal", "Bidding", "Kontra", "Play"):
+    for title in ("Players and cards", "The deal", "Bidding", "Play"):
         assert title in text
+    # A game without kontra (altiansz) leaves the section out rather than say so.
+    assert ("Kontra" in text) == bool(rules.kontra.levels)
     assert "{" not in text.replace("{{", "")  # every term marker was rendered
 
 
@@ -142,7 +144,10 @@ def test_every_rulebook_opens_with_how_a_hand_goes(variant: str) -> None:
         start = text.index("How a hand goes")
         assert start < text.index("Players and cards")
         steps = overview(rules)
-        assert steps[0].key == "overview.deal" and steps[-1].key == "overview.settlement"
+        keys = [c.key for c in steps]
+        assert keys[0] == "overview.deal" and "overview.settlement" in keys
+        # Only how hands add up to a session may follow the settlement.
+        assert keys[keys.index("overview.settlement") + 1 :] in ([], ["overview.session"])
         for n in range(1, len(steps) + 1):
             assert f"\n{n}. **" in text[start:]
 
@@ -174,6 +179,9 @@ def test_melds_and_kontra_levels_are_shown_with_their_notation(rules: alsos.Rule
     text = render(rules)
     for word in rules.kontra.levels:
         assert re.search(rf"\| \*{word}\*[^|]* \| {word} game", text), (rules, word)
+    if not rules.melds.contest:  # every meld declared at once, by kind (altiansz, "Melds")
+        assert "(declare melds)" in text and "| declare vannak |" not in text
+        return
     for n in rules.melds.sequence_values:
         name = alsos.actions.MELD_NAMES[n]
         assert re.search(rf"\| \*?{name}\*? \({n} cards\) \| declare {name} \|", text)
@@ -294,15 +302,22 @@ def _counted() -> list[alsos.Ruleset]:
 @pytest.mark.parametrize("rules", _counted(), ids=str)
 def test_every_shipped_profile_has_a_worked_example(rules: alsos.Ruleset) -> None:
     """The example record replays legally to its settlement, shows a figure announced
-    and a kontra, and the rulebook explains it down to the settlement lines."""
+    and a kontra (where the rules have them), a ladder climbed with talon draws, a
+    contract won and melds declared (where they have a ladder, altiansz "Bidding and
+    use of the Talon"), and the rulebook explains it down to the settlement lines."""
     record = worked_example(rules)
     assert record is not None
     assert record.variant == str(rules)
     game = record.replay(rules)  # checks every action and the Result header
     assert game.is_over and game.settlement is not None
     said = [str(a).split()[0] for _, a in record.actions]
-    assert "kontra" in said
+    assert ("kontra" in said) == bool(rules.kontra.levels)
     assert "announce" in said or not any(f.enabled for f in rules.figures.values())
+    if rules.bidding.contracts:
+        assert said.count("contract") >= 2 and said.count("draw") >= 2
+        assert said.count("declare") >= 2
+        st = game.settlement
+        assert st.declarer is not None and all(e.made for e in st.entries)
     for fmt in ("markdown", "rst"):
         text = render(rules, fmt)
         assert "A worked example" in text
@@ -368,3 +383,38 @@ def test_cli_variants_summarises_each_profile(capsys: pytest.CaptureFixture[str]
     for variant in alsos.shipped_variants():
         line = f"    vs potter1930: {summary(alsos.load_variant(variant), potter)}\n"
         assert line in out, variant
+
+
+def test_the_altiansz_overview_follows_its_ladder() -> None:
+    """altiansz, "Bidding and use of the Talon", "Melds", "Scoring", "Klopitzky": the
+    overview climbs a ladder of contracts with talon draws, has melds declared by
+    every player and no kontra, stops play once decided, lets the fewest card points
+    win Klopitzky (explained so at first use), and ends with a session of 18 deals
+    (24 with four seated) and the six-contract allowance."""
+    for players, deals in ((3, 18), (4, 24)):
+        rules = alsos.load_variant("altiansz", players=players)
+        keys = _overview_keys(rules)
+        assert "overview.front" not in keys and "overview.exchange" not in keys
+        assert keys[-1] == "overview.session"
+        steps = {c.key: c.text for c in overview(rules)}
+        assert "ladder of 12, from Solo up to Volát" in steps["overview.bidding"]
+        assert "draws two talon cards" in steps["overview.bidding"]
+        assert "indicator" not in steps["overview.deal"]
+        assert "no contest" in steps["overview.melds"]
+        assert "stops as soon as the contract is certainly won or lost" in steps["overview.play"]
+        assert f"{deals} deals" in steps["overview.session"]
+        assert "at most 6 contracts" in steps["overview.session"]
+        text = render(rules)
+        assert "the fewest card points win" in text
+        assert "taking the most tricks loses" not in text
+        assert "kontra" not in text.lower()
+    potter = render(alsos.load_variant("potter1930"))
+    assert "Klopitzky* (a game with no declarer in which taking the most tricks loses)" in potter
+
+
+def test_a_comparison_says_where_there_is_no_kontra() -> None:
+    """altiansz has no kontra (its "Contracts" are won or lost as a whole): the
+    rulebook leaves the section out, a comparison with potter1930 says so."""
+    text = compare([alsos.load_variant("altiansz"), alsos.load_variant("potter1930")])
+    assert "Nothing is doubled: there is no kontra." in text
+    assert "## Kontra" not in render(alsos.load_variant("altiansz"))

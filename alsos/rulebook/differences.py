@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from alsos.profile import Ruleset
 from alsos.rulebook.book import rulebook
-from alsos.rulebook.glossary import glossary
 from alsos.rulebook.markup import Terms, md_table, plain, rst_table
 
 __all__ = ["compare", "summary"]
@@ -43,9 +42,6 @@ def compare(rulesets: Sequence[Ruleset], fmt: str = "markdown") -> str:
     for _, texts in flat:
         keys.extend(k for k in texts if k not in keys)
     names = [str(r) for r in rulesets]
-    # A term the rulesets explain differently (Klopitzky) is left unexplained.
-    glossaries = [glossary(r) for r in rulesets]
-    shared = {t: x for t, x in glossaries[0].items() if all(g.get(t) == x for g in glossaries)}
     rst = fmt == "rst"
     title = "Differences between " + ", ".join(names)
     lines = [title, "=" * len(title), ""] if rst else [f"# {title}", ""]
@@ -64,10 +60,10 @@ def compare(rulesets: Sequence[Ruleset], fmt: str = "markdown") -> str:
         header = ("rule", *names)
         if rst:
             lines += [stitle, "-" * len(stitle), ""]
-            lines += rst_table([header, *rows], Terms(True, shared), "")
+            lines += rst_table([header, *rows], Terms(True), "")
         else:
             lines += [f"## {stitle}", ""]
-            lines += md_table([header, *rows], Terms(False, shared))
+            lines += md_table([header, *rows], Terms(False))
             lines.append("")
     if not any_diff:
         lines.append("These rulesets agree on every rule.")
@@ -98,7 +94,8 @@ def summary(rules: Ruleset, base: Ruleset) -> str:
         elif names:
             parts.append(f"{verb} {', '.join(names)}")
     if rules.kontra.levels != base.kontra.levels:
-        parts.append(f"kontra up to {rules.kontra.levels[-1]}")
+        levels = rules.kontra.levels
+        parts.append(f"kontra up to {levels[-1]}" if levels else "no kontra")
     (sections, texts), (base_sections, base_texts) = _flatten(rules), _flatten(base)
     skip = {"cards.players"}
     changed = []
