@@ -107,7 +107,9 @@ def summary(rules: Ruleset, base: Ruleset) -> str:
             name = key.split(".")[1]
             if name in added or name in dropped:
                 continue
-        if section == "kontra" and key == "kontra.levels":
+        if key == "kontra.levels" or (
+            section == "kontra" and not (rules.kontra.levels and base.kontra.levels)
+        ):  # said above as "kontra up to ..." or "no kontra"
             continue
         if section not in changed:
             changed.append(section)
