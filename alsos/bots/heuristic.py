@@ -143,7 +143,11 @@ class HeuristicBot:
         bids = [a for a in legal if isinstance(a, Bid)]
         if bids:
             aces = sum(1 for c in hand if c.rank is Rank.ACE)
-            best: tuple[float, Action] = (self._threshold(view), PASS)
+            # Where passing is not allowed (naming trumps after a ladder auction) the
+            # best bid is taken however weak.
+            best: tuple[float, Action] = (
+                (self._threshold(view), PASS) if PASS in legal else (float("-inf"), bids[0])
+            )
             for bid in bids:
                 if bid.suit is None:
                     value = 4.0 * aces + sum(1 for c in hand if c.rank is Rank.TEN)
