@@ -248,9 +248,14 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         assert game is not None
         rules = self._shared.rules
         d = rules.deal
-        packets, indicator_at, _ = layout(
-            rules.players, self._dealer, tuple(d.seen_packets), tuple(d.unseen_packets)
+        packets, talon_at = layout(
+            rules.players,
+            self._dealer,
+            tuple(d.seen_packets),
+            tuple(d.unseen_packets),
+            tuple(d.talon_between),
         )
+        indicator_at = talon_at[0]
         places: dict[int, list[int]] = {}
         for seat, start, end, seen in packets:
             known = seat == player and (seen or not game.state.unseen[player])
