@@ -11,6 +11,7 @@ Usage::
     alsos validate FILE [--players N]
     alsos schema
     alsos rules VARIANT [--players N] [--format markdown|rst] [--compare OTHER ...]
+                [--images inline|files|none] [--out DIR]
     alsos arena [--variant V] [--bots A,B,...] [--deals N] [--workers N] [--json FILE]
     alsos simulate [VARIANT ...] [--hands N] [--bots B] [--out FILE] [--json FILE] [--plot FILE]
 
@@ -33,7 +34,10 @@ for editors that check YAML as it is typed.
 ``rules`` prints the rulebook of a variant, written from its profile
 (``alsos.rulebook.render``), as Markdown or reStructuredText; with
 ``--compare`` it prints only where the variants differ, rule by rule
-(``alsos.rulebook.compare``).
+(``alsos.rulebook.compare``).  ``--out DIR`` writes the rulebook into DIR
+with its card pictures as SVG files beside it (``--images files``, the
+default there); on standard output the pictures are left out unless
+``--images inline`` asks for them in the text.
 
 The command is a thin shell over the public API (``alsos.load_variant``,
 ``alsos.Game``, ``alsos.bots``); everything it prints comes from there.
@@ -52,13 +56,17 @@ from typing import TYPE_CHECKING
 import alsos
 from alsos import arena, simulate, terminal
 from alsos.record import RecordError, labelled, loads_all, replay_session
-from alsos.rulebook import compare, render
+from alsos.rulebook import IMAGES, compare, render, summary
+from alsos.rulebook import write as write_rulebook
 from alsos.schema import profile_schema
 
 if TYPE_CHECKING:
     from alsos import Game
 
 __all__ = ["main"]
+
+# The profile `alsos variants` describes the others against.
+REFERENCE_VARIANT = "potter1930"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -85,7 +93,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if command == "schema":
             return _schema()
         if command == "rules":
-            return _rules(args.variant, args.players, args.format, args.compare)
+            return _rules(
+                args.variant, args.players, args.format, args.compare, args.images, args.out
+            )
         if command == "arena":
             return arena.run(args)
         if command == "simulate":
@@ -216,6 +226,21 @@ def _parser() -> argparse.ArgumentParser:
         description="Play the same seeds under each variant and compare contracts, figures, "
                     "kontras and stakes, with 95% intervals and paired differences.",
     ))  # fmt: skip
+    rules.add_argument(
+        "--images",
+        choices=IMAGES,
+        default=None,
+        help=(
+            "card pictures: in the text, as SVG files beside it, or none "
+            "(default: files with --out, none on standard output)"
+        ),
+    )
+    rules.add_argument(
+        "--out",
+        default=None,
+        metavar="DIR",
+        help="write the rulebook (and its pictures) into DIR instead of printing it",
+    )
     return parser
 
 
@@ -223,8 +248,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _variants() -> int:
-    """Print each shipped profile: id, player count, name and the sources it cites."""
+    """Print each shipped profile: id, player count, name, how it differs from
+    potter1930 (``alsos.rulebook.summary``) and the sources it cites."""
     status = 0
+    reference = alsos.load_variant(REFERENCE_VARIANT)
     for vid in alsos.shipped_variants():
         try:
             rules = alsos.load_variant(vid)
@@ -235,6 +262,7 @@ def _variants() -> int:
                 print(f"    {problem}")
             continue
         print(f"{rules.id}  ({rules.players} players)  {rules.name}")
+        print(f"    vs {REFERENCE_VARIANT}: {summary(rules, reference)}")
         for key, source in rules.sources.items():
             print(f"    {key}: {source}")
     return status
@@ -271,8 +299,19 @@ def _schema() -> int:
 # ------------------------------------------------------------------- rules
 
 
-def _rules(variant: str, players: int | None, fmt: str, others: Sequence[str] | None) -> int:
-    """Print the rulebook of ``variant``, or its differences from ``others``."""
+def _rules(
+    variant: str,
+    players: int | None,
+    fmt: str,
+    others: Sequence[str] | None,
+    images: str | None = None,
+    out: str | None = None,
+) -> int:
+    """Print the rulebook of ``variant`` (or write it into ``out``), or its
+    differences from ``others``."""
+    if images == "files" and out is None:
+        print("--images files needs --out DIR, where the pictures are written", file=sys.stderr)
+        return 2
     rulesets = []
     for i, spec in enumerate([variant, *(others or ())]):
         options = {"players": players} if i == 0 and players is not None else {}
@@ -283,7 +322,20 @@ def _rules(variant: str, players: int | None, fmt: str, others: Sequence[str] | 
             for problem in e.problems:
                 print(f"    {e.source}: {problem}", file=sys.stderr)
             return 1
-    text = render(rulesets[0], fmt) if len(rulesets) == 1 else compare(rulesets, fmt)
+    if len(rulesets) > 1:
+        text = compare(rulesets, fmt)
+        if out is not None:
+            path = Path(out) / f"differences.{'rst' if fmt == 'rst' else 'md'}"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path}")
+            return 0
+    elif out is not None:
+        path = write_rulebook(rulesets[0], out, fmt, images=images or "files")
+        print(f"wrote {path}")
+        return 0
+    else:
+        text = render(rulesets[0], fmt, images=images or "none")
     print(text, end="")
     return 0
 

@@ -144,7 +144,7 @@ def _points(value: Mapping[Any, int]) -> FrozenMap[Rank, int]:
 class CardRules:
     """Card orders (strongest first) and card points.
 
-    Sources: pagat, "Players and Cards"; VARIANTS.md section 1.
+    Sources: pagat, "Players and Cards".
     """
 
     trump_order: Order = field(default=Order.parse("U 9 A 10 K O 8 7"), converter=_order)

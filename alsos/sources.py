@@ -26,6 +26,7 @@ class Source:
     about: str
 
 
+#: Every rule source by its key (``pagat``, ``club``, ``altiansz``, ``pagat-fr``, ``huwiki``).
 SOURCES: dict[str, Source] = {
     s.key: s
     for s in (
@@ -84,6 +85,7 @@ _KEY = re.compile(r"(?<![\w-])(" + _ALTERNATIVES + r")(?![\w-])")
 def cited_keys(text: str) -> list[str]:
     """The source keys named in a citation, in order of first mention.
 
+    >>> from alsos.sources import cited_keys
     >>> cited_keys('pagat, "Deal"; huwiki, "Osztás"')
     ['pagat', 'huwiki']
     """

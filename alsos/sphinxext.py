@@ -27,6 +27,8 @@ published rulebook cannot drift from the rules the engine plays::
        :record: hands/our-best.alsos
        :seat: 1
 
+    .. alsos-sources::
+
 ``alsos-rulebook`` takes a shipped variant id, a canonical ruleset string
 such as ``csibor[players=2]``, or the path of a YAML profile (relative to the
 document, or to the source folder when it starts with ``/``, as for
@@ -60,13 +62,15 @@ says where the hand comes from.  The viewer is raw HTML with its own inline
 style sheet, pictures and script, so the page stays self-contained; other
 builders get the caption only.
 
+``alsos-sources`` lists the rule sources (:data:`alsos.sources.SOURCES`)
+with what each shipped profile takes from each (:func:`alsos.rulebook.sources_text`).
+
 The pages that use the directives are read again whenever the alsos package
 or a profile changes, so incremental builds stay current.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -84,7 +88,7 @@ from alsos import ProfileError, Ruleset, load_variant, shipped_variants
 from alsos.actions import normalize
 from alsos.cards import CardParseError, parse_cards
 from alsos.record import Record, RecordError
-from alsos.rulebook import GLOSSARY, compare, render
+from alsos.rulebook import GLOSSARY, compare, render, sources_text, worked_example
 from alsos.svg import cards_svg
 from alsos.viewer import ViewerError, example, fragment
 
@@ -92,7 +96,15 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata, OptionSpec
 
-__all__ = ["AlsosCards", "AlsosCompare", "AlsosGlossary", "AlsosHand", "AlsosRulebook", "setup"]
+__all__ = [
+    "AlsosCards",
+    "AlsosCompare",
+    "AlsosGlossary",
+    "AlsosHand",
+    "AlsosRulebook",
+    "AlsosSources",
+    "setup",
+]
 
 
 def _drop_title(text: str) -> str:
@@ -268,6 +280,21 @@ class AlsosFigureIds(_RulesDirective):
         return self.parse_generated("\n".join(lines) + "\n", "figure ids")
 
 
+class AlsosSources(_RulesDirective):
+    """``.. alsos-sources::``: every source with the profiles that cite it."""
+
+    table_class = "alsos-sources"
+    required_arguments = 0
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {}
+
+    def run(self) -> list[nodes.Node]:
+        """Write the sources text from the shipped profiles and parse it in place."""
+        return self.parse_generated(
+            sources_text("rst", [self.load(v) for v in shipped_variants()]), "sources"
+        )
+
+
 class AlsosGlossary(SphinxDirective):
     """``.. alsos-glossary::``: the Hungarian terms of the game with their explanations.
 
@@ -368,26 +395,11 @@ class AlsosHand(_RulesDirective):
         if not self.arguments:
             raise self.error(f"{self.name} needs a ruleset (an id or a profile) or :record: FILE")
         rules = self.load(self.arguments[0].strip(), self.options.get("players"))
-        worked = None if "seed" in self.options else _worked_example(rules)
+        worked = None if "seed" in self.options else worked_example(rules)
         if worked is not None:
             return worked, "the worked example of this profile, as in its rulebook"
         record = example(rules, seed=self.options.get("seed", 1))
         return record, f"a hand the heuristic bot played at every seat (seed {record.seed})"
-
-
-def _worked_example(rules: Ruleset) -> Record | None:
-    """The profile's scripted worked example, from the rulebook's worked examples module.
-
-    Looked up by name because the module is newer than this directive: where
-    it is missing, there is no worked example and the directive shows a bot's
-    hand instead.
-    """
-    try:
-        module = importlib.import_module("alsos.rulebook.worked")
-    except ImportError:
-        return None
-    found = module.worked_example(rules)
-    return found if isinstance(found, Record) else None
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
@@ -398,6 +410,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("alsos-figure-ids", AlsosFigureIds)
     app.add_directive("alsos-cards", AlsosCards)
     app.add_directive("alsos-hand", AlsosHand)
+    app.add_directive("alsos-sources", AlsosSources)
     return {
         "version": alsos.__version__,
         "parallel_read_safe": True,

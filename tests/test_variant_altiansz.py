@@ -544,3 +544,20 @@ def test_only_the_declarer_declares_in_150_and_nobody_in_absolute() -> None:
     game = deal_game(MONSTER)
     run(game, _bid("absolute"))
     assert "declare melds" not in texts(game)
+
+
+def test_the_heuristic_bot_names_trumps_after_a_ladder_auction() -> None:
+    """altiansz, "Bidding and use of the Talon": the declarer must name trumps (or no
+    trumps) as its contract allows -- passing is not among its choices, so the bot
+    names the best it has, however weak, and the hand plays on to its settlement."""
+    from alsos.bots.heuristic import HeuristicBot
+
+    rules = alsos.load_variant("altiansz")
+    for seed in range(12):
+        game = alsos.Game(rules, seed=seed, dealer=0)
+        game.apply(next(a for a in game.legal_actions() if str(a) == "contract solo"))
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(HeuristicBot(seat).choose(game.view(seat), game.legal_actions()))
+        assert game.declarer == 1 and game.settlement is not None

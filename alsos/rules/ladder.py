@@ -633,6 +633,10 @@ def describe_scoring(rules: Ruleset) -> Described:
 settle_ladder.decided = decided  # type: ignore[attr-defined]
 settle_ladder.describe = describe_scoring  # type: ignore[attr-defined]
 settle_ladder.melds_shown = melds_shown  # type: ignore[attr-defined]
+# How the rulebook explains a term this module plays its own way.
+settle_ladder.terms = {  # type: ignore[attr-defined]
+    "Klopitzky": "the game played when nobody bids: no declarer, and the fewest card points win",
+}
 
 
 def _payments(written: dict[int, int]) -> dict[int, int]:

@@ -1,103 +1,23 @@
-"""Rulebooks written from a ruleset, and rule-by-rule comparisons of rulesets.
+"""The sections of a rulebook, each written from one part of the ruleset.
 
-The text comes from the same data the engine plays: each section below reads
-the profile's parameters, and the rule modules (bidding, exchange, calling,
-figure kinds) describe themselves through a ``describe(rules)`` hook.  A
-changed option therefore changes the rules text and the play together, and
-a rule the ruleset does not have is never mentioned.
-
-Every clause has a stable ``key`` (``kontra.levels``, ``figures.abszolut``)
-so that :func:`compare` can line up two rulesets and print only where they
-differ.  Hungarian terms are written ``{term}`` in clause text; the renderer
-gives each its English explanation from :data:`GLOSSARY` at first use.
+Each function reads the profile's parameters (or asks a rule module to
+describe itself through its ``describe(rules)`` hook) and returns clauses; a
+rule the ruleset does not have is never mentioned.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Sequence
 
-import attrs
-from attrs import frozen
-
 from alsos import registry as rule_modules
-from alsos.cards import CARDS, Card, Rank, Suit
-from alsos.loading import load_variant
-from alsos.profile import FigureRule, ProfileError, Ruleset
-from alsos.sources import SOURCES, cited_keys
+from alsos.actions import MELD_NAMES
+from alsos.cards import CARDS, Rank, Suit
+from alsos.profile import FigureRule, Ruleset
+from alsos.rulebook.clauses import Clause
+from alsos.rulebook.clauses import source_of as _src
+from alsos.rulebook.glossary import GLOSSARY
 
-__all__ = ["GLOSSARY", "Clause", "Section", "compare", "render", "rulebook"]
-
-GLOSSARY: dict[str, str] = {
-    "alsó": "the Under, the knave with its suit sign low on the card; the top trump",
-    "felső": "the Over, the knave with its suit sign at the top",
-    "makk": "acorns, the highest suit in the pack's own order",
-    "piros": "hearts, literally 'red'",
-    "tök": "gourds, also called bells",
-    "zöld": "leaves, literally 'green'",
-    "felvevő": "the declarer, who plays alone against the others",
-    "szanzadu": "a game without trumps, from French 'sans atout'",
-    "figura": "a figure: an extra undertaking announced and paid on its own",
-    "elölről": "'from the front': said before picking up the last cards, worth more",
-    "hátulról": "'from the back': said with the whole hand",
-    "kassza": "the declarer holds béla and wins the game (said by a defender: the declarer loses)",
-    "béla": "the King and Over of trumps held together",
-    "béla kassza": "a holder of béla raises the game's value, like a kontra",
-    "abszolút": "a figure: take more than half the card points in tricks",
-    "tulétroá": "a figure: win the Under, 9 and 7 of trumps; French 'tous les trois'",
-    "család": "a figure ('family'): win the Ace, King and Over of trumps",
-    "összes adu": "a figure ('all trumps'): win the six trumps that carry points",
-    "ultimó": "a figure: win the last trick with the 7 of trumps",
-    "ulti": "the same figure as ultimó, by its shorter name",
-    "uhu": "a figure: win the second-last trick with a named card",
-    "volát": "a figure: win every trick",
-    "kontra": "a doubling of an item's stake, said by the side that did not undertake it",
-    "rekontra": "the answer to a kontra, raising the stake again",
-    "szubkontra": "the answer to a rekontra",
-    "hirskontra": "the answer to a szubkontra",
-    "mordkontra": "the answer to a hirskontra, the fifth level",
-    "síber": "taking talon cards in exchange for a low trump",
-    "talon": "the cards left over after the deal",
-    "terc": "a sequence of three cards in one suit",
-    "kvart": "a sequence of four",
-    "kvint": "a sequence of five; szext is six, szept seven, okt eight",
-    "vannak": "four cards of one rank; Hungarian for 'here they are'",
-    "kicsi": "'small': giving up a meld contest without showing more",
-    "gyerünk": "'let's go': a call inviting the other side to concede the game",
-    "Betli": "a game in which the declarer must lose every trick",
-    "Klopitzky": "a game with no declarer in which taking the most tricks loses",
-    "rádli": "a session of hands played until someone reaches a target score",
-}
-
-_KONTRA_WORDS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
-
-
-@frozen
-class Clause:
-    """One rule in the project's words, with the source it comes from."""
-
-    key: str
-    text: str
-    source: str | None = None
-    cards: tuple[Card, ...] = ()
-    table: tuple[tuple[str, ...], ...] = ()
-    shown: bool = True
-    compared: bool = True
-
-
-@frozen
-class Section:
-    key: str
-    title: str
-    clauses: tuple[Clause, ...]
-
-
-# ------------------------------------------------------------------ sections
-
-
-def _src(rules: Ruleset, section: str) -> str | None:
-    return rules.sources.get(section) or rules.sources.get("main")
+__all__ = ["figure_meaning", "sections"]
 
 
 def _order_text(ranks: Sequence[Rank]) -> str:
@@ -124,7 +44,8 @@ def _cards_section(rules: Ruleset) -> list[Clause]:
             "cards.pack",
             "The pack has 32 cards: the suits {makk}, {piros}, {tök} and {zöld}, each with "
             "Ace, King, Over, Under, 10, 9, 8 and 7.  The Over is the {felső}, the Under "
-            "the {alsó}.",
+            "the {alsó}.  Here a card is written as its suit letter (M, P, T, Z) and its rank "
+            "(A K O U 10 9 8 7): MA is the Ace of acorns, ZU the Under of leaves.",
             src,
         ),
         Clause("cards.trump_order", f"Trumps rank, high to low: {c.trump_order}.", src),
@@ -240,7 +161,7 @@ def _contracts_section(rules: Ruleset) -> list[Clause]:
     rows = [("contract", "written", "to win, the declarer must", "trumps", "melds count for")]
     for cid, spec in rules.bidding.contracts.items():
         aims = "; ".join(
-            _figure_meaning(name, rules.figures[name], rules) for name in spec.objectives
+            figure_meaning(name, rules.figures[name], rules) for name in spec.objectives
         )
         rows.append(
             (spec.title, f"contract {cid}", aims or "—", trumps[spec.trumps], melds[spec.melds])
@@ -275,7 +196,8 @@ def _games_section(rules: Ruleset) -> list[Clause]:
     return [Clause("games.values", text, src, table=tuple(rows))]
 
 
-def _figure_meaning(name: str, fig: FigureRule, rules: Ruleset) -> str:
+def figure_meaning(name: str, fig: FigureRule, rules: Ruleset) -> str:
+    """What figure ``name`` undertakes, in words, from its kind's ``describe`` hook."""
     judge = rule_modules.lookup("figures", fig.kind)
     describe = getattr(judge, "describe", None)
     if describe is not None:
@@ -289,7 +211,7 @@ def _figures_section(rules: Ruleset) -> list[Clause]:
         return []
     src = _src(rules, "figures")
     rows = [
-        ("figure", "written", "undertaking", "from the back", "from the front", "without trumps")
+        ("figure", "notation", "undertaking", "from the back", "from the front", "without trumps")
     ]
     clauses = []
     for name, fig in figs.items():
@@ -297,7 +219,7 @@ def _figures_section(rules: Ruleset) -> list[Clause]:
         front = str(fig.value * fig.front_multiplier) if fig.front else "—"
         back = str(fig.value) if fig.back else "—"
         nt = "yes" if fig.no_trumps and rules.bidding.no_trumps else "no"
-        meaning = _figure_meaning(name, fig, rules)
+        meaning = figure_meaning(name, fig, rules)
         written = f"announce {name}"
         rows.append((title, written, meaning, back, front, nt))
         clauses.append(
@@ -360,12 +282,39 @@ def _figures_section(rules: Ruleset) -> list[Clause]:
     return out
 
 
+def _example_figure(rules: Ruleset) -> str | None:
+    """A figure to show the kontra notation with (kassza only if there is no other)."""
+    enabled = [n for n, f in rules.figures.items() if f.enabled]
+    return next((n for n in enabled if rules.figures[n].kind != "kassza"), None) or next(
+        iter(enabled), None
+    )
+
+
+def _kontra_table(rules: Ruleset) -> tuple[tuple[str, ...], ...]:
+    """Each kontra level with how it is written and who says it."""
+    figure = _example_figure(rules)
+    rows = [("step", "notation", "said by")]
+    for i, word in enumerate(rules.kontra.levels):
+        written = f"{word} game" + (f", {word} {figure}@1" if figure else "")
+        who = "the side that did not undertake the item" if i % 2 == 0 else "the undertaking side"
+        rows.append((f"{{{word}}}" if word in GLOSSARY else word, written, who))
+    return tuple(rows)
+
+
 def _kontra_section(rules: Ruleset) -> list[Clause]:
     k = rules.kontra
     src = _src(rules, "kontra")
     if not k.levels:
-        return [Clause("kontra.none", "Nothing is doubled: there is no kontra.", src)]
+        # Said only where rulesets are compared: a rulebook leaves out what is not played.
+        return [Clause("kontra.none", "Nothing is doubled: there is no kontra.", src, shown=False)]
     words = [f"{{{w}}}" if w in GLOSSARY else w for w in k.levels]
+    figure = _example_figure(rules)
+    notation = (
+        f"  In the notation an item is ``game`` or a figure with the seat that "
+        f"announced it (``{figure}@1``)."
+        if figure
+        else ""
+    )
     out = [
         Clause(
             "kontra.levels",
@@ -374,6 +323,13 @@ def _kontra_section(rules: Ruleset) -> list[Clause]:
             f"steps, the undertaking side the even ones, each only in answer to the step "
             f"before; either defender may answer for both.",
             src,
+        ),
+        Clause(
+            "kontra.notation",
+            f"The steps, each with how it is written.{notation}",
+            src,
+            table=_kontra_table(rules),
+            compared=False,
         ),
         Clause(
             "kontra.factors",
@@ -491,6 +447,22 @@ def _melds_for_all(rules: Ruleset, src: str | None) -> list[Clause]:
     ]
 
 
+def _sequence_table(rules: Ruleset) -> tuple[tuple[str, ...], ...]:
+    """Each scoring sequence length with its name, how it is declared and its points."""
+    values = rules.melds.sequence_values
+    longest = max(values, default=9)
+    rows = [("meld", "notation", "points")]
+    for n in range(min(values, default=9), 9):
+        if n not in values and n < longest:
+            continue
+        name = MELD_NAMES[n]
+        term = f"{{{name}}}" if name in GLOSSARY else name
+        points = values[n] if n in values else values[longest]
+        rows.append((f"{term} ({n} cards)", f"declare {name}", str(points)))
+    rows.append(("{vannak} (four of a rank)", "declare vannak", str(rules.melds.vannak)))
+    return tuple(rows)
+
+
 def _melds_section(rules: Ruleset) -> list[Clause]:
     m = rules.melds
     src = _src(rules, "melds")
@@ -514,6 +486,13 @@ def _melds_section(rules: Ruleset) -> list[Clause]:
             f"score {values}; sequences in one hand may not touch.",
             src,
             cards=example,
+        ),
+        Clause(
+            "melds.notation",
+            "The melds, each with how it is declared and its points:",
+            src,
+            table=_sequence_table(rules),
+            compared=False,
         ),
         Clause(
             "melds.vannak",
@@ -559,7 +538,7 @@ def _play_section(rules: Ruleset) -> list[Clause]:
     leads = {
         "forehand": "the player after the dealer",
         "declarer": "the declarer",
-        "before-declarer": "the player before the declarer, so that the declarer plays second",
+        "before-declarer": "the player before the declarer (so that the declarer plays second)",
     }
     out = [
         Clause(
@@ -573,6 +552,12 @@ def _play_section(rules: Ruleset) -> list[Clause]:
                 if p.betli_overtake and rules.bidding.betli
                 else "."
             ),
+            src,
+        ),
+        Clause(
+            "play.winner",
+            "The highest trump in a trick wins it; a trick without trumps goes to the "
+            "highest card of the suit led, in the orders above.  The winner leads next.",
             src,
         ),
         Clause("play.lead.trump", f"In a trump game {leads[p.trump_lead]} leads first.", src),
@@ -703,58 +688,8 @@ def _module_section(rules: Ruleset, family: str, module: str, section: str) -> l
     ]
 
 
-def rulebook(rules: Ruleset) -> list[Section]:
-    """The rules of ``rules`` as sections of clauses, empty sections left out.
-
-    A clause cites the source of its section, except where this ruleset
-    changed what its parent profile says without citing a source of its own:
-    then it cites the profile (or the table options) that made the change.
-    """
-    sections = _sections(rules)
-    reference = _reference(rules)
-    if reference is None:
-        return sections
-    base, label, own = reference
-    before = {c.key: c for section in rulebook(base) for c in section.clauses}
-    out = []
-    for section in sections:
-        cited = own and section.key in rules.own_sources
-        clauses = []
-        for c in section.clauses:
-            old = before.get(c.key)
-            same = old is not None and (old.text, old.table, old.cards) == (
-                c.text,
-                c.table,
-                c.cards,
-            )
-            if not cited:
-                c = attrs.evolve(c, source=old.source if same and old else label)
-            clauses.append(c)
-        out.append(Section(section.key, section.title, tuple(clauses)))
-    return out
-
-
-def _reference(rules: Ruleset) -> tuple[Ruleset, str, bool] | None:
-    """What ``rules`` changes: (the ruleset it changes, who changed it, whether the
-    changer's own citations count) -- the same profile without the table options,
-    else the parent profile; None for a profile that extends nothing."""
-    options = {k: v for k, v in rules.options.items() if k != "players"}
-    try:
-        if options:
-            base = load_variant(rules.origin or rules.id, players=rules.players)
-            text = ", ".join(
-                f"{k}={json.dumps(v, ensure_ascii=False, default=dict)}" for k, v in options.items()
-            )
-            return base, f"table option {text}", False
-        if rules.parent is not None:
-            parent = load_variant(rules.parent, players=rules.players)
-            return parent, f"profile {rules.id}", True
-    except ProfileError:  # the parent does not seat this many players: nothing to compare
-        return None
-    return None
-
-
-def _sections(rules: Ruleset) -> list[Section]:
+def sections(rules: Ruleset) -> list[tuple[str, str, list[Clause]]]:
+    """(key, title, clauses) of every section, in the order a hand goes."""
     parts = [
         ("cards", "Players and cards", _cards_section(rules)),
         ("deal", "The deal", _deal_section(rules)),
@@ -773,171 +708,4 @@ def _sections(rules: Ruleset) -> list[Section]:
         ("play", "Play", _play_section(rules)),
         ("scoring", "Settlement and scoring", _scoring_section(rules)),
     ]
-    return [Section(k, t, tuple(c)) for k, t, c in parts if c]
-
-
-# ------------------------------------------------------------------ rendering
-
-_TERM = re.compile(r"\{([^{}]+)\}")
-
-
-class _Terms:
-    """Writes ``{term}`` markers: explained at first use, emphasised after."""
-
-    def __init__(self, rst: bool) -> None:
-        self.rst = rst
-        self.seen: set[str] = set()
-
-    def __call__(self, text: str) -> str:
-        def sub(m: re.Match[str]) -> str:
-            term = m.group(1)
-            out = f"*{term}*"
-            if term in GLOSSARY and term not in self.seen:
-                self.seen.add(term)
-                out += f" ({GLOSSARY[term]})"
-            end = m.end()
-            if self.rst and end < len(text) and (text[end].isalnum() or text[end] == "_"):
-                out += "\\ "
-            return out
-
-        return _TERM.sub(sub, text)
-
-
-def _plain(text: str) -> str:
-    return _TERM.sub(lambda m: m.group(1), text)
-
-
-def _svg(cards: Sequence[Card]) -> str:
-    from alsos.svg import cards_svg
-
-    return cards_svg(list(cards))
-
-
-def _md_table(rows: Sequence[Sequence[str]], terms: _Terms) -> list[str]:
-    head, *body = rows
-    out = [
-        "| " + " | ".join(terms(c) for c in head) + " |",
-        "|" + "|".join("---" for _ in head) + "|",
-    ]
-    out.extend("| " + " | ".join(terms(c).replace("|", "\\|") for c in r) + " |" for r in body)
-    return out
-
-
-def _rst_table(rows: Sequence[Sequence[str]], terms: _Terms, indent: str) -> list[str]:
-    out = [f"{indent}.. list-table::", f"{indent}   :header-rows: 1", ""]
-    for r in rows:
-        for i, cell in enumerate(r):
-            lead = "* - " if i == 0 else "  - "
-            out.append(f"{indent}   {lead}{terms(cell) or '..'}")
-    out.append("")
-    return out
-
-
-def render(rules: Ruleset, fmt: str = "markdown") -> str:
-    """The complete rulebook of ``rules`` as Markdown or reStructuredText."""
-    if fmt not in ("markdown", "rst"):
-        raise ValueError(f"unknown rulebook format {fmt!r}; use 'markdown' or 'rst'")
-    rst = fmt == "rst"
-    terms = _Terms(rst)
-    lines: list[str] = []
-    title = rules.name
-    if rst:
-        lines += [title, "=" * len(title), ""]
-    else:
-        lines += [f"# {title}", ""]
-    keys = [k for v in rules.sources.values() for k in cited_keys(v)]
-    sources = "; ".join(SOURCES[k].reference for k in dict.fromkeys(keys) if k != "pagat-fr")
-    lines += [
-        f"Profile ``{rules}``; sources: {sources or 'none recorded'}.  Written from the "
-        f"profile's data by alsos.",
-        "",
-    ]
-    if not rst:
-        lines[-2] = lines[-2].replace("``", "`")
-    for section in rulebook(rules):
-        if rst:
-            lines += [section.title, "-" * len(section.title), ""]
-        else:
-            lines += [f"## {section.title}", ""]
-        for clause in section.clauses:
-            if not clause.shown:
-                continue  # e.g. a figure's own clause, shown in the figures table
-            cite = f" ({clause.source})" if clause.source else ""
-            lines.append(f"- {terms(clause.text)}{cite}")
-            if clause.table:
-                lines.append("")
-                lines += (
-                    _rst_table(clause.table, terms, "  ")
-                    if rst
-                    else ["  " + x for x in _md_table(clause.table, terms)]
-                )
-            if clause.cards:
-                svg = _svg(clause.cards)
-                alt = " ".join(c.name for c in clause.cards)
-                if rst:
-                    lines += ["", "  .. raw:: html", "", "     " + svg, ""]
-                else:
-                    from alsos.svg import svg_data_uri
-
-                    lines += ["", f'  <img alt="{alt}" src="{svg_data_uri(svg)}">', ""]
-        lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
-
-
-def _flatten(rules: Ruleset) -> tuple[list[tuple[str, str]], dict[str, str]]:
-    """(section key, title) in order, and clause key -> comparable plain text."""
-    sections, texts = [], {}
-    for section in rulebook(rules):
-        sections.append((section.key, section.title))
-        for c in section.clauses:
-            if not c.compared:
-                continue
-            text = _plain(c.text)
-            if c.table:
-                text += " [" + "; ".join(", ".join(_plain(x) for x in r) for r in c.table) + "]"
-            texts[c.key] = text
-    return sections, texts
-
-
-def compare(rulesets: Sequence[Ruleset], fmt: str = "markdown") -> str:
-    """Where two or more rulesets differ, rule by rule; agreements are left out."""
-    if len(rulesets) < 2:
-        raise ValueError("compare needs at least two rulesets")
-    if fmt not in ("markdown", "rst"):
-        raise ValueError(f"unknown format {fmt!r}; use 'markdown' or 'rst'")
-    flat = [_flatten(r) for r in rulesets]
-    order: list[tuple[str, str]] = []
-    for sections, _ in flat:
-        for s in sections:
-            if s not in order:
-                order.append(s)
-    keys: list[str] = []
-    for _, texts in flat:
-        keys.extend(k for k in texts if k not in keys)
-    names = [str(r) for r in rulesets]
-    rst = fmt == "rst"
-    title = "Differences between " + ", ".join(names)
-    lines = [title, "=" * len(title), ""] if rst else [f"# {title}", ""]
-    any_diff = False
-    for skey, stitle in order:
-        rows = []
-        for k in keys:
-            if k.split(".")[0] != skey:
-                continue
-            cells = [texts.get(k, "(not in these rules)") for _, texts in flat]
-            if len(set(cells)) > 1:
-                rows.append((k, *cells))
-        if not rows:
-            continue
-        any_diff = True
-        header = ("rule", *names)
-        if rst:
-            lines += [stitle, "-" * len(stitle), ""]
-            lines += _rst_table([header, *rows], _Terms(True), "")
-        else:
-            lines += [f"## {stitle}", ""]
-            lines += _md_table([header, *rows], _Terms(False))
-            lines.append("")
-    if not any_diff:
-        lines.append("These rulesets agree on every rule.")
-    return "\n".join(lines).rstrip() + "\n"
+    return parts

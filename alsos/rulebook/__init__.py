@@ -1,0 +1,53 @@
+"""Rulebooks written from a ruleset, and rule-by-rule comparisons of rulesets.
+
+The text comes from the same data the engine plays: each section reads the
+profile's parameters, and the rule modules (bidding, exchange, calling,
+figure kinds) describe themselves through a ``describe(rules)`` hook.  A
+changed option therefore changes the rules text and the play together, and
+a rule the ruleset does not have is never mentioned.
+
+A rulebook opens with "How a hand goes", a numbered walk through the phases
+of that ruleset (``alsos.rulebook.overview``), and ends with a worked
+example hand replayed by the engine from a record kept with the package
+(``alsos.rulebook.worked``).
+
+Every clause has a stable ``key`` (``kontra.levels``, ``figures.abszolut``)
+so that :func:`compare` can line up two rulesets and print only where they
+differ.  Hungarian terms are written ``{term}`` in clause text; the writer
+gives each its English explanation from :data:`GLOSSARY` at first use.
+
+The parts: ``alsos.rulebook.glossary``, ``alsos.rulebook.clauses``,
+``alsos.rulebook.sections`` (one function per section),
+``alsos.rulebook.book``, ``alsos.rulebook.overview``,
+``alsos.rulebook.worked``, ``alsos.rulebook.writer`` (Markdown and
+RST, card pictures), ``alsos.rulebook.differences`` and
+``alsos.rulebook.sourcelist`` (the sources and what each profile takes).
+"""
+
+from __future__ import annotations
+
+from alsos.rulebook.book import rulebook
+from alsos.rulebook.clauses import Clause, Section
+from alsos.rulebook.differences import compare, summary
+from alsos.rulebook.glossary import GLOSSARY
+from alsos.rulebook.overview import overview
+from alsos.rulebook.sourcelist import sources_text
+from alsos.rulebook.worked import worked_example
+from alsos.rulebook.writer import IMAGES, render, render_files, rulings, write
+
+__all__ = [
+    "GLOSSARY",
+    "IMAGES",
+    "Clause",
+    "Section",
+    "compare",
+    "overview",
+    "render",
+    "render_files",
+    "rulebook",
+    "rulings",
+    "sources_text",
+    "summary",
+    "worked_example",
+    "write",
+]

@@ -1,0 +1,69 @@
+"""The rules of one ruleset as sections of clauses (:func:`rulebook`)."""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+
+from alsos.loading import load_variant
+from alsos.profile import ProfileError, Ruleset
+from alsos.rulebook.clauses import Section
+from alsos.rulebook.sections import sections as _parts
+
+__all__ = ["rulebook"]
+
+
+def rulebook(rules: Ruleset) -> list[Section]:
+    """The rules of ``rules`` as sections of clauses, empty sections left out.
+
+    A clause cites the source of its section, except where this ruleset
+    changed what its parent profile says without citing a source of its own:
+    then it cites the profile (or the table options) that made the change.
+    """
+    sections = _sections(rules)
+    reference = _reference(rules)
+    if reference is None:
+        return sections
+    base, label, own = reference
+    before = {c.key: c for section in rulebook(base) for c in section.clauses}
+    out = []
+    for section in sections:
+        cited = own and section.key in rules.own_sources
+        clauses = []
+        for c in section.clauses:
+            old = before.get(c.key)
+            same = old is not None and (old.text, old.table, old.cards) == (
+                c.text,
+                c.table,
+                c.cards,
+            )
+            if not cited:
+                c = attrs.evolve(c, source=old.source if same and old else label)
+            clauses.append(c)
+        out.append(Section(section.key, section.title, tuple(clauses)))
+    return out
+
+
+def _reference(rules: Ruleset) -> tuple[Ruleset, str, bool] | None:
+    """What ``rules`` changes: (the ruleset it changes, who changed it, whether the
+    changer's own citations count) -- the same profile without the table options,
+    else the parent profile; None for a profile that extends nothing."""
+    options = {k: v for k, v in rules.options.items() if k != "players"}
+    try:
+        if options:
+            base = load_variant(rules.origin or rules.id, players=rules.players)
+            text = ", ".join(
+                f"{k}={json.dumps(v, ensure_ascii=False, default=dict)}" for k, v in options.items()
+            )
+            return base, f"table option {text}", False
+        if rules.parent is not None:
+            parent = load_variant(rules.parent, players=rules.players)
+            return parent, f"profile {rules.id}", True
+    except ProfileError:  # the parent does not seat this many players: nothing to compare
+        return None
+    return None
+
+
+def _sections(rules: Ruleset) -> list[Section]:
+    return [Section(k, t, tuple(c)) for k, t, c in _parts(rules) if c]

@@ -1,0 +1,120 @@
+"""Where rulesets differ, rule by rule (:func:`compare`), and in one line (:func:`summary`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from alsos.profile import Ruleset
+from alsos.rulebook.book import rulebook
+from alsos.rulebook.markup import Terms, md_table, plain, rst_table
+
+__all__ = ["compare", "summary"]
+
+
+def _flatten(rules: Ruleset) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """(section key, title) in order, and clause key -> comparable plain text."""
+    sections, texts = [], {}
+    for section in rulebook(rules):
+        sections.append((section.key, section.title))
+        for c in section.clauses:
+            if not c.compared:
+                continue
+            text = plain(c.text)
+            if c.table:
+                text += " [" + "; ".join(", ".join(plain(x) for x in r) for r in c.table) + "]"
+            texts[c.key] = text
+    return sections, texts
+
+
+def compare(rulesets: Sequence[Ruleset], fmt: str = "markdown") -> str:
+    """Where two or more rulesets differ, rule by rule; agreements are left out."""
+    if len(rulesets) < 2:
+        raise ValueError("compare needs at least two rulesets")
+    if fmt not in ("markdown", "rst"):
+        raise ValueError(f"unknown format {fmt!r}; use 'markdown' or 'rst'")
+    flat = [_flatten(r) for r in rulesets]
+    order: list[tuple[str, str]] = []
+    for sections, _ in flat:
+        for s in sections:
+            if s not in order:
+                order.append(s)
+    keys: list[str] = []
+    for _, texts in flat:
+        keys.extend(k for k in texts if k not in keys)
+    names = [str(r) for r in rulesets]
+    rst = fmt == "rst"
+    title = "Differences between " + ", ".join(names)
+    lines = [title, "=" * len(title), ""] if rst else [f"# {title}", ""]
+    any_diff = False
+    for skey, stitle in order:
+        rows = []
+        for k in keys:
+            if k.split(".")[0] != skey:
+                continue
+            cells = [texts.get(k, "(not in these rules)") for _, texts in flat]
+            if len(set(cells)) > 1:
+                rows.append((k, *cells))
+        if not rows:
+            continue
+        any_diff = True
+        header = ("rule", *names)
+        if rst:
+            lines += [stitle, "-" * len(stitle), ""]
+            lines += rst_table([header, *rows], Terms(True), "")
+        else:
+            lines += [f"## {stitle}", ""]
+            lines += md_table([header, *rows], Terms(False))
+            lines.append("")
+    if not any_diff:
+        lines.append("These rulesets agree on every rule.")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def summary(rules: Ruleset, base: Ruleset) -> str:
+    """How ``rules`` differs from ``base``, in one line, computed from their rulebooks.
+
+    Player count, the figures added and left out (by id) and the kontra
+    ladder are named; every other section in which a rule differs is
+    listed by its title.
+    """
+    if rules == base:
+        return "the reference rules"
+    parts = []
+    counts = rules.player_counts or (rules.players,)
+    if counts != (base.player_counts or (base.players,)):
+        parts.append(
+            f"{counts[0]}-{counts[-1]} players" if len(counts) > 1 else f"{counts[0]} players"
+        )
+    mine = {n for n, f in rules.figures.items() if f.enabled}
+    theirs = {n for n, f in base.figures.items() if f.enabled}
+    added, dropped = sorted(mine - theirs), sorted(theirs - mine)
+    for verb, names in (("adds", added), ("no", dropped)):
+        if len(names) > 4:
+            parts.append(f"{verb} {len(names)} figures ({', '.join(names[:3])}, ...)")
+        elif names:
+            parts.append(f"{verb} {', '.join(names)}")
+    if rules.kontra.levels != base.kontra.levels:
+        levels = rules.kontra.levels
+        parts.append(f"kontra up to {levels[-1]}" if levels else "no kontra")
+    (sections, texts), (base_sections, base_texts) = _flatten(rules), _flatten(base)
+    skip = {"cards.players"}
+    changed = []
+    for key in dict.fromkeys([*texts, *base_texts]):
+        if key in skip or texts.get(key) == base_texts.get(key):
+            continue
+        section = key.split(".")[0]
+        if section == "figures" and key.count(".") == 1 and key != "figures.general":
+            name = key.split(".")[1]
+            if name in added or name in dropped:
+                continue
+        if key == "kontra.levels" or (
+            section == "kontra" and not (rules.kontra.levels and base.kontra.levels)
+        ):  # said above as "kontra up to ..." or "no kontra"
+            continue
+        if section not in changed:
+            changed.append(section)
+    if changed:
+        order = [k for k, _ in base_sections] + [k for k, _ in sections]
+        changed.sort(key=lambda k: order.index(k) if k in order else len(order))
+        parts.append("other rules: " + ", ".join(changed))
+    return "; ".join(parts) or "the same rules"

@@ -1,0 +1,239 @@
+""" "How a hand goes": a short numbered walk through the phases of one ruleset.
+
+The steps are written from the ruleset's data, like the rest of the
+rulebook: a table without figures has no step for announcing them, one
+without calling no step for the call, one whose dealer deals every card at
+once no step for picking up.  The full rules follow in the sections.
+"""
+
+from __future__ import annotations
+
+from alsos import registry as rule_modules
+from alsos.profile import Ruleset
+from alsos.rulebook.clauses import Clause
+
+__all__ = ["overview"]
+
+
+def _names(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def overview(rules: Ruleset) -> list[Clause]:
+    """The phases of a hand of ``rules`` in order, one clause each (keys ``overview.*``)."""
+    d, b, ex = rules.deal, rules.bidding, rules.exchange
+    active, size = rules.active_players, rules.hand_size
+    talon = 32 - active * size
+    seen, unseen = sum(d.seen_packets), sum(d.unseen_packets)
+    figures = [f.title or n for n, f in rules.figures.items() if f.enabled]
+    front = [
+        f.title or n
+        for n, f in rules.figures.items()
+        if f.enabled and f.front and f.kind != "kassza"
+    ]
+    steps: list[tuple[str, str]] = []
+
+    sits = "  The dealer sits this hand out." if rules.players > active else ""
+    later = f" ({seen} to look at now, {unseen} more kept face down for later)" if unseen else ""
+    rest = f"; the {talon} left over form the {{talon}}" if talon else ""
+    if d.talon_between:
+        up = "one of them face up" if d.talon_between[0] else "all face down"
+        steps.append(
+            (
+                "deal",
+                f"**Deal.** Each of the {active} players gets {size} cards, in packets with "
+                f"cards for the {{talon}} laid between them; the talon has {talon} cards, "
+                f"{up}.{sits}",
+            )
+        )
+    else:
+        steps.append(
+            (
+                "deal",
+                f"**Deal.** Each of the {active} players gets {size} cards{later}{rest}.  One "
+                f"card is turned face up, the indicator: its suit is offered as trumps.{sits}",
+            )
+        )
+    steps.append(("bidding", _contracts(rules) if b.contracts else _bidding(rules)))
+    levels = rules.kontra.levels
+    doubling = (
+        f"double the stakes with {{{levels[0]}}}"
+        + (f", answered by {{{levels[1]}}} and so on" if len(levels) > 1 else "")
+        if levels
+        else ""
+    )
+    when = "Before picking up the rest of their cards" if unseen else "Before the play"
+    if front:
+        examples = _names(front[:3]).replace(" or ", " and ")
+        steps.append(
+            (
+                "front",
+                f"**First announcements.** {when}, that is {{elölről}}, the declarer and "
+                f"then the others may announce {{figura}} such as {examples}"
+                + (f", and {doubling}" if doubling else "")
+                + ".  Said this early, they count more.",
+            )
+        )
+    elif doubling:
+        steps.append(
+            (
+                "front",
+                f"**Kontra.** {when}, the declarer's opponents may {doubling}.",
+            )
+        )
+    if unseen:
+        steps.append(("pickup", "**Pick up.** Everyone picks up the rest of their cards."))
+    if ex.module != "none" and (ex.simple_exchange or ex.siber):
+        low = " or ".join(f"the {r.code}" for r in ex.entitled[:1])
+        ways = []
+        if ex.simple_exchange:
+            ways.append("swap it for the indicator")
+        if ex.siber:
+            ways.append(f"{', when the rules allow it,' if ways else ''} do a {{síber}}")
+        steps.append(
+            (
+                "exchange",
+                f"**Trump exchange.** The holder of {low} of trumps may {' or'.join(ways)}.",
+            )
+        )
+    melds = "such as a {terc} or a {vannak}"
+    back = "announce more figures and say kontras" if figures else "say kontras"
+    if not figures and not levels:
+        steps.append(("melds", _declared_melds(rules, melds)))
+    elif rules.announcements.back_round == "before-play":
+        steps.append(
+            (
+                "back",
+                f"**Second announcements.** With the whole hand, {{hátulról}}, the "
+                f"players {back.replace('more ', '')} in a second round, before the first "
+                f"card is led.",
+            )
+        )
+        steps.append(("melds", f"**Melds.** In the first trick players declare melds, {melds}."))
+    else:
+        steps.append(
+            (
+                "back",
+                f"**First trick.** Before playing to it, each player may {back}, now "
+                f"{{hátulról}}, and declare melds, {melds}.",
+            )
+        )
+    if rules.calling.module != "none":
+        steps.append(
+            (
+                "calling",
+                "**Calling.** From the second trick a player may call {gyerünk}.",
+            )
+        )
+    trump = "; who cannot, must trump" if rules.play.must_trump else ""
+    scoring = rule_modules.lookup("scoring", rules.scoring.module)
+    if getattr(scoring, "decided", None) is not None:
+        tricks = (
+            f"Tricks are played, at most {size}: follow suit{trump}.  Play stops as soon "
+            f"as the contract is certainly won or lost."
+        )
+    else:
+        tricks = f"All {size} tricks are played: follow suit{trump}."
+    steps.append(
+        (
+            "play",
+            f"**Play.** {tricks}  The highest trump, else the highest card of the suit led, "
+            f"wins the trick.",
+        )
+    )
+    if b.contracts:
+        steps.append(("settlement", _contract_settlement(rules)))
+    else:
+        extra = " and each figure" if figures else ""
+        steps.append(
+            (
+                "settlement",
+                f"**Settlement.** The declarer wins the game by taking more points than each "
+                f"opponent (card points in tricks, {rules.cards.last_trick} for the last "
+                f"trick, melds).  The game{extra} {'are' if figures else 'is'} paid "
+                f"separately, in stakes, multiplied by every kontra said on it.",
+            )
+        )
+    if rules.scoring.session == "deals":
+        steps.append(("session", _deals_session(rules)))
+    return [Clause(f"overview.{key}", text, None) for key, text in steps]
+
+
+def _bidding(rules: Ruleset) -> str:
+    """The auction of games: trumps, no trumps, Betli."""
+    b = rules.bidding
+    kinds = ["a trump game, in the indicator's suit or in a suit bid instead"]
+    if b.no_trumps:
+        kinds.append("a game without trumps")
+    if b.betli:
+        kinds.append("{Betli}")
+    nobody = "  If nobody takes a game, {Klopitzky} is played." if b.klopitzky else ""
+    return (
+        f"**Bidding.** The players bid to become the {{felvevő}} and choose the game: "
+        f"{_names(kinds)}.{nobody}"
+    )
+
+
+def _contracts(rules: Ruleset) -> str:
+    """The auction of a ladder of contracts, with the talon drawn while bidding."""
+    contracts = list(rules.bidding.contracts.values())
+    draws = [c.title for c in contracts if c.talon]
+    talon = (
+        f"  To bid a contract that uses the talon ({draws[0]} and above), a player first "
+        f"draws two talon cards unseen and discards two, so the talon passes from bidder "
+        f"to bidder."
+        if draws
+        else ""
+    )
+    nobody = "  If nobody bids, {Klopitzky} is played." if rules.bidding.klopitzky else ""
+    return (
+        f"**Bidding.** In turn the players pass or bid a contract higher on a ladder of "
+        f"{len(contracts)}, from {contracts[0].title} up to {contracts[-1].title}.{talon}  "
+        f"The last bidder becomes the {{felvevő}} and names trumps as the contract allows; "
+        f"the others defend together.{nobody}"
+    )
+
+
+def _declared_melds(rules: Ruleset, examples: str) -> str:
+    """Melds declared in the first trick, without announcements around them."""
+    if rules.melds.contest:
+        return f"**Melds.** In the first trick players declare melds, {examples}."
+    who = {s.melds for s in rules.bidding.contracts.values()}
+    entitled = (
+        "Where the contract lets melds count (for everyone, or for the declarer alone), "
+        if who - {"all"}
+        else ""
+    )
+    return (
+        f"**Melds.** {entitled}each player may declare its melds, {examples}, at its turn in "
+        f"the first trick; every meld declared counts, with no contest between players."
+    )
+
+
+def _contract_settlement(rules: Ruleset) -> str:
+    """A contract won or lost as a whole."""
+    g = rules.games
+    klop = (
+        f"  In {{Klopitzky}} each winner scores {g.klopitzky}." if rules.bidding.klopitzky else ""
+    )
+    return (
+        f"**Settlement.** The contract is won only if every part of it succeeds (card "
+        f"points in tricks, {rules.cards.last_trick} for the last trick, and the melds "
+        f"it allows).  The declarer scores {g.trump} if it is won and -{g.trump} if it is "
+        f"lost; the defenders score nothing.{klop}"
+    )
+
+
+def _deals_session(rules: Ruleset) -> str:
+    """A session of a fixed number of deals, with each player's allowance of contracts."""
+    limit = rules.bidding.declare_limit
+    allowance = (
+        f"  Each player may declare at most {limit} contracts in it; one who has used them "
+        f"up must pass."
+        if limit is not None
+        else ""
+    )
+    return (
+        f"**Session.** A session is {rules.scoring.deals} deals and the scores are added "
+        f"up.{allowance}"
+    )

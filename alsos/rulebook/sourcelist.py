@@ -1,0 +1,50 @@
+"""The rule sources and what each shipped profile takes from which.
+
+:func:`sources_text` writes the documentation's Sources page from
+:data:`alsos.sources.SOURCES` and the profiles' ``sources:`` entries, so the
+page lists exactly what the profiles cite and cannot drift from them.
+"""
+
+from __future__ import annotations
+
+from alsos.loading import load_variant, shipped_variants
+from alsos.profile import Ruleset
+from alsos.rulebook.markup import Terms, md_table, rst_table
+from alsos.sources import SOURCES, cited_keys
+
+__all__ = ["citations", "sources_text"]
+
+
+def citations(rules: Ruleset) -> dict[str, list[tuple[str, str]]]:
+    """Source key -> ``(section, citation)`` pairs of ``rules``, in profile order."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for section, text in rules.sources.items():
+        for key in cited_keys(text):
+            out.setdefault(key, []).append((section, text))
+    return out
+
+
+def sources_text(fmt: str = "rst", rulesets: list[Ruleset] | None = None) -> str:
+    """One part per source: its full reference, what it covers, and the profiles
+    that cite it with the sections they take from it (default: every shipped
+    profile).  No title; the page that includes it has one."""
+    if fmt not in ("markdown", "rst"):
+        raise ValueError(f"unknown format {fmt!r}; use 'markdown' or 'rst'")
+    rst = fmt == "rst"
+    profiles = rulesets if rulesets is not None else [load_variant(v) for v in shipped_variants()]
+    cited = {r.id: citations(r) for r in profiles}
+    lines: list[str] = []
+    for key, source in SOURCES.items():
+        title = f"{source.title} (``{key}``)" if rst else f"{source.title} (`{key}`)"
+        lines += [title, "-" * len(title), ""] if rst else [f"## {title}", ""]
+        lines += [source.reference, "", f"In {source.language}.  {source.about}", ""]
+        rows: list[tuple[str, ...]] = [("profile", "sections taken from it")]
+        for r in profiles:
+            pairs = cited[r.id].get(key, [])
+            if pairs:
+                rows.append((r.id, "; ".join(f"{s}: {c}" for s, c in pairs)))
+        if len(rows) > 1:
+            lines += rst_table(rows, Terms(rst), "") if rst else [*md_table(rows, Terms(rst)), ""]
+        else:
+            lines += ["No shipped profile cites it directly.", ""]
+    return "\n".join(lines).rstrip() + "\n"

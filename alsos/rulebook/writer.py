@@ -1,0 +1,209 @@
+"""The rulebook as Markdown or reStructuredText, with card pictures where asked.
+
+A rulebook opens with its sources, then "How a hand goes" (the overview),
+then every section of rules, then the worked example hand.  Card pictures
+are SVG; ``images`` says where they go:
+
+``inline``
+    in the text (Markdown: ``<img>`` with a data URI; RST: raw HTML);
+``files``
+    as separate files, referred to as ``images/<name>.svg`` (see :func:`write`);
+``none``
+    not at all; the cards are named in the text.
+
+The default is ``inline`` for RST (the Sphinx site draws them in the page)
+and ``none`` for Markdown, so a Markdown rulebook stays text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from alsos.cards import Card, format_cards
+from alsos.profile import Ruleset
+from alsos.rulebook.book import rulebook
+from alsos.rulebook.glossary import glossary
+from alsos.rulebook.markup import Terms, md_table, rst_table
+from alsos.rulebook.overview import overview
+from alsos.rulebook.worked import Block, explain, worked_example
+from alsos.sources import SOURCES, cited_keys
+
+__all__ = ["FORMATS", "IMAGES", "render", "render_files", "rulings", "write"]
+
+FORMATS = ("markdown", "rst")
+IMAGES = ("inline", "files", "none")
+_RULING = re.compile(r"alsos ruling \(([^()]*)\)")
+
+
+def rulings(rules: Ruleset) -> list[str]:
+    """The points alsos decided where the sources leave them open (the profile's
+    ``rulings:`` entry, written ``alsos ruling (what was decided); ...``)."""
+    return _RULING.findall(rules.sources.get("rulings", ""))
+
+
+class _Pictures:
+    """Writes card pictures in one of the :data:`IMAGES` modes, keeping the files."""
+
+    def __init__(self, mode: str, rst: bool, folder: str) -> None:
+        self.mode, self.rst, self.folder = mode, rst, folder
+        self.files: dict[str, str] = {}
+
+    def __call__(self, name: str, cards: Sequence[Card], indent: str, named: bool) -> list[str]:
+        from alsos.svg import cards_svg, svg_data_uri
+
+        alt = format_cards(cards)
+        if self.mode == "none":
+            return [] if named else ["", f"{indent}For example: {alt}", ""]
+        svg = cards_svg(list(cards))
+        if self.mode == "files":
+            stem = re.sub(r"[^\w-]+", "-", name).strip("-")
+            path = f"{self.folder}/{stem}.svg"
+            self.files[path] = svg
+            if self.rst:
+                return ["", f"{indent}.. image:: {path}", f"{indent}   :alt: {alt}", ""]
+            return ["", f"{indent}![{alt}]({path})", ""]
+        if self.rst:
+            body = svg.replace("><", ">\n<").splitlines()  # docutils limits line length
+            return ["", f"{indent}.. raw:: html", "", *(f"{indent}   {x}" for x in body), ""]
+        return ["", f'{indent}<img alt="{alt}" src="{svg_data_uri(svg)}">', ""]
+
+
+def _code(text: str, rst: bool) -> str:
+    """``code`` is written with double backticks; Markdown wants single ones."""
+    return text if rst else text.replace("``", "`")
+
+
+def _heading(title: str, rst: bool, level: int) -> list[str]:
+    if rst:
+        return [title, "=-~"[level - 1] * len(title), ""]
+    return ["#" * level + " " + title, ""]
+
+
+def render_files(
+    rules: Ruleset,
+    fmt: str = "markdown",
+    *,
+    images: str | None = None,
+    image_dir: str = "images",
+) -> tuple[str, dict[str, str]]:
+    """The rulebook text and its picture files (``{relative path: SVG}``).
+
+    The files are empty unless ``images`` is ``files``; see the module
+    docstring for the modes.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown rulebook format {fmt!r}; use 'markdown' or 'rst'")
+    rst = fmt == "rst"
+    mode = images or ("inline" if rst else "none")
+    if mode not in IMAGES:
+        raise ValueError(f"unknown images mode {images!r}; use 'inline', 'files' or 'none'")
+    terms, pictures = Terms(rst, glossary(rules)), _Pictures(mode, rst, image_dir)
+    lines = _heading(rules.name, rst, 1)
+    lines += [_code(f"The rules of the profile ``{rules}``, written from its data by alsos.", rst)]
+    keys = [k for v in rules.sources.values() for k in cited_keys(v)]
+    cited = [SOURCES[k] for k in dict.fromkeys(keys) if k != "pagat-fr"]
+    lines += ["", "Sources (cited below by key and section):", ""]
+    lines += [f"- **{s.key}**: {s.reference}" for s in cited] or ["- none recorded"]
+    decided = rulings(rules)
+    if decided:
+        lines += ["", "Where the sources leave a point open, an alsos ruling decides it:", ""]
+        lines += [f"- {r}" for r in decided]
+    lines.append("")
+
+    lines += _heading("How a hand goes", rst, 2)
+    for n, step in enumerate(overview(rules), 1):
+        lines.append(f"{n}. {terms(step.text)}")
+    example = worked_example(rules)
+    lines += [
+        "",
+        "The sections below give every rule"
+        + ("; a complete example hand follows them." if example else "."),
+        "",
+    ]
+
+    for section in rulebook(rules):
+        if not any(c.shown for c in section.clauses):
+            continue  # e.g. Kontra in a game without it, said only in comparisons
+        lines += _heading(section.title, rst, 2)
+        for clause in section.clauses:
+            if not clause.shown:
+                continue  # e.g. a figure's own clause, shown in the figures table
+            cite = f" ({clause.source})" if clause.source else ""
+            lines.append(f"- {_code(terms(clause.text), rst)}{cite}")
+            if clause.table:
+                lines.append("")
+                lines += (
+                    rst_table(clause.table, terms, "  ")
+                    if rst
+                    else ["  " + x for x in md_table(clause.table, terms)]
+                )
+            if clause.cards:
+                lines += pictures(clause.key, clause.cards, "  ", named=False)
+        lines.append("")
+
+    if example is not None:
+        lines += _heading("A worked example", rst, 2)
+        lines += _blocks(explain(rules, example), terms, pictures, rst)
+    text = "\n".join(lines).rstrip() + "\n"
+    return re.sub(r"\n{3,}", "\n\n", text), pictures.files
+
+
+def _blocks(blocks: Sequence[Block], terms: Terms, pictures: _Pictures, rst: bool) -> list[str]:
+    lines: list[str] = []
+    for b in blocks:
+        if b.kind == "text":
+            lines += [_code(terms(b.text), rst), ""]
+        elif b.kind == "items":
+            lines += [f"- {_code(terms(x), rst)}" for x in b.items] + [""]
+        elif b.kind == "cards":
+            lines += [_code(terms(b.text), rst), ""]
+            lines += pictures(b.name, b.cards, "", named=True)
+        elif b.kind == "table":
+            lines += (rst_table(b.table, terms, "") if rst else md_table(b.table, terms)) + [""]
+        elif b.kind == "code":
+            body = b.text.splitlines()
+            if rst:
+                lines += [".. code-block:: text", ""] + [f"   {x}" for x in body] + [""]
+            else:
+                lines += ["```text", *body, "```", ""]
+    return lines
+
+
+def render(
+    rules: Ruleset, fmt: str = "markdown", *, images: str | None = None, image_dir: str = "images"
+) -> str:
+    """The complete rulebook of ``rules`` as Markdown or reStructuredText.
+
+    ``images`` is ``inline``, ``files`` or ``none`` (default: inline for RST,
+    none for Markdown); with ``files`` the text refers to pictures that
+    :func:`write` (or :func:`render_files`) provides.
+    """
+    return render_files(rules, fmt, images=images, image_dir=image_dir)[0]
+
+
+def write(
+    rules: Ruleset,
+    directory: str | Path,
+    fmt: str = "markdown",
+    *,
+    images: str = "files",
+    image_dir: str = "images",
+) -> Path:
+    """Write the rulebook of ``rules`` into ``directory`` and return the file's path.
+
+    The file is named after the ruleset (``potter1930.md``); with ``images``
+    ``files`` the card pictures go into ``directory/image_dir`` beside it.
+    """
+    text, files = render_files(rules, fmt, images=images, image_dir=image_dir)
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = re.sub(r"[^\w.-]+", "-", str(rules)).strip("-") or "rulebook"
+    path = folder / f"{stem}{'.rst' if fmt == 'rst' else '.md'}"
+    for rel, svg in files.items():
+        target = folder / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(svg, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    return path
