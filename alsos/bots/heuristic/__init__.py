@@ -63,6 +63,10 @@ give it; the numbers were calibrated with ``examples/heuristic_stats.py``):
   Betli (declarer) and Klopitzky it ducks: the highest card that does not
   win, else its highest card.
 
+- **Contract ladders** (altiansz, "Contracts").  A profile that auctions
+  named contracts is bid and played from each contract's objectives:
+  :mod:`alsos.bots.heuristic.ladder`.
+
 Each decision reads the view and a few per-ruleset tables cached by
 variant, so it takes some tens of microseconds (``examples/heuristic_stats.py``
 prints the mean per decision), cheap enough for a playout policy.
