@@ -226,3 +226,12 @@ def test_against_solo_a_defender_takes_a_cheap_trick() -> None:
                  declarer=0, contract="solo, trump hearts", trump=HEARTS, kind="trump",
                  trick="0:M9")  # fmt: skip
     assert _choose(view) == Play(Card.parse("MK"))
+
+
+def test_it_takes_the_face_up_card_only_when_it_would_keep_it() -> None:
+    """altiansz, "Play": after a contract above Solo the declarer may take the face-up
+    card and discard one; it takes a trump Under, not a card it would discard at once."""
+    won = ((0, "contract game"), (1, "pass"), (2, "pass"), (0, "bid hearts"))
+    hand = "P9 PK PO P10 P8 MA M10 TA ZA"
+    assert _choose(_view(hand, [PASS, EXCHANGE], history=won, talon="PU")) == EXCHANGE
+    assert _choose(_view(hand, [PASS, EXCHANGE], history=won, talon="M7")) == PASS

@@ -80,7 +80,7 @@ MAJORITY_MARGIN = 8.0
 #: Card points over a ``points`` objective's threshold before it is likely.
 POINTS_MARGIN = 0.0
 #: Estimated tricks over a ``tricks`` objective's threshold before it is likely.
-TRICKS_MARGIN = -0.5
+TRICKS_MARGIN = -1.0
 #: Risky cards a Betli hand may hold (the discards drop them).
 BETLI_ALLOWANCE = 1.0
 #: What drawing two cards, discarding two and the face-up card add to a nine-card
@@ -447,7 +447,7 @@ class LadderJudgement:
         if EXCHANGE in legal:
             cid = _standing(view) or ids[0]
             trump = _named_trump(view)
-            up = view.talon_seen[-1] if view.talon_seen else None
+            up = view.talon_seen[0] if view.talon_seen else None
             if up is not None:
                 keep = self._keep(variant, hand | 1 << up, cid, trump)
                 if keep[0][1] != up:
