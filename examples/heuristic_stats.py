@@ -9,6 +9,10 @@ calibrate the bot's bidding and speech against what club players do.
 
     python examples/heuristic_stats.py --hands 300
     python examples/heuristic_stats.py potter1930 tompa --hands 1000
+    python examples/heuristic_stats.py altiansz --players 4 --hands 300
+
+A ladder profile's contracts (altiansz) are listed by their ids (``solo``,
+``ultimo``, ...), whatever the trump suit named.
 """
 
 from __future__ import annotations
@@ -31,8 +35,8 @@ def _play_one(rules: alsos.Ruleset, seed: int) -> None:
         game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
 
 
-def measure(vid: str, hands: int) -> dict[str, object]:
-    rules = alsos.load_variant(vid)
+def measure(vid: str, hands: int, players: int | None = None) -> dict[str, object]:
+    rules = alsos.load_variant(vid, players=players) if players else alsos.load_variant(vid)
     contracts: Counter[str] = Counter()
     won: Counter[str] = Counter()
     announced: Counter[str] = Counter()
@@ -65,7 +69,10 @@ def measure(vid: str, hands: int) -> dict[str, object]:
             actions += 1
         s = game.settlement
         assert s is not None
-        kind = s.contract.split()[0] if s.contract.startswith("trump") else s.contract
+        if "," in s.contract:  # a named (ladder) contract: "ultimo, trump hearts"
+            kind = s.contract.split(",")[0]
+        else:
+            kind = s.contract.split()[0] if s.contract.startswith("trump") else s.contract
         contracts[kind] += 1
         conceded += s.conceded
         for e in s.entries:
@@ -139,9 +146,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variants", nargs="*", help="profile ids (default: every shipped one)")
     parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--players", type=int, help="player count (default: each profile's)")
     args = parser.parse_args(argv)
     for vid in args.variants or alsos.shipped_variants():
-        print(report(vid, args.hands, measure(vid, args.hands)))
+        title = f"{vid}, {args.players} players" if args.players else vid
+        print(report(title, args.hands, measure(vid, args.hands, args.players)))
         print()
     return 0
 

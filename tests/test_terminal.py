@@ -476,7 +476,7 @@ def test_altiansz_klopitzky_is_won_by_the_fewest_card_points(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Nobody bids: Klopitzky, where the fewest card points win (altiansz, "Klopitzky")."""
-    out = _watch("altiansz", 3, capsys)  # the heuristic bots all pass
+    out = _watch("altiansz", 9, capsys)  # the heuristic bots all pass (seed 9)
     assert "== First trick ==  Klopitzky: nobody bid, so each seat plays for itself" in out
     assert "fewest card points" in out and "most tricks" not in out
     points = re.search(r"card points won in tricks: (.*)", out)

@@ -63,6 +63,10 @@ give it; the numbers were calibrated with ``examples/heuristic_stats.py``):
   Betli (declarer) and Klopitzky it ducks: the highest card that does not
   win, else its highest card.
 
+- **Contract ladders** (altiansz, "Contracts").  A profile that auctions
+  named contracts is bid and played from each contract's objectives:
+  :mod:`alsos.bots.heuristic.ladder`.
+
 Each decision reads the view and a few per-ruleset tables cached by
 variant, so it takes some tens of microseconds (``examples/heuristic_stats.py``
 prints the mean per decision), cheap enough for a playout policy.
@@ -87,6 +91,7 @@ from alsos.actions import (
     Play,
 )
 from alsos.bots.heuristic.judgement import Judgement, figure_table, rules_for
+from alsos.bots.heuristic.ladder import LadderJudgement, is_ladder
 from alsos.cards import Card, Rank
 from alsos.phases import Phase
 from alsos.tables import point_table, trick_keys
@@ -103,7 +108,7 @@ _ACE = int(Rank.ACE)
 COUNT_MARGIN = 20
 
 
-class HeuristicBot(Judgement):
+class HeuristicBot(LadderJudgement, Judgement):
     """Rules of thumb for every phase (see the module documentation).
 
     ``boldness`` above 1 bids, announces and kontras more readily, below 1
@@ -121,6 +126,8 @@ class HeuristicBot(Judgement):
             raise ValueError(f"seat {view.seat} has no legal action in phase {view.phase}")
         phase = view.phase
         if phase is Phase.BIDDING:
+            if is_ladder(view.variant):
+                return self._ladder_bid(view, legal)
             return self._bid(view, legal)
         if phase in _SPEECH:
             return self._speak(view, legal) or (PASS if PASS in legal else legal[0])
@@ -178,12 +185,19 @@ class HeuristicBot(Judgement):
 
     def _play(self, view: View, plays: Sequence[Play]) -> Action:
         keys, points = self._tables(view)
-        cards = [p.card for p in plays]
+        due, cards = self._timed(view, [p.card for p in plays])
+        if due is not None:
+            return Play(due)  # an objective's card at its trick (the trump 7 last)
         if len(cards) == 1:
-            return plays[0]
+            return Play(cards[0])
+        kinds = {f.kind for f in self._objectives(view)}
         avoid = view.kind == "klopitzky" or (view.kind == "betli" and view.seat == view.declarer)
         trick = view.trick
         if not trick:
+            if kinds & {"trick"} and view.seat != view.declarer:
+                # Against a trick objective: keep trumps, lead plain suits.
+                plain = [c for c in cards if c >> 3 != view.trump]
+                cards = plain or cards
             return Play(self._lead(view, cards, keys, points, avoid))
         led = trick[0][1] >> 3
         base = led * 32
@@ -198,6 +212,9 @@ class HeuristicBot(Judgement):
         winners = [c for c in cards if strength(c) > best]
         losers = [c for c in cards if strength(c) <= best]
         if avoid:
+            if kinds and all(c >> 3 != led for c in cards):
+                # Void in a ladder contract: shed the card likeliest to win later.
+                return Play(max(cards, key=lambda c: keys[(c >> 3) * 32 + c]))
             pick = max(losers, key=strength) if losers else max(cards, key=strength)
             return Play(pick)
         if view.kind == "betli":  # a defender: let the declarer win, play low
@@ -210,8 +227,10 @@ class HeuristicBot(Judgement):
             # Give points to the partner's trick: the richest card that does not overtake.
             pool = losers or cards
             return Play(max(pool, key=lambda c: (points[c], -strength(c))))
+        contest = bool(kinds & {"tricks", "volat"}) and best_seat == declarer != view.seat
         if winners and (
-            trick_points >= 10
+            contest
+            or trick_points >= 10
             or last
             or view.seat == declarer
             or (best_seat == declarer and self._decides(view, points, trick_points))
@@ -231,6 +250,10 @@ class HeuristicBot(Judgement):
                 info = figures.get(item.label) if item.seat == view.declarer else None
                 if info is not None and info[0] == "points":
                     target = min(target, info[2])
+        for fig in LadderJudgement._objectives(view):  # a ladder contract's points objective
+            threshold = fig.threshold if view.trump >= 0 else fig.threshold_no_trumps
+            if fig.kind == "points" and threshold is not None and not fig.melds:
+                target = min(target, threshold)
         taken = sum(
             points[c] for t in view.tricks if t.winner == view.declarer for _s, c in t.cards
         )

@@ -1,0 +1,554 @@
+"""How the heuristic bot bids and plays a contract ladder (the ``ladder`` bidding module).
+
+A ladder profile (altiansz, "Contracts") auctions named contracts, each a set
+of objectives -- figures of the profile -- won or lost as a whole.  The bot
+reads those objectives, never the profile's name:
+
+- **Valuing.**  For each trump choice a contract allows it estimates the
+  tricks the hand takes (trumps by place in the trump order and length, Aces,
+  guarded Tens), the card points (the trump value of
+  :mod:`~alsos.bots.heuristic.judgement`, scaled to the profile's pack) and
+  its melds.  Each objective gives a margin: a ``tricks`` objective the
+  estimated tricks over its threshold; a ``trick`` objective (the trump 7
+  last, the trump 8 second-last) the card, a top trump and trump length; a
+  ``cards`` objective (all Aces; trump U, 9, 7) every named card, with trumps
+  to keep plain Aces from being ruffed; ``majority`` the estimated points and
+  melds against what the defenders take; ``points`` the estimate over the
+  threshold; ``no-tricks`` the Betli shape; ``volat`` top trumps, length and
+  nothing but Aces outside.  A contract is likely when its weakest
+  objective's margin is not negative.
+- **Bidding.**  It bids the highest contract it judges likely, if higher
+  than the standing bid (drawing first when the contract uses the talon: two
+  cards more to choose from can only help), else passes; Solo is the cheap
+  default for a merely decent hand.  After drawing it names the highest
+  contract its eleven cards make likely.
+- **Discards and the talon.**  It keeps every card an objective of the
+  intended contract names, then trumps, Aces and guarded Tens, and discards
+  from short plain suits (for Betli: its highest cards).  It takes the
+  face-up card when it would keep it, and síber always (more cards to
+  choose from).  It names the trump suit that gives the contract the best
+  margin.
+- **Play.**  A declarer holds a ``trick`` objective's card back until its
+  trick (the trump 7 for the last).  Against a ``tricks`` or ``volat``
+  objective a defender takes every trick it can; against a ``trick``
+  objective it keeps its trumps and leads plain suits; against a points
+  objective it counts towards the objective's threshold.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from alsos.actions import (
+    BIDS,
+    DRAW,
+    EXCHANGE,
+    PASS,
+    SIBER,
+    Action,
+    Bid,
+    ContractBid,
+    Discard,
+)
+from alsos.bots.heuristic.judgement import rules_for, trump_ranks, trump_values
+from alsos.cards import Card, Rank, Suit
+from alsos.melds import every_meld
+from alsos.profile import FigureRule, LadderContract, parse_card_spec
+from alsos.tables import point_table
+from alsos.view import View
+
+__all__ = [
+    "DEFENDER_MELDS",
+    "LadderJudgement",
+    "contract_margin",
+    "is_ladder",
+    "ladder_contracts",
+]
+
+_ACE, _TEN = int(Rank.ACE), int(Rank.TEN)
+_RANKS = tuple(Rank)
+# A trump's share of a trick, by place in the trump order (highest first).
+_TRUMP_TRICKS = (1.0, 0.9, 0.75, 0.55, 0.35, 0.3, 0.2, 0.2)
+_NONE = -1e9
+_BID_NAMES = {str(BIDS[s]): (-1 if s is None else int(s)) for s in (*Suit, None)}
+
+#: Meld points the two defenders are expected to score in a contract where all meld.
+DEFENDER_MELDS = 20.0
+#: Card points over the defenders' (with melds) before a ``majority`` objective is likely.
+MAJORITY_MARGIN = 8.0
+#: Card points over a ``points`` objective's threshold before it is likely.
+POINTS_MARGIN = 0.0
+#: Estimated tricks over a ``tricks`` objective's threshold before it is likely.
+TRICKS_MARGIN = -1.0
+#: Risky cards a Betli hand may hold (the discards drop them).
+BETLI_ALLOWANCE = 1.0
+#: What drawing two cards, discarding two and the face-up card add to a nine-card
+#: hand's margin for a contract that uses the talon, by objective kind.
+TALON_BONUS = {"majority": 6.0, "points": 6.0, "tricks": 0.3}
+
+Ladder = tuple[tuple[str, LadderContract, tuple[FigureRule, ...]], ...]
+
+
+@functools.lru_cache(maxsize=32)
+def ladder_contracts(variant: str) -> Ladder:
+    """The profile's contracts low to high: (id, spec, objective figures)."""
+    rules = rules_for(variant)
+    return tuple(
+        (cid, spec, tuple(rules.figures[o] for o in spec.objectives))
+        for cid, spec in rules.bidding.contracts.items()
+    )
+
+
+def is_ladder(variant: str) -> bool:
+    """Whether the profile bids a contract ladder."""
+    return bool(variant) and bool(rules_for(variant).bidding.contracts)
+
+
+@functools.lru_cache(maxsize=1024)
+def _objective_cards(variant: str, cid: str, trump: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """(mask of the cards the contract's objectives name, (card, trick index) to time)."""
+    rules = rules_for(variant)
+    mask = 0
+    timed = []
+    for o in rules.bidding.contracts[cid].objectives:
+        fig = rules.figures[o]
+        if fig.kind == "cards":
+            for spec in fig.cards:
+                mask |= parse_card_spec(spec).mask(trump)
+        elif fig.kind == "trick" and fig.card and trump >= 0:
+            card = parse_card_spec(fig.card).card(trump)
+            if card >= 0:
+                mask |= 1 << card
+                timed.append((card, rules.hand_size - fig.trick))
+    return mask, tuple(timed)
+
+
+@functools.lru_cache(maxsize=64)
+def _points(variant: str, trump: int) -> tuple[tuple[int, ...], int]:
+    """(card points by card, the pack's points with the last trick)."""
+    c = rules_for(variant).cards
+    table = point_table(
+        tuple(c.trump_points.get(r, 0) for r in _RANKS),
+        tuple(c.plain_points.get(r, 0) for r in _RANKS),
+        trump,
+    )
+    return table, sum(table) + c.last_trick
+
+
+@functools.lru_cache(maxsize=8192)
+def _melds(variant: str, hand: int, trump: int) -> int:
+    """The meld points of ``hand`` (every meld counts, as the ladder scores them)."""
+    rules = rules_for(variant)
+    m, c = rules.melds, rules.cards
+    trick = m.sequence_order == "trick"
+    return sum(
+        v
+        for _, v in every_meld(
+            hand,
+            trump,
+            trump_ranks=c.trump_order.ranks if trick else tuple(range(8)),
+            plain_ranks=c.plain_order.ranks if trick else tuple(range(8)),
+            sequence_values=m.sequence_values,
+            vannak=m.vannak,
+            vannak_ranks=m.vannak_ranks_for(trump),
+            bela=m.bela,
+            twenty=m.twenty,
+        )
+    )
+
+
+def _betli_danger(variant: str, hand: int) -> int:
+    """Cards that may have to win a trick in a Betli: in a suit, the ``i``-th lowest
+    held card (from 0, by the Betli order) above the suit's ``2i``-th lowest, so
+    too few of the others' cards can fall below it."""
+    strength = rules_for(variant).cards.betli_order.strength
+    low = sorted(range(8), key=lambda r: strength[r])
+    danger = 0
+    for suit in range(4):
+        held = [i for i, r in enumerate(low) if hand >> (8 * suit + r) & 1]
+        danger += sum(1 for i, p in enumerate(held) if p > 2 * i)
+    return danger
+
+
+def _tricks(variant: str, hand: int, trump: int) -> float:
+    """Tricks the hand should take with ``trump`` (-1: none)."""
+    est = 0.0
+    if trump >= 0:
+        t = hand >> 8 * trump & 0xFF
+        for place, r in enumerate(trump_ranks(variant)):
+            if t >> r & 1:
+                est += _TRUMP_TRICKS[place]
+        est += max(0, t.bit_count() - 3) * 0.6
+    for suit in range(4):
+        if suit == trump:
+            continue
+        s = hand >> 8 * suit & 0xFF
+        if s >> _ACE & 1:
+            est += 1.0
+            if s >> _TEN & 1:
+                est += 0.8
+            if trump < 0:
+                est += max(0, s.bit_count() - 4) * 0.5
+        elif s >> _TEN & 1 and s.bit_count() >= 2:
+            est += 0.3
+    return est
+
+
+def _card_points(variant: str, hand: int, trump: int) -> float:
+    """Card points the hand should take from tricks."""
+    table, total = _points(variant, trump)
+    if trump >= 0:
+        values = trump_values(variant)
+        value = 0.0
+        for c in range(32):
+            if hand >> c & 1:
+                if c >> 3 == trump:
+                    value += values[c & 7]
+                elif c & 7 == _ACE:
+                    value += 1.5 + (0.7 if hand >> (c - _ACE + _TEN) & 1 else 0.0)
+        value += max(0, (hand >> 8 * trump & 0xFF).bit_count() - 3)
+        return (6.5 * value + 20.0) * total / 162  # the Alsós estimate, scaled to the pack
+    # No trumps: Aces and the Tens they guard, and a share of the rest.
+    sure = 0
+    for suit in range(4):
+        s = hand >> 8 * suit & 0xFF
+        if s >> _ACE & 1:
+            sure += table[8 * suit + _ACE] * 2 + (table[8 * suit + _TEN] if s >> _TEN & 1 else 0)
+    return sure * 0.9
+
+
+@functools.lru_cache(maxsize=8192)
+def _estimates(variant: str, hand: int, trump: int) -> tuple[float, float, int, int]:
+    """(tricks, card points, meld points, Betli danger) of ``hand`` with ``trump``."""
+    return (
+        _tricks(variant, hand, trump),
+        _card_points(variant, hand, trump),
+        _melds(variant, hand, trump),
+        _betli_danger(variant, hand),
+    )
+
+
+def _margin(variant: str, hand: int, trump: int, fig: FigureRule, melds: str) -> float:
+    """How comfortably the hand meets one objective (>= 0: likely)."""
+    kind = fig.kind
+    tricks, pts, meld_points, betli = _estimates(variant, hand, trump)
+    n = (hand >> 8 * trump & 0xFF).bit_count() if trump >= 0 else 0
+    if kind == "tricks":
+        return tricks - (fig.threshold or 0) - TRICKS_MARGIN
+    if kind == "no-tricks":
+        return BETLI_ALLOWANCE - betli
+    if kind == "volat":
+        order = trump_ranks(variant)
+        plain = sum(1 for c in range(32) if hand >> c & 1 and c >> 3 != trump and c & 7 != _ACE)
+        tops = hand >> 8 * trump & 0xFF if trump >= 0 else 0
+        top = tops >> order[0] & 1 and tops >> order[1] & 1
+        return 0.0 if top and n >= 6 and not plain else _NONE
+    if kind == "trick":
+        if trump < 0 or not fig.card:
+            return _NONE
+        card = parse_card_spec(fig.card).card(trump)
+        if card < 0 or not hand >> card & 1:
+            return _NONE
+        first, second = trump_ranks(variant)[:2]
+        top = hand >> (8 * trump + first) & 1 or hand >> (8 * trump + second) & 1
+        return n - (4 + fig.trick) - (0 if top else 1)
+    if kind == "cards":
+        mask = 0
+        for spec in fig.cards:
+            mask |= parse_card_spec(spec).mask(trump)
+        if not mask or mask & hand != mask:
+            return _NONE
+        tmask = 0xFF << 8 * trump if trump >= 0 else 0
+        need = 0
+        if mask & ~tmask and trump >= 0:
+            need = 4  # plain cards (the Aces) need trumps to keep them from being ruffed
+        if mask & tmask:
+            order = trump_ranks(variant)
+            lowest = order.index(_low(mask, trump, order))
+            run = all(hand >> (8 * trump + r) & 1 for r in order[: lowest + 1])
+            need = max(need, 3 if run else 5)
+        return float(n - need)
+    total = _points(variant, trump)[1]
+    mine = meld_points if melds != "none" else 0
+    if kind == "majority":
+        theirs = total - pts + (DEFENDER_MELDS if melds == "all" else 0.0)
+        return pts + mine - theirs - MAJORITY_MARGIN
+    if kind == "points":
+        threshold = fig.threshold if trump >= 0 else fig.threshold_no_trumps
+        if threshold is None:
+            return _NONE
+        return pts + (mine if fig.melds else 0) - threshold - POINTS_MARGIN
+    return _NONE
+
+
+def _low(mask: int, trump: int, order: tuple[int, ...]) -> int:
+    """The lowest trump rank (by the trump order) ``mask`` names."""
+    ranks = [r for r in order if mask >> (8 * trump + r) & 1]
+    return ranks[-1]
+
+
+@functools.lru_cache(maxsize=4096)
+def _keep_order(
+    variant: str, hand: int, trump: int, protect: int, betli: bool
+) -> tuple[tuple[float, int], ...]:
+    """The cards of ``hand`` by how much a contract wants to keep them, lowest first:
+    for Betli its lowest cards; else the cards in ``protect`` (its objectives'), then
+    trumps, Aces, guarded Tens, discarding from short plain suits first."""
+    out = []
+    if betli:
+        strength = rules_for(variant).cards.betli_order.strength
+        for c in range(32):
+            if hand >> c & 1:
+                out.append((-float(strength[c & 7]), c))
+        return tuple(sorted(out))
+    values = trump_values(variant)
+    for c in range(32):
+        if not hand >> c & 1:
+            continue
+        suit = hand >> 8 * (c >> 3) & 0xFF
+        if protect >> c & 1:
+            score = 100.0
+        elif c >> 3 == trump:
+            score = 20.0 + values[c & 7]
+        elif c & 7 == _ACE:
+            score = 10.0
+        elif c & 7 == _TEN:
+            score = 7.0 if suit >> _ACE & 1 else 3.0
+        else:
+            score = 0.0
+        out.append((score + 0.2 * suit.bit_count(), c))
+    return tuple(sorted(out))
+
+
+def _trumps(spec: LadderContract) -> tuple[int, ...]:
+    if spec.betli or spec.trumps == "none":
+        return (-1,)
+    return (0, 1, 2, 3) if spec.trumps == "suit" else (0, 1, 2, 3, -1)
+
+
+@functools.lru_cache(maxsize=16384)
+def _objective_margin(variant: str, hand: int, trump: int, objective: str, melds: str) -> float:
+    return _margin(variant, hand, trump, rules_for(variant).figures[objective], melds)
+
+
+def contract_margin(variant: str, hand: int, cid: str, trump: int) -> float:
+    """The hand's margin for contract ``cid`` with ``trump``: its weakest objective's."""
+    rules = rules_for(variant)
+    spec = rules.bidding.contracts[cid]
+    return min(
+        (_objective_margin(variant, hand, trump, o, spec.melds) for o in spec.objectives),
+        default=_NONE,
+    )
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _standing(view: View) -> str | None:
+    """The contract id of the last bid in the auction."""
+    for _seat, text in reversed(view.history):
+        if text.startswith("contract "):
+            return text[len("contract ") :]
+    return None
+
+
+def _named_trump(view: View) -> int:
+    for _seat, text in reversed(view.history):
+        if text in _BID_NAMES:
+            return _BID_NAMES[text]
+    return view.trump
+
+
+def _playing(view: View) -> str | None:
+    """The id of the contract being played, if a ladder contract."""
+    if view.contract is None or "," not in view.contract:
+        return None
+    cid = view.contract.split(",")[0]
+    return cid if cid in rules_for(view.variant).bidding.contracts else None
+
+
+class LadderJudgement:
+    """Bidding, talon handling and objective play for a contract ladder."""
+
+    boldness: float
+
+    # ------------------------------------------------------------ plans
+
+    @staticmethod
+    def _keep(variant: str, hand: int, cid: str, trump: int) -> tuple[tuple[float, int], ...]:
+        """The hand's cards with how much the contract wants to keep each, lowest first."""
+        spec = rules_for(variant).bidding.contracts[cid]
+        protect = 0 if spec.betli else _objective_cards(variant, cid, trump)[0]
+        return _keep_order(variant, hand, trump, protect, spec.betli)
+
+    @staticmethod
+    def _best_nine(variant: str, hand: int, cid: str, trump: int) -> int:
+        """The hand after discarding down to the deal's size for the contract."""
+        extra = hand.bit_count() - rules_for(variant).hand_size
+        if extra <= 0:
+            return hand
+        for _score, c in LadderJudgement._keep(variant, hand, cid, trump)[:extra]:
+            hand &= ~(1 << c)
+        return hand
+
+    def _plan(
+        self, variant: str, hand: int, above: int = -1, only: Sequence[str] | None = None
+    ) -> tuple[float, int, str, int] | None:
+        """(margin, index, contract id, trump) of the highest contract above index
+        ``above`` (among ``only``) the hand makes likely, or None.  Highest first, so
+        a likely contract spares valuing the ones below it."""
+        table = ladder_contracts(variant)
+        bold = (self.boldness - 1) * 10
+        nine = hand.bit_count() <= rules_for(variant).hand_size
+        figures = rules_for(variant).figures
+        for index in range(len(table) - 1, above, -1):
+            cid, spec, _objs = table[index]
+            if only is not None and cid not in only:
+                continue
+            best: tuple[float, int, str, int] | None = None
+            for trump in _trumps(spec):
+                kept = self._best_nine(variant, hand, cid, trump)
+                margin = bold + min(
+                    _objective_margin(variant, kept, trump, o, spec.melds)
+                    + (TALON_BONUS.get(figures[o].kind, 0.0) if spec.talon and nine else 0.0)
+                    for o in spec.objectives
+                )
+                if margin >= 0 and (best is None or margin > best[0]):
+                    best = (margin, index, cid, trump)
+            if best is not None:
+                return best
+        return None
+
+    # ------------------------------------------------------------ bidding
+
+    def _ladder_bid(self, view: View, legal: Sequence[Action]) -> Action:
+        variant = view.variant
+        hand = _mask(view.hand)
+        ids = [cid for cid, _s, _o in ladder_contracts(variant)]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            return self._ladder_discard(view, hand, discards)
+        suits = [a for a in legal if isinstance(a, Bid)]
+        if suits:  # naming trumps for the contract won
+            cid = _standing(view) or ids[0]
+
+            def margin(a: Bid) -> float:
+                t = -1 if a.suit is None else int(a.suit)
+                return contract_margin(variant, hand, cid, t) + 0.01 * _tricks(variant, hand, t)
+
+            return max(suits, key=margin)
+        if SIBER in legal:
+            return SIBER  # more cards to choose from, discarded face down
+        if EXCHANGE in legal:
+            cid = _standing(view) or ids[0]
+            trump = _named_trump(view)
+            up = view.talon_seen[0] if view.talon_seen else None
+            if up is not None:
+                keep = self._keep(variant, hand | 1 << up, cid, trump)
+                if keep[0][1] != up:
+                    return EXCHANGE
+            return PASS
+        bids = [a for a in legal if isinstance(a, ContractBid)]
+        standing = _standing(view)
+        above = ids.index(standing) if standing is not None else -1
+        if bids and PASS not in legal:  # naming the contract after drawing
+            named = [a.contract for a in bids]
+            plan = self._plan(variant, hand, above, named)
+            if plan is not None:
+                return next(a for a in bids if a.contract == plan[2])
+            return max(bids, key=lambda a: self._margin_of(variant, hand, a.contract))
+        plan = self._plan(variant, hand, above)
+        if plan is None:
+            return PASS
+        index, cid = plan[1], plan[2]
+        if not ladder_contracts(variant)[index][1].talon:
+            return next((a for a in bids if a.contract == cid), PASS)
+        return DRAW if DRAW in legal else PASS
+
+    def _ladder_discard(self, view: View, hand: int, discards: Sequence[Discard]) -> Action:
+        variant = view.variant
+        standing = _standing(view)
+        if (
+            view.declarer is None
+            and view.seat == view.to_act
+            and len(view.hand) > rules_for(variant).hand_size
+            and self._drawing(view)
+        ):
+            # Drawn in the auction: the contract is named after the discards.
+            ids = [cid for cid, _s, _o in ladder_contracts(variant)]
+            above = ids.index(standing) if standing is not None else -1
+            talon = [cid for cid, s, _o in ladder_contracts(variant) if s.talon]
+            plan = self._plan(variant, hand, above, talon)
+            if plan is None:
+                first = next((i for i, c in enumerate(ids) if i > above and c in talon), 0)
+                cid, trump = ids[first], self._best_trump(variant, hand, ids[first])
+            else:
+                cid, trump = plan[2], plan[3]
+        else:
+            cid = standing or _playing(view) or ""
+            trump = _named_trump(view)
+        if not cid:
+            return discards[0]
+        allowed = {a.card for a in discards}
+        for _score, c in self._keep(variant, hand, cid, trump):
+            if c in allowed:
+                return next(a for a in discards if a.card == c)
+        return discards[0]
+
+    @staticmethod
+    def _drawing(view: View) -> bool:
+        """Whether this seat's last auction action was a draw (not a trump naming)."""
+        for seat, text in reversed(view.history):
+            if seat != view.seat:
+                continue
+            if text == str(DRAW):
+                return True
+            if text.startswith("contract ") or text in _BID_NAMES or text == str(EXCHANGE):
+                return False
+            if text == str(SIBER):
+                return False
+        return False
+
+    def _margin_of(self, variant: str, hand: int, cid: str) -> float:
+        """The contract's margin with its best trump, after discarding."""
+        spec = rules_for(variant).bidding.contracts[cid]
+        return max(
+            contract_margin(variant, self._best_nine(variant, hand, cid, t), cid, t)
+            for t in _trumps(spec)
+        )
+
+    def _best_trump(self, variant: str, hand: int, cid: str) -> int:
+        spec = rules_for(variant).bidding.contracts[cid]
+        return max(
+            _trumps(spec),
+            key=lambda t: contract_margin(variant, self._best_nine(variant, hand, cid, t), cid, t),
+        )
+
+    # ------------------------------------------------------------ play
+
+    @staticmethod
+    def _objectives(view: View) -> tuple[FigureRule, ...]:
+        cid = _playing(view)
+        if cid is None:
+            return ()
+        rules = rules_for(view.variant)
+        return tuple(rules.figures[o] for o in rules.bidding.contracts[cid].objectives)
+
+    @staticmethod
+    def _timed(view: View, cards: Sequence[Card]) -> tuple[Card | None, list[Card]]:
+        """A declarer's card due at this trick (or None), and the cards it may play now
+        without spending a card an objective times for a later trick."""
+        cid = _playing(view)
+        if cid is None or view.seat != view.declarer or view.trump < 0:
+            return None, list(cards)
+        timed = _objective_cards(view.variant, cid, view.trump)[1]
+        now = len(view.tricks)
+        due = next((Card(c) for c, i in timed if i == now and c in cards), None)
+        later = {c for c, i in timed if i > now}
+        free = [c for c in cards if c not in later]
+        return due, free or list(cards)
