@@ -112,30 +112,53 @@ def test_watch_has_a_header_for_every_part_of_the_hand(
     ]
 
 
-def test_trick_lines_keep_a_running_count_of_tricks(capsys: pytest.CaptureFixture[str]) -> None:
-    out = _run(["play", "--watch", "--seed", "4"], capsys)
+def test_trick_lines_keep_a_running_count_of_tricks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def all_nine(records: list[alsos.Record]) -> bool:
+        return len(records[0].replay().tricks) == 9
+
+    _seed, out, records, _f = _seek(["play", "--watch"], all_nine, "9 tricks", tmp_path, capsys)
+    game = records[0].replay()
     counts = {s: 0 for s in range(3)}
     tricks = [line for line in out.splitlines() if line.startswith("  trick ")]
     assert len(tricks) == 9
-    for line in tricks:
-        winner = int(re.search(r"→ seat (\d) wins", line).group(1))  # type: ignore[union-attr]
+    for line, winner in zip(tricks, game.trick_winners, strict=True):
+        assert re.search(rf"→ seat {winner} wins", line)
         counts[winner] += 1
         assert line.endswith(f"({counts[0]}·{counts[1]}·{counts[2]})")
     written = re.search(r"tricks won: (.*)", out).group(1)  # type: ignore[union-attr]
     assert written == ", ".join(f"seat {s} {n}" for s, n in counts.items())
 
 
-def test_watch_shows_whole_hands_after_the_pick_up(capsys: pytest.CaptureFixture[str]) -> None:
-    out = _run(["play", "--watch", "--seed", "7"], capsys)
+def _picked_up(record: alsos.Record) -> dict[int, tuple[alsos.Card, ...]] | None:
+    """Each seat's hand when the cards dealt face down were taken up, by the engine."""
+    game = alsos.Game(record.rules(), deal=alsos.Deal.parse(record.deal), dealer=record.dealer)
+    if not any(game.view(s).unseen_count for s in game.active):
+        return None
+    for seat, action in record.actions:
+        game.apply(action, seat=seat)
+        if not any(game.view(s).unseen_count for s in game.active):
+            return {s: game.view(s).hand for s in game.active}
+    return None
+
+
+def test_watch_shows_whole_hands_after_the_pick_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def picked(records: list[alsos.Record]) -> bool:
+        return _picked_up(records[0]) is not None
+
+    _seed, out, records, _f = _seek(["play", "--watch"], picked, "a pick-up", tmp_path, capsys)
     before, after = out.split("== Pick-up ==", 1)
     opening = [line for line in before.splitlines() if " holds " in line]
     assert len(opening) == 3 and all("+3 face down" in line for line in opening)
-    picked = [line for line in after.splitlines() if " holds " in line][:3]
-    game = alsos.Game(alsos.load_variant("potter1930"), seed=7, dealer=0)
-    for line in picked:
+    picked_lines = [line for line in after.splitlines() if " holds " in line][:3]
+    hands = _picked_up(records[0])
+    assert hands is not None and len(picked_lines) == len(hands)
+    for line in picked_lines:
         seat = int(line.split()[1])
-        full = sorted(game.deal.hands[seat])
-        assert line.split(" holds ")[1].split() == [c.name for c in full]
+        assert line.split(" holds ")[1].split() == [c.name for c in sorted(hands[seat])]
 
 
 def test_talon_is_shown_as_it_becomes_known(
