@@ -3,7 +3,7 @@ small HTML tree to read the viewer's output with (the standard library's parser)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 
 import alsos
@@ -24,6 +24,22 @@ def played(variant: str, seed: int, players: int | None = None, bot: str = "heur
         assert s is not None
         game.apply(bots[s].choose(game.view(s), game.legal_actions()), seat=s)
     return game.record()
+
+
+def first_hand(
+    variant: str,
+    good: Callable[[Record], bool],
+    what: str,
+    seeds: range = range(3, 80),
+    bot: str = "heuristic",
+) -> Record:
+    """The first hand played by ``bot`` over ``seeds`` that ``good`` accepts (what it
+    looks for: ``what``), so a test needing a kind of hand does not hang on one seed."""
+    for seed in seeds:
+        record = played(variant, seed, bot=bot)
+        if good(record):
+            return record
+    raise AssertionError(f"no {variant} hand by {bot} bots at seeds {seeds} has {what}")
 
 
 def replay_by_trick(record: Record) -> list[dict[int, int]]:
