@@ -482,7 +482,9 @@ def _split_siber_pool(
         else:
             hidden = middle + shown + hidden_rest
             rng.shuffle(hidden)
-        return [*kept, card], [bottom, *hidden, top]
+        hand = [*kept, card]
+        rng.shuffle(hand)
+        return hand, [bottom, *hidden, top]
     return None
 
 
