@@ -57,7 +57,7 @@ from alsos.validation import answer_meld, next_contest, start_contests
 if TYPE_CHECKING:
     from alsos.protocol import BiddingModule, CallingModule, ExchangeModule, ScoringModule
 
-__all__ = ["Engine", "engine_for", "plays_of"]
+__all__ = ["Engine", "engine_for", "plays_of", "trick_winner"]
 
 
 def _byte_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
@@ -395,15 +395,7 @@ class Engine:
         if len(trick) < self.n_active:
             s.to_act = s.after[seat]
             return
-        key = s.key
-        base = (trick[0][1] >> 3) * 32
-        best_seat, best = trick[0][0], key[base + trick[0][1]]
-        mask = 0
-        for t, c in trick:
-            mask |= 1 << c
-            k = key[base + c]
-            if k > best:
-                best_seat, best = t, k
+        best_seat, mask = trick_winner(s.key, trick)
         s.won[best_seat] |= mask
         s.tricks_won[best_seat] += 1
         s.trick_winners.append(best_seat)
@@ -412,10 +404,7 @@ class Engine:
         s.trick_no += 1
         s.leader = best_seat
         s.to_act = best_seat
-        assert s.contract is not None
-        if (
-            s.contract.kind is Kind.BETLI and best_seat == s.declarer
-        ) or s.trick_no == self.hand_size:
+        if self.hand_ends(s, best_seat):
             self._finish(s)
         elif s.trick_no == 1 and s.speech_in_first_trick:
             if not s.back_in_first_trick or s.passes >= self.passes_to_close:
@@ -424,6 +413,16 @@ class Engine:
                 # The back round goes on from the seat after the last to play.
                 s.phase = Phase.COMPLETION
                 s.to_act = s.after[seat]
+
+    def hand_ends(self, s: HandState, winner: int) -> bool:
+        """The trick just won by ``winner`` ends the hand (``s.trick_no`` counts it).
+
+        The last trick, or a Betli declarer's first trick.  Search asks this too.
+        """
+        assert s.contract is not None
+        return (
+            s.contract.kind is Kind.BETLI and winner == s.declarer
+        ) or s.trick_no == self.hand_size
 
     def _after_announcements(self, s: HandState) -> None:
         """The back round is closed: validate melds, then the second trick."""
@@ -590,6 +589,23 @@ class Engine:
                 text = str(action) + notes.get(i, "")
             out.append((t, text))
         return out
+
+
+def trick_winner(key: tuple[int, ...], trick: list[tuple[int, int]]) -> tuple[int, int]:
+    """The seat that wins a full ``trick`` of (seat, card), and the trick's cards as a set.
+
+    ``key`` is the contract's table of trick strengths (:func:`alsos.tables.trick_keys`):
+    the largest key for the led suit wins.  The engine and search both call this.
+    """
+    base = (trick[0][1] >> 3) * 32
+    best_seat, best = trick[0][0], key[base + trick[0][1]]
+    mask = 0
+    for t, c in trick:
+        mask |= 1 << c
+        k = key[base + c]
+        if k > best:
+            best_seat, best = t, k
+    return best_seat, mask
 
 
 def _mask(cards: tuple[Any, ...]) -> int:

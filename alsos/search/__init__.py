@@ -1,11 +1,41 @@
-"""Search over hands: determinization of what a seat knows (and, with it, solvers and playouts).
+"""Search: an exact solver for the play, random playouts, and determinization.
 
-:func:`determinize` deals a complete hand consistent with a seat's
-:class:`~alsos.view.View`, for perfect-information Monte Carlo bots.
+* :func:`solve` -- the double-dummy value of a position for a seat and a
+  best card (:mod:`alsos.search.solver`);
+* :func:`playout` -- a copy of a position played on with random cards to its
+  settlement (:mod:`alsos.search.playout`);
+* :func:`determinize` -- a complete hand consistent with one seat's
+  :class:`~alsos.view.View`, for perfect-information Monte Carlo bots
+  (:mod:`alsos.search.determinize`).
+
+All use the engine's own rules (legal cards, trick winner, end of hand,
+scoring); none keeps a copy of them.
 """
 
 from __future__ import annotations
 
 from alsos.search.determinize import DeterminizeError, determinize
+from alsos.search.playout import playout, random_card
+from alsos.search.solver import (
+    PayoffKey,
+    Solution,
+    SolveError,
+    check_solvable,
+    play_key,
+    position_key,
+    solve,
+)
 
-__all__ = ["DeterminizeError", "determinize"]
+__all__ = [
+    "DeterminizeError",
+    "PayoffKey",
+    "Solution",
+    "SolveError",
+    "check_solvable",
+    "determinize",
+    "play_key",
+    "playout",
+    "position_key",
+    "random_card",
+    "solve",
+]

@@ -1,0 +1,283 @@
+"""The search building blocks: the exact solver and playouts (alsos.search).
+
+The solver is checked against a brute-force minimax written here on the
+public API alone (``Game.copy``, ``Game.apply``, ``settlement.payments``):
+every card of every seat tried, the solving seat maximising its payment and
+the others minimising it.  Positions come from random hands of every shipped
+profile (and csibor for two and four seats), stopped with one to three
+tricks left.  Playouts are checked against the same random draws made
+through :class:`alsos.Game`.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import alsos
+from alsos import Kind, Phase
+from alsos.actions import PASS, Play
+from alsos.engine import engine_for
+from alsos.search import SolveError, play_key, playout, position_key, random_card, solve
+
+PROFILES = {v: alsos.load_variant(v) for v in alsos.shipped_variants()}
+PROFILES["csibor-2"] = alsos.load_variant("csibor", players=2)
+PROFILES["csibor-4"] = alsos.load_variant("csibor", players=4)
+NAMES = sorted(PROFILES)
+
+
+def drive(game: alsos.Game, rng: random.Random, stop: object) -> alsos.Game | None:
+    """Play ``game`` on with a mostly quiet random policy until ``stop(game)``; None if it ends."""
+    while not game.is_over:
+        if stop(game):
+            return game
+        legal = game.legal_actions()
+        plays = [a for a in legal if a.__class__ is Play]
+        if PASS in legal and rng.random() < 0.8:
+            game.apply(PASS)
+        elif plays and rng.random() < 0.9:
+            game.apply(rng.choice(plays))
+        else:
+            game.apply(rng.choice(legal))
+    return None
+
+
+def endgame(rules: alsos.Ruleset, seed: int, tricks_left: int) -> alsos.Game | None:
+    """A random hand stopped at the start of a trick (or inside it) with ``tricks_left`` left."""
+    rng = random.Random(seed)
+    inside = rng.randrange(rules.active_players)
+
+    def stop(g: alsos.Game) -> bool:
+        s = g.state
+        return (
+            g.phase is Phase.PLAY
+            and not s.discards_left
+            and (g.trick_no >= 1 or not s.speech_in_first_trick)
+            and rules.hand_size - g.trick_no == tricks_left
+            and len(s.trick) == inside
+        )
+
+    return drive(alsos.Game(rules, seed=seed), rng, stop)
+
+
+def minimax(game: alsos.Game, seat: int) -> int:
+    """``seat``'s payment under best play, every other seat against it: by brute force."""
+    if game.is_over:
+        assert game.settlement is not None
+        return game.settlement.payments[seat]
+    values = []
+    for action in game.legal_actions():
+        if action.__class__ is Play:
+            child = game.copy()
+            child.apply(action)
+            values.append(minimax(child, seat))
+    return max(values) if game.to_act == seat else min(values)
+
+
+positions = st.tuples(st.sampled_from(NAMES), st.integers(0, 10**6), st.integers(1, 3))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions, st.integers(0, 3))
+def test_solve_equals_brute_force_minimax(position: tuple[str, int, int], which: int) -> None:
+    """The solver's value is brute-force minimax over every card, for the seat to act
+    and for any other seat in play; its card is legal and keeps that value."""
+    name, seed, left = position
+    rules = PROFILES[name]
+    game = endgame(rules, seed, left)
+    if game is None:
+        return
+    before = game.state.key_fields()
+    active = game.state.active
+    for seat in (game.to_act, active[which % len(active)]):
+        assert seat is not None
+        sol = solve(game, seat=seat)
+        assert sol.seat == seat
+        assert sol.value == minimax(game, seat), (name, seed, left, seat)
+        assert sol.action in game.legal_actions()
+        after = game.copy()
+        after.apply(sol.action)
+        # The card chosen for the seat to act is best for it: for the solving seat
+        # the highest value, for another seat the lowest.
+        assert minimax(after, seat) == sol.value
+    assert game.state.key_fields() == before  # solving changes nothing
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions)
+def test_principal_line_settles_to_the_value(position: tuple[str, int, int]) -> None:
+    """Every seat playing the solver's card for the first seat's payment ends the hand
+    with exactly that payment in the engine's own settlement."""
+    name, seed, left = position
+    game = endgame(PROFILES[name], seed, left + 1)
+    if game is None:
+        return
+    seat = game.to_act
+    assert seat is not None
+    value = solve(game).value
+    while not game.is_over:
+        sol = solve(game, seat=seat)
+        assert sol.value == value  # the value holds along its own line
+        game.apply(sol.action)
+    assert game.settlement is not None
+    assert game.settlement.payments[seat] == value
+
+
+def test_last_trick_value_is_the_settlement() -> None:
+    """With one card each there is one line: its settlement payment is the value."""
+    for name in NAMES:
+        game = None
+        for seed in range(50):
+            game = endgame(PROFILES[name], seed, 1)
+            if game is not None:
+                break
+        assert game is not None, name
+        seat = game.to_act
+        assert seat is not None
+        value = solve(game).value
+        while not game.is_over:
+            game.apply(next(a for a in game.legal_actions() if a.__class__ is Play))
+        assert game.settlement is not None
+        assert game.settlement.payments[seat] == value, name
+
+
+def test_refused_positions() -> None:
+    """Positions outside the play of cards are refused with a SolveError (a ValueError)
+    that says what the solver needs, and the game is not changed."""
+    rules = PROFILES["potter1930"]
+    game = alsos.Game(rules, seed=3)
+    with pytest.raises(SolveError, match="play phase"):
+        solve(game)
+    assert issubclass(SolveError, ValueError)
+    first = drive(alsos.Game(rules, seed=3), random.Random(3), lambda g: g.phase is Phase.PLAY)
+    assert first is not None and first.trick_no == 0
+    before = first.state.key_fields()
+    with pytest.raises(SolveError, match="first trick carries speech"):
+        solve(first)
+    assert first.state.key_fields() == before
+    done = drive(alsos.Game(rules, seed=3), random.Random(3), lambda g: False)
+    assert done is None
+    over = alsos.Game(rules, seed=3)
+    drive(over, random.Random(3), lambda g: False)
+    with pytest.raises(SolveError, match="over"):
+        solve(over)
+    four = PROFILES["four-player"]
+    game4 = endgame(four, 1, 2)
+    assert game4 is not None
+    out = next(t for t in range(four.players) if t not in game4.state.active)
+    with pytest.raises(SolveError, match="not in play"):
+        solve(game4, seat=out)
+
+
+def test_position_key_reads_the_payoff_not_the_order() -> None:
+    """Two orders of the same tricks meet in one transposition key when they leave the
+    same cards and points, and the exact key (play_key) still tells them apart."""
+    rules = PROFILES["potter1930"]
+    for seed in range(200):
+        game = endgame(rules, seed, 4)
+        if game is None or game.state.trick:
+            continue
+        eng = engine_for(rules)
+        key = position_key(eng, game.state)
+        assert position_key(eng, game.copy().state) == key
+        assert hash(key) == hash(position_key(eng, game.state))
+        assert play_key(game.state) == play_key(game.copy().state)
+        return
+    pytest.fail("no position found")
+
+
+def game_playout(game: alsos.Game, rng: random.Random) -> alsos.Settlement:
+    """The playout policy written on the public API: a random legal card where there
+    is one (the k-th lowest, drawn as random_card draws), else a random action."""
+    g = game.copy()
+    while not g.is_over:
+        legal = g.legal_actions()
+        plays = sorted((a for a in legal if a.__class__ is Play), key=lambda a: int(a[1]))
+        if plays:
+            g.apply(plays[rng.randrange(len(plays))] if len(plays) > 1 else plays[0])
+        else:
+            g.apply(rng.choice(legal))
+    assert g.settlement is not None
+    return g.settlement
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_playouts_equal_game_play(name: str) -> None:
+    """A playout settles exactly as the same draws played through Game.apply, from the
+    first trick (speech and all) and from later in the play, over many seeds."""
+    rules = PROFILES[name]
+    checked = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        game = drive(alsos.Game(rules, seed=seed), rng, lambda g: g.phase is Phase.PLAY)
+        if game is None:
+            continue
+        if seed % 2:
+            game = drive(game, rng, lambda g: g.trick_no >= 2 and g.phase is Phase.PLAY)
+            if game is None:
+                continue
+        before = game.state.key_fields()
+        fast = playout(game, random.Random(seed))
+        assert game.state.key_fields() == before  # the playout played a copy
+        assert fast == game_playout(game, random.Random(seed)), (name, seed)
+        checked += 1
+    assert checked >= 20
+
+
+@given(st.integers(1, (1 << 32) - 1), st.integers(0, 2**32))
+def test_random_card_draws_from_the_set(mask: int, seed: int) -> None:
+    """random_card returns a member of the set: the k-th lowest for the drawn k."""
+    card = random_card(mask, random.Random(seed))
+    assert mask >> card & 1
+    if mask.bit_count() > 1:
+        k = random.Random(seed).randrange(mask.bit_count())
+        assert card == [c for c in range(32) if mask >> c & 1][k]
+
+
+def scan(rules: alsos.Ruleset, wanted: object, count: int, left: int = 3) -> list[alsos.Game]:
+    """The first ``count`` endgames of ``rules`` (seeds from 0) for which ``wanted(game)``."""
+    found = []
+    for seed in range(5000):
+        game = endgame(rules, seed, left)
+        if game is not None and wanted(game):
+            found.append(game)
+            if len(found) == count:
+                break
+    return found
+
+
+@pytest.mark.parametrize("kind", list(Kind))
+def test_every_kind_of_game_solves_exactly(kind: Kind) -> None:
+    """Trump games, no-trumps, Betli (the hand ends at the declarer's first trick) and
+    Klopitzky (most tricks pays): solver equals brute force (pagat, "Types of Game and
+    Bidding")."""
+    rules = PROFILES["potter1930"]
+    games = scan(rules, lambda g: g.state.contract.kind is kind, 4)
+    assert len(games) == 4
+    for game in games:
+        seat = game.to_act
+        assert seat is not None
+        assert solve(game).value == minimax(game, seat)
+
+
+@pytest.mark.parametrize("figure_kind", ["points", "cards", "trick", "volat", "kassza"])
+def test_every_figure_kind_solves_exactly(figure_kind: str) -> None:
+    """Positions with a figure of each kind at stake (abszolút and 100, tulétroá and
+    44, ultimó with its held-back trump 7, volát, kassza): solver equals brute force
+    (pagat, "Figures")."""
+    rules = PROFILES["potter1930"]
+
+    def wanted(g: alsos.Game) -> bool:
+        return any(
+            not item.is_game and rules.figures[item.figure].kind == figure_kind
+            for item in g.state.items
+        )
+
+    games = scan(rules, wanted, 3)
+    assert len(games) == 3
+    for game in games:
+        for seat in game.state.active:
+            assert solve(game, seat=seat).value == minimax(game, seat)
