@@ -30,7 +30,7 @@ from alsos.bots.heuristic import HeuristicBot
 from alsos.game import Game
 from alsos.phases import Phase
 from alsos.search import DeterminizeError, SolveError, determinize, solve
-from alsos.view import View
+from alsos.view import View, make_view
 
 __all__ = ["PIMCBot"]
 
@@ -142,8 +142,15 @@ def _payment(game: Game, seat: int) -> float:
 def _playout(game: Game, seat: int, seed: int, boldness: float) -> float:
     """Play ``game`` (changed in place) to its end with the heuristic at every seat."""
     policy = HeuristicBot(seed, boldness=boldness)
+    engine = game.engine
+    state = game.state
     while not game.is_over:
         to_act: int = game.to_act  # type: ignore[assignment]
         legal = game.legal_actions()
-        game.apply(legal[0] if len(legal) == 1 else policy.choose(game.view(to_act), legal))
+        if len(legal) == 1:
+            game.apply(legal[0])
+            continue
+        # The heuristic never reads the history: its view is built without it.
+        view = make_view(engine, state, to_act, history=False)
+        game.apply(policy.choose(view, legal))
     return _payment(game, seat)
