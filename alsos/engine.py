@@ -594,7 +594,7 @@ class Engine:
 def trick_winner(key: tuple[int, ...], trick: list[tuple[int, int]]) -> tuple[int, int]:
     """The seat that wins a full ``trick`` of (seat, card), and the trick's cards as a set.
 
-    ``key`` is the contract's table of trick strengths (:func:`alsos.tables.trick_keys`):
+    ``key`` is the contract's table of trick strengths (``alsos.tables.trick_keys``):
     the largest key for the led suit wins.  The engine and search both call this.
     """
     base = (trick[0][1] >> 3) * 32

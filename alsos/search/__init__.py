@@ -1,12 +1,12 @@
 """Search: an exact solver for the play, random playouts, and determinization.
 
-* :func:`solve` -- the double-dummy value of a position for a seat and a
+* :func:`~alsos.search.solver.solve` -- the double-dummy value of a position for a seat and a
   best card (:mod:`alsos.search.solver`);
-* :func:`playout` -- a copy of a position played on with random cards to its
+* :func:`~alsos.search.playout.playout` -- a copy of a position played on with random cards to its
   settlement (:mod:`alsos.search.playout`);
-* :func:`determinize` -- a complete hand consistent with one seat's
-  :class:`~alsos.view.View`, for perfect-information Monte Carlo bots
-  (:mod:`alsos.search.determinize`).
+* :func:`~alsos.search.determinize.determinize` -- a complete hand consistent
+  with one seat's :class:`~alsos.view.View`, for perfect-information Monte
+  Carlo bots (:mod:`alsos.search.determinize`).
 
 All use the engine's own rules (legal cards, trick winner, end of hand,
 scoring); none keeps a copy of them.
@@ -15,7 +15,7 @@ scoring); none keeps a copy of them.
 from __future__ import annotations
 
 from alsos.search.determinize import DeterminizeError, determinize
-from alsos.search.playout import playout, random_card
+from alsos.search.playout import play_cards, playout, playouts, random_card
 from alsos.search.solver import (
     PayoffKey,
     Solution,
@@ -33,8 +33,10 @@ __all__ = [
     "SolveError",
     "check_solvable",
     "determinize",
+    "play_cards",
     "play_key",
     "playout",
+    "playouts",
     "position_key",
     "random_card",
     "solve",

@@ -1,16 +1,30 @@
 """Playouts: a copy of a position played on at random to its settlement.
 
 The inner loop of sampling bots.  A playout copies the position and lets
-every seat play a uniformly random legal card, through the engine's own
-:meth:`~alsos.engine.Engine.legal_mask` and :meth:`~alsos.engine.Engine.play`
-(the same functions :meth:`alsos.Game.apply` calls), so it follows exactly
-the rules a game follows.  Nobody speaks in a playout: where a card may be
-played, a card is played (a pass in the first trick's speech, no call);
-where only something else is legal (answering a meld or a call, síber
-discards) the action is drawn uniformly among the legal ones.
+every seat play a uniformly random legal card.  The policy:
 
-:func:`random_card` is the draw itself, shared with the test that plays the
-same hands through :class:`~alsos.Game` and checks the settlements agree.
+* where a card may be played, a card is played, drawn uniformly among the
+  legal ones (:func:`random_card`): no announcement, meld or call in the
+  first trick's speech, no call before the second trick;
+* otherwise, where ``pass`` is legal (the completion round after the first
+  trick), pass;
+* otherwise (answering a meld or a call, síber discards) an action drawn
+  uniformly among the legal ones.
+
+Cards go through the engine's own functions, the ones
+:meth:`alsos.Game.apply` reaches through :meth:`Engine.play
+<alsos.engine.Engine.play>`: :meth:`Engine.legal_mask
+<alsos.engine.Engine.legal_mask>` for the legal cards,
+:func:`alsos.engine.trick_winner` for each trick and
+:meth:`Engine.hand_ends <alsos.engine.Engine.hand_ends>` for the end; the
+settlement is the engine's scoring.  Once only cards are left,
+:func:`play_cards` plays whole tricks without the bookkeeping a game keeps
+for its record (history, turn counters).  The tests play the same draws
+through :class:`alsos.Game` and compare the settlements.
+
+:func:`playouts` runs many playouts of one position that has only cards
+left to play on one working copy, and settles endings whose tricks mean the
+same for the settlement (:class:`~alsos.search.solver.PayoffKey`) once.
 """
 
 from __future__ import annotations
@@ -18,53 +32,143 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from alsos.actions import PLAYS
-from alsos.engine import engine_for
+from alsos.actions import PASS, PLAYS
+from alsos.engine import Engine, engine_for, trick_winner
 from alsos.phases import Phase
+from alsos.search.solver import PayoffKey, check_solvable
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from alsos.game import Game
     from alsos.settlement import Settlement
+    from alsos.state import HandState
 
-__all__ = ["playout", "random_card"]
+__all__ = ["play_cards", "playout", "playouts", "random_card"]
+
+_PLAY = Phase.PLAY
+_SPEECH = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 
 
 def random_card(mask: int, rng: random.Random) -> int:
-    """A uniformly drawn card of the set ``mask`` (the k-th lowest for k drawn by ``rng``).
+    """A uniformly drawn card of the set ``mask``: the k-th lowest, k = int(rng.random() * size).
 
     A set of one card is played without drawing.
     """
     if mask & (mask - 1):
-        for _ in range(rng.randrange(mask.bit_count())):
+        for _ in range(int(rng.random() * mask.bit_count())):
             mask &= mask - 1
     return (mask & -mask).bit_length() - 1
 
 
 def playout(game: Game, rng: random.Random | None = None) -> Settlement:
-    """Play a copy of ``game`` to its end with random cards; return its settlement.
+    """Play a copy of ``game`` to its end by the playout policy; return its settlement.
 
     ``game`` itself is not changed.  ``rng`` (default: a fresh unseeded
-    ``random.Random``) makes the playout reproducible.
+    ``random.Random``) makes the playout reproducible.  Until only cards are
+    left (the first trick's speech, meld answers) every step goes through the
+    engine as a game's would; from there whole tricks are played by
+    :func:`play_cards`.
     """
     if rng is None:
         rng = random.Random()
     eng = engine_for(game.rules)
     s = game.state.copy()
     legal_mask = eng.legal_mask
-    play = eng.play
     history = s.history
-    PLAY = Phase.PLAY
     while not s.is_over:
         seat: int = s.to_act  # type: ignore[assignment]
-        if s.phase is PLAY and not s.discards_left:
+        if s.phase is _PLAY and not s.discards_left:
+            if s.trick_no or not s.speech_in_first_trick:
+                play_cards(eng, s, rng.random)
+                return eng.scoring(eng.rules, s)
             card = random_card(legal_mask(s, seat), rng)
             s.legal = None
             history.append((seat, PLAYS[card]))
-            play(s, seat, card)
-        else:
-            action = rng.choice(eng.legal_actions(s))
-            s.legal = None
-            history.append((seat, action))
-            eng.dispatch(s, seat, action)
+            eng.play(s, seat, card)
+            continue
+        legal = eng.legal_actions(s)
+        action = PASS if s.phase in _SPEECH and PASS in legal else rng.choice(legal)
+        s.legal = None
+        history.append((seat, action))
+        eng.dispatch(s, seat, action)
     assert s.settlement is not None
     return s.settlement
+
+
+def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
+    """Play random legal cards in ``s`` to the hand's last trick (only cards left to play).
+
+    Each card is the k-th lowest legal one for k = int(draw() * count), as
+    :func:`random_card` draws.  The tricks, won cards and trick counts end
+    as :meth:`Engine.play <alsos.engine.Engine.play>` leaves them; the
+    bookkeeping a game keeps besides (history, whose turn, the phase) is not
+    kept: the caller settles ``s`` with the engine's scoring.
+    """
+    legal_mask = eng.legal_mask
+    hand_ends = eng.hand_ends
+    key = s.key
+    after = s.after
+    n = eng.n_active
+    hands, won, tricks_won = s.hands, s.won, s.tricks_won
+    trick_winners, tricks = s.trick_winners, s.tricks
+    trick = s.trick
+    seat: int = s.to_act  # type: ignore[assignment]
+    while True:
+        for _ in range(n - len(trick)):
+            mask = legal_mask(s, seat)
+            if mask & (mask - 1):  # random_card, written out: the playout's hot line
+                for _j in range(int(draw() * mask.bit_count())):
+                    mask &= mask - 1
+            hands[seat] ^= mask & -mask
+            trick.append((seat, (mask & -mask).bit_length() - 1))
+            seat = after[seat]
+        winner, cards = trick_winner(key, trick)
+        won[winner] |= cards
+        tricks_won[winner] += 1
+        trick_winners.append(winner)
+        tricks.append(tuple(trick))
+        trick = s.trick = []
+        s.trick_no += 1
+        seat = winner
+        if hand_ends(s, winner):
+            return
+
+
+def playouts(game: Game, count: int, rng: random.Random | None = None) -> list[dict[int, int]]:
+    """The payments (seat -> stakes) of ``count`` playouts of ``game``.
+
+    The position must have only cards left to play (as for
+    :func:`~alsos.search.solver.solve`; :class:`~alsos.search.solver.SolveError`
+    otherwise).  Each result equals ``playout(game, rng).payments`` with the
+    same draws; each is a fresh dict.  Endings that mean the same for the
+    settlement (equal :class:`~alsos.search.solver.PayoffKey`) are settled once.
+    """
+    s0 = game.state
+    check_solvable(s0)
+    if rng is None:
+        rng = random.Random()
+    eng = engine_for(game.rules)
+    rules = eng.rules
+    scoring = eng.scoring
+    payoff_key = PayoffKey(eng, s0)
+    known: dict[object, dict[int, int]] = {}
+    draw = rng.random
+    out = []
+    # One working copy, reset before each playout (cheaper than a copy each time).
+    s = s0.copy()
+    hands, won, tricks_won = s.hands, s.won, s.tricks_won
+    start = (s0.hands[:], s0.won[:], s0.tricks_won[:], s0.trick_no)
+    for _ in range(count):
+        hands[:], won[:], tricks_won[:], s.trick_no = start
+        s.trick_winners = s0.trick_winners[:]
+        s.tricks = s0.tricks[:]
+        s.trick = s0.trick[:]
+        s.to_act = s0.to_act
+        play_cards(eng, s, draw)
+        k = (*payoff_key(s), s.trick_winners[-1])
+        payments = known.get(k)
+        if payments is None:
+            payments = known[k] = scoring(rules, s).payments
+        out.append(dict(payments))
+    return out

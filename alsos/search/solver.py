@@ -19,11 +19,14 @@ that secures it.  It is alpha-beta search over the engine's own bit sets:
   strongest cards.
 
 The *paranoid* reading: the seat the solver plays for maximises its own
-payment and every other seat, partner or not, plays to minimise it.  With
-two or three seats in play and one declarer this is the game itself (the
-defenders share every payment), but a defender's own figure (a defender's
-ultimó, say) is one place where the other defender might in truth help it;
-the solver assumes it will not.
+payment and every other seat, partner or not, plays to minimise it.  For the
+declarer this is the game itself (the defenders share every payment and
+play together against it).  For a defender it makes its fellow defender an
+opponent too, so the value is what the defender is sure of even then; pass
+``allies`` (the other defenders) to have them play with it instead, which
+is the game as the two sides play it.  In Klopitzky every seat plays for
+itself, and the paranoid value is what the seat can be sure of whatever the
+others do.
 
 Positions it refuses (:class:`SolveError`): a hand that is over, a phase
 other than the play, a síber still owing discards, and the first trick when
@@ -35,12 +38,12 @@ nobody calls.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from alsos.actions import PLAYS, Play
 from alsos.engine import Engine, engine_for, trick_winner
-from alsos.phases import Phase
+from alsos.phases import Kind, Phase
 from alsos.profile import parse_card_spec
 from alsos.tables import suit_point_sums
 
@@ -48,7 +51,15 @@ if TYPE_CHECKING:
     from alsos.game import Game
     from alsos.state import HandState
 
-__all__ = ["Solution", "SolveError", "play_key", "position_key", "solve"]
+__all__ = [
+    "PayoffKey",
+    "Solution",
+    "SolveError",
+    "check_solvable",
+    "play_key",
+    "position_key",
+    "solve",
+]
 
 _INF = 1 << 60
 #: Figure kinds whose result the solver's key reads from points, tricks and cards.
@@ -62,8 +73,9 @@ class SolveError(ValueError):
 class Solution(NamedTuple):
     """What :func:`solve` found.
 
-    ``value``: the payment ``seat`` is sure of against any play of the
-    others; ``action``: a card that secures it; ``nodes``: positions searched.
+    ``value``: the payment ``seat`` is sure of (with its allies) against any
+    play of the other seats; ``action``: the best card for the seat to act;
+    ``nodes``: positions searched.
     """
 
     value: int
@@ -98,11 +110,13 @@ class PayoffKey:
     and equal keys settle alike however the rest is played.  For the
     shipped figure kinds the key is the card points and tricks of each seat,
     the cards each seat won among those a ``cards`` figure names, and the
-    tricks a ``trick`` figure judges; with any other scoring module or figure
-    kind it is every seat's won cards and every trick (exact, less sharing).
+    tricks a ``trick`` figure judges (a Betli or Klopitzky with nothing but
+    the game at stake leaves the points out: tricks alone settle them); with
+    any other scoring module or figure kind it is every seat's won cards and
+    every trick (exact, less sharing).
     """
 
-    __slots__ = ("exact", "relevant", "sums", "trick_index")
+    __slots__ = ("exact", "points_matter", "relevant", "sums", "trick_index")
 
     def __init__(self, eng: Engine, s: HandState) -> None:
         rules = eng.rules
@@ -125,62 +139,93 @@ class PayoffKey:
                 self.exact = True
         self.relevant = relevant
         self.trick_index = tuple(sorted(index))
+        # Betli (won by taking no trick) and Klopitzky (most tricks pays) settle on
+        # tricks alone when nothing but the game is at stake (pagat, "Types of Game
+        # and Bidding"): card points drop out of the key.
+        kind = None if s.contract is None else s.contract.kind
+        self.points_matter = self.exact or not (
+            kind in (Kind.BETLI, Kind.KLOPITZKY) and all(item.is_game for item in s.items)
+        )
 
     def __call__(self, s: HandState) -> tuple[Any, ...]:
-        won = s.won
         if self.exact:
-            return (tuple(won), tuple(s.trick_winners), tuple(s.tricks))
+            return (tuple(s.won), tuple(s.trick_winners), tuple(s.tricks))
+        points = tuple([self.points(w) for w in s.won]) if self.points_matter else ()
+        return (points, tuple(s.tricks_won), *self.tail(s))
+
+    def points(self, cards: int) -> int:
+        """The card points of a set of cards under the hand's contract."""
         a, b, c, d = self.sums
-        points = [a[w & 0xFF] + b[(w >> 8) & 0xFF] + c[(w >> 16) & 0xFF] + d[w >> 24] for w in won]
-        key: tuple[Any, ...] = (tuple(points), tuple(s.tricks_won))
+        return a[cards & 0xFF] + b[(cards >> 8) & 0xFF] + c[(cards >> 16) & 0xFF] + d[cards >> 24]
+
+    @property
+    def has_tail(self) -> bool:
+        """The key reads more than points and tricks (see :meth:`tail`)."""
+        return bool(self.relevant or self.trick_index)
+
+    def tail(self, s: HandState) -> tuple[Any, ...]:
+        """The part of the key after points and tricks: named cards won, judged tricks."""
+        key: tuple[Any, ...] = ()
         relevant = self.relevant
         if relevant:
-            key += tuple([w & relevant for w in won])
+            key += tuple([w & relevant for w in s.won])
         if self.trick_index:
             tricks = s.tricks
             key += tuple([tricks[i] for i in self.trick_index if i < len(tricks)])
         return key
 
 
-def play_key(s: HandState) -> tuple[Any, ...]:
+def play_key(game: Game) -> tuple[Any, ...]:
     """An exact key of a play-phase position within one hand (its items unchanged).
 
     The cards in each hand, the trick on the table, the seat to act, the
-    cards each seat won and who won each trick: equal keys play on and settle
+    cards each seat won and every trick: equal keys play on and settle
     identically.  :func:`position_key` is the coarser key the solver uses.
     """
+    s = game.state
     return (tuple(s.hands), tuple(s.trick), s.to_act, tuple(s.won), tuple(s.tricks))
 
 
-def position_key(eng: Engine, s: HandState) -> tuple[Any, ...]:
-    """The solver's transposition key of a position at the start of a trick.
+def position_key(game: Game) -> tuple[Any, ...]:
+    """The solver's transposition key of a play position, within one hand.
 
-    The cards left in each hand, the seat to lead and :class:`PayoffKey`
-    (card points and tricks so far and what the figures at stake read of
-    them): enough to decide the rest of the hand and its settlement.
+    The cards left in each hand, the trick on the table, the seat to act and
+    :class:`PayoffKey` (card points and tricks so far and what the figures
+    at stake read of them): two positions of one hand (with the same items)
+    and equal keys have the same value for every seat, however the tricks
+    before them went.  The solver's table uses it at the start of each trick.
     """
-    return (tuple(s.hands), s.to_act, PayoffKey(eng, s)(s))
+    s = game.state
+    payoff = PayoffKey(engine_for(game.rules), s)
+    return (tuple(s.hands), tuple(s.trick), s.to_act, payoff(s))
 
 
-def solve(game: Game, *, seat: int | None = None) -> Solution:
+def solve(game: Game, *, seat: int | None = None, allies: Iterable[int] = ()) -> Solution:
     """The exact value of the play for ``seat`` (default: the seat to act) and a best card.
 
-    Every other seat is taken to play against ``seat`` (the paranoid
+    ``seat`` and its ``allies`` (default none) play to raise ``seat``'s
+    payment, every other seat to lower it (with no allies: the paranoid
     reading, see the module text).  ``value`` equals the
-    ``settlement.payments[seat]`` the hand ends with when ``seat`` plays
-    ``action`` and then on as the solver would, and the others do their best
-    to lower it.  The game is not changed.
+    ``settlement.payments[seat]`` the hand ends with when both sides play
+    on as the solver would; ``action`` is the best card for the seat to act,
+    whichever side it is on.  The game is not changed.
 
     :raises SolveError: (a ``ValueError``) for positions the solver does not
-        handle: over, not in the play phase, a síber owing discards, or a
-        first trick that carries speech.
+        handle (over, not in the play phase, a síber owing discards, or a
+        first trick that carries speech) and for a seat or ally not in play.
     """
     s = game.state
     check_solvable(s)
     root = s.to_act if seat is None else seat
-    if root not in s.active:
-        raise SolveError(f"seat {seat!r} is not in play; seats in play: {list(s.active)}")
-    return _Search(engine_for(game.rules), s.copy(), root).run()
+    assert root is not None  # check_solvable: the hand is not over
+    side = set(allies)
+    for t in (root, *side):
+        if t not in s.active:
+            raise SolveError(f"seat {t!r} is not in play; seats in play: {list(s.active)}")
+    mask = 0
+    for t in (root, *side):
+        mask |= 1 << t
+    return _Search(engine_for(game.rules), s.copy(), root, mask).run()
 
 
 @functools.lru_cache(maxsize=64)
@@ -230,16 +275,21 @@ class _Search:
     each (only the fields play touches: hands, trick, tricks, won cards).
     """
 
-    def __init__(self, eng: Engine, s: HandState, root: int) -> None:
+    def __init__(self, eng: Engine, s: HandState, root: int, side: int | None = None) -> None:
         self.eng = eng
         self.s = s
         self.root = root
+        # The seats that raise the root's payment, as a set of seat bits.
+        self.side = 1 << root if side is None else side
         self.payoff_key = payoff_key = PayoffKey(eng, s)
+        self.has_tail = payoff_key.has_tail
+        # Card points of each seat's tricks, kept up to date as tricks are won.
+        self.pts = [payoff_key.points(w) for w in s.won]
         self.tt: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self.leaves: dict[tuple[Any, ...], int] = {}
         self.nodes = 0
         self.last = eng.hand_size - 1
-        points = eng.points_table(s)
+        self.points = points = eng.points_table(s)
         special = payoff_key.relevant
         if payoff_key.exact:
             special = (1 << 32) - 1
@@ -251,15 +301,48 @@ class _Search:
         for held in s.hold_back.values():
             for bit, _at, _must in held:
                 special |= bit
+        if not payoff_key.points_matter:
+            points = (0,) * 32  # any two cards may be equivalent
         self.by_byte, self.between = _tables(s.key, points, special)
 
     def run(self) -> Solution:
-        value, card = self.node(-_INF, _INF, True)
-        return Solution(value, PLAYS[card], self.root, self.nodes)
+        """MTD(f): null-window searches that close in on the value from a first guess.
+
+        Payments take few values, so a handful of narrow searches (which cut
+        far more than one wide one) settle it; the transposition table carries
+        what each pass proved into the next.
+        """
+        lo, hi = -_INF, _INF
+        guess = 0
+        card = -1
+        maximise = self.side >> self.s.to_act & 1  # type: ignore[operator]
+        while lo < hi:
+            beta = guess + 1 if guess == lo else guess
+            guess, best = self.node(beta - 1, beta, True)
+            if guess < beta:
+                hi = guess
+                if not maximise:
+                    card = best
+            else:
+                lo = guess
+                if maximise:
+                    card = best
+        return Solution(lo, PLAYS[card], self.root, self.nodes)
+
+    def key_now(self) -> tuple[Any, ...]:
+        """:class:`PayoffKey` of the working state, from the points kept trick by trick."""
+        pk = self.payoff_key
+        s = self.s
+        if pk.exact:
+            return pk(s)
+        points = tuple(self.pts) if pk.points_matter else ()
+        if self.has_tail:
+            return (points, tuple(s.tricks_won), *pk.tail(s))
+        return (points, tuple(s.tricks_won))
 
     def leaf(self) -> int:
         s = self.s
-        k = (*self.payoff_key(s), s.trick_winners[-1] if s.trick_winners else None)
+        k = (*self.key_now(), s.trick_winners[-1] if s.trick_winners else None)
         v = self.leaves.get(k)
         if v is None:
             eng = self.eng
@@ -278,19 +361,19 @@ class _Search:
         first = -1
         alpha0, beta0 = alpha, beta
         if not trick:
-            tkey = (tuple(hands), seat, self.payoff_key(s))
+            tkey = (tuple(hands), seat, self.key_now())
             e = self.tt.get(tkey)
             if e is not None:
                 lo, hi, first = e
-                if not root:
+                if not root:  # the root searches on: it must name a card
                     if lo >= beta or lo == hi:
                         return lo, first
                     if hi <= alpha:
                         return hi, first
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
         mask = eng.legal_mask(s, seat)
         b0, b1, b2, b3 = self.by_byte
         cards = b0[mask & 0xFF] + b1[mask >> 8 & 0xFF] + b2[mask >> 16 & 0xFF] + b3[mask >> 24]
@@ -314,11 +397,13 @@ class _Search:
                             continue
                 kept.append(c)
                 prev = c
+            if trick and len(kept) > 1:
+                kept = self._follow_order(kept, trick, seat)
             if first >= 0 and first in kept and kept[0] != first:
                 kept.remove(first)
                 kept.insert(0, first)
             cards = tuple(kept)
-        maximise = seat == self.root
+        maximise = self.side >> seat & 1
         best = -_INF if maximise else _INF
         best_card = cards[0]
         n = eng.n_active
@@ -355,6 +440,23 @@ class _Search:
                 self.tt[tkey] = (best, best, best_card)
         return best, best_card
 
+    def _follow_order(self, cards: list[int], trick: list[tuple[int, int]], seat: int) -> list[int]:
+        """Order a follower's cards: when its side holds the trick, the richest card
+        first; otherwise the cheapest card that takes the trick, then the rest,
+        cheapest first."""
+        key = self.s.key
+        base = (trick[0][1] >> 3) * 32
+        best_seat, best = trick[0]
+        top = key[base + best]
+        for t, c in trick:
+            if key[base + c] > top:
+                best_seat, top = t, key[base + c]
+        points = self.points
+        side = self.side
+        if side >> best_seat & 1 == side >> seat & 1:
+            return sorted(cards, key=lambda c: -points[c])
+        return sorted(cards, key=lambda c: points[c] - 1000 if key[base + c] > top else points[c])
+
     def _close_trick(self, alpha: int, beta: int) -> int:
         """The trick on the table is full: give it to its winner, search on, take it back.
 
@@ -367,6 +469,8 @@ class _Search:
         old_won = won[winner]
         old_leader = s.leader
         won[winner] = old_won | mask
+        gain = self.payoff_key.points(mask)
+        self.pts[winner] += gain
         s.tricks_won[winner] += 1
         s.trick_winners.append(winner)
         s.tricks.append(tuple(trick))
@@ -385,6 +489,7 @@ class _Search:
         s.trick_winners.pop()
         s.tricks_won[winner] -= 1
         won[winner] = old_won
+        self.pts[winner] -= gain
         s.leader = old_leader
         s.to_act = trick[-1][0]
         return v
@@ -406,6 +511,8 @@ class _Search:
         won = s.won
         old_won = won[winner]
         won[winner] = old_won | mask
+        gain = self.payoff_key.points(mask)
+        self.pts[winner] += gain
         s.tricks_won[winner] += 1
         s.trick_winners.append(winner)
         s.tricks.append(tuple(trick))
@@ -417,5 +524,6 @@ class _Search:
         s.trick_winners.pop()
         s.tricks_won[winner] -= 1
         won[winner] = old_won
+        self.pts[winner] -= gain
         s.hands[:] = held
         return v

@@ -1,0 +1,234 @@
+"""How fast is search?  Playouts against OpenSpiel's skat, and solver times.
+
+Playouts (``alsos.search.playout`` / ``playouts``): a copy of a position
+played on with uniformly random legal cards to its settlement.  Positions
+are the first trick of random potter1930 trump games (a random auction, then
+everyone passes in the announcement rounds), and the same hands one trick
+later for ``playouts``, which runs many playouts of a card-only position at
+once.  OpenSpiel's skat (C++, driven from Python with exactly
+``s = state.clone()`` then ``s.apply_action(rng.choice(s.legal_actions()))``
+to the end) is measured from its first trick in the same process, the two
+taking turns round by round so that both meet the same machine load.  All
+times are CPU seconds of this process (``time.process_time``, which counts
+OpenSpiel's C++ too, as it runs in this thread), so other work on a shared
+machine counts as little as it can.  It
+runs when ``open_spiel`` is installed (``pip install 'alsos[openspiel]'``);
+otherwise its column is skipped.
+
+Solver (``alsos.search.solve``): the exact value and a best card of random
+positions at the start of a trick with the given number of tricks left
+(potter1930: 6 and 7; 9 only in Klopitzky, whose first trick carries no
+speech; two-player, whose hands hold 12 cards: 9); the median and the 90th
+percentile are printed with the positions searched.
+
+Usage (from the repository root)::
+
+    python examples/bench_search.py                   # about a minute
+    python examples/bench_search.py --quick           # a few seconds (CI smoke)
+    python examples/bench_search.py --solve potter1930:6 potter1930:7 two-player:9
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+try:
+    import alsos
+
+    if not hasattr(alsos, "Game"):  # a stray namespace package, not the library
+        raise ImportError("alsos is not installed")
+except ImportError:  # not installed: run from the checkout this file is in
+    sys.modules.pop("alsos", None)
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    import alsos
+
+from alsos import Kind, Phase
+from alsos.actions import PASS, Play
+from alsos.search import playout, playouts, solve
+
+
+def quiet_position(
+    rules: alsos.Ruleset, seed: int, stop: Callable[[alsos.Game], bool], *, bid: bool = True
+) -> Any:
+    """A random hand played on until ``stop``: random bids (or none, with ``bid=False``:
+    a Klopitzky), passes in speech, random cards."""
+    g = alsos.Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        if stop(g):
+            return g
+        legal = g.legal_actions()
+        plays = [a for a in legal if a.__class__ is Play]
+        if (g.phase is not Phase.BIDDING or not bid) and PASS in legal:
+            g.apply(PASS)
+        elif plays:
+            g.apply(rng.choice(plays))
+        else:
+            g.apply(rng.choice([a for a in legal if a != PASS] or legal))
+    return None
+
+
+def alsos_positions(count: int, trick: int) -> list[alsos.Game]:
+    rules = alsos.load_variant("potter1930")
+    out: list[alsos.Game] = []
+    seed = 0
+    while len(out) < count:
+        g = quiet_position(rules, seed, lambda g: g.phase is Phase.PLAY and g.trick_no >= trick)
+        seed += 1
+        if g is not None and g.state.contract.kind is Kind.TRUMP and not g.state.trick:
+            out.append(g)
+    return out
+
+
+def run_playout(games: list[alsos.Game], n: int, rng: random.Random) -> tuple[float, int]:
+    """Seconds for ``n`` playouts of each game, and the cards played per playout."""
+    start = time.process_time()
+    for g in games:
+        for _ in range(n):
+            playout(g, rng)
+    plays = 3 * 9 - 3 * games[0].trick_no
+    return time.process_time() - start, plays
+
+
+def run_playouts(games: list[alsos.Game], n: int, rng: random.Random) -> tuple[float, int]:
+    start = time.process_time()
+    for g in games:
+        playouts(g, n, rng)
+    plays = 3 * 9 - 3 * games[0].trick_no
+    return time.process_time() - start, plays
+
+
+def skat_positions(count: int) -> list[Any]:
+    import pyspiel  # the openspiel extra
+
+    game = pyspiel.load_game("skat")
+    out = []
+    seed = 0
+    while len(out) < count:
+        rng = random.Random(seed)
+        seed += 1
+        st = game.new_initial_state()
+        while not st.is_terminal():
+            if st.is_chance_node():
+                st.apply_action(rng.choice([a for a, _ in st.chance_outcomes()]))
+            elif str(st).startswith("Phase: playing"):
+                out.append(st)
+                break
+            else:
+                st.apply_action(rng.choice(st.legal_actions()))
+    return out
+
+
+def run_skat(states: list[Any], n: int, rng: random.Random) -> tuple[float, int]:
+    plays = 0
+    start = time.process_time()
+    for state in states:
+        for _ in range(n):
+            s = state.clone()
+            while not s.is_terminal():
+                s.apply_action(rng.choice(s.legal_actions()))
+                plays += 1
+    return time.process_time() - start, plays // (n * len(states))
+
+
+def bench_playouts(positions: int, n: int, rounds: int) -> None:
+    first = alsos_positions(positions, 0)
+    second = alsos_positions(positions, 1)
+    runs: dict[str, tuple[Callable[..., tuple[float, int]], list[Any]]] = {
+        "alsos playout, first trick": (run_playout, first),
+        "alsos playouts, second trick": (run_playouts, second),
+    }
+    try:
+        runs["OpenSpiel skat, first trick"] = (run_skat, skat_positions(positions))
+    except ImportError:
+        print("open_spiel is not installed: the OpenSpiel skat column is skipped")
+    rates: dict[str, list[float]] = {name: [] for name in runs}
+    plays: dict[str, int] = {}
+    rng = random.Random(0)
+    for _ in range(rounds):
+        for name, (run, games) in runs.items():  # taking turns: the same load for each
+            seconds, plays[name] = run(games, n, rng)
+            rates[name].append(n * len(games) / seconds)
+    print(f"playouts (CPU time): {positions} positions x {n} playouts, {rounds} rounds in turn")
+    for name, values in rates.items():
+        rate = statistics.median(values)
+        print(
+            f"  {name:30s} {rate:9,.0f} playouts/s  {plays[name]:2d} cards each  "
+            f"{1e6 / rate / plays[name]:5.2f} us per card"
+        )
+
+
+def bench_solve(table: list[str], count: int) -> None:
+    print(f"solve: CPU time per position (up to {count} positions each)")
+    for entry in table:
+        variant, _, rest = entry.partition(":")
+        left_text, _, kind = rest.partition(":")
+        left = int(left_text)
+        rules = alsos.load_variant(variant)
+
+        def stop(g: alsos.Game, rules: alsos.Ruleset = rules, left: int = left) -> bool:
+            s = g.state
+            return (
+                g.phase is Phase.PLAY
+                and not s.trick
+                and not s.discards_left
+                and (g.trick_no >= 1 or not s.speech_in_first_trick)
+                and rules.hand_size - g.trick_no == left
+            )
+
+        times, nodes = [], []
+        seed = 0
+        while len(times) < count and seed < 50 * count:
+            g = quiet_position(rules, seed, stop, bid=kind != "klopitzky")
+            seed += 1
+            if g is None or (kind and str(g.state.contract.kind) != kind):
+                continue
+            start = time.process_time()
+            sol = solve(g)
+            times.append(time.process_time() - start)
+            nodes.append(sol.nodes)
+        if not times:
+            print(f"  {entry}: no such position in {seed} hands")
+            continue
+        times.sort()
+        p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+        label = f"{variant} {kind}" if kind else variant
+        print(
+            f"  {label:22s} {left} tricks left: median {1e3 * statistics.median(times):7.1f} ms"
+            f"  p90 {1e3 * p90:7.1f} ms  max {1e3 * times[-1]:7.1f} ms  "
+            f"({len(times)} positions, median {statistics.median(nodes):,.0f} nodes)"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=10, help="playout positions")
+    parser.add_argument("--playouts", type=int, default=200, help="playouts per position")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds taking turns")
+    parser.add_argument("--solves", type=int, default=30, help="positions per solver row")
+    parser.add_argument(
+        "--solve",
+        nargs="*",
+        default=["potter1930:6", "potter1930:7", "potter1930:9:klopitzky", "two-player:9"],
+        metavar="VARIANT:TRICKS[:KIND]",
+        help="solver rows: a variant, the tricks left, and a kind of game to pick",
+    )
+    parser.add_argument("--quick", action="store_true", help="tiny sizes, a smoke run")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.positions, args.playouts, args.rounds, args.solves = 2, 5, 1, 2
+        args.solve = ["potter1930:4"]
+    bench_playouts(args.positions, args.playouts, args.rounds)
+    bench_solve(args.solve, args.solves)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
