@@ -3,10 +3,11 @@
 For each decision with more than one legal action, :class:`PIMCBot`
 
 1. samples ``worlds`` complete hands consistent with its view
-   (:func:`alsos.search.determinize`);
+   (:func:`~alsos.search.determinize.determinize`);
 2. in each world tries every legal action and values the result for its own
    seat: near the end of the play (``solver_tricks`` tricks or fewer left)
-   by the exact solver (:func:`alsos.search.solve`), otherwise by playing
+   by the exact solver (:func:`~alsos.search.solver.solve`, a defender
+   with its partners), otherwise by playing
    the hand out with the heuristic policy
    (:class:`~alsos.bots.heuristic.HeuristicBot`) at every seat;
 3. chooses the action with the best average payment over the worlds.
@@ -126,8 +127,11 @@ class PIMCBot:
             and left <= self.solver_tricks
             and seat in s.active
         ):
+            # A defender solves with its partners; the declarer (and everyone in
+            # a game without one) against all the others.
+            allies = () if s.declarer in (None, seat) else s.defenders()
             try:
-                return solve(game, seat=seat).value
+                return solve(game, seat=seat, allies=[a for a in allies if a != seat]).value
             except SolveError:
                 pass
         return _playout(game, seat, seed, self.boldness)
