@@ -125,8 +125,7 @@ def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
     if seat.__class__ is not int or not 0 <= seat < s.players:
         raise ValueError(f"seat {seat!r} is not at this {s.players}-player table")
     items = tuple(
-        ItemView(i.figure, i.seat, i.side, i.stake, i.level, i.call, i.forced)
-        for i in s.items
+        ItemView(i.figure, i.seat, i.side, i.stake, i.level, i.call, i.forced) for i in s.items
     )
     pending = engine.calling.pending(s)
     stakes = None

@@ -130,9 +130,17 @@ def _consistent_by_swap(game: alsos.Game, seat: int, a: int, b: int) -> bool:
 @pytest.mark.parametrize(
     ("variant", "seed", "steps", "seat"),
     # three tricks played; potter1930 and csibor seed 1 have a síber and a declared meld
-    [("potter1930", 1, 24, 0), ("potter1930", 1, 24, 1), ("potter1930", 1, 24, 2),
-     ("four-player", 0, 18, 1), ("tompa", 1, 16, 0), ("csibor", 1, 24, 2),
-     ("club", 0, 18, 1), ("house", 0, 18, 2), ("two-player", 0, 12, 1)],  # fmt: skip
+    [
+        ("potter1930", 1, 24, 0),
+        ("potter1930", 1, 24, 1),
+        ("potter1930", 1, 24, 2),
+        ("four-player", 0, 18, 1),
+        ("tompa", 1, 16, 0),
+        ("csibor", 1, 24, 2),
+        ("club", 0, 18, 1),
+        ("house", 0, 18, 2),
+        ("two-player", 0, 12, 1),
+    ],
 )
 def test_every_consistent_place_of_a_hidden_card_occurs(
     variant: str, seed: int, steps: int, seat: int

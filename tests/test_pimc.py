@@ -35,8 +35,10 @@ def test_pimc_plays_legal_hands_in_every_profile(variant: str) -> None:
     rules = alsos.load_variant(variant)
     phases: set[Phase] = set()
     for seed in range(1):
-        bots = {s: make("pimc", seed=seed * 10 + s, worlds=2, budget=6, min_worlds=1)
-                for s in range(rules.players)}  # fmt: skip
+        bots = {
+            s: make("pimc", seed=seed * 10 + s, worlds=2, budget=6, min_worlds=1)
+            for s in range(rules.players)
+        }
         game, seen = _play(variant, seed, bots)
         phases |= seen
         assert game.settlement is not None
@@ -84,8 +86,14 @@ def test_make_builds_pimc_with_options() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"worlds": 0}, {"worlds": 2.5}, {"budget": 0}, {"min_worlds": -1},
-     {"solver_tricks": -1}, {"time_limit": 0}],  # fmt: skip
+    [
+        {"worlds": 0},
+        {"worlds": 2.5},
+        {"budget": 0},
+        {"min_worlds": -1},
+        {"solver_tricks": -1},
+        {"time_limit": 0},
+    ],
 )
 def test_bad_options_are_refused(options: dict[str, object]) -> None:
     with pytest.raises(ValueError, match="must be"):

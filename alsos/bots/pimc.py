@@ -9,7 +9,7 @@ For each decision with more than one legal action, :class:`PIMCBot`
    by the exact solver (:func:`~alsos.search.solver.solve`, a defender
    with its partners), otherwise by playing
    the hand out with the heuristic policy
-   (:class:`~alsos.bots.heuristic.HeuristicBot`) at every seat;
+   (:class:`~alsos.bots.HeuristicBot`) at every seat;
 3. chooses the action with the best average payment over the worlds.
 
 Every action is tried in the same worlds with the same playout seeds, so
@@ -49,7 +49,7 @@ class PIMCBot:
     no limit; at least one world is always searched); with a limit the
     choices depend on the machine's speed, so leave it None for
     reproducible games.  ``boldness`` is the
-    heuristic policy's (:class:`~alsos.bots.heuristic.HeuristicBot`).
+    heuristic policy's (:class:`~alsos.bots.HeuristicBot`).
     The ``seed`` fixes every choice: the same seed and the same views give
     the same actions.
     """
@@ -58,9 +58,9 @@ class PIMCBot:
         self,
         seed: int | None = None,
         *,
-        worlds: int = 24,
-        budget: int = 160,
-        min_worlds: int = 6,
+        worlds: int = 16,
+        budget: int = 64,
+        min_worlds: int = 4,
         solver_tricks: int = 3,
         time_limit: float | None = None,
         boldness: float = 1.0,
@@ -95,9 +95,9 @@ class PIMCBot:
         searched = 0
         worlds = min(self.worlds, max(self.min_worlds, self.budget // len(legal)))
         for _ in range(worlds):
-            if searched and self.time_limit is not None:
-                if time.perf_counter() - start > self.time_limit:
-                    break
+            limit = self.time_limit
+            if searched and limit is not None and time.perf_counter() - start > limit:
+                break
             try:
                 world = determinize(view, self.rng, attempts=50)
             except DeterminizeError:

@@ -38,7 +38,6 @@ from collections.abc import Sequence
 from alsos.actions import MELD_NAMES, Action, Bid, Discard
 from alsos.cards import CARDS, Rank, Suit, suit_mask
 from alsos.deal import Deal
-from alsos.engine import engine_for
 from alsos.game import Game, IllegalActionError
 from alsos.loading import load_variant
 from alsos.profile import Ruleset
@@ -202,7 +201,6 @@ class _Knowledge:
                 if fig is not None and fig.must_hold:
                     self.held[p] |= fig.hold_mask(trump)
 
-
     def _shown(self, p: int, detail: str, trump: int) -> None:
         """What a meld validation answer revealed of ``p``'s meld."""
         if detail.startswith("vannak of "):
@@ -299,7 +297,6 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
             if len(talon_seen) >= 2:
                 fixed[talon_seen[-1]] = 1 << top
         rest_talon = 1 << hidden
-        siber_pool = 0
     else:
         # The síber card lies face up at the bottom; its seat took the taken cards
         # and discarded as many less one.  Its cards after the síber form one pool.
@@ -312,8 +309,8 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
         shown = talon_seen[1:]
         # Discards still owed are in the seat's hand (a view in the middle of them).
         owed = max(0, taken - 1 - d)
-        cur = places.add("siber_hand", k.hand_size + owed)
-        disc = places.add("siber_discards", d)
+        places.add("siber_hand", k.hand_size + owed)
+        places.add("siber_discards", d)
         rest = k.talon_size - taken - len(shown)
         if rest < 0:
             return None
@@ -322,10 +319,10 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
         for c in shown:
             fixed[c] = 1 << places.add(f"shown{c}", 1)
         rest_talon = 1 << rest_at
-        siber_pool = 1 << cur | 1 << disc
         # The síber seat's own packets hold the cards it kept: filled from the pool below.
         places.room[seen_at[siber]] = 0
         places.room[unseen_at[siber]] = 0
+
     # ----------------------------------------------------------- known cards
     def cards_place(p: int) -> int:
         """Where ``p``'s cards held or played since the exchanges are (not discards)."""
@@ -566,4 +563,3 @@ def determinize(view: View, rng: random.Random, *, attempts: int = 400) -> Game:
     raise DeterminizeError(
         f"no hand consistent with seat {view.seat}'s view found in {attempts} samples"
     )
-
