@@ -150,3 +150,21 @@ def test_near_the_end_pimc_plays_a_card_the_solver_finds_best_in_every_world() -
         assert values[choice] == best, (str(choice), values)
         checked += 1
     assert checked >= 3
+
+
+def test_duplicate_deals_cancel_the_cards_luck() -> None:
+    """examples/duplicate.py: a bot against itself gains exactly nothing on every deal
+    (the payments of a hand sum to zero), and pimc's score comes with decision times."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "duplicate.py"
+    spec = importlib.util.spec_from_file_location("example_duplicate", path)
+    assert spec is not None and spec.loader is not None
+    duplicate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(duplicate)
+    for deal in range(3):
+        _, gain, _ = duplicate.play_deal(("tompa", "heuristic", "heuristic", deal))
+        assert gain == 0
+    _, _, times = duplicate.play_deal(("tompa", "pimc:worlds=2,budget=6", "heuristic", 0))
+    assert times and all(t >= 0 for t in times)

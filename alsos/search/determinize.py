@@ -305,7 +305,17 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
             return None
         takes = rules.exchange.takes
         d = k.discards[siber]
-        taken = k.talon_size if takes == "talon" else 2 if takes == "seen" else d + 1
+        if takes == "talon":
+            taken = k.talon_size
+        elif takes == "seen":
+            taken = 2
+        elif siber == seat:  # it knows its hand, discards still owed included
+            taken = len(own_now) + len(k.played[seat]) + d - k.hand_size + 1
+        elif view.to_act == siber and view.history[-1] in ((siber, "siber"), (siber, "discard")):
+            # Another seat still discarding: how many it took is not shown yet.
+            taken = rng.randint(d + 1, k.talon_size - len(talon_seen) + 1)
+        else:  # its discards are made: one fewer than the cards it took
+            taken = d + 1
         shown = talon_seen[1:]
         # Discards still owed are in the seat's hand (a view in the middle of them).
         owed = max(0, taken - 1 - d)
@@ -454,35 +464,41 @@ def _split_siber_pool(
     """
     ex = k.rules.exchange
     trump = k.view.trump
-    keep = k.hand_size - 1
+    n_taken = len(pool) - (k.hand_size - 1)
     shown = [int(c) for c in k.view.talon_seen[1:]]
-    for _ in range(20):
-        rng.shuffle(pool)
-        kept, taken = pool[:keep], pool[keep:]
-        bottoms = [c for c in taken if c >> 3 == trump]
-        if not bottoms:
-            return None
-        bottom = rng.choice(bottoms)
-        others = [c for c in taken if c != bottom]
-        if not others:
-            return None
-        tops = [c for c in others if not ex.top_needed or c >> 3 == trump or c & 7 == Rank.ACE]
-        if not tops:
-            continue
-        top = rng.choice(tops)
-        middle = [c for c in others if c != top]
-        hidden_rest = rest[:]
-        if ex.takes == "reveal" and ex.reveal_from and ex.reveal_from[0] == "top":
-            hidden = hidden_rest + shown + middle[::-1]
-        elif ex.takes == "reveal":
-            hidden = middle + shown + hidden_rest
-        else:
-            hidden = middle + shown + hidden_rest
-            rng.shuffle(hidden)
-        hand = [*kept, card]
-        rng.shuffle(hand)
-        return hand, [bottom, *hidden, top]
-    return None
+
+    def good(c: int) -> bool:
+        return c >> 3 == trump or c & 7 == Rank.ACE
+
+    # Cards taken from the hidden talon are trumps or Aces, except under "talon"
+    # and "seen"; the top card is one where the profile asks it.
+    picky = ex.takes in ("reveal", "trumps-and-aces")
+    bottoms = [c for c in pool if c >> 3 == trump]
+    if not bottoms or n_taken < 2:
+        return None
+    bottom = rng.choice(bottoms)
+    left = [c for c in pool if c != bottom]
+    rng.shuffle(left)
+    middle_options = [c for c in left if good(c)] if picky else left
+    if len(middle_options) < n_taken - 2:
+        return None
+    middle = middle_options[: n_taken - 2]
+    left = [c for c in left if c not in middle]
+    tops = [c for c in left if not ex.top_needed or good(c)]
+    if not tops:
+        return None
+    top = rng.choice(tops)
+    kept = [c for c in left if c != top]
+    if ex.takes == "reveal" and ex.reveal_from and ex.reveal_from[0] == "top":
+        hidden = rest + shown + middle[::-1]
+    elif ex.takes == "reveal":
+        hidden = middle + shown + rest
+    else:
+        hidden = middle + shown + rest
+        rng.shuffle(hidden)
+    hand = [*kept, card]
+    rng.shuffle(hand)
+    return hand, [bottom, *hidden, top]
 
 
 def _replay(k: _Knowledge, deal: Deal, discarded: list[int], rng: random.Random) -> Game | None:
