@@ -286,9 +286,9 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
         top = places.add("talon_top", 1)
         hidden = places.add("talon_hidden", k.talon_size - 2)
         if k.exchanger is not None:
-            # The trump 7 went to the talon's bottom; the indicator, a trump, to the exchanger.
-            seven = 8 * trump + Rank.SEVEN
-            fixed[seven] = hand_of(k.exchanger)
+            # The swapped trump (the 7, or the next entitled card) lies at the talon's
+            # bottom, face up; the indicator, a trump, went to the exchanger.
+            fixed[_swapped(talon_seen, trump)] = hand_of(k.exchanger)
             if len(talon_seen) >= 2:
                 fixed[talon_seen[-1]] = 1 << top
         else:
@@ -355,7 +355,7 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
     indicator: int | None = None
     if k.exchanger is not None:
         e = k.exchanger
-        seven = 8 * trump + Rank.SEVEN
+        seven = _swapped(talon_seen, trump)
         known_e = own_now + k.played[e] if e == seat else k.played[e]
         candidates = [c for c in known_e if c >> 3 == trump and c != seven]
         if e != seat and not k.void[e] & suit_mask(trump):
@@ -451,6 +451,11 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
         out.append(tuple(CARDS[c] for c in hands.get(p, [])))
     deal = Deal(hands=tuple(out), talon=tuple(CARDS[c] for c in talon), seen=k.k_seen)
     return deal, discarded
+
+
+def _swapped(talon_seen: list[int], trump: int) -> int:
+    """The trump an exchange put at the talon's bottom: the first face-up card there."""
+    return talon_seen[0] if talon_seen else 8 * trump + Rank.SEVEN
 
 
 def _split_siber_pool(
