@@ -4,7 +4,7 @@ A bot is anything with ``choose(view, legal) -> Action`` (:class:`Bot`): it
 sees only its seat's :class:`~alsos.view.View` and the legal actions, never
 the hidden cards.  Bots are made by name with options, ``make("heuristic",
 seed=1)``; the built-in ones are ``random`` (:class:`~alsos.RandomBot`),
-``heuristic`` (:class:`~alsos.bots.HeuristicBot`) and ``pimc``
+``heuristic`` (:class:`~alsos.bots.heuristic.HeuristicBot`) and ``pimc``
 (:class:`~alsos.bots.pimc.PIMCBot`, which samples hidden cards and looks ahead).  A package adds
 bots through the ``alsos.bots`` entry point group: each entry point names a
 bot class (or factory), registered under the entry point's name.

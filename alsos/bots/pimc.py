@@ -9,7 +9,7 @@ For each decision with more than one legal action, :class:`PIMCBot`
    by the exact solver (:func:`~alsos.search.solver.solve`, a defender
    with its partners), otherwise by playing
    the hand out with the heuristic policy
-   (:class:`~alsos.bots.HeuristicBot`) at every seat;
+   (:class:`~alsos.bots.heuristic.HeuristicBot`) at every seat;
 3. chooses the action with the best average payment over the worlds.
 
 Every action is tried in the same worlds with the same playout seeds, so
@@ -49,7 +49,7 @@ class PIMCBot:
     no limit; at least one world is always searched); with a limit the
     choices depend on the machine's speed, so leave it None for
     reproducible games.  ``boldness`` is the
-    heuristic policy's (:class:`~alsos.bots.HeuristicBot`).
+    heuristic policy's (:class:`~alsos.bots.heuristic.HeuristicBot`).
     The ``seed`` fixes every choice: the same seed and the same views give
     the same actions.
     """
