@@ -116,13 +116,16 @@ class View:
         return "\n".join(lines)
 
 
-def make_view(engine: Engine, s: HandState, seat: int) -> View:
-    """The :class:`View` of the hand ``s`` for ``seat``."""
+def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) -> View:
+    """The :class:`View` of the hand ``s`` for ``seat``.
+
+    ``history=False`` leaves the public history out (an empty tuple): a
+    policy that never reads it (a playout's) is spared writing it out.
+    """
     if seat.__class__ is not int or not 0 <= seat < s.players:
         raise ValueError(f"seat {seat!r} is not at this {s.players}-player table")
     items = tuple(
-        ItemView(i.figure, i.seat, i.side, i.stake, i.level, i.call, i.forced)
-        for i in s.items
+        ItemView(i.figure, i.seat, i.side, i.stake, i.level, i.call, i.forced) for i in s.items
     )
     pending = engine.calling.pending(s)
     stakes = None
@@ -146,7 +149,7 @@ def make_view(engine: Engine, s: HandState, seat: int) -> View:
         trick=tuple((t, CARDS[c]) for t, c in s.trick),
         tricks_won={t: s.tricks_won[t] for t in s.active},
         items=items,
-        history=tuple(engine.public_history(s, seat)),
+        history=tuple(engine.public_history(s, seat)) if history else (),
         legal=engine.legal_actions(s) if s.to_act == seat else (),
         tricks=tricks,
         call_stakes=stakes,

@@ -3,8 +3,9 @@
 A bot is anything with ``choose(view, legal) -> Action`` (:class:`Bot`): it
 sees only its seat's :class:`~alsos.view.View` and the legal actions, never
 the hidden cards.  Bots are made by name with options, ``make("heuristic",
-seed=1)``; the built-in ones are ``random`` (:class:`RandomBot`) and
-``heuristic`` (:class:`~alsos.bots.heuristic.HeuristicBot`).  A package adds
+seed=1)``; the built-in ones are ``random`` (:class:`~alsos.RandomBot`),
+``heuristic`` (:class:`~alsos.bots.heuristic.HeuristicBot`) and ``pimc``
+(:class:`~alsos.bots.pimc.PIMCBot`, which samples hidden cards and looks ahead).  A package adds
 bots through the ``alsos.bots`` entry point group: each entry point names a
 bot class (or factory), registered under the entry point's name.
 """
@@ -17,12 +18,22 @@ from typing import Any, Protocol, runtime_checkable
 
 from alsos.actions import Action
 from alsos.bots.heuristic import HeuristicBot
+from alsos.bots.pimc import PIMCBot
 from alsos.bots.quiet import QuietBot
 from alsos.bots.random_bot import RandomBot
 from alsos.view import View
 
-__all__ = ["Bot", "HeuristicBot", "QuietBot", "RandomBot", "UnknownBotError", "available", "make",
-           "register"]  # fmt: skip
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "PIMCBot",
+    "QuietBot",
+    "RandomBot",
+    "UnknownBotError",
+    "available",
+    "make",
+    "register",
+]
 
 
 @runtime_checkable
@@ -36,8 +47,12 @@ class UnknownBotError(ValueError):
     """No bot of that name is built in or installed."""
 
 
-_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
-_BOTS["quiet"] = QuietBot  # random, but silent in the front and completion rounds
+_BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "pimc": PIMCBot,
+    "quiet": QuietBot,  # random, but silent in the front and completion rounds
+}
 _loaded = False
 _errors: list[str] = []
 

@@ -1,16 +1,20 @@
-"""Search: an exact solver for the play and random playouts, on the engine's bit sets.
+"""Search: an exact solver for the play, random playouts, and determinization.
 
 * :func:`~alsos.search.solver.solve` -- the double-dummy value of a position for a seat and a
   best card (:mod:`alsos.search.solver`);
 * :func:`~alsos.search.playout.playout` -- a copy of a position played on with random cards to its
-  settlement (:mod:`alsos.search.playout`).
+  settlement (:mod:`alsos.search.playout`);
+* :func:`~alsos.search.determinize.determinize` -- a complete hand consistent
+  with one seat's :class:`~alsos.view.View`, for perfect-information Monte
+  Carlo bots (:mod:`alsos.search.determinize`).
 
-Both use the engine's own play rules (legal cards, trick winner, end of
-hand, scoring); neither keeps a copy of them.
+All use the engine's own rules (legal cards, trick winner, end of hand,
+scoring); none keeps a copy of them.
 """
 
 from __future__ import annotations
 
+from alsos.search.determinize import DeterminizeError, determinize
 from alsos.search.playout import play_cards, playout, playouts, random_card
 from alsos.search.solver import (
     PayoffKey,
@@ -23,10 +27,12 @@ from alsos.search.solver import (
 )
 
 __all__ = [
+    "DeterminizeError",
     "PayoffKey",
     "Solution",
     "SolveError",
     "check_solvable",
+    "determinize",
     "play_cards",
     "play_key",
     "playout",

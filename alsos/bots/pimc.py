@@ -1,0 +1,160 @@
+"""Perfect-information Monte Carlo: sample the hidden cards, then look ahead with them open.
+
+For each decision with more than one legal action, :class:`PIMCBot`
+
+1. samples ``worlds`` complete hands consistent with its view
+   (:func:`~alsos.search.determinize.determinize`);
+2. in each world tries every legal action and values the result for its own
+   seat: near the end of the play (``solver_tricks`` tricks or fewer left)
+   by the exact solver (:func:`~alsos.search.solver.solve`, a defender
+   with its partners), otherwise by playing
+   the hand out with the heuristic policy
+   (:class:`~alsos.bots.heuristic.HeuristicBot`) at every seat;
+3. chooses the action with the best average payment over the worlds.
+
+Every action is tried in the same worlds with the same playout seeds, so
+the comparison between actions carries less noise than each average.  It
+plays every phase this way, the bidding, figures, kontras and calls
+included: the heuristic policy plays the rest of the hand after each
+candidate.  Ties keep the heuristic's own choice, so a decision that no
+sampled world tells apart is made as the heuristic would.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from alsos.actions import Action
+from alsos.bots.heuristic import HeuristicBot
+from alsos.game import Game
+from alsos.phases import Phase
+from alsos.search import DeterminizeError, SolveError, determinize, solve
+from alsos.view import View, make_view
+
+__all__ = ["PIMCBot"]
+
+
+class PIMCBot:
+    """Samples ``worlds`` hands per decision and picks the best average (module docs).
+
+    ``worlds``: hands sampled per decision at most (more: stronger and slower).
+    ``budget``: actions valued per decision at most, so a decision among
+    many actions samples fewer worlds (``budget // len(legal)``, but at least
+    ``min_worlds``); this keeps the slowest decisions near the typical ones.
+    ``solver_tricks``: with this many tricks or fewer left to play, actions
+    are valued by the exact solver instead of a playout (0: never).
+    ``time_limit``: stop sampling more worlds after this many seconds (None:
+    no limit; at least one world is always searched); with a limit the
+    choices depend on the machine's speed, so leave it None for
+    reproducible games.  ``boldness`` is the
+    heuristic policy's (:class:`~alsos.bots.heuristic.HeuristicBot`).
+    The ``seed`` fixes every choice: the same seed and the same views give
+    the same actions.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        worlds: int = 16,
+        budget: int = 64,
+        min_worlds: int = 4,
+        solver_tricks: int = 3,
+        time_limit: float | None = None,
+        boldness: float = 1.0,
+    ) -> None:
+        if worlds.__class__ is not int or worlds < 1:
+            raise ValueError(f"worlds must be a whole number of at least 1, got {worlds!r}")
+        for name, value in (("budget", budget), ("min_worlds", min_worlds)):
+            if value.__class__ is not int or value < 1:
+                raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}")
+        if solver_tricks.__class__ is not int or solver_tricks < 0:
+            raise ValueError(f"solver_tricks must be a whole number >= 0, got {solver_tricks!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.budget = budget
+        self.min_worlds = min_worlds
+        self.solver_tricks = solver_tricks
+        self.time_limit = time_limit
+        self.boldness = boldness
+        self.policy = HeuristicBot(self.rng.randrange(1 << 30), boldness=boldness)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no legal action in phase {view.phase}")
+        fallback = self.policy.choose(view, legal)
+        if len(legal) == 1:
+            return legal[0]
+        seat = view.seat
+        totals = dict.fromkeys(legal, 0.0)
+        start = time.perf_counter()
+        searched = 0
+        worlds = min(self.worlds, max(self.min_worlds, self.budget // len(legal)))
+        for _ in range(worlds):
+            limit = self.time_limit
+            if searched and limit is not None and time.perf_counter() - start > limit:
+                break
+            try:
+                world = determinize(view, self.rng, attempts=50)
+            except DeterminizeError:
+                continue
+            seed = self.rng.randrange(1 << 30)
+            for action in legal:
+                game = world.copy()
+                game.apply(action)
+                totals[action] += self._value(game, seat, seed)
+            searched += 1
+        if not searched:
+            return fallback
+        best = max(totals.values())
+        if totals[fallback] >= best - 1e-9:
+            return fallback
+        return next(a for a in legal if totals[a] == best)
+
+    def _value(self, game: Game, seat: int, seed: int) -> float:
+        """What the position is worth to ``seat``: solved near the end, else played out."""
+        if game.is_over:
+            return _payment(game, seat)
+        s = game.state
+        left = game.rules.hand_size - s.trick_no
+        if (
+            self.solver_tricks
+            and s.phase is Phase.PLAY
+            and left <= self.solver_tricks
+            and seat in s.active
+        ):
+            # A defender solves with its partners; the declarer (and everyone in
+            # a game without one) against all the others.
+            allies = () if s.declarer in (None, seat) else s.defenders()
+            try:
+                return solve(game, seat=seat, allies=[a for a in allies if a != seat]).value
+            except SolveError:
+                pass
+        return _playout(game, seat, seed, self.boldness)
+
+
+def _payment(game: Game, seat: int) -> float:
+    settlement = game.settlement
+    assert settlement is not None
+    return settlement.payments.get(seat, 0)
+
+
+def _playout(game: Game, seat: int, seed: int, boldness: float) -> float:
+    """Play ``game`` (changed in place) to its end with the heuristic at every seat."""
+    policy = HeuristicBot(seed, boldness=boldness)
+    engine = game.engine
+    state = game.state
+    while not game.is_over:
+        to_act: int = game.to_act  # type: ignore[assignment]
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            game.apply(legal[0])
+            continue
+        # The heuristic never reads the history: its view is built without it.
+        view = make_view(engine, state, to_act, history=False)
+        game.apply(policy.choose(view, legal))
+    return _payment(game, seat)

@@ -1,0 +1,586 @@
+"""Determinization: a complete hand consistent with what one seat knows.
+
+Search over a hidden-information game samples *worlds*: complete deals that
+agree with everything the searching seat has seen, each then searched as if
+its cards were open (perfect-information Monte Carlo).  :func:`determinize`
+builds one such world from a :class:`~alsos.view.View`:
+
+1. **What is fixed.**  The seat's own cards (now, played and discarded), the
+   talon cards lying face up, every card played to a trick, the trump 7 and
+   the indicator of a trump exchange, the card laid down for a síber.
+2. **What is ruled out.**  A seat that did not follow suit holds no card of
+   the suit led; one that also did not trump (where the profile obliges it)
+   holds no trump; a figure that must be held to be announced puts its cards
+   in the announcer's hand.
+3. **Sampling.**  The unknown cards are dealt into the remaining places
+   (each seat's seen and unseen packets, the hidden talon, another seat's
+   síber discards) one card at a time, each place chosen with weight equal
+   to its free room among those that keep the rest dealable (Hall's
+   condition over the places, checked on the groups of cards with the same
+   allowed places).  Every consistent location of a card therefore has a
+   positive chance, and without constraints the deal is uniform.
+4. **Replay.**  The sampled deal becomes a :class:`~alsos.game.Game` and the
+   seat's public history is replayed through the one engine, so its rules
+   check every action; a hidden action (another seat's síber discard, a bid
+   shown only as ``bid trumps``) is filled in consistently.  The sampled
+   game's view for the seat must equal the given view.  What the places
+   cannot express (a meld declared and validated, a figure that needs its
+   cards in the seen packet, which card was the indicator) is checked here,
+   and a sample that fails it is dealt again.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+
+from alsos.actions import MELD_NAMES, Action, Bid, Discard
+from alsos.cards import CARDS, Rank, Suit, suit_mask
+from alsos.deal import Deal
+from alsos.game import Game, IllegalActionError
+from alsos.loading import load_variant
+from alsos.profile import Ruleset
+from alsos.view import View
+
+__all__ = ["DeterminizeError", "determinize"]
+
+
+class DeterminizeError(ValueError):
+    """No complete hand consistent with the view was found (or the view is not one of a hand)."""
+
+
+@functools.lru_cache(maxsize=32)
+def _rules(variant: str) -> Ruleset:
+    return load_variant(variant)
+
+
+def _mask(cards: Sequence[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+class _Places:
+    """The places unknown cards may go, with their room, and the sampler over them."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.room: list[int] = []
+        self.index: dict[str, int] = {}
+
+    def add(self, name: str, room: int) -> int:
+        self.index[name] = len(self.names)
+        self.names.append(name)
+        self.room.append(room)
+        return len(self.names) - 1
+
+    def fill(self, allowed: dict[int, int], rng: random.Random) -> dict[int, int] | None:
+        """Each card of ``allowed`` (card -> bit set of places) put in one place, or None.
+
+        A card goes to a place with weight equal to the place's free room,
+        among the places that leave the remaining cards dealable.
+        """
+        room = self.room[:]
+        if sum(room) != len(allowed):
+            return None
+        groups: dict[int, int] = {}
+        for m in allowed.values():
+            groups[m] = groups.get(m, 0) + 1
+        if not _dealable(groups, room):
+            return None
+        cards = list(allowed)
+        rng.shuffle(cards)
+        out: dict[int, int] = {}
+        for c in cards:
+            m = allowed[c]
+            groups[m] -= 1
+            options = [p for p in _bits(m) if room[p]]
+            while options:
+                weights = [room[p] for p in options]
+                p = rng.choices(options, weights)[0]
+                room[p] -= 1
+                if len(groups) == 1 or _dealable(groups, room):
+                    break
+                room[p] += 1
+                options.remove(p)
+            else:
+                return None
+            out[c] = p
+        return out
+
+
+def _dealable(groups: dict[int, int], room: list[int]) -> bool:
+    """Hall's condition: every union of the groups' places has room for the cards confined to it."""
+    masks = [m for m, k in groups.items() if k]
+    unions = {0}
+    for m in masks:
+        unions |= {u | m for u in unions}
+    for u in unions:
+        if not u:
+            continue
+        need = sum(k for m, k in groups.items() if k and m & ~u == 0)
+        if need > sum(room[p] for p in _bits(u)):
+            return False
+    return True
+
+
+class _Knowledge:
+    """What the view says about where each card is, read once per view."""
+
+    def __init__(self, view: View) -> None:
+        rules = _rules(view.variant)
+        self.rules = rules
+        self.view = view
+        n = rules.players
+        seat = view.seat
+        first = view.history[0][0] if view.history else view.to_act
+        if first is None:
+            raise DeterminizeError("a view with no history and no seat to act is not a hand")
+        self.dealer = (first - 1) % n
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        self.active = order[:3] if n > 3 else order
+        self.hand_size = rules.hand_size
+        self.k_seen = sum(rules.deal.seen_packets)
+        self.talon_size = 32 - len(self.active) * self.hand_size
+        self.front = view.unseen_count > 0
+        self.played: dict[int, list[int]] = {p: [] for p in self.active}
+        self.void: dict[int, int] = {p: 0 for p in self.active}
+        must_trump = rules.play.must_trump
+        trump = view.trump
+        tricks = [t.cards for t in view.tricks]
+        if view.trick:
+            tricks.append(view.trick)
+        for trick in tricks:
+            led = int(trick[0][1]) >> 3
+            for p, card in trick:
+                c = int(card)
+                self.played[p].append(c)
+                if c >> 3 != led:
+                    self.void[p] |= suit_mask(led)
+                    if trump >= 0 and must_trump and c >> 3 != trump:
+                        self.void[p] |= suit_mask(trump)
+        self.exchanger: int | None = None
+        self.siber: int | None = None
+        self.discards: dict[int, int] = {p: 0 for p in self.active}
+        self.own_discards: list[int] = []
+        self.held: dict[int, int] = {p: 0 for p in self.active}
+        #: seat -> [length, top rank or None, suit set] of its declared sequence
+        self.sequence: dict[int, list[object]] = {}
+        #: seat -> rank of its vannak or None (declared, rank not shown)
+        self.vannak: dict[int, int | None] = {}
+        lengths = {f"declare {name}": n for n, name in MELD_NAMES.items()}
+        figures = rules.figures
+        for p, text in view.history:
+            if text in lengths:
+                self.sequence[p] = [lengths[text], None, 0b1111]
+            elif text == "declare vannak":
+                self.vannak[p] = None
+            elif text.startswith("show ("):
+                self._shown(p, text[6:-1], trump)
+            if text == "exchange":
+                self.exchanger = p
+            elif text == "siber":
+                self.siber = p
+            elif text == "discard" or text.startswith("discard "):
+                self.discards[p] += 1
+                if p == seat:
+                    self.own_discards.append(int(_discard_card(text)))
+            elif text.startswith("announce ") and trump >= 0:
+                fig = figures.get(text[9:].split(" ")[0])
+                if fig is not None and fig.must_hold:
+                    self.held[p] |= fig.hold_mask(trump)
+
+    def _shown(self, p: int, detail: str, trump: int) -> None:
+        """What a meld validation answer revealed of ``p``'s meld."""
+        if detail.startswith("vannak of "):
+            self.vannak[p] = _rank(detail[10:])
+        elif detail.startswith("to the ") and p in self.sequence:
+            self.sequence[p][1] = _rank(detail[7:])
+        elif p in self.sequence and trump >= 0 and detail == "in trumps":
+            self.sequence[p][2] = 1 << trump
+        elif p in self.sequence and trump >= 0 and detail == "not in trumps":
+            self.sequence[p][2] = 0b1111 & ~(1 << trump)
+        elif p in self.sequence and detail.startswith("in "):
+            for suit in Suit:
+                if suit.name_en == detail[3:]:
+                    self.sequence[p][2] = 1 << suit
+
+
+def _rank(code: str) -> int:
+    return next(int(r) for r in Rank if r.code == code)
+
+
+def _meld_cards(k: _Knowledge, p: int, free: int, rng: random.Random) -> int | None:
+    """The cards of one meld ``p`` declared, chosen among those it could hold.
+
+    ``free`` holds the cards that may be in ``p``'s hand (unknown and not
+    excluded, or known to be its own).  None if no choice fits.
+    """
+    out = 0
+    seq = k.sequence.get(p)
+    if seq is not None:
+        n, top, suits = seq
+        assert isinstance(n, int) and isinstance(suits, int)
+        tops = [top] if isinstance(top, int) else list(range(0, 9 - n))
+        runs = []
+        for s in range(4):
+            if suits >> s & 1:
+                for t in tops:
+                    m = ((1 << n) - 1) << (8 * s + t)
+                    if t + n <= 8 and m & free == m:
+                        runs.append(m)
+        if not runs:
+            return None
+        out |= rng.choice(runs)
+    if p in k.vannak:
+        rank = k.vannak[p]
+        ranks = [rank] if rank is not None else list(range(8))
+        fours = [m for m in (0x01010101 << r for r in ranks) if m & free == m]
+        if not fours:
+            return None
+        out |= rng.choice(fours)
+    return out
+
+
+def _discard_card(text: str) -> int:
+    from alsos.actions import parse_action
+
+    action = parse_action(text)
+    assert isinstance(action, Discard)
+    return int(action.card)
+
+
+def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | None:
+    """One sampled deal satisfying the fixed places and the exclusions, and the
+    síber seat's discards in it (empty without a síber), or None."""
+    view = k.view
+    seat = view.seat
+    rules = k.rules
+    trump = view.trump
+    places = _Places()
+    fixed: dict[int, int] = {}  # card -> place
+    seen_at = {p: places.add(f"seen{p}", k.k_seen) for p in k.active}
+    unseen_at = {p: places.add(f"unseen{p}", k.hand_size - k.k_seen) for p in k.active}
+
+    def hand_of(p: int) -> int:
+        return 1 << seen_at[p] | 1 << unseen_at[p]
+
+    talon_seen = [int(c) for c in view.talon_seen]
+    own_now = [int(c) for c in view.hand]
+    siber = k.siber
+    siber_card: int | None = None
+    # ---------------------------------------------------------------- the talon
+    if siber is None:
+        bottom = places.add("talon0", 1)
+        top = places.add("talon_top", 1)
+        hidden = places.add("talon_hidden", k.talon_size - 2)
+        if k.exchanger is not None:
+            # The swapped trump (the 7, or the next entitled card) lies at the talon's
+            # bottom, face up; the indicator, a trump, went to the exchanger.
+            fixed[_swapped(talon_seen, trump)] = hand_of(k.exchanger)
+            if len(talon_seen) >= 2:
+                fixed[talon_seen[-1]] = 1 << top
+        else:
+            if len(talon_seen) >= 1:
+                fixed[talon_seen[0]] = 1 << bottom
+            if len(talon_seen) >= 2:
+                fixed[talon_seen[-1]] = 1 << top
+        rest_talon = 1 << hidden
+    else:
+        # The síber card lies face up at the bottom; its seat took the taken cards
+        # and discarded as many less one.  Its cards after the síber form one pool.
+        siber_card = talon_seen[0] if talon_seen else None
+        if siber_card is None:
+            return None
+        takes = rules.exchange.takes
+        d = k.discards[siber]
+        if takes == "talon":
+            taken = k.talon_size
+        elif takes == "seen":
+            taken = 2
+        elif siber == seat:  # it knows its hand, discards still owed included
+            taken = len(own_now) + len(k.played[seat]) + d - k.hand_size + 1
+        elif view.to_act == siber and view.history[-1] in ((siber, "siber"), (siber, "discard")):
+            # Another seat still discarding: how many it took is not shown yet.
+            taken = rng.randint(d + 1, k.talon_size - len(talon_seen) + 1)
+        else:  # its discards are made: one fewer than the cards it took
+            taken = d + 1
+        shown = talon_seen[1:]
+        # Discards still owed are in the seat's hand (a view in the middle of them).
+        owed = max(0, taken - 1 - d)
+        places.add("siber_hand", k.hand_size + owed)
+        places.add("siber_discards", d)
+        rest = k.talon_size - taken - len(shown)
+        if rest < 0:
+            return None
+        rest_at = places.add("talon_rest", rest)
+        fixed[siber_card] = 1 << places.add("siber_card", 1)
+        for c in shown:
+            fixed[c] = 1 << places.add(f"shown{c}", 1)
+        rest_talon = 1 << rest_at
+        # The síber seat's own packets hold the cards it kept: filled from the pool below.
+        places.room[seen_at[siber]] = 0
+        places.room[unseen_at[siber]] = 0
+
+    # ----------------------------------------------------------- known cards
+    def cards_place(p: int) -> int:
+        """Where ``p``'s cards held or played since the exchanges are (not discards)."""
+        if p == siber:
+            return 1 << places.index["siber_hand"]
+        return hand_of(p)
+
+    if k.front:
+        for c in own_now:
+            fixed[c] = 1 << seen_at[seat]
+    else:
+        for c in own_now + k.played[seat]:
+            fixed.setdefault(c, cards_place(seat))
+        for c in k.own_discards:
+            fixed[c] = 1 << places.index["siber_discards"]
+    for p in k.active:
+        if p != seat:
+            for c in k.played[p]:
+                fixed.setdefault(c, cards_place(p))
+    indicator: int | None = None
+    if k.exchanger is not None:
+        e = k.exchanger
+        seven = _swapped(talon_seen, trump)
+        known_e = own_now + k.played[e] if e == seat else k.played[e]
+        candidates = [c for c in known_e if c >> 3 == trump and c != seven]
+        if e != seat and not k.void[e] & suit_mask(trump):
+            candidates += [c for c in range(32) if c >> 3 == trump and c not in fixed]
+        candidates = [c for c in candidates if c != seven]
+        if not candidates:
+            return None
+        indicator = rng.choice(candidates)
+        fixed[indicator] = 1 << places.index["talon0"]
+    # --------------------------------------------------------- unknown cards
+    allowed: dict[int, int] = {}
+    no_trump_discards = not rules.exchange.discard_trumps and trump >= 0
+    for c in range(32):
+        if c in fixed:
+            continue
+        bit = 1 << c
+        m = rest_talon
+        for p in k.active:
+            if p == seat:
+                if k.front:
+                    m |= 1 << unseen_at[p]
+                continue
+            if p == siber:
+                if not no_trump_discards or c >> 3 != trump:
+                    m |= 1 << places.index["siber_discards"]
+                if not k.void[p] & bit:
+                    m |= 1 << places.index["siber_hand"]
+            elif not k.void[p] & bit:
+                m |= hand_of(p)
+        allowed[c] = m
+    for p in k.active:
+        need = k.held[p]
+        if p != seat and (p in k.sequence or p in k.vannak):
+            place = cards_place(p)
+            free = 0
+            for c in range(32):
+                if allowed.get(c, 0) & place or fixed.get(c, 0) & place:
+                    free |= 1 << c
+            meld = _meld_cards(k, p, free, rng)
+            if meld is None:
+                return None
+            need |= meld
+        for c in _bits(need):
+            if c in allowed:
+                allowed[c] &= cards_place(p)
+    # Known cards take their room; a card that may sit in either packet of a seat
+    # is split between them at random below.
+    room = places.room
+    spread: list[tuple[int, int]] = []
+    for c, m in fixed.items():
+        options = _bits(m)
+        if len(options) == 1:
+            room[options[0]] -= 1
+        else:
+            spread.append((c, m))
+    for c, m in spread:
+        allowed[c] = m
+    if any(r < 0 for r in room):
+        return None
+    placed = places.fill(allowed, rng)
+    if placed is None:
+        return None
+    for c, m in fixed.items():
+        if c not in placed:
+            placed[c] = _bits(m)[0]
+    by_place: dict[int, list[int]] = {}
+    for c, p in placed.items():
+        by_place.setdefault(p, []).append(c)
+    for cards in by_place.values():
+        rng.shuffle(cards)
+
+    def at(name: str) -> list[int]:
+        return by_place.get(places.index[name], [])
+
+    hands: dict[int, list[int]] = {}
+    discarded: list[int] = []
+    if siber is None:
+        talon = at("talon0") + at("talon_hidden") + at("talon_top")
+    else:
+        assert siber_card is not None
+        pool = at("siber_hand") + at("siber_discards")
+        split = _split_siber_pool(k, pool, siber_card, at("talon_rest"), rng)
+        if split is None:
+            return None
+        kept, talon = split
+        hands[siber] = kept
+        discarded = at("siber_discards")
+    for p in k.active:
+        if p not in hands:
+            hands[p] = at(f"seen{p}") + at(f"unseen{p}")
+    out = []
+    for p in range(rules.players):
+        out.append(tuple(CARDS[c] for c in hands.get(p, [])))
+    deal = Deal(hands=tuple(out), talon=tuple(CARDS[c] for c in talon), seen=k.k_seen)
+    return deal, discarded
+
+
+def _swapped(talon_seen: list[int], trump: int) -> int:
+    """The trump an exchange put at the talon's bottom: the first face-up card there."""
+    return talon_seen[0] if talon_seen else 8 * trump + Rank.SEVEN
+
+
+def _split_siber_pool(
+    k: _Knowledge, pool: list[int], card: int, rest: list[int], rng: random.Random
+) -> tuple[list[int], list[int]] | None:
+    """The síber seat's dealt hand and the talon as dealt, from its pool after the síber.
+
+    The indicator (bottom) is a trump (the original suit was accepted); the
+    top card a trump or an Ace where the profile asks it.  Taken cards other
+    than those two lie at the hidden positions the profile's rule takes from.
+    """
+    ex = k.rules.exchange
+    trump = k.view.trump
+    n_taken = len(pool) - (k.hand_size - 1)
+    shown = [int(c) for c in k.view.talon_seen[1:]]
+
+    def good(c: int) -> bool:
+        return c >> 3 == trump or c & 7 == Rank.ACE
+
+    # Cards taken from the hidden talon are trumps or Aces, except under "talon"
+    # and "seen"; the top card is one where the profile asks it.
+    picky = ex.takes in ("reveal", "trumps-and-aces")
+    bottoms = [c for c in pool if c >> 3 == trump]
+    if not bottoms or n_taken < 2:
+        return None
+    bottom = rng.choice(bottoms)
+    left = [c for c in pool if c != bottom]
+    rng.shuffle(left)
+    middle_options = [c for c in left if good(c)] if picky else left
+    if len(middle_options) < n_taken - 2:
+        return None
+    middle = middle_options[: n_taken - 2]
+    left = [c for c in left if c not in middle]
+    tops = [c for c in left if not ex.top_needed or good(c)]
+    if not tops:
+        return None
+    top = rng.choice(tops)
+    kept = [c for c in left if c != top]
+    if ex.takes == "reveal" and ex.reveal_from and ex.reveal_from[0] == "top":
+        hidden = rest + shown + middle[::-1]
+    elif ex.takes == "reveal":
+        hidden = middle + shown + rest
+    else:
+        hidden = middle + shown + rest
+        rng.shuffle(hidden)
+    hand = [*kept, card]
+    rng.shuffle(hand)
+    return hand, [bottom, *hidden, top]
+
+
+def _replay(k: _Knowledge, deal: Deal, discarded: list[int], rng: random.Random) -> Game | None:
+    """The public history replayed on ``deal``; None where it does not fit."""
+    view = k.view
+    seat = view.seat
+    game = Game(k.rules, deal=deal, dealer=k.dealer)
+    state = game.state
+    engine = game.engine
+    hides = engine.bidding.hides
+    queue = discarded[:]
+    for p, text in view.history:
+        if game.to_act != p:
+            return None
+        legal = game.legal_actions()
+        index = len(state.history)
+        if text == "discard" and p != seat:
+            discard = next((a for a in legal if isinstance(a, Discard) and a.card in queue), None)
+            if discard is None:
+                return None
+            queue.remove(int(discard.card))
+            game.apply(discard)
+            continue
+        if text == "bid trumps" and p != seat:
+            bids = [a for a in legal if isinstance(a, Bid)]
+            rng.shuffle(bids)
+            for bid in bids:
+                trial = game.copy()
+                trial.apply(bid)
+                if hides(trial.state, index):
+                    game = trial
+                    state = game.state
+                    break
+            else:
+                return None
+            continue
+        action = _match(text, legal)
+        if action is None:
+            return None
+        try:
+            game.apply(action)
+        except IllegalActionError:
+            return None
+        note = state.notes.get(index, "")
+        if str(action) + note != text:
+            return None
+    if game.view(seat) != view:
+        return None
+    return game
+
+
+def _match(text: str, legal: Sequence[Action]) -> Action | None:
+    """The legal action whose text, with any revealed detail, is ``text``."""
+    for a in legal:
+        t = str(a)
+        if t == text or (text.startswith(t) and text[len(t) : len(t) + 2] == " ("):
+            return a
+    return None
+
+
+def determinize(view: View, rng: random.Random, *, attempts: int = 400) -> Game:
+    """A complete game whose view for ``view.seat`` is ``view`` (module docs: how).
+
+    ``rng`` drives every choice, so a seeded generator gives the same world.
+
+    :raises DeterminizeError: (a ``ValueError``) if no consistent hand was
+        found in ``attempts`` samples (the view is not one of a real hand, or
+        its constraints are too tight for the sampler).
+    """
+    k = _Knowledge(view)
+    for _ in range(attempts):
+        sample = _place_cards(k, rng)
+        if sample is None:
+            continue
+        game = _replay(k, *sample, rng)
+        if game is not None:
+            return game
+    raise DeterminizeError(
+        f"no hand consistent with seat {view.seat}'s view found in {attempts} samples"
+    )

@@ -1,0 +1,202 @@
+"""alsos.search.determinize: sampled hands agree with everything a seat knows.
+
+Each sampled world must give the seat exactly its view, replay the public
+history legally through the engine, and, over many samples, put each hidden
+card in every place the seat cannot rule out.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import alsos
+from alsos.actions import Discard, Play
+from alsos.bots import HeuristicBot, RandomBot
+from alsos.cards import CARDS, Card
+from alsos.deal import Deal
+from alsos.search import DeterminizeError, determinize
+
+VARIANTS = alsos.shipped_variants()
+
+
+def _played_to(variant: str, seed: int, steps: int, bot: str) -> alsos.Game:
+    """A hand of ``variant`` played ``steps`` actions on (or to its end) by one kind of bot."""
+    rules = alsos.load_variant(variant)
+    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+    kind = HeuristicBot if bot == "heuristic" else RandomBot
+    bots = {s: kind(seed + s) for s in game.active}
+    for _ in range(steps):
+        if game.is_over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    return game
+
+
+def _replays(world: alsos.Game, seat: int) -> list[tuple[int, str]]:
+    """The world's history replayed on its deal through a fresh game, as ``seat`` sees it."""
+    fresh = alsos.Game(world.rules, deal=world.deal, dealer=world.dealer)
+    for who, action in world.history:
+        assert action in fresh.legal_actions()
+        fresh.apply(action, seat=who)
+    assert fresh == world
+    return fresh.public_history(seat)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(VARIANTS),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 80),
+    bot=st.sampled_from(["heuristic", "random"]),
+    pick=st.integers(0, 3),
+    sample=st.integers(0, 2**32),
+)
+def test_the_sampled_world_gives_the_seat_its_view(
+    variant: str, seed: int, steps: int, bot: str, pick: int, sample: int
+) -> None:
+    """Property: the view of the sampled game for the seat equals the given view, and
+    the public history replays legally on it (pagat, "Play": follow suit, else trump;
+    "Trump Exchange"; "Validation of Meld" -- every public action is honoured)."""
+    game = _played_to(variant, seed, steps, bot)
+    seat = game.active[pick % len(game.active)]
+    view = game.view(seat)
+    world = determinize(view, random.Random(sample))
+    assert world.view(seat) == view
+    assert _replays(world, seat) == list(view.history)
+
+
+def test_the_same_generator_state_gives_the_same_world() -> None:
+    view = _played_to("potter1930", 3, 30, "heuristic").view(1)
+    a = determinize(view, random.Random(5))
+    b = determinize(view, random.Random(5))
+    assert a.deal == b.deal and a.history == b.history
+
+
+def _where(game: alsos.Game) -> dict[int, str]:
+    """Each card not yet played: the seat holding it now, or the talon."""
+    out = {}
+    for seat in game.active:
+        for card in alsos.cards.cards_of(game.state.hands[seat] | game.state.unseen[seat]):
+            out[int(card)] = f"seat {seat}"
+    for card in game.state.talon:
+        out[card] = "talon"
+    return out
+
+
+def _swap(deal: Deal, a: int, b: int) -> Deal:
+    """The deal with cards ``a`` and ``b`` exchanged wherever they lie."""
+
+    def swap(c: Card) -> Card:
+        return CARDS[b] if c == a else CARDS[a] if c == b else c
+
+    return Deal(
+        hands=tuple(tuple(swap(c) for c in h) for h in deal.hands),
+        talon=tuple(swap(c) for c in deal.talon),
+        seen=deal.seen,
+    )
+
+
+def _swapped_action(action: object, a: int, b: int) -> object:
+    if isinstance(action, Play) and int(action.card) in (a, b):
+        return Play(b if action.card == a else a)
+    if isinstance(action, Discard) and int(action.card) in (a, b):
+        return Discard(b if action.card == a else a)
+    return action
+
+
+def _consistent_by_swap(game: alsos.Game, seat: int, a: int, b: int) -> bool:
+    """Whether the real hand with cards ``a`` and ``b`` swapped gives ``seat`` the same view.
+
+    An independent way to find consistent places: the real history, with the
+    two cards exchanged in it, replayed on the swapped deal.
+    """
+    view = game.view(seat)
+    trial = alsos.Game(game.rules, deal=_swap(game.deal, a, b), dealer=game.dealer)
+    for who, action in game.history:
+        action = _swapped_action(action, a, b)
+        if trial.to_act != who or action not in trial.legal_actions():
+            return False
+        trial.apply(action, seat=who)  # type: ignore[arg-type]
+    return trial.view(seat) == view
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed", "steps", "seat"),
+    # three tricks played; potter1930 and csibor seed 1 have a síber and a declared meld
+    [
+        ("potter1930", 1, 24, 0),
+        ("potter1930", 1, 24, 1),
+        ("potter1930", 1, 24, 2),
+        ("four-player", 0, 18, 1),
+        ("tompa", 1, 16, 0),
+        ("csibor", 1, 24, 2),
+        ("club", 0, 18, 1),
+        ("house", 0, 18, 2),
+        ("two-player", 0, 12, 1),
+    ],
+)
+def test_every_consistent_place_of_a_hidden_card_occurs(
+    variant: str, seed: int, steps: int, seat: int
+) -> None:
+    """Over many samples every place a hidden card may consistently be is sampled.
+
+    The places are found independently of the sampler: swapping two hidden
+    cards of the real hand and replaying its history (pagat, "Play": a seat
+    that showed out of a suit keeps no card of it, so such swaps are refused).
+    """
+    game = _played_to(variant, seed, steps, "heuristic")
+    view = game.view(seat)
+    if game.is_over or not game.trick_no:
+        pytest.skip("the hand ended before the play")
+    where = _where(game)
+    mine = {int(c) for c in view.hand} | {int(c) for c in view.talon_seen}
+    hidden = sorted(c for c in where if c not in mine)
+    expected: dict[int, set[str]] = {c: {where[c]} for c in hidden}
+    for a in hidden:
+        for b in hidden:
+            if where[a] != where[b] and _consistent_by_swap(game, seat, a, b):
+                expected[a].add(where[b])
+    rng = random.Random(seed)
+    seen: dict[int, set[str]] = {c: set() for c in hidden}
+    for _ in range(300):
+        world = determinize(view, rng)
+        for c, place in _where(world).items():
+            if c in seen:
+                seen[c].add(place)
+    for c in hidden:
+        assert expected[c] <= seen[c], (Card(c).name, expected[c], seen[c])
+    # The swaps did find other places, or the test would check nothing.
+    assert any(len(p) > 1 for p in expected.values())
+
+
+def test_a_seat_that_showed_out_is_never_dealt_that_suit() -> None:
+    """pagat, "Play": a seat that did not follow the suit led holds none of it."""
+    for seed in range(40):
+        game = _played_to("potter1930", seed, 60, "heuristic")
+        for seat in game.active:
+            view = game.view(seat)
+            for trick in view.tricks:
+                led = trick.cards[0][1].suit
+                for who, card in trick.cards[1:]:
+                    if who == seat or card.suit == led:
+                        continue
+                    world = determinize(view, random.Random(seed))
+                    held = alsos.cards.cards_of(world.state.hands[who])
+                    assert all(c.suit != led for c in held)
+                    return
+    pytest.fail("no seat showed out in 40 hands")
+
+
+def test_a_view_no_hand_could_give_is_refused() -> None:
+    view = _played_to("potter1930", 1, 20, "heuristic").view(0)
+    forged = attrs.evolve(view, history=(*view.history, (1, "MA")))
+    with pytest.raises(DeterminizeError, match="no hand consistent"):
+        determinize(forged, random.Random(0), attempts=5)
+    assert isinstance(DeterminizeError("x"), ValueError)

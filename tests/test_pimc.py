@@ -1,0 +1,170 @@
+"""PIMCBot ("pimc"): legal in every phase of every profile, reproducible, sensible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import alsos
+from alsos.bots import HeuristicBot, PIMCBot, available, make
+from alsos.phases import Phase
+
+VARIANTS = alsos.shipped_variants()
+
+
+def _play(variant: str, seed: int, bots: dict[int, object]) -> tuple[alsos.Game, set[Phase]]:
+    """One hand with the given bots; every action checked against the legal ones."""
+    rules = alsos.load_variant(variant)
+    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+    phases: set[Phase] = set()
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        legal = game.legal_actions()
+        action = bots[seat].choose(game.view(seat), legal)  # type: ignore[attr-defined]
+        assert action in legal
+        phases.add(game.phase)
+        game.apply(action, seat=seat)
+    return game, phases
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pimc_plays_legal_hands_in_every_profile(variant: str) -> None:
+    """pimc at every seat plays hands through to a settlement, speech phases included."""
+    rules = alsos.load_variant(variant)
+    phases: set[Phase] = set()
+    for seed in range(1):
+        bots = {
+            s: make("pimc", seed=seed * 10 + s, worlds=2, budget=6, min_worlds=1)
+            for s in range(rules.players)
+        }
+        game, seen = _play(variant, seed, bots)
+        phases |= seen
+        assert game.settlement is not None
+        assert sum(game.settlement.payments.values()) == 0
+    assert {Phase.BIDDING, Phase.PLAY} <= phases
+
+
+def test_pimc_answers_in_every_phase_random_hands_reach() -> None:
+    """Random players drive hands into the rarer phases (síber, its discards, meld
+    validation, the completion round, calls where they come); at a few positions of
+    each phase with a choice, pimc returns one of the legal actions."""
+    asked: dict[Phase, int] = {}
+    for variant in VARIANTS:
+        rules = alsos.load_variant(variant)
+        for seed in range(10):
+            game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+            bots = {s: alsos.RandomBot(seed + s) for s in range(rules.players)}
+            while not game.is_over:
+                seat = game.to_act
+                assert seat is not None
+                legal = game.legal_actions()
+                if len(legal) > 1 and asked.get(game.phase, 0) < 3:
+                    asked[game.phase] = asked.get(game.phase, 0) + 1
+                    pimc = PIMCBot(seed, worlds=2, budget=8, min_worlds=1)
+                    assert pimc.choose(game.view(seat), legal) in legal
+                game.apply(bots[seat].choose(game.view(seat), legal))
+    wanted = {Phase.BIDDING, Phase.FRONT, Phase.BACK, Phase.COMPLETION, Phase.SIBER}
+    assert wanted | {Phase.DISCARD, Phase.MELDS, Phase.PLAY} <= set(asked)
+
+
+def test_the_same_seed_plays_the_same_hand() -> None:
+    def run(seed: int) -> tuple[object, ...]:
+        bots = {s: make("pimc", seed=seed + s, worlds=4) for s in range(3)}
+        game, _ = _play("potter1930", 5, bots)
+        return game.history
+
+    assert run(1) == run(1)
+
+
+def test_make_builds_pimc_with_options() -> None:
+    assert "pimc" in available()
+    bot = make("pimc", seed=1, worlds=40)
+    assert isinstance(bot, PIMCBot) and bot.worlds == 40
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"worlds": 0},
+        {"worlds": 2.5},
+        {"budget": 0},
+        {"min_worlds": -1},
+        {"solver_tricks": -1},
+        {"time_limit": 0},
+    ],
+)
+def test_bad_options_are_refused(options: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match="must be"):
+        PIMCBot(1, **options)  # type: ignore[arg-type]
+
+
+def test_a_forced_action_is_taken_without_search() -> None:
+    game = alsos.Game(alsos.load_variant("potter1930"), seed=2)
+    view = game.view(game.to_act)  # type: ignore[arg-type]
+    bot = PIMCBot(0)
+    state = bot.rng.getstate()
+    legal = game.legal_actions()[:1]
+    assert bot.choose(view, legal) == legal[0]
+    assert bot.rng.getstate() == state
+
+
+def test_near_the_end_pimc_plays_a_card_the_solver_finds_best_in_every_world() -> None:
+    """With two tricks left the solver values every card; where one card is best in
+    each of twenty sampled worlds and each other card is worse in half of them at
+    least, pimc (sampling its own worlds) plays a card that does as well in all."""
+    from alsos.search import determinize, solve
+
+    rules = alsos.load_variant("potter1930")
+    checked = 0
+    for seed in range(40):
+        game = alsos.Game(rules, seed=seed)
+        bots = {s: HeuristicBot(s) for s in range(3)}
+        while not game.is_over and game.trick_no < rules.hand_size - 2:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+        legal = game.legal_actions()
+        if game.is_over or game.phase is not Phase.PLAY or len(legal) < 2:
+            continue
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        rng = random.Random(seed)
+        values: dict[object, list[int]] = {a: [] for a in legal}
+        for _ in range(20):
+            world = determinize(view, rng)
+            for action in legal:
+                trial = world.copy()
+                trial.apply(action)
+                settled = trial.settlement
+                value = settled.payments[seat] if settled else solve(trial, seat=seat).value
+                values[action].append(value)
+        best = [max(v) for v in zip(*values.values(), strict=True)]
+        dominant = [a for a in legal if values[a] == best]
+        worse = [sum(b > v for b, v in zip(best, values[a], strict=True)) for a in legal]
+        if not dominant or any(0 < w < 10 for w in worse) or max(worse) == 0:
+            continue  # no card best everywhere, or the others rarely (or never) worse
+        choice = PIMCBot(seed, worlds=8, solver_tricks=3).choose(view, legal)
+        assert values[choice] == best, (str(choice), values)
+        checked += 1
+    assert checked >= 3
+
+
+def test_duplicate_deals_cancel_the_cards_luck() -> None:
+    """examples/duplicate.py: a bot against itself gains exactly nothing on every deal
+    (the payments of a hand sum to zero), and pimc's score comes with decision times."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "duplicate.py"
+    spec = importlib.util.spec_from_file_location("example_duplicate", path)
+    assert spec is not None and spec.loader is not None
+    duplicate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(duplicate)
+    for deal in range(3):
+        _, gain, _ = duplicate.play_deal(("tompa", "heuristic", "heuristic", deal))
+        assert gain == 0
+    _, _, times = duplicate.play_deal(("tompa", "pimc:worlds=2,budget=6", "heuristic", 0))
+    assert times and all(t >= 0 for t in times)
