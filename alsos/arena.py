@@ -41,7 +41,7 @@ from typing import Any
 
 from attrs import frozen
 
-from alsos.bots import available
+from alsos.bots import available, parse_spec, split_specs
 from alsos.game import Game
 from alsos.loading import load_variant
 from alsos.parallel import Progress, add_backend_arguments, play_hand
@@ -230,7 +230,7 @@ def arena(
         raise ArenaError("name at least one bot")
     if len(set(names)) != len(names):
         raise ArenaError(f"each bot may be named once, got {', '.join(names)}")
-    unknown = [n for n in names if n not in available()]
+    unknown = [n for n in names if parse_spec(n)[0] not in available()]
     if unknown:
         raise ArenaError(f"no bot named {', '.join(unknown)}; available: {', '.join(available())}")
     if deals < 2:
@@ -319,7 +319,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``alsos arena`` from parsed arguments; print the table, write ``--json``."""
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    names = split_specs(args.bots)
     try:
         result = arena(
             args.variant, names, args.deals, seed=args.seed, players=args.players,

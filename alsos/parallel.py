@@ -39,7 +39,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, TypeVar
 
-from alsos.bots import make
+from alsos.bots import make_spec
 from alsos.game import Game
 from alsos.profile import Ruleset
 
@@ -230,7 +230,7 @@ def play_hand(rules: Ruleset, seed: int, names: Sequence[str], table: int = 0) -
     if len(names) != len(active):
         raise ParallelError(f"{len(active)} seats play this hand; got {len(names)} bots")
     bots = {
-        seat: make(name, seed=bot_seed(seed, table, seat))
+        seat: make_spec(name, seed=bot_seed(seed, table, seat))
         for seat, name in zip(active, names, strict=True)
     }
     while not game.is_over:

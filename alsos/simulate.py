@@ -376,9 +376,9 @@ def simulate(
     specs = tuple(str(_rules(v, players)) for v in variants)
     if len(set(specs)) != len(specs):
         raise SimulateError(f"each variant may be named once: {', '.join(specs)}")
-    from alsos.bots import available
+    from alsos.bots import available, parse_spec
 
-    missing = [b for b in bots if b not in available()]
+    missing = [b for b in bots if parse_spec(b)[0] not in available()]
     if missing:
         raise SimulateError(
             f"no bot named {', '.join(missing)}; available: {', '.join(available())}"
@@ -581,7 +581,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``alsos simulate``: print the summary table, write what was asked for."""
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    from alsos.bots import split_specs
+
+    bots = split_specs(args.bots)
     target = args.out or args.json or args.plot
     try:
         if args.plot:

@@ -463,3 +463,34 @@ def test_it_declares_its_melds_and_shows_them() -> None:
     assert _choose(_view("MA MK MO Z7", legal)) == Declare(3)
     validation = _view("MA MK MO Z7", [SHOW, KICSI], phase=Phase.MELDS)
     assert _choose(validation) == SHOW
+
+
+def test_bot_specs_read_back_and_set_options() -> None:
+    """A bot spec names a bot and its options; format_spec and parse_spec are a pair,
+    commas inside parentheses do not split a list, and make_spec passes the options on."""
+    from alsos.bots import format_spec, make_spec, parse_spec, split_specs
+
+    for name, options in [
+        ("pimc", {"worlds": 8, "budget": 32}),
+        ("heuristic", {"boldness": 1.25}),
+        ("random", {}),
+        ("pimc", {"time_limit": 0.5, "solver_tricks": 2}),
+    ]:
+        assert parse_spec(format_spec(name, options)) == (name, options)
+    assert split_specs("pimc(worlds=8, budget=32),heuristic , random") == [
+        "pimc(worlds=8, budget=32)",
+        "heuristic",
+        "random",
+    ]
+    bot = make_spec("pimc(worlds=5, budget=20)", seed=3)
+    assert (bot.worlds, bot.budget) == (5, 20)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "text", ["", "pimc(worlds=8", "pimc(worlds)", "(worlds=8)", "no such(x=1)", "pi mc"]
+)
+def test_a_bad_bot_spec_is_refused_with_its_text(text: str) -> None:
+    from alsos.bots import UnknownBotError, parse_spec
+
+    with pytest.raises(UnknownBotError):
+        parse_spec(text)

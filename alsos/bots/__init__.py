@@ -31,8 +31,12 @@ __all__ = [
     "RandomBot",
     "UnknownBotError",
     "available",
+    "format_spec",
     "make",
+    "make_spec",
+    "parse_spec",
     "register",
+    "split_specs",
 ]
 
 
@@ -92,3 +96,83 @@ def make(name: str, **options: Any) -> Bot:
         broken = "".join(f"; {e}" for e in _errors)
         raise UnknownBotError(f"no bot named {name!r}; available: {', '.join(available())}{broken}")
     return factory(**options)
+
+
+def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
+    """Read a bot spec: a name, optionally with options in parentheses.
+
+    ``"pimc(worlds=8, budget=32)"`` -> ``("pimc", {"worlds": 8, "budget": 32})``.
+    Values are read as int, float, ``true``/``false`` or else as text, so a
+    command line can set any option a bot's constructor takes.
+
+    >>> parse_spec("pimc(worlds=8, boldness=1.2)")
+    ('pimc', {'worlds': 8, 'boldness': 1.2})
+
+    :raises UnknownBotError: (a ``ValueError``) for text that is not a spec.
+    """
+    text = text.strip()
+    name, paren, rest = text.partition("(")
+    name = name.strip()
+    if not name or not name.replace("-", "_").isidentifier():
+        raise UnknownBotError(f"not a bot spec: {text[:60]!r} (write name or name(key=value, ...))")
+    options: dict[str, Any] = {}
+    if paren:
+        if not rest.endswith(")"):
+            raise UnknownBotError(f"bot spec {text[:60]!r} has no closing parenthesis")
+        for part in filter(None, (p.strip() for p in rest[:-1].split(","))):
+            key, eq, value = (s.strip() for s in part.partition("="))
+            if not eq or not key.isidentifier():
+                raise UnknownBotError(
+                    f"bot spec {text[:60]!r}: {part[:30]!r} is not key=value"
+                )
+            options[key] = _value(value)
+    return name, options
+
+
+def _value(text: str) -> Any:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def format_spec(name: str, options: dict[str, Any] | None = None) -> str:
+    """The spec :func:`parse_spec` reads back: ``format_spec("pimc", {"worlds": 8})``
+    is ``"pimc(worlds=8)"``."""
+    if not options:
+        return name
+    inner = ", ".join(
+        f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()
+    )
+    return f"{name}({inner})"
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of bot specs, leaving commas inside parentheses.
+
+    >>> split_specs("pimc(worlds=8, budget=32),heuristic, random")
+    ['pimc(worlds=8, budget=32)', 'heuristic', 'random']
+    """
+    out: list[str] = []
+    depth = 0
+    current = ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            out.append(current.strip())
+            current = ""
+            continue
+        depth += (ch == "(") - (ch == ")")
+        current += ch
+    out.append(current.strip())
+    return [s for s in out if s]
+
+
+def make_spec(spec: str, **options: Any) -> Bot:
+    """The bot a spec names, with the spec's options and then ``options``
+    (``make_spec("pimc(worlds=8)", seed=3)``)."""
+    name, own = parse_spec(spec)
+    return make(name, **{**own, **options})

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from alsos.actions import Action
-from alsos.bots import Bot, UnknownBotError, available, make
+from alsos.bots import Bot, UnknownBotError, available, make_spec, split_specs
 from alsos.deal import Deal
 from alsos.events import Event
 from alsos.game import Game
@@ -176,7 +176,7 @@ def _rules(variant: str, players: int | None) -> Ruleset | None:
 
 def _bot_names(spec: str, seats: int) -> list[str] | None:
     """One bot name per seat from ``--bots``; print why not and return None if it is wrong."""
-    names = [n.strip() for n in spec.split(",")]
+    names = split_specs(spec)
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
@@ -188,7 +188,7 @@ def _bot_names(spec: str, seats: int) -> list[str] | None:
         return None
     for name in dict.fromkeys(names):
         try:
-            make(name, seed=0)
+            make_spec(name, seed=0)
         except UnknownBotError as e:
             print(f"--bots: {e}", file=sys.stderr)
             return None
@@ -206,7 +206,7 @@ def _bots(
     seed: int, names: Sequence[str], active: Sequence[int], skip: int | None
 ) -> dict[int, Bot]:
     """A bot named ``names[seat]`` for each active seat but ``skip``, seeded from ``seed``."""
-    return {s: make(names[s], seed=_bot_seed(seed, s)) for s in active if s != skip}
+    return {s: make_spec(names[s], seed=_bot_seed(seed, s)) for s in active if s != skip}
 
 
 def _bot_seed(seed: int, seat: int) -> int:
