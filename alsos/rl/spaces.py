@@ -44,8 +44,10 @@ from alsos.actions import (
     BIDS,
     CALL,
     CONCEDE,
+    DECLARE_MELDS,
     DECLARES,
     DISCARDS,
+    DRAW,
     EXCHANGE,
     GAME,
     GYERUNK,
@@ -58,6 +60,7 @@ from alsos.actions import (
     Action,
     CallItem,
     announce,
+    contract_bid,
     kontra,
 )
 from alsos.cards import Suit
@@ -102,26 +105,40 @@ def _actions(rules: Ruleset) -> Iterator[Action]:
     b = rules.bidding
     figures = tuple(name for name, fig in rules.figures.items() if fig.enabled)
     items = item_figures(rules)
+    contracts = b.contracts
+    talon = any(c.talon for c in contracts.values())  # a ladder contract that draws
     yield PASS
-    yield ACCEPT
-    yield from (BIDS[suit] for suit in Suit)
-    if b.no_trumps:
+    if not contracts:
+        yield ACCEPT
+    yield from (BIDS[suit] for suit in Suit)  # a ladder's declarer names trumps with these
+    if b.no_trumps or any(c.trumps == "any" for c in contracts.values()):
         yield BIDS[None]
-    if b.betli:
-        yield BETLI
+    if b.betli and not contracts:
+        yield BETLI  # a ladder bids its Betli as a contract
+    yield from (contract_bid(name) for name in contracts)
+    if talon:
+        yield DRAW
     yield from (announce(name) for name in figures)
     yield from (kontra(level, GAME) for level in levels)
     yield from (kontra(level, name, seat) for name in items for seat in seats for level in levels)
-    if rules.exchange.module != _NONE:
-        if rules.exchange.simple_exchange or rules.exchange.siber:
-            yield EXCHANGE  # the two-player síber phase offers the plain swap too
-        if rules.exchange.siber:
+    x = rules.exchange
+    if x.module != _NONE or talon:
+        if x.simple_exchange or x.siber or talon:
+            # the two-player síber phase offers the plain swap too; after a
+            # ladder contract that drew, the declarer may take the face-up card
+            yield EXCHANGE
+        ladder_siber = talon and b.declare_limit is not None
+        if x.siber or ladder_siber:
             yield SIBER
-            yield from DISCARDS
-    yield DECLARES[0]
-    yield from (DECLARES[n] for n in range(3, 9))
-    yield SHOW
-    yield KICSI
+        if x.siber or talon:
+            yield from DISCARDS  # ladder: the drawn and the taken cards put away
+    if rules.melds.contest:
+        yield DECLARES[0]
+        yield from (DECLARES[n] for n in range(3, 9))
+        yield SHOW
+        yield KICSI
+    elif any(c.melds != _NONE for c in contracts.values()):
+        yield DECLARE_MELDS
     if rules.calling.module != _NONE:
         yield CALL
         if rules.calling.targets != GAME:
@@ -283,6 +300,12 @@ def max_actions(rules: Ruleset) -> int:
     levels = len(rules.kontra.levels)
     talon = 32 - a * rules.hand_size
     bidding = 4 * a * (figures + 2) + 2 * len(Suit) + 2
+    contracts = rules.bidding.contracts
+    if contracts:
+        # A ladder: each bid raises, so at most one per contract, each after
+        # a draw, two discards and up to one pass of every seat; then the
+        # trumps, the face-up card (or the síber) and up to three discards.
+        bidding += (len(contracts) + 1) * (a + 3) + 5
     utterances = (
         a * figures  # announcements
         + (1 + seats * len(item_figures(rules))) * levels  # kontra steps
