@@ -18,6 +18,7 @@ def deal_of(rules: alsos.Ruleset, pack: list[int], dealer: int) -> Deal:
         dealer=dealer,
         seen_packets=d.seen_packets,
         unseen_packets=d.unseen_packets,
+        talon_between=d.talon_between,
     )
 
 
