@@ -22,9 +22,13 @@ def deal_of(rules: alsos.Ruleset, pack: list[int], dealer: int) -> Deal:
     )
 
 
+#: Altiansz at three and four players: its ladder draws and discards talon cards.
+LADDERS = [r for r in PROFILES if r.bidding.contracts]
+
+
 @st.composite
-def positions(draw: st.DrawFn):  # type: ignore[no-untyped-def]
-    rules = draw(st.sampled_from(PROFILES))
+def positions(draw: st.DrawFn, profiles: list[alsos.Ruleset] = PROFILES):  # type: ignore[no-untyped-def]
+    rules = draw(st.sampled_from(profiles))
     pack = draw(st.permutations(range(32)))
     dealer = draw(st.integers(0, rules.players - 1))
     steps = draw(st.integers(0, 120))
@@ -66,5 +70,3 @@ def replay_swapped(rules, pack, dealer, steps, choices, seat, pick):  # type: ig
     except IllegalActionError:
         return None
     return a, b, swapped
-
-
