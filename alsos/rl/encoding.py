@@ -77,7 +77,7 @@ from alsos.rl.spaces import ActionSpace, item_figures, max_payment, max_stake
 if TYPE_CHECKING:
     from alsos.view import View
 
-__all__ = ["ObservationEncoder"]
+__all__ = ["MELD_KINDS", "ObservationEncoder"]
 
 _PHASES = {p: i for i, p in enumerate(Phase)}
 _KINDS = {str(k): i for i, k in enumerate(Kind)}
