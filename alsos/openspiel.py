@@ -223,9 +223,11 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
 
         For information-set search (OpenSpiel's ISMCTS).  The cards whose place
         the seat cannot know are dealt again: each card another seat has
-        played is put among that seat's unknown places, the rest shuffled, and
-        the history replayed.  A world is kept when every action is legal in it
-        and the seat's information state and view come out the same; after
+        played or put away is put among that seat's unknown places (on the
+        talon once they are full: it drew), the talon cards the seat has seen
+        or held stay put, the rest are shuffled, and the history replayed.
+        A world is kept when every action is legal in it and the seat's
+        information state and view come out the same; after
         :data:`RESAMPLE_TRIES` failures the true state is returned (a bias
         towards the truth, never an inconsistent world).  Uses Python's
         ``random`` module (seed it for reproducible searches).
