@@ -45,6 +45,9 @@ def _unknown(game: alsos.Game, seat: int) -> list[int]:
     known |= {int(c) for t in view.tricks for _, c in t.cards}
     known |= {int(c) for _, c in view.trick}
     known |= {int(a.card) for s, a in game.history if s == seat and hasattr(a, "card")}
+    # The cards turned up at the deal were seen by all, even once taken into a hand.
+    talon = game.deal.talon
+    known |= {int(talon[0]), int(talon[-1])} if game.rules.deal.top_up else {int(talon[0])}
     return sorted(set(range(32)) - known)
 
 
