@@ -51,6 +51,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from alsos.actions import Discard, Play
 from alsos.cards import CARDS
 from alsos.deal import Deal, layout
 from alsos.game import Game, IllegalActionError
@@ -194,6 +195,7 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
                     dealer=self._dealer,
                     seen_packets=d.seen_packets,
                     unseen_packets=d.unseen_packets,
+                    talon_between=d.talon_between,
                 )
                 self.game = Game(self._shared.rules, deal=deal, dealer=self._dealer)
             return
@@ -221,9 +223,11 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
 
         For information-set search (OpenSpiel's ISMCTS).  The cards whose place
         the seat cannot know are dealt again: each card another seat has
-        played is put among that seat's unknown places, the rest shuffled, and
-        the history replayed.  A world is kept when every action is legal in it
-        and the seat's information state and view come out the same; after
+        played or put away is put among that seat's unknown places (on the
+        talon once they are full: it drew), the talon cards the seat has seen
+        or held stay put, the rest are shuffled, and the history replayed.
+        A world is kept when every action is legal in it and the seat's
+        information state and view come out the same; after
         :data:`RESAMPLE_TRIES` failures the true state is returned (a bias
         towards the truth, never an inconsistent world).  Uses Python's
         ``random`` module (seed it for reproducible searches).
@@ -255,29 +259,37 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
             tuple(d.unseen_packets),
             tuple(d.talon_between),
         )
-        shown = {int(c) for c in game.view(player).talon_seen}
+        view = game.view(player)
+        # Talon cards this seat has seen or held (face up, or drawn in an
+        # auction: in its hand, discarded or played by it) stay where they are;
+        # the others may be anything.
+        acted = [(seat, int(a.card)) for seat, a in game.history if isinstance(a, Play | Discard)]
+        mine = {int(c) for c in view.hand} | {int(c) for c in view.talon_seen}
+        mine |= {c for seat, c in acted if seat == player}
         places: dict[int, list[int]] = {}
         for seat, start, end, seen in packets:
             known = seat == player and (seen or not game.state.unseen[player])
             if not known:
                 places.setdefault(seat, []).extend(range(start, end))
         pack = self._pack[:]
-        # Talon cards this seat has seen stay where they are; the others may be anything.
-        talon = [i for i in talon_at if pack[i] not in shown]
+        talon = [i for i in talon_at if pack[i] not in mine]
         free = sorted(i for spots in places.values() for i in spots) + talon
         cards = [pack[i] for i in free]
+        # Each card another seat played or put away was in its hand then: it
+        # goes to that seat's places (the first seat to use it: a discard drawn
+        # again came from the seat that discarded it), or to the talon when a
+        # seat used more cards than it was dealt (it drew the rest).
         placed: dict[int, int] = {}
-        for t in game.tricks:
-            for seat, c in t:
-                if c in cards and seat in places:
-                    placed[c] = seat
-        for seat, c in game.trick:
-            if c in cards and seat in places:
+        free_cards = set(cards)
+        for seat, c in acted:
+            if c in free_cards and c not in placed and seat in places:
                 placed[c] = seat
         open_spots = set(free)
         new = {}
         for c, seat in placed.items():
-            spots = [i for i in places[seat] if i in open_spots]
+            spots = [i for i in places[seat] if i in open_spots] or [
+                i for i in talon if i in open_spots
+            ]
             if not spots:
                 return None
             i = rng.choice(spots)
@@ -337,11 +349,14 @@ class AlsosObserver:
             return str(view)
         dealt = game.deal.hands[player]
         known = dealt if view.unseen_count == 0 else dealt[: game.deal.seen]
-        turned = game.deal.talon  # the indicator and the top card lie face up from the deal
+        talon = game.deal.talon
+        # The indicator lies face up from the deal, and the top card too where
+        # the talon tops up the hands (deal.top_up); Altiansz's last cards stay down.
+        turned = (talon[0], talon[-1]) if self.encoder.rules.deal.top_up else (talon[0],)
         parts = [
             f"seat {player}",
             "dealt " + " ".join(c.name for c in known),
-            f"turned {turned[0].name} {turned[-1].name}",
+            "turned " + " ".join(c.name for c in turned),
             "talon " + " ".join(c.name for c in view.talon_seen),
             "hand " + " ".join(c.name for c in view.hand),
             " | ".join(f"{seat}:{text}" for seat, text in view.history),

@@ -18,12 +18,17 @@ def deal_of(rules: alsos.Ruleset, pack: list[int], dealer: int) -> Deal:
         dealer=dealer,
         seen_packets=d.seen_packets,
         unseen_packets=d.unseen_packets,
+        talon_between=d.talon_between,
     )
 
 
+#: Altiansz at three and four players: its ladder draws and discards talon cards.
+LADDERS = [r for r in PROFILES if r.bidding.contracts]
+
+
 @st.composite
-def positions(draw: st.DrawFn):  # type: ignore[no-untyped-def]
-    rules = draw(st.sampled_from(PROFILES))
+def positions(draw: st.DrawFn, profiles: list[alsos.Ruleset] = PROFILES):  # type: ignore[no-untyped-def]
+    rules = draw(st.sampled_from(profiles))
     pack = draw(st.permutations(range(32)))
     dealer = draw(st.integers(0, rules.players - 1))
     steps = draw(st.integers(0, 120))
@@ -40,6 +45,9 @@ def _unknown(game: alsos.Game, seat: int) -> list[int]:
     known |= {int(c) for t in view.tricks for _, c in t.cards}
     known |= {int(c) for _, c in view.trick}
     known |= {int(a.card) for s, a in game.history if s == seat and hasattr(a, "card")}
+    # The cards turned up at the deal were seen by all, even once taken into a hand.
+    talon = game.deal.talon
+    known |= {int(talon[0]), int(talon[-1])} if game.rules.deal.top_up else {int(talon[0])}
     return sorted(set(range(32)) - known)
 
 
@@ -65,5 +73,3 @@ def replay_swapped(rules, pack, dealer, steps, choices, seat, pick):  # type: ig
     except IllegalActionError:
         return None
     return a, b, swapped
-
-

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 pytest.importorskip("pyspiel")
@@ -13,9 +15,10 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import alsos
 import alsos.openspiel
+from alsos.deal import layout
 from alsos.openspiel import GAME_NAME, ruleset_of
 from alsos.rl import ActionSpace, max_actions, max_payment
-from tests.rl_helpers import positions, replay_swapped
+from tests.rl_helpers import LADDERS, positions, replay_swapped
 
 
 def _random_hand(game, rng):  # type: ignore[no-untyped-def]
@@ -32,7 +35,13 @@ def _random_hand(game, rng):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(
     "params",
-    [{}, {"variant": "tompa"}, {"variant": "csibor", "players": 4, "dealer": 2}],
+    [
+        {},
+        {"variant": "tompa"},
+        {"variant": "csibor", "players": 4, "dealer": 2},
+        {"variant": "altiansz"},
+        {"variant": "altiansz", "players": 4, "dealer": 1},
+    ],
     ids=str,
 )
 def test_random_sim_test_passes(params: dict[str, object]) -> None:
@@ -51,10 +60,21 @@ def test_parameters_name_the_table() -> None:
         pyspiel.load_game(GAME_NAME, {"variant": "potter1930", "players": 7})
 
 
-@pytest.mark.parametrize("variant", ["potter1930", "four-player", "house", "tompa"])
-def test_game_info_is_derived_and_honest(variant: str) -> None:
-    game = pyspiel.load_game(GAME_NAME, {"variant": variant})
-    rules = alsos.load_variant(variant)
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("potter1930", {}),
+        ("four-player", {}),
+        ("house", {}),
+        ("tompa", {}),
+        ("altiansz", {}),
+        ("altiansz", {"players": 4}),
+    ],
+    ids=str,
+)
+def test_game_info_is_derived_and_honest(variant: str, options: dict[str, int]) -> None:
+    game = pyspiel.load_game(GAME_NAME, {"variant": variant, **options})
+    rules = alsos.load_variant(variant, **options)
     assert game.num_distinct_actions() == len(ActionSpace(rules))
     assert game.max_game_length() == 32 + max_actions(rules)
     assert game.max_utility() == max_payment(rules) == -game.min_utility()
@@ -69,10 +89,12 @@ def test_game_info_is_derived_and_honest(variant: str) -> None:
         assert returns == [float(state.game.settlement.payments[s]) for s in range(len(returns))]
 
 
-def test_the_deal_is_a_uniform_pack_one_card_at_a_time() -> None:
+@pytest.mark.parametrize("variant", ["potter1930", "altiansz"])
+def test_the_deal_is_a_uniform_pack_one_card_at_a_time(variant: str) -> None:
     """Each chance node offers every card not yet dealt, equally likely; the pack is then
-    dealt as the engine deals a shuffled pack (the same pack gives the same deal)."""
-    game = pyspiel.load_game(GAME_NAME)
+    dealt as the engine deals a shuffled pack (the same pack gives the same deal; Altiansz
+    lays talon cards between its packets, altiansz, "Deal")."""
+    game = pyspiel.load_game(GAME_NAME, {"variant": variant})
     seeded = alsos.Game(game.rules, seed=4)
     pack = list(seeded.state.pack)
     state = game.new_initial_state()
@@ -104,6 +126,18 @@ def test_tensors_are_the_rl_encoding() -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_information_state_hides_what_the_seat_cannot_know(position) -> None:  # type: ignore[no-untyped-def]
+    _same_information_state(position)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(LADDERS))
+def test_information_state_hides_the_ladders_talon(position) -> None:  # type: ignore[no-untyped-def]
+    """Altiansz at three and four seats: the cards a bidder drew unseen and its
+    face-down discards are known to it alone (altiansz, "Bidding and use of the Talon")."""
+    _same_information_state(position)
+
+
+def _same_information_state(position) -> None:  # type: ignore[no-untyped-def]
     rules, pack, dealer, steps, choices, seat, pick = position
     out = replay_swapped(rules, pack, dealer, steps, choices, seat, pick)
     assume(out is not None)
@@ -186,3 +220,73 @@ def test_ismcts_plays_whole_hands() -> None:
             else:
                 state.apply_action(int(rng.choice(state.legal_actions())))
         assert sum(state.returns()) == 0
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_face_down_talon_cards_are_not_in_any_information_state(players: int) -> None:
+    """Altiansz deals one talon card face up and the others face down (altiansz, "Deal"):
+    swapping two face-down talon cards changes no seat's information state."""
+    game = pyspiel.load_game(GAME_NAME, {"variant": "altiansz", "players": players})
+    rules = game.rules
+    d = rules.deal
+    _, talon_at = layout(
+        players, 0, tuple(d.seen_packets), tuple(d.unseen_packets), tuple(d.talon_between)
+    )
+    pack = list(range(32))
+    swapped = pack[:]
+    i, j = talon_at[1], talon_at[-1]  # the indicator (face up) is talon_at[0]
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    states = []
+    for deck in (pack, swapped):
+        state = game.new_initial_state()
+        for card in deck:
+            state.apply_action(card)
+        states.append(state)
+    assert states[0].game.deal != states[1].game.deal
+    for seat in range(players):
+        assert states[0].information_state_string(seat) == states[1].information_state_string(seat)
+        assert states[0].information_state_tensor(seat) == states[1].information_state_tensor(seat)
+
+
+def _into_the_auction(game, seed: int):  # type: ignore[no-untyped-def]
+    """A hand of ``game`` played at random until two draws are done (or the play starts)."""
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
+    draws = 0
+    space = game.space
+    draw = space.index(alsos.parse_action("draw"))
+    while draws < 2 and not state.is_terminal() and state.game.phase is not alsos.Phase.PLAY:
+        legal = state.legal_actions()
+        action = draw if draw in legal else int(rng.choice(legal))
+        draws += action == draw
+        state.apply_action(action)
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_resampled_worlds_keep_what_each_seat_drew_and_vary_the_rest(players: int) -> None:
+    """Altiansz: the cards a bidder drew unseen are known to it alone, its discards too
+    (altiansz, "Bidding and use of the Talon").  Each seat's resampled worlds keep its
+    view and information state, and vary the cards it cannot know."""
+    game = pyspiel.load_game(GAME_NAME, {"variant": "altiansz", "players": players})
+    random.seed(7)
+    varied = tried = 0
+    for seed in range(6):
+        state = _into_the_auction(game, seed)
+        if state.is_terminal():
+            continue
+        for seat in state.game.active:
+            truth = state.game.hands
+            for _ in range(3):
+                world = state.resample_from_infostate(
+                    seat, pyspiel.UniformProbabilitySampler(0.0, 1.0)
+                )
+                assert world.information_state_string(seat) == state.information_state_string(seat)
+                assert world.game.view(seat) == state.game.view(seat)
+                assert world.game.hands[seat] == truth[seat]
+                assert world.history()[32:] == state.history()[32:]
+                tried += 1
+                varied += world.game.hands != truth
+    assert tried >= 30 and varied >= 0.8 * tried, (varied, tried)

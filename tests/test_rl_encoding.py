@@ -12,9 +12,11 @@ np = pytest.importorskip("numpy")
 from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 
 import alsos  # noqa: E402
+from alsos.actions import DECLARE_MELDS, ContractBid  # noqa: E402
 from alsos.rl import ObservationEncoder  # noqa: E402
+from alsos.rl.encoding import MELD_KINDS  # noqa: E402
 from tests.profiles import PROFILES  # noqa: E402
-from tests.rl_helpers import positions, replay_swapped  # noqa: E402
+from tests.rl_helpers import LADDERS, positions, replay_swapped  # noqa: E402
 
 
 @pytest.mark.parametrize("rules", PROFILES, ids=str)
@@ -61,6 +63,18 @@ def test_fields_say_what_the_docs_say() -> None:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_cards_the_seat_cannot_know_do_not_change_its_encoding(position) -> None:  # type: ignore[no-untyped-def]
+    _same_encoding(position)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(LADDERS))
+def test_the_ladders_hidden_talon_does_not_change_the_encoding(position) -> None:  # type: ignore[no-untyped-def]
+    """Altiansz: cards drawn unseen, discards face down and the face-down talon are
+    known to no other seat (altiansz, "Bidding and use of the Talon")."""
+    _same_encoding(position)
+
+
+def _same_encoding(position) -> None:  # type: ignore[no-untyped-def]
     rules, pack, dealer, steps, choices, seat, pick = position
     out = replay_swapped(rules, pack, dealer, steps, choices, seat, pick)
     assume(out is not None)
@@ -75,7 +89,11 @@ def test_cards_the_seat_cannot_know_do_not_change_its_encoding(position) -> None
 
 @pytest.mark.parametrize(
     "rules",
-    [alsos.load_variant("club", **{"bidding.hidden_suit": True}), alsos.load_variant("csibor")],
+    [
+        alsos.load_variant("club", **{"bidding.hidden_suit": True}),
+        alsos.load_variant("csibor"),
+        alsos.load_variant("altiansz"),
+    ],
     ids=str,
 )
 def test_a_reused_encoder_encodes_as_a_fresh_one(rules: alsos.Ruleset) -> None:
@@ -90,3 +108,42 @@ def test_a_reused_encoder_encodes_as_a_fresh_one(rules: alsos.Ruleset) -> None:
                 view = game.view(seat)
                 assert np.array_equal(shared.encode(view), ObservationEncoder(rules).encode(view))
             game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_ladder_fields_say_the_contract_and_the_meld_kinds(players: int) -> None:
+    """altiansz, "Melds": a seat's declared melds are made known by kind only; the
+    ``contract`` field follows the standing bid of the ladder."""
+    rules = alsos.load_variant("altiansz", players=players)
+    enc = ObservationEncoder(rules)
+    ids = list(rules.bidding.contracts)
+    kinds = list(MELD_KINDS)
+    declared = 0
+    for hand in range(40):
+        rng = random.Random(hand)
+        game = alsos.Game(rules, seed=hand, dealer=hand % players)
+        while not game.is_over:
+            legal = game.legal_actions()
+            game.apply(DECLARE_MELDS if DECLARE_MELDS in legal else rng.choice(legal))
+            seat = game.to_act if game.to_act is not None else game.active[0]
+            view = game.view(seat)
+            f = enc.split(enc.encode(view))
+            bids = [str(a).split()[1] for _, a in game.history if isinstance(a, ContractBid)]
+            want = np.zeros(len(ids))
+            if bids:
+                want[ids.index(bids[-1])] = 1
+            assert np.array_equal(f["contract"], want)
+            counts = np.zeros((players, len(kinds)))
+            for who, text in view.history:
+                if text.startswith("declare melds ("):
+                    declared += 1
+                    for word in text[len("declare melds (") : -1].split(", "):
+                        counts[who, kinds.index(word)] += 1  # every word is a known kind
+            assert np.allclose(f["melds"], np.minimum(counts / 4, 1))
+    assert declared > 0
+
+
+def test_profiles_without_a_ladder_have_empty_ladder_fields() -> None:
+    enc = ObservationEncoder(alsos.load_variant("potter1930"))
+    shapes = {name: shape for name, _, shape in enc.fields}
+    assert shapes["contract"] == (0,) and shapes["melds"] == (3, 0)

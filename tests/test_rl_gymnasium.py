@@ -22,6 +22,8 @@ from alsos.rl.gymnasium import AlsosEnv
         ("four-player", {"seat": 1}),
         ("tompa", {"opponents": "random"}),
         ("csibor", {"players": 2}),
+        ("altiansz", {"opponents": "random"}),
+        ("altiansz", {"players": 4, "seat": 3}),
     ],
 )
 def test_check_env_passes(variant: str, options: dict[str, object]) -> None:

@@ -15,7 +15,14 @@ from alsos.rl.pettingzoo import env, raw_env
 
 @pytest.mark.parametrize(
     ("variant", "options"),
-    [("potter1930", {}), ("four-player", {}), ("tompa", {}), ("csibor", {"players": 4})],
+    [
+        ("potter1930", {}),
+        ("four-player", {}),
+        ("tompa", {}),
+        ("csibor", {"players": 4}),
+        ("altiansz", {}),
+        ("altiansz", {"players": 4}),
+    ],
 )
 # PettingZoo warns about every Dict observation with an action mask (its classic games too).
 @pytest.mark.filterwarnings("ignore:Observation space for each agent")

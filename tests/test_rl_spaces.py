@@ -9,16 +9,18 @@ derived bounds on length and payments.
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 pytest.importorskip("numpy")
 
 import alsos
-from alsos.actions import PASS, PLAYS, Announce, Kontra
+from alsos.actions import PASS, PLAYS, SIBER, Announce, ContractBid, Kontra
 from alsos.phases import Phase
 from alsos.rl import (
     ActionSpace,
@@ -86,6 +88,40 @@ def test_indexes_are_stable_and_round_trip() -> None:
     assert a[0] == PASS
     assert list(a)[-32:] == list(PLAYS)
     assert a.index(alsos.parse_action("accept")) == 1
+
+
+#: The spaces of the profiles without a ladder as numbered at commit f78e802, before
+#: the ladder's actions came in (written by that commit's alsos.rl.spaces).
+SPACES = json.loads((Path(__file__).parent / "data" / "action_spaces.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(SPACES))
+def test_existing_spaces_keep_their_indexes(name: str) -> None:
+    """A policy learned on a profile keeps its meaning: new families of actions take
+    indexes only in the profiles that have them."""
+    rules = next(r for r in PROFILES if str(r) == name)
+    assert [str(a) for a in ActionSpace(rules)] == SPACES[name]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_ladder_space_is_derived_from_its_contracts(players: int) -> None:
+    """altiansz, "Bidding and use of the Talon", "Melds": the contracts low to high, the
+    draw, trumps named with ``bid <suit>``, the face-up card, the síber, the discards and
+    ``declare melds``; no trump auction, no kontra, no meld contest."""
+    rules = alsos.load_variant("altiansz", players=players)
+    space = ActionSpace(rules)
+    bids = [a.contract for a in space if isinstance(a, ContractBid)]
+    assert bids == list(rules.bidding.contracts)
+    texts = [str(a) for a in space]
+    order = ["pass", "bid acorns", "bid no-trumps", "contract solo", "contract volat", "draw"]
+    order += ["exchange", "siber", "discard MA", "discard Z7", "declare melds", "MA", "Z7"]
+    assert [texts.index(t) for t in order] == sorted(texts.index(t) for t in order)
+    never = ["accept", "betli", "kontra game", "declare terc", "declare vannak", "show", "kicsi"]
+    assert not [t for t in never if t in texts]
+    assert len(space) == 1 + 5 + 12 + 1 + 2 + 32 + 1 + 32
+    # The síber comes with a session allowance only.
+    unlimited = alsos.load_variant("altiansz", **{"bidding.declare_limit": None})
+    assert SIBER not in ActionSpace(unlimited) and SIBER in space
 
 
 def test_space_follows_the_ruleset_data() -> None:

@@ -37,7 +37,20 @@ field            shape            meaning
 ``said``         ``(P, S)``       the speech actions each seat was seen to take,
                                   from the seat's public history (a hidden bid
                                   counts once it is shown)
+``contract``     ``(C,)``         one-hot over a ladder's ``C`` contracts (none
+                                  without a ladder): the standing bid, then the
+                                  contract played
+``melds``        ``(P, M)``       the meld kinds each seat declared with
+                                  ``declare melds`` (``M`` = 9 where the space
+                                  has it, else 0): terc ... okt, vannak, béla,
+                                  a 20, each counted / 4
 ===============  ===============  ================================================
+
+The last two fields are empty for the profiles without a ladder, so their
+vectors are what they were before Altiansz came in.  A ladder's draws, its
+trumps named with ``bid <suit>``, taking the face-up card, the síber and a
+seat's own discards are speech actions, so ``said`` holds them; the face-up
+talon card (and the face-up discards after taking it) are in ``talon_seen``.
 
 ``encoder.fields`` lists ``(name, offset, shape)`` and
 :meth:`~alsos.rl.ObservationEncoder.split`
@@ -56,7 +69,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from alsos.actions import PLAYS
+from alsos.actions import DECLARE_MELDS, MELD_NAMES, PLAYS, ContractBid
 from alsos.phases import Kind, Phase
 from alsos.profile import Ruleset
 from alsos.rl.spaces import ActionSpace, item_figures, max_payment, max_stake
@@ -64,10 +77,13 @@ from alsos.rl.spaces import ActionSpace, item_figures, max_payment, max_stake
 if TYPE_CHECKING:
     from alsos.view import View
 
-__all__ = ["ObservationEncoder"]
+__all__ = ["MELD_KINDS", "ObservationEncoder"]
 
 _PHASES = {p: i for i, p in enumerate(Phase)}
 _KINDS = {str(k): i for i, k in enumerate(Kind)}
+#: The meld kinds a ``declare melds`` makes known, as the history notes them.
+MELD_KINDS = (*MELD_NAMES.values(), "vannak", "béla", "a 20")
+_MELD_KIND = {name: i for i, name in enumerate(MELD_KINDS)}
 
 
 class ObservationEncoder:
@@ -104,7 +120,15 @@ class ObservationEncoder:
             ("items", (1 + len(figures) * p, 5)),
             ("call", (3,)),
             ("said", (p, first_play)),
+            ("contract", (len(rules.bidding.contracts),)),
+            ("melds", (p, len(MELD_KINDS) if DECLARE_MELDS in self.space else 0)),
         ]
+        #: the ``contract`` position of each contract bid's space index
+        self._contract = {
+            self.space.index(a): i
+            for i, a in enumerate(a for a in self.space if isinstance(a, ContractBid))
+        }
+        self._melds = DECLARE_MELDS in self.space
         fields = []
         offset = 0
         for name, shape in shapes:
@@ -119,7 +143,7 @@ class ObservationEncoder:
         self._stake_scale = max(math.log2(max_stake(rules)), 1.0)
         self._pay_scale = max(math.log2(max(max_payment(rules), 2)), 1.0)
         self._hand = rules.hand_size
-        self._said_cache: dict[int, tuple[tuple[tuple[int, str], ...], list[int]]] = {}
+        self._said_cache: dict[int, tuple[tuple[tuple[int, str], ...], _Said]] = {}
 
     def __repr__(self) -> str:
         return f"<ObservationEncoder {self.rules} shape={self.shape}>"
@@ -131,29 +155,41 @@ class ObservationEncoder:
             for name, off, shape in self.fields
         }
 
-    def _said(self, seat: int, history: tuple[tuple[int, str], ...]) -> list[int]:
-        """The ``said`` indexes of a public history.
+    def _said(self, seat: int, history: tuple[tuple[int, str], ...]) -> _Said:
+        """What the public history says: the ``said`` indexes, the standing
+        ladder contract and the meld kinds declared.
 
         A hand's history only grows, so the last one read for each seat is
         kept and only what was added since is read (everything again if an
         earlier entry changed, as when a hidden bid is shown).
         """
-        done, indexes = self._said_cache.get(seat, ((), []))
+        done, said = self._said_cache.get(seat, ((), _Said()))
         n = len(done)
         if len(history) < n or history[:n] != done:
-            n, indexes = 0, []
+            n, said = 0, _Said()
         else:
-            indexes = indexes[:]
+            said = said.copy()
         base = self._off["said"]
         speech = self._speech
         index = self.space.text_index
+        melds = self._melds
+        width = len(MELD_KINDS)
         for who, text in history[n:]:
             cut = text.find(" (")
-            said = index.get(text if cut < 0 else text[:cut])
-            if said is not None and said < speech:
-                indexes.append(base + speech * who + said)
-        self._said_cache[seat] = (history, indexes)
-        return indexes
+            i = index.get(text if cut < 0 else text[:cut])
+            if i is not None and i < speech:
+                said.ones.append(base + speech * who + i)
+                contract = self._contract.get(i)
+                if contract is not None:
+                    said.contract = contract
+                elif melds and cut >= 0 and self.space[i] == DECLARE_MELDS:
+                    for word in text[cut + 2 : -1].split(", "):
+                        kind = _MELD_KIND.get(word)
+                        if kind is not None:
+                            key = width * who + kind
+                            said.melds[key] = said.melds.get(key, 0) + 1
+        self._said_cache[seat] = (history, said)
+        return said
 
     def _stake(self, value: int, scale: float) -> float:
         return min(math.log2(max(value, 1)) / scale, 1.0)
@@ -220,7 +256,32 @@ class ObservationEncoder:
                 self._stake(view.call_stakes[0], self._pay_scale),
                 self._stake(view.call_stakes[1], self._pay_scale),
             )
-        ones += self._said(view.seat, view.history)
+        said = self._said(view.seat, view.history)
+        ones += said.ones
+        if said.contract >= 0:
+            ones.append(o["contract"] + said.contract)
+        base = o["melds"]
+        for key, count in said.melds.items():
+            at.append(base + key)
+            values.append(min(count / 4, 1.0))
         out[ones] = 1.0
         out[at] = values
         return out
+
+
+class _Said:
+    """What an encoder read from a public history (see ``ObservationEncoder._said``)."""
+
+    __slots__ = ("contract", "melds", "ones")
+
+    def __init__(self) -> None:
+        self.ones: list[int] = []
+        self.contract = -1
+        self.melds: dict[int, int] = {}
+
+    def copy(self) -> _Said:
+        new = _Said()
+        new.ones = self.ones[:]
+        new.contract = self.contract
+        new.melds = dict(self.melds)
+        return new

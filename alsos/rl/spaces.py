@@ -4,28 +4,40 @@ Learning code wants a fixed numbering of actions: a policy network outputs one
 logit per index, and the legal actions of a position become a 0/1 mask over
 the indexes.  :class:`ActionSpace` numbers every action that can ever be legal
 under a ruleset.  It is derived from the ruleset's data alone (the suits it
-bids, its enabled figures, the seats of its table, its kontra ladder, its
-melds, whether it calls, whether it has a síber), never by sampling games, so
-the numbering is stable: the same ruleset always gives the same indexes.
+bids, the contracts of its ladder, its enabled figures, the seats of its
+table, its kontra ladder, its melds, whether it calls, whether it has a
+síber), never by sampling games, so the numbering is stable: the same
+ruleset always gives the same indexes.  Families added for a new kind of
+game take indexes only in the profiles that have them, so the spaces of the
+older profiles never move.
 
 The order, family by family (a family absent from the ruleset takes no
 indexes):
 
 1. ``pass``;
-2. bidding: ``accept``, ``bid <suit>`` for each suit in card order (acorns,
-   hearts, gourds, leaves), ``bid no-trumps`` (if the profile bids no-trumps),
-   ``betli`` (if it has Betli);
-3. ``announce <figure>`` for each enabled figure, in profile order;
-4. kontra steps: every level of the ladder on the game, then for each figure
+2. bidding: ``accept`` (not with a ladder), ``bid <suit>`` for each suit in
+   card order (acorns, hearts, gourds, leaves; a ladder's declarer names
+   trumps with them), ``bid no-trumps`` (if the profile bids no-trumps or a
+   ladder contract may be played without trumps), ``betli`` (if it has
+   Betli, not with a ladder);
+3. a ladder (altiansz, "Bidding and use of the Talon"): ``contract <id>``
+   for each contract in profile order (low to high), then ``draw`` if a
+   contract draws from the talon;
+4. ``announce <figure>`` for each enabled figure, in profile order;
+5. kontra steps: every level of the ladder on the game, then for each figure
    that makes an item, each seat and each level, ``<level> <figure>@<seat>``;
-5. exchange (unless the profile has none): ``exchange``, then ``siber`` and
-   ``discard <card>`` for the 32 cards (with a síber);
-6. melds: ``declare vannak``, ``declare terc`` ... ``declare okt``, then the
-   validation answers ``show`` and ``kicsi``;
-7. calling (unless the profile does not call): ``gyerunk``, ``gyerunk
+6. exchange (where the profile exchanges, or a ladder contract draws):
+   ``exchange`` (a ladder: take the face-up card), then ``siber`` (with a
+   síber; a ladder: with a session allowance) and ``discard <card>`` for the
+   32 cards;
+7. melds: with a contest, ``declare vannak``, ``declare terc`` ...
+   ``declare okt``, then the validation answers ``show`` and ``kicsi``;
+   without one, ``declare melds`` (one index: it takes no argument, a seat
+   declares all its melds or none) if a ladder contract scores melds;
+8. calling (unless the profile does not call): ``gyerunk``, ``gyerunk
    <figure>@<seat>`` (if any item may be called), ``concede``, ``play on``,
    and every level of kontra on a call;
-8. the 32 cards to play, in card order (``MA`` ... ``Z7``).
+9. the 32 cards to play, in card order (``MA`` ... ``Z7``).
 
 The module also derives honest bounds for programs that need them
 (OpenSpiel's ``max_game_length`` and utility range): :func:`max_stake`,
@@ -44,8 +56,10 @@ from alsos.actions import (
     BIDS,
     CALL,
     CONCEDE,
+    DECLARE_MELDS,
     DECLARES,
     DISCARDS,
+    DRAW,
     EXCHANGE,
     GAME,
     GYERUNK,
@@ -58,6 +72,7 @@ from alsos.actions import (
     Action,
     CallItem,
     announce,
+    contract_bid,
     kontra,
 )
 from alsos.cards import Suit
@@ -102,26 +117,40 @@ def _actions(rules: Ruleset) -> Iterator[Action]:
     b = rules.bidding
     figures = tuple(name for name, fig in rules.figures.items() if fig.enabled)
     items = item_figures(rules)
+    contracts = b.contracts
+    talon = any(c.talon for c in contracts.values())  # a ladder contract that draws
     yield PASS
-    yield ACCEPT
-    yield from (BIDS[suit] for suit in Suit)
-    if b.no_trumps:
+    if not contracts:
+        yield ACCEPT
+    yield from (BIDS[suit] for suit in Suit)  # a ladder's declarer names trumps with these
+    if b.no_trumps or any(c.trumps == "any" for c in contracts.values()):
         yield BIDS[None]
-    if b.betli:
-        yield BETLI
+    if b.betli and not contracts:
+        yield BETLI  # a ladder bids its Betli as a contract
+    yield from (contract_bid(name) for name in contracts)
+    if talon:
+        yield DRAW
     yield from (announce(name) for name in figures)
     yield from (kontra(level, GAME) for level in levels)
     yield from (kontra(level, name, seat) for name in items for seat in seats for level in levels)
-    if rules.exchange.module != _NONE:
-        if rules.exchange.simple_exchange or rules.exchange.siber:
-            yield EXCHANGE  # the two-player síber phase offers the plain swap too
-        if rules.exchange.siber:
+    x = rules.exchange
+    if x.module != _NONE or talon:
+        if x.simple_exchange or x.siber or talon:
+            # the two-player síber phase offers the plain swap too; after a
+            # ladder contract that drew, the declarer may take the face-up card
+            yield EXCHANGE
+        ladder_siber = talon and b.declare_limit is not None
+        if x.siber or ladder_siber:
             yield SIBER
-            yield from DISCARDS
-    yield DECLARES[0]
-    yield from (DECLARES[n] for n in range(3, 9))
-    yield SHOW
-    yield KICSI
+        if x.siber or talon:
+            yield from DISCARDS  # ladder: the drawn and the taken cards put away
+    if rules.melds.contest:
+        yield DECLARES[0]
+        yield from (DECLARES[n] for n in range(3, 9))
+        yield SHOW
+        yield KICSI
+    elif any(c.melds != _NONE for c in contracts.values()):
+        yield DECLARE_MELDS
     if rules.calling.module != _NONE:
         yield CALL
         if rules.calling.targets != GAME:
@@ -274,7 +303,10 @@ def max_actions(rules: Ruleset) -> int:
     call answered by every seat after each of its kontra steps.  Meld
     validation: at most ten stages of answers (the meld's length, then each
     rank or card that decides it), one answer per seat each, in each of the
-    two contests.
+    two contests (none without a contest).
+    A ladder (altiansz): at most one bid per contract, each after a draw,
+    two discards and a pass of every seat; then the trumps, the face-up card
+    or the síber and its discards.
     Play: every seat in play plays its hand.
     """
     a = rules.active_players
@@ -283,16 +315,23 @@ def max_actions(rules: Ruleset) -> int:
     levels = len(rules.kontra.levels)
     talon = 32 - a * rules.hand_size
     bidding = 4 * a * (figures + 2) + 2 * len(Suit) + 2
+    contracts = rules.bidding.contracts
+    if contracts:
+        # A ladder: each bid raises, so at most one per contract, each after
+        # a draw, two discards and up to one pass of every seat; then the
+        # trumps, the face-up card (or the síber) and up to three discards.
+        bidding += (len(contracts) + 1) * (a + 3) + 5
+    exchanges = rules.exchange.module != _NONE
+    contest = rules.melds.contest
     utterances = (
         a * figures  # announcements
         + (1 + seats * len(item_figures(rules))) * levels  # kontra steps
-        + 2 * a  # a sequence and vannak per seat
-        + 3 * a  # exchange, síber, a pass in a síber phase
-        + talon  # discards
+        + (2 * a if contest else a)  # a sequence and vannak per seat, or declare melds
+        + ((3 * a + talon) if exchanges else 0)  # exchange, síber, a pass; the discards
     )
     passes_to_close = max(rules.passes_to_close, a)
     speech = utterances + 3 * (utterances + 1) * (passes_to_close + a)
     calls = (1 + a * figures) * ((levels + 1) * (a + 1) + levels)
-    melds = 2 * 10 * a
+    melds = 2 * 10 * a if contest else 0
     play = a * rules.hand_size
     return bidding + speech + calls + melds + play
