@@ -118,7 +118,9 @@ def test_near_the_end_pimc_plays_a_card_the_solver_finds_best_in_every_world() -
 
     rules = alsos.load_variant("potter1930")
     checked = 0
-    for seed in range(40):
+    for seed in range(300):  # seeds are searched until three positions qualify
+        if checked >= 3:
+            break
         game = alsos.Game(rules, seed=seed)
         bots = {s: HeuristicBot(s) for s in range(3)}
         while not game.is_over and game.trick_no < rules.hand_size - 2:

@@ -140,6 +140,12 @@ class _Knowledge:
 
     def __init__(self, view: View) -> None:
         rules = _rules(view.variant)
+        if any(c.talon for c in rules.bidding.contracts.values()):
+            # Cards drawn unseen and discards handed on from bidder to bidder are not
+            # yet among the places this sampler knows; refuse rather than guess.
+            raise DeterminizeError(
+                f"{rules.id}: talon draws during the auction are not modelled yet"
+            )
         self.rules = rules
         self.view = view
         n = rules.players
