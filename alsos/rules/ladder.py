@@ -53,9 +53,9 @@ from alsos.melds import every_meld
 from alsos.phases import Contract, Kind, Phase
 from alsos.profile import parse_card_spec
 from alsos.protocol import Described
-from alsos.registry import lookup, register
-from alsos.rules.scoring import card_points
-from alsos.settlement import Entry, Settlement, Tally
+from alsos.registry import register
+from alsos.rules.scoring import card_points, figure_made, hand_tally
+from alsos.settlement import Entry, Settlement
 from alsos.state import ModuleState
 from alsos.tables import point_table
 
@@ -545,27 +545,14 @@ def settle_ladder(rules: Ruleset, s: HandState) -> Settlement:
     melds_by_seat = melds_of(rules, s, spec)
     melds = {seat: sum(v for _, v in ms) for seat, ms in melds_by_seat.items()}
     defenders = s.defenders()
-    tally = Tally(
-        trump=s.trump,
-        hand_size=rules.hand_size,
-        declarer=declarer,
-        defenders=defenders,
-        won=tuple(s.won),
-        tricks=tuple(s.tricks),
-        trick_winners=tuple(s.trick_winners),
-        card_points=points,
-        meld_points=melds,
-        bela={},
-        game_won=None,
-    )
+    tally = hand_tally(rules, s, declarer, defenders, points, melds, {}, None)
     item = s.items[0]
     notes = []
     made = True
     for name in spec.objectives:
-        fig = rules.figures[name]
-        ok = bool(lookup("figures", fig.kind)(tally, fig, item))
+        ok = figure_made(rules, tally, name, item)
         made = made and ok
-        notes.append(f"{fig.title or name}: {'made' if ok else 'lost'}")
+        notes.append(f"{rules.figures[name].title or name}: {'made' if ok else 'lost'}")
     for seat, ms in melds_by_seat.items():
         if ms:
             notes.append(f"seat {seat} melds: " + ", ".join(n for n, _ in ms))

@@ -22,6 +22,7 @@ from alsos.settlement import Entry, Settlement, Tally
 from alsos.tables import point_table, suit_point_sums
 
 if TYPE_CHECKING:
+    from alsos.items import Item
     from alsos.profile import Ruleset
     from alsos.state import HandState
 
@@ -97,6 +98,39 @@ def _melds(rules: Ruleset, s: HandState) -> tuple[dict[int, int], dict[int, int]
     return melds, bela
 
 
+def hand_tally(
+    rules: Ruleset,
+    s: HandState,
+    declarer: int,
+    defenders: tuple[int, ...],
+    points: dict[int, int],
+    melds: dict[int, int],
+    bela: dict[int, int],
+    game_won: bool | None,
+) -> Tally:
+    """What the played hand produced, for the figure judges (every scoring module
+    builds its :class:`~alsos.settlement.Tally` here)."""
+    return Tally(
+        trump=s.trump,
+        hand_size=rules.hand_size,
+        declarer=declarer,
+        defenders=defenders,
+        won=tuple(s.won),
+        tricks=tuple(s.tricks),
+        trick_winners=tuple(s.trick_winners),
+        card_points=points,
+        meld_points=melds,
+        bela=bela,
+        game_won=game_won,
+    )
+
+
+def figure_made(rules: Ruleset, tally: Tally, name: str, item: Item) -> bool:
+    """Whether the figure ``name`` of the profile was made, by its kind's registered judge."""
+    fig = rules.figures[name]
+    return bool(lookup("figures", fig.kind)(tally, fig, item))
+
+
 def payers_of(s: HandState) -> tuple[int, ...]:
     """Seats that settle against the declarer: the defenders, and any seat sitting out
     (pagat, "Alsós with four players": the dealer scores with the defenders)."""
@@ -151,21 +185,8 @@ def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
             made.append(item.forced)
         else:
             if tally is None:  # only a figure needs the tally
-                tally = Tally(
-                    trump=s.trump,
-                    hand_size=rules.hand_size,
-                    declarer=declarer,
-                    defenders=defenders,
-                    won=tuple(s.won),
-                    tricks=tuple(s.tricks),
-                    trick_winners=tuple(s.trick_winners),
-                    card_points=points,
-                    meld_points=melds,
-                    bela=bela,
-                    game_won=game_won,
-                )
-            fig = rules.figures[item.figure]
-            made.append(lookup("figures", fig.kind)(tally, fig, item))
+                tally = hand_tally(rules, s, declarer, defenders, points, melds, bela, game_won)
+            made.append(figure_made(rules, tally, item.figure, item))
     payers = payers_of(s) if s.players != len(defenders) + 1 else defenders
     return _Judged(declarer, points, melds, bela, game_won, made, payers, notes)
 
