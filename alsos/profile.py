@@ -550,6 +550,20 @@ class Ruleset:
         return f"{base}[{opts}]"
 
 
+def keep_for(cache: dict[int, V], rules: Ruleset, value: V) -> V:
+    """Store ``value`` in ``cache``, a table of things built once per ruleset
+    (keyed by ``id(rules)``), and return it.
+
+    An entry keeps its ruleset alive, so such a table holds few: at 64 entries it
+    is emptied.  The caller looks up ``cache[id(rules)]`` itself (the hot path) and
+    checks that the entry was built for this very ruleset, not one since freed.
+    """
+    if len(cache) >= 64:
+        cache.clear()
+    cache[id(rules)] = value
+    return value
+
+
 class CardSpec:
     """Which card(s) a figure refers to, written in a profile.
 

@@ -17,6 +17,7 @@ from alsos.cards import Rank
 from alsos.items import DECLARER
 from alsos.melds import scoring_sequences, vannak_ranks_held
 from alsos.phases import Kind
+from alsos.profile import keep_for
 from alsos.registry import lookup, register
 from alsos.settlement import Entry, Settlement, Tally
 from alsos.tables import point_table, suit_point_sums
@@ -46,15 +47,13 @@ _COUNTING: dict[int, _Counting] = {}
 def _counting(rules: Ruleset) -> _Counting:
     kept = _COUNTING.get(id(rules))
     if kept is None or kept.rules is not rules:
-        if len(_COUNTING) >= 64:  # an entry keeps its ruleset alive: keep few
-            _COUNTING.clear()
         c = rules.cards
         by_rank = (
             tuple(c.trump_points.get(r, 0) for r in _RANKS),
             tuple(c.plain_points.get(r, 0) for r in _RANKS),
         )
         sums = tuple(suit_point_sums(point_table(*by_rank, t)) for t in range(-1, 4))
-        kept = _COUNTING[id(rules)] = _Counting(rules, sums, rules.hand_size, c.last_trick)
+        kept = keep_for(_COUNTING, rules, _Counting(rules, sums, rules.hand_size, c.last_trick))
     return kept
 
 
