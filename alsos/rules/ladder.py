@@ -68,6 +68,7 @@ __all__ = [
     "LadderBidding",
     "LadderState",
     "decided",
+    "hand_melds",
     "melds_of",
     "melds_shown",
     "objective_status",
@@ -369,28 +370,32 @@ def melds_of(
     out: dict[int, list[tuple[str, int]]] = {seat: [] for seat in s.active}
     if spec.melds == "none" or spec.betli:
         return out
-    m = rules.melds
-    c = rules.cards
-    trick = m.sequence_order == "trick"
-    trump_ranks = c.trump_order.ranks if trick else tuple(range(8))
-    plain_ranks = c.plain_order.ranks if trick else tuple(range(8))
     declared = {t for t, _ in s.declared}
     for seat in _entitled(s, spec):
         hand = s.meld_hands.get(seat) if declared_only else s.hands[seat]
         if hand is None or (declared_only and seat not in declared):
             continue
-        out[seat] = every_meld(
-            hand,
-            s.trump,
-            trump_ranks=trump_ranks,
-            plain_ranks=plain_ranks,
-            sequence_values=m.sequence_values,
-            vannak=m.vannak,
-            vannak_ranks=m.vannak_ranks_for(s.trump),
-            bela=m.bela,
-            twenty=m.twenty,
-        )
+        out[seat] = hand_melds(rules, hand, s.trump)
     return out
+
+
+def hand_melds(rules: Ruleset, hand: int, trump: int) -> list[tuple[str, int]]:
+    """Every meld of ``hand`` with its value under the profile's meld rules, each
+    one counting (altiansz, "Melds"); scoring and the heuristic bot both read this."""
+    m = rules.melds
+    c = rules.cards
+    trick = m.sequence_order == "trick"
+    return every_meld(
+        hand,
+        trump,
+        trump_ranks=c.trump_order.ranks if trick else tuple(range(8)),
+        plain_ranks=c.plain_order.ranks if trick else tuple(range(8)),
+        sequence_values=m.sequence_values,
+        vannak=m.vannak,
+        vannak_ranks=m.vannak_ranks_for(trump),
+        bela=m.bela,
+        twenty=m.twenty,
+    )
 
 
 def melds_shown(rules: Ruleset, s: HandState, seat: int) -> str:

@@ -53,8 +53,8 @@ from alsos.actions import (
 )
 from alsos.bots.heuristic.judgement import rules_for, trump_ranks, trump_values
 from alsos.cards import Card, Rank, Suit
-from alsos.melds import every_meld
 from alsos.profile import FigureRule, LadderContract, parse_card_spec
+from alsos.rules.ladder import hand_melds
 from alsos.tables import point_table
 from alsos.view import View
 
@@ -139,23 +139,7 @@ def _points(variant: str, trump: int) -> tuple[tuple[int, ...], int]:
 @functools.lru_cache(maxsize=8192)
 def _melds(variant: str, hand: int, trump: int) -> int:
     """The meld points of ``hand`` (every meld counts, as the ladder scores them)."""
-    rules = rules_for(variant)
-    m, c = rules.melds, rules.cards
-    trick = m.sequence_order == "trick"
-    return sum(
-        v
-        for _, v in every_meld(
-            hand,
-            trump,
-            trump_ranks=c.trump_order.ranks if trick else tuple(range(8)),
-            plain_ranks=c.plain_order.ranks if trick else tuple(range(8)),
-            sequence_values=m.sequence_values,
-            vannak=m.vannak,
-            vannak_ranks=m.vannak_ranks_for(trump),
-            bela=m.bela,
-            twenty=m.twenty,
-        )
-    )
+    return sum(v for _, v in hand_melds(rules_for(variant), hand, trump))
 
 
 def _betli_danger(variant: str, hand: int) -> int:
