@@ -47,7 +47,7 @@ from alsos.actions import (
     Discard,
     contract_bid,
 )
-from alsos.cards import Rank, Suit
+from alsos.cards import Suit
 from alsos.items import DECLARER
 from alsos.melds import every_meld
 from alsos.phases import Contract, Kind, Phase
@@ -57,7 +57,6 @@ from alsos.registry import register
 from alsos.rules.scoring import card_points, figure_made, hand_tally
 from alsos.settlement import Entry, Settlement
 from alsos.state import ModuleState
-from alsos.tables import point_table
 
 if TYPE_CHECKING:
     from alsos.profile import FigureRule, LadderContract, Ruleset
@@ -78,7 +77,6 @@ __all__ = [
 # Stages of the ladder module's turn.
 AUCTION, DISCARD_DRAWN, NAME, TRUMPS, TAKE, DISCARD_TAKEN = range(6)
 _TRUMP_BIDS = tuple(BIDS[s] for s in Suit)
-_RANKS = tuple(Rank)
 
 
 class LadderState(ModuleState):
@@ -466,11 +464,7 @@ def objective_status(
         return None
     if s.trick_no == 0 and (kind == "majority" or fig.melds):
         return None  # the melds are known once everyone has played to the first trick
-    table = point_table(
-        tuple(rules.cards.trump_points.get(r, 0) for r in _RANKS),
-        tuple(rules.cards.plain_points.get(r, 0) for r in _RANKS),
-        s.trump,
-    )
+    table = rules.cards.point_table(s.trump)
     rest = sum(table[c] for seat in s.active for c in range(32) if s.hands[seat] >> c & 1)
     if left:
         rest += rules.cards.last_trick

@@ -13,14 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from alsos.actions import GAME
-from alsos.cards import Rank
 from alsos.items import DECLARER
 from alsos.melds import scoring_sequences, vannak_ranks_held
 from alsos.phases import Kind
 from alsos.profile import keep_for
 from alsos.registry import lookup, register
 from alsos.settlement import Entry, Settlement, Tally
-from alsos.tables import point_table, suit_point_sums
+from alsos.tables import suit_point_sums
 
 if TYPE_CHECKING:
     from alsos.items import Item
@@ -28,8 +27,6 @@ if TYPE_CHECKING:
     from alsos.state import HandState
 
 __all__ = ["card_points", "potter_payments", "settle_potter"]
-
-_RANKS = tuple(Rank)
 
 
 class _Counting(NamedTuple):
@@ -48,11 +45,7 @@ def _counting(rules: Ruleset) -> _Counting:
     kept = _COUNTING.get(id(rules))
     if kept is None or kept.rules is not rules:
         c = rules.cards
-        by_rank = (
-            tuple(c.trump_points.get(r, 0) for r in _RANKS),
-            tuple(c.plain_points.get(r, 0) for r in _RANKS),
-        )
-        sums = tuple(suit_point_sums(point_table(*by_rank, t)) for t in range(-1, 4))
+        sums = tuple(suit_point_sums(c.point_table(t)) for t in range(-1, 4))
         kept = keep_for(_COUNTING, rules, _Counting(rules, sums, rules.hand_size, c.last_trick))
     return kept
 

@@ -55,7 +55,6 @@ from alsos.bots.heuristic.judgement import rules_for, trump_ranks, trump_values
 from alsos.cards import Card, Rank, Suit
 from alsos.profile import FigureRule, LadderContract, parse_card_spec
 from alsos.rules.ladder import hand_melds
-from alsos.tables import point_table
 from alsos.view import View
 
 __all__ = [
@@ -67,7 +66,6 @@ __all__ = [
 ]
 
 _ACE, _TEN = int(Rank.ACE), int(Rank.TEN)
-_RANKS = tuple(Rank)
 # A trump's share of a trick, by place in the trump order (highest first).
 _TRUMP_TRICKS = (1.0, 0.9, 0.75, 0.55, 0.35, 0.3, 0.2, 0.2)
 _NONE = -1e9
@@ -128,11 +126,7 @@ def _objective_cards(variant: str, cid: str, trump: int) -> tuple[int, tuple[tup
 def _points(variant: str, trump: int) -> tuple[tuple[int, ...], int]:
     """(card points by card, the pack's points with the last trick)."""
     c = rules_for(variant).cards
-    table = point_table(
-        tuple(c.trump_points.get(r, 0) for r in _RANKS),
-        tuple(c.plain_points.get(r, 0) for r in _RANKS),
-        trump,
-    )
+    table = c.point_table(trump)
     return table, sum(table) + c.last_trick
 
 
