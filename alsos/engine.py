@@ -45,7 +45,7 @@ from alsos.deal import Deal, DealError, _active_seats
 from alsos.items import DECLARER, Item
 from alsos.melds import longest_sequence, vannak_ranks_held
 from alsos.phases import Contract, Kind, Phase
-from alsos.profile import Ruleset, parse_card_spec
+from alsos.profile import Ruleset, keep_for, parse_card_spec
 from alsos.speech import (
     add_item,
     announce_figure,
@@ -97,9 +97,7 @@ def engine_for(rules: Ruleset) -> Engine:
     """The shared engine of ``rules`` (made on first use, kept for the ruleset's lifetime)."""
     eng = _ENGINES.get(id(rules))
     if eng is None or eng._rules is not rules:
-        if len(_ENGINES) >= 64:  # an engine keeps its ruleset alive: keep few
-            _ENGINES.clear()
-        eng = _ENGINES[id(rules)] = Engine(rules)
+        eng = keep_for(_ENGINES, rules, Engine(rules))
     return eng
 
 

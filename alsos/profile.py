@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from attrs import field, frozen
 
 from alsos.cards import Card, Order, Rank, Suit
+from alsos.tables import point_table
 
 __all__ = [
     "AnnouncementRules",
@@ -160,6 +161,15 @@ class CardRules:
         converter=_points,
     )
     last_trick: int = 10
+
+    def point_table(self, trump: int) -> tuple[int, ...]:
+        """Card points of each of the 32 cards with ``trump`` as trumps (-1: none);
+        shared and immutable (``alsos.tables.point_table`` keeps it)."""
+        return point_table(
+            tuple(self.trump_points.get(r, 0) for r in Rank),
+            tuple(self.plain_points.get(r, 0) for r in Rank),
+            trump,
+        )
 
 
 @frozen
@@ -548,6 +558,20 @@ class Ruleset:
             for k, v in sorted(self.options.items())
         )
         return f"{base}[{opts}]"
+
+
+def keep_for(cache: dict[int, V], rules: Ruleset, value: V) -> V:
+    """Store ``value`` in ``cache``, a table of things built once per ruleset
+    (keyed by ``id(rules)``), and return it.
+
+    An entry keeps its ruleset alive, so such a table holds few: at 64 entries it
+    is emptied.  The caller looks up ``cache[id(rules)]`` itself (the hot path) and
+    checks that the entry was built for this very ruleset, not one since freed.
+    """
+    if len(cache) >= 64:
+        cache.clear()
+    cache[id(rules)] = value
+    return value
 
 
 class CardSpec:

@@ -622,6 +622,20 @@ def _check_matplotlib() -> None:
 # -------------------------------------------------------------------- plot
 
 
+def _bar_positions(count: int, j: int, series: int, width: float) -> list[float]:
+    """Where series ``j`` of ``series`` draws its bars of ``width``, side by side
+    around each of the positions 0 .. ``count`` - 1."""
+    return [i + (j - (series - 1) / 2) * width for i in range(count)]
+
+
+def _error_bars(estimates: Sequence[Estimate | None]) -> list[list[float]]:
+    """Matplotlib's error bars (below, above) of ``estimates`` in percent; 0 where none."""
+    return [
+        [100 * (e.value - e.low) if e else 0.0 for e in estimates],
+        [100 * (e.high - e.value) if e else 0.0 for e in estimates],
+    ]
+
+
 def plot(study: Study, path: str | Path) -> None:
     """Draw the comparison to ``path`` (PNG, SVG, PDF by its suffix) with matplotlib.
 
@@ -648,7 +662,7 @@ def plot(study: Study, path: str | Path) -> None:
         shares = [0.0] * classes
         for stake, count in v.stake_counts.items():
             shares[max(0, stake).bit_length()] += 100 * count / v.hands
-        xs = [i + (j - (len(names) - 1) / 2) * width for i in range(classes)]
+        xs = _bar_positions(classes, j, len(names), width)
         label = f"{name}: mean {v.stake.value:.1f} [{v.stake.low:.1f}, {v.stake.high:.1f}]"
         ax_stake.bar(xs, shares, width, label=label)
     ax_stake.set_xticks(range(classes), labels, rotation=45)
@@ -660,13 +674,10 @@ def plot(study: Study, path: str | Path) -> None:
     kinds = list(dict.fromkeys(k for v in study.variants.values() for k in v.contracts))
     for j, name in enumerate(names):
         v = study.variants[name]
-        xs = [i + (j - (len(names) - 1) / 2) * width for i in range(len(kinds))]
+        xs = _bar_positions(len(kinds), j, len(names), width)
         played = [v.contracts[k][0] if k in v.contracts else None for k in kinds]
         heights = [100 * p.value if p else 0.0 for p in played]
-        errs = [
-            [100 * (p.value - p.low) if p else 0.0 for p in played],
-            [100 * (p.high - p.value) if p else 0.0 for p in played],
-        ]
+        errs = _error_bars(played)
         bars = ax_mix.bar(xs, heights, width, yerr=errs, capsize=2, label=name)
         for x, k, b in zip(xs, kinds, bars, strict=True):
             won = v.contracts[k][1] if k in v.contracts else None
@@ -688,16 +699,13 @@ def plot(study: Study, path: str | Path) -> None:
     figures = list(dict.fromkeys(k for v in study.variants.values() for k in v.figures))
     for j, name in enumerate(names):
         v = study.variants[name]
-        ys = [i + (j - (len(names) - 1) / 2) * width for i in range(len(figures))]
+        ys = _bar_positions(len(figures), j, len(names), width)
         ann = [v.figures[k][0] if k in v.figures else None for k in figures]
         ax_fig.barh(
             ys,
             [100 * a.value if a else 0.0 for a in ann],
             width,
-            xerr=[
-                [100 * (a.value - a.low) if a else 0.0 for a in ann],
-                [100 * (a.high - a.value) if a else 0.0 for a in ann],
-            ],
+            xerr=_error_bars(ann),
             capsize=2,
             label=name,
         )

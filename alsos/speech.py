@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from alsos.actions import Action, Announce, Kontra, announce, kontra
 from alsos.cards import Rank
 from alsos.items import DECLARER, DEFENDERS, Item
-from alsos.profile import FigureRule, Ruleset, parse_card_spec
+from alsos.profile import FigureRule, Ruleset, keep_for, parse_card_spec
 
 if TYPE_CHECKING:
     from alsos.state import HandState
@@ -67,9 +67,7 @@ def figure_blockers(rules: Ruleset) -> dict[str, frozenset[str]]:
             elif b == name:
                 out.add(a)
         table[name] = frozenset(out)
-    if len(_BLOCKERS) >= 64:  # the ruleset is kept alive while cached: keep few
-        _BLOCKERS.clear()
-    _BLOCKERS[id(rules)] = (rules, table)
+    keep_for(_BLOCKERS, rules, (rules, table))
     return table
 
 

@@ -7,8 +7,6 @@ rule the ruleset does not have is never mentioned.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from alsos import registry as rule_modules
 from alsos.actions import MELD_NAMES
 from alsos.cards import CARDS, Rank, Suit
@@ -18,10 +16,6 @@ from alsos.rulebook.clauses import source_of as _src
 from alsos.rulebook.glossary import GLOSSARY
 
 __all__ = ["figure_meaning", "sections"]
-
-
-def _order_text(ranks: Sequence[Rank]) -> str:
-    return " ".join(r.code for r in ranks)
 
 
 def _cards_section(rules: Ruleset) -> list[Clause]:

@@ -47,17 +47,16 @@ from alsos.actions import (
     Discard,
     contract_bid,
 )
-from alsos.cards import Rank, Suit
+from alsos.cards import Suit
 from alsos.items import DECLARER
 from alsos.melds import every_meld
 from alsos.phases import Contract, Kind, Phase
 from alsos.profile import parse_card_spec
 from alsos.protocol import Described
-from alsos.registry import lookup, register
-from alsos.rules.scoring import card_points
-from alsos.settlement import Entry, Settlement, Tally
+from alsos.registry import register
+from alsos.rules.scoring import card_points, figure_made, hand_tally
+from alsos.settlement import Entry, Settlement
 from alsos.state import ModuleState
-from alsos.tables import point_table
 
 if TYPE_CHECKING:
     from alsos.profile import FigureRule, LadderContract, Ruleset
@@ -68,6 +67,7 @@ __all__ = [
     "LadderBidding",
     "LadderState",
     "decided",
+    "hand_melds",
     "melds_of",
     "melds_shown",
     "objective_status",
@@ -77,7 +77,6 @@ __all__ = [
 # Stages of the ladder module's turn.
 AUCTION, DISCARD_DRAWN, NAME, TRUMPS, TAKE, DISCARD_TAKEN = range(6)
 _TRUMP_BIDS = tuple(BIDS[s] for s in Suit)
-_RANKS = tuple(Rank)
 
 
 class LadderState(ModuleState):
@@ -369,28 +368,32 @@ def melds_of(
     out: dict[int, list[tuple[str, int]]] = {seat: [] for seat in s.active}
     if spec.melds == "none" or spec.betli:
         return out
-    m = rules.melds
-    c = rules.cards
-    trick = m.sequence_order == "trick"
-    trump_ranks = c.trump_order.ranks if trick else tuple(range(8))
-    plain_ranks = c.plain_order.ranks if trick else tuple(range(8))
     declared = {t for t, _ in s.declared}
     for seat in _entitled(s, spec):
         hand = s.meld_hands.get(seat) if declared_only else s.hands[seat]
         if hand is None or (declared_only and seat not in declared):
             continue
-        out[seat] = every_meld(
-            hand,
-            s.trump,
-            trump_ranks=trump_ranks,
-            plain_ranks=plain_ranks,
-            sequence_values=m.sequence_values,
-            vannak=m.vannak,
-            vannak_ranks=m.vannak_ranks_for(s.trump),
-            bela=m.bela,
-            twenty=m.twenty,
-        )
+        out[seat] = hand_melds(rules, hand, s.trump)
     return out
+
+
+def hand_melds(rules: Ruleset, hand: int, trump: int) -> list[tuple[str, int]]:
+    """Every meld of ``hand`` with its value under the profile's meld rules, each
+    one counting (altiansz, "Melds"); scoring and the heuristic bot both read this."""
+    m = rules.melds
+    c = rules.cards
+    trick = m.sequence_order == "trick"
+    return every_meld(
+        hand,
+        trump,
+        trump_ranks=c.trump_order.ranks if trick else tuple(range(8)),
+        plain_ranks=c.plain_order.ranks if trick else tuple(range(8)),
+        sequence_values=m.sequence_values,
+        vannak=m.vannak,
+        vannak_ranks=m.vannak_ranks_for(trump),
+        bela=m.bela,
+        twenty=m.twenty,
+    )
 
 
 def melds_shown(rules: Ruleset, s: HandState, seat: int) -> str:
@@ -461,11 +464,7 @@ def objective_status(
         return None
     if s.trick_no == 0 and (kind == "majority" or fig.melds):
         return None  # the melds are known once everyone has played to the first trick
-    table = point_table(
-        tuple(rules.cards.trump_points.get(r, 0) for r in _RANKS),
-        tuple(rules.cards.plain_points.get(r, 0) for r in _RANKS),
-        s.trump,
-    )
+    table = rules.cards.point_table(s.trump)
     rest = sum(table[c] for seat in s.active for c in range(32) if s.hands[seat] >> c & 1)
     if left:
         rest += rules.cards.last_trick
@@ -545,27 +544,14 @@ def settle_ladder(rules: Ruleset, s: HandState) -> Settlement:
     melds_by_seat = melds_of(rules, s, spec)
     melds = {seat: sum(v for _, v in ms) for seat, ms in melds_by_seat.items()}
     defenders = s.defenders()
-    tally = Tally(
-        trump=s.trump,
-        hand_size=rules.hand_size,
-        declarer=declarer,
-        defenders=defenders,
-        won=tuple(s.won),
-        tricks=tuple(s.tricks),
-        trick_winners=tuple(s.trick_winners),
-        card_points=points,
-        meld_points=melds,
-        bela={},
-        game_won=None,
-    )
+    tally = hand_tally(rules, s, declarer, defenders, points, melds, {}, None)
     item = s.items[0]
     notes = []
     made = True
     for name in spec.objectives:
-        fig = rules.figures[name]
-        ok = bool(lookup("figures", fig.kind)(tally, fig, item))
+        ok = figure_made(rules, tally, name, item)
         made = made and ok
-        notes.append(f"{fig.title or name}: {'made' if ok else 'lost'}")
+        notes.append(f"{rules.figures[name].title or name}: {'made' if ok else 'lost'}")
     for seat, ms in melds_by_seat.items():
         if ms:
             notes.append(f"seat {seat} melds: " + ", ".join(n for n, _ in ms))

@@ -13,21 +13,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from alsos.actions import GAME
-from alsos.cards import Rank
 from alsos.items import DECLARER
 from alsos.melds import scoring_sequences, vannak_ranks_held
 from alsos.phases import Kind
+from alsos.profile import keep_for
 from alsos.registry import lookup, register
 from alsos.settlement import Entry, Settlement, Tally
-from alsos.tables import point_table, suit_point_sums
+from alsos.tables import suit_point_sums
 
 if TYPE_CHECKING:
+    from alsos.items import Item
     from alsos.profile import Ruleset
     from alsos.state import HandState
 
 __all__ = ["card_points", "potter_payments", "settle_potter"]
-
-_RANKS = tuple(Rank)
 
 
 class _Counting(NamedTuple):
@@ -45,15 +44,9 @@ _COUNTING: dict[int, _Counting] = {}
 def _counting(rules: Ruleset) -> _Counting:
     kept = _COUNTING.get(id(rules))
     if kept is None or kept.rules is not rules:
-        if len(_COUNTING) >= 64:  # an entry keeps its ruleset alive: keep few
-            _COUNTING.clear()
         c = rules.cards
-        by_rank = (
-            tuple(c.trump_points.get(r, 0) for r in _RANKS),
-            tuple(c.plain_points.get(r, 0) for r in _RANKS),
-        )
-        sums = tuple(suit_point_sums(point_table(*by_rank, t)) for t in range(-1, 4))
-        kept = _COUNTING[id(rules)] = _Counting(rules, sums, rules.hand_size, c.last_trick)
+        sums = tuple(suit_point_sums(c.point_table(t)) for t in range(-1, 4))
+        kept = keep_for(_COUNTING, rules, _Counting(rules, sums, rules.hand_size, c.last_trick))
     return kept
 
 
@@ -95,6 +88,39 @@ def _melds(rules: Ruleset, s: HandState) -> tuple[dict[int, int], dict[int, int]
             if hand & need == need:
                 bela[seat] = mr.bela
     return melds, bela
+
+
+def hand_tally(
+    rules: Ruleset,
+    s: HandState,
+    declarer: int,
+    defenders: tuple[int, ...],
+    points: dict[int, int],
+    melds: dict[int, int],
+    bela: dict[int, int],
+    game_won: bool | None,
+) -> Tally:
+    """What the played hand produced, for the figure judges (every scoring module
+    builds its :class:`~alsos.settlement.Tally` here)."""
+    return Tally(
+        trump=s.trump,
+        hand_size=rules.hand_size,
+        declarer=declarer,
+        defenders=defenders,
+        won=tuple(s.won),
+        tricks=tuple(s.tricks),
+        trick_winners=tuple(s.trick_winners),
+        card_points=points,
+        meld_points=melds,
+        bela=bela,
+        game_won=game_won,
+    )
+
+
+def figure_made(rules: Ruleset, tally: Tally, name: str, item: Item) -> bool:
+    """Whether the figure ``name`` of the profile was made, by its kind's registered judge."""
+    fig = rules.figures[name]
+    return bool(lookup("figures", fig.kind)(tally, fig, item))
 
 
 def payers_of(s: HandState) -> tuple[int, ...]:
@@ -151,21 +177,8 @@ def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
             made.append(item.forced)
         else:
             if tally is None:  # only a figure needs the tally
-                tally = Tally(
-                    trump=s.trump,
-                    hand_size=rules.hand_size,
-                    declarer=declarer,
-                    defenders=defenders,
-                    won=tuple(s.won),
-                    tricks=tuple(s.tricks),
-                    trick_winners=tuple(s.trick_winners),
-                    card_points=points,
-                    meld_points=melds,
-                    bela=bela,
-                    game_won=game_won,
-                )
-            fig = rules.figures[item.figure]
-            made.append(lookup("figures", fig.kind)(tally, fig, item))
+                tally = hand_tally(rules, s, declarer, defenders, points, melds, bela, game_won)
+            made.append(figure_made(rules, tally, item.figure, item))
     payers = payers_of(s) if s.players != len(defenders) + 1 else defenders
     return _Judged(declarer, points, melds, bela, game_won, made, payers, notes)
 

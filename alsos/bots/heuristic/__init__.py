@@ -94,12 +94,11 @@ from alsos.bots.heuristic.judgement import Judgement, figure_table, rules_for
 from alsos.bots.heuristic.ladder import LadderJudgement, is_ladder
 from alsos.cards import Card, Rank
 from alsos.phases import Phase
-from alsos.tables import point_table, trick_keys
+from alsos.tables import trick_keys
 from alsos.view import View
 
 __all__ = ["HeuristicBot"]
 
-_RANKS = tuple(Rank)
 _SPEECH = (Phase.FRONT, Phase.BACK, Phase.COMPLETION)
 _ACE = int(Rank.ACE)
 
@@ -172,11 +171,7 @@ class HeuristicBot(LadderJudgement, Judgement):
             else (c.klopitzky_order if kind == "klopitzky" else c.plain_order)
         )
         keys = trick_keys(c.trump_order.strength, order.strength, view.trump)
-        points = point_table(
-            tuple(c.trump_points.get(r, 0) for r in _RANKS),
-            tuple(c.plain_points.get(r, 0) for r in _RANKS),
-            view.trump,
-        )
+        points = c.point_table(view.trump)
         return keys, points
 
     def _discard(self, view: View, discards: Sequence[Discard]) -> Action:

@@ -53,9 +53,8 @@ from alsos.actions import (
 )
 from alsos.bots.heuristic.judgement import rules_for, trump_ranks, trump_values
 from alsos.cards import Card, Rank, Suit
-from alsos.melds import every_meld
 from alsos.profile import FigureRule, LadderContract, parse_card_spec
-from alsos.tables import point_table
+from alsos.rules.ladder import hand_melds
 from alsos.view import View
 
 __all__ = [
@@ -67,7 +66,6 @@ __all__ = [
 ]
 
 _ACE, _TEN = int(Rank.ACE), int(Rank.TEN)
-_RANKS = tuple(Rank)
 # A trump's share of a trick, by place in the trump order (highest first).
 _TRUMP_TRICKS = (1.0, 0.9, 0.75, 0.55, 0.35, 0.3, 0.2, 0.2)
 _NONE = -1e9
@@ -128,34 +126,14 @@ def _objective_cards(variant: str, cid: str, trump: int) -> tuple[int, tuple[tup
 def _points(variant: str, trump: int) -> tuple[tuple[int, ...], int]:
     """(card points by card, the pack's points with the last trick)."""
     c = rules_for(variant).cards
-    table = point_table(
-        tuple(c.trump_points.get(r, 0) for r in _RANKS),
-        tuple(c.plain_points.get(r, 0) for r in _RANKS),
-        trump,
-    )
+    table = c.point_table(trump)
     return table, sum(table) + c.last_trick
 
 
 @functools.lru_cache(maxsize=8192)
 def _melds(variant: str, hand: int, trump: int) -> int:
     """The meld points of ``hand`` (every meld counts, as the ladder scores them)."""
-    rules = rules_for(variant)
-    m, c = rules.melds, rules.cards
-    trick = m.sequence_order == "trick"
-    return sum(
-        v
-        for _, v in every_meld(
-            hand,
-            trump,
-            trump_ranks=c.trump_order.ranks if trick else tuple(range(8)),
-            plain_ranks=c.plain_order.ranks if trick else tuple(range(8)),
-            sequence_values=m.sequence_values,
-            vannak=m.vannak,
-            vannak_ranks=m.vannak_ranks_for(trump),
-            bela=m.bela,
-            twenty=m.twenty,
-        )
-    )
+    return sum(v for _, v in hand_melds(rules_for(variant), hand, trump))
 
 
 def _betli_danger(variant: str, hand: int) -> int:
