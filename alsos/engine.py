@@ -266,7 +266,7 @@ class Engine:
             legal = h & _SUIT[led]
             if legal:
                 if self.betli_overtake and s.contract.kind is _BETLI:  # type: ignore[union-attr]
-                    # altiansz, "Play": beat the highest card of the led suit if able.
+                    # altiansz, "Play": a card following suit tops the best one of that suit so far, when it can.
                     key = s.key
                     base = led * 32
                     top = max(key[base + c] for _, c in trick if c >> 3 == led)

@@ -64,7 +64,7 @@ def test_a_won_hand_counts_120_points_for_the_declarer() -> None:
 
 def test_betli_order_and_the_duty_to_beat() -> None:
     """altiansz, "Contracts" (Betli order A K O U 10 9 8 7) and "Play": in Betli a
-    player following suit must beat the highest card of the suit led if able.
+    card that follows suit has to top the best card of that suit already played, when it can.
     Over the Under of hearts only the Ace, King and Over beat it; the 10 does not."""
     game = deal_game(LOW)
     run(game, "draw, discard Z10, discard Z9, contract betli, pass, pass, pass")

@@ -541,8 +541,8 @@ def _play_section(rules: Ruleset) -> list[Clause]:
             + ("a player who cannot must trump if able; " if p.must_trump else "")
             + "otherwise any card.  Nobody has to beat the cards already played"
             + (
-                ", except in {Betli}: there a player following suit must beat the highest "
-                "card of the suit led so far if able."
+                ", except in {Betli}: there a card that follows suit has to top every "
+                "card of that suit already in the trick whenever the hand allows it."
                 if p.betli_overtake and rules.bidding.betli
                 else "."
             ),
