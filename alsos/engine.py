@@ -266,7 +266,7 @@ class Engine:
             legal = h & _SUIT[led]
             if legal:
                 if self.betli_overtake and s.contract.kind is _BETLI:  # type: ignore[union-attr]
-                    # altiansz, "Play": a card following suit tops the best one of that suit so far, when it can.
+                    # altiansz, "Play": following suit, top the best card of that suit so far.
                     key = s.key
                     base = led * 32
                     top = max(key[base + c] for _, c in trick if c >> 3 == led)
