@@ -59,6 +59,7 @@ from alsos.record import RecordError, labelled, loads_all, replay_session
 from alsos.rulebook import IMAGES, compare, render, summary
 from alsos.rulebook import write as write_rulebook
 from alsos.schema import profile_schema
+from alsos.version import compiled_modules
 
 if TYPE_CHECKING:
     from alsos import Game
@@ -117,7 +118,12 @@ def _parser() -> argparse.ArgumentParser:
         prog="alsos",
         description="Play, watch and check hands of the Hungarian card game Alsós.",
     )
-    parser.add_argument("--version", action="version", version=f"alsos {alsos.__version__}")
+    compiled = compiled_modules()
+    short = [name.removeprefix("alsos.") for name in compiled]
+    build = f"compiled: {', '.join(short)}" if compiled else "pure Python"
+    parser.add_argument(
+        "--version", action="version", version=f"alsos {alsos.__version__} ({build})"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 

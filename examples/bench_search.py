@@ -26,6 +26,10 @@ positions at the start of a trick with the given number of tricks left
 speech; two-player, whose hands hold 12 cards: 9); the median and the 90th
 percentile are printed with the positions searched.
 
+The first line says which build is measured: the pure-Python package, or
+the compiled one (``HATCH_BUILD_HOOKS_ENABLE=1 pip install .``: mypyc
+compiles the engine, playouts and solver from the same source).
+
 Usage (from the repository root)::
 
     python examples/bench_search.py                   # about a minute
@@ -237,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.positions, args.playouts, args.rounds, args.solves = 2, 5, 1, 2
         args.solve = ["potter1930:4"]
+    build = ", ".join(alsos.version.compiled_modules()) or "pure Python"
+    print(f"alsos {alsos.__version__} ({build})")
     bench_playouts(args.positions, args.playouts, args.rounds)
     bench_solve(args.solve, args.solves)
     return 0

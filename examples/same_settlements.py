@@ -10,6 +10,14 @@ playing exactly as before::
 Each hand is dealt from its seed and played by a seeded random choice among
 the legal actions; the fingerprint hashes every action taken and the
 settlement's text, so any change in legal moves, dealing or scoring shows.
+
+``--search`` adds a second fingerprint per profile for the search's inner
+loop: seeded playouts from each hand's first card-only position, and the
+solver's value and card with a few tricks left.  ``tests/test_compiled.py``
+runs both on the pure-Python package and on the compiled build (mypyc) and
+requires them equal::
+
+    python examples/same_settlements.py 200 --search
 """
 
 from __future__ import annotations
@@ -20,6 +28,8 @@ import sys
 
 import alsos
 from alsos.loading import shipped_variants
+from alsos.search import SolveError, playout, playouts, solve
+from alsos.version import compiled_modules
 
 
 def fingerprint(variant: str, players: int | None, hands: int) -> str:
@@ -36,12 +46,57 @@ def fingerprint(variant: str, players: int | None, hands: int) -> str:
     return digest.hexdigest()[:16]
 
 
+def search_fingerprint(variant: str, players: int | None, hands: int, left: int = 3) -> str:
+    """Hash seeded playouts and solver results along random hands of ``variant``.
+
+    At each hand's first position with only cards left to play: ten
+    ``playout`` and ten ``playouts`` results; at the start of the trick with
+    ``left`` tricks to go: the solver's value and card.  Hands that end
+    before play are skipped (their deal still counts in ``fingerprint``).
+    """
+    rules = alsos.load_variant(variant, **({"players": players} if players else {}))
+    digest = hashlib.sha256()
+    for seed in range(hands):
+        rng = random.Random(seed)
+        game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+        played_out = False
+        while not game.is_over:
+            s = game.state
+            if not s.trick and rules.hand_size - game.trick_no <= left:
+                try:
+                    sol = solve(game)
+                except SolveError:
+                    pass  # speech left in this trick: not a solver position
+                else:
+                    digest.update(f"solve {sol.value} {sol.action} {sol.seat}".encode())
+                    break
+            if not played_out:
+                try:
+                    many = playouts(game, 10, random.Random(seed))
+                except SolveError:
+                    pass
+                else:
+                    one = [playout(game, random.Random(seed + k)) for k in range(10)]
+                    digest.update(f"playouts {many} {one}".encode())
+                    played_out = True
+            game.apply(rng.choice(game.legal_actions()))
+    return digest.hexdigest()[:16]
+
+
 def main() -> None:
-    hands = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    for variant in shipped_variants():
-        print(variant, fingerprint(variant, None, hands), flush=True)
-    for variant, players in (("csibor", 2), ("csibor", 4), ("house", 4), ("club", 4)):
-        print(f"{variant}/{players}", fingerprint(variant, players, hands), flush=True)
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    search = "--search" in sys.argv[1:]
+    hands = int(args[0]) if args else 1000
+    tables = [(v, None) for v in shipped_variants()]
+    tables += [("csibor", 2), ("csibor", 4), ("house", 4), ("club", 4)]
+    build = ", ".join(compiled_modules()) or "pure Python"
+    print(f"# alsos {alsos.__version__} ({build}), {hands} hands each", file=sys.stderr)
+    for variant, players in tables:
+        name = variant if players is None else f"{variant}/{players}"
+        line = f"{name} {fingerprint(variant, players, hands)}"
+        if search:
+            line += f" search {search_fingerprint(variant, players, hands)}"
+        print(line, flush=True)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ and the options every profile-loading command has.
 
 from __future__ import annotations
 
+import importlib.machinery
 import io
 import re
 import subprocess
@@ -27,6 +28,7 @@ from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines
 from alsos.terminal.screen import Screen, plain
 from alsos.terminal.words import figure_meaning
+from alsos.version import compiled_modules
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -473,7 +475,23 @@ def test_players_option_for_play_and_validate(capsys: pytest.CaptureFixture[str]
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out.strip() == f"alsos {alsos.__version__}"
+    out = capsys.readouterr().out.strip()
+    compiled = compiled_modules()
+    short = [name.removeprefix("alsos.") for name in compiled]
+    build = f"compiled: {', '.join(short)}" if compiled else "pure Python"
+    assert out == f"alsos {alsos.__version__} ({build})"
+
+
+def test_compiled_modules_are_read_from_the_installed_files(tmp_path: Path) -> None:
+    """An extension module file beside the package's sources counts as compiled; a .py does not."""
+    package = tmp_path / "alsos"
+    (package / "search").mkdir(parents=True)
+    (package / "version.py").write_text("")
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (package / f"engine{suffix}").write_bytes(b"")
+    (package / "search" / f"solver{suffix}").write_bytes(b"")
+    (package / "search" / "playout.py").write_text("")
+    assert compiled_modules(package) == ("alsos.engine", "alsos.search.solver")
 
 
 @pytest.mark.parametrize("colour", ["never", "always"])
