@@ -241,7 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.positions, args.playouts, args.rounds, args.solves = 2, 5, 1, 2
         args.solve = ["potter1930:4"]
-    build = ", ".join(alsos.version.compiled_modules()) or "pure Python"
+    compiled = [m.removeprefix("alsos.") for m in alsos.version.compiled_modules()]
+    build = f"compiled: {', '.join(compiled)}" if compiled else "pure Python"
     print(f"alsos {alsos.__version__} ({build})")
     bench_playouts(args.positions, args.playouts, args.rounds)
     bench_solve(args.solve, args.solves)

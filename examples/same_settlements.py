@@ -89,7 +89,8 @@ def main() -> None:
     hands = int(args[0]) if args else 1000
     tables = [(v, None) for v in shipped_variants()]
     tables += [("csibor", 2), ("csibor", 4), ("house", 4), ("club", 4)]
-    build = ", ".join(compiled_modules()) or "pure Python"
+    compiled = [m.removeprefix("alsos.") for m in compiled_modules()]
+    build = f"compiled: {', '.join(compiled)}" if compiled else "pure Python"
     print(f"# alsos {alsos.__version__} ({build}), {hands} hands each", file=sys.stderr)
     for variant, players in tables:
         name = variant if players is None else f"{variant}/{players}"

@@ -86,7 +86,7 @@ def test_every_profile_plays_and_searches_the_same_compiled(site: Path) -> None:
     script = str(ROOT / "examples" / "same_settlements.py")
     compiled = _run([script, "150", "--search"], site)
     assert compiled.returncode == 0, compiled.stderr
-    assert "(alsos.engine, alsos.search.playout, alsos.search.solver)" in compiled.stderr
+    assert "(compiled: engine, search.playout, search.solver)" in compiled.stderr
     pure = _run([script, "150", "--search"], ROOT)
     assert pure.returncode == 0, pure.stderr
     assert "(pure Python)" in pure.stderr
