@@ -14,6 +14,7 @@ run.
 
 from __future__ import annotations
 
+import importlib.machinery
 import os
 import shutil
 import subprocess
@@ -26,6 +27,7 @@ import pytest
 from alsos.version import compiled_modules
 
 ROOT = Path(__file__).resolve().parent.parent
+SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 COMPILED = ("alsos.engine", "alsos.search.playout", "alsos.search.solver")
 
 
@@ -45,11 +47,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
             pytest.fail("CI must test the compiled build, but there is no C compiler")
         pytest.skip("no C compiler for the compiled build")
     base = tmp_path_factory.mktemp("compiled")
-    src = base / "src"  # a copy: the hook writes its extension modules beside the sources
+    src = base / "src"  # a copy, so that tests running beside this one never see a build
     ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc")
     for name in ("alsos", "variants"):
         shutil.copytree(ROOT / name, src / name, ignore=ignore)
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in ("pyproject.toml", "README.md", "LICENSE", "hatch_build.py"):
         shutil.copy2(ROOT / name, src / name)
     dist = base / "dist"
     build = subprocess.run(
@@ -60,6 +62,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=False,
     )
     assert build.returncode == 0, build.stdout + build.stderr
+    leftovers = [p for p in src.rglob("*") if p.name.endswith(SUFFIXES)]
+    assert not leftovers, f"the build left compiled modules in the source tree: {leftovers}"
     (wheel,) = dist.glob("alsos-*.whl")
     out = base / "site"
     with zipfile.ZipFile(wheel) as zf:
