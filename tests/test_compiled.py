@@ -80,9 +80,9 @@ def test_the_hook_compiles_the_search_inner_loop(site: Path) -> None:
     files = proc.stdout.split()
     assert all(Path(f).is_relative_to(site) and f.endswith(".so") for f in files), files
     version = _run(["-m", "alsos", "--version"], site)
-    assert version.stdout.strip().endswith(
-        "(compiled: engine, search.playout, search.solver)"
-    ), version
+    assert version.stdout.strip().endswith("(compiled: engine, search.playout, search.solver)"), (
+        version
+    )
 
 
 def test_every_profile_plays_and_searches_the_same_compiled(site: Path) -> None:
@@ -100,8 +100,16 @@ def test_every_profile_plays_and_searches_the_same_compiled(site: Path) -> None:
 
 def test_the_solver_and_copy_tests_pass_compiled(site: Path) -> None:
     proc = _run(
-        ["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_search_solve.py",
-         "tests/test_copy.py", "tests/test_pimc.py"],
+        [
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/test_search_solve.py",
+            "tests/test_copy.py",
+            "tests/test_pimc.py",
+        ],
         site,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
