@@ -5,49 +5,28 @@ seat and the baseline bot at the others; the deal's score is the sum of the
 candidate's payments over those games.  With the baseline everywhere the
 payments sum to zero, so the score is what the candidate gains in the
 baseline's place, with the luck of the cards cancelled.  Prints the mean per
-deal and its 95% interval (normal approximation).  A quick tuning tool; the
+deal and its 95% interval (:func:`alsos.stats.mean_interval`).  A quick tuning tool; the
 official measurement is ``alsos arena``.
 
     python examples/duplicate.py --variant potter1930 --deals 200 \\
-        --candidate pimc:worlds=16 --baseline heuristic --workers 2
+        --candidate "pimc(worlds=16)" --baseline heuristic --workers 2
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
-import statistics
 import time
-from typing import Any
 
 import alsos
-from alsos.bots import make
-
-
-def _spec(text: str) -> tuple[str, dict[str, Any]]:
-    """``name:key=value,key=value`` as a bot name and options (ints, floats, else text)."""
-    name, _, rest = text.partition(":")
-    options: dict[str, Any] = {}
-    for part in filter(None, rest.split(",")):
-        key, _, value = part.partition("=")
-        for kind in (int, float):
-            try:
-                options[key] = kind(value)
-                break
-            except ValueError:
-                continue
-        else:
-            options[key] = value
-    return name, options
+from alsos.bots import make_spec
+from alsos.stats import mean_interval
 
 
 def play_deal(job: tuple[str, str, str, int]) -> tuple[int, float, list[float]]:
     """The candidate's total payment over the rotations of one deal, and its decision times."""
     variant, candidate, baseline, deal = job
     rules = alsos.load_variant(variant)
-    cname, copts = _spec(candidate)
-    bname, bopts = _spec(baseline)
     dealer = deal % rules.players
     total = 0.0
     times: list[float] = []
@@ -55,9 +34,9 @@ def play_deal(job: tuple[str, str, str, int]) -> tuple[int, float, list[float]]:
     for seat in probe.active:
         game = alsos.Game(rules, seed=deal, dealer=dealer)
         bots = {
-            s: make(cname, seed=deal * 7 + s, **copts)
+            s: make_spec(candidate, seed=deal * 7 + s)
             if s == seat
-            else make(bname, seed=deal * 7 + s, **bopts)
+            else make_spec(baseline, seed=deal * 7 + s)
             for s in game.active
         }
         while not game.is_over:
@@ -95,10 +74,9 @@ def main() -> None:
     elapsed = time.perf_counter() - start
     scores = [r[1] for r in results]
     times = sorted(t for r in results for t in r[2])
-    mean = statistics.fmean(scores)
-    half = 1.96 * statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0.0
+    gain = mean_interval(scores)
     print(f"{args.candidate} vs {args.baseline} on {args.variant}, {len(scores)} deals")
-    print(f"mean gain per deal {mean:+.3f}, 95% interval [{mean - half:+.3f}, {mean + half:+.3f}]")
+    print(f"mean gain per deal {gain.value:+.3f}, 95% interval [{gain.low:+.3f}, {gain.high:+.3f}]")
     if times:
         median = times[len(times) // 2]
         p90 = times[int(len(times) * 0.9)]
