@@ -239,6 +239,15 @@ def test_settlement_is_explained_with_its_factors(capsys: pytest.CaptureFixture[
             assert product == int(worth)
 
 
+def test_settlement_names_each_item_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """A figure whose title starts with its notation is named by its title alone."""
+    out = _run(["play", "--watch", "--seed", "3", "--bots", "pimc,heuristic,heuristic"], capsys)
+    settlement = out.split("== Settlement ==")[1]
+    assert "    100 (százas) by seat 1: made" in settlement
+    assert "(100 (" not in settlement
+    assert "    abszolut (abszolút) by seat 1: made" in settlement
+
+
 # --------------------------------------------------------- a seated player
 
 

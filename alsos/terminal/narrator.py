@@ -564,7 +564,8 @@ def explain_settlement(
         title = e.label
         fig = game.rules.figures.get(e.label)
         if fig is not None and fig.title and fig.title != e.label:
-            title = f"{e.label} ({fig.title})"
+            # "abszolut (abszolút)", but "100 (százas)" rather than "100 (100 (százas))"
+            title = fig.title if fig.title.startswith(e.label) else f"{e.label} ({fig.title})"
         verdict = "made" if e.made else "lost"
         out.append(f"    {title}{who}: {verdict}, worth {e.value} = {_factors(e, game)}")
     out.append(f"  payments (+ receives, - pays; they add up to 0): {_seats(st.payments, True)}")
