@@ -26,6 +26,12 @@ bots, paired by deal (:func:`alsos.stats.paired_difference`).  Each bot's
 seed comes from the deal, the arrangement and the seat
 (:func:`alsos.parallel.bot_seed`), so the results are identical whatever the
 number of workers or the backend.
+
+**Long runs.**  Finished batches of deals are appended to a checkpoint
+(``FILE.partial.jsonl`` next to ``--json FILE``; :class:`alsos.parallel.Checkpoint`),
+so a stopped run continues with ``--resume`` without replaying or losing a
+deal, and ends with the same table; the checkpoint is removed when the run
+is complete.
 """
 
 from __future__ import annotations
@@ -34,9 +40,12 @@ import argparse
 import functools
 import itertools
 import json
+import os
 import sys
+import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from attrs import frozen
@@ -44,7 +53,7 @@ from attrs import frozen
 from alsos.bots import available, parse_spec, split_specs
 from alsos.game import Game
 from alsos.loading import load_variant
-from alsos.parallel import Progress, add_backend_arguments, play_hand
+from alsos.parallel import Checkpoint, Progress, add_backend_arguments, play_hand
 from alsos.parallel import run as run_jobs
 from alsos.profile import Ruleset
 from alsos.stats import Estimate, mean_interval, paired_difference
@@ -218,12 +227,23 @@ def arena(
     backend: str = "local",
     address: str | None = None,
     progress: bool | None = None,
+    checkpoint: str | Path | None = None,
+    resume: bool = False,
+    on_batch: Callable[[int], object] | None = None,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals (seeds ``seed .. seed+deals-1``) among ``bots``.
 
+    Finished batches of deals go to ``checkpoint`` (a JSON Lines file; by
+    default a temporary one) as they finish; ``resume`` continues the run
+    stored there, playing only the deals it lacks.  The file is removed once
+    the run is complete.  ``on_batch(i)`` is called after batch ``i`` of
+    :data:`DEALS_PER_JOB` deals is stored (progress reporting in programs).
+
     :raises ArenaError: (a ``ValueError``) for fewer than 2 deals, no bots, a
-        bot named twice or a bot no package provides; profile errors as
-        :func:`alsos.load_variant` raises them.
+        bot named twice, a bot no package provides, or ``resume`` without a
+        checkpoint; profile errors as :func:`alsos.load_variant` raises them;
+        :class:`~alsos.parallel.CheckpointError` for a checkpoint of another
+        run, or one left by an unfinished run when ``resume`` is false.
     """
     names = tuple(bots)
     if not names:
@@ -241,13 +261,31 @@ def arena(
             for d in range(0, deals, DEALS_PER_JOB)]  # fmt: skip
     seats = len(play_hand_seats(rules, seed))
     per_deal = len(lineups(len(names), seats))
-    results: dict[int, list[list[Any]]] = {}
-    with Progress(deals * per_deal, f"arena {rules.id}", enabled=progress) as bar:
-        batches = run_jobs(_play_deals, jobs, workers=workers, backend=backend, address=address)
-        for i, result in batches:
-            results[i] = result
-            bar.advance(len(result) * per_deal)
-    by_deal = [deal for i in sorted(results) for deal in results[i]]
+    if checkpoint is None:
+        if resume:
+            raise ArenaError("resuming needs the checkpoint of the stopped run (--json FILE)")
+        fd, name = tempfile.mkstemp(prefix="alsos-arena-", suffix=".jsonl")
+        os.close(fd)
+        os.unlink(name)  # the checkpoint starts its own file
+        checkpoint = name
+    header = {"arena": spec, "players": players, "bots": list(names), "deals": deals,
+              "seed": seed, "per_job": DEALS_PER_JOB}  # fmt: skip
+    store = Checkpoint(checkpoint, header).open(resume)
+    try:
+        with Progress(deals * per_deal, f"arena {rules.id}", enabled=progress) as bar:
+            bar.advance(sum(jobs[i][4] for i in store.done) * per_deal)
+            batches = run_jobs(_play_deals, jobs, workers=workers, backend=backend,
+                               address=address, skip=set(store.done))  # fmt: skip
+            for i, result in batches:
+                store.add(i, result)
+                bar.advance(len(result) * per_deal)
+                if on_batch is not None:
+                    on_batch(i)
+        by_deal = [deal for _i, result in store.results() for deal in result]
+    except BaseException:
+        store.close()
+        raise
+    store.close(remove=True)
     return _summarise(rules.id, seed, per_deal, names, by_deal)
 
 
@@ -314,6 +352,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (default: 0)")
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON to FILE")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue a stopped run from its checkpoint (the --json FILE's FILE.partial.jsonl)",
+    )
     add_backend_arguments(parser)
 
 
@@ -324,8 +367,10 @@ def run(args: argparse.Namespace) -> int:
         result = arena(
             args.variant, names, args.deals, seed=args.seed, players=args.players,
             workers=args.workers, backend=args.backend, address=args.address,
+            progress=args.progress, resume=args.resume,
+            checkpoint=None if args.json is None else f"{args.json}.partial.jsonl",
         )  # fmt: skip
-    except ValueError as e:  # ArenaError, ProfileError, ParallelError
+    except ValueError as e:  # ArenaError, ProfileError, ParallelError, CheckpointError
         print(f"alsos arena: {e}", file=sys.stderr)
         return 2
     print(result.table())

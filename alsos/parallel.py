@@ -203,6 +203,9 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--address", default=None, metavar="ADDR",
                         help="Ray cluster to join ('auto', 'ray://head:10001'); default: "
                              "start a small local instance")  # fmt: skip
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="show progress on standard error (default: when it is a "
+                             "terminal; a line every 30 s when it is a log file)")  # fmt: skip
 
 
 # --------------------------------------------------------------------- hands
@@ -246,10 +249,15 @@ def play_hand(rules: Ruleset, seed: int, names: Sequence[str], table: int = 0) -
 class Progress:
     """A progress bar on standard error for ``total`` units: count, rate and time left.
 
-    Uses ``rich`` when installed, else rewrites one line of text; shows
-    nothing when ``enabled`` is false, which by default it is unless standard
-    error is a terminal (so logs and pipes stay clean).
+    On a terminal it uses ``rich`` when installed, else rewrites one line of
+    text.  Shows nothing when ``enabled`` is false, which by default it is
+    unless standard error is a terminal (so logs and pipes stay clean);
+    enabled on a pipe or file (``--progress`` of a run under ``nohup``), it
+    writes one plain line every :attr:`LOG_EVERY` seconds and one at the end.
     """
+
+    #: Seconds between the plain lines written to a log file.
+    LOG_EVERY = 30.0
 
     def __init__(
         self, total: int, description: str, unit: str = "hands", enabled: bool | None = None
@@ -263,10 +271,13 @@ class Progress:
         self._task: Any = None
         self._start = 0.0
         self._shown = 0.0
+        self._log = False
 
     def __enter__(self) -> Progress:
         self._start = time.perf_counter()
-        if not self.enabled:
+        self._shown = self._start
+        self._log = self.enabled and not sys.stderr.isatty()
+        if not self.enabled or self._log:
             return self
         try:
             from rich.console import Console
@@ -306,14 +317,14 @@ class Progress:
             self._rich.update(self._task, advance=n, rate=f"{rate:,.0f} {self.unit}/s")
             return
         now = time.perf_counter()
-        if now - self._shown < 0.5 and self.done < self.total:
+        if now - self._shown < (self.LOG_EVERY if self._log else 0.5) and self.done < self.total:
             return
         self._shown = now
         left = (self.total - self.done) / rate if rate > 0 else float("nan")
         print(
-            f"\r{self.description}: {self.done}/{self.total} {self.unit}, "
-            f"{rate:,.0f}/s, {left:,.0f} s left ",
-            end="",
+            f"{'' if self._log else chr(13)}{self.description}: {self.done}/{self.total} "
+            f"{self.unit}, {rate:,.1f}/s, {elapsed:,.0f} s elapsed, {left:,.0f} s left ",
+            end="\n" if self._log else "",
             file=sys.stderr,
             flush=True,
         )
@@ -331,7 +342,7 @@ class Progress:
     ) -> None:
         if self._rich is not None:
             self._rich.stop()
-        elif self.enabled:
+        elif self.enabled and not self._log:
             print(file=sys.stderr)
 
 

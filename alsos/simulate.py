@@ -592,6 +592,7 @@ def run(args: argparse.Namespace) -> int:
             args.variants, args.hands, bots=bots, seed=args.seed, players=args.players,
             workers=args.workers, backend=args.backend, address=args.address, out=args.out,
             checkpoint=None if target is None else f"{target}.partial.jsonl", resume=args.resume,
+            progress=args.progress,
         )  # fmt: skip
     except ValueError as e:  # SimulateError, ProfileError, ParallelError, CheckpointError
         print(f"alsos simulate: {e}", file=sys.stderr)

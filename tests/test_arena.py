@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 import alsos
-from alsos.arena import ArenaError, arena, lineups
+from alsos.arena import DEALS_PER_JOB, ArenaError, arena, lineups
 from alsos.cli import main
+from alsos.parallel import CheckpointError
 
 
 @pytest.mark.parametrize(("bots", "seats", "count"), [(3, 3, 6), (3, 2, 6), (2, 3, 6), (2, 2, 2)])
@@ -122,3 +123,65 @@ def test_bad_settings_raise_value_errors() -> None:
     with pytest.raises(ValueError, match="backend"):
         arena("potter1930", ["random"], 2, backend="nosuch")
     assert alsos.load_variant("potter1930")  # nothing was changed
+
+
+class _Stop(KeyboardInterrupt):
+    """Ctrl-C, as the user would press it, after some batches are done."""
+
+
+def test_a_stopped_arena_resumes_without_losing_or_repeating_deals(tmp_path: Path) -> None:
+    deals = 4 * DEALS_PER_JOB
+    whole = arena("tompa", ["heuristic", "random"], deals, seed=3, workers=1)
+    checkpoint = tmp_path / "arena.json.partial.jsonl"
+    first: list[int] = []
+
+    def stop_after_two(i: int) -> None:
+        first.append(i)
+        if len(first) == 2:
+            raise _Stop
+
+    with pytest.raises(_Stop):
+        arena("tompa", ["heuristic", "random"], deals, seed=3, workers=1,
+              checkpoint=checkpoint, on_batch=stop_after_two)  # fmt: skip
+    assert checkpoint.exists()
+    with pytest.raises(CheckpointError, match="--resume"):  # not overwritten by accident
+        arena("tompa", ["heuristic", "random"], deals, seed=3, checkpoint=checkpoint)
+    with pytest.raises(CheckpointError, match="another run"):
+        arena("tompa", ["heuristic", "random"], deals, seed=4, checkpoint=checkpoint, resume=True)
+    second: list[int] = []
+    resumed = arena("tompa", ["heuristic", "random"], deals, seed=3, workers=2,
+                    checkpoint=checkpoint, resume=True, on_batch=second.append)  # fmt: skip
+    assert sorted(first + second) == list(range(4))
+    assert resumed.to_data() == whole.to_data()
+    assert not checkpoint.exists()
+    with pytest.raises(ArenaError, match="checkpoint"):
+        arena("tompa", ["heuristic", "random"], deals, resume=True)
+
+
+def test_cli_resume_continues_the_json_files_checkpoint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "arena.json"
+    argv = ["arena", "--variant", "tompa", "--deals", str(2 * DEALS_PER_JOB), "--workers", "1",
+            "--json", str(out)]  # fmt: skip
+    Path(f"{out}.partial.jsonl").write_text('{"header": {"arena": "another"}}\n')
+    assert main(argv) == 2
+    assert "resume it (--resume) or delete it" in capsys.readouterr().err
+    assert main([*argv, "--resume"]) == 2
+    assert "belongs to another run" in capsys.readouterr().err
+    Path(f"{out}.partial.jsonl").unlink()
+    assert main([*argv, "--resume"]) == 0  # nothing to resume: the whole run
+    assert json.loads(out.read_text())["deals"] == 2 * DEALS_PER_JOB
+    assert not Path(f"{out}.partial.jsonl").exists()
+
+
+def test_progress_in_a_log_is_plain_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    """With --progress and standard error a file (a run under nohup), whole lines, no bar."""
+    assert main(["arena", "--variant", "tompa", "--deals", "4", "--workers", "1",
+                 "--progress"]) == 0  # fmt: skip
+    err = capsys.readouterr().err
+    assert "\r" not in err and "\x1b" not in err
+    last = err.splitlines()[-1]
+    assert last.startswith("arena tompa: 8/8 hands, ") and last.rstrip().endswith("s left")
+    assert main(["arena", "--variant", "tompa", "--deals", "4", "--workers", "1"]) == 0
+    assert capsys.readouterr().err == ""  # not a terminal, not asked for: nothing
