@@ -41,6 +41,8 @@ from alsos.deal import Deal
 from alsos.game import Game, IllegalActionError
 from alsos.loading import load_variant
 from alsos.profile import Ruleset
+from alsos.search.places import Places, bits
+from alsos.search.talon_draws import LadderEvent, ladder_events, sample_ladder
 from alsos.view import View
 
 __all__ = ["DeterminizeError", "determinize"]
@@ -55,97 +57,11 @@ def _rules(variant: str) -> Ruleset:
     return load_variant(variant)
 
 
-def _mask(cards: Sequence[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
-class _Places:
-    """The places unknown cards may go, with their room, and the sampler over them."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-        self.room: list[int] = []
-        self.index: dict[str, int] = {}
-
-    def add(self, name: str, room: int) -> int:
-        self.index[name] = len(self.names)
-        self.names.append(name)
-        self.room.append(room)
-        return len(self.names) - 1
-
-    def fill(self, allowed: dict[int, int], rng: random.Random) -> dict[int, int] | None:
-        """Each card of ``allowed`` (card -> bit set of places) put in one place, or None.
-
-        A card goes to a place with weight equal to the place's free room,
-        among the places that leave the remaining cards dealable.
-        """
-        room = self.room[:]
-        if sum(room) != len(allowed):
-            return None
-        groups: dict[int, int] = {}
-        for m in allowed.values():
-            groups[m] = groups.get(m, 0) + 1
-        if not _dealable(groups, room):
-            return None
-        cards = list(allowed)
-        rng.shuffle(cards)
-        out: dict[int, int] = {}
-        for c in cards:
-            m = allowed[c]
-            groups[m] -= 1
-            options = [p for p in _bits(m) if room[p]]
-            while options:
-                weights = [room[p] for p in options]
-                p = rng.choices(options, weights)[0]
-                room[p] -= 1
-                if len(groups) == 1 or _dealable(groups, room):
-                    break
-                room[p] += 1
-                options.remove(p)
-            else:
-                return None
-            out[c] = p
-        return out
-
-
-def _dealable(groups: dict[int, int], room: list[int]) -> bool:
-    """Hall's condition: every union of the groups' places has room for the cards confined to it."""
-    masks = [m for m, k in groups.items() if k]
-    unions = {0}
-    for m in masks:
-        unions |= {u | m for u in unions}
-    for u in unions:
-        if not u:
-            continue
-        need = sum(k for m, k in groups.items() if k and m & ~u == 0)
-        if need > sum(room[p] for p in _bits(u)):
-            return False
-    return True
-
-
 class _Knowledge:
     """What the view says about where each card is, read once per view."""
 
     def __init__(self, view: View) -> None:
         rules = _rules(view.variant)
-        if any(c.talon for c in rules.bidding.contracts.values()):
-            # Cards drawn unseen and discards handed on from bidder to bidder are not
-            # yet among the places this sampler knows; refuse rather than guess.
-            raise DeterminizeError(
-                f"{rules.id}: talon draws during the auction are not modelled yet"
-            )
         self.rules = rules
         self.view = view
         n = rules.players
@@ -160,6 +76,11 @@ class _Knowledge:
         self.k_seen = sum(rules.deal.seen_packets)
         self.talon_size = 32 - len(self.active) * self.hand_size
         self.front = view.unseen_count > 0
+        #: seat -> the kinds of meld it declared, as shown ("declare melds (terc, béla)")
+        self.meld_kinds: dict[int, list[str]] = {}
+        for p, text in view.history:
+            if text.startswith("declare melds (") and p != seat:
+                self.meld_kinds[p] = text[15:-1].split(", ")
         self.played: dict[int, list[int]] = {p: [] for p in self.active}
         self.void: dict[int, int] = {p: 0 for p in self.active}
         must_trump = rules.play.must_trump
@@ -206,6 +127,15 @@ class _Knowledge:
                 fig = figures.get(text[9:].split(" ")[0])
                 if fig is not None and fig.must_hold:
                     self.held[p] |= fig.hold_mask(trump)
+
+        #: the auction's takings from the talon, where the auction draws talon cards
+        self.ladder: list[LadderEvent] | None = None
+        if any(c.talon for c in rules.bidding.contracts.values()):
+            self.ladder = ladder_events(self)
+            if self.ladder is None:
+                raise DeterminizeError(
+                    f"seat {seat}'s history and its taken cards disagree: not a view of a hand"
+                )
 
     def _shown(self, p: int, detail: str, trump: int) -> None:
         """What a meld validation answer revealed of ``p``'s meld."""
@@ -269,12 +199,17 @@ def _discard_card(text: str) -> int:
 
 def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | None:
     """One sampled deal satisfying the fixed places and the exclusions, and the
-    síber seat's discards in it (empty without a síber), or None."""
+    síber seat's discards in it (empty without a síber), or None.
+
+    With talon draws in the auction: the other seats' hidden discards, in
+    the history's order (:func:`alsos.search.talon_draws.sample_ladder`)."""
+    if k.ladder is not None:
+        return sample_ladder(k, rng)
     view = k.view
     seat = view.seat
     rules = k.rules
     trump = view.trump
-    places = _Places()
+    places = Places()
     fixed: dict[int, int] = {}  # card -> place
     seen_at = {p: places.add(f"seen{p}", k.k_seen) for p in k.active}
     unseen_at = {p: places.add(f"unseen{p}", k.hand_size - k.k_seen) for p in k.active}
@@ -404,7 +339,7 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
             if meld is None:
                 return None
             need |= meld
-        for c in _bits(need):
+        for c in bits(need):
             if c in allowed:
                 allowed[c] &= cards_place(p)
     # Known cards take their room; a card that may sit in either packet of a seat
@@ -412,7 +347,7 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
     room = places.room
     spread: list[tuple[int, int]] = []
     for c, m in fixed.items():
-        options = _bits(m)
+        options = bits(m)
         if len(options) == 1:
             room[options[0]] -= 1
         else:
@@ -426,7 +361,7 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
         return None
     for c, m in fixed.items():
         if c not in placed:
-            placed[c] = _bits(m)[0]
+            placed[c] = bits(m)[0]
     by_place: dict[int, list[int]] = {}
     for c, p in placed.items():
         by_place.setdefault(p, []).append(c)
@@ -516,7 +451,7 @@ def _replay(k: _Knowledge, deal: Deal, discarded: list[int], rng: random.Random)
     """The public history replayed on ``deal``; None where it does not fit."""
     view = k.view
     seat = view.seat
-    game = Game(k.rules, deal=deal, dealer=k.dealer)
+    game = Game(k.rules, deal=deal, dealer=k.dealer, declared_before=view.declared_before)
     state = game.state
     engine = game.engine
     hides = engine.bidding.hides
@@ -527,7 +462,12 @@ def _replay(k: _Knowledge, deal: Deal, discarded: list[int], rng: random.Random)
         legal = game.legal_actions()
         index = len(state.history)
         if text == "discard" and p != seat:
-            discard = next((a for a in legal if isinstance(a, Discard) and a.card in queue), None)
+            # The queue's next card where it is legal (an auction's discards are
+            # in order), else any of them (a síber's discards, in any order).
+            discards = [a for a in legal if isinstance(a, Discard) and a.card in queue]
+            discard = next((a for a in discards if queue and a.card == queue[0]), None)
+            if discard is None and k.ladder is None and discards:
+                discard = discards[0]
             if discard is None:
                 return None
             queue.remove(int(discard.card))
