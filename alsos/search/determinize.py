@@ -137,6 +137,13 @@ class _Knowledge:
                     f"seat {seat}'s history and its taken cards disagree: not a view of a hand"
                 )
 
+    def taken_up(self, p: int) -> list[int]:
+        """The cards the seat saw ``p``'s last taking from the talon take (View.taken)."""
+        for t, cards in reversed(self.view.taken):
+            if t == p:
+                return [int(c) for c in cards]
+        return []
+
     def _shown(self, p: int, detail: str, trump: int) -> None:
         """What a meld validation answer revealed of ``p``'s meld."""
         if detail.startswith("vannak of "):
@@ -293,19 +300,12 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
         if p != seat:
             for c in k.played[p]:
                 fixed.setdefault(c, cards_place(p))
-    indicator: int | None = None
     if k.exchanger is not None:
-        e = k.exchanger
-        seven = _swapped(talon_seen, trump)
-        known_e = own_now + k.played[e] if e == seat else k.played[e]
-        candidates = [c for c in known_e if c >> 3 == trump and c != seven]
-        if e != seat and not k.void[e] & suit_mask(trump):
-            candidates += [c for c in range(32) if c >> 3 == trump and c not in fixed]
-        candidates = [c for c in candidates if c != seven]
-        if not candidates:
+        # The indicator lay face up: the seat saw the exchange take it (View.taken).
+        indicator = k.taken_up(k.exchanger)[:1]
+        if not indicator:
             return None
-        indicator = rng.choice(candidates)
-        fixed[indicator] = 1 << places.index["talon0"]
+        fixed[indicator[0]] = 1 << places.index["talon0"]
     # --------------------------------------------------------- unknown cards
     allowed: dict[int, int] = {}
     no_trump_discards = not rules.exchange.discard_trumps and trump >= 0
@@ -327,6 +327,11 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
             elif not k.void[p] & bit:
                 m |= hand_of(p)
         allowed[c] = m
+    if siber is not None and siber != seat:
+        pool_places = 1 << places.index["siber_hand"] | 1 << places.index["siber_discards"]
+        for c in k.taken_up(siber):
+            if c in allowed:
+                allowed[c] &= pool_places
     for p in k.active:
         need = k.held[p]
         if p != seat and (p in k.sequence or p in k.vannak):
@@ -419,32 +424,78 @@ def _split_siber_pool(
     # Cards taken from the hidden talon are trumps or Aces, except under "talon"
     # and "seen"; the top card is one where the profile asks it.
     picky = ex.takes in ("reveal", "trumps-and-aces")
-    bottoms = [c for c in pool if c >> 3 == trump]
-    if not bottoms or n_taken < 2:
+    # What the seat saw taken (View.taken): all of it for its own síber; else the
+    # cards lying face up -- the bottom, the top where the deal turns it, and
+    # every card a reveal turned up, in order.
+    known = k.taken_up(k.siber) if k.siber is not None else []
+    full = k.siber == k.view.seat
+    top_seen = full or k.rules.deal.top_up
+    if any(c not in pool for c in known) or n_taken < 2:
         return None
-    bottom = rng.choice(bottoms)
-    left = [c for c in pool if c != bottom]
+    left = [c for c in pool if c not in known]
     rng.shuffle(left)
-    middle_options = [c for c in left if good(c)] if picky else left
-    if len(middle_options) < n_taken - 2:
+    if known:
+        bottom = known[0]
+    else:
+        bottoms = [c for c in left if c >> 3 == trump]
+        if not bottoms:
+            return None
+        bottom = rng.choice(bottoms)
+        left.remove(bottom)
+    # A síber taking the whole talon takes it in its order, bottom to top; the
+    # others take the two seen cards first, then the hidden ones.
+    whole = ex.takes == "talon"
+    top_known = None
+    if top_seen and len(known) > 1:
+        top_known = known[-1] if whole and full else known[1]
+    middle = known[1:-1] if whole and full else known[2:] if top_seen else known[1:]
+    if not (full or ex.takes == "reveal"):
+        # Cards taken from the hidden talon unseen: any (trumps or Aces where picky).
+        middle_options = [c for c in left if good(c)] if picky else left
+        middle = middle + middle_options[: n_taken - 2 - len(middle)]
+    if len(middle) != n_taken - 2:
         return None
-    middle = middle_options[: n_taken - 2]
     left = [c for c in left if c not in middle]
-    tops = [c for c in left if not ex.top_needed or good(c)]
-    if not tops:
-        return None
-    top = rng.choice(tops)
-    kept = [c for c in left if c != top]
-    if ex.takes == "reveal" and ex.reveal_from and ex.reveal_from[0] == "top":
-        hidden = rest + shown + middle[::-1]
-    elif ex.takes == "reveal":
+    if top_known is not None:
+        top = top_known
+    else:
+        tops = [c for c in left if not ex.top_needed or good(c)]
+        if not tops:
+            return None
+        top = rng.choice(tops)
+        left.remove(top)
+    kept = left
+    if ex.takes == "reveal":
+        hidden = _revealed_layout(list(ex.reveal_from), middle, shown, rest, rng)
+    elif whole and full:
         hidden = middle + shown + rest
     else:
-        hidden = middle + shown + rest
-        rng.shuffle(hidden)
+        # The taken cards keep their order among the others (they were taken in it).
+        others = shown + rest
+        rng.shuffle(others)
+        if not full:
+            rng.shuffle(middle)
+        at = set(rng.sample(range(len(middle) + len(others)), len(middle)))
+        taken_it, others_it = iter(middle), iter(others)
+        n = len(at) + len(others)
+        hidden = [next(taken_it) if i in at else next(others_it) for i in range(n)]
     hand = [*kept, card]
     rng.shuffle(hand)
     return hand, [bottom, *hidden, top]
+
+
+def _revealed_layout(
+    ends: list[str], middle: list[int], shown: list[int], rest: list[int], rng: random.Random
+) -> list[int]:
+    """The hidden talon, bottom to top, before a reveal took ``middle`` (in order) from
+    ``ends`` and stopped at the ``shown`` cards; with two ends the split is sampled."""
+    j = len(middle) if len(ends) < 2 else rng.randint(0, len(middle))
+    runs = dict(zip(ends, (middle[:j], middle[j:]), strict=False))
+    low, high = runs.get("bottom", []), runs.get("top", [])
+    stop_low = shown[:1] if "bottom" in ends and shown else []
+    stop_high = shown[len(stop_low) :] if "top" in ends else []
+    mid = shown[len(stop_low) : len(shown) - len(stop_high)]
+    return low + stop_low + mid + rest + stop_high + high[::-1]
 
 
 def _replay(k: _Knowledge, deal: Deal, discarded: list[int], rng: random.Random) -> Game | None:
