@@ -572,7 +572,7 @@ class HandState:
         """``seat`` takes ``cards`` from the talon into its hand.
 
         The taking is remembered in ``takes`` with the cards that lay face up,
-        which every seat saw go (:attr:`alsos.view.View.taken`).
+        which every seat saw go (``View.taken``).
         """
         up = 0
         for c in cards:

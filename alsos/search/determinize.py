@@ -27,6 +27,14 @@ builds one such world from a :class:`~alsos.view.View`:
    cannot express (a meld declared and validated, a figure that needs its
    cards in the seen packet, which card was the indicator) is checked here,
    and a sample that fails it is dealt again.
+
+The view remembers the talon cards it saw taken (``View.taken``):
+the indicator a trump exchange took, the cards a síber took face up (a
+reveal's in order) are placed where the seat saw them go.  Where the
+auction itself draws talon cards (Altiansz), the deal and the other seats'
+hidden discards are sampled together by :mod:`alsos.search.talon_draws`:
+where each card is now, then the auction undone backwards; the replay and
+the view check are the same.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ first one two face-down talon cards, each later one the previous drawer's
 two discards -- and discards two face down; the declarer may then take the
 face-up card (discarding one face up) or, in a síber, the face-up card and
 the pair set aside (discarding three face down).  What a seat knows of this
-is its own draws and discards (:attr:`alsos.view.View.taken`, its own
+is its own draws and discards (``View.taken``, its own
 ``discard`` texts), the face-up cards, and how many cards each seat drew
 and discarded.
 
@@ -19,7 +19,7 @@ A world is sampled in two steps, both without rejection on their own:
    this seat discarded and passed on can only be with a seat that drew after
    it (or face down in the talon as a later discard); the face-up card a
    declarer took is in its holdings or among its síber discards.  The cards
-   are dealt by :meth:`~alsos.search.places.Places.fill`.
+   are dealt by ``Places.fill`` (:mod:`alsos.search.places`).
 2. **The auction backwards.**  From the end, each taking is undone: the
    declarer's hand before its taking is its hand with its discards and
    without the taken cards (in a síber the set-aside pair is any two of
