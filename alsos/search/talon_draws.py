@@ -51,6 +51,9 @@ if TYPE_CHECKING:
 
 __all__ = ["LadderEvent", "ladder_events", "sample_ladder"]
 
+#: Choices of declared melds' cards tried per sample before it is dealt again.
+_MELD_TRIES = 20
+
 
 class LadderEvent:
     """One taking from the talon in the auction: a ``draw``, an ``exchange`` or a ``siber``.
@@ -176,17 +179,26 @@ def sample_ladder(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] |
             if k.void[p] & bit:
                 where &= ~(1 << hold[p])
         allowed[c] = where
-    for p in hold:
-        words = k.meld_kinds.get(p)
-        if words:
+    # Declared melds put their cards in the declarer's holdings; two seats' melds
+    # may compete for cards, so the choice is made again (a few times) on a clash.
+    melders = [p for p in hold if k.meld_kinds.get(p)]
+    base = allowed
+    for _ in range(_MELD_TRIES if melders else 1):
+        allowed = dict(base)
+        rng.shuffle(melders)
+        for p in melders:
             free = sum(1 << c for c, m in allowed.items() if m >> hold[p] & 1)
             free |= sum(1 << c for c in k.played[p])
-            need = meld_cards(k, words, free, rng)
+            need = meld_cards(k, k.meld_kinds[p], free, rng)
             if need is None:
-                return None
+                break
             for c in bits(need):
                 if c in allowed:
                     allowed[c] &= 1 << hold[p]
+        else:
+            break
+    else:
+        return None
     if any(r < 0 for r in room):
         return None
     placed = places.fill(allowed, rng)
@@ -300,31 +312,45 @@ def sample_ladder(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] |
 def meld_cards(k: _Knowledge, words: list[str], free: int, rng: random.Random) -> int | None:
     """Cards giving a hand each kind of meld in ``words`` (as the engine shows them:
     ``terc`` ... ``okt``, ``vannak``, ``béla``, ``a 20``), chosen among ``free``;
-    None if some kind cannot be made (altiansz, "Melds")."""
+    None if some kind cannot be made (altiansz, "Melds").
+
+    The kinds come suit by suit (:func:`alsos.melds.every_meld`): a suit's
+    sequences, then its béla or 20, then the next suit's; vannaks last.  So
+    each word's suit is at or after the previous word's, and after a béla or
+    20, past it.
+    """
     rules = k.rules
     trump = k.view.trump
     trick = rules.melds.sequence_order == "trick"
     lengths = {"terc": 3, "kvart": 4, "kvint": 5, "szext": 6, "szept": 7, "okt": 8}
     out = 0
+    cur = 0  # the lowest suit the next word may be in
+    runs: list[tuple[int, int, int]] = []  # (suit, first index in its order, length)
     for word in words:
-        options: list[int] = []
+        options: list[tuple[int, int, tuple[int, int, int] | None]] = []
         if word in lengths:
             n = lengths[word]
-            for s in range(4):
+            for s in range(cur, 4):
                 order = (
                     (rules.cards.trump_order if s == trump else rules.cards.plain_order).ranks
                     if trick
                     else tuple(range(8))
                 )
                 for i in range(len(order) - n + 1):
-                    options.append(sum(1 << (8 * s + r) for r in order[i : i + n]))
+                    # Two sequences of one suit are apart: touching, they would be one.
+                    if all(t != s or i > j + m or i + n < j for t, j, m in runs):
+                        m = sum(1 << (8 * s + r) for r in order[i : i + n])
+                        options.append((m, s, (s, i, n)))
         elif word == "vannak":
-            options = [0x01010101 << r for r in rules.melds.vannak_ranks_for(trump)]
+            options = [(0x01010101 << r, cur, None) for r in rules.melds.vannak_ranks_for(trump)]
         elif word in ("béla", "a 20"):
             suits = [trump] if word == "béla" else [s for s in range(4) if s != trump]
-            options = [0b110 << (8 * s) for s in suits if s >= 0]
-        options = [m for m in options if m & free == m]
+            options = [(0b110 << (8 * s), s + 1, None) for s in suits if s >= max(cur, 0)]
+        options = [o for o in options if o[0] & free == o[0]]
         if not options:
             return None
-        out |= rng.choice(options)
+        m, cur, run = rng.choice(options)
+        out |= m
+        if run is not None:
+            runs.append(run)
     return out
