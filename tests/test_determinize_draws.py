@@ -174,10 +174,31 @@ def test_cards_a_siber_reveal_turned_up_stay_known(variant: str) -> None:
         world = determinize(view, rng)
         assert world.view(other) == view
         s = world.state
-        owner = s.hands[siber] | s.won[0] | s.won[1] | s.discarded
+        played = {card for trick in s.tricks for t, card in trick if t == siber}
         for c in taken[2:]:
-            played = any(c == card for trick in s.tricks for t, card in trick if t == siber)
-            assert played or owner >> c & 1
+            assert c in played or (s.hands[siber] | s.discarded) >> c & 1
+        # ... and the talon as dealt held them where the reveal found them.
+        assert world.state.takes[-1][1] == taken
+
+
+def test_the_indicator_an_exchange_took_stays_known() -> None:
+    """pagat, "Trump Exchange": the indicator lies face up, so when the holder of
+    the trump 7 swaps it in, every seat knows which card it took; every sampled
+    world deals that card as the indicator."""
+    for seed in range(200):
+        game = _played_to("potter1930", seed, 30, "heuristic")
+        exchanger = game.state.exchanged
+        if exchanger is None:
+            continue
+        other = next(s for s in game.active if s != exchanger)
+        view = game.view(other)
+        assert dict(view.taken)[exchanger] == (game.deal.talon[0],)
+        rng = random.Random(seed)
+        for _ in range(20):
+            world = determinize(view, rng)
+            assert world.deal.talon[0] == game.deal.talon[0]
+        return
+    pytest.fail("no trump exchange in 200 potter1930 hands")
 
 
 def test_pimc_searches_altiansz_hands() -> None:
