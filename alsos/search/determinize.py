@@ -145,9 +145,11 @@ class _Knowledge:
                     f"seat {seat}'s history and its taken cards disagree: not a view of a hand"
                 )
 
-    def taken_up(self, p: int) -> list[int]:
-        """The cards the seat saw ``p``'s last taking from the talon take (View.taken)."""
-        for t, cards in reversed(self.view.taken):
+    def taken_up(self, p: int, *, first: bool = False) -> list[int]:
+        """The cards the seat saw ``p``'s last (or first) taking from the talon take
+        (View.taken): an exchange comes before any síber, a síber last."""
+        takings = self.view.taken if first else reversed(self.view.taken)
+        for t, cards in takings:
             if t == p:
                 return [int(c) for c in cards]
         return []
@@ -310,7 +312,7 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
                 fixed.setdefault(c, cards_place(p))
     if k.exchanger is not None:
         # The indicator lay face up: the seat saw the exchange take it (View.taken).
-        indicator = k.taken_up(k.exchanger)[:1]
+        indicator = k.taken_up(k.exchanger, first=True)[:1]
         if not indicator:
             return None
         fixed[indicator[0]] = 1 << places.index["talon0"]
