@@ -188,8 +188,10 @@ def sample_ladder(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] |
         rng.shuffle(melders)
         for p in melders:
             free = sum(1 << c for c, m in allowed.items() if m >> hold[p] & 1)
-            free |= sum(1 << c for c in k.played[p])
-            need = meld_cards(k, k.meld_kinds[p], free, rng)
+            held = sum(1 << c for c in k.played[p])
+            # Room left for cards that may only be with p (its played cards have theirs).
+            only = sum(1 for m in allowed.values() if m == 1 << hold[p])
+            need = meld_cards(k, k.meld_kinds[p], free | held, rng, held, room[hold[p]] - only)
             if need is None:
                 break
             for c in bits(need):
@@ -309,10 +311,18 @@ def sample_ladder(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] |
     return deal, queue
 
 
-def meld_cards(k: _Knowledge, words: list[str], free: int, rng: random.Random) -> int | None:
+def meld_cards(
+    k: _Knowledge,
+    words: list[str],
+    free: int,
+    rng: random.Random,
+    held: int = 0,
+    room: int = 32,
+) -> int | None:
     """Cards giving a hand each kind of meld in ``words`` (as the engine shows them:
-    ``terc`` ... ``okt``, ``vannak``, ``béla``, ``a 20``), chosen among ``free``;
-    None if some kind cannot be made (altiansz, "Melds").
+    ``terc`` ... ``okt``, ``vannak``, ``béla``, ``a 20``), chosen among ``free``
+    with at most ``room`` cards beyond those ``held`` already; None if some kind
+    cannot be made (altiansz, "Melds").
 
     The kinds come suit by suit (:func:`alsos.melds.every_meld`): a suit's
     sequences, then its béla or 20, then the next suit's; vannaks last.  So
@@ -346,10 +356,13 @@ def meld_cards(k: _Knowledge, words: list[str], free: int, rng: random.Random) -
         elif word in ("béla", "a 20"):
             suits = [trump] if word == "béla" else [s for s in range(4) if s != trump]
             options = [(0b110 << (8 * s), s + 1, None) for s in suits if s >= max(cur, 0)]
-        options = [o for o in options if o[0] & free == o[0]]
+        options = [
+            o for o in options if o[0] & free == o[0] and (o[0] & ~(out | held)).bit_count() <= room
+        ]
         if not options:
             return None
         m, cur, run = rng.choice(options)
+        room -= (m & ~(out | held)).bit_count()
         out |= m
         if run is not None:
             runs.append(run)
