@@ -16,7 +16,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_determinize import _consistent_by_swap, _played_to, _replays, _where
+from test_determinize import _consistent_by_swap, _played_to, _where
 
 import alsos
 from alsos.actions import Discard
@@ -26,9 +26,14 @@ from alsos.phases import Phase
 from alsos.search import determinize
 
 
-def _altiansz(players: int, seed: int, steps: int, bot: str) -> alsos.Game:
+def _altiansz(
+    players: int, seed: int, steps: int, bot: str, before: list[int] | None = None
+) -> alsos.Game:
+    """A hand played ``steps`` actions on; ``before``: contracts declared earlier in the
+    session (a seat with six must pass, and the declarer may then take a síber)."""
     rules = alsos.load_variant("altiansz", players=players)
-    game = alsos.Game(rules, seed=seed, dealer=seed % players)
+    before = None if before is None else before[:players]
+    game = alsos.Game(rules, seed=seed, dealer=seed % players, declared_before=before)
     kind = HeuristicBot if bot == "heuristic" else alsos.bots.RandomBot
     bots = {s: kind(seed + s) for s in game.active}
     for _ in range(steps):
@@ -40,6 +45,18 @@ def _altiansz(players: int, seed: int, steps: int, bot: str) -> alsos.Game:
     return game
 
 
+def _replays(world: alsos.Game, seat: int) -> list[tuple[int, str]]:
+    """The world's history replayed on its deal (and session counts) through a fresh
+    game, as ``seat`` sees it."""
+    before = world.state.declared_before
+    fresh = alsos.Game(world.rules, deal=world.deal, dealer=world.dealer, declared_before=before)
+    for who, action in world.history:
+        assert action in fresh.legal_actions()
+        fresh.apply(action, seat=who)
+    assert fresh == world
+    return fresh.public_history(seat)
+
+
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.sampled_from([3, 4]),
@@ -48,15 +65,16 @@ def _altiansz(players: int, seed: int, steps: int, bot: str) -> alsos.Game:
     bot=st.sampled_from(["heuristic", "random"]),
     pick=st.integers(0, 2),
     sample=st.integers(0, 2**32),
+    before=st.lists(st.sampled_from([0, 6]), min_size=4, max_size=4),
 )
 def test_an_altiansz_world_gives_the_seat_its_view(
-    players: int, seed: int, steps: int, bot: str, pick: int, sample: int
+    players: int, seed: int, steps: int, bot: str, pick: int, sample: int, before: list[int]
 ) -> None:
-    """Property (altiansz, "Bidding and use of the Talon"): at any point of a hand --
-    mid-auction after draws included -- the sampled game's view for the seat equals
-    its view (its own draws and discards, every public action) and the history
-    replays legally."""
-    game = _altiansz(players, seed, steps, bot)
+    """Property (altiansz, "Bidding and use of the Talon"; "Scoring": six contracts a
+    session): at any point of a hand -- mid-auction after draws, after a síber --
+    the sampled game's view for the seat equals its view (its own draws and
+    discards, every public action) and the history replays legally."""
+    game = _altiansz(players, seed, steps, bot, before)
     seat = game.active[pick]
     view = game.view(seat)
     world = determinize(view, random.Random(sample))
@@ -221,3 +239,34 @@ def test_pimc_searches_altiansz_hands() -> None:
             game.apply(action)
         assert game.settlement is not None
     assert differ
+
+
+def test_after_an_altiansz_siber_the_face_up_card_goes_with_the_declarer() -> None:
+    """altiansz, "Bidding and use of the Talon": when a defender has used up its
+    contracts the declarer may take the face-up card and the set-aside pair
+    (síber) and discard three face down.  Every seat's worlds keep its view; a
+    defender's put the face-up card it saw taken with the declarer (held, played
+    or among its three discards)."""
+    found = 0
+    for seed in range(200):
+        game = _altiansz(3, seed, 60, "heuristic", [6 * (i == seed % 3) for i in range(3)])
+        texts = [t for _, t in game.public_history()]
+        if "siber" not in texts:
+            continue
+        declarer = game.declarer
+        assert declarer is not None
+        up = game.deal.talon[0]
+        rng = random.Random(seed)
+        for seat in game.active:
+            view = game.view(seat)
+            for _ in range(10):
+                world = determinize(view, rng)
+                assert world.view(seat) == view
+                s = world.state
+                played = {c for trick in s.tricks for t, c in trick if t == declarer}
+                assert world.deal.talon[0] == up
+                assert up in played or (s.hands[declarer] | s.discarded) >> up & 1
+        found += 1
+        if found >= 3:
+            return
+    pytest.fail(f"only {found} Altiansz síbers in 200 hands")
