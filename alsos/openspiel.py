@@ -359,6 +359,9 @@ class AlsosObserver:
             "turned " + " ".join(c.name for c in turned),
             "talon " + " ".join(c.name for c in view.talon_seen),
             "hand " + " ".join(c.name for c in view.hand),
+            # Talon cards it saw taken into a hand: its own draws, and the face-up
+            # cards another seat took (the indicator, a síber reveal's cards).
+            "taken " + " ".join(f"{t}:" + ",".join(c.name for c in cs) for t, cs in view.taken),
             " | ".join(f"{seat}:{text}" for seat, text in view.history),
         ]
         return "; ".join(parts)

@@ -142,6 +142,7 @@ class HandState:
         "discards_left",  # cards the síber player still owes to the talon
         "siber_card",  # the trump laid down for a síber, or None
         "siber_taken",  # how many talon cards the síber took
+        "takes",  # each taking from the talon: (seat, cards, the face-up ones as a set)
         "exchanged",  # the seat that swapped the trump 7 for the indicator, or None
         "declared_before",  # per seat: contracts declared earlier in the session (or None)
         # where the hand stands
@@ -222,6 +223,7 @@ class HandState:
     discards_left: int
     siber_card: int | None
     siber_taken: int
+    takes: tuple[tuple[int, tuple[int, ...], int], ...]
     exchanged: int | None
     declared_before: tuple[int, ...] | None
     phase: Phase
@@ -310,6 +312,7 @@ class HandState:
         self.discards_left = 0
         self.siber_card = None
         self.siber_taken = 0
+        self.takes = ()
         self.exchanged = None
         self.declared_before = None
         self.is_over = False
@@ -379,6 +382,7 @@ class HandState:
         new.discards_left = self.discards_left
         new.siber_card = self.siber_card
         new.siber_taken = self.siber_taken
+        new.takes = self.takes  # a tuple, replaced (never changed) on each taking
         new.exchanged = self.exchanged
         new.declared_before = self.declared_before
         new.phase = self.phase
@@ -565,7 +569,15 @@ class HandState:
             self.unseen[s] = 0
 
     def take_from_talon(self, seat: int, cards: list[int]) -> None:
-        """``seat`` takes ``cards`` from the talon into its hand."""
+        """``seat`` takes ``cards`` from the talon into its hand.
+
+        The taking is remembered in ``takes`` with the cards that lay face up,
+        which every seat saw go (``View.taken``).
+        """
+        up = 0
+        for c in cards:
+            up |= self.talon_up & 1 << c
+        self.takes = (*self.takes, (seat, tuple(cards), up))
         for c in cards:
             self.talon.remove(c)
             self.hands[seat] |= 1 << c
@@ -595,6 +607,7 @@ class HandState:
     def swap_with_talon(self, seat: int, card: int, position: int) -> None:
         """``seat`` gives ``card`` for the talon card at ``position``; it lies face up."""
         taken = self.talon[position]
+        self.takes = (*self.takes, (seat, (taken,), self.talon_up & 1 << taken))
         self.hands[seat] = (self.hands[seat] & ~(1 << card)) | (1 << taken)
         self.talon[position] = card
         self.talon_up = (self.talon_up & ~(1 << taken)) | (1 << card)

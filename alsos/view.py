@@ -74,6 +74,14 @@ class View:
     (``alsos.load_variant(view.variant)`` gives the rules), ``trump`` the trump
     suit (-1: none yet, or none), ``kind`` the kind of game once known
     (``trump``, ``no-trumps``, ``betli``, ``klopitzky``).
+
+    ``taken`` remembers each taking of talon cards into a hand, in order:
+    the taking seat and the cards this seat saw go -- all of them for its
+    own takings (cards drawn unseen in an auction included), the ones that
+    lay face up for another seat's (the indicator an exchange took, the seen
+    cards and what a síber reveal turned up, Altiansz's face-up card).
+    ``declared_before`` is each seat's count of contracts declared earlier in
+    the session where the profile limits them (None: not counted).
     """
 
     seat: int
@@ -94,6 +102,8 @@ class View:
     variant: str = ""
     trump: int = -1
     kind: str | None = None
+    taken: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    declared_before: tuple[int, ...] | None = None
 
     def __str__(self) -> str:
         lines = [
@@ -156,4 +166,9 @@ def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
         variant=str(engine.rules),
         trump=s.trump,
         kind=None if s.contract is None else str(s.contract.kind),
+        taken=tuple(
+            (t, tuple(CARDS[c] for c in cards if t == seat or up >> c & 1))
+            for t, cards, up in s.takes
+        ),
+        declared_before=None if s.declared_before is None else tuple(s.declared_before),
     )

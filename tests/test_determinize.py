@@ -21,14 +21,7 @@ from alsos.cards import CARDS, Card
 from alsos.deal import Deal
 from alsos.search import DeterminizeError, determinize
 
-# Profiles whose auction draws from the talon (altiansz) are refused by determinize
-# for now; the test below checks the refusal.
-DRAWS = [
-    v
-    for v in alsos.shipped_variants()
-    if any(c.talon for c in alsos.load_variant(v).bidding.contracts.values())
-]
-VARIANTS = [v for v in alsos.shipped_variants() if v not in DRAWS]
+VARIANTS = alsos.shipped_variants()
 
 
 def _played_to(variant: str, seed: int, steps: int, bot: str) -> alsos.Game:
@@ -207,17 +200,3 @@ def test_a_view_no_hand_could_give_is_refused() -> None:
     with pytest.raises(DeterminizeError, match="no hand consistent"):
         determinize(forged, random.Random(0), attempts=5)
     assert isinstance(DeterminizeError("x"), ValueError)
-
-
-def test_a_profile_with_talon_draws_in_the_auction_is_refused_not_guessed() -> None:
-    """altiansz, "Bidding and use of the Talon": cards drawn unseen and discards handed
-    from bidder to bidder are not modelled by the sampler yet, so it refuses such a
-    view with DeterminizeError (and PIMC falls back to its heuristic policy)."""
-    from alsos.search import DeterminizeError, determinize
-
-    assert DRAWS == ["altiansz"]
-    game = alsos.Game(alsos.load_variant("altiansz"), seed=1)
-    seat = game.to_act
-    assert seat is not None
-    with pytest.raises(DeterminizeError, match="talon draws"):
-        determinize(game.view(seat), random.Random(0))

@@ -290,3 +290,36 @@ def test_resampled_worlds_keep_what_each_seat_drew_and_vary_the_rest(players: in
                 tried += 1
                 varied += world.game.hands != truth
     assert tried >= 30 and varied >= 0.8 * tried, (varied, tried)
+
+
+def test_the_information_state_keeps_the_cards_a_siber_reveal_turned_up() -> None:
+    """tompa ``exchange.takes: reveal`` (pagat, "Trump Exchange"): the hidden talon
+    cards a síber turned face up and took were seen by every seat.  Another seat's
+    information state names them after they left the talon (from its view's
+    ``taken``), and a resampled world keeps them with the síber seat."""
+    game = pyspiel.load_game(GAME_NAME, {"variant": "tompa"})
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
+                continue
+            s = state.game.state
+            if s.siber_taken > 2 and s.phase is alsos.Phase.PLAY:
+                break
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        s = state.game.state
+        if state.is_terminal() or s.siber_taken <= 2:
+            continue
+        siber, taken, _ = next(t for t in s.takes if t[1])
+        other = next(p for p in state.game.active if p != siber)
+        text = state.information_state_string(other)
+        revealed = " ".join(alsos.cards.CARDS[c].name for c in taken[2:])
+        assert revealed and revealed.replace(" ", ",") in text
+        assert all(alsos.cards.CARDS[c] not in state.game.view(other).talon_seen for c in taken)
+        random.seed(seed)
+        world = state.resample_from_infostate(other, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert world.information_state_string(other) == text
+        return
+    pytest.fail("no tompa síber revealed hidden cards in 300 random hands")

@@ -17,7 +17,11 @@ the comparison between actions carries less noise than each average.  It
 plays every phase this way, the bidding, figures, kontras and calls
 included: the heuristic policy plays the rest of the hand after each
 candidate.  Ties keep the heuristic's own choice, so a decision that no
-sampled world tells apart is made as the heuristic would.
+sampled world tells apart is made as the heuristic would.  Every shipped
+profile is searched this way, Altiansz's drawing auction included; the
+heuristic's choice is played outright only when no world could be sampled
+in the attempts allowed (a :class:`~alsos.search.determinize.DeterminizeError` for
+every world, which the tests do not meet on real hands).
 """
 
 from __future__ import annotations

@@ -227,6 +227,9 @@ class SiberExchange(NoExchange):
             card = _st(s).card
             assert card is not None
             taken, _left, shown = self._takes(s)
+            if self.rules.exchange.takes == "reveal":
+                for c in taken[2:]:  # turned face up one by one as the reveal went on
+                    s.talon_up |= 1 << c
             s.take_from_talon(seat, taken)
             s.put_to_talon(seat, card, face_up=True, bottom=True)
             s.talon_up = 1 << card  # the síber card, and what a reveal turned up

@@ -27,6 +27,14 @@ builds one such world from a :class:`~alsos.view.View`:
    cannot express (a meld declared and validated, a figure that needs its
    cards in the seen packet, which card was the indicator) is checked here,
    and a sample that fails it is dealt again.
+
+The view remembers the talon cards it saw taken (``View.taken``):
+the indicator a trump exchange took, the cards a síber took face up (a
+reveal's in order) are placed where the seat saw them go.  Where the
+auction itself draws talon cards (Altiansz), the deal and the other seats'
+hidden discards are sampled together by :mod:`alsos.search.talon_draws`:
+where each card is now, then the auction undone backwards; the replay and
+the view check are the same.
 """
 
 from __future__ import annotations
@@ -41,6 +49,8 @@ from alsos.deal import Deal
 from alsos.game import Game, IllegalActionError
 from alsos.loading import load_variant
 from alsos.profile import Ruleset
+from alsos.search.places import Places, bits
+from alsos.search.talon_draws import LadderEvent, ladder_events, sample_ladder
 from alsos.view import View
 
 __all__ = ["DeterminizeError", "determinize"]
@@ -55,97 +65,11 @@ def _rules(variant: str) -> Ruleset:
     return load_variant(variant)
 
 
-def _mask(cards: Sequence[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
-class _Places:
-    """The places unknown cards may go, with their room, and the sampler over them."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-        self.room: list[int] = []
-        self.index: dict[str, int] = {}
-
-    def add(self, name: str, room: int) -> int:
-        self.index[name] = len(self.names)
-        self.names.append(name)
-        self.room.append(room)
-        return len(self.names) - 1
-
-    def fill(self, allowed: dict[int, int], rng: random.Random) -> dict[int, int] | None:
-        """Each card of ``allowed`` (card -> bit set of places) put in one place, or None.
-
-        A card goes to a place with weight equal to the place's free room,
-        among the places that leave the remaining cards dealable.
-        """
-        room = self.room[:]
-        if sum(room) != len(allowed):
-            return None
-        groups: dict[int, int] = {}
-        for m in allowed.values():
-            groups[m] = groups.get(m, 0) + 1
-        if not _dealable(groups, room):
-            return None
-        cards = list(allowed)
-        rng.shuffle(cards)
-        out: dict[int, int] = {}
-        for c in cards:
-            m = allowed[c]
-            groups[m] -= 1
-            options = [p for p in _bits(m) if room[p]]
-            while options:
-                weights = [room[p] for p in options]
-                p = rng.choices(options, weights)[0]
-                room[p] -= 1
-                if len(groups) == 1 or _dealable(groups, room):
-                    break
-                room[p] += 1
-                options.remove(p)
-            else:
-                return None
-            out[c] = p
-        return out
-
-
-def _dealable(groups: dict[int, int], room: list[int]) -> bool:
-    """Hall's condition: every union of the groups' places has room for the cards confined to it."""
-    masks = [m for m, k in groups.items() if k]
-    unions = {0}
-    for m in masks:
-        unions |= {u | m for u in unions}
-    for u in unions:
-        if not u:
-            continue
-        need = sum(k for m, k in groups.items() if k and m & ~u == 0)
-        if need > sum(room[p] for p in _bits(u)):
-            return False
-    return True
-
-
 class _Knowledge:
     """What the view says about where each card is, read once per view."""
 
     def __init__(self, view: View) -> None:
         rules = _rules(view.variant)
-        if any(c.talon for c in rules.bidding.contracts.values()):
-            # Cards drawn unseen and discards handed on from bidder to bidder are not
-            # yet among the places this sampler knows; refuse rather than guess.
-            raise DeterminizeError(
-                f"{rules.id}: talon draws during the auction are not modelled yet"
-            )
         self.rules = rules
         self.view = view
         n = rules.players
@@ -160,6 +84,11 @@ class _Knowledge:
         self.k_seen = sum(rules.deal.seen_packets)
         self.talon_size = 32 - len(self.active) * self.hand_size
         self.front = view.unseen_count > 0
+        #: seat -> the kinds of meld it declared, as shown ("declare melds (terc, béla)")
+        self.meld_kinds: dict[int, list[str]] = {}
+        for p, text in view.history:
+            if text.startswith("declare melds (") and p != seat:
+                self.meld_kinds[p] = text[15:-1].split(", ")
         self.played: dict[int, list[int]] = {p: [] for p in self.active}
         self.void: dict[int, int] = {p: 0 for p in self.active}
         must_trump = rules.play.must_trump
@@ -206,6 +135,24 @@ class _Knowledge:
                 fig = figures.get(text[9:].split(" ")[0])
                 if fig is not None and fig.must_hold:
                     self.held[p] |= fig.hold_mask(trump)
+
+        #: the auction's takings from the talon, where the auction draws talon cards
+        self.ladder: list[LadderEvent] | None = None
+        if any(c.talon for c in rules.bidding.contracts.values()):
+            self.ladder = ladder_events(self)
+            if self.ladder is None:
+                raise DeterminizeError(
+                    f"seat {seat}'s history and its taken cards disagree: not a view of a hand"
+                )
+
+    def taken_up(self, p: int, *, first: bool = False) -> list[int]:
+        """The cards the seat saw ``p``'s last (or first) taking from the talon take
+        (View.taken): an exchange comes before any síber, a síber last."""
+        takings = self.view.taken if first else reversed(self.view.taken)
+        for t, cards in takings:
+            if t == p:
+                return [int(c) for c in cards]
+        return []
 
     def _shown(self, p: int, detail: str, trump: int) -> None:
         """What a meld validation answer revealed of ``p``'s meld."""
@@ -269,12 +216,17 @@ def _discard_card(text: str) -> int:
 
 def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | None:
     """One sampled deal satisfying the fixed places and the exclusions, and the
-    síber seat's discards in it (empty without a síber), or None."""
+    síber seat's discards in it (empty without a síber), or None.
+
+    With talon draws in the auction: the other seats' hidden discards, in
+    the history's order (:func:`alsos.search.talon_draws.sample_ladder`)."""
+    if k.ladder is not None:
+        return sample_ladder(k, rng)
     view = k.view
     seat = view.seat
     rules = k.rules
     trump = view.trump
-    places = _Places()
+    places = Places()
     fixed: dict[int, int] = {}  # card -> place
     seen_at = {p: places.add(f"seen{p}", k.k_seen) for p in k.active}
     unseen_at = {p: places.add(f"unseen{p}", k.hand_size - k.k_seen) for p in k.active}
@@ -358,19 +310,12 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
         if p != seat:
             for c in k.played[p]:
                 fixed.setdefault(c, cards_place(p))
-    indicator: int | None = None
     if k.exchanger is not None:
-        e = k.exchanger
-        seven = _swapped(talon_seen, trump)
-        known_e = own_now + k.played[e] if e == seat else k.played[e]
-        candidates = [c for c in known_e if c >> 3 == trump and c != seven]
-        if e != seat and not k.void[e] & suit_mask(trump):
-            candidates += [c for c in range(32) if c >> 3 == trump and c not in fixed]
-        candidates = [c for c in candidates if c != seven]
-        if not candidates:
+        # The indicator lay face up: the seat saw the exchange take it (View.taken).
+        indicator = k.taken_up(k.exchanger, first=True)[:1]
+        if not indicator:
             return None
-        indicator = rng.choice(candidates)
-        fixed[indicator] = 1 << places.index["talon0"]
+        fixed[indicator[0]] = 1 << places.index["talon0"]
     # --------------------------------------------------------- unknown cards
     allowed: dict[int, int] = {}
     no_trump_discards = not rules.exchange.discard_trumps and trump >= 0
@@ -392,6 +337,11 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
             elif not k.void[p] & bit:
                 m |= hand_of(p)
         allowed[c] = m
+    if siber is not None and siber != seat:
+        pool_places = 1 << places.index["siber_hand"] | 1 << places.index["siber_discards"]
+        for c in k.taken_up(siber):
+            if c in allowed:
+                allowed[c] &= pool_places
     for p in k.active:
         need = k.held[p]
         if p != seat and (p in k.sequence or p in k.vannak):
@@ -404,7 +354,7 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
             if meld is None:
                 return None
             need |= meld
-        for c in _bits(need):
+        for c in bits(need):
             if c in allowed:
                 allowed[c] &= cards_place(p)
     # Known cards take their room; a card that may sit in either packet of a seat
@@ -412,7 +362,7 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
     room = places.room
     spread: list[tuple[int, int]] = []
     for c, m in fixed.items():
-        options = _bits(m)
+        options = bits(m)
         if len(options) == 1:
             room[options[0]] -= 1
         else:
@@ -426,7 +376,7 @@ def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
         return None
     for c, m in fixed.items():
         if c not in placed:
-            placed[c] = _bits(m)[0]
+            placed[c] = bits(m)[0]
     by_place: dict[int, list[int]] = {}
     for c, p in placed.items():
         by_place.setdefault(p, []).append(c)
@@ -484,39 +434,85 @@ def _split_siber_pool(
     # Cards taken from the hidden talon are trumps or Aces, except under "talon"
     # and "seen"; the top card is one where the profile asks it.
     picky = ex.takes in ("reveal", "trumps-and-aces")
-    bottoms = [c for c in pool if c >> 3 == trump]
-    if not bottoms or n_taken < 2:
+    # What the seat saw taken (View.taken): all of it for its own síber; else the
+    # cards lying face up -- the bottom, the top where the deal turns it, and
+    # every card a reveal turned up, in order.
+    known = k.taken_up(k.siber) if k.siber is not None else []
+    full = k.siber == k.view.seat
+    top_seen = full or k.rules.deal.top_up
+    if any(c not in pool for c in known) or n_taken < 2:
         return None
-    bottom = rng.choice(bottoms)
-    left = [c for c in pool if c != bottom]
+    left = [c for c in pool if c not in known]
     rng.shuffle(left)
-    middle_options = [c for c in left if good(c)] if picky else left
-    if len(middle_options) < n_taken - 2:
+    if known:
+        bottom = known[0]
+    else:
+        bottoms = [c for c in left if c >> 3 == trump]
+        if not bottoms:
+            return None
+        bottom = rng.choice(bottoms)
+        left.remove(bottom)
+    # A síber taking the whole talon takes it in its order, bottom to top; the
+    # others take the two seen cards first, then the hidden ones.
+    whole = ex.takes == "talon"
+    top_known = None
+    if top_seen and len(known) > 1:
+        top_known = known[-1] if whole and full else known[1]
+    middle = known[1:-1] if whole and full else known[2:] if top_seen else known[1:]
+    if not (full or ex.takes == "reveal"):
+        # Cards taken from the hidden talon unseen: any (trumps or Aces where picky).
+        middle_options = [c for c in left if good(c)] if picky else left
+        middle = middle + middle_options[: n_taken - 2 - len(middle)]
+    if len(middle) != n_taken - 2:
         return None
-    middle = middle_options[: n_taken - 2]
     left = [c for c in left if c not in middle]
-    tops = [c for c in left if not ex.top_needed or good(c)]
-    if not tops:
-        return None
-    top = rng.choice(tops)
-    kept = [c for c in left if c != top]
-    if ex.takes == "reveal" and ex.reveal_from and ex.reveal_from[0] == "top":
-        hidden = rest + shown + middle[::-1]
-    elif ex.takes == "reveal":
+    if top_known is not None:
+        top = top_known
+    else:
+        tops = [c for c in left if not ex.top_needed or good(c)]
+        if not tops:
+            return None
+        top = rng.choice(tops)
+        left.remove(top)
+    kept = left
+    if ex.takes == "reveal":
+        hidden = _revealed_layout(list(ex.reveal_from), middle, shown, rest, rng)
+    elif whole and full:
         hidden = middle + shown + rest
     else:
-        hidden = middle + shown + rest
-        rng.shuffle(hidden)
+        # The taken cards keep their order among the others (they were taken in it).
+        others = shown + rest
+        rng.shuffle(others)
+        if not full:
+            rng.shuffle(middle)
+        at = set(rng.sample(range(len(middle) + len(others)), len(middle)))
+        taken_it, others_it = iter(middle), iter(others)
+        n = len(at) + len(others)
+        hidden = [next(taken_it) if i in at else next(others_it) for i in range(n)]
     hand = [*kept, card]
     rng.shuffle(hand)
     return hand, [bottom, *hidden, top]
+
+
+def _revealed_layout(
+    ends: list[str], middle: list[int], shown: list[int], rest: list[int], rng: random.Random
+) -> list[int]:
+    """The hidden talon, bottom to top, before a reveal took ``middle`` (in order) from
+    ``ends`` and stopped at the ``shown`` cards; with two ends the split is sampled."""
+    j = len(middle) if len(ends) < 2 else rng.randint(0, len(middle))
+    runs = dict(zip(ends, (middle[:j], middle[j:]), strict=False))
+    low, high = runs.get("bottom", []), runs.get("top", [])
+    stop_low = shown[:1] if "bottom" in ends and shown else []
+    stop_high = shown[len(stop_low) :] if "top" in ends else []
+    mid = shown[len(stop_low) : len(shown) - len(stop_high)]
+    return low + stop_low + mid + rest + stop_high + high[::-1]
 
 
 def _replay(k: _Knowledge, deal: Deal, discarded: list[int], rng: random.Random) -> Game | None:
     """The public history replayed on ``deal``; None where it does not fit."""
     view = k.view
     seat = view.seat
-    game = Game(k.rules, deal=deal, dealer=k.dealer)
+    game = Game(k.rules, deal=deal, dealer=k.dealer, declared_before=view.declared_before)
     state = game.state
     engine = game.engine
     hides = engine.bidding.hides
@@ -527,7 +523,12 @@ def _replay(k: _Knowledge, deal: Deal, discarded: list[int], rng: random.Random)
         legal = game.legal_actions()
         index = len(state.history)
         if text == "discard" and p != seat:
-            discard = next((a for a in legal if isinstance(a, Discard) and a.card in queue), None)
+            # The queue's next card where it is legal (an auction's discards are
+            # in order), else any of them (a síber's discards, in any order).
+            discards = [a for a in legal if isinstance(a, Discard) and a.card in queue]
+            discard = next((a for a in discards if queue and a.card == queue[0]), None)
+            if discard is None and k.ladder is None and discards:
+                discard = discards[0]
             if discard is None:
                 return None
             queue.remove(int(discard.card))
