@@ -168,5 +168,5 @@ def test_duplicate_deals_cancel_the_cards_luck() -> None:
     for deal in range(3):
         _, gain, _ = duplicate.play_deal(("tompa", "heuristic", "heuristic", deal))
         assert gain == 0
-    _, _, times = duplicate.play_deal(("tompa", "pimc:worlds=2,budget=6", "heuristic", 0))
+    _, _, times = duplicate.play_deal(("tompa", "pimc(worlds=2, budget=6)", "heuristic", 0))
     assert times and all(t >= 0 for t in times)
