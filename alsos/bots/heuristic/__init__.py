@@ -20,7 +20,11 @@ give it; the numbers were calibrated with ``examples/heuristic_stats.py``):
   in the second round.  With nine cards it bids Betli when in every suit its
   ``i``-th lowest card (by the Betli order) is at most the suit's ``2i``-th
   lowest, so the others' cards can fall on each of its own.  Anything weaker
-  passes.
+  passes.  Where a second-round bid carries front figures and counts them
+  (club, "Procedure"; huwiki, "A licitálás menete"), it first announces, one
+  at a time, each figure the suit it means to bid makes likely (the rules
+  under "Figures", judged as that suit's declarer), then bids the suit; so
+  its figures raise the bid and can overbid a bid without figures.
 - **Figures.**  It announces a figure only when its hand makes it likely
   (pagat, "Figures"): a card figure (tulétroá, család, 44, összes adu) when
   it holds every card the figure names and, for trumps it cannot simply

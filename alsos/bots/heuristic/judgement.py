@@ -11,9 +11,12 @@ import functools
 import math
 from collections.abc import Sequence
 
+from attrs import evolve
+
 from alsos.actions import (
     ACCEPT,
     BETLI,
+    BIDS,
     CONCEDE,
     GAME,
     GYERUNK,
@@ -24,7 +27,7 @@ from alsos.actions import (
     Bid,
     Kontra,
 )
-from alsos.cards import Card, Rank
+from alsos.cards import Card, Rank, Suit
 from alsos.loading import load_variant
 from alsos.profile import Ruleset, parse_card_spec
 from alsos.view import View
@@ -162,6 +165,10 @@ class Judgement:
             if value >= threshold and not no_trumps > value:
                 return ACCEPT
             return PASS  # too weak, or waiting to bid no-trumps (worth double)
+        if any(isinstance(a, Announce) for a in legal):
+            carried = self._carry(view, legal, no_trumps)
+            if carried is not None:
+                return carried
         bids = [a for a in legal if isinstance(a, Bid)]
         if bids:
             best: tuple[float, Action] = (threshold, PASS)
@@ -173,6 +180,63 @@ class Judgement:
         if BETLI in legal:
             return BETLI if self._betli(view) else PASS
         return PASS if PASS in legal else legal[0]
+
+    def _carry(self, view: View, legal: Sequence[Action], no_trumps: float) -> Action | None:
+        """In an auction whose bids carry figures: the next figure the intended
+        contract (the best one it would bid) makes likely, then the bid; None to bid
+        as without figures (module docstring, "Bidding")."""
+        rules = rules_for(view.variant)
+        b = rules.bidding
+        original = view.talon_seen[0] >> 3 if view.talon_seen else -1
+        said = {text for _seat, text in view.history} if b.unique_suits else set()
+        best: tuple[float, Suit | None] = (BID_THRESHOLD, None)
+        found = False
+        for c in (*b.suit_rank, *((None,) if b.no_trumps else ())):
+            if (c is not None and int(c) == original) or str(BIDS[c]) in said:
+                continue
+            value = no_trumps if c is None else self._value(view, int(c))
+            if value >= best[0]:
+                best, found = (value, c), True
+        if not found:
+            return None
+        contract = best[1]
+        trump = -1 if contract is None else int(contract)
+        planned = evolve(
+            view, trump=trump, declarer=view.seat, kind="trump" if trump >= 0 else "no-trumps"
+        )
+        pending = self._pending(view)
+        figures = figure_table(view.variant, trump)
+        timed = 0  # one card wins one trick: one trick figure per card
+        for fid in pending:
+            info = figures.get(fid)
+            if info is not None and info[0] == "trick":
+                timed |= info[1]
+        worth, pick = 0, None
+        for a in legal:
+            if not isinstance(a, Announce) or (trump < 0 and not rules.figures[a.figure].no_trumps):
+                continue
+            info = figures[a.figure]
+            if info[0] == "trick" and info[1] & timed:
+                continue
+            likely = self._likely(planned, a.figure)
+            if likely > worth:
+                worth, pick = likely, a
+        if pick is not None:
+            return pick
+        bid = BIDS[contract]
+        if bid in legal:
+            return bid
+        return PASS if pending else None
+
+    @staticmethod
+    def _pending(view: View) -> list[str]:
+        """The figures this seat announced in its current auction turn."""
+        out = []
+        for seat, text in reversed(view.history):
+            if seat != view.seat or not text.startswith("announce "):
+                break
+            out.append(text[len("announce ") :])
+        return out
 
     @staticmethod
     def _aces(hand: Sequence[Card]) -> int:
