@@ -311,7 +311,8 @@ class HeuristicBot(LadderJudgement, Judgement):
                 top = max(trumps, key=own)
                 if all(own(top) > keys[trump * 32 + c] for c in out) or len(trumps) < 3:
                     return top
-                return min(trumps, key=own)
+                named = self._named(view)  # keep an objective's low trump (the trull's 7)
+                return min([c for c in trumps if not named >> c & 1] or trumps, key=own)
         aces = [c for c in cards if c & 7 == _ACE and c >> 3 != trump]
         if aces:
             return aces[0]
