@@ -2,8 +2,9 @@
 
 For each shipped profile (or the ones named), plays ``--hands`` seeded hands
 with :class:`~alsos.bots.HeuristicBot` at every seat and prints the contract
-mix, the declarer's win rate per contract, the figures announced and made,
-the kontra levels reached, the calls, the mean number of actions per hand
+mix, the declarer's win rate per contract, the figures announced and made
+(and, where a second-round bid carries figures, the ones the winning bid
+carried), the kontra levels reached, the calls, the mean number of actions per hand
 and the bot's mean time per decision (with the slowest phase).  Used to
 calibrate the bot's bidding and speech against what club players do.
 
@@ -22,7 +23,7 @@ import time
 from collections import Counter, defaultdict
 
 import alsos
-from alsos.actions import Call, CallItem
+from alsos.actions import Announce, Bid, Call, CallItem
 from alsos.bots import HeuristicBot
 
 
@@ -42,6 +43,8 @@ def measure(vid: str, hands: int, players: int | None = None) -> dict[str, objec
     announced: Counter[str] = Counter()
     made: Counter[str] = Counter()
     levels: Counter[int] = Counter()
+    in_bids: Counter[str] = Counter()  # figures the winning bid carried (combined auctions)
+    in_bids_made: Counter[str] = Counter()
     calls = conceded = actions = kontrad = beaten = 0
     decide_ns = 0
     times: list[int] = []
@@ -50,6 +53,8 @@ def measure(vid: str, hands: int, players: int | None = None) -> dict[str, objec
     for seed in range(hands):
         game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
         bots = {s: HeuristicBot(seed * 10 + s) for s in range(rules.players)}
+        pending: dict[int, list[str]] = defaultdict(list)
+        carried: dict[int, list[str]] = {}
         while not game.is_over:
             seat = game.to_act
             assert seat is not None
@@ -65,6 +70,13 @@ def measure(vid: str, hands: int, players: int | None = None) -> dict[str, objec
             slot[1] += 1
             if isinstance(action, (Call, CallItem)):
                 calls += 1
+            if str(view.phase) == "bidding":
+                if isinstance(action, Announce):
+                    pending[seat].append(action.figure)
+                elif isinstance(action, Bid):
+                    carried[seat] = pending.pop(seat, [])
+                else:
+                    pending.pop(seat, None)
             game.apply(action)
             actions += 1
         s = game.settlement
@@ -75,6 +87,11 @@ def measure(vid: str, hands: int, players: int | None = None) -> dict[str, objec
             kind = s.contract.split()[0] if s.contract.startswith("trump") else s.contract
         contracts[kind] += 1
         conceded += s.conceded
+        for fig in carried.get(s.declarer, []) if s.declarer is not None else []:
+            in_bids[fig] += 1
+            in_bids_made[fig] += any(
+                e.made for e in s.entries if e.seat == s.declarer and e.label.split("@")[0] == fig
+            )
         for e in s.entries:
             if e.steps:
                 levels[len(e.steps)] += 1
@@ -93,6 +110,8 @@ def measure(vid: str, hands: int, players: int | None = None) -> dict[str, objec
         "announced": announced,
         "made": made,
         "levels": levels,
+        "in_bids": in_bids,
+        "in_bids_made": in_bids_made,
         "calls": calls,
         "kontrad": kontrad,
         "beaten": beaten,
@@ -128,6 +147,13 @@ def report(vid: str, hands: int, r: dict[str, object]) -> str:
     total = sum(announced.values())
     share = f"{total} announced, {sum(made.values()) / total:.0%} made: " if total else ""
     lines.append(f"figures:    {share}{figs or 'none'}")
+    in_bids: Counter[str] = r["in_bids"]  # type: ignore[assignment]
+    if in_bids:
+        bid_made: Counter[str] = r["in_bids_made"]  # type: ignore[assignment]
+        carried = ", ".join(
+            f"{f} {n} (made {bid_made[f] / n:.0%})" for f, n in in_bids.most_common()
+        )
+        lines.append(f"in bids:    carried by the winning bid: {carried}")
     lad = ", ".join(f"{lv}: {n}" for lv, n in sorted(levels.items()) if lv)
     kontrad: int = r["kontrad"]  # type: ignore[assignment]
     right = f"; the kontra was right for {r['beaten'] / kontrad:.0%}" if kontrad else ""

@@ -195,14 +195,16 @@ def _view(
     trump: int = HEARTS,
     call_stakes: tuple[int, int] | None = None,
     tricks: tuple[TrickView, ...] = (),
+    variant: str = _POTTER,
+    history: tuple[tuple[int, str], ...] = (),
 ) -> View:
-    """A potter1930 view: ``trick`` is ``seat:card`` pairs in play order."""
+    """A potter1930 (or ``variant``) view: ``trick`` is ``seat:card`` pairs in play order."""
     played = tuple((int(p.split(":")[0]), Card.parse(p.split(":")[1])) for p in trick.split())
     return View(
         seat=seat, phase=phase, to_act=seat, hand=_cards(hand), unseen_count=unseen,
         talon_seen=_cards(talon), declarer=declarer, contract=None if kind is None else kind,
-        trick=played, tricks_won={0: 0, 1: 0, 2: 0}, items=items, history=(),
-        legal=tuple(legal), variant=_POTTER, trump=trump, kind=kind, call_stakes=call_stakes,
+        trick=played, tricks_won={0: 0, 1: 0, 2: 0}, items=items, history=history,
+        legal=tuple(legal), variant=variant, trump=trump, kind=kind, call_stakes=call_stakes,
         tricks=tricks,
     )  # fmt: skip
 
@@ -260,6 +262,31 @@ def test_it_announces_ultimo_with_the_trump_seven_and_length() -> None:
     legal = [PASS, Announce("ultimo")]
     assert _choose(_view("PU P9 PK P8 P7 M8 T8 Z8 Z7", legal, phase=Phase.BACK)) == legal[1]
     assert _choose(_view("PU P7 MK M8 T8 T7 T9 Z8 Z7", legal, phase=Phase.BACK)) == PASS
+
+
+def test_it_announces_uhu_with_the_plain_ace_guarded_and_the_top_trumps() -> None:
+    """pagat, "Variations": uhu is winning the second-last trick with the Ace of gourds
+    (hearts trumps here).  Only trumps beat that Ace, so the hand needs the two top
+    trumps and length to draw the others', and a second gourd to follow with."""
+    legal = [PASS, Announce("uhu")]
+
+    def choose(hand: str) -> Action:
+        return _choose(_view(hand, legal, phase=Phase.BACK, variant="house"))
+
+    assert choose("PU P9 P8 P7 TA T7 M8 Z8 Z7") == legal[1]
+    assert choose("PU P9 P8 P7 TA M9 M8 Z8 Z7") == PASS  # a lone Ace falls when gourds are led
+    assert choose("PU PK P8 P7 TA T7 M8 Z8 Z7") == PASS  # the trump 9 out may ruff the Ace
+
+
+def test_it_plays_for_its_uhu_trick() -> None:
+    """pagat, "Variations": the uhu's Ace must win the second-last trick, so its holder
+    takes the trick before with its strongest card to lead then, and plays the Ace
+    there (not another Ace)."""
+    uhu = (ItemView("uhu", 0, 0, 2),)
+    before = _view("PU M8 TA", _plays("PU M8"), items=uhu, variant="house")
+    assert _choose(before) == Play(Card.parse("PU"))
+    due = _view("MA TA", _plays("MA TA"), items=uhu, variant="house")
+    assert _choose(due) == Play(Card.parse("TA"))
 
 
 def test_it_announces_abszolut_only_with_a_strong_hand() -> None:
@@ -427,6 +454,30 @@ def test_the_statistics_script_prints_a_report(capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert out.startswith("## tompa (20 hands)")
     assert "µs per decision" in out
+
+
+_Said = tuple[int, str]
+
+
+def test_its_second_bid_carries_the_figures_its_hand_makes_likely() -> None:
+    """club, "Procedure"; huwiki, "A licitálás menete": a second-round bid may carry
+    front figures, and is worth its figures too.  Holding the trump Under, 9 and 7 of
+    the suit it bids, it says tulétroá first, then bids the suit."""
+    bids = [Bid(alsos.Suit.GOURDS), Bid(alsos.Suit.HEARTS), Bid(alsos.Suit.ACORNS)]
+    hand, talon = "PU P9 P8 P7 M8 T8", "ZK Z9"  # leaves turned up: hearts may be bid
+
+    def bidding(legal: list[Action], variant: str, history: tuple[_Said, ...] = ()) -> View:
+        return _view(hand, legal, phase=Phase.BIDDING, declarer=None, unseen=3, talon=talon,
+                     kind=None, trump=-1, variant=variant, history=history)  # fmt: skip
+
+    figure = Announce("tuletroa")
+    assert _choose(bidding([PASS, figure, *bids], "club")) == figure
+    said = ((1, "pass"), (2, "pass"), (0, "announce tuletroa"))
+    assert _choose(bidding([PASS, *bids], "club", said)) == Bid(alsos.Suit.HEARTS)
+    # csibor: a bid is worth its figures alone; after a bid with none, only a figure
+    # lets this seat overbid in a lower suit.
+    over = ((1, "pass"), (2, "pass"), (0, "pass"), (1, "pass"), (2, "bid acorns"))
+    assert _choose(bidding([PASS, figure], "csibor", over)) == figure
 
 
 def test_with_three_aces_it_waits_for_no_trumps() -> None:

@@ -149,6 +149,37 @@ def test_with_the_trump_7_and_length_it_names_ultimo() -> None:
     assert contract_margin(_VARIANT, _mask("PU P10 PK P8 PO MK M9 TO Z9"), "ultimo", HEARTS) < 0
 
 
+def test_with_the_trump_under_nine_and_seven_it_names_game_trull() -> None:
+    """altiansz, "Contracts": Game Trull adds winning the trump Under, 9 and 7 to Game.
+    Holding the two top trumps, only the 7 needs the others' trumps drawn, so a fourth
+    trump is enough; with three trumps it is not Game Trull."""
+    trull = "PU P9 P8 P7 MA M10 TA T10 ZA"
+    assert contract_margin(_VARIANT, _mask(trull), "game-trull", HEARTS) >= 0
+    short = "PU P9 P7 MA M10 TA T10 ZA Z8"
+    assert contract_margin(_VARIANT, _mask(short), "game-trull", HEARTS) < 0
+    named = _choose(_view(trull + " M7 Z7", _NAME, history=_DREW))
+    assert named == contract_bid("game-trull")
+
+
+def test_in_game_trull_the_declarer_draws_trumps_without_its_seven() -> None:
+    """altiansz, "Contracts": the trull's 7 must win a trick, so the declarer drawing
+    trumps leads a low trump other than the 7."""
+    view = _view("PA P8 P7 MK", [Play(c) for c in _cards("PA P8 P7 MK")], phase=Phase.PLAY,
+                 declarer=0, contract="game-trull, trump hearts", trump=HEARTS, kind="trump",
+                 tricks=5)  # fmt: skip
+    assert _choose(view) == Play(Card.parse("P8"))
+
+
+def test_with_the_four_aces_it_names_golden_aces_rather_than_game() -> None:
+    """altiansz, "Contracts" and "Scoring": every contract scores one point, so with
+    the four Aces in hand and trumps to guard them it names Golden Aces, surer than
+    Game, which the same hand would also bid."""
+    hand = "MA PA TA ZA PU P9 P10 PK P8 M7 T7"
+    nine = _mask("MA PA TA ZA PU P9 P10 PK P8")
+    assert contract_margin(_VARIANT, nine, "game", HEARTS) >= 0
+    assert _choose(_view(hand, _NAME, history=_DREW)) == contract_bid("golden-aces")
+
+
 def test_a_low_hand_bids_betli() -> None:
     """altiansz, "Contracts": Betli loses every trick (Betli order A K O U 10 9 8 7);
     a hand of low cards in every suit names it, discarding its high cards."""

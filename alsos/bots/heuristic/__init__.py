@@ -20,13 +20,21 @@ give it; the numbers were calibrated with ``examples/heuristic_stats.py``):
   in the second round.  With nine cards it bids Betli when in every suit its
   ``i``-th lowest card (by the Betli order) is at most the suit's ``2i``-th
   lowest, so the others' cards can fall on each of its own.  Anything weaker
-  passes.
+  passes.  Where a second-round bid carries front figures and counts them
+  (club, "Procedure"; huwiki, "A licitálás menete"), it first announces, one
+  at a time, each figure the suit it means to bid makes likely (the rules
+  under "Figures", judged as that suit's declarer), then bids the suit; so
+  its figures raise the bid and can overbid a bid without figures.
 - **Figures.**  It announces a figure only when its hand makes it likely
   (pagat, "Figures"): a card figure (tulétroá, család, 44, összes adu) when
   it holds every card the figure names and, for trumps it cannot simply
   cash, the trump length to draw the rest; a trick figure (ultimó) with the
-  card, the trump Under or 9 and five trumps of nine (four of six); abszolút
-  or 100 when its estimated card points clear the threshold with a margin
+  card, the trump Under or 9 and five trumps of nine (four of six); one won
+  with a plain Ace (uhu: pagat, "Variations", "Figures"; the Ace ulti and uhu
+  of huwiki, "Figurák") with the two top trumps, four trumps of nine (three
+  of six) to draw the rest and the Ace guarded by another card of its suit,
+  never timing one card for two tricks; abszolút or 100 when its estimated
+  card points clear the threshold with a margin
   (100 never from the front, as pagat advises); kassza as declarer with béla
   and a winning hand; volát only with the top trumps, length and nothing but
   Aces outside.  It keeps (does not exchange or síber away) a trump 7 that
@@ -59,7 +67,9 @@ give it; the numbers were calibrated with ``examples/heuristic_stats.py``):
   partner's).  It counts card points: a defender takes even a cheap trick
   from the declarer once that trick would bring the declarer within 20 of
   half the pack (then it beats both defenders) or of its announced abszolút
-  or 100.  It discards low.  In
+  or 100.  A seat plays a trick figure's card at the figure's trick; for
+  a plain Ace it first takes the trick before with its strongest card, so
+  that it leads the Ace (only trumps beat it).  It discards low.  In
   Betli (declarer) and Klopitzky it ducks: the highest card that does not
   win, else its highest card.
 
@@ -181,6 +191,7 @@ class HeuristicBot(LadderJudgement, Judgement):
     def _play(self, view: View, plays: Sequence[Play]) -> Action:
         keys, points = self._tables(view)
         due, cards = self._timed(view, [p.card for p in plays])
+        due = self._figure_due(view, cards) if due is None else due
         if due is not None:
             return Play(due)  # an objective's card at its trick (the trump 7 last)
         if len(cards) == 1:
@@ -188,7 +199,10 @@ class HeuristicBot(LadderJudgement, Judgement):
         kinds = {f.kind for f in self._objectives(view)}
         avoid = view.kind == "klopitzky" or (view.kind == "betli" and view.seat == view.declarer)
         trick = view.trick
+        wants_lead = self._wants_lead(view)
         if not trick:
+            if wants_lead:  # keep the lead for the figure's card: lead the surest winner
+                return Play(max(cards, key=lambda c: keys[(c >> 3) * 32 + c]))
             if kinds & {"trick"} and view.seat != view.declarer:
                 # Against a trick objective: keep trumps, lead plain suits.
                 plain = [c for c in cards if c >> 3 != view.trump]
@@ -225,6 +239,7 @@ class HeuristicBot(LadderJudgement, Judgement):
         contest = bool(kinds & {"tricks", "volat"}) and best_seat == declarer != view.seat
         if winners and (
             contest
+            or wants_lead
             or trick_points >= 10
             or last
             or view.seat == declarer
@@ -296,7 +311,8 @@ class HeuristicBot(LadderJudgement, Judgement):
                 top = max(trumps, key=own)
                 if all(own(top) > keys[trump * 32 + c] for c in out) or len(trumps) < 3:
                     return top
-                return min(trumps, key=own)
+                named = self._named(view)  # keep an objective's low trump (the trull's 7)
+                return min([c for c in trumps if not named >> c & 1] or trumps, key=own)
         aces = [c for c in cards if c & 7 == _ACE and c >> 3 != trump]
         if aces:
             return aces[0]

@@ -11,9 +11,12 @@ import functools
 import math
 from collections.abc import Sequence
 
+from attrs import evolve
+
 from alsos.actions import (
     ACCEPT,
     BETLI,
+    BIDS,
     CONCEDE,
     GAME,
     GYERUNK,
@@ -24,7 +27,7 @@ from alsos.actions import (
     Bid,
     Kontra,
 )
-from alsos.cards import Card, Rank
+from alsos.cards import Card, Rank, Suit
 from alsos.loading import load_variant
 from alsos.profile import Ruleset, parse_card_spec
 from alsos.view import View
@@ -32,6 +35,7 @@ from alsos.view import View
 __all__ = [
     "BID_THRESHOLD",
     "FIGURE_MARGIN",
+    "UHU_TRUMPS",
     "Judgement",
     "figure_table",
     "rules_for",
@@ -52,6 +56,8 @@ UNSEEN_BONUS = 2.5
 POINTS_PER_VALUE, POINTS_BASE = 6.5, 20.0
 #: Margin in card points over a points figure's threshold before announcing it.
 FIGURE_MARGIN = 14.0
+#: Trumps of nine (one fewer of six), with the two top ones, before timing a plain Ace.
+UHU_TRUMPS = 4
 
 
 @functools.lru_cache(maxsize=32)
@@ -159,6 +165,10 @@ class Judgement:
             if value >= threshold and not no_trumps > value:
                 return ACCEPT
             return PASS  # too weak, or waiting to bid no-trumps (worth double)
+        if any(isinstance(a, Announce) for a in legal):
+            carried = self._carry(view, legal, no_trumps)
+            if carried is not None:
+                return carried
         bids = [a for a in legal if isinstance(a, Bid)]
         if bids:
             best: tuple[float, Action] = (threshold, PASS)
@@ -170,6 +180,63 @@ class Judgement:
         if BETLI in legal:
             return BETLI if self._betli(view) else PASS
         return PASS if PASS in legal else legal[0]
+
+    def _carry(self, view: View, legal: Sequence[Action], no_trumps: float) -> Action | None:
+        """In an auction whose bids carry figures: the next figure the intended
+        contract (the best one it would bid) makes likely, then the bid; None to bid
+        as without figures (module docstring, "Bidding")."""
+        rules = rules_for(view.variant)
+        b = rules.bidding
+        original = view.talon_seen[0] >> 3 if view.talon_seen else -1
+        said = {text for _seat, text in view.history} if b.unique_suits else set()
+        best: tuple[float, Suit | None] = (BID_THRESHOLD, None)
+        found = False
+        for c in (*b.suit_rank, *((None,) if b.no_trumps else ())):
+            if (c is not None and int(c) == original) or str(BIDS[c]) in said:
+                continue
+            value = no_trumps if c is None else self._value(view, int(c))
+            if value >= best[0]:
+                best, found = (value, c), True
+        if not found:
+            return None
+        contract = best[1]
+        trump = -1 if contract is None else int(contract)
+        planned = evolve(
+            view, trump=trump, declarer=view.seat, kind="trump" if trump >= 0 else "no-trumps"
+        )
+        pending = self._pending(view)
+        figures = figure_table(view.variant, trump)
+        timed = 0  # one card wins one trick: one trick figure per card
+        for fid in pending:
+            info = figures.get(fid)
+            if info is not None and info[0] == "trick":
+                timed |= info[1]
+        worth, pick = 0, None
+        for a in legal:
+            if not isinstance(a, Announce) or (trump < 0 and not rules.figures[a.figure].no_trumps):
+                continue
+            info = figures[a.figure]
+            if info[0] == "trick" and info[1] & timed:
+                continue
+            likely = self._likely(planned, a.figure)
+            if likely > worth:
+                worth, pick = likely, a
+        if pick is not None:
+            return pick
+        bid = BIDS[contract]
+        if bid in legal:
+            return bid
+        return PASS if pending else None
+
+    @staticmethod
+    def _pending(view: View) -> list[str]:
+        """The figures this seat announced in its current auction turn."""
+        out = []
+        for seat, text in reversed(view.history):
+            if seat != view.seat or not text.startswith("announce "):
+                break
+            out.append(text[len("announce ") :])
+        return out
 
     @staticmethod
     def _aces(hand: Sequence[Card]) -> int:
@@ -257,9 +324,13 @@ class Judgement:
                 return 0  # plain cards (44's Aces) need trumps to keep them from being ruffed
             return base
         if kind == "trick":
-            if mask == 0 or not hand & mask or not mask & tmask:
+            if mask == 0 or not hand & mask or trump < 0:
                 return 0
             first, second = trump_ranks(view.variant)[:2]
+            if not mask & tmask:  # a plain Ace (uhu): the others' trumps must be drawn first
+                if self._card_claimed(view, mask):
+                    return 0  # one card wins one trick: not both ulti and uhu with it
+                return base if self._plain_trick(view, hand, mask, trick) else 0
             top = hand >> (8 * trump + first) & 1 or hand >> (8 * trump + second) & 1
             length = (5 if nine else 4) + (trick > 1)  # an earlier trick (uhu) is harder to time
             return base if top and trumps >= length else 0
@@ -267,6 +338,35 @@ class Judgement:
             plain_non_aces = sum(1 for c in view.hand if c >> 3 != trump and c & 7 != _ACE)
             return base if nine and trumps >= 5 and value >= 18 and not plain_non_aces else 0
         return 0
+
+    @staticmethod
+    def _card_claimed(view: View, mask: int) -> bool:
+        """Whether a trick figure this seat announced already times a card of ``mask``."""
+        figures = figure_table(view.variant, view.trump)
+        for item in view.items:
+            info = figures.get(item.label) if item.seat == view.seat else None
+            if info is not None and info[0] == "trick" and info[1] & mask:
+                return True
+        return False
+
+    @staticmethod
+    def _plain_trick(view: View, hand: int, mask: int, trick: int) -> bool:
+        """Whether a plain card can win the trick ``trick`` from the end (uhu): it is its
+        suit's top card, the hand holds the two top trumps and four trumps of nine (three
+        of six) to draw the others' trumps and keep the lead, and ``trick`` cards of the
+        suit (two at least) so that the card need not fall early when the suit is led."""
+        rules = rules_for(view.variant)
+        card = mask.bit_length() - 1
+        plain = rules.cards.plain_order.strength
+        if plain[card & 7] != max(plain):
+            return False  # a lower card falls to the suit's Ace
+        trump = view.trump
+        first, second = trump_ranks(view.variant)[:2]
+        tops = hand >> (8 * trump + first) & 1 and hand >> (8 * trump + second) & 1
+        trumps = (hand >> 8 * trump & 0xFF).bit_count()
+        suit = (hand >> 8 * (card >> 3) & 0xFF).bit_count()
+        length = UHU_TRUMPS - (view.unseen_count > 0)
+        return bool(tops) and trumps >= length and suit >= max(2, trick)
 
     @staticmethod
     def _top_run(hand: int, mask: int, trump: int, order: tuple[int, ...]) -> bool:
@@ -338,6 +438,44 @@ class Judgement:
             )
         strong = self._strong_in_trumps(view) and self._value(view) >= 10.0
         return kind in ("kassza", "multiplier") and strong
+
+    @staticmethod
+    def _trick_figures(view: View) -> list[tuple[int, int]]:
+        """(card mask, tricks left when it is due) of each trick figure this seat announced."""
+        if view.trump < 0 or not view.variant:
+            return []
+        figures = figure_table(view.variant, view.trump)
+        out = []
+        for item in view.items:
+            info = figures.get(item.label) if item.seat == view.seat else None
+            if info is not None and info[0] == "trick":
+                out.append((info[1], info[3]))
+        return out
+
+    def _figure_due(self, view: View, cards: Sequence[Card]) -> Card | None:
+        """The card of a trick figure this seat announced, when its trick has come."""
+        left = len(view.hand)
+        for mask, trick in self._trick_figures(view):
+            if trick == left:
+                due = next((c for c in cards if mask >> c & 1), None)
+                if due is not None:
+                    return due
+        return None
+
+    def _wants_lead(self, view: View) -> bool:
+        """Whether a plain card this seat times (uhu's Ace) is due at the next trick: it
+        wins there only if led (or its suit is), so this trick is worth winning."""
+        figures = self._trick_figures(view)
+        if not figures:
+            return False
+        tmask = 0xFF << 8 * view.trump
+        left = len(view.hand)
+        hand = 0
+        for c in view.hand:
+            hand |= 1 << c
+        return any(
+            trick == left - 1 and mask & hand and not mask & tmask for mask, trick in figures
+        )
 
     def _keeps_seven(self, view: View) -> bool:
         """Whether a figure its seat announced (or will) needs the trump 7 it holds."""

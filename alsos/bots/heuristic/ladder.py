@@ -11,26 +11,31 @@ reads those objectives, never the profile's name:
   its melds.  Each objective gives a margin: a ``tricks`` objective the
   estimated tricks over its threshold; a ``trick`` objective (the trump 7
   last, the trump 8 second-last) the card, a top trump and trump length; a
-  ``cards`` objective (all Aces; trump U, 9, 7) every named card, with trumps
-  to keep plain Aces from being ruffed; ``majority`` the estimated points and
-  melds against what the defenders take; ``points`` the estimate over the
-  threshold; ``no-tricks`` the Betli shape; ``volat`` top trumps, length and
-  nothing but Aces outside.  A contract is likely when its weakest
-  objective's margin is not negative.
-- **Bidding.**  It bids the highest contract it judges likely, if higher
-  than the standing bid (drawing first when the contract uses the talon: two
-  cards more to choose from can only help), else passes; Solo is the cheap
-  default for a merely decent hand.  After drawing it names the highest
-  contract its eleven cards make likely.
+  ``cards`` objective (all Aces; trump U, 9, 7) every named card, with four
+  trumps to keep plain Aces from being ruffed and, for named trumps, five
+  (four when its higher named trumps are the top ones, as the trull's U and 9
+  are: only its 7 then needs the others' trumps drawn); ``majority`` the
+  estimated points and melds against what the defenders take; ``points`` the
+  estimate over the threshold; ``no-tricks`` the Betli shape; ``volat`` top
+  trumps, length and nothing but Aces outside.  A contract is likely when its
+  weakest objective's margin is not negative.
+- **Bidding.**  It bids the highest contract it judges likely, if higher than
+  the standing bid (drawing first when the contract uses the talon: two cards
+  more to choose from can only help), else passes; Solo is the cheap default
+  for a merely decent hand.  But every contract scores the same point
+  (altiansz, "Scoring"), so a likely contract of cards held alone (Golden
+  Aces: the four Aces and trumps to guard them) is bid in place of a higher
+  one that needs card points.  After drawing it names a contract the same way
+  from its eleven cards.
 - **Discards and the talon.**  It keeps every card an objective of the
   intended contract names, then trumps, Aces and guarded Tens, and discards
-  from short plain suits (for Betli: its highest cards).  It takes the
-  face-up card when it would keep it, and síber always (more cards to
-  choose from).  It names the trump suit that gives the contract the best
-  margin.
+  from short plain suits (for Betli: its highest cards).  It takes the face-up
+  card when it would keep it, and síber always (more cards to choose from).
+  It names the trump suit that gives the contract the best margin.
 - **Play.**  A declarer holds a ``trick`` objective's card back until its
-  trick (the trump 7 for the last).  Against a ``tricks`` or ``volat``
-  objective a defender takes every trick it can; against a ``trick``
+  trick (the trump 7 for the last), and draws trumps with others than a
+  ``cards`` objective's low trump (the trull's 7).  Against a ``tricks`` or
+  ``volat`` objective a defender takes every trick it can; against a ``trick``
   objective it keeps its trumps and leads plain suits; against a points
   objective it counts towards the objective's threshold.
 """
@@ -232,21 +237,7 @@ def _margin(variant: str, hand: int, trump: int, fig: FigureRule, melds: str) ->
         top = hand >> (8 * trump + first) & 1 or hand >> (8 * trump + second) & 1
         return n - (4 + fig.trick) - (0 if top else 1)
     if kind == "cards":
-        mask = 0
-        for spec in fig.cards:
-            mask |= parse_card_spec(spec).mask(trump)
-        if not mask or mask & hand != mask:
-            return _NONE
-        tmask = 0xFF << 8 * trump if trump >= 0 else 0
-        need = 0
-        if mask & ~tmask and trump >= 0:
-            need = 4  # plain cards (the Aces) need trumps to keep them from being ruffed
-        if mask & tmask:
-            order = trump_ranks(variant)
-            lowest = order.index(_low(mask, trump, order))
-            run = all(hand >> (8 * trump + r) & 1 for r in order[: lowest + 1])
-            need = max(need, 3 if run else 5)
-        return float(n - need)
+        return _cards_margin(variant, hand, trump, fig)
     total = _points(variant, trump)[1]
     mine = meld_points if melds != "none" else 0
     if kind == "majority":
@@ -258,6 +249,30 @@ def _margin(variant: str, hand: int, trump: int, fig: FigureRule, melds: str) ->
             return _NONE
         return pts + (mine if fig.melds else 0) - threshold - POINTS_MARGIN
     return _NONE
+
+
+def _cards_margin(variant: str, hand: int, trump: int, fig: FigureRule) -> float:
+    """A ``cards`` objective: every named card held, trumps to keep plain ones (the
+    Aces) from being ruffed and to draw the trumps that could take a named low one."""
+    mask = 0
+    for spec in fig.cards:
+        mask |= parse_card_spec(spec).mask(trump)
+    if not mask or mask & hand != mask:
+        return _NONE
+    tmask = 0xFF << 8 * trump if trump >= 0 else 0
+    need = 0
+    if mask & ~tmask and trump >= 0:
+        need = 4  # plain cards (the Aces) need trumps to keep them from being ruffed
+    if mask & tmask:
+        order = trump_ranks(variant)
+        lowest = order.index(_low(mask, trump, order))
+        run = all(hand >> (8 * trump + r) & 1 for r in order[: lowest + 1])
+        # With the figure's higher trumps the top ones (the trull's U and 9) only its
+        # lowest trump needs the others' trumps drawn: one trump fewer.
+        highs = [r for r in order[:lowest] if mask >> (8 * trump + r) & 1]
+        top = bool(highs) and highs == list(order[: len(highs)])
+        need = max(need, 3 if run else (4 if top else 5))
+    return float((hand & tmask).bit_count() - need)
 
 
 def _low(mask: int, trump: int, order: tuple[int, ...]) -> int:
@@ -377,30 +392,46 @@ class LadderJudgement:
     def _plan(
         self, variant: str, hand: int, above: int = -1, only: Sequence[str] | None = None
     ) -> tuple[float, int, str, int] | None:
-        """(margin, index, contract id, trump) of the highest contract above index
-        ``above`` (among ``only``) the hand makes likely, or None.  Highest first, so
-        a likely contract spares valuing the ones below it."""
+        """(margin, index, contract id, trump) of the contract to bid above index
+        ``above`` (among ``only``), or None: a likely contract of held cards alone
+        (Golden Aces) if there is one, else the highest likely.  Highest first, so a
+        likely contract spares valuing the ones below it but the card contracts."""
         table = ladder_contracts(variant)
+        found = None
+        for index in range(len(table) - 1, above, -1):
+            cid, _spec, objs = table[index]
+            if only is not None and cid not in only:
+                continue
+            if found is not None and not all(f.kind == "cards" for f in objs):
+                continue
+            best = self._likely_contract(variant, hand, index)
+            if best is None:
+                continue
+            if found is not None or all(f.kind == "cards" for f in objs):
+                return best  # every contract scores alike: the cards in hand are surer
+            found = best
+        return found
+
+    def _likely_contract(
+        self, variant: str, hand: int, index: int
+    ) -> tuple[float, int, str, int] | None:
+        """(margin, index, contract id, trump) with the trump that gives contract
+        ``index`` its best margin, if the hand makes it likely."""
+        cid, spec, _objs = ladder_contracts(variant)[index]
         bold = (self.boldness - 1) * 10
         nine = hand.bit_count() <= rules_for(variant).hand_size
         figures = rules_for(variant).figures
-        for index in range(len(table) - 1, above, -1):
-            cid, spec, _objs = table[index]
-            if only is not None and cid not in only:
-                continue
-            best: tuple[float, int, str, int] | None = None
-            for trump in _trumps(spec):
-                kept = self._best_nine(variant, hand, cid, trump)
-                margin = bold + min(
-                    _objective_margin(variant, kept, trump, o, spec.melds)
-                    + (TALON_BONUS.get(figures[o].kind, 0.0) if spec.talon and nine else 0.0)
-                    for o in spec.objectives
-                )
-                if margin >= 0 and (best is None or margin > best[0]):
-                    best = (margin, index, cid, trump)
-            if best is not None:
-                return best
-        return None
+        best: tuple[float, int, str, int] | None = None
+        for trump in _trumps(spec):
+            kept = self._best_nine(variant, hand, cid, trump)
+            margin = bold + min(
+                _objective_margin(variant, kept, trump, o, spec.melds)
+                + (TALON_BONUS.get(figures[o].kind, 0.0) if spec.talon and nine else 0.0)
+                for o in spec.objectives
+            )
+            if margin >= 0 and (best is None or margin > best[0]):
+                best = (margin, index, cid, trump)
+        return best
 
     # ------------------------------------------------------------ bidding
 
@@ -516,6 +547,14 @@ class LadderJudgement:
             return ()
         rules = rules_for(view.variant)
         return tuple(rules.figures[o] for o in rules.bidding.contracts[cid].objectives)
+
+    @staticmethod
+    def _named(view: View) -> int:
+        """The cards the objectives of the contract played name (a bit set)."""
+        cid = _playing(view)
+        if cid is None or view.trump < 0:
+            return 0
+        return _objective_cards(view.variant, cid, view.trump)[0]
 
     @staticmethod
     def _timed(view: View, cards: Sequence[Card]) -> tuple[Card | None, list[Card]]:
