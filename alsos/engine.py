@@ -122,12 +122,13 @@ class Engine:
         self.scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
         # The scoring module's optional hook: the payments alone, without the itemised
         # settlement (what search and simulations read); else read off the settlement.
-        self._payments: Any = getattr(self.scoring, "payments", None)
+        scoring = rules.scoring.module
+        self._payments: Any = registry.hook("scoring", scoring, "payments")
         # The scoring module's optional hook: is the hand's result already certain?
         # ... and, without a meld contest: what a seat's declaration makes known.
-        self.melds_shown: Any = getattr(self.scoring, "melds_shown", None)
+        self.melds_shown: Any = registry.hook("scoring", scoring, "melds_shown")
         self.decided: Any = (
-            getattr(self.scoring, "decided", None) if rules.play.stop_when_decided else None
+            registry.hook("scoring", scoring, "decided") if rules.play.stop_when_decided else None
         )
         c = rules.cards
         self._points_by_rank = (

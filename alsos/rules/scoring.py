@@ -10,7 +10,7 @@ positive number for its winners.  Klopitzky: the seat with most tricks pays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from alsos.actions import GAME
 from alsos.items import DECLARER
@@ -29,13 +29,22 @@ if TYPE_CHECKING:
 __all__ = ["card_points", "potter_payments", "settle_potter"]
 
 
-class _Counting(NamedTuple):
+class _Counting:
     """What counting card points reads of a ruleset, kept per ruleset."""
 
-    rules: Ruleset
-    sums: tuple[tuple[tuple[int, ...], ...], ...]  # index trump + 1: suit_point_sums
-    hand_size: int
-    last_trick: int
+    __slots__ = ("hand_size", "last_trick", "rules", "sums")
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        sums: tuple[tuple[tuple[int, ...], ...], ...],
+        hand_size: int,
+        last_trick: int,
+    ) -> None:
+        self.rules = rules
+        self.sums = sums  # index trump + 1: suit_point_sums
+        self.hand_size = hand_size
+        self.last_trick = last_trick
 
 
 _COUNTING: dict[int, _Counting] = {}
@@ -129,17 +138,30 @@ def payers_of(s: HandState) -> tuple[int, ...]:
     return s.defenders() + tuple(t for t in range(s.players) if t not in s.active)
 
 
-class _Judged(NamedTuple):
+class _Judged:
     """What a finished trump, no-trumps or Betli hand produced, and each item's result."""
 
-    declarer: int
-    points: dict[int, int]
-    melds: dict[int, int]
-    bela: dict[int, int]
-    game_won: bool
-    made: list[bool]
-    payers: tuple[int, ...]
-    notes: list[str]
+    __slots__ = ("bela", "declarer", "game_won", "made", "melds", "notes", "payers", "points")
+
+    def __init__(
+        self,
+        declarer: int,
+        points: dict[int, int],
+        melds: dict[int, int],
+        bela: dict[int, int],
+        game_won: bool,
+        made: list[bool],
+        payers: tuple[int, ...],
+        notes: list[str],
+    ) -> None:
+        self.declarer = declarer
+        self.points = points
+        self.melds = melds
+        self.bela = bela
+        self.game_won = game_won
+        self.made = made
+        self.payers = payers
+        self.notes = notes
 
 
 def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
@@ -220,7 +242,7 @@ def potter_payments(rules: Ruleset, s: HandState) -> dict[int, int]:
     return _pay(s, _judge(rules, s, declarer))
 
 
-@register("scoring", "potter")
+@register("scoring", "potter", payments=potter_payments)
 def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
     """pagat, "Scoring": each item paid between the declarer and every opponent."""
     contract = s.contract
@@ -270,8 +292,6 @@ def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
         notes=j.notes,
     )
 
-
-settle_potter.payments = potter_payments  # type: ignore[attr-defined]
 
 
 def _klopitzky(rules: Ruleset, s: HandState, tricks: dict[int, int]) -> Settlement:
