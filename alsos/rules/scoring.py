@@ -293,7 +293,6 @@ def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
     )
 
 
-
 def _klopitzky(rules: Ruleset, s: HandState, tricks: dict[int, int]) -> Settlement:
     """Most tricks pays each other seat; two tied for most both pay the seat below them.
 
