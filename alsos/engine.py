@@ -17,7 +17,7 @@ legal-move list is mostly table lookups.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from alsos import registry
 from alsos.actions import (
@@ -72,12 +72,13 @@ def _byte_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
     return tuple(tables)
 
 
-_PLAY_BYTES = _byte_tables()
-_PASS_ONLY: tuple[Action, ...] = (PASS,)
-_RANKS = tuple(Rank)  # iterating a tuple is cheaper than iterating the enum
-SPEECH_PHASES = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
-_SUIT = tuple(suit_mask(s) for s in range(4))
-_BETLI = Kind.BETLI
+# Final: the compiled build keeps these in C statics, not the module's dict.
+_PLAY_BYTES: Final = _byte_tables()
+_PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
+_RANKS: Final = tuple(Rank)  # iterating a tuple is cheaper than iterating the enum
+SPEECH_PHASES: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
+_SUIT: Final = tuple(suit_mask(s) for s in range(4))
+_BETLI: Final = Kind.BETLI
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
@@ -90,7 +91,7 @@ def plays_of(mask: int) -> tuple[Play, ...]:
     )
 
 
-_ENGINES: dict[int, Engine] = {}
+_ENGINES: Final[dict[int, Engine]] = {}
 
 
 def engine_for(rules: Ruleset) -> Engine:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from alsos.actions import PLAYS, Play
 from alsos.engine import Engine, engine_for, trick_winner
@@ -61,9 +61,9 @@ __all__ = [
     "solve",
 ]
 
-_INF = 1 << 60
+_INF: Final = 1 << 60
 #: Figure kinds whose result the solver's key reads from points, tricks and cards.
-_SUMMED = frozenset(("kassza", "points", "volat"))
+_SUMMED: Final = frozenset(("kassza", "points", "volat"))
 
 
 class SolveError(ValueError):
