@@ -79,6 +79,7 @@ _RANKS: Final = tuple(Rank)  # iterating a tuple is cheaper than iterating the e
 SPEECH_PHASES: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT: Final = tuple(suit_mask(s) for s in range(4))
 _BETLI: Final = Kind.BETLI
+_PLAY: Final = Phase.PLAY
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
@@ -359,7 +360,7 @@ class Engine:
         """Carry out ``action``, already recorded in the history, by the phase's rules."""
         phase = s.phase
         cls = action.__class__
-        if phase is Phase.PLAY and cls is Play:
+        if phase is _PLAY and cls is Play:
             self.play(s, seat, action[1])
         elif phase in SPEECH_PHASES:
             if action is PASS or action == PASS:
@@ -425,7 +426,7 @@ class Engine:
         s.turn_counter += 1
         s.last_turn[seat] = s.turn_counter
         phase = s.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return
         if s.spoken.bit_count() == self.n_active and s.passes >= self.passes_to_close:
             if phase is Phase.FRONT:

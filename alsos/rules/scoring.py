@@ -10,7 +10,7 @@ positive number for its winners.  Klopitzky: the seat with most tricks pays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from alsos.actions import GAME
 from alsos.items import DECLARER
@@ -47,7 +47,7 @@ class _Counting:
         self.last_trick = last_trick
 
 
-_COUNTING: dict[int, _Counting] = {}
+_COUNTING: Final[dict[int, _Counting]] = {}
 
 
 def _counting(rules: Ruleset) -> _Counting:
