@@ -38,7 +38,7 @@ nobody calls.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from alsos.actions import PLAYS, Play
@@ -407,14 +407,13 @@ class _Search:
         best = -_INF if maximise else _INF
         best_card = cards[0]
         n = eng.n_active
-        recurse: Callable[[int, int], tuple[int, int]] = self.node
         for c in cards:
             bit = 1 << c
             hands[seat] ^= bit
             trick.append((seat, c))
             if len(trick) < n:
                 s.to_act = s.after[seat]
-                v = recurse(alpha, beta)[0]
+                v = self.node(alpha, beta)[0]
             else:
                 v = self._close_trick(alpha, beta)
             trick.pop()
