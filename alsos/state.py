@@ -35,8 +35,11 @@ if TYPE_CHECKING:
 __all__ = ["FIELDS", "HandState", "ModuleState", "frozen"]
 
 
-#: The fields of a :class:`HandState` (its ``__slots__``), grouped by topic.  Each
-#: is described where the list is written, in ``alsos/state.py``.
+#: The fields of a :class:`HandState` (its ``__slots__``, which a class of the
+#: compiled build does not show), grouped by topic.  Each is described where
+#: the list is written, in ``alsos/state.py``.
+#:
+#: :meta hide-value:
 FIELDS = (  # grouped by topic
     # the table and the deal (never changed during the hand: shared by copies)
     "players",  # seats at the table
