@@ -289,7 +289,7 @@ class HandState:
         Written out for the compiled build, whose classes otherwise run
         ``__init__`` (with its required arguments) on every ``__new__``.
         """
-        return super().__new__(cls)
+        return object.__new__(cls)
 
     def copy(self) -> HandState:
         """An independent copy in the same position.
