@@ -48,6 +48,8 @@ class _Counting:
 
 
 _COUNTING: Final[dict[int, _Counting]] = {}
+_BETLI: Final = Kind.BETLI
+_KLOPITZKY: Final = Kind.KLOPITZKY
 
 
 def _counting(rules: Ruleset) -> _Counting:
@@ -181,7 +183,7 @@ def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
     if game_item.forced is not None:
         game_won: bool = game_item.forced
         notes.append(f"the {'defenders' if game_won else 'declarer'} conceded a call")
-    elif contract.kind is Kind.BETLI:
+    elif contract.kind is _BETLI:
         game_won = s.tricks_won[declarer] == 0
     else:
         mine = points[declarer] + melds[declarer] + bela[declarer]
@@ -235,7 +237,7 @@ def potter_payments(rules: Ruleset, s: HandState) -> dict[int, int]:
     contract = s.contract
     if contract is None:
         return dict.fromkeys(range(s.players), 0)
-    if contract.kind is Kind.KLOPITZKY:
+    if contract.kind is _KLOPITZKY:
         return settle_potter(rules, s).payments
     declarer = s.declarer
     assert declarer is not None
@@ -250,7 +252,7 @@ def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
     if contract is None:
         zero = {seat: 0 for seat in range(s.players)}
         return Settlement("thrown in", None, None, {}, {}, {}, tricks, [], zero, dict(zero))
-    if contract.kind is Kind.KLOPITZKY:
+    if contract.kind is _KLOPITZKY:
         return _klopitzky(rules, s, tricks)
     declarer = s.declarer
     assert declarer is not None
@@ -281,7 +283,7 @@ def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
         str(contract),
         declarer,
         j.game_won,
-        {} if contract.kind is Kind.BETLI else j.points,  # points mean nothing in Betli
+        {} if contract.kind is _BETLI else j.points,  # points mean nothing in Betli
         j.melds,
         j.bela,
         tricks,
