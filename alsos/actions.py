@@ -36,7 +36,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from typing import Any
+from typing import Any, Final
 
 from alsos.cards import CARDS, Card, CardParseError, Suit
 
@@ -92,7 +92,7 @@ KONTRA_NAMES = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 MELD_NAMES = {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"}
 _MELD_LENGTH = {v: k for k, v in MELD_NAMES.items()}
 NO_TRUMPS = "no-trumps"
-GAME = "game"
+GAME: Final = "game"
 GYERUNK = "gyerunk"
 
 

@@ -117,6 +117,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="alsos",
         description="Play, watch and check hands of the Hungarian card game Alsós.",
+        # unwrapped text: --version names every compiled module on one line
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     compiled = compiled_modules()
     short = [name.removeprefix("alsos.") for name in compiled]

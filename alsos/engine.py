@@ -17,7 +17,7 @@ legal-move list is mostly table lookups.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from alsos import registry
 from alsos.actions import (
@@ -72,12 +72,14 @@ def _byte_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
     return tuple(tables)
 
 
-_PLAY_BYTES = _byte_tables()
-_PASS_ONLY: tuple[Action, ...] = (PASS,)
-_RANKS = tuple(Rank)  # iterating a tuple is cheaper than iterating the enum
-SPEECH_PHASES = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
-_SUIT = tuple(suit_mask(s) for s in range(4))
-_BETLI = Kind.BETLI
+# Final: the compiled build keeps these in C statics, not the module's dict.
+_PLAY_BYTES: Final = _byte_tables()
+_PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
+_RANKS: Final = tuple(Rank)  # iterating a tuple is cheaper than iterating the enum
+SPEECH_PHASES: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
+_SUIT: Final = tuple(suit_mask(s) for s in range(4))
+_BETLI: Final = Kind.BETLI
+_PLAY: Final = Phase.PLAY
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
@@ -90,7 +92,7 @@ def plays_of(mask: int) -> tuple[Play, ...]:
     )
 
 
-_ENGINES: dict[int, Engine] = {}
+_ENGINES: Final[dict[int, Engine]] = {}
 
 
 def engine_for(rules: Ruleset) -> Engine:
@@ -122,12 +124,13 @@ class Engine:
         self.scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
         # The scoring module's optional hook: the payments alone, without the itemised
         # settlement (what search and simulations read); else read off the settlement.
-        self._payments: Any = getattr(self.scoring, "payments", None)
+        scoring = rules.scoring.module
+        self._payments: Any = registry.hook("scoring", scoring, "payments")
         # The scoring module's optional hook: is the hand's result already certain?
         # ... and, without a meld contest: what a seat's declaration makes known.
-        self.melds_shown: Any = getattr(self.scoring, "melds_shown", None)
+        self.melds_shown: Any = registry.hook("scoring", scoring, "melds_shown")
         self.decided: Any = (
-            getattr(self.scoring, "decided", None) if rules.play.stop_when_decided else None
+            registry.hook("scoring", scoring, "decided") if rules.play.stop_when_decided else None
         )
         c = rules.cards
         self._points_by_rank = (
@@ -357,7 +360,7 @@ class Engine:
         """Carry out ``action``, already recorded in the history, by the phase's rules."""
         phase = s.phase
         cls = action.__class__
-        if phase is Phase.PLAY and cls is Play:
+        if phase is _PLAY and cls is Play:
             self.play(s, seat, action[1])
         elif phase in SPEECH_PHASES:
             if action is PASS or action == PASS:
@@ -423,7 +426,7 @@ class Engine:
         s.turn_counter += 1
         s.last_turn[seat] = s.turn_counter
         phase = s.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return
         if s.spoken.bit_count() == self.n_active and s.passes >= self.passes_to_close:
             if phase is Phase.FRONT:

@@ -8,6 +8,8 @@ and for the game and kassza by the outcome of a call.
 
 from __future__ import annotations
 
+from typing import Final
+
 from attrs import define, field
 
 from alsos.actions import GAME
@@ -15,9 +17,9 @@ from alsos.actions import GAME
 __all__ = ["DECLARER", "DEFENDERS", "Item"]
 
 #: The declarer's side.
-DECLARER = 0
+DECLARER: Final = 0
 #: The defenders' side.
-DEFENDERS = 1
+DEFENDERS: Final = 1
 
 
 @define(slots=True)

@@ -17,7 +17,15 @@ from collections.abc import Callable
 from importlib import metadata
 from typing import Any, TypeVar
 
-__all__ = ["FAMILIES", "UnknownModuleError", "available", "lookup", "plugin_errors", "register"]
+__all__ = [
+    "FAMILIES",
+    "UnknownModuleError",
+    "available",
+    "hook",
+    "lookup",
+    "plugin_errors",
+    "register",
+]
 
 #: The phase families a profile chooses a module for.
 FAMILIES = ("dealing", "bidding", "exchange", "calling", "figures", "scoring")
@@ -26,6 +34,7 @@ FAMILIES = ("dealing", "bidding", "exchange", "calling", "figures", "scoring")
 _BUILTIN = "alsos.rules"
 
 _REGISTRY: dict[str, dict[str, Any]] = {f: {} for f in FAMILIES}
+_HOOKS: dict[str, dict[str, dict[str, Any]]] = {f: {} for f in FAMILIES}
 _loaded = False
 _plugin_errors: list[str] = []
 T = TypeVar("T")
@@ -35,13 +44,22 @@ class UnknownModuleError(ValueError):
     """A profile names a rule module that no installed package provides."""
 
 
-def register(family: str, name: str) -> Callable[[T], T]:
-    """Class or function decorator: make the object the module ``name`` of ``family``."""
+def register(family: str, name: str, **hooks: Any) -> Callable[[T], T]:
+    """Class or function decorator: make the object the module ``name`` of ``family``.
+
+    ``hooks`` are the module's optional extras, by name (a scoring module's
+    ``payments``, ``decided`` or ``melds_shown``, a ``describe`` for the
+    rulebook, ...), read with :func:`hook`.  A module may as well carry them
+    as attributes of its object (``settle.decided = decided``); given here,
+    they also serve an object that takes no attributes, such as a function of
+    the compiled build.
+    """
     if family not in _REGISTRY:
         raise ValueError(f"unknown rule family {family!r}; families are {', '.join(FAMILIES)}")
 
     def deco(obj: T) -> T:
         _REGISTRY[family][name] = obj
+        _HOOKS[family][name] = hooks
         return obj
 
     return deco
@@ -83,6 +101,17 @@ def lookup(family: str, name: str) -> Any:
         raise UnknownModuleError(
             f"no {family} rule module named {name!r}; available: {', '.join(sorted(table))}{broken}"
         ) from None
+
+
+def hook(family: str, name: str, key: str) -> Any:
+    """The optional hook ``key`` of the module ``name`` of ``family``, or None.
+
+    As given to :func:`register`, else the module object's attribute of that
+    name (how a plugin may attach it), else None.
+    """
+    obj = lookup(family, name)
+    given = _HOOKS[family].get(name, {})
+    return given[key] if key in given else getattr(obj, key, None)
 
 
 def available(family: str) -> list[str]:

@@ -19,9 +19,10 @@ carries it along and no module needs to know about copying.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from alsos.cards import CARDS, Card
+from alsos.module_state import ModuleState, frozen
 from alsos.phases import Contract, Phase
 
 if TYPE_CHECKING:
@@ -31,87 +32,97 @@ if TYPE_CHECKING:
     from alsos.melds import MeldContest
     from alsos.settlement import Settlement
 
-__all__ = ["HandState", "ModuleState", "frozen"]
+__all__ = ["FIELDS", "HandState", "ModuleState", "frozen"]
 
 
-_CONTAINERS = (list, set, dict)
-
-
-def frozen(value: Any) -> Any:
-    """``value`` as a hashable value of the same content: lists and tuples as tuples,
-    sets as frozensets, dicts as frozensets of their items (recursively)."""
-    if isinstance(value, (list, tuple)):
-        return tuple(frozen(v) for v in value)
-    if isinstance(value, (set, frozenset)):
-        return frozenset(frozen(v) for v in value)
-    if isinstance(value, dict):
-        return frozenset((k, frozen(v)) for k, v in value.items())
-    return value
-
-
-def _compile_copy(cls: type, names: tuple[str, ...]) -> Any:
-    """A straight-line ``copy`` for ``cls``'s slots, generated once per class.
-
-    The cattrs technique: reflection once per type, then plain code, which is
-    several times faster than a loop over the slot names with ``getattr``.
-    """
-    lines = ["def copy(self):", "    new = _new(_cls)"]
-    for name in names:  # plain attribute stores (slot names are identifiers): no call per slot
-        lines.append(f"    v = self.{name}")
-        lines.append(f"    new.{name} = v.copy() if v.__class__ in _containers else v")
-    lines.append("    return new")
-    namespace: dict[str, Any] = {
-        "_new": object.__new__,
-        "_cls": cls,
-        "_containers": _CONTAINERS,
-    }
-    exec("\n".join(lines), namespace)  # the code is built from slot names only
-    return namespace["copy"]
-
-
-class ModuleState:
-    """Base of a rule module's per-hand memory, kept in the hand state.
-
-    Subclasses declare ``__slots__``.  :meth:`copy` copies every slot, and
-    one level into lists, sets and dicts, which suits records of ints, seats
-    and short lists; a module with deeper structures overrides it.
-    """
-
-    __slots__ = ()
-    _all_slots: ClassVar[tuple[str, ...]] = ()
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        names: list[str] = []
-        for klass in reversed(cls.__mro__):
-            slots = klass.__dict__.get("__slots__", ())
-            names.extend([slots] if isinstance(slots, str) else slots)
-        cls._all_slots = tuple(names)
-        if "copy" not in cls.__dict__:
-            cls.copy = _compile_copy(cls, cls._all_slots)  # type: ignore[method-assign]
-
-    def copy(self) -> ModuleState:
-        """An independent copy: lists, sets and dicts in the slots are copied.
-
-        Each subclass gets this written out for its own slots when it is defined
-        (``_compile_copy``); the base class has no slots to copy.
-        """
-        return object.__new__(type(self))
-
-    def key(self) -> tuple[Any, ...]:
-        """The module's memory as a hashable snapshot (for :meth:`HandState.key_fields`)."""
-        return (type(self).__name__, *(frozen(getattr(self, n)) for n in self._all_slots))
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self._all_slots)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._all_slots)
-        return f"{type(self).__name__}({fields})"
+#: The fields of a :class:`HandState` (its ``__slots__``, which a class of the
+#: compiled build does not show), grouped by topic.  Each is described where
+#: the list is written, in ``alsos/state.py``.
+#:
+#: :meta hide-value:
+FIELDS = (  # grouped by topic
+    # the table and the deal (never changed during the hand: shared by copies)
+    "players",  # seats at the table
+    "dealer",  # the dealing seat
+    "active",  # seats in play, in play order from the seat after the dealer
+    "after",  # after[seat]: the next seat in play order
+    "seed",  # the shuffle's seed, or None
+    "deal",  # the Deal, or None until built from ``pack``
+    "pack",  # the shuffled pack (shuffled hands only), or None
+    "indicator",  # the card turned up between the seen and unseen packets
+    "original",  # its suit: the original suit offered in bidding round 1
+    # cards
+    "hands",  # hands[seat]: cards held (before the pick-up: the seen ones)
+    "unseen",  # unseen[seat]: cards dealt face down, not yet picked up
+    "talon",  # talon cards, bottom (indicator) to top; discards are appended
+    "talon_up",  # talon cards lying face up (a set of cards)
+    "discarded",  # cards put away face down after a síber
+    "discards_left",  # cards the síber player still owes to the talon
+    "siber_card",  # the trump laid down for a síber, or None
+    "siber_taken",  # how many talon cards the síber took
+    "takes",  # each taking from the talon: (seat, cards, the face-up ones as a set)
+    "exchanged",  # the seat that swapped the trump 7 for the indicator, or None
+    "declared_before",  # per seat: contracts declared earlier in the session (or None)
+    # where the hand stands
+    "phase",  # the Phase
+    "is_over",  # phase is OVER (a plain attribute: loops read it every step)
+    "to_act",  # the seat whose turn it is, None when over
+    "history",  # every (seat, action), in order
+    "notes",  # history index -> what that action revealed (" (to the A)")
+    "legal",  # the legal actions now, once computed (a shared tuple), or None
+    # the contract
+    "declarer",  # the declaring seat, or None (no contract, Klopitzky)
+    "contract",  # the Contract, or None until the auction settles it
+    "accepted_original",  # the original suit was accepted in round 1
+    "trump",  # the trump suit as an int, -1 without trumps
+    "key",  # trick strengths for the contract (shared table, tables.trick_keys)
+    # items, figures and kontras
+    "items",  # Items: the game first, then each announced figure (see own_items)
+    "items_shared",  # ``items`` is shared with a copy: copy before changing one
+    "kontra_at",  # each open kontra step -> index of its item
+    "kontra_options",  # per side: item index -> the next kontra step open to that side
+    "no_figures",  # the contract allows no figures (Betli, Klopitzky)
+    "announced",  # seat -> figure ids it announced
+    "announcements",  # figures announced so far (invalidates cached options)
+    "hold_back",  # seat -> [(card bit, trick index, must play)] kept back for figures
+    "figure_candidates",  # front? -> figures open in this contract (cache, shared)
+    "figure_cache",  # seat -> (hand, count, options) (cache, dropped on copy)
+    # rounds of speech
+    "front",  # the round is before the pick-up
+    "passes",  # passes in a row
+    "spoken",  # seats that ended a turn in this round (a set of seats)
+    "turn_spoke",  # the seat to act said something in this turn
+    "turn_acted",  # ... or did anything (an exchange, a meld)
+    "turn_stage",  # the latest kind said this turn: 1 kassza, 2 figure, 3 meld, 4 kontra
+    "ladder_round",  # seats that announced a ladder figure in this round
+    "turn_counter",  # speech turns ended so far in the hand
+    "last_turn",  # seat -> the turn counter at its last ended turn
+    "speech_in_first_trick",  # the first trick carries speech
+    "back_in_first_trick",  # the back round runs alongside the first trick
+    # melds
+    "declared",  # (seat, length) per declaration; 0 is vannak
+    "meld_hands",  # seat -> its hand when it played to the first trick
+    "contests",  # meld contests still open: (kind, MeldContest)
+    "meld_winner",  # "sequence"/"vannak" -> the winning seat or None
+    "meld_cache",  # seat -> (hand, declared, options) (cache, dropped on copy)
+    # play
+    "trick_no",  # completed tricks
+    "trick",  # the trick being played: [(seat, card)]
+    "leader",  # the seat that led (or leads) the current trick
+    "won",  # won[seat]: the cards in its tricks
+    "tricks_won",  # tricks_won[seat]
+    "trick_winners",  # the winner of each completed trick
+    "tricks",  # each completed trick: ((seat, card), ...)
+    # calling and the end
+    "call_used",  # a call was made in this hand
+    "caller",  # the seat that called, or None
+    "conceded",  # the hand ended by a conceded call
+    "settlement",  # the Settlement once over and asked for (Engine.settlement_of), or None
+    # rule modules' own memory (ModuleState or None)
+    "bidding",
+    "exchange",
+    "calling",
+)
 
 
 class HandState:
@@ -122,89 +133,7 @@ class HandState:
     (``8 * suit + rank``) and sets of cards are 32-bit ints.
     """
 
-    __slots__ = (  # noqa: RUF023  (grouped by topic, not sorted)
-        # the table and the deal (never changed during the hand: shared by copies)
-        "players",  # seats at the table
-        "dealer",  # the dealing seat
-        "active",  # seats in play, in play order from the seat after the dealer
-        "after",  # after[seat]: the next seat in play order
-        "seed",  # the shuffle's seed, or None
-        "deal",  # the Deal, or None until built from ``pack``
-        "pack",  # the shuffled pack (shuffled hands only), or None
-        "indicator",  # the card turned up between the seen and unseen packets
-        "original",  # its suit: the original suit offered in bidding round 1
-        # cards
-        "hands",  # hands[seat]: cards held (before the pick-up: the seen ones)
-        "unseen",  # unseen[seat]: cards dealt face down, not yet picked up
-        "talon",  # talon cards, bottom (indicator) to top; discards are appended
-        "talon_up",  # talon cards lying face up (a set of cards)
-        "discarded",  # cards put away face down after a síber
-        "discards_left",  # cards the síber player still owes to the talon
-        "siber_card",  # the trump laid down for a síber, or None
-        "siber_taken",  # how many talon cards the síber took
-        "takes",  # each taking from the talon: (seat, cards, the face-up ones as a set)
-        "exchanged",  # the seat that swapped the trump 7 for the indicator, or None
-        "declared_before",  # per seat: contracts declared earlier in the session (or None)
-        # where the hand stands
-        "phase",  # the Phase
-        "is_over",  # phase is OVER (a plain attribute: loops read it every step)
-        "to_act",  # the seat whose turn it is, None when over
-        "history",  # every (seat, action), in order
-        "notes",  # history index -> what that action revealed (" (to the A)")
-        "legal",  # the legal actions now, once computed (a shared tuple), or None
-        # the contract
-        "declarer",  # the declaring seat, or None (no contract, Klopitzky)
-        "contract",  # the Contract, or None until the auction settles it
-        "accepted_original",  # the original suit was accepted in round 1
-        "trump",  # the trump suit as an int, -1 without trumps
-        "key",  # trick strengths for the contract (shared table, tables.trick_keys)
-        # items, figures and kontras
-        "items",  # Items: the game first, then each announced figure (see own_items)
-        "items_shared",  # ``items`` is shared with a copy: copy before changing one
-        "kontra_at",  # each open kontra step -> index of its item
-        "kontra_options",  # per side: item index -> the next kontra step open to that side
-        "no_figures",  # the contract allows no figures (Betli, Klopitzky)
-        "announced",  # seat -> figure ids it announced
-        "announcements",  # figures announced so far (invalidates cached options)
-        "hold_back",  # seat -> [(card bit, trick index, must play)] kept back for figures
-        "figure_candidates",  # front? -> figures open in this contract (cache, shared)
-        "figure_cache",  # seat -> (hand, count, options) (cache, dropped on copy)
-        # rounds of speech
-        "front",  # the round is before the pick-up
-        "passes",  # passes in a row
-        "spoken",  # seats that ended a turn in this round (a set of seats)
-        "turn_spoke",  # the seat to act said something in this turn
-        "turn_acted",  # ... or did anything (an exchange, a meld)
-        "turn_stage",  # the latest kind said this turn: 1 kassza, 2 figure, 3 meld, 4 kontra
-        "ladder_round",  # seats that announced a ladder figure in this round
-        "turn_counter",  # speech turns ended so far in the hand
-        "last_turn",  # seat -> the turn counter at its last ended turn
-        "speech_in_first_trick",  # the first trick carries speech
-        "back_in_first_trick",  # the back round runs alongside the first trick
-        # melds
-        "declared",  # (seat, length) per declaration; 0 is vannak
-        "meld_hands",  # seat -> its hand when it played to the first trick
-        "contests",  # meld contests still open: (kind, MeldContest)
-        "meld_winner",  # "sequence"/"vannak" -> the winning seat or None
-        "meld_cache",  # seat -> (hand, declared, options) (cache, dropped on copy)
-        # play
-        "trick_no",  # completed tricks
-        "trick",  # the trick being played: [(seat, card)]
-        "leader",  # the seat that led (or leads) the current trick
-        "won",  # won[seat]: the cards in its tricks
-        "tricks_won",  # tricks_won[seat]
-        "trick_winners",  # the winner of each completed trick
-        "tricks",  # each completed trick: ((seat, card), ...)
-        # calling and the end
-        "call_used",  # a call was made in this hand
-        "caller",  # the seat that called, or None
-        "conceded",  # the hand ended by a conceded call
-        "settlement",  # the Settlement once over and asked for (Engine.settlement_of), or None
-        # rule modules' own memory (ModuleState or None)
-        "bidding",
-        "exchange",
-        "calling",
-    )
+    __slots__ = FIELDS
 
     players: int
     dealer: int
@@ -357,6 +286,14 @@ class HandState:
         self.exchange = None
         self.calling = None
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> HandState:
+        """A blank state: ``copy`` and unpickling fill in every slot.
+
+        Written out for the compiled build, whose classes otherwise run
+        ``__init__`` (with its required arguments) on every ``__new__``.
+        """
+        return object.__new__(cls)
+
     def copy(self) -> HandState:
         """An independent copy in the same position.
 
@@ -443,7 +380,8 @@ class HandState:
         new.calling = None if self.calling is None else self.calling.copy()
         return new
 
-    __copy__ = copy
+    def __copy__(self) -> HandState:
+        return self.copy()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
         return self.copy()

@@ -3,8 +3,10 @@ and which of its modules this installation runs compiled.
 
 The compiled build (``HATCH_BUILD_HOOKS_ENABLE=1 pip install .``, see the
 README's "Speed") turns the search's inner loop -- :mod:`alsos.engine`,
+:mod:`alsos.state`, :mod:`alsos.rules.scoring`, ``alsos.validation``,
 :mod:`alsos.search.playout` and :mod:`alsos.search.solver` -- into C
-extensions with mypyc, from the very same source.  A compiled module
+extensions with mypyc, from the very same source (see docs/search.rst,
+"The compiled build").  A compiled module
 plays exactly as its ``.py`` file does (``tests/test_compiled.py``); only
 the speed differs, so a benchmark should say which build it measured.
 """

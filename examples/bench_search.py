@@ -28,7 +28,8 @@ percentile are printed with the positions searched.
 
 The first line says which build is measured: the pure-Python package, or
 the compiled one (``HATCH_BUILD_HOOKS_ENABLE=1 pip install .``: mypyc
-compiles the engine, playouts and solver from the same source).
+compiles the engine, the hand state, the potter scoring, meld validation,
+playouts and the solver from the same source).
 
 Usage (from the repository root)::
 

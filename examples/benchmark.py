@@ -67,7 +67,7 @@ except ImportError:  # not installed: run from the checkout this file is in
 
 from alsos import Phase
 from alsos.actions import PASS, Action
-from alsos.state import HandState
+from alsos.state import FIELDS
 
 Policy = Callable[[alsos.Game, random.Random], Action]
 
@@ -183,7 +183,7 @@ def play_positions(rules: alsos.Ruleset, count: int, seed: int) -> list[alsos.Ga
 
 def run_copies(games: list[alsos.Game], rounds: int) -> tuple[float, float, float]:
     """Seconds per ``game.copy()``, per generic deepcopy of the state, per playout."""
-    slots = HandState.__slots__
+    slots = FIELDS
     start = time.perf_counter()
     for _ in range(rounds):
         for g in games:

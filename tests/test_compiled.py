@@ -6,10 +6,12 @@ hook, unpacked, and put first on ``PYTHONPATH`` of child processes.  Then:
 the modules the hook names really load as extensions; every shipped profile
 deals, plays and settles random hands with the same fingerprint, and the
 search's playouts and solver give the same results
-(``examples/same_settlements.py --search``); and the solver and copy tests
-pass against it.  Needs a C compiler and the build's packages from the
-index: skipped where there is no compiler, except under CI, where it must
-run.
+(``examples/same_settlements.py --search``); and the tests of what it
+compiles pass against it: the solver, playouts and copies, the potter
+scoring, the hand state under rule modules and plugins (the modules'
+hooks given at registration), and the ladder profile's hooks.  Needs a C
+compiler and the build's packages from the index: skipped where there is
+no compiler, except under CI, where it must run.
 """
 
 from __future__ import annotations
@@ -28,7 +30,16 @@ from alsos.version import compiled_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-COMPILED = ("alsos.engine", "alsos.search.playout", "alsos.search.solver")
+COMPILED = (
+    "alsos.engine",
+    "alsos.rules.scoring",
+    "alsos.search.playout",
+    "alsos.search.solver",
+    "alsos.state",
+    "alsos.validation",
+)
+#: How ``alsos --version`` names them.
+NAMES = "(compiled: engine, rules.scoring, search.playout, search.solver, state, validation)"
 
 
 def _run(args: list[str], pythonpath: Path, **kwargs: object) -> subprocess.CompletedProcess[str]:
@@ -74,15 +85,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_hook_compiles_the_search_inner_loop(site: Path) -> None:
     assert compiled_modules(site / "alsos") == COMPILED
     assert compiled_modules() == () or compiled_modules() == COMPILED
-    code = "import alsos.engine as e, alsos.search.solver as s; print(e.__file__, s.__file__)"
+    code = f"import importlib; print(*(importlib.import_module(m).__file__ for m in {COMPILED}))"
     proc = _run(["-c", code], site)
     assert proc.returncode == 0, proc.stderr
     files = proc.stdout.split()
     assert all(Path(f).is_relative_to(site) and f.endswith(".so") for f in files), files
     version = _run(["-m", "alsos", "--version"], site)
-    assert version.stdout.strip().endswith("(compiled: engine, search.playout, search.solver)"), (
-        version
-    )
+    assert version.stdout.strip().endswith(NAMES), version
 
 
 def test_every_profile_plays_and_searches_the_same_compiled(site: Path) -> None:
@@ -90,7 +99,7 @@ def test_every_profile_plays_and_searches_the_same_compiled(site: Path) -> None:
     script = str(ROOT / "examples" / "same_settlements.py")
     compiled = _run([script, "150", "--search"], site)
     assert compiled.returncode == 0, compiled.stderr
-    assert "(compiled: engine, search.playout, search.solver)" in compiled.stderr
+    assert NAMES in compiled.stderr
     pure = _run([script, "150", "--search"], ROOT)
     assert pure.returncode == 0, pure.stderr
     assert "(pure Python)" in pure.stderr
@@ -98,18 +107,11 @@ def test_every_profile_plays_and_searches_the_same_compiled(site: Path) -> None:
     assert len(compiled.stdout.splitlines()) == 12
 
 
-def test_the_solver_and_copy_tests_pass_compiled(site: Path) -> None:
+def test_the_tests_of_the_compiled_modules_pass_compiled(site: Path) -> None:
+    tests = ["test_search_solve", "test_copy", "test_pimc", "test_potter_scoring",
+             "test_module_protocol", "test_plugin", "test_variant_altiansz"]  # fmt: skip
     proc = _run(
-        [
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "tests/test_search_solve.py",
-            "tests/test_copy.py",
-            "tests/test_pimc.py",
-        ],
+        ["-m", "pytest", "-q", "-p", "no:cacheprovider", *(f"tests/{t}.py" for t in tests)],
         site,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]

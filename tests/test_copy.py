@@ -21,7 +21,7 @@ from profiles import PROFILES
 
 import alsos
 from alsos.items import Item
-from alsos.state import HandState, ModuleState
+from alsos.state import FIELDS, ModuleState
 
 COPY = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -111,7 +111,7 @@ def test_every_mutable_slot_is_copied() -> None:
         while not game.is_over:
             s = game.state
             twin = s.copy()
-            for name in HandState.__slots__:
+            for name in FIELDS:
                 value = getattr(s, name)
                 if isinstance(value, (list, set, dict)) and name not in shared_by_design:
                     assert getattr(twin, name) is not value, name

@@ -106,3 +106,44 @@ def test_a_plugin_hand_replays_from_its_record(plugin_rules: Ruleset) -> None:
         game.apply(rng.choice(game.legal_actions()))
     again = alsos.Record.loads(game.record().dumps()).replay()
     assert again == game
+
+
+def _after_one_trick(rules: Ruleset, s: HandState) -> bool:
+    return s.trick_no >= 1
+
+
+@pytest.mark.parametrize("how", ["attribute", "registration"])
+def test_a_scoring_modules_hooks_are_its_attributes_or_given_at_registration(how: str) -> None:
+    """A scoring module's optional ``decided`` hook ends play as soon as it says so,
+    whether the plugin sets it as an attribute of its function or gives it to
+    ``register`` by name (how the built-in modules, compiled, give theirs)."""
+
+    def settle(rules: Ruleset, s: HandState) -> object:
+        return registry.lookup("scoring", "potter")(rules, s)
+
+    if how == "attribute":
+        settle.decided = _after_one_trick  # type: ignore[attr-defined]
+        registry.register("scoring", "one-trick")(settle)
+    else:
+        registry.register("scoring", "one-trick", decided=_after_one_trick)(settle)
+    try:
+        assert registry.hook("scoring", "one-trick", "decided") is _after_one_trick
+        assert registry.hook("scoring", "one-trick", "payments") is None
+        rules = alsos.load_variant(
+            "potter1930", **{"scoring.module": "one-trick", "play.stop_when_decided": True}
+        )
+        played = 0
+        for seed in range(20):
+            game = alsos.Game(rules, seed=seed)
+            rng = random.Random(seed)
+            while not game.is_over:
+                game.apply(rng.choice(game.legal_actions()))
+            if game.state.contract is not None:
+                played += 1
+                assert game.trick_no == 1  # stopped after the first trick
+                st = game.settlement
+                assert st is not None and sum(st.payments.values()) == 0
+        assert played
+    finally:
+        registry._REGISTRY["scoring"].pop("one-trick", None)
+        registry._HOOKS["scoring"].pop("one-trick", None)

@@ -65,6 +65,5 @@ def glossary(rules: Ruleset) -> dict[str, str]:
     hook (``{term: explanation}``), e.g. the ``ladder`` module's Klopitzky,
     where the fewest card points win; its entries replace the common ones.
     """
-    module = rule_modules.lookup("scoring", rules.scoring.module)
-    own: Mapping[str, str] = getattr(module, "terms", None) or {}
+    own: Mapping[str, str] = rule_modules.hook("scoring", rules.scoring.module, "terms") or {}
     return {**GLOSSARY, **own}

@@ -126,8 +126,7 @@ def overview(rules: Ruleset) -> list[Clause]:
             )
         )
     trump = "; who cannot, must trump" if rules.play.must_trump else ""
-    scoring = rule_modules.lookup("scoring", rules.scoring.module)
-    if getattr(scoring, "decided", None) is not None:
+    if rule_modules.hook("scoring", rules.scoring.module, "decided") is not None:
         tricks = (
             f"Tricks are played, at most {size}: follow suit{trump}.  Play stops as soon "
             f"as the contract is certainly won or lost."

@@ -192,8 +192,7 @@ def _games_section(rules: Ruleset) -> list[Clause]:
 
 def figure_meaning(name: str, fig: FigureRule, rules: Ruleset) -> str:
     """What figure ``name`` undertakes, in words, from its kind's ``describe`` hook."""
-    judge = rule_modules.lookup("figures", fig.kind)
-    describe = getattr(judge, "describe", None)
+    describe = rule_modules.hook("figures", fig.kind, "describe")
     if describe is not None:
         return str(describe(fig, rules))
     return f"a figure of kind {fig.kind}"
@@ -580,7 +579,7 @@ def _play_section(rules: Ruleset) -> list[Clause]:
                 _src(rules, "figures"),
             )
         )
-    if getattr(rule_modules.lookup("scoring", rules.scoring.module), "decided", None):
+    if rule_modules.hook("scoring", rules.scoring.module, "decided") is not None:
         out.append(
             Clause(
                 "play.decided",
@@ -594,8 +593,7 @@ def _play_section(rules: Ruleset) -> list[Clause]:
 def _scoring_section(rules: Ruleset) -> list[Clause]:
     sc = rules.scoring
     src = _src(rules, "scoring")
-    module = rule_modules.lookup("scoring", sc.module)
-    if getattr(module, "describe", None) is not None:
+    if rule_modules.hook("scoring", sc.module, "describe") is not None:
         # A scoring module that describes itself (ladder) replaces the potter text.
         return [*_module_section(rules, "scoring", sc.module, "scoring"), _session(rules, src)]
     out = [
@@ -667,8 +665,7 @@ def _session(rules: Ruleset, src: str | None) -> Clause:
 
 
 def _module_section(rules: Ruleset, family: str, module: str, section: str) -> list[Clause]:
-    cls = rule_modules.lookup(family, module)
-    describe = getattr(cls, "describe", None)
+    describe = rule_modules.hook(family, module, "describe")
     if describe is None:
         return [
             Clause(

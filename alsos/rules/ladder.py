@@ -513,7 +513,6 @@ def decided(rules: Ruleset, s: HandState) -> bool:
     return all_made
 
 
-@register("scoring", "ladder")
 def settle_ladder(rules: Ruleset, s: HandState) -> Settlement:
     """+1 to a declarer who made its contract, -1 if not; Klopitzky: +1 to each
     seat with the fewest card points (altiansz, "Scoring", "Klopitzky").
@@ -616,13 +615,18 @@ def describe_scoring(rules: Ruleset) -> Described:
     return out
 
 
-settle_ladder.decided = decided  # type: ignore[attr-defined]
-settle_ladder.describe = describe_scoring  # type: ignore[attr-defined]
-settle_ladder.melds_shown = melds_shown  # type: ignore[attr-defined]
-# How the rulebook explains a term this module plays its own way.
-settle_ladder.terms = {  # type: ignore[attr-defined]
-    "Klopitzky": "the game played when nobody bids: no declarer, and the fewest card points win",
-}
+register(
+    "scoring",
+    "ladder",
+    decided=decided,
+    describe=describe_scoring,
+    melds_shown=melds_shown,
+    # How the rulebook explains a term this module plays its own way.
+    terms={
+        "Klopitzky": "the game played when nobody bids: no declarer, "
+        "and the fewest card points win",
+    },
+)(settle_ladder)
 
 
 def _payments(written: dict[int, int]) -> dict[int, int]:

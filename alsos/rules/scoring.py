@@ -10,7 +10,7 @@ positive number for its winners.  Klopitzky: the seat with most tricks pays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 from alsos.actions import GAME
 from alsos.items import DECLARER
@@ -29,16 +29,27 @@ if TYPE_CHECKING:
 __all__ = ["card_points", "potter_payments", "settle_potter"]
 
 
-class _Counting(NamedTuple):
+class _Counting:
     """What counting card points reads of a ruleset, kept per ruleset."""
 
-    rules: Ruleset
-    sums: tuple[tuple[tuple[int, ...], ...], ...]  # index trump + 1: suit_point_sums
-    hand_size: int
-    last_trick: int
+    __slots__ = ("hand_size", "last_trick", "rules", "sums")
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        sums: tuple[tuple[tuple[int, ...], ...], ...],
+        hand_size: int,
+        last_trick: int,
+    ) -> None:
+        self.rules = rules
+        self.sums = sums  # index trump + 1: suit_point_sums
+        self.hand_size = hand_size
+        self.last_trick = last_trick
 
 
-_COUNTING: dict[int, _Counting] = {}
+_COUNTING: Final[dict[int, _Counting]] = {}
+_BETLI: Final = Kind.BETLI
+_KLOPITZKY: Final = Kind.KLOPITZKY
 
 
 def _counting(rules: Ruleset) -> _Counting:
@@ -66,8 +77,9 @@ def card_points(rules: Ruleset, s: HandState) -> dict[int, int]:
 
 def _melds(rules: Ruleset, s: HandState) -> tuple[dict[int, int], dict[int, int]]:
     mr = rules.melds
-    melds = dict.fromkeys(s.active, 0)
-    bela = dict.fromkeys(s.active, 0)
+    # comprehensions rather than dict.fromkeys: as fast interpreted, faster compiled
+    melds = {seat: 0 for seat in s.active}
+    bela = {seat: 0 for seat in s.active}
     if not s.meld_hands:  # nobody played to the first trick with speech: no melds, no béla
         return melds, bela
     seq_winner = s.meld_winner.get("sequence")
@@ -129,17 +141,30 @@ def payers_of(s: HandState) -> tuple[int, ...]:
     return s.defenders() + tuple(t for t in range(s.players) if t not in s.active)
 
 
-class _Judged(NamedTuple):
+class _Judged:
     """What a finished trump, no-trumps or Betli hand produced, and each item's result."""
 
-    declarer: int
-    points: dict[int, int]
-    melds: dict[int, int]
-    bela: dict[int, int]
-    game_won: bool
-    made: list[bool]
-    payers: tuple[int, ...]
-    notes: list[str]
+    __slots__ = ("bela", "declarer", "game_won", "melds", "notes", "payers", "points", "results")
+
+    def __init__(
+        self,
+        declarer: int,
+        points: dict[int, int],
+        melds: dict[int, int],
+        bela: dict[int, int],
+        game_won: bool,
+        results: list[tuple[Item, bool]],
+        payers: tuple[int, ...],
+        notes: list[str],
+    ) -> None:
+        self.declarer = declarer
+        self.points = points
+        self.melds = melds
+        self.bela = bela
+        self.game_won = game_won
+        self.results = results  # each item, and whether it was made
+        self.payers = payers
+        self.notes = notes
 
 
 def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
@@ -159,7 +184,7 @@ def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
     if game_item.forced is not None:
         game_won: bool = game_item.forced
         notes.append(f"the {'defenders' if game_won else 'declarer'} conceded a call")
-    elif contract.kind is Kind.BETLI:
+    elif contract.kind is _BETLI:
         game_won = s.tricks_won[declarer] == 0
     else:
         mine = points[declarer] + melds[declarer] + bela[declarer]
@@ -168,27 +193,27 @@ def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
             if mine <= points[d] + melds[d] + bela[d]:
                 game_won = False
                 break
-    made = []
+    results = []
     tally = None
     for item in items:
         if item.figure == GAME:
-            made.append(game_won)
+            results.append((item, game_won))
         elif item.forced is not None:
-            made.append(item.forced)
+            results.append((item, item.forced))
         else:
             if tally is None:  # only a figure needs the tally
                 tally = hand_tally(rules, s, declarer, defenders, points, melds, bela, game_won)
-            made.append(figure_made(rules, tally, item.figure, item))
+            results.append((item, figure_made(rules, tally, item.figure, item)))
     payers = payers_of(s) if s.players != len(defenders) + 1 else defenders
-    return _Judged(declarer, points, melds, bela, game_won, made, payers, notes)
+    return _Judged(declarer, points, melds, bela, game_won, results, payers, notes)
 
 
 def _pay(s: HandState, j: _Judged, written: dict[int, int] | None = None) -> dict[int, int]:
     """Each item paid between the declarer and every payer; ``written`` gets the paper score."""
     declarer, payers = j.declarer, j.payers
     n_payers = len(payers)
-    payments = dict.fromkeys(range(s.players), 0)
-    for item, made in zip(s.items, j.made, strict=True):
+    payments = {seat: 0 for seat in range(s.players)}
+    for item, made in j.results:
         value = item.stake
         if (item.side if made else item.side ^ 1) == DECLARER:
             payments[declarer] += value * n_payers
@@ -213,14 +238,14 @@ def potter_payments(rules: Ruleset, s: HandState) -> dict[int, int]:
     contract = s.contract
     if contract is None:
         return dict.fromkeys(range(s.players), 0)
-    if contract.kind is Kind.KLOPITZKY:
+    if contract.kind is _KLOPITZKY:
         return settle_potter(rules, s).payments
     declarer = s.declarer
     assert declarer is not None
     return _pay(s, _judge(rules, s, declarer))
 
 
-@register("scoring", "potter")
+@register("scoring", "potter", payments=potter_payments)
 def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
     """pagat, "Scoring": each item paid between the declarer and every opponent."""
     contract = s.contract
@@ -228,7 +253,7 @@ def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
     if contract is None:
         zero = {seat: 0 for seat in range(s.players)}
         return Settlement("thrown in", None, None, {}, {}, {}, tricks, [], zero, dict(zero))
-    if contract.kind is Kind.KLOPITZKY:
+    if contract.kind is _KLOPITZKY:
         return _klopitzky(rules, s, tricks)
     declarer = s.declarer
     assert declarer is not None
@@ -237,7 +262,7 @@ def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
     payments = _pay(s, j, written)
     step_names = rules.kontra.levels
     entries = []
-    for item, made in zip(s.items, j.made, strict=True):
+    for item, made in j.results:
         winner_side = item.side if made else item.side ^ 1
         entries.append(
             Entry(
@@ -259,7 +284,7 @@ def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
         str(contract),
         declarer,
         j.game_won,
-        {} if contract.kind is Kind.BETLI else j.points,  # points mean nothing in Betli
+        {} if contract.kind is _BETLI else j.points,  # points mean nothing in Betli
         j.melds,
         j.bela,
         tricks,
@@ -269,9 +294,6 @@ def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
         conceded=s.conceded,
         notes=j.notes,
     )
-
-
-settle_potter.payments = potter_payments  # type: ignore[attr-defined]
 
 
 def _klopitzky(rules: Ruleset, s: HandState, tricks: dict[int, int]) -> Settlement:

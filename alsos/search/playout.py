@@ -34,7 +34,7 @@ same for the settlement (:class:`~alsos.search.solver.PayoffKey`) once.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from alsos.actions import PASS, PLAYS
 from alsos.engine import Engine, engine_for, trick_winner
@@ -49,8 +49,8 @@ if TYPE_CHECKING:
 
 __all__ = ["play_cards", "playout", "playouts", "random_card"]
 
-_PLAY = Phase.PLAY
-_SPEECH = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
+_PLAY: Final = Phase.PLAY
+_SPEECH: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 
 
 def random_card(mask: int, rng: random.Random) -> int:
@@ -82,7 +82,6 @@ def playout(game: Game, rng: random.Random | None = None) -> dict[int, int]:
         rng = random.Random()
     eng = engine_for(game.rules)
     s = game.state.copy()
-    legal_mask = eng.legal_mask
     history = s.history
     while not s.is_over:
         seat: int = s.to_act  # type: ignore[assignment]
@@ -90,7 +89,7 @@ def playout(game: Game, rng: random.Random | None = None) -> dict[int, int]:
             if s.trick_no or not s.speech_in_first_trick:
                 play_cards(eng, s, rng.random)
                 return eng.payments(s)
-            card = random_card(legal_mask(s, seat), rng)
+            card = random_card(eng.legal_mask(s, seat), rng)
             s.legal = None
             history.append((seat, PLAYS[card]))
             eng.play(s, seat, card)
@@ -113,10 +112,11 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
     kept: the caller settles ``s`` with the engine's scoring
     (:meth:`Engine.payments <alsos.engine.Engine.payments>`).
     """
-    legal_mask = eng.legal_mask
     # Without a Betli declarer or a ``decided`` hook only the last trick ends
     # the hand (the engine says so): then hand_ends need not be asked each trick.
-    hand_ends = None if eng.ends_only_after_last_trick(s) else eng.hand_ends
+    # (The engine's methods are called as such, not through local names: as
+    # fast interpreted, and direct C calls in the compiled build.)
+    every_trick = not eng.ends_only_after_last_trick(s)
     last = eng.hand_size
     key = s.key
     after = s.after
@@ -128,7 +128,7 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
     trick_no = s.trick_no
     while True:
         for _ in range(n - len(trick)):
-            mask = legal_mask(s, seat)
+            mask = eng.legal_mask(s, seat)
             if mask & (mask - 1):  # random_card, written out: the playout's hot line
                 k = int(draw() * mask.bit_count())
                 while k:
@@ -146,7 +146,7 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
         trick.clear()  # s.trick, emptied for the next trick
         trick_no += 1
         s.trick_no = trick_no
-        if trick_no == last if hand_ends is None else hand_ends(s, seat):
+        if eng.hand_ends(s, seat) if every_trick else trick_no == last:
             return
 
 

@@ -38,8 +38,8 @@ nobody calls.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from alsos.actions import PLAYS, Play
 from alsos.engine import Engine, engine_for, trick_winner
@@ -61,9 +61,9 @@ __all__ = [
     "solve",
 ]
 
-_INF = 1 << 60
+_INF: Final = 1 << 60
 #: Figure kinds whose result the solver's key reads from points, tricks and cards.
-_SUMMED = frozenset(("kassza", "points", "volat"))
+_SUMMED: Final = frozenset(("kassza", "points", "volat"))
 
 
 class SolveError(ValueError):
@@ -407,14 +407,13 @@ class _Search:
         best = -_INF if maximise else _INF
         best_card = cards[0]
         n = eng.n_active
-        recurse: Callable[[int, int], tuple[int, int]] = self.node
         for c in cards:
             bit = 1 << c
             hands[seat] ^= bit
             trick.append((seat, c))
             if len(trick) < n:
                 s.to_act = s.after[seat]
-                v = recurse(alpha, beta)[0]
+                v = self.node(alpha, beta)[0]
             else:
                 v = self._close_trick(alpha, beta)
             trick.pop()
