@@ -62,4 +62,3 @@ __all__ = [
     "shipped_variants",
     "to_data",
 ]
-

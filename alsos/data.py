@@ -67,6 +67,7 @@ def _make() -> cattrs.Converter:
 
     def is_event(t: Any) -> bool:
         return t is Event or t in EVENT_TYPES
+
     conv.register_unstructure_hook_func(is_event, unstructure_event)
     conv.register_structure_hook_func(is_event, structure_event)
     return conv

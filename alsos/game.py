@@ -140,9 +140,7 @@ class Game:
             deal = Deal.parse(deal)
         self.rules = rules
         self._eng = engine_for(rules)
-        self._s = self._eng.new_state(
-            seed=seed, deal=deal, dealer=dealer, declared_before=before
-        )
+        self._s = self._eng.new_state(seed=seed, deal=deal, dealer=dealer, declared_before=before)
         self._listeners: list[Callable[[Event], object]] = []
         #: True once the hand is settled (the phase is :attr:`Phase.OVER`): a plain
         #: attribute, kept equal to the state's, because playing loops read it

@@ -398,8 +398,10 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
         except (TypeError, ValueError):
             raise ProfileError(
                 f"option {key}",
-                [f"{key}: {_short(value)} is not plain data; give text, a number, true/false, "
-                 f"null, a list or a mapping"],
+                [
+                    f"{key}: {_short(value)} is not plain data; give text, a number, true/false, "
+                    f"null, a list or a mapping"
+                ],
             ) from None
         if plain != value and not isinstance(value, tuple):
             raise ProfileError(f"option {key}", [f"{key}: {_short(value)} does not survive JSON"])

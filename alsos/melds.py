@@ -193,7 +193,12 @@ class MeldContest:
     def copy(self) -> MeldContest:
         """An independent copy (``keys`` is never changed, so it is shared)."""
         return MeldContest(
-            self.order[:], self.keys, self.stage, self.queue[:], self.shown[:], self.winner,
+            self.order[:],
+            self.keys,
+            self.stage,
+            self.queue[:],
+            self.shown[:],
+            self.winner,
             self.done,
         )
 

@@ -628,4 +628,3 @@ class CardSpec:
 def parse_card_spec(spec: str) -> CardSpec:
     """Read a figure's card spec (see :class:`CardSpec`)."""
     return CardSpec(spec)
-

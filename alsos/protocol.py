@@ -148,4 +148,3 @@ class ScoringModule(Protocol):
     """Turns a finished hand into its :class:`~alsos.settlement.Settlement`."""
 
     def __call__(self, rules: Ruleset, s: HandState) -> Settlement: ...
-

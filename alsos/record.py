@@ -345,7 +345,7 @@ def _loads_json(text: str) -> list[Record]:
     for n, item in enumerate(items):
         where = f"hand {n + 1}: " if len(items) > 1 else ""
         if not isinstance(item, dict) or item.get("format") != _JSON_TAG:
-            raise RecordError(f"{where}not an alsos record (expected \"format\": {_JSON_TAG!r})")
+            raise RecordError(f'{where}not an alsos record (expected "format": {_JSON_TAG!r})')
         headers = item.get("headers")
         actions = item.get("actions", [])
         comments = item.get("comments", [])

@@ -65,9 +65,7 @@ class Session:
         if self.is_over:
             raise ValueError("the session is over; start a new one")
         if settlement is None:
-            raise ValueError(
-                "the hand is not over: add game.settlement once game.is_over is true"
-            )
+            raise ValueError("the hand is not over: add game.settlement once game.is_over is true")
         self.hands += 1
         for s, v in settlement.written.items():
             self.scores[s] += v

@@ -273,9 +273,7 @@ class _Drawer:
             '<button type="button" class="av-next" aria-label="Next step">Next &#9654;</button>'
             "</nav>"
         )
-        body = "".join(
-            self.step(n, len(steps), step, settlement) for n, step in enumerate(steps)
-        )
+        body = "".join(self.step(n, len(steps), step, settlement) for n, step in enumerate(steps))
         defs = "".join(
             f'<symbol id="{self.prefix}-{c.name}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">'
             f"{card_svg(c, width=CARD_WIDTH)}</symbol>"
@@ -313,7 +311,7 @@ class _Drawer:
                 chips = "".join(f"<li>{escape(i)}</li>" for i in step.items)
                 parts.append(
                     f'<details class="av-stake"><summary>At stake: {len(step.items)} items'
-                    f'</summary><ul>{chips}</ul></details>'
+                    f"</summary><ul>{chips}</ul></details>"
                 )
         if step.kind == "settlement" and settlement is not None:
             parts.append(self.settlement(settlement))
@@ -418,7 +416,7 @@ class _Drawer:
                 f'<tr data-seat="{s}"><td>{self.who(s)}</td><td>{st.tricks.get(s, 0)}</td>'
                 + (f"<td>{'' if points is None else points}{extra}</td>" if has_points else "")
                 + f'<td class="av-pay">{st.payments[s]:+d}</td>'
-                + f'<td>{st.written.get(s, "")}</td></tr>'
+                + f"<td>{st.written.get(s, '')}</td></tr>"
             )
         table = (
             '<div class="av-scroll"><table class="av-result"><thead><tr><th>Seat</th>'

@@ -71,6 +71,4 @@ while not state.is_terminal():
         state.apply_action(int(rng.choice(outcomes)))
     else:
         state.apply_action(int(rng.choice(state.legal_actions())))
-print(
-    f"OpenSpiel {game_os}: {len(state.history())} moves (32 deals), returns {state.returns()}"
-)
+print(f"OpenSpiel {game_os}: {len(state.history())} moves (32 deals), returns {state.returns()}")

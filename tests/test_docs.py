@@ -262,4 +262,3 @@ def test_the_notation_page_lists_every_phase_and_the_turn_protocol() -> None:
         assert f"``{phase.name}``" in text and f"``{phase.value}``" in text, phase
     for words in ("``pass`` ends the turn", "the card it plays ends its turn", "A round closes"):
         assert words in text
-

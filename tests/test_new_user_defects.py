@@ -267,9 +267,7 @@ def _all_pass_random(rules: alsos.Ruleset, seed: int) -> alsos.Game:
     rng = random.Random(seed)
     while not game.is_over:
         legal_now = game.legal_actions()
-        game.apply(
-            legal_now[0] if game.phase is alsos.Phase.BIDDING else rng.choice(legal_now)
-        )
+        game.apply(legal_now[0] if game.phase is alsos.Phase.BIDDING else rng.choice(legal_now))
     return game
 
 
@@ -297,9 +295,7 @@ def test_a_clause_the_child_changed_cites_the_child(tmp_path: Path) -> None:
     """A profile that sets béla to 40 without a source of its own: the béla clause
     cites that profile, not pagat (which says 20); clauses it left alone keep pagat."""
     path = tmp_path / "bela40.yaml"
-    path.write_text(
-        "extends: potter1930\nid: bela40\nname: Béla 40\nmelds: {bela: 40}\n", "utf-8"
-    )
+    path.write_text("extends: potter1930\nid: bela40\nname: Béla 40\nmelds: {bela: 40}\n", "utf-8")
     child, parent = _citations(alsos.load_variant(path)), _citations(POTTER)
     assert child["melds.bela"] == "profile bela40"
     assert parent["melds.bela"] is not None and "pagat" in parent["melds.bela"]
@@ -321,9 +317,9 @@ def test_a_child_with_its_own_citation_keeps_it(tmp_path: Path) -> None:
 def test_a_clause_a_table_option_changed_cites_the_option() -> None:
     cited = _citations(alsos.load_variant("house", **{"melds.bela": 30}))
     assert cited["melds.bela"] == "table option melds.bela=30"
-    assert cited["cards.trump_order"] == _citations(alsos.load_variant("house"))[
-        "cards.trump_order"
-    ]
+    assert (
+        cited["cards.trump_order"] == _citations(alsos.load_variant("house"))["cards.trump_order"]
+    )
 
 
 def test_the_loader_sets_lineage_and_a_profile_cannot(tmp_path: Path) -> None:

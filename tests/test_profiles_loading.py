@@ -395,8 +395,11 @@ def test_an_odd_but_accepted_profile_plays_and_renders(path: Path) -> None:
             game.apply(rng.choice(game.legal_actions()))
         assert game.is_over, (path.name, seed)
         s = game.state
-        cards = sum(h.bit_count() for h in s.hands) + len(s.talon) + sum(
-            w.bit_count() for w in s.won
-        ) + len(s.trick)
+        cards = (
+            sum(h.bit_count() for h in s.hands)
+            + len(s.talon)
+            + sum(w.bit_count() for w in s.won)
+            + len(s.trick)
+        )
         assert cards == 32, (path.name, seed)
         assert game.settlement is not None and sum(game.settlement.payments.values()) == 0

@@ -214,9 +214,7 @@ def test_views_settlements_records_and_events_round_trip_through_json(
         if game.is_over:
             break
         events.extend(game.apply(rng.choice(game.legal_actions())))
-    values: list[tuple[type, object]] = [
-        (View, game.view(seat)) for seat in range(rules.players)
-    ]
+    values: list[tuple[type, object]] = [(View, game.view(seat)) for seat in range(rules.players)]
     values.append((Record, game.record()))
     values.extend((type(e), e) for e in events)
     if game.settlement is not None:

@@ -302,7 +302,7 @@ def test_an_unfinished_hand_ends_with_who_is_to_act(hand: Record) -> None:
 
 
 def test_names_of_the_players_are_shown(hand: Record) -> None:
-    named = Record.loads(hand.dumps().replace('[Alsos', '[Seat0 "Anna"]\n[Seat1 "Béla"]\n[Alsos'))
+    named = Record.loads(hand.dumps().replace("[Alsos", '[Seat0 "Anna"]\n[Seat1 "Béla"]\n[Alsos'))
     html = page(named)
     assert "Anna (seat 0)" in html and "Béla (seat 1)" in html
 
@@ -373,7 +373,7 @@ def test_hand_directive_embeds_a_viewer(tmp_path: Path, hand: Record) -> None:
     status, out = _sphinx(tmp_path, body, {"hand.alsos": hand.dumps()})
     assert status == 0
     html = (out / "index.html").read_text(encoding="utf-8")
-    root = parse(html[html.index("<body"):html.rindex("</body>") + 7])
+    root = parse(html[html.index("<body") : html.rindex("</body>") + 7])
     viewers = root.find("alsos-viewer")
     assert len(viewers) == 2
     assert "Alsós, two players" in viewers[0].all_text()

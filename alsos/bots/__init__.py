@@ -122,9 +122,7 @@ def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
         for part in filter(None, (p.strip() for p in rest[:-1].split(","))):
             key, eq, value = (s.strip() for s in part.partition("="))
             if not eq or not key.isidentifier():
-                raise UnknownBotError(
-                    f"bot spec {text[:60]!r}: {part[:30]!r} is not key=value"
-                )
+                raise UnknownBotError(f"bot spec {text[:60]!r}: {part[:30]!r} is not key=value")
             options[key] = _value(value)
     return name, options
 

@@ -49,14 +49,14 @@ def _round3(rules: Ruleset) -> Described:
     Betli, then Klopitzky if it has Klopitzky, else the hand is thrown in."""
     b = rules.bidding
     fallback = (
-        "everyone picks up and {Klopitzky} is played"
-        if b.klopitzky
-        else "the hand is thrown in"
+        "everyone picks up and {Klopitzky} is played" if b.klopitzky else "the hand is thrown in"
     )
     if not b.betli:
         return [("bidding.round3", f"If nobody bids, {fallback}.", ())]
-    tail = "if nobody does, {Klopitzky} is played" if b.klopitzky else (
-        "if nobody does, the hand is thrown in"
+    tail = (
+        "if nobody does, {Klopitzky} is played"
+        if b.klopitzky
+        else ("if nobody does, the hand is thrown in")
     )
     out: Described = [
         (

@@ -142,12 +142,15 @@ def judge_no_tricks(t: Tally, fig: FigureRule, item: Item) -> bool:
 
 
 @_describes(
-    lambda f, r: "take more card points in tricks (with the last-trick bonus) and melds "
-    "than the opponents together"
+    lambda f, r: (
+        "take more card points in tricks (with the last-trick bonus) and melds "
+        "than the opponents together"
+    )
 )
 @register("figures", "majority")
 def judge_majority(t: Tally, fig: FigureRule, item: Item) -> bool:
     """altiansz, "Contracts" (Game): more than the other side's points and melds combined."""
+
     def total(seat: int) -> int:
         return t.card_points.get(seat, 0) + t.meld_points.get(seat, 0) + t.bela.get(seat, 0)
 
