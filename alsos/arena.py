@@ -237,7 +237,7 @@ def arena(
     default a temporary one) as they finish; ``resume`` continues the run
     stored there, playing only the deals it lacks.  The file is removed once
     the run is complete.  ``on_batch(i)`` is called after batch ``i`` of
-    :data:`DEALS_PER_JOB` deals is stored (progress reporting in programs).
+    ``DEALS_PER_JOB`` deals is stored (progress reporting in programs).
 
     :raises ArenaError: (a ``ValueError``) for fewer than 2 deals, no bots, a
         bot named twice, a bot no package provides, or ``resume`` without a
