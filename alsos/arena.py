@@ -261,6 +261,7 @@ def arena(
             for d in range(0, deals, DEALS_PER_JOB)]  # fmt: skip
     seats = len(play_hand_seats(rules, seed))
     per_deal = len(lineups(len(names), seats))
+    temporary = checkpoint is None
     if checkpoint is None:
         if resume:
             raise ArenaError("resuming needs the checkpoint of the stopped run (--json FILE)")
@@ -273,7 +274,7 @@ def arena(
     store = Checkpoint(checkpoint, header).open(resume)
     try:
         with Progress(deals * per_deal, f"arena {rules.id}", enabled=progress) as bar:
-            bar.advance(sum(jobs[i][4] for i in store.done) * per_deal)
+            bar.skip(sum(jobs[i][4] for i in store.done) * per_deal)
             batches = run_jobs(_play_deals, jobs, workers=workers, backend=backend,
                                address=address, skip=set(store.done))  # fmt: skip
             for i, result in batches:
@@ -283,7 +284,7 @@ def arena(
                     on_batch(i)
         by_deal = [deal for _i, result in store.results() for deal in result]
     except BaseException:
-        store.close()
+        store.close(remove=temporary)  # a temporary checkpoint cannot be resumed
         raise
     store.close(remove=True)
     return _summarise(rules.id, seed, per_deal, names, by_deal)

@@ -204,8 +204,8 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
                         help="Ray cluster to join ('auto', 'ray://head:10001'); default: "
                              "start a small local instance")  # fmt: skip
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="show progress on standard error (default: when it is a "
-                             "terminal; a line every 30 s when it is a log file)")  # fmt: skip
+                        help="show progress on standard error: a bar on a terminal, a line "
+                             "every 30 s in a log file (default: only on a terminal)")  # fmt: skip
 
 
 # --------------------------------------------------------------------- hands
@@ -267,6 +267,7 @@ class Progress:
         self.unit = unit
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.done = 0
+        self.skipped = 0
         self._rich: Any = None
         self._task: Any = None
         self._start = 0.0
@@ -306,13 +307,23 @@ class Progress:
         self._task = self._rich.add_task(self.description, total=self.total, rate="")
         return self
 
+    def skip(self, n: int) -> None:
+        """Count ``n`` units done before this run (a resumed checkpoint's): they
+        fill the bar but do not count towards the rate or the time left."""
+        self.skipped += n
+        if self._rich is not None:  # rich keeps its own rate: start it afresh from here
+            self.done += n
+            self._rich.reset(self._task, completed=self.done, rate="")
+            return
+        self.advance(n)
+
     def advance(self, n: int) -> None:
         """Count ``n`` more units done."""
         self.done += n
         if not self.enabled:
             return
         elapsed = time.perf_counter() - self._start
-        rate = self.done / elapsed if elapsed > 0 else 0.0
+        rate = (self.done - self.skipped) / elapsed if elapsed > 0 else 0.0
         if self._rich is not None:
             self._rich.update(self._task, advance=n, rate=f"{rate:,.0f} {self.unit}/s")
             return

@@ -35,6 +35,9 @@ _BUILTIN = "alsos.rules"
 
 _REGISTRY: dict[str, dict[str, Any]] = {f: {} for f in FAMILIES}
 _HOOKS: dict[str, dict[str, dict[str, Any]]] = {f: {} for f in FAMILIES}
+#: id(module object) -> (the object, the hooks given with it): found again when the
+#: same object is registered under another name.
+_HOOKS_OF: dict[int, tuple[Any, dict[str, Any]]] = {}
 _loaded = False
 _plugin_errors: list[str] = []
 T = TypeVar("T")
@@ -60,6 +63,8 @@ def register(family: str, name: str, **hooks: Any) -> Callable[[T], T]:
     def deco(obj: T) -> T:
         _REGISTRY[family][name] = obj
         _HOOKS[family][name] = hooks
+        if hooks:  # the same object registered again under another name keeps them
+            _HOOKS_OF[id(obj)] = (obj, hooks)
         return obj
 
     return deco
@@ -106,11 +111,17 @@ def lookup(family: str, name: str) -> Any:
 def hook(family: str, name: str, key: str) -> Any:
     """The optional hook ``key`` of the module ``name`` of ``family``, or None.
 
-    As given to :func:`register`, else the module object's attribute of that
+    As given to :func:`register` (for this name, or for the same object
+    registered under another name: a plugin may register a built-in scoring
+    function again as its own), else the module object's attribute of that
     name (how a plugin may attach it), else None.
     """
     obj = lookup(family, name)
-    given = _HOOKS[family].get(name, {})
+    given = _HOOKS[family].get(name) or {}
+    if key not in given:
+        kept = _HOOKS_OF.get(id(obj))
+        if kept is not None and kept[0] is obj:
+            given = kept[1]
     return given[key] if key in given else getattr(obj, key, None)
 
 

@@ -400,7 +400,7 @@ def simulate(
     try:
         with Progress(hands * len(specs), "simulate", enabled=progress) as bar:
             before = sum(jobs[i][4] for i in store.done) * len(specs)
-            bar.advance(before)
+            bar.skip(before)
             batches = run_jobs(_play_chunk, jobs, workers=workers, backend=backend,
                                address=address, skip=set(store.done))  # fmt: skip
             for i, result in batches:

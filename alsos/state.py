@@ -403,6 +403,7 @@ class HandState:
             self.discarded,
             self.discards_left,
             self.siber_card,
+            self.takes,  # who drew which cards: the same cards may be drawn otherwise
             self.exchanged,
             self.phase,
             self.to_act,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -185,3 +186,37 @@ def test_progress_in_a_log_is_plain_lines(capsys: pytest.CaptureFixture[str]) ->
     assert last.startswith("arena tompa: 8/8 hands, ") and last.rstrip().endswith("s left")
     assert main(["arena", "--variant", "tompa", "--deals", "4", "--workers", "1"]) == 0
     assert capsys.readouterr().err == ""  # not a terminal, not asked for: nothing
+
+
+def test_a_stopped_arena_without_a_file_leaves_no_checkpoint_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --json the checkpoint is a temporary file that no --resume can name."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", None)  # read TMPDIR again
+
+    def stop(i: int) -> None:
+        raise _Stop
+
+    with pytest.raises(_Stop):
+        arena("tompa", ["heuristic", "random"], 2 * DEALS_PER_JOB, workers=1, on_batch=stop)
+    assert not list(tmp_path.glob("alsos-arena-*"))
+
+
+def test_a_resumed_runs_rate_counts_only_its_own_work(capsys: pytest.CaptureFixture[str]) -> None:
+    """Units done before a resume fill the bar but not the rate: 10 new units in the
+    run's time, not 100 (which would show a time left far too short)."""
+    from alsos.parallel import Progress
+
+    with Progress(100, "test", enabled=True) as bar:
+        bar.skip(90)
+        time.sleep(0.05)
+        bar._shown = 0.0  # a line now, whatever the interval
+        bar.advance(10)
+    err = capsys.readouterr().err
+    assert "test: 100/100 hands" in err
+    rate = float(err.split("hands, ")[1].split("/s")[0].replace(",", ""))
+    assert bar.skipped == 90 and bar.done == 100
+    assert rate <= 10 / 0.05

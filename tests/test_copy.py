@@ -178,3 +178,15 @@ def test_the_position_key_is_a_hashable_snapshot(rules: alsos.Ruleset) -> None:
             if ply % 7 == 0:
                 assert seen[replay.state.key_fields()] == ply
             replay.apply(action)
+
+
+def test_the_position_key_tells_apart_who_drew_which_talon_cards() -> None:
+    """Two states alike but for which cards a seat drew from the talon (altiansz,
+    "Bidding and use of the Talon") are different positions: the drawer's view differs
+    (found in review)."""
+    game = alsos.Game(alsos.load_variant("altiansz"), seed=3)
+    other = game.copy()
+    other.state.takes = ((0, (1, 2), 0),)
+    assert game.state.takes != other.state.takes
+    assert game.state.key_fields() != other.state.key_fields()
+    assert game.state != other.state

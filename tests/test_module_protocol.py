@@ -147,3 +147,21 @@ def test_a_scoring_modules_hooks_are_its_attributes_or_given_at_registration(how
     finally:
         registry._REGISTRY["scoring"].pop("one-trick", None)
         registry._HOOKS["scoring"].pop("one-trick", None)
+
+
+def test_a_built_in_module_registered_under_another_name_keeps_its_hooks() -> None:
+    """A plugin may register a built-in scoring function again as its own; the hooks the
+    built-in gave at registration (the ladder's ``decided``, potter's ``payments``) follow it."""
+    for name in ("ladder", "potter"):
+        registry.register("scoring", f"my-{name}")(registry.lookup("scoring", name))
+    try:
+        assert registry.hook("scoring", "my-ladder", "decided") is registry.hook(
+            "scoring", "ladder", "decided"
+        )
+        assert registry.hook("scoring", "my-ladder", "decided") is not None
+        assert registry.hook("scoring", "my-potter", "payments") is not None
+        assert registry.hook("scoring", "my-potter", "decided") is None
+    finally:
+        for name in ("ladder", "potter"):
+            registry._REGISTRY["scoring"].pop(f"my-{name}", None)
+            registry._HOOKS["scoring"].pop(f"my-{name}", None)
