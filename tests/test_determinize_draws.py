@@ -16,12 +16,11 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_determinize import _consistent_by_swap, _played_to, _where
+from test_determinize import _every_place_is_sampled, _played_to, _replays
 
 import alsos
 from alsos.actions import Discard
 from alsos.bots import HeuristicBot, PIMCBot
-from alsos.cards import Card
 from alsos.phases import Phase
 from alsos.search import determinize
 
@@ -43,18 +42,6 @@ def _altiansz(
         assert seat is not None
         game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
     return game
-
-
-def _replays(world: alsos.Game, seat: int) -> list[tuple[int, str]]:
-    """The world's history replayed on its deal (and session counts) through a fresh
-    game, as ``seat`` sees it."""
-    before = world.state.declared_before
-    fresh = alsos.Game(world.rules, deal=world.deal, dealer=world.dealer, declared_before=before)
-    for who, action in world.history:
-        assert action in fresh.legal_actions()
-        fresh.apply(action, seat=who)
-    assert fresh == world
-    return fresh.public_history(seat)
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -142,23 +129,7 @@ def test_every_consistent_place_of_a_hidden_altiansz_card_occurs(
     game = _altiansz(players, seed, steps, "random" if seed % 2 else "heuristic")
     view = game.view(seat)
     assert view.taken, "the position should follow a draw"
-    where = _where(game)
-    mine = {int(c) for c in view.hand} | {int(c) for c in view.talon_seen}
-    hidden = sorted(c for c in where if c not in mine)
-    expected: dict[int, set[str]] = {c: {where[c]} for c in hidden}
-    for a in hidden:
-        for b in hidden:
-            if where[a] != where[b] and _consistent_by_swap(game, seat, a, b):
-                expected[a].add(where[b])
-    rng = random.Random(seed)
-    seen: dict[int, set[str]] = {c: set() for c in hidden}
-    for _ in range(300):
-        world = determinize(view, rng)
-        for c, place in _where(world).items():
-            if c in seen:
-                seen[c].add(place)
-    for c in hidden:
-        assert expected[c] <= seen[c], (Card(c).name, expected[c], seen[c])
+    expected = _every_place_is_sampled(game, seat, seed)
     # Some card may be in the talon or in a seat's hand: discarded or kept.
     assert any("talon" in p and len(p) > 1 for p in expected.values())
 
