@@ -40,9 +40,7 @@ import argparse
 import functools
 import itertools
 import json
-import os
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -261,14 +259,8 @@ def arena(
             for d in range(0, deals, DEALS_PER_JOB)]  # fmt: skip
     seats = len(play_hand_seats(rules, seed))
     per_deal = len(lineups(len(names), seats))
-    temporary = checkpoint is None
-    if checkpoint is None:
-        if resume:
-            raise ArenaError("resuming needs the checkpoint of the stopped run (--json FILE)")
-        fd, name = tempfile.mkstemp(prefix="alsos-arena-", suffix=".jsonl")
-        os.close(fd)
-        os.unlink(name)  # the checkpoint starts its own file
-        checkpoint = name
+    if checkpoint is None and resume:
+        raise ArenaError("resuming needs the checkpoint of the stopped run (--json FILE)")
     header = {"arena": spec, "players": players, "bots": list(names), "deals": deals,
               "seed": seed, "per_job": DEALS_PER_JOB}  # fmt: skip
     store = Checkpoint(checkpoint, header).open(resume)
@@ -284,7 +276,7 @@ def arena(
                     on_batch(i)
         by_deal = [deal for _i, result in store.results() for deal in result]
     except BaseException:
-        store.close(remove=temporary)  # a temporary checkpoint cannot be resumed
+        store.close()  # kept for --resume (a temporary one is removed)
         raise
     store.close(remove=True)
     return _summarise(rules.id, seed, per_deal, names, by_deal)

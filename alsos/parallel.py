@@ -32,6 +32,7 @@ import os
 import random
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -370,7 +371,13 @@ class Checkpoint:
     short by a crash is dropped (that job runs again).
     """
 
-    def __init__(self, path: str | Path, header: dict[str, Any]) -> None:
+    def __init__(self, path: str | Path | None, header: dict[str, Any]) -> None:
+        self.temporary = path is None
+        if path is None:  # a run that writes no file: a fresh temporary one, never resumed
+            fd, name = tempfile.mkstemp(prefix="alsos-", suffix=".partial.jsonl")
+            os.close(fd)
+            os.unlink(name)  # the checkpoint starts its own file
+            path = name
         self.path = Path(path)
         self.header = json.loads(json.dumps(header))  # as it reads back (lists, not tuples)
         self.done: dict[int, int] = {}  # job -> byte offset of its line
@@ -441,11 +448,12 @@ class Checkpoint:
                 yield job, json.loads(f.readline())["result"]
 
     def close(self, remove: bool = False) -> None:
-        """Close the file; ``remove`` deletes it (the run finished and its output is written)."""
+        """Close the file; ``remove`` deletes it (the run finished and its output is
+        written), as does closing a temporary checkpoint in any case."""
         if self._file is not None:
             self._file.close()
             self._file = None
-        if remove:
+        if remove or self.temporary:
             self.path.unlink(missing_ok=True)
 
 

@@ -28,9 +28,7 @@ import csv
 import functools
 import json
 import math
-import os
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -385,13 +383,8 @@ def simulate(
         )
     if checkpoint is None and out is not None:
         checkpoint = f"{out}.partial.jsonl"
-    if checkpoint is None:
-        if resume:
-            raise SimulateError("--resume needs a file to resume: name --out, --json or --plot")
-        fd, name = tempfile.mkstemp(prefix="alsos-simulate-", suffix=".jsonl")
-        os.close(fd)
-        Path(name).unlink()  # the checkpoint starts its own file
-        checkpoint = name
+    if checkpoint is None and resume:
+        raise SimulateError("--resume needs a file to resume: name --out, --json or --plot")
     header = {"variants": specs, "hands": hands, "seed": seed, "bots": list(bots),
               "players": players, "chunk": CHUNK}  # fmt: skip
     store = Checkpoint(checkpoint, header).open(resume)

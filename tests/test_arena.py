@@ -202,7 +202,7 @@ def test_a_stopped_arena_without_a_file_leaves_no_checkpoint_behind(
 
     with pytest.raises(_Stop):
         arena("tompa", ["heuristic", "random"], 2 * DEALS_PER_JOB, workers=1, on_batch=stop)
-    assert not list(tmp_path.glob("alsos-arena-*"))
+    assert not list(tmp_path.glob("alsos-*"))
 
 
 def test_a_resumed_runs_rate_counts_only_its_own_work(capsys: pytest.CaptureFixture[str]) -> None:
