@@ -34,10 +34,9 @@ FAMILIES = ("dealing", "bidding", "exchange", "calling", "figures", "scoring")
 _BUILTIN = "alsos.rules"
 
 _REGISTRY: dict[str, dict[str, Any]] = {f: {} for f in FAMILIES}
-_HOOKS: dict[str, dict[str, dict[str, Any]]] = {f: {} for f in FAMILIES}
-#: id(module object) -> (the object, the hooks given with it): found again when the
-#: same object is registered under another name.
-_HOOKS_OF: dict[int, tuple[Any, dict[str, Any]]] = {}
+#: id(module object) -> (the object, the hooks given with it): the hooks belong to the
+#: object, so they serve it under whatever name it is registered.
+_HOOKS: dict[int, tuple[Any, dict[str, Any]]] = {}
 _loaded = False
 _plugin_errors: list[str] = []
 T = TypeVar("T")
@@ -62,9 +61,8 @@ def register(family: str, name: str, **hooks: Any) -> Callable[[T], T]:
 
     def deco(obj: T) -> T:
         _REGISTRY[family][name] = obj
-        _HOOKS[family][name] = hooks
-        if hooks:  # the same object registered again under another name keeps them
-            _HOOKS_OF[id(obj)] = (obj, hooks)
+        if hooks:
+            _HOOKS[id(obj)] = (obj, hooks)
         return obj
 
     return deco
@@ -111,18 +109,16 @@ def lookup(family: str, name: str) -> Any:
 def hook(family: str, name: str, key: str) -> Any:
     """The optional hook ``key`` of the module ``name`` of ``family``, or None.
 
-    As given to :func:`register` (for this name, or for the same object
-    registered under another name: a plugin may register a built-in scoring
-    function again as its own), else the module object's attribute of that
-    name (how a plugin may attach it), else None.
+    As given to :func:`register` with the module's object (under this name
+    or another: a plugin may register a built-in scoring function again as
+    its own), else the object's attribute of that name (how a plugin may
+    attach it), else None.
     """
     obj = lookup(family, name)
-    given = _HOOKS[family].get(name) or {}
-    if key not in given:
-        kept = _HOOKS_OF.get(id(obj))
-        if kept is not None and kept[0] is obj:
-            given = kept[1]
-    return given[key] if key in given else getattr(obj, key, None)
+    kept = _HOOKS.get(id(obj))
+    if kept is not None and kept[0] is obj and key in kept[1]:
+        return kept[1][key]
+    return getattr(obj, key, None)
 
 
 def available(family: str) -> list[str]:
