@@ -197,12 +197,14 @@ def _view(
     tricks: tuple[TrickView, ...] = (),
     variant: str = _POTTER,
     history: tuple[tuple[int, str], ...] = (),
+    contract: str | None = "",
 ) -> View:
-    """A potter1930 (or ``variant``) view: ``trick`` is ``seat:card`` pairs in play order."""
+    """A potter1930 (or ``variant``) view: ``trick`` is ``seat:card`` pairs in play order;
+    ``contract`` defaults to the ``kind``."""
     played = tuple((int(p.split(":")[0]), Card.parse(p.split(":")[1])) for p in trick.split())
     return View(
         seat=seat, phase=phase, to_act=seat, hand=_cards(hand), unseen_count=unseen,
-        talon_seen=_cards(talon), declarer=declarer, contract=None if kind is None else kind,
+        talon_seen=_cards(talon), declarer=declarer, contract=kind if contract == "" else contract,
         trick=played, tricks_won={0: 0, 1: 0, 2: 0}, items=items, history=history,
         legal=tuple(legal), variant=variant, trump=trump, kind=kind, call_stakes=call_stakes,
         tricks=tricks,

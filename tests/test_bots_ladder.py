@@ -9,6 +9,8 @@ from collections.abc import Sequence
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_bots import _cards, _choose
+from test_bots import _view as _any_view
 
 import alsos
 from alsos.actions import (
@@ -71,10 +73,6 @@ def test_it_is_legal_in_every_phase_and_plays_a_mix_of_contracts(players: int) -
     assert won > played * 0.55, (won, played)
 
 
-def _cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(c) for c in text.split())
-
-
 def _view(
     hand: str,
     legal: Sequence[Action],
@@ -91,13 +89,11 @@ def _view(
     talon: str = "MK",
 ) -> View:
     """An altiansz view; ``tricks`` completed tricks are filled with cards not in play."""
-    played = tuple((int(p.split(":")[0]), Card.parse(p.split(":")[1])) for p in trick.split())
     done = tuple(TrickView(n + 1, 0, (), 0) for n in range(tricks))
-    return View(
-        seat=seat, phase=phase, to_act=seat, hand=_cards(hand), unseen_count=0,
-        talon_seen=_cards(talon), declarer=declarer, contract=contract, trick=played,
-        tricks_won={0: 0, 1: 0, 2: 0}, items=(), history=history, legal=tuple(legal),
-        variant=_VARIANT, trump=trump, kind=kind, tricks=done,
+    return _any_view(
+        hand, legal, phase=phase, seat=seat, declarer=declarer, history=history,
+        contract=contract, trump=trump, kind=kind, trick=trick, talon=talon,
+        variant=_VARIANT, tricks=done,
     )  # fmt: skip
 
 
@@ -106,10 +102,6 @@ def _mask(text: str) -> int:
     for c in _cards(text):
         mask |= 1 << c
     return mask
-
-
-def _choose(view: View) -> Action:
-    return HeuristicBot(0).choose(view, view.legal)
 
 
 _AUCTION = (PASS, contract_bid("solo"), DRAW)
