@@ -28,3 +28,24 @@ def test_simulation_example_prints_a_comparison(capsys: pytest.CaptureFixture[st
     assert out.startswith("60 hands per variant, seeds 0..59, bots quiet")
     assert "paired difference two-player - tompa (same seeds):" in out
     assert "tompa: stake per hand " in out
+
+
+def test_structure_report_finds_a_known_circle() -> None:
+    """The structure report reads the real import graph: the circle it reports must exist.
+
+    Every circle it names is checked against grimp's own chain search, so a report that
+    invents or drops edges fails here.
+    """
+    import grimp
+
+    structure = load("structure_report")
+    figures = structure.report()
+    graph = grimp.build_graph("alsos")
+    assert figures["modules"] == len(graph.modules)
+    for circle in figures["circles"]:
+        first, *rest = circle
+        for other in rest:
+            assert graph.find_shortest_chain(importer=first, imported=other) is not None
+            assert graph.find_shortest_chain(importer=other, imported=first) is not None
+    for line in figures["long_functions"]:
+        assert int(line.split()[0]) > 80
