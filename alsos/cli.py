@@ -59,6 +59,7 @@ from alsos.record import RecordError, labelled, loads_all, replay_session
 from alsos.rulebook import IMAGES, compare, render, summary
 from alsos.rulebook import write as write_rulebook
 from alsos.schema import profile_schema
+from alsos.terminal.safe import printable_output
 from alsos.version import compiled_modules
 
 if TYPE_CHECKING:
@@ -76,6 +77,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     Argument errors and ``--help`` are turned into a return value as well, so
     callers (and tests) get an int instead of a ``SystemExit``.
     """
+    # Records and profiles supply names, titles and comments that are printed:
+    # every character written goes through one filter (alsos.terminal.safe).
+    with printable_output():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    """:func:`main` behind the filter."""
     parser = _parser()
     try:
         args = parser.parse_args(argv)

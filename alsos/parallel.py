@@ -247,6 +247,13 @@ def play_hand(rules: Ruleset, seed: int, names: Sequence[str], table: int = 0) -
 # ------------------------------------------------------------------ progress
 
 
+def _unfiltered_stderr() -> Any:
+    """Standard error under the command line's control-character filter
+    (:class:`alsos.terminal.safe.Printable`, whose ``raw`` it is), so that the bar's
+    own carriage returns and colours reach the terminal."""
+    return getattr(sys.stderr, "raw", sys.stderr)
+
+
 class Progress:
     """A progress bar on standard error for ``total`` units: count, rate and time left.
 
@@ -302,7 +309,7 @@ class Progress:
             TextColumn("elapsed,"),
             TimeRemainingColumn(),
             TextColumn("left"),
-            console=Console(stderr=True),
+            console=Console(file=_unfiltered_stderr()),
         )
         self._rich.start()
         self._task = self._rich.add_task(self.description, total=self.total, rate="")
@@ -337,7 +344,7 @@ class Progress:
             f"{'' if self._log else chr(13)}{self.description}: {self.done}/{self.total} "
             f"{self.unit}, {rate:,.1f}/s, {elapsed:,.0f} s elapsed, {left:,.0f} s left ",
             end="\n" if self._log else "",
-            file=sys.stderr,
+            file=_unfiltered_stderr(),
             flush=True,
         )
 

@@ -198,10 +198,16 @@ class _Walker:
 # ---------------------------------------------------------------- drawing
 
 
-def _prefix(record: Record, seat: int | None) -> str:
-    """An id prefix for one viewer's card symbols: stable, and distinct between hands."""
-    digest = hashlib.sha1(f"{record.dumps()}|{seat}".encode()).hexdigest()
-    return f"av{digest[:8]}"
+def _prefix(shown: str) -> str:
+    """An id prefix for one viewer's card symbols, derived from the page itself.
+
+    It must be stable (the same record gives the same bytes) and differ
+    between hands so that several viewers can share a page.  It is hashed from
+    the viewer as drawn (with a placeholder prefix), never from the record:
+    a seat's page must carry nothing derived from what that seat did not see
+    (the deal, withheld comments), or a guess could be confirmed by hashing it.
+    """
+    return f"av{hashlib.sha1(shown.encode()).hexdigest()[:8]}"
 
 
 def _card(prefix: str, card: Card, extra: str = "") -> str:
@@ -228,7 +234,7 @@ class _Drawer:
         self.page_keys = page_keys
         record.replay()  # a bad record raises RecordError here, with its reasons
         self.walker = _Walker(record, seat)
-        self.prefix = _prefix(record, seat)
+        self.prefix = "av"  # drawn once with this, then with the prefix hashed from that
         self.used: set[Card] = set()  # the cards drawn face up: only these get a picture
 
     def who(self, seat: int | None) -> str:
@@ -240,7 +246,14 @@ class _Drawer:
         return "".join(_card(self.prefix, c, extra) for c in out)
 
     def html(self) -> str:
+        """The viewer, its symbol ids prefixed with a hash of what it shows (:func:`_prefix`)."""
         steps = self.walker.steps()
+        self.prefix = _prefix(self.draw(steps))
+        self.used.clear()
+        return self.draw(steps)
+
+    def draw(self, steps: list[_Step]) -> str:
+        """The viewer's HTML, drawn from ``steps`` with the current prefix."""
         game = self.walker.game
         rules = game.rules
         settlement = game.settlement

@@ -6,10 +6,12 @@ The browser checks (clicking, keys, phone width) are in test_viewer_browser.py.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -262,6 +264,23 @@ def test_comments_are_shown_in_the_replay_only(hand: Record) -> None:
     assert noted.comments
     assert "takes the hearts" in page(noted)
     assert "takes the hearts" not in page(noted, seat=0)
+
+
+def test_seat_page_carries_nothing_derived_from_what_the_seat_did_not_see(hand: Record) -> None:
+    """Issue 18 item 2: the symbol ids were a hash of the whole record, deal and withheld
+    comments included, so a hidden comment (or card) could be confirmed by hashing
+    guesses.  A seat's page is now the same bytes whatever the comments, the seed header
+    or the cards it never saw; the omniscient page still tells the hands apart."""
+    seat = 0
+    base = page(hand, seat=seat)
+    noted = attrs.evolve(hand, comments=((0, "seat 1 holds the trump seven"),), seed=12345)
+    assert page(noted, seat=seat) == base
+    assert page(noted) != page(hand)
+    # nor the old id prefix (a hash of the record text and the seat)
+    for text in (hand.dumps(), noted.dumps()):
+        for s in (seat, None):
+            digest = hashlib.sha1(f"{text}|{s}".encode()).hexdigest()[:8]
+            assert digest not in base
 
 
 def test_bad_input_raises_and_names_what_is_allowed(hand: Record) -> None:

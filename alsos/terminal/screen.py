@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import IO, Any, TypeAlias
 
 from alsos.cards import Card, Suit
+from alsos.terminal.safe import printable, unfiltered
 
 __all__ = ["SUIT_STYLES", "Screen", "Seg", "make_screen", "plain", "symbols_to_letters"]
 
@@ -92,6 +93,9 @@ class Screen:
                 segs.append(p)
             else:
                 segs.extend(p)
+        # Names and titles come from records and profiles: no control character
+        # reaches the terminal (rich writes to the stream under the filter).
+        segs = [printable(s) if isinstance(s, str) else (printable(s[0]), s[1]) for s in segs]
         if self._console is None:
             print(plain(segs), file=self._file or sys.stdout)
             return
@@ -135,7 +139,7 @@ def make_screen(colour: str = "auto", suits: str = "letters") -> Screen:
             print("colour needs rich: pip install 'alsos[cli]'", file=sys.stderr)
         return Screen(symbols=symbols)
     console = Console(
-        file=sys.stdout,
+        file=unfiltered(sys.stdout),  # its colour sequences; Screen.line filters the text
         force_terminal=colour == "always" or None,
         highlight=False,
         markup=False,

@@ -1,0 +1,206 @@
+"""No seat learns a card it was not shown: a permanent property over every profile.
+
+For each shipped profile and player count, and a seat ``k``, two deals are made
+that differ only in cards hidden from ``k``: two cards swapped between the hands of
+two other seats, or a card of another seat's hand swapped with a face-down talon
+card.  Both hands are then driven by the same actions, and after every action seat
+``k`` must get the same thing from both, in every form the package gives it:
+
+- ``game.view(k)`` and ``alsos.to_data`` of it (compared as opaque values, so the
+  test does not depend on the JSON shape);
+- the events of the action as ``k`` receives them (``event.seen_by(k)``);
+- the RL observation (:class:`alsos.rl.ObservationEncoder`);
+- OpenSpiel's information-state string and tensor and its observation string
+  (``python_alsos``, when OpenSpiel is installed);
+- and, at the end, the seat's HTML page (``alsos.viewer.page(record, seat=k)``).
+
+**Driving both games.**  At each step the seat to act must be the same in both
+games.  The action is drawn from the actions legal in *both*.  A hidden card may
+change what is legal, but only for a seat that holds one of the swapped cards:
+whether it may follow suit, meld, síber or play the card itself is its own
+knowledge.  Any other seat (``k`` above all) must have the same legal actions in
+both deals: its options would otherwise tell it about cards it cannot see.  When
+the two sets of a card-holding seat have nothing in common the hands part ways
+legally and the comparison stops there.  Because only common actions are taken,
+neither game ever plays a swapped card; the comparison also stops as soon as
+``k`` would see one (a meld shown, the talon taken into its hand), since from
+then on the seat knows the difference.
+
+Bounded for CI: a few examples per profile, each one hand.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from profiles import PROFILES
+
+import alsos
+from alsos.cards import CARDS, Card
+from alsos.deal import Deal
+from alsos.game import Game
+from alsos.profile import Ruleset
+from alsos.rl import ObservationEncoder
+from alsos.viewer import page
+
+try:
+    import alsos.openspiel as ospiel
+except ImportError:  # the openspiel extra is optional
+    ospiel = None  # type: ignore[assignment]
+
+_CARD = re.compile(r"\b[MPTZ](?:A|K|O|U|10|9|8|7)\b")
+_BY_NAME = {c.name: c for c in CARDS}
+
+# Issue 18 items 1 and 3, fixed on another branch: the síber step tells who holds the
+# trump 7, and Altiansz ends the play early from cards the seats cannot see.  (The
+# síber leak is said to reach four-player and two-player too; these bounded examples
+# do not hit it there, so they carry no mark.)
+_SIBER = ("potter1930", "house", "club", "tompa")
+_KNOWN = pytest.mark.xfail(strict=True, reason="issue 18 item 1/3: fixed on branch siber/altend")
+
+
+def _param(rules: Ruleset) -> Any:
+    marks = [_KNOWN] if rules.id in _SIBER or rules.id.startswith("altiansz") else []
+    return pytest.param(rules, id=f"{rules.id}-{rules.players}", marks=marks)
+
+
+def _seen(game: Game, seat: int) -> set[Card]:
+    """Every card ``seat``'s view shows it, the history's texts (melds shown) included."""
+    v = game.view(seat)
+    out = set(v.hand) | set(v.talon_seen) | {c for _s, c in v.trick}
+    for t in v.tricks:
+        out.update(c for _s, c in t.cards)
+    for _t, cards in v.taken:
+        out.update(cards)
+    for _s, text in v.history:
+        out.update(_BY_NAME[n] for n in _CARD.findall(text))
+    return out
+
+
+def _swapped(game: Game, k: int, rng: random.Random) -> tuple[Deal, set[Card], set[int]] | None:
+    """Another deal of ``game``'s hand differing in two cards hidden from ``k``, those two
+    cards, and the seats whose hands changed; None if there is no such pair."""
+    deal = game.deal
+    others = [s for s in game.active if s != k]
+    shown = _seen(game, k)
+    places: list[tuple[int, int]] = [  # (seat, index); seat -1 is the talon
+        (s, i) for s in others for i, c in enumerate(deal.hands[s]) if c not in shown
+    ]
+    talon = [(-1, i) for i, c in enumerate(deal.talon) if c not in shown]
+    pairs = [(a, b) for a in places for b in places if a[0] < b[0]]
+    pairs += [(a, b) for a in places for b in talon]
+    if not pairs:
+        return None
+    # Half the time a seven is one of the two: the síber turns on who holds the trump 7.
+    sevens = [p for p in pairs if any(_card(deal, q).rank.code == "7" for q in p)]
+    (s1, i1), (s2, i2) = rng.choice(sevens if sevens and rng.random() < 0.5 else pairs)
+    hands = [list(h) for h in deal.hands]
+    tal = list(deal.talon)
+    row2 = tal if s2 == -1 else hands[s2]
+    hands[s1][i1], row2[i2] = row2[i2], hands[s1][i1]
+    new = Deal(hands=tuple(map(tuple, hands)), talon=tuple(tal), seen=deal.seen)
+    cards = {deal.hands[s1][i1], (deal.talon if s2 == -1 else deal.hands[s2])[i2]}
+    return new, cards, {s for s in (s1, s2) if s != -1}
+
+
+def _card(deal: Deal, place: tuple[int, int]) -> Card:
+    seat, i = place
+    return (deal.talon if seat == -1 else deal.hands[seat])[i]
+
+
+class _Seat:
+    """Everything seat ``k`` is given about one game, in each form to compare."""
+
+    def __init__(self, rules: Ruleset, encoder: ObservationEncoder, spiel: Any) -> None:
+        self.rules, self.encoder, self.spiel = rules, encoder, spiel
+
+    def forms(self, game: Game, k: int) -> list[tuple[str, Any]]:
+        view = game.view(k)
+        out: list[tuple[str, Any]] = [
+            ("view", view),
+            ("to_data", alsos.to_data(view)),
+            ("rl observation", self.encoder.encode(view).tolist()),
+        ]
+        if self.spiel is not None:
+            state = self.spiel.new_initial_state()
+            state.game = game
+            for recall in (True, False):
+                observer = ospiel.AlsosObserver(self.spiel, perfect_recall=recall)
+                out.append((f"openspiel string (recall {recall})", observer.string_from(state, k)))
+                observer.set_from(state, k)
+                out.append(("openspiel tensor", observer.tensor.tolist()))
+        return out
+
+
+def _compare(name: str, a: list[tuple[str, Any]], b: list[tuple[str, Any]], step: str) -> None:
+    for (what, x), (_w, y) in zip(a, b, strict=True):
+        assert x == y, f"{name}: seat's {what} differs between the two deals after {step}"
+
+
+@pytest.mark.parametrize("rules", [_param(r) for r in PROFILES])
+@settings(
+    max_examples=10,
+    phases=[Phase.explicit, Phase.generate],  # no shrinking: the message names the case
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(seed=st.integers(0, 2**32 - 1), seat=st.integers(0, 3), choices=st.integers(0, 2**32))
+def test_a_seat_sees_the_same_whatever_the_cards_hidden_from_it(
+    rules: Ruleset, seed: int, seat: int, choices: int
+) -> None:
+    rng = random.Random(choices)
+    first = Game(rules, seed=seed)
+    k = first.active[seat % len(first.active)]
+    made = _swapped(first, k, rng)
+    if made is None:
+        return
+    deal, cards, holders = made
+    second = Game(rules, deal=deal, dealer=first.dealer)
+    encoder = ObservationEncoder(rules)
+    spiel = None
+    if ospiel is not None:
+        spiel = ospiel.AlsosGame({"variant": rules.id, "players": rules.players})
+    seat_k = _Seat(rules, encoder, spiel)
+    name = f"{rules.id}-{rules.players} seat {k}, swapped {sorted(c.name for c in cards)}"
+    _compare(name, seat_k.forms(first, k), seat_k.forms(second, k), "the deal")
+    done = 0
+    while not first.is_over:
+        s = first.to_act
+        assert s == second.to_act, f"{name}: a different seat to act after {done} actions"
+        assert s is not None
+        legal_a, legal_b = first.legal_actions(), second.legal_actions()
+        if s not in holders:
+            assert set(map(str, legal_a)) == set(map(str, legal_b)), (
+                f"{name}: seat {s}, holding no swapped card, may do different things "
+                f"after {done} actions"
+            )
+        both = sorted(set(map(str, legal_a)) & set(map(str, legal_b)))
+        if not both:
+            break  # the holder of a swapped card has no common action: parted legally
+        action = rng.choice(both)
+        events_a = first.apply(action, seat=s)
+        events_b = second.apply(action, seat=s)
+        if cards & (_seen(first, k) | _seen(second, k)):
+            break  # seat k now sees a swapped card: from here it knows the difference
+        done += 1
+        step = f"{done} actions (last {s} {action})"
+        assert first.is_over == second.is_over, f"{name}: one hand ended after {step}"
+        seen_a = [e.seen_by(k) for e in events_a]
+        seen_b = [e.seen_by(k) for e in events_b]
+        assert seen_a == seen_b, f"{name}: the events seat {k} receives differ after {step}"
+        assert [alsos.to_data(e) for e in seen_a] == [alsos.to_data(e) for e in seen_b]
+        _compare(name, seat_k.forms(first, k), seat_k.forms(second, k), step)
+    # the seat's web page of the hand as far as it was compared
+    pages = []
+    for d in (first.deal, deal):
+        g = Game(rules, deal=d, dealer=first.dealer)
+        for s, action in first.history[:done]:
+            g.apply(action, seat=s)
+        pages.append(page(g.record(), seat=k))
+    assert pages[0] == pages[1], f"{name}: the seat's HTML page differs after {done} actions"
