@@ -60,9 +60,7 @@ def test_a_seat_record_reads_back_and_replays_to_the_same_view() -> None:
             again = Record.loads(record.dumps(fmt))
             assert again == record
             assert again.replay().view(seat) == game.view(seat)
-        assert Record.loads(game.record().dumps()).for_seat(seat) == attrs.evolve(
-            record, seats=()
-        )
+        assert Record.loads(game.record().dumps()).for_seat(seat) == attrs.evolve(record, seats=())
 
 
 def test_a_seat_record_has_no_other_view_and_no_deal() -> None:

@@ -103,8 +103,17 @@ def test_repeated_json_keys_are_refused_at_their_object() -> None:
         lambda t: "; only a comment\n",
         lambda t: "",
     ],
-    ids=["dealer", "missing header", "deal", "two hands", "result", "options", "variant",
-         "comments", "empty"],  # fmt: skip
+    ids=[
+        "dealer",
+        "missing header",
+        "deal",
+        "two hands",
+        "result",
+        "options",
+        "variant",
+        "comments",
+        "empty",
+    ],
 )
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_every_refusal_names_a_line_or_a_json_path(mutate, fmt: str) -> None:  # type: ignore[no-untyped-def]
