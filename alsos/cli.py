@@ -375,7 +375,8 @@ def _replay(path: str, html: str | None = None, seat: int | None = None) -> int:
         return 1
     try:
         records = loads_all(text)
-        games = [r.replay() for r in records]
+        # The local user's own command: a record may name a profile file (docs/records.rst).
+        games = [r.replay(allow_files=True) for r in records]
     except RecordError as e:
         print(f"{path}: {e}", file=sys.stderr)
         return 1
@@ -411,7 +412,7 @@ def _replay(path: str, html: str | None = None, seat: int | None = None) -> int:
             print(f"-- unfinished: seat {game.to_act} to act in phase {game.phase} --")
     if len(records) > 1 and all(g.is_over for g in games):
         try:
-            session = replay_session(records)
+            session = replay_session(records, allow_files=True)
         except RecordError as e:
             print(f"not one session: {e}")
             return 0

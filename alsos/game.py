@@ -358,14 +358,16 @@ class Game:
         """What ``seat`` may know: its own hand, the seen talon cards, the public history."""
         return make_view(self._eng, self._s, seat)
 
-    def record(self, **headers: Any) -> Record:
+    def record(self, seat: int | None = None, **headers: Any) -> Record:
         """The :class:`~alsos.record.Record` of this hand as it stands (finished or not).
 
         ``headers``: ``seats`` (names by seat), ``date``, ``event``, ``comments``.
+        With ``seat``, the seat record: only what that seat may know, what a
+        client may be sent (:meth:`Record.for_seat <alsos.record.Record.for_seat>`).
         """
         from alsos.record import Record  # the record module builds on this one
 
-        return Record.from_game(self, **headers)
+        return Record.from_game(self, seat=seat, **headers)
 
     def __repr__(self) -> str:
         s = self._s

@@ -10,11 +10,15 @@ grouped by phase and trick, one per line with its seat, comments after
 exactly where it stopped.  A file may hold several hands in a row, the hands
 of a session (:func:`loads_all`, :func:`replay_session`).
 
-Reading is strict: an unknown variant, a bad card, an action that is not
-legal at its point, a result that does not match the replay, or truncated
-JSON raise :class:`RecordError` naming the line and column or the action's
-index and why, and nothing half-built is returned.  The grammar is in the
-documentation (``docs/records.rst``)::
+Records are text from anyone, so reading is strict and bounded: sizes,
+numbers and JSON nesting are capped, parsing is linear in the text, the
+``Variant`` header names only shipped rulesets unless the caller allows
+profile files, and every refusal is a :class:`RecordError` naming the line
+and column (text) or the JSON path, and why.  Whatever :meth:`Record.dumps`
+writes, :meth:`Record.loads` reads back equal; what it could not read back
+it refuses to write.  A *seat record* (:meth:`Record.for_seat`,
+``game.record(seat=k)``) holds only what one seat may know.  The grammar is
+in the documentation (``docs/records.rst``)::
 
     [Variant "potter1930"]
     [Deal "MA MK MO ... + ... / ... / talon P7 Z9 Z8 T7 TA"]
@@ -24,14 +28,14 @@ documentation (``docs/records.rst``)::
     bidding:
     1 pass
     2 accept  ; the original suit
-    front announcements:
-    2 announce abszolut
     ...
 """
 
 from __future__ import annotations
 
+import difflib
 import json
+import random
 import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -39,92 +43,50 @@ from typing import TYPE_CHECKING, Any
 from attrs import field, frozen
 
 from alsos.actions import Action, ActionParseError, parse_action
+from alsos.data import converter
 from alsos.deal import Deal, DealError
 from alsos.game import Game, IllegalActionError
-from alsos.loading import load_variant
+from alsos.loading import load_variant, shipped_variants
 from alsos.phases import Phase
 from alsos.profile import ProfileError
+from alsos.record_syntax import (
+    _CANON,
+    _JSON_TAG,
+    _NAME,
+    _NUMBER,
+    _SEAT_TAG,
+    MAX_ACTIONS,
+    MAX_DIGITS,
+    MAX_SEAT,
+    MAX_TEXT,
+    Pos,
+    RecordError,
+    _error,
+    _json_value,
+    _one_line,
+    _problem,
+    _quote,
+    _short,
+    _within,
+    read_hands,
+)
+from alsos.search.determinize import DeterminizeError, determinize
 from alsos.version import __version__
+from alsos.view import View
 
 if TYPE_CHECKING:
     from alsos.profile import Ruleset
     from alsos.session import Session
 
-__all__ = ["Record", "RecordError", "format_payments", "labelled", "loads_all", "replay_session"]
-
-#: The headers every record has, in the order they are written.
-REQUIRED = ("Variant", "Deal", "Dealer")
-#: Headers alsos knows, in the order they are written after the required ones.
-KNOWN = ("Alsos", "Seed", "Date", "Event", "Result")
-_SEAT_TAG = re.compile(r"Seat([0-9])$")
-_JSON_TAG = "alsos-record"
-_HEADER = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-_ACTION = re.compile(r"(\d+)\s+(\S.*?)\s*$")
-
-
-class RecordError(ValueError):
-    """A record that cannot be read or replayed; nothing half-built is returned.
-
-    ``line`` and ``column`` (1-based) say where in the text, ``index`` which
-    action (0-based), when known; ``reason`` says what is wrong.
-    """
-
-    def __init__(
-        self,
-        reason: str,
-        *,
-        line: int | None = None,
-        column: int | None = None,
-        index: int | None = None,
-    ) -> None:
-        self.reason = reason
-        self.line = line
-        self.column = column
-        self.index = index
-        where = []
-        if index is not None:
-            where.append(f"action {index + 1}")
-        if line is not None:
-            where.append(f"line {line}" + (f", column {column}" if column is not None else ""))
-        prefix = f"{' ('.join(where)}{')' if len(where) > 1 else ''}: " if where else ""
-        super().__init__(prefix + reason)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_record_error, (self.reason, self.line, self.column, self.index))
-
-
-def _record_error(reason: str, line: int | None, column: int | None, index: int | None) -> Any:
-    return RecordError(reason, line=line, column=column, index=index)
-
-
-def _one_line(comments: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
-    """Comments as the text form keeps them: in action order, each on one line."""
-    return tuple(sorted(((i, " ".join(text.split())) for i, text in comments), key=lambda c: c[0]))
-
-
-#: Characters a header value cannot hold as they are: anything that breaks a line.
-_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
-
-
-def _quote(value: str) -> str:
-    """A header value in quotes: backslash and quote escaped, line breaks as ``\\uXXXX``."""
-    out = []
-    for ch in value:
-        if ch in ('"', "\\"):
-            out.append("\\" + ch)
-        elif ch in _BREAKS or ord(ch) < 32:
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
-
-
-def _unquote(value: str) -> str:
-    return re.sub(
-        r"\\(u[0-9a-fA-F]{4}|.)",
-        lambda m: chr(int(m.group(1)[1:], 16)) if len(m.group(1)) == 5 else m.group(1),
-        value,
-    )
+__all__ = [
+    "Record",
+    "RecordError",
+    "RecordedGame",
+    "format_payments",
+    "labelled",
+    "loads_all",
+    "replay_session",
+]
 
 
 @frozen
@@ -138,6 +100,15 @@ class Record:
     (index -1: before the first action), each kept on one line.  ``seats``
     are the players' names by seat (headers ``Seat0``, ``Seat1``, ...).
     ``tags`` keeps any other headers.
+
+    ``view`` is set on a *seat record* (:meth:`for_seat`): what one seat may
+    know, in place of the deal and the actions (``deal`` is empty, ``actions``
+    too; the history as the seat saw it is ``view.history``).  ``positions``
+    says where a read record's headers and actions were (``"Deal"``, ``"3"``
+    for the fourth action), so that replaying names the line or JSON path.
+
+    A record that could not be read back as it is written is refused here:
+    :class:`RecordError` names the field.
     """
 
     variant: str
@@ -152,6 +123,8 @@ class Record:
     result: str | None = None
     comments: tuple[tuple[int, str], ...] = field(default=(), converter=_one_line)
     tags: tuple[tuple[str, str], ...] = ()
+    view: View | None = None
+    positions: tuple[tuple[str, Pos], ...] = field(default=(), eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         for i, _text in self.comments:
@@ -160,6 +133,76 @@ class Record:
                     f"comment at action index {i}: a comment follows an action "
                     f"(0 to {len(self.actions) - 1}) or comes first (-1)"
                 )
+        self._check()
+
+    def _check(self) -> None:
+        """Refuse what would not read back: what the reader refuses, the writer does too."""
+        for what, number in (("dealer", self.dealer), ("seed", self.seed)):
+            if number is None and what == "seed":
+                continue
+            if number.__class__ is not int:
+                raise RecordError(f"{what} {number!r}: expected a whole number")
+            if not _within(number):
+                raise RecordError(
+                    f"{what}: a number of more than {MAX_DIGITS} digits cannot be written "
+                    "in a record (choose a smaller seed)"
+                )
+        if len(self.actions) > MAX_ACTIONS:
+            raise RecordError(f"{len(self.actions)} actions; a hand has at most {MAX_ACTIONS}")
+        for i, (seat, action) in enumerate(self.actions):
+            if (
+                seat.__class__ is not int
+                or not 0 <= seat < MAX_SEAT
+                or not isinstance(action, Action)
+            ):
+                raise RecordError(f"expected (seat, Action), got {(seat, action)!r}", index=i)
+        names = set()
+        for name, value in self.headers():
+            problem = _problem(value)
+            if problem is not None:
+                raise RecordError(f"header {name}: {problem}")
+            if not _NAME.fullmatch(name):
+                raise RecordError(
+                    f"header name {_short(name)}: letters, digits and _, from a letter"
+                )
+            if name.lower() in names:
+                raise RecordError(f"header {name} appears twice (names are read in any case)")
+            names.add(name.lower())
+        for name, _value in self.tags:
+            if (name.lower() in _CANON and name != "Declared") or _SEAT_TAG.fullmatch(name):
+                raise RecordError(f"tag {name}: the name is a header alsos reads; use a field")
+        for i, text in self.comments:
+            problem = _problem(text)
+            if problem is not None:
+                raise RecordError(f"comment: {problem}", index=max(i, 0))
+        if self.view is not None:
+            self._check_view(self.view)
+
+    def _check_view(self, view: View) -> None:
+        if self.deal or self.actions or self.seed is not None or self.comments:
+            raise RecordError(
+                "a seat record holds its view only: no deal, actions, seed or comments"
+            )
+        if view.variant != self.variant:
+            raise RecordError(f"View: variant {view.variant!r} is not Variant {self.variant!r}")
+        if len(view.history) > MAX_ACTIONS:
+            raise RecordError(f"{len(view.history)} actions; a hand has at most {MAX_ACTIONS}")
+        for i, (seat, text) in enumerate(view.history):
+            problem = _problem(text)
+            if problem is None and (";" in text or text != " ".join(text.split()) or not text):
+                problem = f"{_short(text)} cannot be written on one line before any comment"
+            if seat.__class__ is not int or not 0 <= seat < MAX_SEAT or problem is not None:
+                raise RecordError(f"view history: {problem or f'seat {seat!r}'}", index=i)
+
+    def _at(self, key: str) -> Pos | None:
+        return next((pos for k, pos in self.positions if k == key), None)
+
+    def _error(self, header: str, reason: str) -> RecordError:
+        """An error about ``header``: at its line or JSON path when read, else named."""
+        pos = self._at(header)
+        value = dict(self.headers()).get(header)
+        shown = f"{header} {_short(value)}" if value is not None else header
+        return _error(f"{shown}: {reason}", pos)
 
     # ------------------------------------------------------------ from a game
 
@@ -168,49 +211,112 @@ class Record:
         cls,
         game: Game,
         *,
-        seats: Sequence[str] = (),
+        seat: int | None = None,
+        seats: Sequence[str] | None = None,
         date: str | None = None,
         event: str | None = None,
-        comments: Iterable[tuple[int, str]] = (),
+        comments: Iterable[tuple[int, str]] | None = None,
     ) -> Record:
-        """The record of ``game`` as it stands (finished or not)."""
+        """The record of ``game`` as it stands (finished or not).
+
+        A game replayed from a record (:class:`~alsos.record.RecordedGame`) keeps that record's
+        names, date, event, comments and other tags unless given here.  With
+        ``seat``, the seat record of that seat (:meth:`for_seat`).
+        """
+        source = game.source if isinstance(game, RecordedGame) else None
+        _remember(game.rules)
+        if source is not None:
+            seats = source.seats if seats is None else seats
+            date = source.date if date is None else date
+            event = source.event if event is None else event
+            comments = source.comments if comments is None else comments
         st = game.settlement
+        result = None if st is None else format_payments(st.payments)
+        if seat is not None:
+            try:
+                view = game.view(seat)
+            except ValueError as e:
+                raise RecordError(f"seat record: {e}") from None
+            return cls(
+                variant=str(game.rules), deal="", dealer=game.dealer, seats=tuple(seats or ()),
+                date=date, event=event, result=result, view=view,
+            )  # fmt: skip
         before = game.state.declared_before
         # A hand of a session that limits declaring needs each seat's count to replay.
-        tags = () if before is None else (("Declared", " ".join(map(str, before))),)
+        tags: tuple[tuple[str, str], ...] = ()
+        if before is not None:
+            tags = (("Declared", " ".join(map(str, before))),)
+        if source is not None:
+            tags = tuple(t for t in source.tags if t[0] != "Declared") + tags
         return cls(
             variant=str(game.rules),
             deal=str(game.deal),
             dealer=game.dealer,
             actions=game.history,
             seed=game.seed,
-            seats=tuple(seats),
+            seats=tuple(seats or ()),
             date=date,
             event=event,
-            result=None if st is None else format_payments(st.payments),
-            comments=tuple(comments),
+            result=result,
+            comments=tuple(comments or ()),
             tags=tags,
         )
 
-    def new_game(self, rules: Ruleset | None = None) -> Game:
-        """The hand as dealt, before any action (with the ``Declared`` counts, if any)."""
-        rules = self.rules() if rules is None else rules
+    def for_seat(
+        self, seat: int, rules: Ruleset | None = None, *, allow_files: bool = False
+    ) -> Record:
+        """The seat record of ``seat``: what that seat may know, and what a client may be sent.
+
+        It holds the seat's :class:`~alsos.view.View` (its own cards, the talon
+        cards it saw, the public history with its own hidden actions) and the
+        public headers, never the deal, the seed, comments or other tags.
+        Two hands that differ only in cards hidden from ``seat`` give equal
+        seat records.  :meth:`replay` of it gives a game with that view.
+        """
+        if self.view is not None:
+            if seat == self.view.seat:
+                return self
+            raise RecordError(f"this is seat {self.view.seat}'s record; it has no other view")
+        return Record.from_game(self.replay(rules, allow_files=allow_files), seat=seat)
+
+    def new_game(self, rules: Ruleset | None = None, *, allow_files: bool = False) -> RecordedGame:
+        """The hand as dealt, before any action (with the ``Seed`` and ``Declared`` counts)."""
+        if self.view is not None:
+            raise RecordError("a seat record holds no deal; replay() samples one")
+        rules = self.rules(allow_files=allow_files) if rules is None else rules
         declared = dict(self.tags).get("Declared")
         before = None
         if declared is not None:
-            try:
-                before = [int(v) for v in declared.split()]
-            except ValueError:
-                raise RecordError(
-                    f"Declared {declared!r}: write one whole number per seat"
-                ) from None
-        return Game(rules, deal=Deal.parse(self.deal), dealer=self.dealer, declared_before=before)
+            if not re.fullmatch(r"[0-9]{1,6}(?: [0-9]{1,6})*", declared):
+                raise self._error("Declared", "write one whole number per seat")
+            before = [int(v) for v in declared.split()]
+        try:
+            deal = Deal.parse(self.deal)
+        except DealError as e:
+            raise self._error("Deal", str(e)) from None
+        try:
+            return RecordedGame(
+                rules, seed=self.seed, deal=deal, dealer=self.dealer,
+                declared_before=before, source=self,
+            )  # fmt: skip
+        except DealError as e:
+            raise self._error("Deal", str(e)) from None
+        except ValueError as e:
+            header = "Dealer" if "dealer" in str(e) else "Declared"
+            raise self._error(header, str(e)) from None
 
     # ------------------------------------------------------------- writing
 
     def headers(self) -> list[tuple[str, str]]:
         """The tag pairs, in the order they are written."""
-        out = [("Variant", self.variant), ("Deal", self.deal), ("Dealer", str(self.dealer))]
+        out = [("Variant", self.variant)]
+        if self.view is None:
+            out.append(("Deal", self.deal))
+        out.append(("Dealer", str(self.dealer)))
+        if self.view is not None:
+            data = converter.unstructure(self.view)
+            del data["history"]  # written as the body, one action a line
+            out.append(("View", json.dumps(data, ensure_ascii=False, separators=(",", ":"))))
         out.append(("Alsos", self.version))
         if self.seed is not None:
             out.append(("Seed", str(self.seed)))
@@ -224,19 +330,37 @@ class Record:
         out.extend(self.tags)
         return out
 
+    def lines(self) -> list[tuple[int, str]]:
+        """The actions as ``(seat, text)``: a seat record's as its seat saw them."""
+        if self.view is not None:
+            return list(self.view.history)
+        return [(seat, str(action)) for seat, action in self.actions]
+
     def dumps(self, format: str = "text") -> str:
         """The record as ``text`` (tag pairs, then the actions by phase) or ``json``."""
         if format == "json":
-            return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
-        if format != "text":
+            out = json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+        elif format == "text":
+            out = self._text()
+        else:
             raise ValueError(f"unknown record format {format!r}; use 'text' or 'json'")
+        if len(out) > MAX_TEXT:
+            raise RecordError(f"the record is {len(out)} characters; at most {MAX_TEXT} are read")
+        return out
+
+    def _text(self) -> str:
         lines = [f"[{name} {_quote(value)}]" for name, value in self.headers()]
         lines.append("")
         notes: dict[int, list[str]] = {}
         for i, text in self.comments:
             notes.setdefault(i, []).append(text)
         lines.extend(f"; {text}" for text in notes.get(-1, ()))
-        for label, i, seat, action in labelled(self):
+        rows: Iterable[tuple[str | None, int, int, object]] = (
+            labelled(self)
+            if self.view is None
+            else ((None, i, s, t) for i, (s, t) in enumerate(self.view.history))
+        )
+        for label, i, seat, action in rows:
             if label is not None:
                 lines.append(f"{label}:")
             line = f"{seat} {action}"
@@ -252,7 +376,7 @@ class Record:
         return {
             "format": _JSON_TAG,
             "headers": dict(self.headers()),
-            "actions": [[seat, str(action)] for seat, action in self.actions],
+            "actions": [[seat, text] for seat, text in self.lines()],
             "comments": [[i, text] for i, text in self.comments],
         }
 
@@ -264,47 +388,104 @@ class Record:
     @classmethod
     def loads(cls, text: str) -> Record:
         """Read one record from its text or JSON form (:func:`alsos.record.loads_all`: several)."""
-        records = loads_all(text)
-        if len(records) != 1:
-            raise RecordError(f"expected one hand, the text holds {len(records)}")
-        return records[0]
+        hands = _read(text)
+        if len(hands) != 1:
+            raise _error(f"expected one hand, the text holds {len(hands)}", hands[1][1])
+        return hands[0][0]
 
     # ------------------------------------------------------------ replaying
 
-    def rules(self) -> Ruleset:
-        """The ruleset the ``Variant`` header names."""
+    def rules(self, *, allow_files: bool = False) -> Ruleset:
+        """The ruleset the ``Variant`` header names.
+
+        Only a shipped id (with any options) unless ``allow_files``: a record
+        from someone else must not make the reader open local files.
+        """
+        name = self.variant.partition("[")[0]
+        if not allow_files and name not in shipped_variants():
+            raise self._error(
+                "Variant",
+                f"not a shipped variant ({', '.join(shipped_variants())}); "
+                "a record names a profile file only where the caller allows it "
+                "(replay(rules=...) or allow_files=True)",
+            )
         try:
             return load_variant(self.variant)
         except ProfileError as e:
-            raise RecordError(f"Variant {self.variant!r}: {e}") from None
+            raise self._error("Variant", str(e)) from None
+        except RecursionError:
+            raise self._error("Variant", "the options are nested too deeply") from None
 
-    def replay(self, rules: Ruleset | None = None) -> Game:
+    def replay(self, rules: Ruleset | None = None, *, allow_files: bool = False) -> RecordedGame:
         """The game after the record's actions: finished, or ready to resume.
 
         Each action must be legal at its point and made by the seat the
-        record names; a ``Result`` header must match the replay.
+        record names; a ``Result`` header must match the replay.  A seat
+        record replays to a game sampled to agree with its view
+        (:func:`~alsos.search.determinize.determinize`): the seat's view of it
+        is the record's, the other seats' cards are invented.
+        ``allow_files``: see :meth:`rules`.
         """
-        rules = self.rules() if rules is None else rules
-        try:
-            game = self.new_game(rules)
-        except RecordError:
-            raise
-        except (DealError, ValueError) as e:
-            raise RecordError(f"Deal/Dealer: {e}") from None
+        rules = self.rules(allow_files=allow_files) if rules is None else rules
+        _remember(rules)
+        if self.view is not None:
+            return self._replay_view(rules)
+        game = self.new_game(rules)
         for i, (seat, action) in enumerate(self.actions):
             try:
                 game.apply(action, seat=seat)
             except IllegalActionError as e:
-                raise RecordError(str(e), index=i) from None
+                raise _error(str(e), self._at(str(i)), index=i) from None
         if self.result is not None:
             st = game.settlement
             got = None if st is None else format_payments(st.payments)
             if got != self.result:
-                raise RecordError(
-                    f"Result {self.result!r} does not match the replay "
-                    f"({got or 'the hand is not over'})"
+                raise self._error(
+                    "Result",
+                    f"does not match the replay ({got or 'the hand is not over'})",
                 )
         return game
+
+    def _replay_view(self, rules: Ruleset) -> RecordedGame:
+        assert self.view is not None
+        if str(rules) != self.variant:
+            raise self._error("Variant", f"the rules given are {str(rules)!r}")
+        try:
+            sampled = determinize(self.view, random.Random(0))
+        except (DeterminizeError, ValueError, KeyError, IndexError) as e:
+            raise self._error("View", f"no hand agrees with this seat record: {e}") from None
+        game = RecordedGame.from_state(rules, sampled.state)
+        game.source = self
+        return game
+
+
+class RecordedGame(Game):
+    """A :class:`~alsos.game.Game` replayed from a record, which it keeps as ``source``.
+
+    ``game.record()`` writes the source's names, date, event, comments and
+    tags again, so headers survive a load, a replay, more play and a save.
+    A copy is a plain game.
+    """
+
+    __slots__ = ("source",)
+
+    def __init__(self, rules: Ruleset, *, source: Record | None = None, **kwargs: Any) -> None:
+        super().__init__(rules, **kwargs)
+        self.source = source
+
+    @classmethod
+    def from_state(cls, rules: Ruleset, state: Any) -> RecordedGame:
+        game = super().from_state(rules, state)
+        assert isinstance(game, RecordedGame)
+        game.source = None
+        return game
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**super().__getstate__(), "source": self.source}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        super().__setstate__(data)
+        self.source = data.get("source")
 
 
 def format_payments(payments: dict[int, int]) -> str:
@@ -312,176 +493,152 @@ def format_payments(payments: dict[int, int]) -> str:
     return ", ".join(f"{seat} {value:+d}" for seat, value in sorted(payments.items()))
 
 
-def labelled(record: Record) -> Iterable[tuple[str | None, int, int, Action]]:
+def labelled(
+    record: Record, rules: Ruleset | None = None
+) -> Iterable[tuple[str | None, int, int, Action]]:
     """Each action as ``(label, index, seat, action)``; ``label`` names the phase or
-    trick the action starts (``bidding``, ``trick 3``), None when it continues one."""
-    game = record.new_game()
-    last: str | None = None
+    trick the action starts (``bidding``, ``trick 3``), None when it continues one.
+
+    The labels need the rules: ``rules``, else the ones a game or a replay of
+    this variant handed over, else a shipped id's.  Where none is at hand or
+    the actions do not replay, the labels stop (they only help a reader).
+    """
+    labels: list[str | None] = [None] * len(record.actions)
+    try:
+        game = record.new_game(rules or _GIVEN.get(record.variant))
+        last: str | None = None
+        for i, (seat, action) in enumerate(record.actions):
+            s = game.state
+            label = f"trick {s.trick_no + 1}" if s.phase is Phase.PLAY else str(s.phase)
+            labels[i] = label if label != last else None
+            last = label
+            game.apply(action, seat=seat)
+    except (RecordError, IllegalActionError):
+        pass
     for i, (seat, action) in enumerate(record.actions):
-        s = game.state
-        label = f"trick {s.trick_no + 1}" if s.phase is Phase.PLAY else str(s.phase)
-        yield (label if label != last else None), i, seat, action
-        last = label
-        game.apply(action, seat=seat)
+        yield labels[i], i, seat, action
+
+
+#: Rulesets a caller handed over (a game's, or replay(rules=...)), by variant: the
+#: writer labels phases with them without reading any file.  Bounded.
+_GIVEN: dict[str, Ruleset] = {}
+
+
+def _remember(rules: Ruleset) -> None:
+    if len(_GIVEN) >= 64:
+        _GIVEN.clear()
+    _GIVEN[str(rules)] = rules
 
 
 def loads_all(text: str) -> list[Record]:
     """Every record in ``text``: hands written one after another, or a JSON list."""
-    if not isinstance(text, str):
-        raise RecordError(f"expected the text of a record, got {type(text).__name__}")
-    stripped = text.lstrip()
-    if stripped.startswith(("{", "[{")) or stripped.startswith("[\n") or stripped == "[]":
-        return _loads_json(text)
-    return _loads_text(text)
+    return [record for record, _pos in _read(text)]
 
 
-def _loads_json(text: str) -> list[Record]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"not valid JSON: {e.msg}", line=e.lineno, column=e.colno) from None
-    items = data if isinstance(data, list) else [data]
-    out = []
-    for n, item in enumerate(items):
-        where = f"hand {n + 1}: " if len(items) > 1 else ""
-        if not isinstance(item, dict) or item.get("format") != _JSON_TAG:
-            raise RecordError(f'{where}not an alsos record (expected "format": {_JSON_TAG!r})')
-        headers = item.get("headers")
-        actions = item.get("actions", [])
-        comments = item.get("comments", [])
-        if not isinstance(headers, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in headers.items()
-        ):
-            raise RecordError(f"{where}headers: expected an object of strings")
-        if not isinstance(actions, list):
-            raise RecordError(f"{where}actions: expected a list of [seat, action] pairs")
-        parsed = []
-        for i, pair in enumerate(actions):
-            if (
-                not isinstance(pair, list)
-                or len(pair) != 2
-                or not isinstance(pair[0], int)
-                or isinstance(pair[0], bool)
-                or not isinstance(pair[1], str)
-            ):
-                raise RecordError(f"{where}expected [seat, action text], got {pair!r}", index=i)
-            parsed.append((pair[0], _action(pair[1], index=i)))
-        notes = []
-        if not isinstance(comments, list):
-            raise RecordError(f"{where}comments: expected a list of [index, text] pairs")
-        for pair in comments:
-            if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int)
-                    and isinstance(pair[1], str)):  # fmt: skip
-                raise RecordError(f"{where}comments: expected [index, text], got {pair!r}")
-            notes.append((pair[0], pair[1]))
-        out.append(_build(headers, parsed, notes, {}))
-    return out
+# ------------------------------------------------------------------ reading
 
 
-def _action(text: str, *, index: int, line: int | None = None, column: int | None = None) -> Action:
-    try:
-        return parse_action(text)
-    except ActionParseError as e:
-        raise RecordError(str(e), index=index, line=line, column=column) from None
-
-
-def _loads_text(text: str) -> list[Record]:
-    hands: list[tuple[dict[str, str], dict[str, int], list[tuple[int, Action]], list[Any]]] = []
-    headers: dict[str, str] = {}
-    header_lines: dict[str, int] = {}
-    actions: list[tuple[int, Action]] = []
-    comments: list[tuple[int, str]] = []
-    in_body = False
-
-    for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip()
-        if stripped.startswith("["):
-            if in_body:  # a new hand begins
-                hands.append((dict(headers), dict(header_lines), actions, comments))
-                headers, header_lines, actions, comments = {}, {}, [], []
-                in_body = False
-            m = _HEADER.match(stripped)
-            if m is None:
-                raise RecordError(
-                    'expected a header such as [Variant "potter1930"]',
-                    line=number,
-                    column=raw.index("[") + 1,
-                )
-            name, value = m.group(1), _unquote(m.group(2))
-            if name in headers:
-                raise RecordError(f"header {name} appears twice", line=number, column=1)
-            headers[name] = value
-            header_lines[name] = number
-            continue
-        body, semi, note = raw.partition(";")
-        line = body.strip()
-        if line:
-            if not headers:
-                raise RecordError("a record begins with its headers", line=number, column=1)
-            in_body = True
-            if not (line.endswith(":") and not line[:1].isdigit()):  # labels are for readers
-                column = len(body) - len(body.lstrip()) + 1
-                m = _ACTION.match(line)
-                if m is None:
-                    raise RecordError(
-                        f"expected '<seat> <action>' such as '1 pass', got {line!r}",
-                        line=number,
-                        column=column,
-                    )
-                where = column + len(m.group(1)) + 1
-                action = _action(m.group(2), index=len(actions), line=number, column=where)
-                actions.append((int(m.group(1)), action))
-        if semi:
-            comments.append((len(actions) - 1, note.strip()))
-    if headers or actions:
-        hands.append((headers, header_lines, actions, comments))
-    if not hands:
-        raise RecordError("the text holds no record")
-    return [_build(h, a, c, lines) for h, lines, a, c in hands]
+def _read(text: str) -> list[tuple[Record, Pos]]:
+    """Every hand in ``text`` with where it begins."""
+    return [(_build(*hand), hand[4]) for hand in read_hands(text)]
 
 
 def _build(
     headers: dict[str, str],
-    actions: list[tuple[int, Action]],
+    at: dict[str, Pos],
+    lines: list[tuple[int, str, Pos]],
     comments: list[tuple[int, str]],
-    lines: dict[str, int],
+    start: Pos,
 ) -> Record:
-    for name in REQUIRED:
+    view_text = headers.get("View")
+    for name in ("Variant", "Dealer") + (("Deal",) if view_text is None else ()):
         if name not in headers:
-            raise RecordError(f"missing header {name}")
+            near = difflib.get_close_matches(name, list(headers)[:50], n=1, cutoff=0.6)
+            hint = f" (did you mean {name} for {near[0]}?)" if near else ""
+            raise _error(f"missing header {name}{hint}", start)
 
     def number(name: str) -> int:
         text = headers[name]
-        if not re.fullmatch(r"-?[0-9]{1,4000}", text):
-            raise RecordError(f"header {name}: expected a whole number, got {text!r}",
-                              line=lines.get(name))  # fmt: skip
+        if not _NUMBER.fullmatch(text):
+            raise _error(f"header {name}: expected a whole number, got {_short(text)}", at[name])
         return int(text)
 
-    extra = tuple(
-        (k, v)
-        for k, v in headers.items()
-        if k not in REQUIRED and k not in KNOWN and not _SEAT_TAG.match(k)
-    )
     seats: list[str] = []
-    while f"Seat{len(seats)}" in headers:
-        seats.append(headers[f"Seat{len(seats)}"])
-    return Record(
-        variant=headers["Variant"],
+    for name in headers:
+        m = _SEAT_TAG.fullmatch(name)
+        if m is not None and int(m.group(1)) != len(seats):
+            raise _error(
+                f"header {name}: seat names are numbered Seat0, Seat1, ... in order", at[name]
+            )
+        if m is not None:
+            seats.append(headers[name])
+    extra = tuple((k, v) for k, v in headers.items() if k not in _CANON.values() or k == "Declared")
+    extra = tuple((k, v) for k, v in extra if not _SEAT_TAG.fullmatch(k))
+    positions = [*at.items(), *((str(i), pos) for i, (_s, _t, pos) in enumerate(lines))]
+    common: dict[str, Any] = {
+        "variant": headers["Variant"],
+        "dealer": number("Dealer"),
+        "version": headers.get("Alsos", __version__),
+        "seats": tuple(seats),
+        "date": headers.get("Date"),
+        "event": headers.get("Event"),
+        "result": headers.get("Result"),
+        "positions": tuple(positions),
+    }
+    if view_text is not None:
+        for name in ("Deal", "Seed"):
+            if name in headers:
+                raise _error(
+                    f"header {name}: a seat record (View) holds no {name.lower()}", at[name]
+                )
+        if comments or extra:
+            pos = at[next(iter(k for k, _ in extra))] if extra else start
+            raise _error("a seat record holds no comments or other tags", pos)
+        view = _view(view_text, [(s, t) for s, t, _p in lines], at["View"])
+        return _make(common, at["View"], deal="", view=view)
+    try:
+        Deal.parse(headers["Deal"])
+    except DealError as e:
+        raise _error(f"header Deal: {e}", at["Deal"]) from None
+    actions = []
+    for i, (seat, text, pos) in enumerate(lines):
+        try:
+            actions.append((seat, parse_action(text)))
+        except ActionParseError as e:
+            raise _error(str(e), pos, index=i) from None
+    return _make(
+        common,
+        start,
         deal=headers["Deal"],
-        dealer=number("Dealer"),
         actions=tuple(actions),
-        version=headers.get("Alsos", __version__),
         seed=number("Seed") if "Seed" in headers else None,
-        seats=tuple(seats),
-        date=headers.get("Date"),
-        event=headers.get("Event"),
-        result=headers.get("Result"),
         comments=tuple(comments),
         tags=extra,
     )
 
 
-def replay_session(records: Sequence[Record], rules: Ruleset | None = None) -> Session:
+def _make(common: dict[str, Any], pos: Pos, **fields: Any) -> Record:
+    try:
+        return Record(**common, **fields)
+    except RecordError as e:  # what the reader let through and the writer would not write
+        raise _error(str(e), pos) from None
+
+
+def _view(text: str, history: list[tuple[int, str]], pos: Pos) -> View:
+    """A seat record's view: the ``View`` header's JSON and the body's history."""
+    data = _json_value(text, pos)
+    if not isinstance(data, dict):
+        raise _error("header View: expected a JSON object", pos)
+    data["history"] = [list(pair) for pair in history]
+    try:
+        return converter.structure(data, View)
+    except Exception as e:  # cattrs reports a bad value in many ways; any is a bad view
+        raise _error(f"header View: not a seat's view ({_short(str(e), 120)})", pos) from None
+
+
+def replay_session(
+    records: Sequence[Record], rules: Ruleset | None = None, *, allow_files: bool = False
+) -> Session:
     """Replay finished hands one after another as a session (rubber, rádli, deals).
 
     Each hand must be dealt by the seat whose turn it is to deal.
@@ -490,18 +647,19 @@ def replay_session(records: Sequence[Record], rules: Ruleset | None = None) -> S
 
     if not records:
         raise RecordError("a session needs at least one hand")
-    rules = records[0].rules() if rules is None else rules
+    rules = records[0].rules(allow_files=allow_files) if rules is None else rules
     session = new_session(rules, dealer=records[0].dealer)
     for n, record in enumerate(records):
         if record.variant != records[0].variant:
-            raise RecordError(f"hand {n + 1}: variant {record.variant!r} differs from the first")
+            raise record._error("Variant", f"hand {n + 1}: differs from the first hand's")
         if record.dealer != session.dealer:
-            raise RecordError(
+            raise record._error(
+                "Dealer",
                 f"hand {n + 1}: dealt by seat {record.dealer}, but it is seat "
-                f"{session.dealer}'s turn to deal"
+                f"{session.dealer}'s turn to deal",
             )
         game = record.replay(rules)
         if game.settlement is None:
-            raise RecordError(f"hand {n + 1} is not finished")
+            raise record._error("Result", f"hand {n + 1} is not finished")
         session.add(game.settlement)
     return session

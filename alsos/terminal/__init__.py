@@ -24,7 +24,6 @@ from pathlib import Path
 
 from alsos.actions import Action
 from alsos.bots import Bot, UnknownBotError, available, make_spec, split_specs
-from alsos.deal import Deal
 from alsos.events import Event
 from alsos.game import Game
 from alsos.loading import load_variant
@@ -152,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
     if args.rubber and args.resume is None:
         return _session(args, rules, seed, names, screen)
     if args.resume is not None:
-        game = Game(rules, deal=Deal.parse(record.deal), dealer=record.dealer)
+        game = record.new_game(rules)  # keeps the record's seed, names and tags for --save
     else:
         game = Game(rules, seed=seed, dealer=0)
         screen.line(f"{rules.name} [{rules.id}], seed {seed}, dealer seat {game.dealer}")
@@ -475,7 +474,8 @@ def _load_record(path: str) -> tuple[Record, Game] | None:
         return None
     try:
         record = Record.loads(text)
-        return record, record.replay()
+        # The local user's own command: a record may name a profile file (docs/records.rst).
+        return record, record.replay(allow_files=True)
     except RecordError as e:
         print(f"{path}: {e}", file=sys.stderr)
         return None
