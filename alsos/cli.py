@@ -384,7 +384,8 @@ def _replay(path: str, html: str | None = None, seat: int | None = None) -> int:
         from alsos.viewer import ViewerError, page
 
         try:
-            Path(html).write_text(page(records, seat=seat), encoding="utf-8")
+            text = page(records, seat=seat, allow_files=True)  # as replay, above
+            Path(html).write_text(text, encoding="utf-8")
         except ViewerError as e:
             print(f"{path}: {e}", file=sys.stderr)
             return 2

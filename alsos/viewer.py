@@ -83,10 +83,16 @@ class _Step:
 class _Walker:
     """Replays a record and cuts it into steps, as everyone or as one seat saw it."""
 
-    def __init__(self, record: Record, seat: int | None) -> None:
+    def __init__(self, record: Record, seat: int | None, allow_files: bool = False) -> None:
         self.record = record
         self.seat = seat
-        self.game = Game(record.rules(), deal=Deal.parse(record.deal), dealer=record.dealer)
+        if record.view is not None:
+            raise ViewerError(
+                "a seat record holds no deal to show: the viewer draws a whole record, "
+                "shown to one seat with seat=K"
+            )
+        rules = record.rules(allow_files=allow_files)
+        self.game = Game(rules, deal=Deal.parse(record.deal), dealer=record.dealer)
         if seat is not None and seat not in self.game.active:
             raise ViewerError(
                 f"seat {seat!r} does not play this hand; its seats are "
@@ -228,12 +234,15 @@ def _backs(n: int) -> str:
 class _Drawer:
     """Writes one hand's viewer as HTML."""
 
-    def __init__(self, record: Record, seat: int | None, page_keys: bool) -> None:
+    def __init__(
+        self, record: Record, seat: int | None, page_keys: bool, allow_files: bool = False
+    ) -> None:
         self.record = record
         self.seat = seat
         self.page_keys = page_keys
-        record.replay()  # a bad record raises RecordError here, with its reasons
-        self.walker = _Walker(record, seat)
+        if record.view is None:  # (a seat record is refused by the walker, with its reason)
+            record.replay(allow_files=allow_files)  # a bad record raises RecordError here
+        self.walker = _Walker(record, seat, allow_files)
         self.prefix = "av"  # drawn once with this, then with the prefix hashed from that
         self.used: set[Card] = set()  # the cards drawn face up: only these get a picture
 
@@ -486,25 +495,27 @@ def example(rules: Ruleset, *, seed: int = 1, tries: int = 100) -> Record:
     return game.record()
 
 
-def fragment(record: Record, *, seat: int | None = None) -> str:
+def fragment(record: Record, *, seat: int | None = None, allow_files: bool = False) -> str:
     """One hand's viewer as a block of HTML (``<div class="alsos-viewer">``) for any page.
 
     The block carries its own style sheet, card pictures and script, all
     scoped to it, so several can share a page; the arrow keys work while
     the block has the focus (click it or tab to it).  ``seat`` shows only
-    what that seat saw (see the module's description).
+    what that seat saw (see the module's description).  As for :meth:`Record.replay`,
+    the record's ``Variant`` may name a profile file only with ``allow_files=True``.
 
     :raises RecordError: the record cannot be replayed.
-    :raises ViewerError: ``seat`` does not play the hand.
+    :raises ViewerError: ``seat`` does not play the hand, or the record is a seat record.
     """
-    return _Drawer(record, seat, page_keys=False).html()
+    return _Drawer(record, seat, page_keys=False, allow_files=allow_files).html()
 
 
 def page(records: Record | Sequence[Record], *, seat: int | None = None,
-         title: str | None = None) -> str:  # fmt: skip
+         title: str | None = None, allow_files: bool = False) -> str:  # fmt: skip
     """A complete, self-contained HTML page showing each hand of ``records``, step by step.
 
-    The arrow keys move through the hand last clicked (the first, at the start).
+    The arrow keys move through the hand last clicked (the first, at the start);
+    ``allow_files`` as for :func:`fragment`.
     """
     hands = [records] if isinstance(records, Record) else list(records)
     if not hands:
@@ -514,7 +525,7 @@ def page(records: Record | Sequence[Record], *, seat: int | None = None,
     blocks = []
     for n, record in enumerate(hands, 1):
         try:
-            block = _Drawer(record, seat, page_keys=True).html()
+            block = _Drawer(record, seat, page_keys=True, allow_files=allow_files).html()
         except RecordError as e:
             if len(hands) == 1:
                 raise

@@ -431,3 +431,25 @@ def test_hand_directive_errors_fail_the_build(
     status, _out = _sphinx(tmp_path, body)
     assert status != 0
     assert message in capsys.readouterr().err
+
+
+def test_the_viewer_reads_a_profile_file_only_when_told_and_refuses_seat_records(
+    tmp_path: Path,
+) -> None:
+    """A record naming a local profile file is drawn only with ``allow_files=True`` (what
+    ``alsos replay --html`` passes for its user's own files), and a seat record, which holds
+    no deal, is refused with a reason rather than drawn from an invented deal."""
+    from alsos.record import RecordError
+    from alsos.viewer import ViewerError, page
+
+    profile = tmp_path / "mine.yaml"
+    profile.write_text("extends: potter1930\nid: mine\nname: Mine\n", encoding="utf-8")
+    game = alsos.Game(alsos.load_variant(str(profile)), seed=3)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    record = alsos.Record.loads(game.record().dumps())
+    with pytest.raises(RecordError):
+        page(record)
+    assert "<html" in page(record, allow_files=True)
+    with pytest.raises(ViewerError, match="seat record"):
+        page(record.for_seat(1, allow_files=True), allow_files=True)
