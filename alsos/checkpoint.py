@@ -279,9 +279,11 @@ class OutputError(ValueError):
 
 
 def short(text: object, limit: int = 60) -> str:
-    """``text`` quoted for a message, cut to about ``limit`` characters."""
+    """``text`` quoted for a message, cut to about ``limit`` characters (its start
+    and its end, which for a file name tell the most)."""
     s = str(text)
-    return repr(s if len(s) <= limit else s[: limit - 3] + "...")
+    half = (limit - 3) // 2
+    return repr(s if len(s) <= limit else s[:half] + "..." + s[-half:])
 
 
 def check_outputs(outputs: dict[str, str | Path | None]) -> None:
