@@ -27,11 +27,14 @@ seed comes from the deal, the arrangement and the seat
 (:func:`alsos.parallel.bot_seed`), so the results are identical whatever the
 number of workers or the backend.
 
-**Long runs.**  Finished batches of deals are appended to a checkpoint
-(``FILE.partial.jsonl`` next to ``--json FILE``; :class:`alsos.parallel.Checkpoint`),
-so a stopped run continues with ``--resume`` without replaying or losing a
-deal, and ends with the same table; the checkpoint is removed when the run
-is complete.
+**Long runs.**  Deals are handed to the workers in jobs sized by time
+(:func:`alsos.parallel.run_units`: one deal each at first, then about
+:data:`alsos.parallel.JOB_SECONDS` of play), and each finished job is
+appended to a checkpoint (``FILE.partial.jsonl`` next to ``--json FILE``;
+:class:`alsos.parallel.UnitCheckpoint`), so a stopped run (Ctrl-C, SIGTERM)
+continues with ``--resume`` without replaying or losing a deal, and ends
+with the same table; the checkpoint is removed once the table and the JSON
+file are written.
 """
 
 from __future__ import annotations
@@ -51,15 +54,20 @@ from attrs import frozen
 from alsos.bots import available, parse_spec, split_specs
 from alsos.game import Game
 from alsos.loading import load_variant
-from alsos.parallel import Checkpoint, Progress, add_backend_arguments, play_hand
-from alsos.parallel import run as run_jobs
+from alsos.parallel import (
+    Progress,
+    UnitCheckpoint,
+    add_backend_arguments,
+    check_outputs,
+    play_hand,
+    play_units,
+    run_command,
+)
 from alsos.profile import Ruleset
 from alsos.stats import Estimate, mean_interval, paired_difference
 
 __all__ = ["ArenaError", "ArenaResult", "BotResult", "add_arguments", "arena", "lineups", "run"]
 
-#: Deals per job: large enough to keep workers busy, small enough for a smooth bar.
-DEALS_PER_JOB = 10
 # Items that are the contract itself rather than an announced figure.
 _CONTRACT_ITEMS = frozenset({"game", "klopitzky"})
 
@@ -227,15 +235,20 @@ def arena(
     progress: bool | None = None,
     checkpoint: str | Path | None = None,
     resume: bool = False,
-    on_batch: Callable[[int], object] | None = None,
+    on_batch: Callable[[range], object] | None = None,
+    on_resume: Callable[[str], object] | None = None,
+    on_result: Callable[[ArenaResult], object] | None = None,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals (seeds ``seed .. seed+deals-1``) among ``bots``.
 
-    Finished batches of deals go to ``checkpoint`` (a JSON Lines file; by
-    default a temporary one) as they finish; ``resume`` continues the run
-    stored there, playing only the deals it lacks.  The file is removed once
-    the run is complete.  ``on_batch(i)`` is called after batch ``i`` of
-    ``DEALS_PER_JOB`` deals is stored (progress reporting in programs).
+    Finished deals go to ``checkpoint`` (a JSON Lines file; by default a
+    temporary one) job by job as they finish; ``resume`` continues the run
+    stored there, playing only the deals it lacks, and ``on_resume(text)``
+    hears what was kept (damaged lines are dropped and their deals played
+    again).  ``on_batch(deals)`` is called with the range of deals of each job
+    stored (progress reporting in programs).  ``on_result(result)`` is called
+    before the checkpoint is removed, to write outputs: if it raises, the
+    checkpoint stays for ``--resume``.
 
     :raises ArenaError: (a ``ValueError``) for fewer than 2 deals, no bots, a
         bot named twice, a bot no package provides, or ``resume`` without a
@@ -255,31 +268,61 @@ def arena(
         raise ArenaError(f"an interval needs at least 2 deals, not {deals}")
     rules = _rules(variant, players)
     spec = str(rules)
-    jobs = [(spec, players, names, seed + d, min(DEALS_PER_JOB, deals - d))
-            for d in range(0, deals, DEALS_PER_JOB)]  # fmt: skip
     seats = len(play_hand_seats(rules, seed))
     per_deal = len(lineups(len(names), seats))
     if checkpoint is None and resume:
         raise ArenaError("resuming needs the checkpoint of the stopped run (--json FILE)")
     header = {"arena": spec, "players": players, "bots": list(names), "deals": deals,
-              "seed": seed, "per_job": DEALS_PER_JOB}  # fmt: skip
-    store = Checkpoint(checkpoint, header).open(resume)
+              "seed": seed, "lines": "deals"}  # fmt: skip
+    problem = functools.partial(_deal_problem, len(names), per_deal * seats)
+    store = UnitCheckpoint(checkpoint, header, deals, "deals", problem).open(resume)
     try:
+        if resume and on_resume is not None:
+            on_resume(store.report())
+
+        def job(first: int, count: int) -> tuple[str, int | None, tuple[str, ...], int, int]:
+            return spec, players, names, seed + first, count
+
         with Progress(deals * per_deal, f"arena {rules.id}", enabled=progress) as bar:
-            bar.skip(sum(jobs[i][4] for i in store.done) * per_deal)
-            batches = run_jobs(_play_deals, jobs, workers=workers, backend=backend,
-                               address=address, skip=set(store.done))  # fmt: skip
-            for i, result in batches:
-                store.add(i, result)
-                bar.advance(len(result) * per_deal)
-                if on_batch is not None:
-                    on_batch(i)
-        by_deal = [deal for _i, result in store.results() for deal in result]
+            play_units(_play_deals, job, store, bar, per_deal, workers=workers,
+                       backend=backend, address=address, on_job=on_batch)  # fmt: skip
+        result = _summarise(rules.id, seed, per_deal, names, list(store.unit_results()))
+        if on_result is not None:
+            on_result(result)
     except BaseException:
         store.close()  # kept for --resume (a temporary one is removed)
         raise
     store.close(remove=True)
-    return _summarise(rules.id, seed, per_deal, names, by_deal)
+    return result
+
+
+def _deal_problem(bots: int, seat_hands: int, deal: int, stats: Any) -> str:
+    """What is wrong with a checkpoint's result for one deal ("" if nothing): it
+    must be what :func:`_play_deals` returns for a deal of this match."""
+    if not isinstance(stats, list) or len(stats) != bots:
+        return f"not a list of {bots} bots' results"
+    total = 0
+    for row in stats:
+        if not (isinstance(row, list) and len(row) == 6 and all(type(x) is int for x in row[:4])):
+            return "a bot's result is not [payments, hands, declared, won, contracts, figures]"
+        _paid, hands, declared, won, contracts, figures = row
+        if not 0 <= won <= declared <= hands or hands < 1:
+            return "a bot's hands, declarations and wins do not fit together"
+        if not isinstance(contracts, dict) or not all(
+            isinstance(k, str) and type(n) is int and 0 < n <= declared
+            for k, n in contracts.items()
+        ):
+            return "a bot's contracts are not counts of its declarations"
+        if not isinstance(figures, dict) or not all(
+            isinstance(k, str) and isinstance(am, list) and len(am) == 2
+            and all(type(x) is int for x in am) and 0 <= am[1] <= am[0]
+            for k, am in figures.items()
+        ):  # fmt: skip
+            return "a bot's figures are not counts announced and made"
+        total += hands
+    if total != seat_hands:
+        return f"its bots played {total} seat-hands, not the deal's {seat_hands}"
+    return ""
 
 
 def _summarise(
@@ -354,21 +397,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``alsos arena`` from parsed arguments; print the table, write ``--json``."""
+    """Run ``alsos arena`` from parsed arguments; print the table, write ``--json``.
+
+    ``--json`` is checked before the match starts, and written before the
+    checkpoint is removed, so no finished match is lost to a bad file name.
+    """
     names = split_specs(args.bots)
-    try:
-        result = arena(
+    checkpoint = None if args.json is None else f"{args.json}.partial.jsonl"
+
+    def write(result: ArenaResult) -> None:
+        print(result.table())
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump(result.to_data(), f, indent=2)
+                f.write("\n")
+
+    def body() -> int:
+        check_outputs({"--json": args.json, "its checkpoint": checkpoint})
+        arena(
             args.variant, names, args.deals, seed=args.seed, players=args.players,
             workers=args.workers, backend=args.backend, address=args.address,
-            progress=args.progress, resume=args.resume,
-            checkpoint=None if args.json is None else f"{args.json}.partial.jsonl",
+            progress=args.progress, resume=args.resume, checkpoint=checkpoint,
+            on_resume=lambda text: print(text, file=sys.stderr), on_result=write,
         )  # fmt: skip
-    except ValueError as e:  # ArenaError, ProfileError, ParallelError, CheckpointError
-        print(f"alsos arena: {e}", file=sys.stderr)
-        return 2
-    print(result.table())
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(result.to_data(), f, indent=2)
-            f.write("\n")
-    return 0
+        return 0
+
+    return run_command("arena", checkpoint, body)

@@ -25,36 +25,55 @@ repeating finished jobs.
 from __future__ import annotations
 
 import argparse
-import itertools
-import json
+import contextlib
+import functools
 import multiprocessing
 import os
 import random
 import signal
 import sys
-import tempfile
+import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any, TypeVar
+from typing import Any, TypeVar
 
 from alsos.bots import make_spec
+from alsos.checkpoint import (
+    Checkpoint,
+    CheckpointError,
+    OutputError,
+    UnitCheckpoint,
+    check_outputs,
+    short,
+)
 from alsos.game import Game
 from alsos.profile import Ruleset
 
 __all__ = [
     "BACKENDS",
+    "JOB_SECONDS",
+    "MAX_UNITS",
     "Checkpoint",
     "CheckpointError",
+    "OutputError",
     "ParallelError",
     "Progress",
+    "Terminated",
+    "UnitCheckpoint",
     "add_backend_arguments",
     "bot_seed",
+    "check_outputs",
     "default_workers",
     "play_hand",
+    "play_units",
     "run",
+    "run_command",
+    "run_units",
+    "short",
+    "stop_on_sigterm",
 ]
 
 J = TypeVar("J")
@@ -68,10 +87,6 @@ class ParallelError(ValueError):
     """A bad backend, worker count or address."""
 
 
-class CheckpointError(ValueError):
-    """A checkpoint file that belongs to another run or cannot be read."""
-
-
 def default_workers() -> int:
     """The cores this process may use (all of them, unless its affinity is restricted)."""
     try:
@@ -83,6 +98,38 @@ def default_workers() -> int:
 def _ignore_interrupt() -> None:
     """Worker processes leave Ctrl-C to the parent, which stops handing out jobs."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread so that it stops a run as Ctrl-C does."""
+
+
+@contextlib.contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """While the block runs, SIGTERM raises :class:`Terminated` instead of killing
+    the process outright: the run stops as on Ctrl-C (workers ended, checkpoint
+    kept) and the caller can exit with 143, as a process ended by SIGTERM does."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers belong to the main thread
+        return
+
+    def handler(signum: int, frame: object) -> None:
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _check_settings(workers: int | None, backend: str, address: str | None) -> None:
+    if backend not in BACKENDS:
+        raise ParallelError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    if workers is not None and workers < 1:
+        raise ParallelError(f"workers must be at least 1, not {workers}")
+    if address is not None and backend != "ray":
+        raise ParallelError("an address names a Ray cluster: use it with the ray backend")
 
 
 def run(
@@ -104,59 +151,171 @@ def run(
     :raises ParallelError: (a ``ValueError``) for an unknown backend, fewer
         than one worker, or an address without the Ray backend.
     """
-    if backend not in BACKENDS:
-        raise ParallelError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
-    if workers is not None and workers < 1:
-        raise ParallelError(f"workers must be at least 1, not {workers}")
-    if address is not None and backend != "ray":
-        raise ParallelError("an address names a Ray cluster: use it with the ray backend")
-    pending = [i for i in range(len(jobs)) if i not in skip]
+    _check_settings(workers, backend, address)
+    pending = iter([i for i in range(len(jobs)) if i not in skip])
+
+    def feed() -> tuple[int, J] | None:
+        i = next(pending, None)
+        return None if i is None else (i, jobs[i])
+
+    return ((i, result) for i, _seconds, result in _schedule(fn, feed, workers, backend, address))
+
+
+def run_units(
+    fn: Callable[[J], list[R]],
+    make_job: Callable[[int, int], J],
+    units: int,
+    *,
+    workers: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    skip: Collection[int] = (),
+) -> Iterator[tuple[int, list[R]]]:
+    """Run units ``0 .. units-1`` (hands, deals) not in ``skip``, in jobs sized by time.
+
+    ``make_job(first, count)`` is the job of units ``first .. first+count-1``
+    and ``fn`` returns one result per unit, which must depend on the unit
+    alone.  Yields ``(first, results)`` as jobs finish.  The first jobs hold
+    one unit each; later ones as many as take about :data:`JOB_SECONDS`
+    (measured on the finished jobs, at most :data:`MAX_UNITS`), so progress
+    and checkpoints come often whatever the speed of the bots, and a stopped
+    run loses at most the jobs in hand.  Raises as :func:`run` does.
+    """
+    _check_settings(workers, backend, address)
+    sizer = _Sizer([u for u in range(units) if u not in skip], workers or default_workers())
+
+    def feed() -> tuple[int, J] | None:
+        job = sizer.next()
+        return None if job is None else (job[0], make_job(*job))
+
+    def measured() -> Iterator[tuple[int, list[R]]]:
+        for first, seconds, results in _schedule(fn, feed, workers, backend, address):
+            sizer.record(len(results), seconds)
+            yield first, results
+
+    return measured()
+
+
+#: Seconds of work that :func:`run_units` aims to put in one job.
+JOB_SECONDS = 2.0
+#: The most units :func:`run_units` puts in one job.
+MAX_UNITS = 1000
+
+
+class _Sizer:
+    """Cuts the pending units into jobs: contiguous, one unit each until the time of a
+    unit is known, then about :data:`JOB_SECONDS` each, smaller towards the end so
+    that every worker has a share of the last ones."""
+
+    def __init__(self, pending: list[int], workers: int) -> None:
+        self.runs: list[list[int]] = []  # [start, stop) of contiguous pending units
+        for u in pending:
+            if self.runs and self.runs[-1][1] == u:
+                self.runs[-1][1] += 1
+            else:
+                self.runs.append([u, u + 1])
+        self.runs.reverse()  # taken from the end of the list: the lowest first
+        self.left = len(pending)
+        self.workers = workers
+        self.seconds = 0.0
+        self.measured = 0
+
+    def size(self) -> int:
+        if self.measured == 0:
+            return 1
+        per_unit = self.seconds / self.measured
+        wanted = MAX_UNITS if per_unit <= 0 else int(JOB_SECONDS / per_unit)
+        share = -(-self.left // (2 * self.workers))
+        return max(1, min(wanted, MAX_UNITS, share))
+
+    def next(self) -> tuple[int, int] | None:
+        if not self.runs:
+            return None
+        run = self.runs[-1]
+        first = run[0]
+        count = min(self.size(), run[1] - first)
+        run[0] += count
+        if run[0] == run[1]:
+            self.runs.pop()
+        self.left -= count
+        return first, count
+
+    def record(self, count: int, seconds: float) -> None:
+        self.measured += count
+        self.seconds += seconds
+
+
+def _timed(fn: Callable[[J], R], job: J) -> tuple[float, R]:
+    """``fn(job)`` and the seconds it took, measured where it ran."""
+    start = time.perf_counter()
+    result = fn(job)
+    return time.perf_counter() - start, result
+
+
+def _schedule(
+    fn: Callable[[J], R],
+    feed: Callable[[], tuple[int, J] | None],
+    workers: int | None,
+    backend: str,
+    address: str | None,
+) -> Iterator[tuple[int, float, R]]:
+    """Run the jobs ``feed`` hands out, ``(key, job)`` until None; yield ``(key,
+    seconds, result)`` as each finishes.  ``feed`` is asked for a job only when a
+    worker has room for one, so it can size it from the jobs already done."""
     if backend == "ray":
-        return _run_ray(fn, jobs, pending, workers, address)
-    return _run_local(fn, jobs, pending, workers or default_workers())
+        return _run_ray(fn, feed, workers, address)
+    timed = functools.partial(_timed, fn)
+    workers = workers or default_workers()
+    if workers == 1:
+        return _run_serial(timed, feed)
+    return _run_local(timed, feed, workers)
+
+
+def _run_serial(
+    timed: Callable[[J], tuple[float, R]], feed: Callable[[], tuple[int, J] | None]
+) -> Iterator[tuple[int, float, R]]:
+    while (job := feed()) is not None:
+        seconds, result = timed(job[1])
+        yield job[0], seconds, result
 
 
 def _run_local(
-    fn: Callable[[J], R], jobs: Sequence[J], pending: list[int], workers: int
-) -> Iterator[tuple[int, R]]:
-    if workers == 1 or len(pending) <= 1:
-        for i in pending:
-            yield i, fn(jobs[i])
-        return
+    timed: Callable[[J], tuple[float, R]], feed: Callable[[], tuple[int, J] | None], workers: int
+) -> Iterator[tuple[int, float, R]]:
     # forkserver: workers start from a clean process, not a fork of one that
     # may run threads (a progress bar's refresh thread, Ray's).
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    pool = ProcessPoolExecutor(
-        min(workers, len(pending)), mp_context=context, initializer=_ignore_interrupt
-    )
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupt)
     # Two jobs in hand per worker keep it busy; holding back the rest means a
-    # stopped run has little left to finish before it can exit.
-    queue = iter(pending)
-    window = 2 * workers
+    # stopped run has little to throw away.
+    futures: dict[Future[tuple[float, R]], int] = {}
     try:
-        futures: dict[Future[R], int] = {
-            pool.submit(fn, jobs[i]): i for i in itertools.islice(queue, window)
-        }
-        while futures:
+        while True:
+            while len(futures) < 2 * workers and (job := feed()) is not None:
+                futures[pool.submit(timed, job[1])] = job[0]
+            if not futures:
+                break
             done, _ = wait(futures, return_when=FIRST_COMPLETED)
             for future in sorted(done, key=futures.__getitem__):
-                yield futures.pop(future), future.result()
-            for i in itertools.islice(queue, window - len(futures)):
-                futures[pool.submit(fn, jobs[i])] = i
+                seconds, result = future.result()
+                yield futures.pop(future), seconds, result
     finally:
-        # Stopped early (Ctrl-C, an error, the caller broke off): drop the jobs
-        # not yet started; the ones running finish and are thrown away.
-        pool.shutdown(wait=False, cancel_futures=True)
+        if futures:
+            # Stopped early (Ctrl-C, SIGTERM, an error, the caller broke off): the
+            # jobs in hand are thrown away, so end their workers now rather than
+            # wait for them.
+            for process in list(pool._processes.values()):
+                process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _run_ray(
     fn: Callable[[J], R],
-    jobs: Sequence[J],
-    pending: list[int],
+    feed: Callable[[], tuple[int, J] | None],
     workers: int | None,
     address: str | None,
-) -> Iterator[tuple[int, R]]:
+) -> Iterator[tuple[int, float, R]]:
     try:
         import ray
     except ImportError as e:
@@ -175,12 +334,19 @@ def _run_ray(
             )
         started = True
     try:
-        remote = ray.remote(fn)
-        refs: dict[Any, int] = {remote.remote(jobs[i]): i for i in pending}
-        while refs:
+        remote: Any = ray.remote(_timed)
+        cpus: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        window = 2 * max(1, int(cpus.get("CPU", 1)))
+        refs: dict[Any, int] = {}
+        while True:
+            while len(refs) < window and (job := feed()) is not None:
+                refs[remote.remote(fn, job[1])] = job[0]
+            if not refs:
+                break
             ready, _ = ray.wait(list(refs), num_returns=1)
             for ref in ready:
-                yield refs.pop(ref), ray.get(ref)
+                seconds, result = ray.get(ref)
+                yield refs.pop(ref), seconds, result
     finally:
         if started:
             ray.shutdown()
@@ -262,10 +428,14 @@ class Progress:
     unless standard error is a terminal (so logs and pipes stay clean);
     enabled on a pipe or file (``--progress`` of a run under ``nohup``), it
     writes one plain line every :attr:`LOG_EVERY` seconds and one at the end.
+    The plain lines come from a clock of their own, so they keep to that
+    interval even while no job finishes (slow bots).
     """
 
     #: Seconds between the plain lines written to a log file.
     LOG_EVERY = 30.0
+    #: Seconds between rewrites of the plain line on a terminal.
+    REDRAW_EVERY = 0.5
 
     def __init__(
         self, total: int, description: str, unit: str = "hands", enabled: bool | None = None
@@ -281,13 +451,24 @@ class Progress:
         self._start = 0.0
         self._shown = 0.0
         self._log = False
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._clock: threading.Thread | None = None
 
     def __enter__(self) -> Progress:
         self._start = time.perf_counter()
         self._shown = self._start
         self._log = self.enabled and not sys.stderr.isatty()
-        if not self.enabled or self._log:
+        if not self.enabled:
             return self
+        if not self._log:
+            self._rich = self._rich_bar()
+        if self._rich is None:
+            self._clock = threading.Thread(target=self._tick, name="alsos-progress", daemon=True)
+            self._clock.start()
+        return self
+
+    def _rich_bar(self) -> Any:
         try:
             from rich.console import Console
             from rich.progress import (
@@ -299,8 +480,8 @@ class Progress:
             )
             from rich.progress import Progress as RichProgress
         except ImportError:
-            return self
-        self._rich = RichProgress(
+            return None
+        bar = RichProgress(
             TextColumn("{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
@@ -311,9 +492,18 @@ class Progress:
             TextColumn("left"),
             console=Console(file=_unfiltered_stderr()),
         )
-        self._rich.start()
-        self._task = self._rich.add_task(self.description, total=self.total, rate="")
-        return self
+        bar.start()
+        self._task = bar.add_task(self.description, total=self.total, rate="")
+        return bar
+
+    def _every(self) -> float:
+        return self.LOG_EVERY if self._log else self.REDRAW_EVERY
+
+    def _tick(self) -> None:
+        """The plain line's clock: shows the line whenever it is due."""
+        while not self._stop.wait(min(1.0, self._every())):
+            with self._lock:
+                self._show()
 
     def skip(self, n: int) -> None:
         """Count ``n`` units done before this run (a resumed checkpoint's): they
@@ -325,24 +515,32 @@ class Progress:
             return
         self.advance(n)
 
+    def _rate(self) -> float:
+        elapsed = time.perf_counter() - self._start
+        return (self.done - self.skipped) / elapsed if elapsed > 0 else 0.0
+
     def advance(self, n: int) -> None:
         """Count ``n`` more units done."""
-        self.done += n
-        if not self.enabled:
-            return
-        elapsed = time.perf_counter() - self._start
-        rate = (self.done - self.skipped) / elapsed if elapsed > 0 else 0.0
-        if self._rich is not None:
-            self._rich.update(self._task, advance=n, rate=f"{rate:,.0f} {self.unit}/s")
-            return
+        with self._lock:
+            self.done += n
+            if not self.enabled:
+                return
+            if self._rich is not None:
+                self._rich.update(self._task, advance=n, rate=f"{self._rate():,.0f} {self.unit}/s")
+                return
+            self._show()
+
+    def _show(self) -> None:
+        """The plain line, if it is due (or the run is complete)."""
         now = time.perf_counter()
-        if now - self._shown < (self.LOG_EVERY if self._log else 0.5) and self.done < self.total:
+        if now - self._shown < self._every() and self.done < self.total:
             return
         self._shown = now
-        left = (self.total - self.done) / rate if rate > 0 else float("nan")
+        rate = self._rate()
+        left = f"{(self.total - self.done) / rate:,.0f}" if rate > 0 else "?"
         print(
             f"{'' if self._log else chr(13)}{self.description}: {self.done}/{self.total} "
-            f"{self.unit}, {rate:,.1f}/s, {elapsed:,.0f} s elapsed, {left:,.0f} s left ",
+            f"{self.unit}, {rate:,.1f}/s, {now - self._start:,.0f} s elapsed, {left} s left ",
             end="\n" if self._log else "",
             file=_unfiltered_stderr(),
             flush=True,
@@ -359,111 +557,70 @@ class Progress:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
+        if self._clock is not None:
+            self._stop.set()
+            self._clock.join()
         if self._rich is not None:
             self._rich.stop()
         elif self.enabled and not self._log:
             print(file=sys.stderr)
 
 
-# ---------------------------------------------------------------- checkpoint
+def play_units(
+    fn: Callable[[J], list[R]],
+    make_job: Callable[[int, int], J],
+    store: UnitCheckpoint,
+    bar: Progress,
+    weight: int,
+    *,
+    workers: int | None,
+    backend: str,
+    address: str | None,
+    on_job: Callable[[range], object] | None = None,
+) -> int:
+    """Play the units ``store`` lacks, storing each job's results as it finishes.
+
+    ``bar`` counts ``weight`` per unit; ``on_job(units)`` is called after each
+    job is stored.  Returns the units played by this call.
+    """
+    bar.skip(len(store.units) * weight)
+    played = 0
+    jobs = run_units(fn, make_job, store.total, workers=workers, backend=backend,
+                     address=address, skip=store.units)  # fmt: skip
+    for first, results in jobs:
+        store.add_units(first, results)
+        played += len(results)
+        bar.advance(len(results) * weight)
+        if on_job is not None:
+            on_job(range(first, first + len(results)))
+    return played
 
 
-class Checkpoint:
-    """Finished jobs' results appended to a JSON Lines file, for resuming a stopped run.
+def run_command(name: str, checkpoint: str | None, body: Callable[[], int]) -> int:
+    """Run the command ``alsos NAME`` (``body``) as a long run should stop.
 
-    The first line is the run's ``header`` (its parameters); each further
-    line is ``{"job": i, "result": ...}``, written and flushed as soon as job
-    ``i`` finishes.  :meth:`open` with ``resume=True`` keeps the lines of a
-    file whose header matches and reports which jobs are done; a line cut
-    short by a crash is dropped (that job runs again).
+    SIGTERM stops it as Ctrl-C does (:func:`stop_on_sigterm`): the workers
+    are ended, the finished work stays in ``checkpoint`` (when the run has a
+    file) and the exit code is 143 (130 for Ctrl-C).  A ``ValueError`` (bad
+    settings) prints its message and gives 2; an ``OSError`` (an output that
+    could not be written after all) gives 1, the checkpoint kept.
     """
 
-    def __init__(self, path: str | Path | None, header: dict[str, Any]) -> None:
-        self.temporary = path is None
-        if path is None:  # a run that writes no file: a fresh temporary one, never resumed
-            fd, name = tempfile.mkstemp(prefix="alsos-", suffix=".partial.jsonl")
-            os.close(fd)
-            os.unlink(name)  # the checkpoint starts its own file
-            path = name
-        self.path = Path(path)
-        self.header = json.loads(json.dumps(header))  # as it reads back (lists, not tuples)
-        self.done: dict[int, int] = {}  # job -> byte offset of its line
-        self._file: IO[bytes] | None = None
+    def kept() -> str:
+        if checkpoint is None or not Path(checkpoint).is_file():
+            return ""
+        return f"; the finished work is kept in {checkpoint}: run the same command with --resume"
 
-    def open(self, resume: bool) -> Checkpoint:
-        """Start the file, or with ``resume`` continue the one there.
-
-        :raises CheckpointError: when resuming a file of another run, or when
-            a file exists and ``resume`` is false (so no finished work is
-            overwritten by accident).
-        """
-        if self.path.exists():
-            if not resume:
-                raise CheckpointError(
-                    f"{self.path} holds an unfinished run; resume it (--resume) or delete it"
-                )
-            self._read()
-            self._file = self.path.open("ab")
-        else:
-            self._file = self.path.open("wb")
-            self._file.write(_line({"header": self.header}))
-            self._file.flush()
-        return self
-
-    def _read(self) -> None:
-        good = 0
-        with self.path.open("rb") as f:
-            first = f.readline()
-            try:
-                header = json.loads(first)["header"]
-            except (ValueError, KeyError, TypeError) as e:
-                raise CheckpointError(f"{self.path} is not a checkpoint of alsos") from e
-            if header != self.header:
-                raise CheckpointError(
-                    f"{self.path} belongs to another run ({header}); this run is {self.header}"
-                )
-            good = f.tell()
-            while True:
-                offset = f.tell()
-                line = f.readline()
-                if not line.endswith(b"\n"):
-                    break
-                try:
-                    job = json.loads(line)["job"]
-                except (ValueError, KeyError, TypeError):
-                    break
-                self.done[job] = offset
-                good = f.tell()
-        with self.path.open("r+b") as f:  # drop a torn last line
-            f.truncate(good)
-
-    def add(self, job: int, result: Any) -> None:
-        """Append job ``job``'s result (JSON-ready data) and flush it to disk."""
-        assert self._file is not None, "open the checkpoint first"
-        self._file.seek(0, os.SEEK_END)
-        self.done[job] = self._file.tell()
-        self._file.write(_line({"job": job, "result": result}))
-        self._file.flush()
-
-    def results(self) -> Iterator[tuple[int, Any]]:
-        """Every stored result in job order (read back one at a time)."""
-        if self._file is not None:
-            self._file.flush()
-        with self.path.open("rb") as f:
-            for job in sorted(self.done):
-                f.seek(self.done[job])
-                yield job, json.loads(f.readline())["result"]
-
-    def close(self, remove: bool = False) -> None:
-        """Close the file; ``remove`` deletes it (the run finished and its output is
-        written), as does closing a temporary checkpoint in any case."""
-        if self._file is not None:
-            self._file.close()
-            self._file = None
-        if remove or self.temporary:
-            self.path.unlink(missing_ok=True)
-
-
-def _line(data: dict[str, Any]) -> bytes:
-    """One JSON Lines line, compact and ASCII."""
-    return (json.dumps(data, separators=(",", ":")) + "\n").encode("ascii")
+    try:
+        with stop_on_sigterm():
+            return body()
+    except KeyboardInterrupt as e:
+        stopped = "terminated" if isinstance(e, Terminated) else "interrupted"
+        print(f"\nalsos {name}: {stopped}{kept()}", file=sys.stderr)
+        return 143 if isinstance(e, Terminated) else 130
+    except ValueError as e:
+        print(f"alsos {name}: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"alsos {name}: {e}{kept()}", file=sys.stderr)
+        return 1

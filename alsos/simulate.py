@@ -9,13 +9,16 @@ results are identical whatever the number of workers or the backend.  A run
 of hands ``0..n-1`` followed by one with ``--seed n`` is the same as one
 run of twice the hands.
 
-The work is cut into chunks of :data:`CHUNK` hands.  When the study writes
-a file (``--out``, ``--json`` or ``--plot``), each finished chunk is also
-appended to a checkpoint next to it (``FILE.partial.jsonl``); a run that is
-stopped continues with ``--resume`` without losing or repeating hands, and
-the checkpoint is removed when the run is complete.
+The hands are handed to the workers in jobs sized by time
+(:func:`alsos.parallel.run_units`: one hand each at first, then about
+:data:`alsos.parallel.JOB_SECONDS` of play).  When the study writes a file
+(``--out``, ``--json`` or ``--plot``), each finished job is also appended to
+a checkpoint next to it (``FILE.partial.jsonl``); a run that is stopped
+(Ctrl-C, SIGTERM) continues with ``--resume`` without losing or repeating
+hands, and the checkpoint is removed once every output is written.
 
-``--out`` writes one row per hand and variant (:data:`COLUMNS`): Parquet
+``--out`` writes one row per hand and variant (:data:`COLUMNS`), in the
+order of the seeds and, for each, of the variants: Parquet
 through pyarrow (``pip install 'alsos[data]'``), CSV or JSON Lines with the
 standard library.  ``--json`` writes the summary; ``--plot`` draws the
 comparison with matplotlib (``pip install 'alsos[plot]'``).
@@ -38,13 +41,20 @@ from attrs import define, field, frozen
 
 from alsos.game import Game
 from alsos.loading import load_variant
-from alsos.parallel import Checkpoint, Progress, add_backend_arguments, play_hand
-from alsos.parallel import run as run_jobs
+from alsos.parallel import (
+    Progress,
+    UnitCheckpoint,
+    add_backend_arguments,
+    check_outputs,
+    play_hand,
+    play_units,
+    run_command,
+    short,
+)
 from alsos.profile import Ruleset
 from alsos.stats import Estimate, mean_interval, paired_difference, proportion_interval
 
 __all__ = [
-    "CHUNK",
     "COLUMNS",
     "SimulateError",
     "Study",
@@ -55,8 +65,6 @@ __all__ = [
     "simulate",
 ]
 
-#: Hands per job and per checkpoint line.
-CHUNK = 200
 #: The columns of ``--out``, in order, with what each holds.
 COLUMNS: dict[str, str] = {
     "variant": "the ruleset, as str(ruleset) (e.g. potter1930, house)",
@@ -121,21 +129,49 @@ def hand_row(variant: str, game: Game) -> dict[str, Any]:
     }
 
 
-def _play_chunk(
+def _play_hands(
     job: tuple[tuple[str, ...], int | None, tuple[str, ...], int, int],
 ) -> list[list[dict[str, Any]]]:
-    """Play seeds ``first .. first+count-1`` under each variant: rows per variant."""
+    """Play seeds ``first .. first+count-1`` under each variant: per hand, its row
+    under each variant (in the order of the variants)."""
     variants, players, bots, first, count = job
     out = []
-    for spec in variants:
-        rules = _rules(spec, players)
+    for seed in range(first, first + count):
         rows = []
-        for seed in range(first, first + count):
+        for spec in variants:
+            rules = _rules(spec, players)
             seats = len(Game(rules, seed=seed, dealer=seed % rules.players).active)
             game = play_hand(rules, seed, [bots[j % len(bots)] for j in range(seats)])
             rows.append(hand_row(spec, game))
         out.append(rows)
     return out
+
+
+def _hand_problem(specs: tuple[str, ...], seed: int, hand: int, rows: Any) -> str:
+    """What is wrong with a checkpoint's rows for hand ``hand`` ("" if nothing):
+    they must be :func:`hand_row`'s rows of seed ``seed + hand`` under each variant,
+    with every field the summary reads of the right kind."""
+    if not isinstance(rows, list) or len(rows) != len(specs):
+        return f"not a list of {len(specs)} rows, one per variant"
+    for spec, row in zip(specs, rows, strict=True):
+        if not isinstance(row, dict) or list(row) != list(COLUMNS):
+            return "a row does not have the columns of --out"
+        if row["variant"] != spec or row["seed"] != seed + hand:
+            return f"a row is not of {spec} seed {seed + hand}"
+        payments, declarer = row["payments"], row["declarer"]
+        if not (isinstance(payments, list) and all(type(p) is int for p in payments)):
+            return "a row's payments are not a list of whole numbers"
+        if not (declarer is None or (type(declarer) is int and 0 <= declarer < len(payments))):
+            return "a row's declarer is not a seat"
+        if not (
+            isinstance(row["kind"], str) and row["won"] in (None, True, False)
+            and type(row["kontra"]) is int and type(row["stake"]) is int
+            and isinstance(row["items"], list)
+            and all(isinstance(i, dict) and isinstance(i.get("label"), str)
+                    and i.get("made") in (True, False) for i in row["items"])
+        ):  # fmt: skip
+            return "a row's kind, won, kontra, stake or items are not of their kinds"
+    return ""
 
 
 # ------------------------------------------------------------------ summary
@@ -348,15 +384,20 @@ def simulate(
     checkpoint: str | Path | None = None,
     resume: bool = False,
     progress: bool | None = None,
-    on_chunk: Callable[[int], object] | None = None,
+    on_chunk: Callable[[range], object] | None = None,
+    on_resume: Callable[[str], object] | None = None,
+    on_result: Callable[[Study], object] | None = None,
 ) -> Study:
     """Play ``hands`` hands (seeds ``seed ..``) under each variant and compare them.
 
     ``bots`` are cycled over the playing seats.  ``out`` writes one row per
-    hand (.parquet, .csv, .jsonl); ``checkpoint`` keeps finished chunks
-    there (default: next to ``out``, else a temporary file) and ``resume``
-    continues from it.  ``on_chunk(i)`` is called after chunk ``i`` is
-    stored (progress reporting in programs).
+    hand (.parquet, .csv, .jsonl); ``checkpoint`` keeps finished jobs there
+    (default: next to ``out``, else a temporary file) and ``resume``
+    continues from it, ``on_resume(text)`` hearing what was kept (damaged
+    lines are dropped and their hands played again).  ``on_chunk(hands)`` is
+    called with the range of hands of each job stored (progress reporting in
+    programs).  ``on_result(study)`` is called before the checkpoint is
+    removed, to write outputs: if it raises, the checkpoint stays.
 
     :raises SimulateError: (a ``ValueError``) for no variants, fewer than 2
         hands, an unknown output format or resuming without a checkpoint file.
@@ -368,7 +409,7 @@ def simulate(
     if not bots:
         raise SimulateError("name at least one bot")
     if out is not None and Path(out).suffix not in _FORMATS:
-        raise SimulateError(f"--out {out}: the file must end in {', '.join(_FORMATS)}")
+        raise SimulateError(f"--out {short(out)}: the file must end in {', '.join(_FORMATS)}")
     if out is not None and Path(out).suffix == ".parquet":
         _ParquetWriter.check()
     specs = tuple(str(_rules(v, players)) for v in variants)
@@ -385,24 +426,25 @@ def simulate(
         checkpoint = f"{out}.partial.jsonl"
     if checkpoint is None and resume:
         raise SimulateError("--resume needs a file to resume: name --out, --json or --plot")
+    check_outputs({"--out": out, "the checkpoint": checkpoint})
     header = {"variants": specs, "hands": hands, "seed": seed, "bots": list(bots),
-              "players": players, "chunk": CHUNK}  # fmt: skip
-    store = Checkpoint(checkpoint, header).open(resume)
-    jobs = [(specs, players, tuple(bots), seed + first, min(CHUNK, hands - first))
-            for first in range(0, hands, CHUNK)]  # fmt: skip
+              "players": players, "lines": "hands"}  # fmt: skip
+    problem = functools.partial(_hand_problem, specs, seed)
+    store = UnitCheckpoint(checkpoint, header, hands, "hands", problem).open(resume)
     try:
+        if resume and on_resume is not None:
+            on_resume(store.report())
+
+        def job(first: int, count: int) -> tuple[Any, ...]:
+            return specs, players, tuple(bots), seed + first, count
+
         with Progress(hands * len(specs), "simulate", enabled=progress) as bar:
-            before = sum(jobs[i][4] for i in store.done) * len(specs)
-            bar.skip(before)
-            batches = run_jobs(_play_chunk, jobs, workers=workers, backend=backend,
-                               address=address, skip=set(store.done))  # fmt: skip
-            for i, result in batches:
-                store.add(i, result)
-                bar.advance(jobs[i][4] * len(specs))
-                if on_chunk is not None:
-                    on_chunk(i)
-            elapsed, played = bar.elapsed, bar.done - before
-        study = _finish(store, specs, hands, seed, tuple(bots), out, elapsed, played)
+            played = play_units(_play_hands, job, store, bar, len(specs), workers=workers,
+                                backend=backend, address=address, on_job=on_chunk)  # fmt: skip
+            elapsed = bar.elapsed
+        study = _finish(store, specs, hands, seed, tuple(bots), out, elapsed, played * len(specs))
+        if on_result is not None:
+            on_result(study)
     except BaseException:
         store.close()
         raise
@@ -411,19 +453,20 @@ def simulate(
 
 
 def _finish(
-    store: Checkpoint, specs: tuple[str, ...], hands: int, seed: int, bots: tuple[str, ...],
+    store: UnitCheckpoint, specs: tuple[str, ...], hands: int, seed: int, bots: tuple[str, ...],
     out: str | Path | None, elapsed: float, played: int,
 ) -> Study:  # fmt: skip
-    """Read the finished chunks in order: tally each variant and write the rows."""
+    """Read the finished hands in order: tally each variant and write the rows."""
     tallies = {v: _Tally() for v in specs}
     writer = _writer(Path(out)) if out is not None else None
     try:
-        for _i, per_variant in store.results():
-            for spec, rows in zip(specs, per_variant, strict=True):
-                for row in rows:
-                    tallies[spec].add(row)
-                if writer is not None:
-                    writer.write(rows)
+        for per_variant in store.unit_results():
+            for spec, row in zip(specs, per_variant, strict=True):
+                tallies[spec].add(row)
+            if writer is not None:
+                writer.add(per_variant)
+        if writer is not None:
+            writer.finish()
     finally:
         if writer is not None:
             writer.close()
@@ -445,10 +488,25 @@ def _finish(
 
 
 class _Writer:
-    """Rows to a file, chunk by chunk."""
+    """Rows to a file, written a batch of :attr:`BATCH` rows at a time (Parquet
+    row groups of a useful size, whatever the jobs were)."""
+
+    BATCH = 4096
 
     def __init__(self, path: Path) -> None:
-        raise NotImplementedError
+        self.queue: list[dict[str, Any]] = []
+
+    def add(self, rows: list[dict[str, Any]]) -> None:
+        """Queue ``rows``; write the queue once it is a batch long."""
+        self.queue.extend(rows)
+        if len(self.queue) >= self.BATCH:
+            self.finish()
+
+    def finish(self) -> None:
+        """Write what is queued."""
+        if self.queue:
+            self.write(self.queue)
+            self.queue = []
 
     def write(self, rows: list[dict[str, Any]]) -> None:
         raise NotImplementedError
@@ -459,6 +517,7 @@ class _Writer:
 
 class _JsonlWriter(_Writer):
     def __init__(self, path: Path) -> None:
+        super().__init__(path)
         self.file = path.open("w", encoding="utf-8")
 
     def write(self, rows: list[dict[str, Any]]) -> None:
@@ -472,6 +531,7 @@ class _CsvWriter(_Writer):
     """Plain columns as they are; ``payments`` and ``items`` as JSON text; None as empty."""
 
     def __init__(self, path: Path) -> None:
+        super().__init__(path)
         self.file = path.open("w", encoding="utf-8", newline="")
         self.csv = csv.DictWriter(self.file, fieldnames=list(COLUMNS))
         self.csv.writeheader()
@@ -497,6 +557,7 @@ class _ParquetWriter(_Writer):
             raise SimulateError("--out .parquet needs pyarrow: pip install 'alsos[data]'") from e
 
     def __init__(self, path: Path) -> None:
+        super().__init__(path)
         self.check()
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -573,44 +634,61 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``alsos simulate``: print the summary table, write what was asked for."""
+    """Run ``alsos simulate``: print the summary table, write what was asked for.
+
+    Every output is checked before the study starts, and written before the
+    checkpoint is removed, so no finished study is lost to a bad file name.
+    """
     from alsos.bots import split_specs
 
     bots = split_specs(args.bots)
     target = args.out or args.json or args.plot
-    try:
+    checkpoint = None if target is None else f"{target}.partial.jsonl"
+
+    def write(study: Study) -> None:
+        print(study.table())
+        total = study.hands * len(study.variants)
+        if study.elapsed > 0:
+            resumed = total - study.played
+            print(f"{study.played} hands played in {study.elapsed:.1f} s: "
+                  f"{study.played / study.elapsed:,.0f} hands/s"
+                  + (f" ({resumed} more from the checkpoint)" if resumed else ""))  # fmt: skip
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump(study.to_data(), f, indent=1)
+                f.write("\n")
         if args.plot:
-            _check_matplotlib()
-        study = simulate(
+            plot(study, args.plot)
+
+    def body() -> int:
+        if args.plot:
+            _check_matplotlib(args.plot)
+        check_outputs({"--out": args.out, "--json": args.json, "--plot": args.plot,
+                       "the checkpoint": checkpoint})  # fmt: skip
+        simulate(
             args.variants, args.hands, bots=bots, seed=args.seed, players=args.players,
             workers=args.workers, backend=args.backend, address=args.address, out=args.out,
-            checkpoint=None if target is None else f"{target}.partial.jsonl", resume=args.resume,
-            progress=args.progress,
+            checkpoint=checkpoint, resume=args.resume, progress=args.progress,
+            on_resume=lambda text: print(text, file=sys.stderr), on_result=write,
         )  # fmt: skip
-    except ValueError as e:  # SimulateError, ProfileError, ParallelError, CheckpointError
-        print(f"alsos simulate: {e}", file=sys.stderr)
-        return 2
-    print(study.table())
-    total = study.hands * len(study.variants)
-    if study.elapsed > 0:
-        resumed = total - study.played
-        print(f"{study.played} hands played in {study.elapsed:.1f} s: "
-              f"{study.played / study.elapsed:,.0f} hands/s"
-              + (f" ({resumed} more from the checkpoint)" if resumed else ""))  # fmt: skip
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(study.to_data(), f, indent=1)
-            f.write("\n")
-    if args.plot:
-        plot(study, args.plot)
-    return 0
+        return 0
+
+    return run_command("simulate", checkpoint, body)
 
 
-def _check_matplotlib() -> None:
+def _check_matplotlib(path: str) -> None:
+    """Fail before the study, not after it, when matplotlib is missing or cannot
+    draw to a file of ``path``'s kind."""
     try:
-        import matplotlib  # noqa: F401
+        from matplotlib.backend_bases import FigureCanvasBase
     except ImportError as e:
         raise SimulateError("--plot needs matplotlib: pip install 'alsos[plot]'") from e
+    kinds = FigureCanvasBase.get_supported_filetypes()
+    if Path(path).suffix.lower().lstrip(".") not in kinds:
+        raise SimulateError(
+            f"--plot {short(path)}: the file must end in one of "
+            + ", ".join(f".{k}" for k in sorted(kinds))
+        )
 
 
 # -------------------------------------------------------------------- plot

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import alsos
-from alsos.arena import DEALS_PER_JOB, ArenaError, arena, lineups
+from alsos.arena import ArenaError, arena, lineups
 from alsos.cli import main
 from alsos.parallel import CheckpointError
 
@@ -131,14 +131,14 @@ class _Stop(KeyboardInterrupt):
 
 
 def test_a_stopped_arena_resumes_without_losing_or_repeating_deals(tmp_path: Path) -> None:
-    deals = 4 * DEALS_PER_JOB
+    deals = 40
     whole = arena("tompa", ["heuristic", "random"], deals, seed=3, workers=1)
     checkpoint = tmp_path / "arena.json.partial.jsonl"
     first: list[int] = []
 
-    def stop_after_two(i: int) -> None:
-        first.append(i)
-        if len(first) == 2:
+    def stop_after_two(batch: range) -> None:
+        first.extend(batch)
+        if len(first) >= 2:
             raise _Stop
 
     with pytest.raises(_Stop):
@@ -151,8 +151,8 @@ def test_a_stopped_arena_resumes_without_losing_or_repeating_deals(tmp_path: Pat
         arena("tompa", ["heuristic", "random"], deals, seed=4, checkpoint=checkpoint, resume=True)
     second: list[int] = []
     resumed = arena("tompa", ["heuristic", "random"], deals, seed=3, workers=2,
-                    checkpoint=checkpoint, resume=True, on_batch=second.append)  # fmt: skip
-    assert sorted(first + second) == list(range(4))
+                    checkpoint=checkpoint, resume=True, on_batch=second.extend)  # fmt: skip
+    assert sorted(first + second) == list(range(deals))
     assert resumed.to_data() == whole.to_data()
     assert not checkpoint.exists()
     with pytest.raises(ArenaError, match="checkpoint"):
@@ -163,7 +163,7 @@ def test_cli_resume_continues_the_json_files_checkpoint(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "arena.json"
-    argv = ["arena", "--variant", "tompa", "--deals", str(2 * DEALS_PER_JOB), "--workers", "1",
+    argv = ["arena", "--variant", "tompa", "--deals", "20", "--workers", "1",
             "--json", str(out)]  # fmt: skip
     Path(f"{out}.partial.jsonl").write_text('{"header": {"arena": "another"}}\n')
     assert main(argv) == 2
@@ -172,7 +172,7 @@ def test_cli_resume_continues_the_json_files_checkpoint(
     assert "belongs to another run" in capsys.readouterr().err
     Path(f"{out}.partial.jsonl").unlink()
     assert main([*argv, "--resume"]) == 0  # nothing to resume: the whole run
-    assert json.loads(out.read_text())["deals"] == 2 * DEALS_PER_JOB
+    assert json.loads(out.read_text())["deals"] == 20
     assert not Path(f"{out}.partial.jsonl").exists()
 
 
@@ -197,11 +197,11 @@ def test_a_stopped_arena_without_a_file_leaves_no_checkpoint_behind(
 
     monkeypatch.setattr(tempfile, "tempdir", None)  # read TMPDIR again
 
-    def stop(i: int) -> None:
+    def stop(batch: range) -> None:
         raise _Stop
 
     with pytest.raises(_Stop):
-        arena("tompa", ["heuristic", "random"], 2 * DEALS_PER_JOB, workers=1, on_batch=stop)
+        arena("tompa", ["heuristic", "random"], 20, workers=1, on_batch=stop)
     assert not list(tmp_path.glob("alsos-*"))
 
 

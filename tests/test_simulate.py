@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import alsos.parallel
 import alsos.simulate as sim
 from alsos.cli import main
 from alsos.parallel import CheckpointError
@@ -18,9 +19,9 @@ VARIANTS = ["potter1930", "house"]
 
 
 @pytest.fixture(autouse=True)
-def _small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Chunks of 20 hands, so that short studies still span several jobs."""
-    monkeypatch.setattr(sim, "CHUNK", 20)
+def _small_jobs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Jobs of at most 20 hands, so that short studies still span several jobs."""
+    monkeypatch.setattr(alsos.parallel, "MAX_UNITS", 20)
 
 
 def test_results_do_not_depend_on_the_number_of_workers(tmp_path: Path) -> None:
@@ -92,9 +93,9 @@ def test_a_stopped_run_resumes_without_losing_or_repeating_hands(tmp_path: Path)
     out = tmp_path / "part.jsonl"
     first: list[int] = []
 
-    def stop_after_two(i: int) -> None:
-        first.append(i)
-        if len(first) == 2:
+    def stop_after_two(batch: range) -> None:
+        first.extend(batch)
+        if len(first) >= 30:
             raise _Stop
 
     with pytest.raises(_Stop):
@@ -106,12 +107,12 @@ def test_a_stopped_run_resumes_without_losing_or_repeating_hands(tmp_path: Path)
     with pytest.raises(CheckpointError, match="another run"):
         simulate(VARIANTS, 120, bots=["quiet"], workers=1, out=out, resume=True)
     with checkpoint.open("a") as f:
-        f.write('{"job": 4, "res')  # a line torn by a crash: that chunk runs again
+        f.write('{"job": 90, "res')  # a line torn by a crash: dropped, those hands run again
     second: list[int] = []
     resumed = simulate(VARIANTS, 100, bots=["quiet"], workers=2, out=out, resume=True,
-                       on_chunk=second.append)  # fmt: skip
-    assert sorted(first + second) == list(range(5))
-    assert resumed.played == 3 * 20 * 2  # three chunks of 20 hands, under two variants
+                       on_chunk=second.extend)  # fmt: skip
+    assert sorted(first + second) == list(range(100))
+    assert resumed.played == len(second) * 2  # the hands left, under two variants
     assert resumed.to_data() == whole.to_data()
     assert out.read_bytes() == (tmp_path / "whole.jsonl").read_bytes()
     assert not checkpoint.exists()
