@@ -198,3 +198,13 @@ def test_every_column_is_documented() -> None:
     page = (Path(__file__).resolve().parent.parent / "docs" / "research.rst").read_text()
     for column in COLUMNS:
         assert f"   * - ``{column}``" in page, column
+
+
+def test_the_old_chunk_constant_still_reads_with_a_deprecation_warning() -> None:
+    """CHANGELOG policy: a public name is deprecated for one minor version before removal."""
+    import alsos.simulate
+
+    with pytest.warns(DeprecationWarning, match="JOB_SECONDS"):
+        assert alsos.simulate.CHUNK == 200
+    with pytest.raises(AttributeError):
+        _ = alsos.simulate.NO_SUCH_NAME  # type: ignore[attr-defined]
