@@ -36,7 +36,9 @@ def _swapped(deal: alsos.Deal, one: tuple[int, int], two: tuple[int, int]) -> al
     rows = [list(h) for h in deal.hands] + [list(deal.talon)]
     (h1, i1), (h2, i2) = one, two
     rows[h1][i1], rows[h2][i2] = rows[h2][i2], rows[h1][i1]
-    return alsos.Deal(hands=tuple(tuple(r) for r in rows[:-1]), talon=tuple(rows[-1]), seen=deal.seen)
+    return alsos.Deal(
+        hands=tuple(tuple(r) for r in rows[:-1]), talon=tuple(rows[-1]), seen=deal.seen
+    )
 
 
 def _choose(legal: list[Action], rng: random.Random, shy: float, phase: Phase) -> Action:

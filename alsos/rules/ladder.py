@@ -17,8 +17,9 @@ The ``ladder`` scoring module judges each contract by its ``objectives``
 contract allows (every meld each entitled seat declared,
 :func:`alsos.melds.every_meld`; the engine offers the declaration through the
 module's ``melds_shown`` hook),
-and says through its ``decided`` hook when the result is certain, so play
-stops there.  Klopitzky: the fewest card points win.
+and says through its ``decided`` hook when the result is certain from public
+facts alone, so play stops there (ruling at :func:`objective_status`).
+Klopitzky: the fewest card points win.
 
 Rulings where the source is silent (each also in ``variants/altiansz.yaml``):
 the first bidder above the lowest contract draws the two face-down cards
@@ -27,7 +28,8 @@ could know); taking the face-up card (and the síber) is optional, as the
 source's "Play" section has it ("may"); a seat declares its melds at its
 turn in the first trick, just before its card, all of them or none
 (``declare melds``; declaring fewer could never score more), and the others
-learn their kinds only.
+learn their kinds only; the final bidder is the declarer (``HandState.declarer``)
+as soon as the auction is won.
 """
 
 from __future__ import annotations
