@@ -324,6 +324,11 @@ def test_every_shipped_profile_has_a_worked_example(rules: alsos.Ruleset) -> Non
         for line in str(game.settlement).splitlines():
             assert line in text, (fmt, line)
         assert f"In all: seat {min(game.settlement.payments)} " in text
+        if rules.bidding.contracts:
+            # The declarer is named with its contract, not when the auction is won.
+            assert game.contract is not None and game.contract.name is not None
+            title = rules.bidding.contracts[game.contract.name].title
+            assert f"is the declarer; the contract is {title}," in text
 
 
 def test_the_example_files_are_record_files() -> None:
