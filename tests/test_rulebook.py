@@ -324,6 +324,11 @@ def test_every_shipped_profile_has_a_worked_example(rules: alsos.Ruleset) -> Non
         for line in str(game.settlement).splitlines():
             assert line in text, (fmt, line)
         assert f"In all: seat {min(game.settlement.payments)} " in text
+        if rules.bidding.contracts:
+            # The declarer is named with its contract, not when the auction is won.
+            assert game.contract is not None and game.contract.name is not None
+            title = rules.bidding.contracts[game.contract.name].title
+            assert f"is the declarer; the contract is {title}," in text
 
 
 def test_the_example_files_are_record_files() -> None:
@@ -402,6 +407,7 @@ def test_the_altiansz_overview_follows_its_ladder() -> None:
         assert "indicator" not in steps["overview.deal"]
         assert "no contest" in steps["overview.melds"]
         assert "stops as soon as the contract is certainly won or lost" in steps["overview.play"]
+        assert "what every player has seen" in steps["overview.play"]  # altiansz, "Play"
         assert f"{deals} deals" in steps["overview.session"]
         assert "at most 6 contracts" in steps["overview.session"]
         text = render(rules)
@@ -410,6 +416,16 @@ def test_the_altiansz_overview_follows_its_ladder() -> None:
         assert "kontra" not in text.lower()
     potter = render(alsos.load_variant("potter1930"))
     assert "Klopitzky* (a game with no declarer in which taking the most tricks loses)" in potter
+
+
+def test_the_altiansz_early_end_is_told_from_public_facts() -> None:
+    """altiansz, "Play": the rulebook says the early end is judged only from what every
+    player has seen (the profile's ruling), citing the source's play section."""
+    rules = alsos.load_variant("altiansz")
+    found = [c for s in rulebook(rules) for c in s.clauses if c.key == "play.decided"]
+    assert len(found) == 1
+    assert "face up" in found[0].text and "plays on" in found[0].text
+    assert found[0].source == 'altiansz, "Play"'
 
 
 def test_a_comparison_says_where_there_is_no_kontra() -> None:

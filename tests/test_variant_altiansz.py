@@ -224,6 +224,25 @@ def test_talon_chain_across_three_bidders() -> None:
     assert not out & mask("TA T7 ZU Z9 Z10")  # in the talon: nobody's
 
 
+@pytest.mark.parametrize("before", [None, [6, 0, 0]], ids=["exchange", "siber"])
+def test_the_final_bidder_is_the_declarer_once_the_auction_is_won(
+    before: list[int] | None,
+) -> None:
+    """altiansz, "Bidding and use of the Talon": the final bidder is the declarer, so
+    from the last pass on -- while it names trumps and takes the face-up card (or the
+    síber) -- the game and every seat's view name it (issue 18, item 27)."""
+    game = deal_game(MONSTER, before=before)
+    run(game, "pass, draw, discard Z8, discard Z7, contract ultimo, pass")
+    assert game.declarer is None and game.view(0).declarer is None  # still bidding
+    run(game, "pass")
+    assert game.phase is Phase.BIDDING and game.contract is None
+    for step in ("bid leaves", "siber" if before else "exchange"):
+        assert game.declarer == 1
+        assert [game.view(k).declarer for k in range(3)] == [1, 1, 1]
+        run(game, step)
+    assert game.declarer == 1 and game.view(2).declarer == 1  # discarding
+
+
 def test_the_face_up_card_is_optional() -> None:
     """altiansz, "Play": the declarer *may* take the face-up card (ruling: optional)."""
     game = deal_game(MONSTER)
@@ -386,16 +405,42 @@ def test_each_contract_lost_by_a_weak_declarer(contract: str) -> None:
     assert st.written == {0: 0, 1: -1, 2: 0}
 
 
-def test_golden_aces_lost_with_an_ace_in_the_talon() -> None:
-    """altiansz, "Contracts" and "Bidding and use of the Talon": an Ace discarded to the
-    talon counts for nobody, so Golden Aces is lost before the first lead: no card is
-    played."""
+def test_golden_aces_lost_with_an_ace_discarded_face_down_plays_on() -> None:
+    """altiansz, "Contracts" and "Play": an Ace discarded face down counts for nobody, so
+    Golden Aces is lost; but only the declarer knows where that Ace is, so the result is
+    not certain from what every player has seen and all nine tricks are played (ruling:
+    the early end uses public facts only)."""
     game = deal_game(MONSTER)
     run(game, "draw, discard PA, discard Z8, contract golden-aces, pass, pass, bid acorns, pass")
+    assert game.phase is Phase.PLAY
     play_out(game, WIN_LEADS)
+    st = game.settlement
+    assert st is not None and st.game_won is False and oracle(game) is False
+    assert len(game.state.tricks) == 9 and st.written[0] == -1
+
+
+def test_golden_aces_lost_with_an_ace_discarded_face_up() -> None:
+    """altiansz, "Play": the card the declarer discards after taking the face-up card
+    lies face up; an Ace there is out of play for everyone to see, so Golden Aces is
+    lost before the first lead and no card is played."""
+    game = deal_game(MONSTER)
+    run(game, "draw, discard Z8, discard Z7, contract golden-aces, pass, pass, bid acorns")
+    run(game, "exchange, discard PA")
     st = game.settlement
     assert st is not None and st.game_won is False and len(game.state.tricks) == 0
     assert st.written[0] == -1
+
+
+def test_ultimo_seven_discarded_face_down_plays_to_the_last_trick() -> None:
+    """altiansz, "Contracts" and "Play": with the trump 7 discarded face down the ultimó
+    is lost, but nobody else can tell until the last trick is played without it."""
+    game = deal_game(MONSTER)
+    # Seat 0 draws Z8 Z7 and keeps them; it discards its own trump 7.
+    run(game, "draw, discard M7, discard Z8, contract ultimo, pass, pass, bid acorns, pass")
+    play_out(game, WIN_LEADS)
+    st = game.settlement
+    assert st is not None and st.game_won is False and oracle(game) is False
+    assert len(game.state.tricks) == 9
 
 
 def test_play_stops_when_the_contract_is_won() -> None:

@@ -129,7 +129,8 @@ def overview(rules: Ruleset) -> list[Clause]:
     if rule_modules.hook("scoring", rules.scoring.module, "decided") is not None:
         tricks = (
             f"Tricks are played, at most {size}: follow suit{trump}.  Play stops as soon "
-            f"as the contract is certainly won or lost."
+            f"as the contract is certainly won or lost, judged from what every player "
+            f"has seen."
         )
     else:
         tricks = f"All {size} tricks are played: follow suit{trump}."

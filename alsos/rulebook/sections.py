@@ -583,7 +583,10 @@ def _play_section(rules: Ruleset) -> list[Clause]:
         out.append(
             Clause(
                 "play.decided",
-                "Play stops as soon as the contract is certainly won or lost.",
+                "Play stops as soon as the contract is certainly won or lost, as every "
+                "player can tell from the cards played, the tricks taken, the talon cards "
+                "lying face up and the melds declared; where an unseen card lies is not "
+                "used, so a declarer who discarded a card it needs plays on.",
                 src,
             )
         )

@@ -255,7 +255,7 @@ def explain(rules: Ruleset, record: Record) -> list[Block]:
             last_seat = -1
         last = phase
         before_game, before_hand = game.copy(), set(game.view(seat).hand)
-        before, tricks = game.declarer, len(game.tricks)
+        before, tricks = game.contract, len(game.tricks)
         said_now = game.apply(action, seat=seat)[0]
         if not (before_game.phase is Phase.PLAY and _is_card(text)):
             detail = format_cards(sorted(set(game.view(seat).hand) - before_hand))
@@ -277,7 +277,7 @@ def explain(rules: Ruleset, record: Record) -> list[Block]:
             else:
                 said.append(words)
         last_seat = seat
-        if before is None and game.declarer is not None:
+        if before is None and game.contract is not None and game.declarer is not None:
             said.append(
                 f"{_seat(game.declarer).capitalize()} is the declarer; the contract is "
                 f"{_contract_name(game)}."

@@ -17,8 +17,9 @@ The ``ladder`` scoring module judges each contract by its ``objectives``
 contract allows (every meld each entitled seat declared,
 :func:`alsos.melds.every_meld`; the engine offers the declaration through the
 module's ``melds_shown`` hook),
-and says through its ``decided`` hook when the result is certain, so play
-stops there.  Klopitzky: the fewest card points win.
+and says through its ``decided`` hook when the result is certain from public
+facts alone, so play stops there (ruling at :func:`objective_status`).
+Klopitzky: the fewest card points win.
 
 Rulings where the source is silent (each also in ``variants/altiansz.yaml``):
 the first bidder above the lowest contract draws the two face-down cards
@@ -27,7 +28,8 @@ could know); taking the face-up card (and the síber) is optional, as the
 source's "Play" section has it ("may"); a seat declares its melds at its
 turn in the first trick, just before its card, all of them or none
 (``declare melds``; declaring fewer could never score more), and the others
-learn their kinds only.
+learn their kinds only; the final bidder is the declarer (``HandState.declarer``)
+as soon as the auction is won.
 """
 
 from __future__ import annotations
@@ -317,6 +319,9 @@ class LadderBidding:
         if b.bidder is None and b.turns >= n:
             ref.start_contract(s, None, Contract(Kind.KLOPITZKY), original=False)
         elif b.bidder is not None and b.passes >= n - 1:
+            # The final bidder is the declarer from now on, while it names trumps and
+            # takes from the talon (altiansz, "Bidding and use of the Talon").
+            s.declarer = b.bidder
             spec = self.contracts[b.standing]
             if spec.betli or spec.trumps == "none":
                 b.trump = -1
@@ -425,9 +430,18 @@ def objective_status(
     melds: dict[int, int],
 ) -> bool | None:
     """Whether the declarer's objective ``fig`` is already made (True), already
-    lost (False), or still open (None), from the tricks played so far.
+    lost (False), or still open (None), judged from public facts only.
 
-    Once no card is left to play this agrees with the figure's judge (tested).
+    Ruling (altiansz, "Play": play goes on until the contract is won or lost,
+    and may end early once its result is certain): certain means certain to
+    every seat alike, from what all of them have seen -- the cards played and
+    who won each trick, the talon cards lying face up, and the melds declared
+    (their value follows from the kinds named).  Cards in hands and face-down
+    talon cards (drawn, discarded or set aside) could be anywhere for this
+    judgement, so two deals that look the same to every seat end at the same
+    trick; a declarer who discarded a card it needs plays on.  ``s.hands`` is
+    never read here.  Once no card is left to play this agrees with the
+    figure's judge (tested); the settlement judges the real cards.
     """
     d = s.declarer
     assert d is not None
@@ -441,6 +455,9 @@ def objective_status(
     if kind in ("no-tricks", "volat"):
         lost = s.tricks_won[d] > 0 if kind == "no-tricks" else s.trick_no > s.tricks_won[d]
         return False if lost else (True if left == 0 else None)
+    # Cards that may still be won: not in a completed trick, not face up in the talon.
+    # With no trick left every such card lies face down in the talon, out of play.
+    open_ = 0 if left == 0 else ((1 << 32) - 1) & ~(_done(s) | s.talon_up)
     if kind == "cards":
         need = 0
         for spec in fig.cards:
@@ -448,26 +465,18 @@ def objective_status(
         mine = s.won[d] & need
         if mine == need and need:
             return True
-        others = 0
-        for seat in s.active:
-            if seat != d:
-                others |= s.won[seat]
-        out_of_play = need & ~(mine | s.hands[d] | _hands_of_others(s, d))
-        return False if not need or need & others or out_of_play else None
+        # Lost: won by a defender, face up in the talon, or left unplayed.
+        return False if not need or need & ~(mine | open_) else None
     if kind == "trick":
         index = rules.hand_size - fig.trick
         card = parse_card_spec(fig.card).card(s.trump)
         if index < s.trick_no:
             return s.trick_winners[index] == d and (d, card) in s.tricks[index]
-        if card < 0 or not s.hands[d] >> card & 1:
-            return False  # played early, held by a defender, or in the talon
-        return None
+        # No such card, played before its trick, face up in the talon, or unplayed.
+        return False if card < 0 or not open_ >> card & 1 else None
     if s.trick_no == 0 and (kind == "majority" or fig.melds):
         return None  # the melds are known once everyone has played to the first trick
-    table = rules.cards.point_table(s.trump)
-    rest = sum(table[c] for seat in s.active for c in range(32) if s.hands[seat] >> c & 1)
-    if left:
-        rest += rules.cards.last_trick
+    rest = _most_points(rules, s, open_, left)
     if kind == "points":
         threshold = fig.threshold if s.trump >= 0 else fig.threshold_no_trumps
         assert threshold is not None
@@ -485,17 +494,29 @@ def objective_status(
     return None  # a kind without a bound here is judged when play ends
 
 
-def _hands_of_others(s: HandState, d: int) -> int:
+def _done(s: HandState) -> int:
+    """The cards in completed tricks."""
     m = 0
-    for seat in s.active:
-        if seat != d:
-            m |= s.hands[seat]
+    for w in s.won:
+        m |= w
     return m
 
 
+def _most_points(rules: Ruleset, s: HandState, open_: int, left: int) -> int:
+    """The most card points still to be won, from public facts: the ``left`` tricks
+    hold ``left`` cards of each active seat (a number everyone knows), at best the
+    richest of the ``open_`` cards, and the last-trick bonus."""
+    if not left:
+        return 0
+    table = rules.cards.point_table(s.trump)
+    values = sorted((table[c] for c in range(32) if open_ >> c & 1), reverse=True)
+    return sum(values[: left * len(s.active)]) + rules.cards.last_trick
+
+
 def decided(rules: Ruleset, s: HandState) -> bool:
-    """The engine's early-end hook: the contract is already won or lost
-    (altiansz, "Play": play stops as soon as the contract is decided)."""
+    """The engine's early-end hook: the contract is already won or lost, as every
+    seat can tell from public facts (altiansz, "Play"; the ruling at
+    :func:`objective_status`)."""
     contract = s.contract
     if contract is None or contract.name is None or s.declarer is None:
         return False
