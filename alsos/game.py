@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from alsos.record import Record
     from alsos.settlement import Settlement
 
-__all__ = ["Contract", "Game", "IllegalActionError", "Kind", "Phase"]
+__all__ = ["ConcurrentUseError", "Contract", "Game", "IllegalActionError", "Kind", "Phase"]
 
 
 class IllegalActionError(ValueError):
@@ -87,6 +87,12 @@ class IllegalActionError(ValueError):
         return (type(self), (self.action, self.phase, self.seat, self.legal, self.reason))
 
 
+class ConcurrentUseError(RuntimeError):
+    """A :class:`Game` called from a second thread while another is inside
+    :meth:`Game.apply`.  A game is not thread-safe; this refusal keeps the hand
+    intact: the refused call did nothing, the other one completes."""
+
+
 _PLAYED = tuple(tuple(Played(seat, card) for card in Card) for seat in range(4))
 _PASSED = tuple(Said(seat, PASS, "pass") for seat in range(4))
 _SAID: tuple[dict[Action, Said], ...] = tuple({} for _ in range(4))
@@ -118,17 +124,19 @@ class Game:
     The attributes below read the hand state; change it only through
     :meth:`apply`.
 
-    Threads: a game may be shared.  :meth:`apply`, :meth:`legal_actions`,
-    :meth:`view` and :meth:`copy` hold the game's lock (re-entrant), so
-    each action is taken whole, its events reach the listeners in the order
-    the actions were taken, and the history always replays.  Two threads
-    racing for one turn get one success and one :class:`IllegalActionError`
-    (pass ``seat`` to :meth:`apply` so a late request is refused as not its
-    turn).  The attributes are read without the lock: one read is
-    consistent, several reads in a row may straddle another thread's action.
+    Threads: a game is not thread-safe -- use it from one thread at a time
+    (a server gives each table its own game, or holds its own lock around
+    every call).  Misuse is detected, never silently corrupting the hand:
+    :meth:`apply`, :meth:`legal_actions`, :meth:`view` or :meth:`copy`
+    called while another thread is inside :meth:`apply` raises
+    :class:`ConcurrentUseError` and does nothing, so the history always
+    replays.  (A lock would make the game shareable, but it costs more than
+    a guard on every action, and a server must order its players' requests
+    anyway.)  A listener may apply the next action from inside
+    :meth:`apply`, in the same thread.
     """
 
-    __slots__ = ("_eng", "_listeners", "_lock", "_s", "is_over", "rules")
+    __slots__ = ("_eng", "_idle", "_listeners", "_owner", "_s", "is_over", "rules")
 
     def __init__(
         self,
@@ -160,7 +168,8 @@ class Game:
         self._eng = engine_for(rules)
         self._s = self._eng.new_state(seed=seed, deal=deal, dealer=dealer, declared_before=before)
         self._listeners: list[Callable[[Event], object]] = []
-        self._lock = threading.RLock()
+        self._idle: list[bool] = [True]  # holds a token while no call is inside apply
+        self._owner: int | None = None  # the thread delivering events to listeners
         #: True once the hand is settled (the phase is :attr:`Phase.OVER`): a plain
         #: attribute, kept equal to the state's, because playing loops read it
         #: before every action.
@@ -174,7 +183,8 @@ class Game:
         game._eng = engine_for(rules)
         game._s = state
         game._listeners = []
-        game._lock = threading.RLock()
+        game._idle = [True]
+        game._owner = None
         game.is_over = state.is_over
         return game
 
@@ -188,11 +198,16 @@ class Game:
         game = Game.__new__(Game)
         game.rules = self.rules
         game._eng = self._eng
-        with self._lock:
+        held = self._claim("copy")
+        try:
             game._s = self._s.copy()
-            game.is_over = self.is_over
+        finally:
+            if held:
+                self._idle.append(True)
+        game.is_over = game._s.is_over
         game._listeners = []
-        game._lock = threading.RLock()
+        game._idle = [True]
+        game._owner = None
         return game
 
     def __copy__(self) -> Game:
@@ -217,7 +232,8 @@ class Game:
         self._eng = engine_for(self.rules)
         self._s = data["state"]
         self._listeners = []
-        self._lock = threading.RLock()
+        self._idle = [True]
+        self._owner = None
         self.is_over = self._s.is_over
 
     # ---------------------------------------------------------------- events
@@ -230,8 +246,8 @@ class Game:
         the rest.  Once all have had all the events, :meth:`apply` raises
         the first listener error (with a note counting any others).  The
         action was taken all the same and the game is consistent: the error
-        is the listener's, and :attr:`history` shows the action.  Listeners
-        run in the thread that applied, holding the game's lock.
+        is the listener's, and :attr:`history` shows the action.  Listeners run
+        in the thread that applied, and may apply the next action.
         """
         self._listeners.append(listener)
 
@@ -383,8 +399,12 @@ class Game:
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: its own hand, the seen talon cards, the public history."""
-        with self._lock:
+        held = self._claim("view")
+        try:
             return make_view(self._eng, self._s, seat)
+        finally:
+            if held:
+                self._idle.append(True)
 
     def record(self, **headers: Any) -> Record:
         """The :class:`~alsos.record.Record` of this hand as it stands (finished or not).
@@ -409,13 +429,22 @@ class Game:
         s = self._s
         legal = s.legal
         if legal is None:  # Engine.legal_actions, written out: read before every action
-            # Computed and cached under the lock: never from a state half-way
-            # through another thread's apply (a stale cache would let an
-            # illegal action in).
-            with self._lock:
+            # Computed and cached holding the guard (_claim, written out): never
+            # from a state half-way through another thread's apply, whose stale
+            # cache would let an illegal action in.
+            idle = self._idle
+            try:
+                idle.pop()
+                held = True
+            except IndexError:
+                held = self._busy("legal_actions")
+            try:
                 legal = s.legal
                 if legal is None:
                     legal = s.legal = self._eng.legal(s)
+            finally:
+                if held:
+                    idle.append(True)
         return legal
 
     def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
@@ -438,7 +467,13 @@ class Game:
                 f"seat must be a whole number (the seat's index) or None, "
                 f"got {type(seat).__name__} {quote(seat)}"
             )
-        with self._lock:  # re-entrant: a listener may apply the next action
+        idle = self._idle  # the guard against a second thread (_claim, written out)
+        try:
+            idle.pop()
+            held = True
+        except IndexError:
+            held = self._busy("apply")
+        try:
             s = self._s
             legal = s.legal
             if legal is None:  # as in legal_actions
@@ -522,8 +557,42 @@ class Game:
                     events = (first,)
             self.is_over = s.is_over
             if self._listeners:
-                self._deliver(events)
+                owner = self._owner
+                self._owner = threading.get_ident()  # its listeners may apply again
+                try:
+                    self._deliver(events)
+                finally:
+                    self._owner = owner
+        finally:
+            if held:
+                idle.append(True)
         return events
+
+    def _claim(self, what: str) -> bool:
+        """Take the guard for a call that must not overlap another thread's :meth:`apply`.
+
+        True when taken (give it back with ``self._idle.append(True)``); False
+        for a listener of this thread's own :meth:`apply`, which may go on.
+        ``list.pop`` is atomic, so of two threads only one takes the token,
+        for a fraction of the cost of a lock.
+
+        :raises ConcurrentUseError: if another thread is inside :meth:`apply`.
+        """
+        try:
+            self._idle.pop()
+        except IndexError:
+            return self._busy(what)
+        return True
+
+    def _busy(self, what: str) -> bool:
+        """The guard is taken: False if by this thread's delivery of events, else raise."""
+        if self._owner == threading.get_ident():
+            return False
+        raise ConcurrentUseError(
+            f"Game.{what}() was called while another thread is inside Game.apply(); "
+            f"a game is not thread-safe: use it from one thread at a time (a lock around "
+            f"every call, or one game per thread). This call did nothing."
+        )
 
     def _deliver(self, events: tuple[Event, ...]) -> None:
         """Give every event to every listener; then raise the first error any raised."""

@@ -250,18 +250,22 @@ def test_the_cli_shows_a_bot_option_typo_cleanly(capsys: pytest.CaptureFixture[s
 # ---------------------------------------------------------------- threads
 
 
-def _hammer(game: alsos.Game, threads: int, seed: int) -> list[BaseException]:
-    """``threads`` threads each taking random legal actions on ``game`` until it is over."""
+def _hammer(game: alsos.Game, threads: int, seed: int) -> tuple[int, list[BaseException]]:
+    """``threads`` threads each taking random legal actions on ``game`` until it is over:
+    how many calls were refused as concurrent, and any other error."""
+    refused = [0]
     odd: list[BaseException] = []
 
     def work(k: int) -> None:
         rng = random.Random(seed * 100 + k)
         while not game.is_over:
-            legal = game.legal_actions()
-            if not legal:
-                continue
             try:
-                game.apply(rng.choice(legal))
+                legal = game.legal_actions()
+                if legal:  # empty once another thread ended the hand
+                    game.apply(rng.choice(legal))
+            except alsos.ConcurrentUseError as e:
+                assert "not thread-safe" in str(e)
+                refused[0] += 1  # another thread is inside apply: a clean refusal
             except IllegalActionError:
                 pass  # another thread took the turn first: a clean refusal
             except BaseException as e:  # anything else is a corrupted engine
@@ -273,30 +277,48 @@ def _hammer(game: alsos.Game, threads: int, seed: int) -> list[BaseException]:
         w.start()
     for w in workers:
         w.join()
-    return odd
+    return refused[0], odd
 
 
-def test_threads_sharing_one_game_leave_a_history_that_replays() -> None:
+def test_threads_sharing_one_game_are_refused_clearly_and_the_history_replays() -> None:
     """Audit 22: with 4 threads on one Game, 44 of 300 hands ended with a history that
-    no longer replayed.  The game holds a lock: each action is taken whole."""
+    no longer replayed.  A game is not thread-safe, and a call that overlaps another
+    thread's apply raises ConcurrentUseError and does nothing: the hand stays whole."""
     interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    refused = 0
     try:
         for seed in range(30):
             game = alsos.Game(POTTER, seed=seed, dealer=seed % 3)
             events: list[Event] = []
             game.subscribe(events.append)
-            odd = _hammer(game, 4, seed)
+            count, odd = _hammer(game, 4, seed)
+            refused += count
             assert not odd, f"seed {seed}: {odd[0]!r}"
             assert game.is_over
             again = _replayed(game)
             assert again == game and again.settlement == game.settlement
-            assert (
-                isinstance(events[-1], HandOver)
-                and sum(isinstance(e, HandOver) for e in events) == 1
-            )
+            assert isinstance(events[-1], HandOver)
+            assert sum(isinstance(e, HandOver) for e in events) == 1
     finally:
         sys.setswitchinterval(interval)
+    assert refused > 0, "the threads never overlapped: the test tested nothing"
+
+
+def test_a_listener_may_apply_the_next_action_in_its_own_thread() -> None:
+    """The guard refuses other threads only: a listener of this thread's apply may go on."""
+    game = alsos.Game(POTTER, seed=4)
+    rng = random.Random(4)
+
+    def autoplay(event: Event) -> None:
+        if not game.is_over and game.to_act != 1:
+            game.view(game.to_act)  # type: ignore[arg-type]
+            game.apply(rng.choice(game.legal_actions()))
+
+    game.subscribe(autoplay)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()), seat=1)
+    assert _replayed(game) == game
 
 
 # -------------------------------------------------------------- listeners
