@@ -16,7 +16,7 @@ from alsos.bots import RandomBot
 from alsos.cards import Card, CardParseError, Order, Rank, Suit, format_cards, parse_cards
 from alsos.data import from_data, to_data
 from alsos.deal import Deal, DealError
-from alsos.game import Contract, Game, IllegalActionError, Kind, Phase
+from alsos.game import ConcurrentUseError, Contract, Game, IllegalActionError, Kind, Phase
 from alsos.loading import load_variant, shipped_variants
 from alsos.profile import ProfileError, Ruleset
 from alsos.record import Record, RecordError
@@ -30,6 +30,7 @@ __all__ = [
     "ActionParseError",
     "Card",
     "CardParseError",
+    "ConcurrentUseError",
     "Contract",
     "Deal",
     "DealError",

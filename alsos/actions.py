@@ -38,7 +38,7 @@ import re
 import unicodedata
 from typing import Any, Final
 
-from alsos.cards import CARDS, Card, CardParseError, Suit
+from alsos.cards import CARDS, Card, CardParseError, Suit, quote
 
 __all__ = [
     "ACCEPT",
@@ -97,7 +97,38 @@ GYERUNK = "gyerunk"
 
 
 class ActionParseError(ValueError):
-    """Text that is not an action in the notation; the message quotes it."""
+    """Text that is not an action in the notation; the message quotes (the start of) it."""
+
+
+def _int(cls: type, name: str, value: object, none: bool = False) -> None:
+    """Refuse a field that is not a whole number (bool is not one), or None where allowed.
+
+    Actions are compared as tuples, where ``True == 1 == 1.0 == Card(1)``: a
+    field of another type could pass for a legal action and reach the engine.
+    A whole number out of range is kept: such an action is never legal, and
+    :meth:`alsos.Game.apply` refuses it as it refuses any illegal action.
+    """
+    if not (isinstance(value, int) and value.__class__ is not bool) and not (
+        none and value is None
+    ):
+        allowed = "a whole number or None" if none else "a whole number"
+        raise TypeError(
+            f"{cls.__name__}: {name} must be {allowed}, got {type(value).__name__} {quote(value)}"
+        )
+
+
+def _str(cls: type, name: str, value: object) -> None:
+    """Refuse a field that is not text (a figure or contract id)."""
+    if not isinstance(value, str):
+        raise TypeError(
+            f"{cls.__name__}: {name} must be text, got {type(value).__name__} {quote(value)}"
+        )
+
+
+def _card(cls: type, value: object) -> object:
+    """The :class:`~alsos.cards.Card` of a card field; an int outside 0..31 is kept as is."""
+    _int(cls, "card", value)
+    return CARDS[value] if isinstance(value, int) and 0 <= value < 32 else value
 
 
 def normalize(text: str) -> str:
@@ -233,6 +264,8 @@ class CallItem(Action):
         again = _items(cls, figure)
         if again is not None:
             return again  # type: ignore[return-value]
+        _str(cls, "figure", figure)
+        _int(cls, "seat", seat, none=True)
         return tuple.__new__(cls, ("call", figure, seat))
 
     @property
@@ -276,7 +309,9 @@ class Bid(Action):
         again = _items(cls, suit)
         if again is not None:
             return again  # type: ignore[return-value]
-        return tuple.__new__(cls, ("bid", None if suit is None else Suit(suit)))
+        _int(cls, "suit", suit, none=True)
+        known = suit is None or 0 <= suit < 4
+        return tuple.__new__(cls, ("bid", Suit(suit) if known and suit is not None else suit))
 
     @property
     def suit(self) -> Suit | None:
@@ -286,7 +321,8 @@ class Bid(Action):
         return (self[1],)
 
     def __str__(self) -> str:
-        return f"bid {NO_TRUMPS if self[1] is None else self[1].name_en}"
+        suit = self[1]
+        return f"bid {NO_TRUMPS if suit is None else getattr(suit, 'name_en', suit)}"
 
 
 class ContractBid(Action):
@@ -301,6 +337,7 @@ class ContractBid(Action):
         again = _items(cls, contract)
         if again is not None:
             return again  # type: ignore[return-value]
+        _str(cls, "contract", contract)
         return tuple.__new__(cls, ("contract", contract))
 
     @property
@@ -326,6 +363,7 @@ class Announce(Action):
         again = _items(cls, figure)
         if again is not None:
             return again  # type: ignore[return-value]
+        _str(cls, "figure", figure)
         return tuple.__new__(cls, ("announce", figure))
 
     @property
@@ -356,6 +394,9 @@ class Kontra(Action):
         again = _items(cls, level)
         if again is not None:
             return again  # type: ignore[return-value]
+        _int(cls, "level", level)
+        _str(cls, "figure", figure)
+        _int(cls, "seat", seat, none=True)
         return tuple.__new__(cls, ("kontra", level, figure, seat))
 
     @property
@@ -375,7 +416,9 @@ class Kontra(Action):
 
     def __str__(self) -> str:
         target = self[2] if self[3] is None else f"{self[2]}@{self[3]}"
-        return f"{KONTRA_NAMES[self[1] - 1]} {target}"
+        level = self[1]
+        name = KONTRA_NAMES[level - 1] if 0 < level <= len(KONTRA_NAMES) else f"kontra-{level}"
+        return f"{name} {target}"
 
 
 class Discard(Action):
@@ -390,7 +433,7 @@ class Discard(Action):
         again = _items(cls, card)
         if again is not None:
             return again  # type: ignore[return-value]
-        return tuple.__new__(cls, ("discard", CARDS[card]))
+        return tuple.__new__(cls, ("discard", _card(cls, card)))
 
     @property
     def card(self) -> Card:
@@ -400,7 +443,7 @@ class Discard(Action):
         return (self[1],)
 
     def __str__(self) -> str:
-        return f"discard {self[1].name}"
+        return f"discard {getattr(self[1], 'name', self[1])}"
 
 
 class Declare(Action):
@@ -415,6 +458,7 @@ class Declare(Action):
         again = _items(cls, length)
         if again is not None:
             return again  # type: ignore[return-value]
+        _int(cls, "length", length)
         return tuple.__new__(cls, ("declare", length))
 
     @property
@@ -425,7 +469,8 @@ class Declare(Action):
         return (self[1],)
 
     def __str__(self) -> str:
-        return f"declare {'vannak' if self[1] == 0 else MELD_NAMES[self[1]]}"
+        length = self[1]
+        return f"declare {'vannak' if length == 0 else MELD_NAMES.get(length, length)}"
 
 
 class Play(Action):
@@ -440,7 +485,7 @@ class Play(Action):
         again = _items(cls, card)
         if again is not None:
             return again  # type: ignore[return-value]
-        return tuple.__new__(cls, ("play", CARDS[card]))
+        return tuple.__new__(cls, ("play", _card(cls, card)))
 
     @property
     def card(self) -> Card:
@@ -450,7 +495,7 @@ class Play(Action):
         return (self[1],)
 
     def __str__(self) -> str:
-        return self[1].name  # type: ignore[no-any-return]
+        return getattr(self[1], "name", f"card {self[1]}")
 
 
 PASS = Pass()
@@ -547,7 +592,9 @@ _EXAMPLES = (
 def _seat(text: str, whole: str) -> int:
     seat = text.strip()
     if not _SEAT.fullmatch(seat):
-        raise ActionParseError(f"cannot read the seat {seat!r} in {whole!r}: write 0, 1, 2 or 3")
+        raise ActionParseError(
+            f"cannot read the seat {quote(seat)} in {quote(whole)}: write 0, 1, 2 or 3"
+        )
     return int(seat)
 
 
@@ -558,14 +605,14 @@ def _unknown(text: str, key: str) -> ActionParseError:
         return ActionParseError(f"empty action text; actions look like {_EXAMPLES}")
     if word.lstrip("-").isdigit() and not rest:
         return ActionParseError(
-            f"cannot read action {text!r}: a number is not an action; write the action, "
+            f"cannot read action {quote(text)}: a number is not an action; write the action, "
             f"e.g. 'pass' or 'MA'"
         )
     close = difflib.get_close_matches(key, _SIMPLE, n=1, cutoff=0.75) or [
         f"{w} {rest}".strip() for w in difflib.get_close_matches(word, _WORDS, n=1, cutoff=0.7)
     ]
-    hint = f"; did you mean {close[0]!r}?" if close else f"; actions look like {_EXAMPLES}"
-    return ActionParseError(f"cannot read action {text!r}: unknown word {word!r}{hint}")
+    hint = f"; did you mean {quote(close[0])}?" if close else f"; actions look like {_EXAMPLES}"
+    return ActionParseError(f"cannot read action {quote(text)}: unknown word {quote(word)}{hint}")
 
 
 def parse_action(text: str) -> Action:
@@ -575,16 +622,44 @@ def parse_action(text: str) -> Action:
         with a suggestion when the text is close to an action.
     """
     if not isinstance(text, str):
-        raise ActionParseError(f"expected action text, got {type(text).__name__} {text!r:.60}")
+        raise ActionParseError(f"expected action text, got {type(text).__name__} {quote(text)}")
     if len(text) > 200:
         raise ActionParseError(f"action text of {len(text)} characters is too long to be one")
     key = normalize(text)
+    try:
+        return _parse(text, key)
+    except ActionParseError:
+        extra = _extra_words(text)
+        if extra is None:
+            raise
+    raise extra
+
+
+def _extra_words(text: str) -> ActionParseError | None:
+    """The error for an action followed by more words (``pass pass``, ``MA MA``,
+    ``bid hearts now``): no suggestion reads it as one action.  None otherwise."""
+    words = text.split()
+    for n in range(min(3, len(words) - 1), 0, -1):  # the longest action first
+        head = " ".join(words[:n])
+        try:
+            parse_action(head)
+        except ActionParseError:
+            continue
+        return ActionParseError(
+            f"cannot read action {quote(text)}: extra words after {quote(head)} "
+            f"(one action at a time)"
+        )
+    return None
+
+
+def _parse(text: str, key: str) -> Action:
+    """:func:`parse_action` of ``text``, ``key`` its normalized form."""
     simple = _SIMPLE.get(key)
     if simple is not None:
         return simple
     word, _, rest = key.partition(" ")
     if not rest and word in _NEEDS:
-        raise ActionParseError(f"cannot read action {text!r}: {word!r} needs {_NEEDS[word]}")
+        raise ActionParseError(f"cannot read action {quote(text)}: {word!r} needs {_NEEDS[word]}")
     try:
         if not rest:
             if key[:1] in _CARD_START and len(key) <= 3:
@@ -615,7 +690,9 @@ def parse_action(text: str) -> Action:
             figure, at, seat = rest.partition("@")
             if at:
                 return CallItem(_figure_id(figure.strip()), _seat(seat, text))
-            raise ActionParseError(f"cannot read action {text!r}: write 'gyerunk <figure>@<seat>'")
+            raise ActionParseError(
+                f"cannot read action {quote(text)}: write 'gyerunk <figure>@<seat>'"
+            )
         if word == "discard":
             return DISCARDS[Card.parse(rest)]
         if word == "play":
@@ -625,7 +702,9 @@ def parse_action(text: str) -> Action:
                 return DECLARES[0]
             if rest in _MELD_LENGTH:
                 return DECLARES[_MELD_LENGTH[rest]]
-            raise ActionParseError(f"cannot read action {text!r}: {word!r} needs {_NEEDS[word]}")
+            raise ActionParseError(
+                f"cannot read action {quote(text)}: {word!r} needs {_NEEDS[word]}"
+            )
     except CardParseError as e:
-        raise ActionParseError(f"cannot read action {text!r}: {e}") from None
+        raise ActionParseError(f"cannot read action {quote(text)}: {e}") from None
     raise _unknown(text, key)

@@ -32,8 +32,23 @@ __all__ = [
     "format_cards",
     "mask_of",
     "parse_cards",
+    "quote",
     "suit_mask",
 ]
+
+
+def quote(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for error messages.
+
+    Errors quote what they were given so a user can find it, but untrusted
+    input may be megabytes: a long text keeps its start and says how long it
+    was, and only that start is ever copied, so refusing a huge text costs no
+    more than refusing a short one.
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{repr(value[: limit - 20])[: limit - 20]}... ({len(value)} characters)"
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-2:]}"
 
 
 class CardParseError(ValueError):
@@ -77,7 +92,7 @@ class Suit(enum.IntEnum):
             return _SUIT_BY_TEXT[key]
         except KeyError:
             raise CardParseError(
-                f"unknown suit {text!r}; expected one of "
+                f"unknown suit {quote(text)}; expected one of "
                 f"{', '.join(s.name_en for s in cls)} (or M, P, T, Z)"
             ) from None
 
@@ -144,7 +159,7 @@ class Rank(enum.IntEnum):
             return _RANK_BY_CODE[key]
         except KeyError:
             raise CardParseError(
-                f"unknown rank {text!r}; expected one of {' '.join(_RANK_CODES)}"
+                f"unknown rank {quote(text)}; expected one of {' '.join(_RANK_CODES)}"
             ) from None
 
 
@@ -244,7 +259,7 @@ class Card(enum.IntEnum):
         card = _CARD_BY_TEXT.get(key)
         if card is None:
             raise CardParseError(
-                f"cannot read card {text!r}: write the suit letter (M, P, T, Z) "
+                f"cannot read card {quote(text)}: write the suit letter (M, P, T, Z) "
                 f"then the rank (A K O U 10 9 8 7), e.g. 'MA' or 'P10'"
             )
         return card
@@ -320,7 +335,7 @@ def parse_cards(text: str) -> list[Card]:
         try:
             out.append(Card.parse(p))
         except CardParseError:
-            raise CardParseError(f"cannot read card {p!r} in {text!r}") from None
+            raise CardParseError(f"cannot read card {quote(p)} in {quote(text)}") from None
     return out
 
 
@@ -363,7 +378,7 @@ class Order:
         try:
             return cls([Rank.parse(t) for t in text.replace(",", " ").split()])
         except CardParseError as e:
-            raise CardParseError(f"cannot read card order {text!r}: {e}") from None
+            raise CardParseError(f"cannot read card order {quote(text)}: {e}") from None
 
     def __str__(self) -> str:
         return " ".join(r.code for r in self.ranks)

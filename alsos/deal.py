@@ -19,9 +19,23 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from alsos.cards import CARDS, Card, CardParseError, format_cards, parse_cards
+from alsos.cards import CARDS, Card, CardParseError, format_cards, parse_cards, quote
 
-__all__ = ["Deal", "DealError"]
+__all__ = ["Deal", "DealError", "seeded_rng"]
+
+
+def seeded_rng(seed: int | None) -> random.Random:
+    """The random generator of ``seed``, for deals and bots.
+
+    Python's own ``random.Random(-n)`` is ``random.Random(n)``: there a
+    negative seed repeats its positive twin.  Here every whole number gives
+    its own sequence -- a seed of 0 or more exactly as ``random.Random``
+    (so every deal of such a seed is as it always was), a negative one from
+    its text (hashed by ``random``'s own string seeding); None, a random one.
+    """
+    if seed is None or seed >= 0:
+        return random.Random(seed)
+    return random.Random(f"alsos-seed:{seed}")
 
 
 class DealError(ValueError):
@@ -132,7 +146,7 @@ class Deal:
         chunks = [c.strip() for c in text.split("/")]
         if len(chunks) < 3 or not chunks[-1].lower().startswith("talon"):
             raise DealError(
-                f"cannot read deal {text!r}: write the hands separated by '/', "
+                f"cannot read deal {quote(text)}: write the hands separated by '/', "
                 f"then '/ talon' and the talon cards"
             )
         try:
@@ -145,10 +159,10 @@ class Deal:
                     continue
                 front, plus, back = chunk.partition("+")
                 if not plus:
-                    raise DealError(f"hand {chunk!r} needs '+' between seen and unseen cards")
+                    raise DealError(f"hand {quote(chunk)} needs '+' between seen and unseen cards")
                 f, b = parse_cards(front), parse_cards(back)
                 if seen is not None and len(f) != seen:
-                    raise DealError(f"hand {chunk!r} shows {len(f)} seen cards, others {seen}")
+                    raise DealError(f"hand {quote(chunk)} shows {len(f)} seen cards, others {seen}")
                 seen = len(f)
                 hands.append(tuple(f + b))
         except CardParseError as e:

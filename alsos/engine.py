@@ -16,7 +16,6 @@ legal-move list is mostly table lookups.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any, Final
 
 from alsos import registry
@@ -41,7 +40,7 @@ from alsos.actions import (
     Play,
 )
 from alsos.cards import Rank, suit_mask
-from alsos.deal import Deal, DealError, _active_seats
+from alsos.deal import Deal, DealError, _active_seats, seeded_rng
 from alsos.items import DECLARER, Item
 from alsos.melds import longest_sequence, vannak_ranks_held
 from alsos.phases import Contract, Kind, Phase
@@ -163,7 +162,7 @@ class Engine:
         if deal is None:
             # The hot path for simulations: shuffle ints and fill bit sets directly.
             pack = list(range(32))
-            random.Random(seed).shuffle(pack)
+            seeded_rng(seed).shuffle(pack)
             hands, unseen, talon = self.dealing(rules, pack, dealer)
             s = HandState(
                 players=n, dealer=dealer, active=active, hands=hands, unseen=unseen,

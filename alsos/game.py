@@ -11,6 +11,7 @@ of OpenSpiel's game and state, with python-chess's checked surface.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +28,7 @@ from alsos.actions import (
     Play,
     parse_action,
 )
-from alsos.cards import CARDS, Card, Suit, cards_of
+from alsos.cards import CARDS, Card, Suit, cards_of, quote
 from alsos.deal import Deal
 from alsos.engine import SPEECH_PHASES, Engine, engine_for
 from alsos.events import (
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
     from alsos.record import Record
     from alsos.settlement import Settlement
 
-__all__ = ["Contract", "Game", "IllegalActionError", "Kind", "Phase"]
+__all__ = ["ConcurrentUseError", "Contract", "Game", "IllegalActionError", "Kind", "Phase"]
 
 
 class IllegalActionError(ValueError):
@@ -59,7 +60,8 @@ class IllegalActionError(ValueError):
 
     ``action`` is the input as given, ``phase`` and ``seat`` where the game
     stood, ``legal`` the actions that were legal, ``reason`` why this one is
-    not.  Pickles with all of them (a worker process can raise it).
+    not.  Pickles with all of them (a worker process can raise it).  The
+    message quotes at most the first 60 or so characters of the action.
     """
 
     def __init__(
@@ -71,13 +73,24 @@ class IllegalActionError(ValueError):
         self.legal = legal
         self.reason = reason
         shown = ", ".join(str(a) for a in legal) or "none"
-        text = action if isinstance(action, str) else str(action)
+        if isinstance(action, str):
+            text = quote(action)
+        elif isinstance(action, Action):
+            text = quote(str(action))
+        else:  # never the repr of an arbitrary object: it may be huge
+            text = f"a {type(action).__name__}"
         super().__init__(
-            f"{text!r} is not legal for seat {seat} in phase {phase}: {reason}. Legal: {shown}"
+            f"{text} is not legal for seat {seat} in phase {phase}: {reason}. Legal: {shown}"
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.action, self.phase, self.seat, self.legal, self.reason))
+
+
+class ConcurrentUseError(RuntimeError):
+    """A :class:`Game` called from a second thread while another is inside
+    :meth:`Game.apply`.  A game is not thread-safe; this refusal keeps the hand
+    intact: the refused call did nothing, the other one completes."""
 
 
 _PLAYED = tuple(tuple(Played(seat, card) for card in Card) for seat in range(4))
@@ -110,9 +123,20 @@ class Game:
 
     The attributes below read the hand state; change it only through
     :meth:`apply`.
+
+    Threads: a game is not thread-safe -- use it from one thread at a time
+    (a server gives each table its own game, or holds its own lock around
+    every call).  Misuse is detected, never silently corrupting the hand:
+    :meth:`apply`, :meth:`legal_actions`, :meth:`view` or :meth:`copy`
+    called while another thread is inside :meth:`apply` raises
+    :class:`ConcurrentUseError` and does nothing, so the history always
+    replays.  (A lock would make the game shareable, but it costs more than
+    a guard on every action, and a server must order its players' requests
+    anyway.)  A listener may apply the next action from inside
+    :meth:`apply`, in the same thread.
     """
 
-    __slots__ = ("_eng", "_listeners", "_s", "is_over", "rules")
+    __slots__ = ("_eng", "_idle", "_listeners", "_owner", "_s", "is_over", "rules")
 
     def __init__(
         self,
@@ -125,23 +149,27 @@ class Game:
     ) -> None:
         n = rules.players
         if dealer.__class__ is not int or not 0 <= dealer < n:
-            raise ValueError(f"dealer {dealer!r} is not a seat of a {n}-player table")
+            raise ValueError(f"dealer {quote(dealer)} is not a seat of a {n}-player table")
         before = None
         if declared_before is not None:
             before = tuple(declared_before)
             if len(before) != n or any(v.__class__ is not int or v < 0 for v in before):
                 raise ValueError(
-                    f"declared_before {declared_before!r}: give one count of 0 or more "
+                    f"declared_before {quote(declared_before)}: give one count of 0 or more "
                     f"per seat ({n} seats)"
                 )
         if seed is not None and seed.__class__ is not int:
-            raise ValueError(f"seed {seed!r} is not a whole number (or None for a random deal)")
+            raise ValueError(
+                f"seed {quote(seed)} is not a whole number (or None for a random deal)"
+            )
         if isinstance(deal, str):
             deal = Deal.parse(deal)
         self.rules = rules
         self._eng = engine_for(rules)
         self._s = self._eng.new_state(seed=seed, deal=deal, dealer=dealer, declared_before=before)
         self._listeners: list[Callable[[Event], object]] = []
+        self._idle: list[bool] = [True]  # holds a token while no call is inside apply
+        self._owner: int | None = None  # the thread delivering events to listeners
         #: True once the hand is settled (the phase is :attr:`Phase.OVER`): a plain
         #: attribute, kept equal to the state's, because playing loops read it
         #: before every action.
@@ -155,6 +183,8 @@ class Game:
         game._eng = engine_for(rules)
         game._s = state
         game._listeners = []
+        game._idle = [True]
+        game._owner = None
         game.is_over = state.is_over
         return game
 
@@ -168,9 +198,16 @@ class Game:
         game = Game.__new__(Game)
         game.rules = self.rules
         game._eng = self._eng
-        game._s = self._s.copy()
+        held = self._claim("copy")
+        try:
+            game._s = self._s.copy()
+        finally:
+            if held:
+                self._idle.append(True)
+        game.is_over = game._s.is_over
         game._listeners = []
-        game.is_over = self.is_over
+        game._idle = [True]
+        game._owner = None
         return game
 
     def __copy__(self) -> Game:
@@ -195,6 +232,8 @@ class Game:
         self._eng = engine_for(self.rules)
         self._s = data["state"]
         self._listeners = []
+        self._idle = [True]
+        self._owner = None
         self.is_over = self._s.is_over
 
     # ---------------------------------------------------------------- events
@@ -202,9 +241,13 @@ class Game:
     def subscribe(self, listener: Callable[[Event], object]) -> Callable[[], None]:
         """Call ``listener(event)`` for every event of every later action.
 
-        Returns a function that unsubscribes it.  A listener that raises
-        stops the remaining listeners of that event, after the action was
-        taken (the game has moved on; the error is the listener's).
+        Returns a function that unsubscribes it.  Every listener gets every
+        event, whatever the others do: a listener that raises does not stop
+        the rest.  Once all have had all the events, :meth:`apply` raises
+        the first listener error (with a note counting any others).  The
+        action was taken all the same and the game is consistent: the error
+        is the listener's, and :attr:`history` shows the action.  Listeners run
+        in the thread that applied, and may apply the next action.
         """
         self._listeners.append(listener)
 
@@ -356,7 +399,12 @@ class Game:
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: its own hand, the seen talon cards, the public history."""
-        return make_view(self._eng, self._s, seat)
+        held = self._claim("view")
+        try:
+            return make_view(self._eng, self._s, seat)
+        finally:
+            if held:
+                self._idle.append(True)
 
     def record(self, seat: int | None = None, **headers: Any) -> Record:
         """The :class:`~alsos.record.Record` of this hand as it stands (finished or not).
@@ -383,7 +431,22 @@ class Game:
         s = self._s
         legal = s.legal
         if legal is None:  # Engine.legal_actions, written out: read before every action
-            legal = s.legal = self._eng.legal(s)
+            # Computed and cached holding the guard (_claim, written out): never
+            # from a state half-way through another thread's apply, whose stale
+            # cache would let an illegal action in.
+            idle = self._idle
+            try:
+                idle.pop()
+                held = True
+            except IndexError:
+                held = self._busy("legal_actions")
+            try:
+                legal = s.legal
+                if legal is None:
+                    legal = s.legal = self._eng.legal(s)
+            finally:
+                if held:
+                    idle.append(True)
         return legal
 
     def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
@@ -396,92 +459,158 @@ class Game:
 
         :raises IllegalActionError: (a ``ValueError``) if the action is not
             legal now or it is not ``seat``'s turn; nothing is changed.
+        :raises TypeError: if ``seat`` is not an int (a bool, float or text
+            seat is a caller's bug, not a turn to refuse); nothing is changed.
+        :raises Exception: the first error a listener raised, after the action
+            was taken and every listener got every event (see :meth:`subscribe`).
         """
-        s = self._s
-        legal = s.legal
-        if legal is None:  # as in legal_actions
-            legal = s.legal = self._eng.legal(s)
-        if seat is not None and seat != s.to_act:
-            turn = "the hand is over" if s.to_act is None else f"it is seat {s.to_act}'s turn"
-            raise IllegalActionError(action, s.phase, seat, (), f"not seat {seat!r}'s turn: {turn}")
-        if action.__class__ is str:
-            parsed = self._read(action, legal)
-            if parsed not in legal:
-                raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(parsed))
-            action = parsed
-        elif action not in legal or not isinstance(action, Action):
-            raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(action))
-        to_act: int = s.to_act  # type: ignore[assignment]  # legal is empty when None
-        phase = s.phase
-        trick_no = s.trick_no
-        events: tuple[Event, ...]
-        # The two commonest cases of a random hand are dispatched here, inline,
-        # and their usual events are shared values, made once.
-        if phase is Phase.PLAY and action.__class__ is Play:
-            s.legal = None
-            s.history.append((to_act, action))
-            self._eng.play(s, to_act, action[1])
-            first: Event = _PLAYED[to_act][action[1]]
-            if s.phase is not phase:
-                events = self._caused(first, action, phase, trick_no, len(s.items))
-            elif s.trick_no == trick_no:
-                events = (first,)
+        if seat is not None and seat.__class__ is not int:
+            raise TypeError(
+                f"seat must be a whole number (the seat's index) or None, "
+                f"got {type(seat).__name__} {quote(seat)}"
+            )
+        idle = self._idle  # the guard against a second thread (_claim, written out)
+        try:
+            idle.pop()
+            held = True
+        except IndexError:
+            held = self._busy("apply")
+        try:
+            s = self._s
+            legal = s.legal
+            if legal is None:  # as in legal_actions
+                legal = s.legal = self._eng.legal(s)
+            if seat is not None and seat != s.to_act:
+                turn = "the hand is over" if s.to_act is None else f"it is seat {s.to_act}'s turn"
+                raise IllegalActionError(
+                    action, s.phase, seat, (), f"not seat {seat!r}'s turn: {turn}"
+                )
+            if action.__class__ is str:
+                parsed = self._read(action, legal)
+                if parsed not in legal:
+                    raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(parsed))
+                action = parsed
+            elif action not in legal or not isinstance(action, Action):
+                raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(action))
+            to_act: int = s.to_act  # type: ignore[assignment]  # legal is empty when None
+            phase = s.phase
+            trick_no = s.trick_no
+            events: tuple[Event, ...]
+            # The two commonest cases of a random hand are dispatched here, inline,
+            # and their usual events are shared values, made once.
+            if phase is Phase.PLAY and action.__class__ is Play:
+                s.legal = None
+                s.history.append((to_act, action))
+                self._eng.play(s, to_act, action[1])
+                first: Event = _PLAYED[to_act][action[1]]
+                if s.phase is not phase:
+                    events = self._caused(first, action, phase, trick_no, len(s.items))
+                elif s.trick_no == trick_no:
+                    events = (first,)
+                else:
+                    cards = tuple([(p, CARDS[c]) for p, c in s.tricks[-1]])
+                    won = _NEW_TUPLE(TrickWon, (s.trick_no, cards, s.trick_winners[-1]))
+                    events = (first, won)
+            elif phase in SPEECH_PHASES and (action is PASS or action == PASS):
+                s.legal = None
+                s.history.append((to_act, action))
+                self._eng.end_turn(s, to_act)
+                first = _PASSED[to_act]
+                if s.phase is phase:
+                    events = (first,)
+                else:
+                    events = self._caused(first, action, phase, trick_no, len(s.items))
             else:
-                cards = tuple([(p, CARDS[c]) for p, c in s.tricks[-1]])
-                won = _NEW_TUPLE(TrickWon, (s.trick_no, cards, s.trick_winners[-1]))
-                events = (first, won)
-        elif phase in SPEECH_PHASES and (action is PASS or action == PASS):
-            s.legal = None
-            s.history.append((to_act, action))
-            self._eng.end_turn(s, to_act)
-            first = _PASSED[to_act]
-            if s.phase is phase:
-                events = (first,)
-            else:
-                events = self._caused(first, action, phase, trick_no, len(s.items))
-        else:
-            items = len(s.items)
-            s.legal = None
-            s.history.append((to_act, action))
-            # Bidding (the Betli switch) and answers to a call change items in ways
-            # a count does not show: compare them whole (rare phases only).
-            before = _item_keys(s.items) if phase in _WATCHED else None
-            if phase in SPEECH_PHASES:
-                self._eng.speak(s, to_act, action)
-            else:
-                self._eng.dispatch(s, to_act, action)
-            if before is not None and before == _item_keys(s.items):
-                before = None
-            said = _SAID[to_act].get(action)
-            if said is None or (s.notes and len(s.history) - 1 in s.notes):
-                said = self._said(to_act, action)
-            first = said
-            now = s.items
-            index = s.kontra_at.get(action) if action.__class__ is Kontra else None
-            if before is not None:
-                events = self._caused(first, action, phase, trick_no, items, before)
-            elif s.phase is not phase or s.trick_no != trick_no or phase is Phase.MELDS:
-                events = self._caused(first, action, phase, trick_no, items)
-            elif index is not None and len(now) == items:
-                # _item_changed and Item.stake, written out for the commonest utterance.
-                item = now[index]
-                stake = item.base * (item.front_multiplier if item.front else 1) * item.factor
-                changed = (to_act, item.figure, item.seat, stake * item.call, len(item.steps))
-                events = (first, _NEW_TUPLE(ItemChanged, changed))
-            elif action.__class__ is Announce and len(now) == items + 1:
-                events = (first, _item_changed(to_act, now[-1]))
-            elif action.__class__ is Announce and now and phase is not Phase.BIDDING:
-                events = (first, _item_changed(to_act, now[0]))  # a multiplier raised the game
-            elif len(now) != items:
-                events = self._caused(first, action, phase, trick_no, items)
-            else:
-                events = (first,)
-        self.is_over = s.is_over
-        if self._listeners:
-            for event in events:
-                for listener in tuple(self._listeners):
-                    listener(event)
+                items = len(s.items)
+                s.legal = None
+                s.history.append((to_act, action))
+                # Bidding (the Betli switch) and answers to a call change items in ways
+                # a count does not show: compare them whole (rare phases only).
+                before = _item_keys(s.items) if phase in _WATCHED else None
+                if phase in SPEECH_PHASES:
+                    self._eng.speak(s, to_act, action)
+                else:
+                    self._eng.dispatch(s, to_act, action)
+                if before is not None and before == _item_keys(s.items):
+                    before = None
+                said = _SAID[to_act].get(action)
+                if said is None or (s.notes and len(s.history) - 1 in s.notes):
+                    said = self._said(to_act, action)
+                first = said
+                now = s.items
+                index = s.kontra_at.get(action) if action.__class__ is Kontra else None
+                if before is not None:
+                    events = self._caused(first, action, phase, trick_no, items, before)
+                elif s.phase is not phase or s.trick_no != trick_no or phase is Phase.MELDS:
+                    events = self._caused(first, action, phase, trick_no, items)
+                elif index is not None and len(now) == items:
+                    # _item_changed and Item.stake, written out for the commonest utterance.
+                    item = now[index]
+                    stake = item.base * (item.front_multiplier if item.front else 1) * item.factor
+                    changed = (to_act, item.figure, item.seat, stake * item.call, len(item.steps))
+                    events = (first, _NEW_TUPLE(ItemChanged, changed))
+                elif action.__class__ is Announce and len(now) == items + 1:
+                    events = (first, _item_changed(to_act, now[-1]))
+                elif action.__class__ is Announce and now and phase is not Phase.BIDDING:
+                    events = (first, _item_changed(to_act, now[0]))  # a multiplier raised the game
+                elif len(now) != items:
+                    events = self._caused(first, action, phase, trick_no, items)
+                else:
+                    events = (first,)
+            self.is_over = s.is_over
+            if self._listeners:
+                owner = self._owner
+                self._owner = threading.get_ident()  # its listeners may apply again
+                try:
+                    self._deliver(events)
+                finally:
+                    self._owner = owner
+        finally:
+            if held:
+                idle.append(True)
         return events
+
+    def _claim(self, what: str) -> bool:
+        """Take the guard for a call that must not overlap another thread's :meth:`apply`.
+
+        True when taken (give it back with ``self._idle.append(True)``); False
+        for a listener of this thread's own :meth:`apply`, which may go on.
+        ``list.pop`` is atomic, so of two threads only one takes the token,
+        for a fraction of the cost of a lock.
+
+        :raises ConcurrentUseError: if another thread is inside :meth:`apply`.
+        """
+        try:
+            self._idle.pop()
+        except IndexError:
+            return self._busy(what)
+        return True
+
+    def _busy(self, what: str) -> bool:
+        """The guard is taken: False if by this thread's delivery of events, else raise."""
+        if self._owner == threading.get_ident():
+            return False
+        raise ConcurrentUseError(
+            f"Game.{what}() was called while another thread is inside Game.apply(); "
+            f"a game is not thread-safe: use it from one thread at a time (a lock around "
+            f"every call, or one game per thread). This call did nothing."
+        )
+
+    def _deliver(self, events: tuple[Event, ...]) -> None:
+        """Give every event to every listener; then raise the first error any raised."""
+        errors: list[Exception] = []
+        for event in events:
+            for listener in tuple(self._listeners):
+                try:
+                    listener(event)
+                except Exception as e:  # the listener's fault: the others still hear
+                    errors.append(e)
+        if errors:
+            first = errors[0]
+            if len(errors) > 1:
+                others = "; ".join(quote(f"{type(e).__name__}: {e}") for e in errors[1:4])
+                first.add_note(f"listeners raised {len(errors) - 1} more error(s): {others}")
+            raise first
 
     def _said(self, seat: int, action: Action) -> Said:
         """The :class:`~alsos.events.Said` of an action just taken (last in the history).
@@ -573,6 +702,8 @@ class Game:
             return "the hand is over"
         if not isinstance(action, Action):
             return f"expected an action or its text, got {type(action).__name__}"
+        if isinstance(action, (Play, Discard)) and action[1].__class__ is not Card:
+            return f"there is no card {action[1]} (cards are 0 to 31)"
         if isinstance(action, Play) and s.to_act is not None and s.phase is Phase.PLAY:
             bit = 1 << action.card
             if not s.hands[s.to_act] & bit:

@@ -233,3 +233,116 @@ def test_rulesets_are_hashable_and_usable_as_keys() -> None:
     table = {rules: str(rules) for rules in PROFILES}
     assert len(table) == len(PROFILES)
     assert table[alsos.load_variant("house")] == "house"
+
+
+# ------------------------------------------------------------- action inputs
+
+NEAR_MISSES = st.one_of(
+    TEXTS,
+    st.lists(st.sampled_from(WORDS), min_size=2, max_size=6).map(" ".join),  # extra words
+    st.builds(
+        lambda w, n: w * n,
+        st.sampled_from(["x", "pass ", "é", "\x00", "MA "]),
+        st.sampled_from([61, 201, 5_000, 200_000]),
+    ),
+)
+INTS = st.one_of(st.integers(-3, 40), st.integers(-(10**30), 10**30))
+ODD = st.one_of(st.booleans(), st.floats(allow_nan=False), st.text(max_size=3), st.none(), INTS)
+FIELD_TEXT = st.one_of(st.sampled_from(["game", "gyerunk", "abszolut", "100", "ultimo", ""]),
+                       st.text(max_size=20), st.just("f" * 100_000))  # fmt: skip
+HAND_BUILT = st.one_of(
+    st.builds(alsos.actions.Kontra, st.one_of(INTS, ODD), FIELD_TEXT, st.one_of(st.none(), ODD)),
+    st.builds(alsos.actions.Play, st.one_of(INTS, ODD)),
+    st.builds(alsos.actions.Discard, st.one_of(INTS, ODD)),
+    st.builds(alsos.actions.Bid, st.one_of(INTS, ODD)),
+    st.builds(alsos.actions.Declare, st.one_of(INTS, ODD)),
+    st.builds(alsos.actions.Announce, st.one_of(FIELD_TEXT, ODD)),
+    st.builds(alsos.actions.ContractBid, st.one_of(FIELD_TEXT, ODD)),
+    st.builds(alsos.actions.CallItem, st.one_of(FIELD_TEXT, ODD), st.one_of(INTS, ODD)),
+)
+SEATS = st.one_of(  # mostly no seat, as most callers
+    st.none(), st.none(), st.none(), st.integers(-2, 5), st.booleans(), st.floats(-1, 5),
+    st.text(max_size=2),
+)  # fmt: skip
+
+
+@st.composite
+def action_inputs(draw: st.DrawFn) -> tuple[object, object]:
+    """An action input as a careless or hostile client sends it: a near-miss or huge
+    text, a hand-built action with random fields (built lazily: a constructor may
+    refuse it), or a legal action, each with a seat of any type."""
+    kind = draw(st.sampled_from(["text", "built", "legal"]))
+    action: object
+    if kind == "text":
+        action = draw(NEAR_MISSES)
+    elif kind == "built":
+        try:
+            action = draw(HAND_BUILT)
+        except TypeError as e:  # a field of the wrong type, refused when built
+            assert len(str(e)) < 200
+            event("hand-built action refused by its constructor (TypeError)")
+            action = "pass"
+    else:
+        action = None  # the seat to act's first legal action, filled in by the test
+    return action, draw(SEATS)
+
+
+class TestActionInputs:
+    """Every refusal of an action input is an IllegalActionError (a ValueError; an
+    unreadable text says so in its reason) or, for a seat that is not an int, a
+    TypeError; the message is short and the game is exactly as it was."""
+
+    @staticmethod
+    def check(
+        rules: alsos.Ruleset, seed: int, steps: int, inputs: list[tuple[object, object]]
+    ) -> None:
+        game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        for action, seat in inputs:
+            if action is None:
+                action = game.legal_actions()[0] if not game.is_over else "pass"
+            before = game.copy()
+            shown = sum(len(str(a)) + 2 for a in game.legal_actions())
+            try:
+                game.apply(action, seat=seat)  # type: ignore[arg-type]
+            except alsos.IllegalActionError as e:
+                assert isinstance(e, ValueError) and len(str(e)) < 400 + shown
+                event("refused: IllegalActionError")
+            except TypeError as e:
+                assert seat is not None and type(seat) is not int, f"TypeError for seat {seat!r}"
+                assert type(seat).__name__ in str(e) and len(str(e)) < 200
+                event("refused: seat type")
+            else:
+                event("legal")
+                game = before  # keep probing the same position
+                continue
+            assert game == before, "a refused action changed the game"
+
+    @QUICK
+    @given(
+        rules=st.sampled_from(PROFILES),
+        seed=st.integers(-(10**6), 10**6),
+        steps=st.integers(0, 150),
+        inputs=st.lists(action_inputs(), min_size=1, max_size=6),
+    )
+    def test_refused_inputs_are_clear_short_and_change_nothing(
+        self, rules: alsos.Ruleset, seed: int, steps: int, inputs: list[tuple[object, object]]
+    ) -> None:
+        self.check(rules, seed, steps, inputs)
+
+    @pytest.mark.fuzz
+    @LONG
+    @given(
+        rules=st.sampled_from(PROFILES),
+        seed=st.integers(-(10**6), 10**6),
+        steps=st.integers(0, 150),
+        inputs=st.lists(action_inputs(), min_size=1, max_size=20),
+    )
+    def test_long_action_inputs(
+        self, rules: alsos.Ruleset, seed: int, steps: int, inputs: list[tuple[object, object]]
+    ) -> None:
+        self.check(rules, seed, steps, inputs)

@@ -12,6 +12,8 @@ bot class (or factory), registered under the entry point's name.
 
 from __future__ import annotations
 
+import difflib
+import inspect
 from collections.abc import Callable, Sequence
 from importlib import metadata
 from typing import Any, Protocol, runtime_checkable
@@ -21,10 +23,12 @@ from alsos.bots.heuristic import HeuristicBot
 from alsos.bots.pimc import PIMCBot
 from alsos.bots.quiet import QuietBot
 from alsos.bots.random_bot import RandomBot
+from alsos.cards import quote
 from alsos.view import View
 
 __all__ = [
     "Bot",
+    "BotOptionError",
     "HeuristicBot",
     "PIMCBot",
     "QuietBot",
@@ -49,6 +53,11 @@ class Bot(Protocol):
 
 class UnknownBotError(ValueError):
     """No bot of that name is built in or installed."""
+
+
+class BotOptionError(ValueError):
+    """A bot given an option it does not take (``pimc(wrolds=4)``); the message
+    lists the options it does take and suggests the closest."""
 
 
 _BOTS: dict[str, Callable[..., Bot]] = {
@@ -88,14 +97,37 @@ def make(name: str, **options: Any) -> Bot:
     """The bot ``name`` built with ``options`` (``make("random", seed=3)``).
 
     :raises UnknownBotError: (a ``ValueError``) for a name no package provides.
+    :raises BotOptionError: (a ``ValueError``) for an option the bot does not take.
     """
     if name not in _BOTS:
         _load()
     factory = _BOTS.get(name)
     if factory is None:
         broken = "".join(f"; {e}" for e in _errors)
-        raise UnknownBotError(f"no bot named {name!r}; available: {', '.join(available())}{broken}")
+        raise UnknownBotError(
+            f"no bot named {quote(name)}; available: {', '.join(available())}{broken}"
+        )
+    _check_options(name, factory, options)
     return factory(**options)
+
+
+def _check_options(name: str, factory: Callable[..., Bot], options: dict[str, Any]) -> None:
+    """Refuse an option the factory's signature does not take, naming those it does."""
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # no signature to read (a builtin): let the call decide
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return
+    allowed = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    for key in options:
+        if key not in allowed:
+            close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            takes = ", ".join(allowed) or "none"
+            raise BotOptionError(
+                f"bot {name!r} has no option {quote(key)}{hint} (its options: {takes})"
+            )
 
 
 def parse_spec(text: str) -> tuple[str, dict[str, Any]]:

@@ -26,12 +26,12 @@ every world, which the tests do not meet on real hands).
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Sequence
 
 from alsos.actions import Action
 from alsos.bots.heuristic import HeuristicBot
+from alsos.deal import seeded_rng
 from alsos.game import Game
 from alsos.phases import Phase
 from alsos.search import DeterminizeError, SolveError, determinize, solve
@@ -78,7 +78,7 @@ class PIMCBot:
             raise ValueError(f"solver_tricks must be a whole number >= 0, got {solver_tricks!r}")
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
-        self.rng = random.Random(seed)
+        self.rng = seeded_rng(seed)
         self.worlds = worlds
         self.budget = budget
         self.min_worlds = min_worlds

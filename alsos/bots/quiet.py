@@ -10,10 +10,10 @@ figures and kontras change, which bots that never announce cannot show.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from alsos.actions import PASS, Action
+from alsos.deal import seeded_rng
 from alsos.phases import Phase
 from alsos.view import View
 
@@ -26,7 +26,7 @@ class QuietBot:
     """Passes in the front and completion rounds when it may; elsewhere picks at random."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = seeded_rng(seed)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if not legal:

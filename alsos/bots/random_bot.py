@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from alsos.actions import Action
+from alsos.deal import seeded_rng
 from alsos.view import View
 
 __all__ = ["RandomBot"]
@@ -19,7 +19,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = seeded_rng(seed)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if not legal:

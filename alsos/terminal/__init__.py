@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from alsos.actions import Action
-from alsos.bots import Bot, UnknownBotError, available, make_spec, split_specs
+from alsos.bots import Bot, BotOptionError, UnknownBotError, available, make_spec, split_specs
 from alsos.events import Event
 from alsos.game import Game
 from alsos.loading import load_variant
@@ -188,7 +188,7 @@ def _bot_names(spec: str, seats: int) -> list[str] | None:
     for name in dict.fromkeys(names):
         try:
             make_spec(name, seed=0)
-        except UnknownBotError as e:
+        except (UnknownBotError, BotOptionError) as e:
             print(f"--bots: {e}", file=sys.stderr)
             return None
         except (TypeError, ValueError) as e:

@@ -84,7 +84,6 @@ prints the mean per decision), cheap enough for a playout policy.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from alsos.actions import (
@@ -103,6 +102,7 @@ from alsos.actions import (
 from alsos.bots.heuristic.judgement import Judgement, figure_table, rules_for
 from alsos.bots.heuristic.ladder import LadderJudgement, is_ladder
 from alsos.cards import Card, Rank
+from alsos.deal import seeded_rng
 from alsos.phases import Phase
 from alsos.tables import trick_keys
 from alsos.view import View
@@ -125,7 +125,7 @@ class HeuristicBot(LadderJudgement, Judgement):
     """
 
     def __init__(self, seed: int | None = None, *, boldness: float = 1.0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = seeded_rng(seed)
         self.boldness = boldness
 
     # ----------------------------------------------------------- dispatch
