@@ -170,6 +170,7 @@ def _make() -> cattrs.Converter:
     conv.register_structure_hook(int, strict_int)
     conv.register_structure_hook(bool, strict_bool)
     conv.register_structure_hook(str, strict_str)
+    conv.register_structure_hook_factory(_is_sequence, lambda t: _sequence_reader(conv, t))
     conv.register_unstructure_hook(Phase, lambda p: p.value)
     conv.register_structure_hook(Phase, text_of("a phase name such as 'play'", phase))
     conv.register_unstructure_hook(Card, lambda c: c.name)
@@ -235,25 +236,55 @@ def _read_trump(v: Any, _: Any) -> int:
     raise ValueError(f"expected a suit ({', '.join(_SUIT_NAMES)}) or null, got {_short(v)}")
 
 
+def _structure_items(
+    conv: cattrs.Converter, items: list[tuple[int, Any, Any]], what: str
+) -> list[Any]:
+    """Structure ``(index, value, type)`` items, collecting every failure with its index
+    (so that error paths read ``hand[1]``)."""
+    out = []
+    errors = []
+    for i, x, tp in items:
+        try:
+            out.append(conv.structure(x, tp))
+        except Exception as e:
+            e.add_note(cattrs.errors.IterableValidationNote(f"{what} {i}", i, tp))
+            errors.append(e)
+    if errors:
+        raise IterableValidationError(f"while reading {what}s", errors, list)
+    return out
+
+
 def _seat_list_reader(conv: cattrs.Converter, value_type: Any) -> Callable[[Any, Any], Any]:
     """Structure a list indexed by seat (``null``: no entry) into a ``{seat: value}`` dict."""
 
     def structure(v: Any, _: Any) -> dict[int, Any]:
         if not isinstance(v, list):
             raise TypeError(f"expected a list indexed by seat, got {_short(v)}")
-        out: dict[int, Any] = {}
-        errors = []
-        for seat, x in enumerate(v):
-            if x is None:
-                continue
-            try:
-                out[seat] = conv.structure(x, value_type)
-            except Exception as e:
-                e.add_note(cattrs.errors.IterableValidationNote(f"seat {seat}", seat, value_type))
-                errors.append(e)
-        if errors:
-            raise IterableValidationError("while reading a list by seat", errors, list)
-        return out
+        seats = [s for s, x in enumerate(v) if x is not None]
+        items = [(s, v[s], value_type) for s in seats]
+        return dict(zip(seats, _structure_items(conv, items, "seat"), strict=True))
+
+    return structure
+
+
+def _is_sequence(t: Any) -> bool:
+    return typing.get_origin(t) in (tuple, list)
+
+
+def _sequence_reader(conv: cattrs.Converter, t: Any) -> Callable[[Any, Any], Any]:
+    """Structure a list (never a text, an object or a set) into ``t``: a ``list[X]``,
+    a ``tuple[X, ...]`` or a fixed-size ``tuple[A, B]`` of exactly that many items."""
+    origin, args = typing.get_origin(t), typing.get_args(t)
+    fixed = origin is tuple and args[1:] != (Ellipsis,)
+
+    def structure(v: Any, _: Any) -> Any:
+        if not isinstance(v, (list, tuple)):
+            raise TypeError(f"expected a list, got {_short(v)}")
+        if fixed and len(v) != len(args):
+            raise ValueError(f"expected a list of {len(args)} items, got {len(v)}")
+        types = args if fixed else [args[0]] * len(v)
+        items = _structure_items(conv, list(zip(range(len(v)), v, types, strict=True)), "item")
+        return tuple(items) if origin is tuple else items
 
     return structure
 

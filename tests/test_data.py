@@ -222,3 +222,27 @@ def test_alsos_schema_still_prints_the_profile_schema_by_default(
 ) -> None:
     assert main(["schema"]) == 0
     assert json.loads(capsys.readouterr().out)["title"] == "Alsós variant profile"
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(key=st.sampled_from(sorted(_VIEW)), value=_JSON)
+def test_any_value_for_any_key_gives_a_view_or_a_data_error(key: str, value: Any) -> None:
+    """A view's data with any JSON value at one key reads as a view or raises DataError
+    naming the key (a text, an object or a set is never taken for a list), never
+    anything else."""
+    data = {**_VIEW, key: value}
+    try:
+        view = from_data(View, data)
+    except DataError as e:
+        assert key in str(e) or "$" in str(e)
+    else:
+        assert from_data(View, to_data(view)) == view
