@@ -14,7 +14,7 @@ settlement::
 from alsos.actions import Action, ActionParseError, parse_action
 from alsos.bots import RandomBot
 from alsos.cards import Card, CardParseError, Order, Rank, Suit, format_cards, parse_cards
-from alsos.data import from_data, to_data
+from alsos.data import DataError, from_data, to_data
 from alsos.deal import Deal, DealError
 from alsos.game import ConcurrentUseError, Contract, Game, IllegalActionError, Kind, Phase
 from alsos.loading import load_variant, shipped_variants
@@ -32,6 +32,7 @@ __all__ = [
     "CardParseError",
     "ConcurrentUseError",
     "Contract",
+    "DataError",
     "Deal",
     "DealError",
     "Deals",

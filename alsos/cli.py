@@ -9,7 +9,7 @@ Usage::
     alsos replay FILE [--html OUT [--seat K]]
     alsos variants
     alsos validate FILE [--players N]
-    alsos schema
+    alsos schema [profile|view|settlement|event|record|action]
     alsos rules VARIANT [--players N] [--format markdown|rst] [--compare OTHER ...]
                 [--images inline|files|none] [--out DIR]
     alsos arena [--variant V] [--bots A,B,...] [--deals N] [--workers N] [--json FILE]
@@ -29,7 +29,9 @@ step by step, with its settlement (and, for several hands, the session);
 through each hand (``alsos.viewer``), ``--seat K`` showing only what seat K saw.
 
 ``schema`` prints the JSON Schema of the profile format (``alsos.schema``),
-for editors that check YAML as it is typed.
+for editors that check YAML as it is typed; ``schema view`` (or
+``settlement``, ``event``, ``record``, ``action``) prints that of the data a
+server sends its clients (``alsos.data.schema``).
 
 ``rules`` prints the rulebook of a variant, written from its profile
 (``alsos.rulebook.render``), as Markdown or reStructuredText; with
@@ -55,6 +57,8 @@ from typing import TYPE_CHECKING
 
 import alsos
 from alsos import arena, simulate, terminal
+from alsos.data import SCHEMA_KINDS
+from alsos.data import schema as data_schema
 from alsos.record import RecordError, labelled, loads_all, replay_session
 from alsos.rulebook import IMAGES, compare, render, summary
 from alsos.rulebook import write as write_rulebook
@@ -101,7 +105,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if command == "validate":
             return _validate(args.file, args.players)
         if command == "schema":
-            return _schema()
+            return _schema(args.kind)
         if command == "rules":
             return _rules(
                 args.variant, args.players, args.format, args.compare, args.images, args.out
@@ -185,13 +189,21 @@ def _parser() -> argparse.ArgumentParser:
         "--players", type=int, default=None, metavar="N", help="check it loaded for N seats"
     )
 
-    sub.add_parser(
+    schema = sub.add_parser(
         "schema",
-        help="print the JSON Schema of variant profiles",
+        help="print the JSON Schema of variant profiles, or of the data sent to clients",
         description=(
             "Print the JSON Schema (draft 2020-12) of the YAML profile format, derived from "
-            "the profile classes, e.g. for a YAML language server."
+            "the profile classes, e.g. for a YAML language server; or of what "
+            "alsos.to_data gives for a view, settlement, event, record or action."
         ),
+    )
+    schema.add_argument(
+        "kind",
+        nargs="?",
+        choices=("profile", *SCHEMA_KINDS),
+        default="profile",
+        help="what to describe (default: profile)",
     )
 
     rules = sub.add_parser(
@@ -307,9 +319,11 @@ def _validate(file: str, players: int | None = None) -> int:
 # ------------------------------------------------------------------ schema
 
 
-def _schema() -> int:
-    """Print the profile format's JSON Schema, indented, with non-ASCII text as is."""
-    print(json.dumps(profile_schema(), indent=2, ensure_ascii=False))
+def _schema(kind: str = "profile") -> int:
+    """Print the JSON Schema of the profile format (or of ``kind`` of wire data),
+    indented, with non-ASCII text as is."""
+    doc = profile_schema() if kind == "profile" else data_schema(kind)
+    print(json.dumps(doc, indent=2, ensure_ascii=False))
     return 0
 
 

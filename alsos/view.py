@@ -82,6 +82,8 @@ class View:
     cards and what a síber reveal turned up, Altiansz's face-up card).
     ``declared_before`` is each seat's count of contracts declared earlier in
     the session where the profile limits them (None: not counted).
+    ``players`` is the number of seats at the table (0: not given), so that
+    per-seat data can be sent as lists indexed by seat (:mod:`alsos.data`).
     """
 
     seat: int
@@ -104,6 +106,7 @@ class View:
     kind: str | None = None
     taken: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     declared_before: tuple[int, ...] | None = None
+    players: int = 0
 
     def __str__(self) -> str:
         lines = [
@@ -171,4 +174,5 @@ def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
             for t, cards, up in s.takes
         ),
         declared_before=None if s.declared_before is None else tuple(s.declared_before),
+        players=s.players,
     )

@@ -4,7 +4,6 @@ views that show what the settlement will count, and errors that cross processes.
 from __future__ import annotations
 
 import concurrent.futures
-import json
 import pickle
 import random
 
@@ -15,11 +14,9 @@ from hypothesis import strategies as st
 from profiles import PROFILES
 
 import alsos
-from alsos import IllegalActionError, ProfileError, Record, RecordError, View
-from alsos.actions import Action, Discard
-from alsos.data import from_data, to_data
+from alsos import IllegalActionError, ProfileError, Record, RecordError
+from alsos.actions import Discard
 from alsos.events import EVENT_TYPES, HandOver, ItemChanged, PhaseChanged, Played, Said, TrickWon
-from alsos.settlement import Settlement
 
 POTTER = alsos.load_variant("potter1930")
 SERVER = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -202,30 +199,7 @@ def test_view_shows_the_stakes_of_a_pending_call() -> None:
 # ---------------------------------------------------------------- wire data
 
 
-@SERVER
-@given(rules=st.sampled_from(PROFILES), seed=st.integers(0, 10**6), steps=st.integers(0, 120))
-def test_views_settlements_records_and_events_round_trip_through_json(
-    rules: alsos.Ruleset, seed: int, steps: int
-) -> None:
-    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-    rng = random.Random(seed)
-    events = []
-    for _ in range(steps):
-        if game.is_over:
-            break
-        events.extend(game.apply(rng.choice(game.legal_actions())))
-    values: list[tuple[type, object]] = [(View, game.view(seat)) for seat in range(rules.players)]
-    values.append((Record, game.record()))
-    values.extend((type(e), e) for e in events)
-    if game.settlement is not None:
-        values.append((Settlement, game.settlement))
-    for cls, value in values:
-        wire = json.loads(json.dumps(to_data(value)))
-        assert from_data(cls, wire) == value, cls
-        assert pickle.loads(pickle.dumps(value)) == value, cls  # across processes too
-    for action in game.legal_actions():
-        assert to_data(action) == str(action)
-        assert from_data(Action, to_data(action)) == action
+# Round trips and the JSON shape of the wire data: tests/test_data.py.
 
 
 def test_a_view_is_attrs_data() -> None:
