@@ -49,7 +49,6 @@ the type, the key path and the reason.
 
 from __future__ import annotations
 
-import json
 import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -65,12 +64,19 @@ from alsos.actions import Action, parse_action
 from alsos.cards import CARDS, Card, Suit
 from alsos.events import EVENT_TYPES, Event
 from alsos.phases import Phase
-from alsos.record import Record, RecordError
 from alsos.schema import SCHEMA_DIALECT
 from alsos.settlement import Entry, Settlement
 from alsos.view import ItemView, TrickView, View
 
-__all__ = ["SCHEMA_KINDS", "DataError", "converter", "from_data", "schema", "to_data"]
+__all__ = [
+    "SCHEMA_KINDS",
+    "DataError",
+    "converter",
+    "from_data",
+    "register_kind",
+    "schema",
+    "to_data",
+]
 
 T = TypeVar("T")
 
@@ -187,7 +193,6 @@ def _make() -> cattrs.Converter:
     for cls in WIRE_CLASSES:
         _register_class(conv, cls)
     _register_events(conv)
-    _register_record(conv)
     return conv
 
 
@@ -320,25 +325,32 @@ def _register_events(conv: cattrs.Converter) -> None:
     conv.register_structure_hook_func(is_event, structure_event)
 
 
-def _register_record(conv: cattrs.Converter) -> None:
-    """A record is its JSON form (:meth:`alsos.Record.to_json`), read by the record reader."""
-
-    def structure_record(v: Any, _: Any) -> Record:
-        _expect_object(v, "a record")
-        try:
-            return Record.loads(json.dumps(v))
-        except RecordError as e:
-            raise ValueError(str(e)) from None
-        except (TypeError, ValueError) as e:  # not JSON-ready at all
-            raise ValueError(f"not JSON data: {e}") from None
-
-    conv.register_unstructure_hook(Record, Record.to_json)
-    conv.register_structure_hook(Record, structure_record)
-
-
 #: The converter behind :func:`to_data` and :func:`from_data`; ``converter.copy()``
 #: derives one with other settings.
 converter = _make()
+
+# Kinds that a higher layer adds (the record, whose JSON form its own module reads and
+# writes): name -> (class, the JSON Schema of its data).
+_ADDED: dict[str, tuple[type[Any], Callable[[], dict[str, Any]]]] = {}
+
+
+def register_kind(
+    kind: str,
+    cls: type[T],
+    *,
+    unstructure: Callable[[T], Any],
+    structure: Callable[[Any], T],
+    schema: Callable[[], dict[str, Any]],
+) -> None:
+    """Teach :func:`to_data`, :func:`from_data` and :func:`schema` a class of a higher layer.
+
+    The record module registers :class:`~alsos.Record` this way, so that this module
+    needs nothing above it.  ``structure`` raises ``ValueError`` with a reason for data
+    it refuses; :func:`from_data` turns that into a :class:`DataError`.
+    """
+    converter.register_unstructure_hook(cls, unstructure)
+    converter.register_structure_hook(cls, lambda v, _t: structure(v))
+    _ADDED[kind] = (cls, schema)
 
 
 def to_data(obj: Any) -> Any:
@@ -404,8 +416,8 @@ def schema(kind: str) -> dict[str, Any]:
         "view": View,
         "settlement": Settlement,
         "event": Event,
-        "record": Record,
         "action": Action,
+        **{name: cls for name, (cls, _) in _ADDED.items()},
     }
     if kind not in roots:
         raise ValueError(f"no schema of {_short(kind)}; the kinds are {', '.join(SCHEMA_KINDS)}")
@@ -443,8 +455,9 @@ class _SchemaBuilder:
             return self.define("Event", lambda: {"oneOf": [self.type_schema(c) for c in args]})
         if isinstance(tp, type) and issubclass(tp, Action):
             return self.define("Action", _action_schema)
-        if tp is Record:
-            return self.define("Record", _record_schema)
+        for cls, make in _ADDED.values():
+            if tp is cls:
+                return self.define(cls.__name__, make)
         if tp in EVENT_TYPES:
             return self.define(tp.__name__, lambda: self.event_schema(tp))
         if isinstance(tp, type) and attrs.has(tp):
@@ -510,32 +523,4 @@ def _action_schema() -> dict[str, Any]:
     return {
         "description": "An action in alsos notation, e.g. 'pass', 'kontra game', 'MA'.",
         "type": "string",
-    }
-
-
-def _record_schema() -> dict[str, Any]:
-    pair = {
-        "type": "array",
-        "prefixItems": [{"type": "integer"}, {"type": "string"}],
-        "items": False,
-        "minItems": 2,
-    }
-    return {
-        "description": (
-            "A hand's record in its JSON form (record.dumps(format='json')): the headers "
-            "as text, the actions as [seat, action] pairs, the comments as [index, text]."
-        ),
-        "type": "object",
-        "properties": {
-            "format": {"const": "alsos-record"},
-            "headers": {
-                "type": "object",
-                "required": ["Variant", "Deal", "Dealer"],
-                "additionalProperties": {"type": "string"},
-            },
-            "actions": {"type": "array", "items": pair},
-            "comments": {"type": "array", "items": pair},
-        },
-        "required": ["format", "headers", "actions", "comments"],
-        "additionalProperties": False,
     }

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import field, frozen
 
 from alsos.actions import Action, ActionParseError, parse_action
-from alsos.data import converter
+from alsos.data import converter, register_kind
 from alsos.deal import Deal, DealError
 from alsos.game import Game, IllegalActionError
 from alsos.loading import load_variant, shipped_variants
@@ -663,3 +663,59 @@ def replay_session(
             raise record._error("Result", f"hand {n + 1} is not finished")
         session.add(game.settlement)
     return session
+
+
+# ------------------------------------------------------------------ wire data
+
+
+def _record_from_data(data: Any) -> Record:
+    """A record from its JSON form as plain data (what :func:`alsos.to_data` gives)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"expected a record (a JSON object), not {type(data).__name__}")
+    try:
+        text = json.dumps(data)
+    except (TypeError, ValueError) as e:  # not JSON-ready at all
+        raise ValueError(f"not JSON data: {e}") from None
+    try:
+        return Record.loads(text)
+    except RecordError as e:
+        raise ValueError(str(e)) from None
+
+
+def _record_schema() -> dict[str, Any]:
+    pair = {
+        "type": "array",
+        "prefixItems": [{"type": "integer"}, {"type": "string"}],
+        "items": False,
+        "minItems": 2,
+    }
+    return {
+        "description": (
+            "A hand's record in its JSON form (record.dumps(format='json')): the headers "
+            "as text, the actions as [seat, action] pairs, the comments as [index, text]."
+        ),
+        "type": "object",
+        "properties": {
+            "format": {"const": "alsos-record"},
+            "headers": {
+                "description": "A whole record has the Deal; a seat record the seat's View.",
+                "type": "object",
+                "required": ["Variant", "Dealer"],
+                "oneOf": [{"required": ["Deal"]}, {"required": ["View"]}],
+                "additionalProperties": {"type": "string"},
+            },
+            "actions": {"type": "array", "items": pair},
+            "comments": {"type": "array", "items": pair},
+        },
+        "required": ["format", "headers", "actions", "comments"],
+        "additionalProperties": False,
+    }
+
+
+register_kind(
+    "record",
+    Record,
+    unstructure=Record.to_json,
+    structure=_record_from_data,
+    schema=_record_schema,
+)

@@ -133,6 +133,18 @@ def test_a_record_is_its_json_form() -> None:
     assert to_data(record) == json.loads(record.dumps(format="json"))
 
 
+def test_a_seat_record_is_wire_data_too() -> None:
+    """A seat record (what a server may send a client) has its JSON form, its schema and
+    its round trip, like a whole record; it carries the seat's view instead of the deal."""
+    game, _ = _position(POTTER, 2, 40)
+    for seat in game.active:
+        record = game.record(seat=seat)
+        data = to_data(record)
+        jsonschema.validate(data, schema("record"))
+        assert "Deal" not in data["headers"] and "View" in data["headers"]
+        assert from_data(Record, data) == record
+
+
 def test_events_name_their_kind() -> None:
     _, events = _position(POTTER, 2, 40)
     for e in events:
