@@ -80,6 +80,7 @@ def __getattr__(name: str) -> object:
         return 200
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 #: The columns of ``--out``, in order, with what each holds.
 COLUMNS: dict[str, str] = {
     "variant": "the ruleset, as str(ruleset) (e.g. potter1930, house)",
