@@ -378,3 +378,19 @@ def test_shown_rules_play_as_the_profile_does(hostile: Ruleset) -> None:
     record = worked_example(hostile)
     assert record is not None
     assert explain(shown(hostile, "rst"), record)
+
+
+def test_sources_page_escapes_the_profiles_citations(hostile: Ruleset) -> None:
+    """The Sources page (``alsos-sources``) quotes each profile's citations."""
+    from alsos.rulebook import sources_text
+
+    _assert_markdown_is_text(sources_text("markdown", [hostile]))
+    doc = _assert_rst_is_text(sources_text("rst", [hostile]))
+    assert _fold(SOURCE) in doc.astext()
+
+
+def test_table_options_are_escaped_where_cited() -> None:
+    """A table option's value is quoted in the citations and the profile line."""
+    rules = load_variant("potter1930", **{"figures.abszolut.title": "<b>x</b>\n.. raw:: html"})
+    _assert_markdown_is_text(render(rules, "markdown"))
+    _assert_rst_is_text(render(rules, "rst", images="none"))
