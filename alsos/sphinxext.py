@@ -89,6 +89,7 @@ from alsos.actions import normalize
 from alsos.cards import CardParseError, parse_cards
 from alsos.record import Record, RecordError
 from alsos.rulebook import GLOSSARY, compare, render, sources_text, worked_example
+from alsos.rulebook.escape import escape_rst
 from alsos.svg import cards_svg
 from alsos.viewer import ViewerError, example, fragment
 
@@ -274,7 +275,7 @@ class AlsosFigureIds(_RulesDirective):
         for name, (titles, profiles) in seen.items():
             lines += [
                 f"   * - ``announce {name}``",
-                f"     - {'; '.join(titles)}",
+                f"     - {'; '.join(escape_rst(t) for t in titles)}",
                 f"     - {', '.join(profiles)}",
             ]
         return self.parse_generated("\n".join(lines) + "\n", "figure ids")

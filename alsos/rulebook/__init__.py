@@ -21,7 +21,13 @@ The parts: ``alsos.rulebook.glossary``, ``alsos.rulebook.clauses``,
 ``alsos.rulebook.book``, ``alsos.rulebook.overview``,
 ``alsos.rulebook.worked``, ``alsos.rulebook.writer`` (Markdown and
 RST, card pictures), ``alsos.rulebook.differences`` and
-``alsos.rulebook.sourcelist`` (the sources and what each profile takes).
+``alsos.rulebook.sourcelist`` (the sources and what each profile takes),
+``alsos.rulebook.escape`` (a profile's own words escaped for each format).
+
+A profile is a user's file, so what it names in its own words (its name,
+figure and contract titles, kontra words, source notes) is escaped for the
+output format: in Markdown, reStructuredText and the Sphinx pages built from
+them it reads as text and can open no HTML element, link or directive.
 """
 
 from __future__ import annotations

@@ -9,24 +9,30 @@ import attrs
 from alsos.loading import load_variant
 from alsos.profile import ProfileError, Ruleset
 from alsos.rulebook.clauses import Section
+from alsos.rulebook.escape import shown
 from alsos.rulebook.sections import sections as _parts
 
 __all__ = ["rulebook"]
 
 
-def rulebook(rules: Ruleset) -> list[Section]:
+def rulebook(rules: Ruleset, fmt: str | None = None) -> list[Section]:
     """The rules of ``rules`` as sections of clauses, empty sections left out.
+
+    With ``fmt`` (``markdown`` or ``rst``) the profile's own words in the
+    clause text (its figure titles, kontra words, ...) are escaped for that
+    format (``alsos.rulebook.escape.shown``), as the writer needs them;
+    without, they are as the profile wrote them.
 
     A clause cites the source of its section, except where this ruleset
     changed what its parent profile says without citing a source of its own:
     then it cites the profile (or the table options) that made the change.
     """
-    sections = _sections(rules)
+    sections = _sections(rules if fmt is None else shown(rules, fmt))
     reference = _reference(rules)
     if reference is None:
         return sections
     base, label, own = reference
-    before = {c.key: c for section in rulebook(base) for c in section.clauses}
+    before = {c.key: c for section in rulebook(base, fmt) for c in section.clauses}
     out = []
     for section in sections:
         cited = own and section.key in rules.own_sources

@@ -6,15 +6,19 @@ from collections.abc import Sequence
 
 from alsos.profile import Ruleset
 from alsos.rulebook.book import rulebook
+from alsos.rulebook.escape import escape, text_width
 from alsos.rulebook.markup import Terms, md_table, plain, rst_table
 
 __all__ = ["compare", "summary"]
 
 
-def _flatten(rules: Ruleset) -> tuple[list[tuple[str, str]], dict[str, str]]:
-    """(section key, title) in order, and clause key -> comparable plain text."""
+def _flatten(
+    rules: Ruleset, fmt: str | None = None
+) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """(section key, title) in order, and clause key -> comparable plain text
+    (with ``fmt``, the profile's words in it escaped for that format)."""
     sections, texts = [], {}
-    for section in rulebook(rules):
+    for section in rulebook(rules, fmt):
         sections.append((section.key, section.title))
         for c in section.clauses:
             if not c.compared:
@@ -27,12 +31,15 @@ def _flatten(rules: Ruleset) -> tuple[list[tuple[str, str]], dict[str, str]]:
 
 
 def compare(rulesets: Sequence[Ruleset], fmt: str = "markdown") -> str:
-    """Where two or more rulesets differ, rule by rule; agreements are left out."""
+    """Where two or more rulesets differ, rule by rule; agreements are left out.
+
+    The profiles' own words (names, titles, ...) are escaped for ``fmt``.
+    """
     if len(rulesets) < 2:
         raise ValueError("compare needs at least two rulesets")
     if fmt not in ("markdown", "rst"):
         raise ValueError(f"unknown format {fmt!r}; use 'markdown' or 'rst'")
-    flat = [_flatten(r) for r in rulesets]
+    flat = [_flatten(r, fmt) for r in rulesets]
     order: list[tuple[str, str]] = []
     for sections, _ in flat:
         for s in sections:
@@ -41,10 +48,10 @@ def compare(rulesets: Sequence[Ruleset], fmt: str = "markdown") -> str:
     keys: list[str] = []
     for _, texts in flat:
         keys.extend(k for k in texts if k not in keys)
-    names = [str(r) for r in rulesets]
+    names = [escape(fmt)(str(r)) for r in rulesets]
     rst = fmt == "rst"
     title = "Differences between " + ", ".join(names)
-    lines = [title, "=" * len(title), ""] if rst else [f"# {title}", ""]
+    lines = [title, "=" * max(len(title), text_width(title)), ""] if rst else [f"# {title}", ""]
     any_diff = False
     for skey, stitle in order:
         rows = []

@@ -14,7 +14,7 @@ from alsos import registry as rule_modules
 if TYPE_CHECKING:
     from alsos.profile import Ruleset
 
-__all__ = ["GLOSSARY", "glossary"]
+__all__ = ["GLOSSARY", "glossary", "term"]
 
 GLOSSARY: dict[str, str] = {
     "alsó": "the Under, the knave with its suit sign low on the card; the top trump",
@@ -67,3 +67,10 @@ def glossary(rules: Ruleset) -> dict[str, str]:
     """
     own: Mapping[str, str] = rule_modules.hook("scoring", rules.scoring.module, "terms") or {}
     return {**GLOSSARY, **own}
+
+
+def term(word: str) -> str:
+    """``word`` as clause text: a ``{term}`` marker if it is in :data:`GLOSSARY`,
+    else the word as it is (a profile's own kontra word, say, which the writer
+    must not take for markup)."""
+    return f"{{{word}}}" if word in GLOSSARY else word

@@ -3,7 +3,8 @@
 Clause text writes a Hungarian term as ``{term}``; :class:`Terms` turns the
 markers into emphasis, explaining each term from the glossary (the
 ruleset's own, :func:`alsos.rulebook.glossary.glossary`, where it has one)
-at its first use in a document.
+at its first use in a document.  A brace escaped with a backslash (as
+``alsos.rulebook.escape`` writes a profile's ``{``) is no marker.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from alsos.rulebook.glossary import GLOSSARY
 
 __all__ = ["Terms", "md_table", "plain", "rst_table"]
 
-_TERM = re.compile(r"\{([^{}]+)\}")
+_TERM = re.compile(r"(?<!\\)\{([^{}]+)(?<!\\)\}")
 
 
 class Terms:
@@ -47,13 +48,17 @@ def plain(text: str) -> str:
 
 
 def md_table(rows: Sequence[Sequence[str]], terms: Terms) -> list[str]:
-    """A Markdown pipe table; the first row is the header."""
+    """A Markdown pipe table; the first row is the header.
+
+    The cells are clause text: a profile's ``|`` in them is escaped already
+    (``alsos.rulebook.escape``).
+    """
     head, *body = rows
     out = [
         "| " + " | ".join(terms(c) for c in head) + " |",
         "|" + "|".join("---" for _ in head) + "|",
     ]
-    out.extend("| " + " | ".join(terms(c).replace("|", "\\|") for c in r) + " |" for r in body)
+    out.extend("| " + " | ".join(terms(c) for c in r) + " |" for r in body)
     return out
 
 

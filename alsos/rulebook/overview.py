@@ -11,6 +11,7 @@ from __future__ import annotations
 from alsos import registry as rule_modules
 from alsos.profile import Ruleset
 from alsos.rulebook.clauses import Clause
+from alsos.rulebook.glossary import term
 
 __all__ = ["overview"]
 
@@ -57,8 +58,8 @@ def overview(rules: Ruleset) -> list[Clause]:
     steps.append(("bidding", _contracts(rules) if b.contracts else _bidding(rules)))
     levels = rules.kontra.levels
     doubling = (
-        f"double the stakes with {{{levels[0]}}}"
-        + (f", answered by {{{levels[1]}}} and so on" if len(levels) > 1 else "")
+        f"double the stakes with {term(levels[0])}"
+        + (f", answered by {term(levels[1])} and so on" if len(levels) > 1 else "")
         if levels
         else ""
     )

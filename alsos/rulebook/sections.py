@@ -13,7 +13,7 @@ from alsos.cards import CARDS, Rank, Suit
 from alsos.profile import FigureRule, Ruleset
 from alsos.rulebook.clauses import Clause
 from alsos.rulebook.clauses import source_of as _src
-from alsos.rulebook.glossary import GLOSSARY
+from alsos.rulebook.glossary import term
 
 __all__ = ["figure_meaning", "sections"]
 
@@ -290,7 +290,7 @@ def _kontra_table(rules: Ruleset) -> tuple[tuple[str, ...], ...]:
     for i, word in enumerate(rules.kontra.levels):
         written = f"{word} game" + (f", {word} {figure}@1" if figure else "")
         who = "the side that did not undertake the item" if i % 2 == 0 else "the undertaking side"
-        rows.append((f"{{{word}}}" if word in GLOSSARY else word, written, who))
+        rows.append((term(word), written, who))
     return tuple(rows)
 
 
@@ -300,7 +300,7 @@ def _kontra_section(rules: Ruleset) -> list[Clause]:
     if not k.levels:
         # Said only where rulesets are compared: a rulebook leaves out what is not played.
         return [Clause("kontra.none", "Nothing is doubled: there is no kontra.", src, shown=False)]
-    words = [f"{{{w}}}" if w in GLOSSARY else w for w in k.levels]
+    words = [term(w) for w in k.levels]
     figure = _example_figure(rules)
     notation = (
         f"  In the notation an item is ``game`` or a figure with the seat that "
@@ -449,9 +449,8 @@ def _sequence_table(rules: Ruleset) -> tuple[tuple[str, ...], ...]:
         if n not in values and n < longest:
             continue
         name = MELD_NAMES[n]
-        term = f"{{{name}}}" if name in GLOSSARY else name
         points = values[n] if n in values else values[longest]
-        rows.append((f"{term} ({n} cards)", f"declare {name}", str(points)))
+        rows.append((f"{term(name)} ({n} cards)", f"declare {name}", str(points)))
     rows.append(("{vannak} (four of a rank)", "declare vannak", str(rules.melds.vannak)))
     return tuple(rows)
 

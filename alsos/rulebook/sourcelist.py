@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from alsos.loading import load_variant, shipped_variants
 from alsos.profile import Ruleset
+from alsos.rulebook.escape import escape
 from alsos.rulebook.markup import Terms, md_table, rst_table
 from alsos.sources import SOURCES, cited_keys
 
@@ -27,10 +28,11 @@ def citations(rules: Ruleset) -> dict[str, list[tuple[str, str]]]:
 def sources_text(fmt: str = "rst", rulesets: list[Ruleset] | None = None) -> str:
     """One part per source: its full reference, what it covers, and the profiles
     that cite it with the sections they take from it (default: every shipped
-    profile).  No title; the page that includes it has one."""
+    profile).  No title; the page that includes it has one.  What the profiles
+    wrote (ids, citations) is escaped for ``fmt``."""
     if fmt not in ("markdown", "rst"):
         raise ValueError(f"unknown format {fmt!r}; use 'markdown' or 'rst'")
-    rst = fmt == "rst"
+    rst, esc = fmt == "rst", escape(fmt)
     profiles = rulesets if rulesets is not None else [load_variant(v) for v in shipped_variants()]
     cited = {r.id: citations(r) for r in profiles}
     lines: list[str] = []
@@ -42,7 +44,8 @@ def sources_text(fmt: str = "rst", rulesets: list[Ruleset] | None = None) -> str
         for r in profiles:
             pairs = cited[r.id].get(key, [])
             if pairs:
-                rows.append((r.id, "; ".join(f"{s}: {c}" for s, c in pairs)))
+                cites = "; ".join(f"{esc(s)}: {esc(c)}" for s, c in pairs)
+                rows.append((esc(r.id), cites))
         if len(rows) > 1:
             lines += rst_table(rows, Terms(rst), "") if rst else [*md_table(rows, Terms(rst)), ""]
         else:

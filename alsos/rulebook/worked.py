@@ -59,7 +59,15 @@ def example_files(rules: Ruleset) -> list[Path]:
         if vid is None or "/" in vid or vid.endswith((".yaml", ".yml")):
             continue
         out += [EXAMPLES / f"{vid}-{rules.players}.alsos", EXAMPLES / f"{vid}.alsos"]
-    return [p for p in dict.fromkeys(out) if p.is_file()]
+    return [p for p in dict.fromkeys(out) if _is_file(p)]
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; False for a name the system refuses (too long)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def worked_example(rules: Ruleset) -> Record | None:

@@ -13,10 +13,15 @@ are SVG; ``images`` says where they go:
 
 The default is ``inline`` for RST (the Sphinx site draws them in the page)
 and ``none`` for Markdown, so a Markdown rulebook stays text.
+
+Everything the profile wrote (its name, titles, kontra words, source
+notes) is escaped for the format (``alsos.rulebook.escape``): it reads as
+text, and can open no HTML element, link or directive.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,13 +29,14 @@ from pathlib import Path
 from alsos.cards import Card, format_cards
 from alsos.profile import Ruleset
 from alsos.rulebook.book import rulebook
+from alsos.rulebook.escape import escape, shown, text_width
 from alsos.rulebook.glossary import glossary
 from alsos.rulebook.markup import Terms, md_table, rst_table
 from alsos.rulebook.overview import overview
 from alsos.rulebook.worked import Block, explain, worked_example
 from alsos.sources import SOURCES, cited_keys
 
-__all__ = ["FORMATS", "IMAGES", "render", "render_files", "rulings", "write"]
+__all__ = ["FORMATS", "IMAGES", "file_stem", "render", "render_files", "rulings", "write"]
 
 FORMATS = ("markdown", "rst")
 IMAGES = ("inline", "files", "none")
@@ -77,8 +83,22 @@ def _code(text: str, rst: bool) -> str:
 
 def _heading(title: str, rst: bool, level: int) -> list[str]:
     if rst:
-        return [title, "=-~"[level - 1] * len(title), ""]
+        return [title, "=-~"[level - 1] * max(len(title), text_width(title)), ""]
     return ["#" * level + " " + title, ""]
+
+
+def _literal(text: str, fmt: str) -> str:
+    """``text`` as code where it can be (no backtick, backslash or line break, no
+    space at either end), else as escaped plain text."""
+    if text and text == text.strip() and text.isprintable() and not set(text) & set("`\\"):
+        return f"``{text}``"
+    return escape(fmt)(text)
+
+
+def _fence(body: Sequence[str]) -> str:
+    """A Markdown code fence longer than any run of backticks in ``body``."""
+    runs = [len(m) for line in body for m in re.findall(r"`+", line)]
+    return "`" * max(3, max(runs, default=0) + 1)
 
 
 def render_files(
@@ -100,8 +120,10 @@ def render_files(
     if mode not in IMAGES:
         raise ValueError(f"unknown images mode {images!r}; use 'inline', 'files' or 'none'")
     terms, pictures = Terms(rst, glossary(rules)), _Pictures(mode, rst, image_dir)
-    lines = _heading(rules.name, rst, 1)
-    lines += [_code(f"The rules of the profile ``{rules}``, written from its data by alsos.", rst)]
+    esc, rules_shown = escape(fmt), shown(rules, fmt)
+    lines = _heading(rules_shown.name or esc(str(rules)) or "Rulebook", rst, 1)
+    profile = _literal(str(rules), fmt)
+    lines += [_code(f"The rules of the profile {profile}, written from its data by alsos.", rst)]
     keys = [k for v in rules.sources.values() for k in cited_keys(v)]
     cited = [SOURCES[k] for k in dict.fromkeys(keys) if k != "pagat-fr"]
     lines += ["", "Sources (cited below by key and section):", ""]
@@ -109,11 +131,11 @@ def render_files(
     decided = rulings(rules)
     if decided:
         lines += ["", "Where the sources leave a point open, an alsos ruling decides it:", ""]
-        lines += [f"- {r}" for r in decided]
+        lines += [f"- {esc(r)}" for r in decided]
     lines.append("")
 
     lines += _heading("How a hand goes", rst, 2)
-    for n, step in enumerate(overview(rules), 1):
+    for n, step in enumerate(overview(rules_shown), 1):
         lines.append(f"{n}. {terms(step.text)}")
     example = worked_example(rules)
     lines += [
@@ -123,14 +145,14 @@ def render_files(
         "",
     ]
 
-    for section in rulebook(rules):
+    for section in rulebook(rules, fmt):
         if not any(c.shown for c in section.clauses):
             continue  # e.g. Kontra in a game without it, said only in comparisons
         lines += _heading(section.title, rst, 2)
         for clause in section.clauses:
             if not clause.shown:
                 continue  # e.g. a figure's own clause, shown in the figures table
-            cite = f" ({clause.source})" if clause.source else ""
+            cite = f" ({esc(clause.source)})" if clause.source else ""
             lines.append(f"- {_code(terms(clause.text), rst)}{cite}")
             if clause.table:
                 lines.append("")
@@ -145,7 +167,7 @@ def render_files(
 
     if example is not None:
         lines += _heading("A worked example", rst, 2)
-        lines += _blocks(explain(rules, example), terms, pictures, rst)
+        lines += _blocks(explain(rules_shown, example), terms, pictures, rst)
     text = "\n".join(lines).rstrip() + "\n"
     return re.sub(r"\n{3,}", "\n\n", text), pictures.files
 
@@ -167,7 +189,8 @@ def _blocks(blocks: Sequence[Block], terms: Terms, pictures: _Pictures, rst: boo
             if rst:
                 lines += [".. code-block:: text", ""] + [f"   {x}" for x in body] + [""]
             else:
-                lines += ["```text", *body, "```", ""]
+                fence = _fence(body)
+                lines += [f"{fence}text", *body, fence, ""]
     return lines
 
 
@@ -193,13 +216,14 @@ def write(
 ) -> Path:
     """Write the rulebook of ``rules`` into ``directory`` and return the file's path.
 
-    The file is named after the ruleset (``potter1930.md``); with ``images``
-    ``files`` the card pictures go into ``directory/image_dir`` beside it.
+    The file is named after the ruleset (``potter1930.md``; see ``file_stem``);
+    with ``images`` ``files`` the card pictures go into ``directory/image_dir``
+    beside it.
     """
     text, files = render_files(rules, fmt, images=images, image_dir=image_dir)
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
-    stem = re.sub(r"[^\w.-]+", "-", str(rules)).strip("-") or "rulebook"
+    stem = file_stem(str(rules))
     path = folder / f"{stem}{'.rst' if fmt == 'rst' else '.md'}"
     for rel, svg in files.items():
         target = folder / rel
@@ -207,3 +231,20 @@ def write(
         target.write_text(svg, encoding="utf-8")
     path.write_text(text, encoding="utf-8")
     return path
+
+
+#: Longest file stem :func:`write` makes, in UTF-8 bytes (a file name may have 255).
+_STEM_MAX = 120
+
+
+def file_stem(name: str) -> str:
+    """A file name (without suffix) for a ruleset written ``name``: its letters,
+    digits, ``.``, ``_`` and ``-``, never hidden or a path, at most
+    ``_STEM_MAX`` bytes (a shortened one ends in a hash of ``name``, so two
+    long names stay apart)."""
+    stem = re.sub(r"[^\w.-]+", "-", name).strip("-.") or "rulebook"
+    if len(stem.encode("utf-8")) > _STEM_MAX:
+        digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+        stem = stem.encode("utf-8")[: _STEM_MAX - 13].decode("utf-8", "ignore")
+        stem = f"{stem.rstrip('-.')}-{digest}"
+    return stem
