@@ -224,7 +224,7 @@ def test_the_back_announcements_are_a_round_before_the_first_lead() -> None:
     assert announceable(game) == set() and kontras(game) == set()
     assert "declare terc" in legal(game)
 
-    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass")
+    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass pass")
     assert potter.phase is alsos.Phase.PLAY and potter.trick_no == 0
     assert {"100", "44"} <= announceable(potter)
     play(potter, "M9")
@@ -293,7 +293,7 @@ def test_abszolut_only_from_the_front_and_not_doubled() -> None:
 
     potter = start(POTTER2, SIBER, dealer=1, script="accept announce abszolut")
     assert item_values(potter)["abszolut@0"] == 2
-    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass")
+    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass pass")
     assert potter.phase is alsos.Phase.PLAY and "abszolut" in announceable(potter)
 
 
@@ -360,7 +360,7 @@ def test_44_is_worth_two() -> None:
 
     potter = start(POTTER2, SIBER, dealer=1, script="accept announce 44")
     assert item_values(potter)["44@0"] == 2
-    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass announce 44")
+    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass pass announce 44")
     assert item_values(potter)["44@0"] == 1
 
 
@@ -375,7 +375,7 @@ def test_no_volat() -> None:
     assert "volat" not in announceable(game)
     assert not is_legal(game, "announce volat")
 
-    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass")
+    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass pass")
     assert "volat" in announceable(potter)
 
 

@@ -8,6 +8,17 @@ face down, as bring the hand to its size (no trumps unless the profile allows
 it).  Otherwise, or if declined, the 7's holder may swap it for the indicator
 at its turn in the first trick.
 
+A declined síber must tell nobody where the entitled card is (pagat, "Síber":
+the holder may decline so that the declarer believes the 7 is in the talon).
+So the síber step is held whenever its *public* condition holds -- the
+original suit accepted, the top card a trump or an Ace where the profile
+needs it, an entitled card not face up -- even when that card lies in the
+hidden talon, and every active seat is asked in turn from forehand; only
+the holder may síber (or, in tompa, swap), any seat may pass, and the first
+síber or swap ends the step.  All passing looks the same wherever the card
+is.  Where síber is offered inside the holder's own first-trick turn
+(``siber_at_turn``), an unused offer leaves no trace, so there is no step.
+
 ``none``: neither.
 """
 
@@ -135,8 +146,13 @@ class SiberExchange(NoExchange):
             out.append(("exchange.siber", text, example))
         return out
 
-    def entitled(self, s: HandState) -> tuple[int, int] | None:
-        """(seat, card) of the seat that may síber now, if any."""
+    def entitled_card(self, s: HandState) -> int | None:
+        """The entitled trump if the síber step's public condition holds, else None.
+
+        Everything it looks at is public (the contract, the two seen talon
+        cards), so every seat knows whether the step is held; where the card
+        lies is not looked at.
+        """
         rules = self.rules.exchange
         if not (rules.siber and s.accepted_original and s.trump >= 0):
             return None
@@ -146,30 +162,49 @@ class SiberExchange(NoExchange):
         seen = (s.talon[0], s.talon[-1]) if rules.skip_seen == "both" else (s.talon[0],)
         for rank in rules.entitled:
             card = 8 * s.trump + rank
-            if card in seen:
-                continue
-            for t in s.active:
-                if s.hands[t] >> card & 1:
-                    return t, card
-            return None
+            if card not in seen:
+                return card
         return None
+
+    def entitled(self, s: HandState) -> tuple[int, int] | None:
+        """(seat, card) of the seat that may síber, if any (private: who holds it)."""
+        card = self.entitled_card(s)
+        if card is None:
+            return None
+        for t in s.active:
+            if s.hands[t] >> card & 1:
+                return t, card
+        return None  # in the hidden talon
 
     def start(self, ref: Referee, s: HandState) -> None:
         who = self.entitled(s)
-        if who is None:
-            s.exchange = ExchangeState(None, None)
-            ref.begin_play(s)
+        s.exchange = ExchangeState(*who) if who is not None else ExchangeState(None, None)
+        if self.rules.exchange.siber_at_turn or self.entitled_card(s) is None:
+            ref.begin_play(s)  # at_turn: offered inside the entitled seat's first-trick turn
             return
-        s.exchange = ExchangeState(*who)
-        if self.rules.exchange.siber_at_turn:
-            ref.begin_play(s)  # offered at the entitled seat's first-trick turn
-            return
-        ref.ask(s, Phase.SIBER, who[0])
+        # pagat, "Síber": every seat is asked, holder or not, so a pass reveals nothing.
+        ref.ask(s, Phase.SIBER, s.active[0])
+
+    def step_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
+        """The holder's actions at the síber step besides passing."""
+        return (SIBER,)
 
     def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
         if s.phase is Phase.SIBER:
-            return (PASS, SIBER)
+            if seat != _st(s).seat:
+                return (PASS,)
+            return (PASS, *self.step_options(s, seat))
         return self.discard_options(s, seat)
+
+    def _pass(self, ref: Referee, s: HandState, seat: int) -> None:
+        """A pass at the síber step: the next active seat is asked, after the last one
+        the play begins."""
+        active = s.active
+        at = active.index(seat) + 1
+        if s.phase is Phase.SIBER and at < len(active):
+            ref.ask(s, Phase.SIBER, active[at])
+        else:
+            ref.begin_play(s)
 
     def discard_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
         hand = s.hands[seat]
@@ -221,7 +256,7 @@ class SiberExchange(NoExchange):
 
     def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
         if action == PASS:
-            ref.begin_play(s)
+            self._pass(ref, s, seat)
             return
         if action == SIBER:
             card = _st(s).card
@@ -296,13 +331,11 @@ class TompaExchange(SiberExchange):
             )
         ]
 
-    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
-        if s.phase is not Phase.SIBER:
-            return super().legal(ref, s, seat)
+    def step_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
         top = s.talon[-1]
         if top >> 3 == s.trump or top & 7 == Rank.ACE:
-            return (PASS, EXCHANGE, SIBER)
-        return (PASS, EXCHANGE)
+            return (EXCHANGE, SIBER)
+        return (EXCHANGE,)
 
     def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
         if s.phase is Phase.SIBER and action == EXCHANGE:
