@@ -293,6 +293,7 @@ class Record:
             raise RecordError(f"Deal/Dealer: {e}") from None
         for i, (seat, action) in enumerate(self.actions):
             try:
+                fill_siber_passes(game, seat, action)
                 game.apply(action, seat=seat)
             except IllegalActionError as e:
                 raise RecordError(str(e), index=i) from None
@@ -305,6 +306,24 @@ class Record:
                     f"({got or 'the hand is not over'})"
                 )
         return game
+
+
+def fill_siber_passes(game: Game, seat: int, action: Action) -> None:
+    """Make the síber-step passes that a record written before that step asked every
+    seat lacks (alsos 0.1.0 asked only the holder of the entitled trump).
+
+    The step now asks every seat in turn, so that a declined síber tells
+    nobody where the trump 7 lies (pagat, "Síber"); an older record lacks the
+    other seats' passes, or the whole step where the 7 lay in the talon.
+    Each such pass is that seat's only choice, so it is made here, before
+    ``seat``'s recorded ``action``; a record that has them replays as written.
+    """
+    while (
+        game.phase is Phase.SIBER
+        and not (game.to_act == seat and str(action) == "pass")
+        and [str(a) for a in game.legal_actions()] == ["pass"]
+    ):
+        game.apply("pass")
 
 
 def format_payments(payments: dict[int, int]) -> str:
@@ -320,6 +339,7 @@ def labelled(record: Record) -> Iterable[tuple[str | None, int, int, Action]]:
     for i, (seat, action) in enumerate(record.actions):
         s = game.state
         label = f"trick {s.trick_no + 1}" if s.phase is Phase.PLAY else str(s.phase)
+        fill_siber_passes(game, seat, action)
         yield (label if label != last else None), i, seat, action
         last = label
         game.apply(action, seat=seat)

@@ -17,6 +17,8 @@ same views, views as data and events throughout.
 from __future__ import annotations
 
 import itertools
+
+import attrs
 from collections.abc import Iterator
 
 import pytest
@@ -26,6 +28,7 @@ from alsos.actions import Play
 from alsos.cards import Rank
 from alsos.data import to_data
 from alsos.deal import Deal
+from alsos.record import labelled
 
 SIBER_PROFILES = ("potter1930", "house", "club", "four-player", "two-player", "tompa")
 
@@ -118,3 +121,43 @@ def test_a_declined_siber_reveals_nothing(variant: str) -> None:
             steps += 1
         assert asked, f"{variant}: the síber step was not held"
         assert games[0].trick_no >= 1, f"{variant}: the same actions stopped at step {steps}"
+
+
+def _played(variant: str, seed: int) -> tuple[alsos.Game, list[bool], bool]:
+    """A hand played by random bots; for each action whether it was a pass that was
+    the seat's only choice at the síber step; whether a seat had a choice there."""
+    rules = alsos.load_variant(variant)
+    game = alsos.Game(rules, seed=seed)
+    bot = alsos.RandomBot(seed)
+    forced, chose = [], False
+    while not game.is_over:
+        legal = game.legal_actions()
+        step = game.phase is alsos.Phase.SIBER
+        forced.append(step and [str(a) for a in legal] == ["pass"])
+        chose |= step and not forced[-1]
+        game.apply(bot.choose(game.view(game.to_act), legal))
+    return game, forced, chose
+
+
+@pytest.mark.parametrize("variant", SIBER_PROFILES)
+def test_a_record_from_before_the_change_still_replays(variant: str) -> None:
+    """pagat, "Síber": a record written when only the holder was asked (or nobody, the
+    7 lying in the talon) lacks the other seats' passes; they were each seat's
+    only choice, so the replay makes them and reaches the same hand."""
+    kinds = set()
+    for seed in range(300):
+        game, forced, chose = _played(variant, seed)
+        if not any(forced):
+            continue
+        kinds.add(chose)  # False: the entitled card lay in the talon
+        old = attrs.evolve(
+            game.record(),
+            actions=tuple(a for a, f in zip(game.history, forced, strict=True) if not f),
+        )
+        again = old.replay()
+        assert again.history == game.history
+        assert again.settlement == game.settlement
+        assert [i for _, i, _, _ in labelled(old)] == list(range(len(old.actions)))
+        if len(kinds) == 2:
+            return
+    pytest.fail(f"{variant}: no seed with both a holder and a 7 in the talon ({kinds})")
