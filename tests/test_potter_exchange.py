@@ -246,3 +246,15 @@ def test_siber_discards_are_hidden_from_the_other_seats() -> None:
     for seat in (0, 1):
         assert game.view(seat).history[-1] == (2, "discard")
         assert "PU" not in str(game.view(seat))
+
+
+def test_the_first_siber_ends_the_asking() -> None:
+    """pagat, "Síber": the holder asked first (forehand, seat 0) takes the talon; the
+    step ends there, the discards follow and the first trick begins."""
+    deal = SIBER_DEAL.replace("MK P7 P8", "MK P7 M7").replace("ZK M7 Z9", "ZK P8 Z9")
+    game = _after_front(deal)
+    assert game.phase is alsos.Phase.SIBER and game.to_act == 0
+    assert sorted(legal(game)) == ["pass", "siber"]
+    play(game, "siber, discard P7, discard Z7, discard T7, discard T8")
+    assert game.phase is alsos.Phase.PLAY and game.to_act == 0 and game.trick_no == 0
+    assert [t for _, t in game.view(1).history[-5:]] == ["siber"] + ["discard"] * 4

@@ -396,6 +396,28 @@ def test_the_seven_is_swapped_for_the_indicator_before_the_first_lead() -> None:
     assert game.phase is alsos.Phase.PLAY and game.to_act == 0 and game.trick_no == 0
 
 
+# As SIBER with the trump 7 in the opponent's hand (swapped with MK), or hidden in
+# the talon (swapped with T9).
+SEVEN_WITH_SEAT_1 = SIBER.replace("M7 MU", "MK MU").replace("MK M10", "M7 M10")
+SEVEN_IN_TALON = SIBER.replace("M7 MU", "T9 MU").replace("Z8 T9", "Z8 M7")
+
+
+@pytest.mark.parametrize(("deal", "holder"), [(SEVEN_WITH_SEAT_1, 1), (SEVEN_IN_TALON, None)])
+def test_both_seats_are_asked_and_a_pass_says_nothing(deal: str, holder: int | None) -> None:
+    """pagat, Tompa rules G4 with pagat, "Síber": the swap and the síber are the
+    holder's, but both seats are asked, forehand first, so that a declined
+    exchange does not tell the other seat where the 7 is (a swap, made face
+    up, is public anyway).  With the 7 in the talon both simply pass."""
+    game = start(TOMPA, deal, dealer=1, script="accept pass pass pass pass")
+    for seat in (0, 1):
+        assert game.phase is alsos.Phase.SIBER and game.to_act == seat
+        expected = ["pass", "exchange", "siber"] if seat == holder else ["pass"]
+        assert legal(game) == expected
+        play(game, "pass")
+    assert game.phase is alsos.Phase.PLAY and game.to_act == 0  # the declarer leads
+    assert game.view(0).history[-2:] == game.view(1).history[-2:] == ((0, "pass"), (1, "pass"))
+
+
 def test_the_eight_exchanges_when_the_seven_is_the_indicator() -> None:
     """pagat, Tompa rules G4: when the displayed trump is the 7 itself, the holder of the
     trump 8 may put the 8 there and take the 7.  potter1930 has no swap for
