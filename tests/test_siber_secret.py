@@ -78,8 +78,10 @@ def _cases(variant: str) -> Iterator[tuple[Deal, Deal, tuple[int, ...]]]:
         others = [s for s in game.active if s != holder]
         everyone = range(rules.players)
         if len(game.active) > 2:
-            yield deal, _moved(deal, card, others[0]), tuple(
-                s for s in everyone if s not in (holder, others[0])
+            yield (
+                deal,
+                _moved(deal, card, others[0]),
+                tuple(s for s in everyone if s not in (holder, others[0])),
             )
         yield deal, _moved(deal, card, "talon"), tuple(s for s in everyone if s != holder)
         return
