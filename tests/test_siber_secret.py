@@ -17,10 +17,9 @@ same views, views as data and events throughout.
 from __future__ import annotations
 
 import itertools
-
-import attrs
 from collections.abc import Iterator
 
+import attrs
 import pytest
 
 import alsos
