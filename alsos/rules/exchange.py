@@ -130,9 +130,10 @@ class SiberExchange(NoExchange):
             takes = _TAKES[ex.takes].format(ends=" then the ".join(ex.reveal_from))
             discard = "any cards" if ex.discard_trumps else "no trumps"
             example = (CARDS[8 * Suit.HEARTS + Rank.SEVEN], CARDS[8 * Suit.ACORNS + Rank.ACE])
+            when = "at its turn in the first trick" if ex.siber_at_turn else "before the first lead"
             text = (
                 f"After the pick-up in a game in the original suit,{top} {who} may do a "
-                f"{{síber}} before the first lead: lay that card face up, take {takes}, "
+                f"{{síber}} {when}: lay that card face up, take {takes}, "
                 f"and put back face down as many cards as bring the hand to "
                 f"{rules.hand_size} ({discard}).  Those cards count for nobody."
             )
@@ -143,6 +144,13 @@ class SiberExchange(NoExchange):
                 )
             if ex.simple_exchange:
                 text += "  After a síber there is no swap."
+            if not ex.siber_at_turn:
+                text += (
+                    "  Whenever a síber could be made, every player is asked in turn, "
+                    "starting with the first player after the dealer, and any player may pass, "
+                    "so a pass does not tell whether that player, another or the talon "
+                    "holds the card."
+                )
             out.append(("exchange.siber", text, example))
         return out
 
@@ -314,7 +322,11 @@ class TompaExchange(SiberExchange):
     while each is a trump or an Ace, and discard back to the hand size.  The
     rules leave this to the holder's turn in the first trick; here it happens
     just before the lead (the declarer leads, so only the order of the
-    opponent's exchange and the declarer's first card differs).
+    opponent's exchange and the declarer's first card differs).  Both seats
+    are asked, forehand first, whenever the original suit is trumps and the
+    entitled card is not the indicator: a swap is made face up, but a
+    declined one must not tell the other seat where the card is (pagat,
+    "Síber").
     """
 
     @classmethod
@@ -326,7 +338,9 @@ class TompaExchange(SiberExchange):
                 "trump 7 (the 8 when the 7 is the indicator) may swap it for the indicator; "
                 "when the top talon card is a trump or an Ace it may also take that card and "
                 "then the hidden cards turned up from the bottom while each is a trump or "
-                f"an Ace, and put back face down any cards to return to {rules.hand_size}.",
+                f"an Ace, and put back face down any cards to return to {rules.hand_size}.  "
+                "Both players are asked in turn, so a pass does not tell the other "
+                "whether the card is in the passer's hand or in the talon.",
                 (CARDS[8 * Suit.HEARTS + Rank.SEVEN], CARDS[8 * Suit.ACORNS + Rank.ACE]),
             )
         ]
