@@ -193,7 +193,7 @@ class SiberExchange(NoExchange):
         # pagat, "Síber": every seat is asked, holder or not, so a pass reveals nothing.
         ref.ask(s, Phase.SIBER, s.active[0])
 
-    def step_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
+    def _step_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
         """The holder's actions at the síber step besides passing."""
         return (SIBER,)
 
@@ -201,7 +201,7 @@ class SiberExchange(NoExchange):
         if s.phase is Phase.SIBER:
             if seat != _st(s).seat:
                 return (PASS,)
-            return (PASS, *self.step_options(s, seat))
+            return (PASS, *self._step_options(s, seat))
         return self.discard_options(s, seat)
 
     def _pass(self, ref: Referee, s: HandState, seat: int) -> None:
@@ -345,7 +345,7 @@ class TompaExchange(SiberExchange):
             )
         ]
 
-    def step_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
+    def _step_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
         top = s.talon[-1]
         if top >> 3 == s.trump or top & 7 == Rank.ACE:
             return (EXCHANGE, SIBER)
