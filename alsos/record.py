@@ -433,6 +433,7 @@ class Record:
         game = self.new_game(rules)
         for i, (seat, action) in enumerate(self.actions):
             try:
+                fill_siber_passes(game, seat, action)
                 game.apply(action, seat=seat)
             except IllegalActionError as e:
                 raise _error(str(e), self._at(str(i)), index=i) from None
@@ -488,6 +489,24 @@ class RecordedGame(Game):
         self.source = data.get("source")
 
 
+def fill_siber_passes(game: Game, seat: int, action: Action) -> None:
+    """Make the síber-step passes that a record written before that step asked every
+    seat lacks (alsos 0.1.0 asked only the holder of the entitled trump).
+
+    The step now asks every seat in turn, so that a declined síber tells
+    nobody where the trump 7 lies (pagat, "Síber"); an older record lacks the
+    other seats' passes, or the whole step where the 7 lay in the talon.
+    Each such pass is that seat's only choice, so it is made here, before
+    ``seat``'s recorded ``action``; a record that has them replays as written.
+    """
+    while (
+        game.phase is Phase.SIBER
+        and not (game.to_act == seat and str(action) == "pass")
+        and [str(a) for a in game.legal_actions()] == ["pass"]
+    ):
+        game.apply("pass")
+
+
 def format_payments(payments: dict[int, int]) -> str:
     """Payments as a ``Result`` header writes them: ``0 -6, 1 +3, 2 +3``."""
     return ", ".join(f"{seat} {value:+d}" for seat, value in sorted(payments.items()))
@@ -508,6 +527,7 @@ def labelled(
         game = record.new_game(rules or _GIVEN.get(record.variant))
         last: str | None = None
         for i, (seat, action) in enumerate(record.actions):
+            fill_siber_passes(game, seat, action)  # a record from before every seat was asked
             s = game.state
             label = f"trick {s.trick_no + 1}" if s.phase is Phase.PLAY else str(s.phase)
             labels[i] = label if label != last else None

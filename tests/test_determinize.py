@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import deals
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -209,3 +210,17 @@ def test_a_view_no_hand_could_give_is_refused() -> None:
     with pytest.raises(DeterminizeError, match="no hand consistent"):
         determinize(forged, random.Random(0), attempts=5)
     assert isinstance(DeterminizeError("x"), ValueError)
+
+
+def test_a_declined_siber_places_the_seven_anywhere_unseen() -> None:
+    """pagat, "Síber": the holder may decline so that the others think the 7 lies in
+    the talon.  After every seat passed at the síber step, a seat that does not
+    hold the trump 7 finds it sampled with either other seat and in the hidden
+    talon: the step puts no card anywhere."""
+    game = alsos.Game(alsos.load_variant("potter1930"), deal=Deal.parse(deals.SIBER_TA_ON_TOP))
+    game.apply("accept")
+    while game.phase is not alsos.Phase.PLAY:  # the front round, then the síber step
+        game.apply("pass")
+    rng = random.Random(5)
+    places = {_where(determinize(game.view(1), rng))[int(Card.M7)] for _ in range(200)}
+    assert places == {"seat 0", "seat 2", "talon"}

@@ -63,6 +63,18 @@ def _after_front(deal: str, bidding: str = "accept") -> alsos.Game:
     return game
 
 
+def _at_siber(deal: str) -> alsos.Game:
+    """After the front round, the síber step passed round to the entitled seat (2):
+    pagat, "Síber": every seat is asked, from forehand, so a pass tells nothing."""
+    game = _after_front(deal)
+    assert game.phase is alsos.Phase.SIBER
+    for seat in (0, 1):
+        assert game.to_act == seat
+        assert legal(game) == ["pass"]
+        play(game, "pass")
+    return game
+
+
 def test_simple_exchange_swaps_the_seven_for_the_indicator() -> None:
     """pagat, "Trump Exchange": at its turn to play to the first trick the holder of
     the trump 7 may take the indicator and put the 7 under the talon."""
@@ -119,7 +131,7 @@ def test_no_exchange_in_no_trumps() -> None:
 def test_siber_offered_to_the_seven_holder_when_top_is_an_ace() -> None:
     """pagat, "Trump Exchange": with the original suit accepted and an Ace on top,
     the holder of the trump 7 may take the talon before the first lead."""
-    game = _after_front(SIBER_DEAL)
+    game = _at_siber(SIBER_DEAL)
     assert game.phase is alsos.Phase.SIBER
     assert game.to_act == 2
     assert sorted(legal(game)) == ["pass", "siber"]
@@ -128,7 +140,7 @@ def test_siber_offered_to_the_seven_holder_when_top_is_an_ace() -> None:
 def test_siber_takes_the_whole_talon_and_discards_four_non_trumps() -> None:
     """pagat, "Trump Exchange": the síber player lays the 7 face up, takes all five
     talon cards (13 in hand), discards four, none of them a trump."""
-    game = _after_front(SIBER_DEAL)
+    game = _at_siber(SIBER_DEAL)
     play(game, "siber")
     assert game.phase is alsos.Phase.DISCARD
     assert len(game.hand(2)) == 13
@@ -146,7 +158,7 @@ def test_siber_takes_the_whole_talon_and_discards_four_non_trumps() -> None:
 
 def test_no_simple_exchange_after_siber() -> None:
     """pagat, "Trump Exchange": after a síber nobody exchanges for the indicator."""
-    game = _after_front(SIBER_DEAL)
+    game = _at_siber(SIBER_DEAL)
     play(game, "siber, discard PU, discard P9, discard TK, discard ZU")
     for _ in range(3):
         assert "exchange" not in legal(game)
@@ -156,7 +168,7 @@ def test_no_simple_exchange_after_siber() -> None:
 def test_declining_siber_keeps_the_simple_exchange() -> None:
     """pagat, "Trump Exchange": the 7 holder may skip the síber and exchange only the
     7 at its turn in the first trick."""
-    game = _after_front(SIBER_DEAL)
+    game = _at_siber(SIBER_DEAL)
     play(game, "pass")
     assert game.phase is alsos.Phase.PLAY
     play(game, "MU MA")  # seats 0 and 1
@@ -169,7 +181,7 @@ def test_declining_siber_keeps_the_simple_exchange() -> None:
 def test_siber_discards_count_for_nobody_and_cannot_meld() -> None:
     """pagat, "Trump Exchange": discarded cards are in no one's melds and their points
     count for nobody; with them the card points still add up to 162."""
-    game = _after_front(SIBER_DEAL)
+    game = _at_siber(SIBER_DEAL)
     play(game, "siber")
     # Before discarding seat 2 holds TA TK TO TU, a kvart; TK goes away.
     play(game, "discard PU, discard P9, discard TK, discard ZU")
@@ -185,7 +197,7 @@ def test_siber_discards_count_for_nobody_and_cannot_meld() -> None:
 def test_siber_goes_to_the_eight_when_the_seven_is_the_indicator() -> None:
     """pagat, "Trump Exchange": if the trump 7 is one of the exposed cards, the holder
     of the 8 may take the talon."""
-    game = _after_front(SEVEN_SHOWN_DEAL)
+    game = _at_siber(SEVEN_SHOWN_DEAL)
     assert game.phase is alsos.Phase.SIBER
     assert game.to_act == 2
     play(game, "siber")
@@ -197,16 +209,24 @@ def test_siber_goes_to_the_eight_when_the_seven_is_the_indicator() -> None:
 def test_siber_when_the_top_card_is_the_trump_seven() -> None:
     """pagat, "Trump Exchange": a trump on top allows síber; the 7 being exposed, the
     8 holder is entitled."""
-    game = _after_front(SEVEN_ON_TOP_DEAL)
+    game = _at_siber(SEVEN_ON_TOP_DEAL)
     assert game.phase is alsos.Phase.SIBER
     assert game.to_act == 2
 
 
 def test_no_siber_when_the_seven_is_hidden_in_the_talon() -> None:
     """pagat, "Trump Exchange": only the 7 holder (the 8 holder only if the 7 is
-    exposed) may síber; a 7 hidden in the talon leaves nobody entitled."""
+    exposed) may síber; a 7 hidden in the talon leaves nobody entitled.  pagat,
+    "Síber": the step is held all the same, everybody passing, so that nobody
+    learns the 7 is in the talon."""
     game = _after_front(SEVEN_HIDDEN_DEAL)
+    for seat in (0, 1, 2):
+        assert game.phase is alsos.Phase.SIBER
+        assert game.to_act == seat
+        assert legal(game) == ["pass"]
+        play(game, "pass")
     assert game.phase is alsos.Phase.PLAY
+    assert game.to_act == 0
 
 
 def test_no_siber_when_the_top_card_is_neither_trump_nor_ace() -> None:
@@ -220,9 +240,21 @@ def test_no_siber_when_the_top_card_is_neither_trump_nor_ace() -> None:
 def test_siber_discards_are_hidden_from_the_other_seats() -> None:
     """pagat, "Trump Exchange": the four cards go back face down; only the síber
     player knows them."""
-    game = _after_front(SIBER_DEAL)
+    game = _at_siber(SIBER_DEAL)
     play(game, "siber, discard PU")
     assert game.view(2).history[-1] == (2, "discard PU")
     for seat in (0, 1):
         assert game.view(seat).history[-1] == (2, "discard")
         assert "PU" not in str(game.view(seat))
+
+
+def test_the_first_siber_ends_the_asking() -> None:
+    """pagat, "Síber": the holder asked first (forehand, seat 0) takes the talon; the
+    step ends there, the discards follow and the first trick begins."""
+    deal = SIBER_DEAL.replace("MK P7 P8", "MK P7 M7").replace("ZK M7 Z9", "ZK P8 Z9")
+    game = _after_front(deal)
+    assert game.phase is alsos.Phase.SIBER and game.to_act == 0
+    assert sorted(legal(game)) == ["pass", "siber"]
+    play(game, "siber, discard P7, discard Z7, discard T7, discard T8")
+    assert game.phase is alsos.Phase.PLAY and game.to_act == 0 and game.trick_no == 0
+    assert [t for _, t in game.view(1).history[-5:]] == ["siber"] + ["discard"] * 4

@@ -91,7 +91,7 @@ CASES = [
     (
         'pagat, "Trump Exchange": trumps cannot be discarded after síber',
         SIBER_DEAL,
-        "accept pass pass pass siber",
+        "accept pass pass pass pass pass siber",
         "discard M8",
     ),
     (

@@ -180,7 +180,7 @@ def test_declarer_is_compared_with_each_defender_separately() -> None:
 def test_valid_melds_count_for_the_game() -> None:
     """pagat, "Scoring": the declarer's valid sequences are added to its card points."""
     game = play(new_game(MELD_GAME_DEAL), TRUMP_FRONT)
-    play(game, "pass")  # seat 0 declines the síber (the top card MU is a trump)
+    play(game, "pass pass pass")  # seat 0 declines the síber (MU on top), 1 and 2 are asked too
     play(game, "declare kvart")
     s = finish(game).settlement
     assert s is not None

@@ -584,7 +584,7 @@ def test_a_resumed_hand_is_told_from_its_start(
         "a bot's síber before seat 1 leaves",
         tmp_path,
         capsys,
-        (monkeypatch, "1\n1\n1\nquit\n"),
+        (monkeypatch, "1\n1\n1\n1\nquit\n"),
         save="json",
     )
     steps = len(records[0].actions)

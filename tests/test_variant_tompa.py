@@ -224,7 +224,7 @@ def test_the_back_announcements_are_a_round_before_the_first_lead() -> None:
     assert announceable(game) == set() and kontras(game) == set()
     assert "declare terc" in legal(game)
 
-    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass")
+    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass pass")
     assert potter.phase is alsos.Phase.PLAY and potter.trick_no == 0
     assert {"100", "44"} <= announceable(potter)
     play(potter, "M9")
@@ -293,7 +293,7 @@ def test_abszolut_only_from_the_front_and_not_doubled() -> None:
 
     potter = start(POTTER2, SIBER, dealer=1, script="accept announce abszolut")
     assert item_values(potter)["abszolut@0"] == 2
-    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass")
+    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass pass")
     assert potter.phase is alsos.Phase.PLAY and "abszolut" in announceable(potter)
 
 
@@ -360,7 +360,7 @@ def test_44_is_worth_two() -> None:
 
     potter = start(POTTER2, SIBER, dealer=1, script="accept announce 44")
     assert item_values(potter)["44@0"] == 2
-    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass announce 44")
+    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass pass announce 44")
     assert item_values(potter)["44@0"] == 1
 
 
@@ -375,7 +375,7 @@ def test_no_volat() -> None:
     assert "volat" not in announceable(game)
     assert not is_legal(game, "announce volat")
 
-    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass")
+    potter = start(POTTER2, SIBER, dealer=1, script="accept pass pass pass pass")
     assert "volat" in announceable(potter)
 
 
@@ -394,6 +394,28 @@ def test_the_seven_is_swapped_for_the_indicator_before_the_first_lead() -> None:
     assert hand(game, 0) == (before - cards("M7")) | cards("MO")
     assert game.view(1).talon_seen == tuple(alsos.parse_cards("M7 P8"))
     assert game.phase is alsos.Phase.PLAY and game.to_act == 0 and game.trick_no == 0
+
+
+# As SIBER with the trump 7 in the opponent's hand (swapped with MK), or hidden in
+# the talon (swapped with T9).
+SEVEN_WITH_SEAT_1 = SIBER.replace("M7 MU", "MK MU").replace("MK M10", "M7 M10")
+SEVEN_IN_TALON = SIBER.replace("M7 MU", "T9 MU").replace("Z8 T9", "Z8 M7")
+
+
+@pytest.mark.parametrize(("deal", "holder"), [(SEVEN_WITH_SEAT_1, 1), (SEVEN_IN_TALON, None)])
+def test_both_seats_are_asked_and_a_pass_says_nothing(deal: str, holder: int | None) -> None:
+    """pagat, Tompa rules G4 with pagat, "Síber": the swap and the síber are the
+    holder's, but both seats are asked, forehand first, so that a declined
+    exchange does not tell the other seat where the 7 is (a swap, made face
+    up, is public anyway).  With the 7 in the talon both simply pass."""
+    game = start(TOMPA, deal, dealer=1, script="accept pass pass pass pass")
+    for seat in (0, 1):
+        assert game.phase is alsos.Phase.SIBER and game.to_act == seat
+        expected = ["pass", "exchange", "siber"] if seat == holder else ["pass"]
+        assert legal(game) == expected
+        play(game, "pass")
+    assert game.phase is alsos.Phase.PLAY and game.to_act == 0  # the declarer leads
+    assert game.view(0).history[-2:] == game.view(1).history[-2:] == ((0, "pass"), (1, "pass"))
 
 
 def test_the_eight_exchanges_when_the_seven_is_the_indicator() -> None:

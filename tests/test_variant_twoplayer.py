@@ -129,13 +129,13 @@ def test_abszolut_only_from_the_front() -> None:
     first trick.  potter1930 also offers it from the back."""
     two = start(TWO, SIBER, dealer=1, script="accept")
     assert "abszolut" in announceable(two)  # from the front
-    play(two, "pass pass pass")  # front round closed, síber declined
+    play(two, "pass pass pass pass")  # front round closed, síber declined by both
     assert two.phase is alsos.Phase.PLAY and two.trick_no == 0
     assert "abszolut" not in announceable(two)
     assert "100" in announceable(two)  # other figures are still offered
 
     potter = _siber_position(POTTER2)
-    play(potter, "pass")
+    play(potter, "pass pass")
     assert potter.phase is alsos.Phase.PLAY and potter.trick_no == 0
     assert "abszolut" in announceable(potter)
 
@@ -159,7 +159,7 @@ def test_front_round_needs_two_passes_in_a_row() -> None:
 def test_completion_round_after_the_first_trick_needs_two_passes() -> None:
     """pagat, "After the First Trick" as the two-player game plays it: a kontra in
     the first trick reopens speech, which ends only after two passes in a row."""
-    two = start(TWO, SIBER, dealer=1, script="accept pass pass pass")
+    two = start(TWO, SIBER, dealer=1, script="accept pass pass pass pass")
     play(two, "MU kontra game M8")  # seat 1 says kontra and plays
     assert two.phase is alsos.Phase.COMPLETION and two.to_act == 0
     play(two, "pass")
@@ -168,7 +168,7 @@ def test_completion_round_after_the_first_trick_needs_two_passes() -> None:
     assert two.phase is alsos.Phase.PLAY and two.trick_no == 1
 
     potter = _siber_position(POTTER2)
-    play(potter, "pass MU kontra game M8")
+    play(potter, "pass pass MU kontra game M8")
     assert potter.phase is alsos.Phase.COMPLETION
     play(potter, "pass")
     assert potter.phase is alsos.Phase.PLAY  # potter: one pass ends it

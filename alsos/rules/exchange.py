@@ -8,6 +8,17 @@ face down, as bring the hand to its size (no trumps unless the profile allows
 it).  Otherwise, or if declined, the 7's holder may swap it for the indicator
 at its turn in the first trick.
 
+A declined síber must tell nobody where the entitled card is (pagat, "Síber":
+the holder may decline so that the declarer believes the 7 is in the talon).
+So the síber step is held whenever its *public* condition holds -- the
+original suit accepted, the top card a trump or an Ace where the profile
+needs it, an entitled card not face up -- even when that card lies in the
+hidden talon, and every active seat is asked in turn from forehand; only
+the holder may síber (or, in tompa, swap), any seat may pass, and the first
+síber or swap ends the step.  All passing looks the same wherever the card
+is.  Where síber is offered inside the holder's own first-trick turn
+(``siber_at_turn``), an unused offer leaves no trace, so there is no step.
+
 ``none``: neither.
 """
 
@@ -119,9 +130,10 @@ class SiberExchange(NoExchange):
             takes = _TAKES[ex.takes].format(ends=" then the ".join(ex.reveal_from))
             discard = "any cards" if ex.discard_trumps else "no trumps"
             example = (CARDS[8 * Suit.HEARTS + Rank.SEVEN], CARDS[8 * Suit.ACORNS + Rank.ACE])
+            when = "at its turn in the first trick" if ex.siber_at_turn else "before the first lead"
             text = (
                 f"After the pick-up in a game in the original suit,{top} {who} may do a "
-                f"{{síber}} before the first lead: lay that card face up, take {takes}, "
+                f"{{síber}} {when}: lay that card face up, take {takes}, "
                 f"and put back face down as many cards as bring the hand to "
                 f"{rules.hand_size} ({discard}).  Those cards count for nobody."
             )
@@ -132,11 +144,23 @@ class SiberExchange(NoExchange):
                 )
             if ex.simple_exchange:
                 text += "  After a síber there is no swap."
+            if not ex.siber_at_turn:
+                text += (
+                    "  Whenever a síber could be made, every player is asked in turn, "
+                    "starting with the first player after the dealer, and any player may pass, "
+                    "so a pass does not tell whether that player, another or the talon "
+                    "holds the card."
+                )
             out.append(("exchange.siber", text, example))
         return out
 
-    def entitled(self, s: HandState) -> tuple[int, int] | None:
-        """(seat, card) of the seat that may síber now, if any."""
+    def entitled_card(self, s: HandState) -> int | None:
+        """The entitled trump if the síber step's public condition holds, else None.
+
+        Everything it looks at is public (the contract, the two seen talon
+        cards), so every seat knows whether the step is held; where the card
+        lies is not looked at.
+        """
         rules = self.rules.exchange
         if not (rules.siber and s.accepted_original and s.trump >= 0):
             return None
@@ -146,30 +170,49 @@ class SiberExchange(NoExchange):
         seen = (s.talon[0], s.talon[-1]) if rules.skip_seen == "both" else (s.talon[0],)
         for rank in rules.entitled:
             card = 8 * s.trump + rank
-            if card in seen:
-                continue
-            for t in s.active:
-                if s.hands[t] >> card & 1:
-                    return t, card
-            return None
+            if card not in seen:
+                return card
         return None
+
+    def entitled(self, s: HandState) -> tuple[int, int] | None:
+        """(seat, card) of the seat that may síber, if any (private: who holds it)."""
+        card = self.entitled_card(s)
+        if card is None:
+            return None
+        for t in s.active:
+            if s.hands[t] >> card & 1:
+                return t, card
+        return None  # in the hidden talon
 
     def start(self, ref: Referee, s: HandState) -> None:
         who = self.entitled(s)
-        if who is None:
-            s.exchange = ExchangeState(None, None)
-            ref.begin_play(s)
+        s.exchange = ExchangeState(*who) if who is not None else ExchangeState(None, None)
+        if self.rules.exchange.siber_at_turn or self.entitled_card(s) is None:
+            ref.begin_play(s)  # at_turn: offered inside the entitled seat's first-trick turn
             return
-        s.exchange = ExchangeState(*who)
-        if self.rules.exchange.siber_at_turn:
-            ref.begin_play(s)  # offered at the entitled seat's first-trick turn
-            return
-        ref.ask(s, Phase.SIBER, who[0])
+        # pagat, "Síber": every seat is asked, holder or not, so a pass reveals nothing.
+        ref.ask(s, Phase.SIBER, s.active[0])
+
+    def _step_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
+        """The holder's actions at the síber step besides passing."""
+        return (SIBER,)
 
     def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
         if s.phase is Phase.SIBER:
-            return (PASS, SIBER)
+            if seat != _st(s).seat:
+                return (PASS,)
+            return (PASS, *self._step_options(s, seat))
         return self.discard_options(s, seat)
+
+    def _pass(self, ref: Referee, s: HandState, seat: int) -> None:
+        """A pass at the síber step: the next active seat is asked, after the last one
+        the play begins."""
+        active = s.active
+        at = active.index(seat) + 1
+        if s.phase is Phase.SIBER and at < len(active):
+            ref.ask(s, Phase.SIBER, active[at])
+        else:
+            ref.begin_play(s)
 
     def discard_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
         hand = s.hands[seat]
@@ -221,7 +264,7 @@ class SiberExchange(NoExchange):
 
     def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
         if action == PASS:
-            ref.begin_play(s)
+            self._pass(ref, s, seat)
             return
         if action == SIBER:
             card = _st(s).card
@@ -279,7 +322,11 @@ class TompaExchange(SiberExchange):
     while each is a trump or an Ace, and discard back to the hand size.  The
     rules leave this to the holder's turn in the first trick; here it happens
     just before the lead (the declarer leads, so only the order of the
-    opponent's exchange and the declarer's first card differs).
+    opponent's exchange and the declarer's first card differs).  Both seats
+    are asked, forehand first, whenever the original suit is trumps and the
+    entitled card is not the indicator: a swap is made face up, but a
+    declined one must not tell the other seat where the card is (pagat,
+    "Síber").
     """
 
     @classmethod
@@ -291,18 +338,18 @@ class TompaExchange(SiberExchange):
                 "trump 7 (the 8 when the 7 is the indicator) may swap it for the indicator; "
                 "when the top talon card is a trump or an Ace it may also take that card and "
                 "then the hidden cards turned up from the bottom while each is a trump or "
-                f"an Ace, and put back face down any cards to return to {rules.hand_size}.",
+                f"an Ace, and put back face down any cards to return to {rules.hand_size}.  "
+                "Both players are asked in turn, so a pass does not tell the other "
+                "whether the card is in the passer's hand or in the talon.",
                 (CARDS[8 * Suit.HEARTS + Rank.SEVEN], CARDS[8 * Suit.ACORNS + Rank.ACE]),
             )
         ]
 
-    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
-        if s.phase is not Phase.SIBER:
-            return super().legal(ref, s, seat)
+    def _step_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
         top = s.talon[-1]
         if top >> 3 == s.trump or top & 7 == Rank.ACE:
-            return (PASS, EXCHANGE, SIBER)
-        return (PASS, EXCHANGE)
+            return (EXCHANGE, SIBER)
+        return (EXCHANGE,)
 
     def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
         if s.phase is Phase.SIBER and action == EXCHANGE:

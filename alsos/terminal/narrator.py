@@ -56,8 +56,9 @@ __all__ = ["Narrator", "explain_settlement"]
 _NOTES = {
     Phase.FRONT: "figures and kontras said now, before the pick-up, count more",
     Phase.BACK: "announcements after the pick-up",
-    Phase.SIBER: "the declarer may take the talon for its low trump",
-    Phase.DISCARD: "after the síber the declarer puts cards away face down",
+    Phase.SIBER: "each player in turn: the holder of the low trump may take the talon; "
+    "anyone may pass, and a pass gives nothing away",
+    Phase.DISCARD: "after the síber its player puts cards away face down",
     Phase.COMPLETION: "after the first trick: last answers to the announcements",
     Phase.MELDS: "the declared melds are compared; the better one scores",
     Phase.CALL: "a call (gyerünk) is answered: concede, or play on at a higher stake",
