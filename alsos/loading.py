@@ -354,14 +354,8 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     if isinstance(name_or_path, str) and name.endswith("]") and "[" in name:
         name, _, rest = name[:-1].partition("[")
         for item in _split_options(rest):
-            key, eq, raw = item.partition("=")
-            if not eq:
-                raise ProfileError(name, [f"cannot read option {item!r}: write key=value"])
-            try:
-                value = json.loads(raw)
-            except json.JSONDecodeError:
-                value = yaml.safe_load(raw)
-            options.setdefault(key.strip(), value)
+            key, value = _read_option(name, item)
+            options.setdefault(key, value)
         name_or_path = name
     lineage: dict[str, Any] = {}
     source, data = _resolve(name_or_path, lineage=lineage)
@@ -380,6 +374,25 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     if isinstance(players, bool) or players not in _PLAYER_COUNTS:
         where = "option players" if "players" in options else source
         raise ProfileError(where, [f"players: expected 2, 3 or 4, got {_short(players)}"])
+    declared = _declared_counts(
+        {**data, "player_counts": options.get("player_counts", data.get("player_counts"))}
+    )
+    if declared is not None:
+        counts = ", ".join(str(n) for n in declared)
+        if players not in declared:
+            raise ProfileError(
+                source,
+                [
+                    f"players: this profile is for {counts} players, not {players}; "
+                    "other counts need rules of their own (player_counts, by_players)"
+                ],
+            )
+        problems += [
+            f"by_players.{n}: {n} is not a player count of this profile ({counts}); "
+            "add it to player_counts, or remove the entry"
+            for n in by_players
+            if n not in declared
+        ]
     for count, override in by_players.items():
         if count != players:  # the loaded count is checked below, in full
             trial = _merge({**data, "players": count}, override)
@@ -420,6 +433,20 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     # shipped id as loaded (not the profile's own id, which options may change).
     origin = source[len("variants/") : -len(".yaml")] if source.startswith("variants/") else source
     return attrs.evolve(rules, options=dict(options), origin=origin, **lineage)
+
+
+def _declared_counts(data: Mapping[str, Any]) -> tuple[int, ...] | None:
+    """The player counts a profile is written for: its ``player_counts`` (a
+    ``player_counts`` option included), else its own ``players`` (3 if it names
+    none); None when these are malformed, which the structuring step reports."""
+    counts = data.get("player_counts")
+    if counts is None or counts == [] or counts == ():
+        counts = [data.get("players", 3)]
+    if not isinstance(counts, (list, tuple)) or not all(
+        isinstance(n, int) and not isinstance(n, bool) for n in counts
+    ):
+        return None
+    return tuple(counts)
 
 
 def _json(value: Any) -> str:
@@ -504,6 +531,58 @@ def _blame_options(problems: list[str], options: dict[str, Any]) -> tuple[str, l
         blamed.append(key)
     first = blamed[0]
     return f"option {first}={_json(options[first])}", problems
+
+
+#: How deep an option's value may nest lists and mappings; a profile needs three.
+_MAX_DEPTH = 16
+
+
+def _read_option(name: str, item: str) -> tuple[str, Any]:
+    """(key, value) of one ``key=value`` of a canonical string such as
+    ``potter1930[games.trump=2]``: the value as JSON, else as one line of YAML.
+
+    This text also arrives from a record's Variant header, OpenSpiel's
+    ``variant`` parameter and ``--variant``, so anything unreadable (unclosed
+    or absurdly deep brackets, YAML aliases) is a :class:`ProfileError`.
+    """
+    key, eq, raw = item.partition("=")
+    source = name if len(name) <= 60 else f"{name[:55]}..."
+    if not eq:
+        raise ProfileError(source, [f"cannot read option {_short(item)}: write key=value"])
+    key = key.strip()
+    depth = _nesting(raw)
+    if depth > _MAX_DEPTH:
+        raise ProfileError(
+            source,
+            [f"option {_short(key)}: the value nests {depth} brackets deep; at most {_MAX_DEPTH}"],
+        )
+    try:
+        return key, json.loads(raw)
+    except (ValueError, RecursionError):
+        pass
+    try:
+        return key, yaml.load(raw, Loader=_StrictLoader)
+    except (yaml.YAMLError, ValueError, RecursionError) as e:
+        problem = getattr(e, "problem", None) or "not a value"
+        raise ProfileError(
+            source,
+            [
+                f"option {_short(key)}: cannot read the value {_short(raw)} ({problem}); "
+                "write JSON or YAML such as 2, true, \"text\", [1, 2] or {a: 1}"
+            ],
+        ) from None
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of brackets and braces in ``text`` (quotes not counted)."""
+    depth = deepest = 0
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 def _split_options(text: str) -> list[str]:
