@@ -41,6 +41,13 @@ _PLAYER_COUNTS = (2, 3, 4)
 _FIGURE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 #: Words the notation gives another meaning: a kontra on "game" or on a call.
 _RESERVED = ("game", "gyerunk", "call")
+#: Figure kinds that are never judged won or lost (they multiply the game).
+_NOT_JUDGED = ("multiplier",)
+#: At most this many figures (and ladder contracts): each is offered at every turn
+#: of the announcements, so thousands would make one random hand take seconds.
+_MAX_FIGURES = 64
+#: A profile id names files (the rulebook's worked example): a name, not a text.
+_MAX_ID = 64
 #: Ruleset fields the loader fills itself; a profile cannot set them.
 _HIDDEN = ("options", "origin", "parent", "own_sources")
 
@@ -318,15 +325,57 @@ def _structure(data: dict[str, Any], where: str = "") -> tuple[Ruleset | None, l
     problems = _shape_problems(data, Ruleset, where)
     if problems:
         return None, problems
+    explained = _incomplete_figures(data, where)
     try:
-        return _CONVERTER.structure(data, Ruleset), []
+        rules = _CONVERTER.structure(data, Ruleset)
     except Exception as e:  # cattrs raises exception groups
         messages = cattrs.transform_error(e, path="$", format_exception=_format)
         out = [
             _explain_extra(_path_first(m.replace(" @ $.", " @ ").replace(" @ $", "")))
             for m in messages
         ]
-        return None, [f"{where}{m}" if ": " in m else m for m in out]
+        out = [f"{where}{m}" if ": " in m else m for m in out]
+        # The figures explained above would be reported again, as missing fields.
+        said = tuple(
+            f"{where}figures.{name}{end}" for name in explained for end in (":", ".kind:", ".value:")
+        )
+        return None, list(explained.values()) + [m for m in out if not m.startswith(said)]
+    return rules, []
+
+
+def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
+    """Figures the converter would call "required field missing", by name, with a
+    better reason: most often a misspelt figure of the base profile (``kasza:
+    {value: 2}`` for kassza), else a new figure that lacks its kind or value."""
+    figures = data.get("figures")
+    if not isinstance(figures, Mapping):
+        return {}
+    known = [n for n, f in figures.items() if isinstance(f, Mapping) and "kind" in f]
+    out = {}
+    for name, fig in figures.items():
+        key = f"{where}figures.{name[:40]}"  # _shape_problems refused keys that are not text
+        if not isinstance(fig, Mapping):
+            out[name] = (
+                f"{key}: expected the figure's keys (e.g. {{kind: volat, value: 2}}), "
+                f"got {_short(fig)}"
+            )
+            continue
+        missing = [k for k in ("kind", "value") if k not in fig]
+        if not missing:
+            continue
+        close = difflib.get_close_matches(str(name), [k for k in known if k != name], 3, 0.6)
+        if close:
+            out[name] = (
+                f"{key}: {_short(name)} is not a known figure; did you mean "
+                + " or ".join(repr(c) for c in close)
+                + "? (a new figure needs kind and value)"
+            )
+        else:
+            out[name] = (
+                f"{key}.{missing[0]}: a new figure needs {' and '.join(missing)}; "
+                f"kind is one of {', '.join(registry.available('figures'))}"
+            )
+    return out
 
 
 def _set_option(data: dict[str, Any], key: str, value: Any) -> None:
@@ -610,9 +659,54 @@ def _path_first(message: str, prefix: str = "") -> str:
     return f"{prefix}{path}: {reason}"
 
 
+def _module_problems(rules: Ruleset) -> list[str]:
+    """Rule modules that are not installed, or that need another family's module
+    the profile does not choose (a module's ``requires`` hook, e.g. the ladder
+    scoring reads the ladder auction's contract: ``{"bidding": ("ladder",)}``)."""
+    chosen = {
+        "dealing": rules.deal.module,
+        "bidding": rules.bidding.module,
+        "exchange": rules.exchange.module,
+        "calling": rules.calling.module,
+        "scoring": rules.scoring.module,
+    }
+
+    def key(family: str) -> str:
+        return f"{'deal' if family == 'dealing' else family}.module"
+
+    problems = []
+    for family, name in chosen.items():
+        if name not in registry.available(family):
+            problems.append(
+                f"{key(family)}: no rule module {_short(name)}; "
+                f"available: {', '.join(registry.available(family))}"
+                + "".join(f"; {err}" for err in registry.plugin_errors())
+            )
+            continue
+        needs: Mapping[str, Sequence[str]] = registry.hook(family, name, "requires") or {}
+        for other, allowed in needs.items():
+            if chosen.get(other) not in allowed:
+                problems.append(
+                    f"{key(family)}: the {name} {family} module needs {key(other)}: "
+                    f"{' or '.join(allowed)}, not {_short(chosen.get(other))}"
+                )
+    return problems
+
+
 def _check(rules: Ruleset) -> list[str]:
     """Combinations the engine cannot honour, as ``key: reason`` lines."""
     problems = []
+    if not 1 <= len(rules.id) <= _MAX_ID or not rules.id.isprintable():
+        problems.append(
+            f"id: {_short(rules.id)} is not an id: 1 to {_MAX_ID} printable characters "
+            f"(it names the profile's files), e.g. {_suggest_id(rules.id)!r}"
+        )
+    for key, table in (("figures", rules.figures), ("bidding.contracts", rules.bidding.contracts)):
+        if len(table) > _MAX_FIGURES:
+            problems.append(
+                f"{key}: {len(table)} {key.rpartition('.')[2]}; at most {_MAX_FIGURES} "
+                "(each one is offered at every turn of the auction and announcements)"
+            )
     if rules.players not in (2, 3, 4):
         problems.append(f"players: {rules.players} seats cannot play; use 2, 3 or 4")
     elif rules.player_counts and rules.players not in rules.player_counts:
@@ -650,8 +744,25 @@ def _check(rules: Ruleset) -> list[str]:
         if lc.melds not in ("all", "declarer", "none"):
             problems.append(f"{where}.melds: {lc.melds!r} is not one of all, declarer, none")
         for name in lc.objectives:
-            if name not in rules.figures:
+            fig = rules.figures.get(name)
+            if fig is None:
                 problems.append(f"{where}.objectives: {name!r} is not a figure of this profile")
+            elif fig.kind in _NOT_JUDGED:
+                problems.append(
+                    f"{where}.objectives: {name!r} is a {fig.kind} figure, which only multiplies "
+                    f"a game and is never won or lost; an objective is of kind "
+                    + ", ".join(k for k in registry.available("figures") if k not in _NOT_JUDGED)
+                )
+            elif (
+                fig.kind == "points"
+                and fig.threshold_no_trumps is None
+                and (lc.trumps != "suit" or lc.betli)
+            ):
+                problems.append(
+                    f"{where}.objectives: {name!r} has no threshold_no_trumps, but this "
+                    f"contract may be played without trumps (trumps: {lc.trumps}); give the "
+                    "figure threshold_no_trumps, or the contract trumps: suit"
+                )
     between = rules.deal.talon_between
     if any(n < 0 for n in between):
         problems.append("deal.talon_between: a number of cards cannot be negative")
@@ -734,19 +845,7 @@ def _check(rules: Ruleset) -> list[str]:
     if sorted(rules.bidding.suit_rank) != list(Suit):
         problems.append("bidding.suit_rank: must name each of the four suits once")
     kinds = registry.available("figures")
-    for family, name in (
-        ("dealing", rules.deal.module),
-        ("bidding", rules.bidding.module),
-        ("exchange", rules.exchange.module),
-        ("calling", rules.calling.module),
-        ("scoring", rules.scoring.module),
-    ):
-        if name not in registry.available(family):
-            problems.append(
-                f"{'deal' if family == 'dealing' else family}.module: no rule module {name!r}; "
-                f"available: {', '.join(registry.available(family))}"
-                + "".join(f"; {err}" for err in registry.plugin_errors())
-            )
+    problems += _module_problems(rules)
     for name, fig in rules.figures.items():
         where = f"figures.{name}"
         if name in _RESERVED:
