@@ -21,7 +21,7 @@ from alsos.actions import KONTRA_NAMES, normalize
 from alsos.cards import Suit
 from alsos.profile import Ruleset, parse_card_spec
 
-__all__ = ["check", "short", "suggest_id"]
+__all__ = ["MAX_FIGURES", "MAX_ID", "check", "short", "suggest_id"]
 
 #: Figure ids the notation reads back unchanged: lower case, digits, hyphens.
 _FIGURE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
@@ -31,9 +31,9 @@ _RESERVED = ("game", "gyerunk", "call")
 _NOT_JUDGED = ("multiplier",)
 #: At most this many figures (and ladder contracts): each is offered at every turn
 #: of the announcements, so thousands would make one random hand take seconds.
-_MAX_FIGURES = 64
+MAX_FIGURES = 64
 #: A profile id names files (the rulebook's worked example): a name, not a text.
-_MAX_ID = 64
+MAX_ID = 64
 
 
 def suggest_id(name: str) -> str:
@@ -85,17 +85,20 @@ def _module_problems(rules: Ruleset) -> list[str]:
 def check(rules: Ruleset) -> list[str]:
     """Combinations the engine cannot honour, as ``key: reason`` lines."""
     problems = []
-    if not 1 <= len(rules.id) <= _MAX_ID or not rules.id.isprintable():
+    if not 1 <= len(rules.id) <= MAX_ID or not rules.id.isprintable():
         problems.append(
-            f"id: {short(rules.id)} is not an id: 1 to {_MAX_ID} printable characters "
+            f"id: {short(rules.id)} is not an id: 1 to {MAX_ID} printable characters "
             f"(it names the profile's files), e.g. {suggest_id(rules.id)!r}"
         )
     for key, table in (("figures", rules.figures), ("bidding.contracts", rules.bidding.contracts)):
-        if len(table) > _MAX_FIGURES:
+        if len(table) > MAX_FIGURES:
             problems.append(
-                f"{key}: {len(table)} {key.rpartition('.')[2]}; at most {_MAX_FIGURES} "
+                f"{key}: {len(table)} {key.rpartition('.')[2]}; at most {MAX_FIGURES} "
                 "(each one is offered at every turn of the auction and announcements)"
             )
+    odd = [n for n in rules.player_counts if n not in (2, 3, 4)]
+    if odd:
+        problems.append(f"player_counts: {odd[0]} seats cannot play; use 2, 3 or 4")
     if rules.players not in (2, 3, 4):
         problems.append(f"players: {rules.players} seats cannot play; use 2, 3 or 4")
     elif rules.player_counts and rules.players not in rules.player_counts:
