@@ -181,7 +181,8 @@ def _check_profile(
     assert alsos.load_variant(str(rules)) == rules
 
 
-PLAYERS = st.one_of(st.none(), st.sampled_from([2, 3, 4]))
+#: Mostly the profile's own count; sometimes another (refused unless declared).
+PLAYERS = st.one_of(st.none(), st.none(), st.none(), st.sampled_from([2, 3, 4]))
 
 
 @QUICK
