@@ -11,7 +11,7 @@ returned:
   scalar types and a string where a list belongs are refused;
 - ``by_players`` overrides are checked for every player count, not only
   the one being loaded;
-- :func:`_check` then refuses combinations the engine cannot honour.
+- :func:`alsos.checks.check` then refuses combinations the engine cannot honour.
 """
 
 from __future__ import annotations
@@ -30,17 +30,13 @@ import cattrs
 import yaml
 
 from alsos import registry
-from alsos.actions import KONTRA_NAMES, normalize
 from alsos.cards import Order, Rank, Suit
-from alsos.profile import CallingRules, ProfileError, Ruleset, parse_card_spec
+from alsos.checks import check, short
+from alsos.profile import CallingRules, ProfileError, Ruleset
 
 __all__ = ["load_variant", "shipped_variants"]
 
 _PLAYER_COUNTS = (2, 3, 4)
-#: Figure ids the notation reads back unchanged: lower case, digits, hyphens.
-_FIGURE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-#: Words the notation gives another meaning: a kontra on "game" or on a call.
-_RESERVED = ("game", "gyerunk", "call")
 #: Ruleset fields the loader fills itself; a profile cannot set them.
 _HIDDEN = ("options", "origin", "parent", "own_sources")
 
@@ -93,17 +89,11 @@ def _no_duplicates(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = F
             raise yaml.constructor.ConstructorError(
                 None,
                 None,
-                f"the key {_short(key)} appears twice in one mapping",
+                f"the key {short(key)} appears twice in one mapping",
                 key_node.start_mark,
             )
         seen.add(key)
     return loader.construct_mapping(node, deep=deep)
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    """``repr(value)``, cut to ``limit`` characters: errors quote input, never megabytes."""
-    text = repr(value)
-    return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-2:]}"
 
 
 _StrictLoader.add_constructor(
@@ -117,17 +107,17 @@ def _make_converter() -> cattrs.Converter:
 
     def strict_int(v: Any, _: type) -> int:
         if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError(f"expected a whole number, got {_short(v)}")
+            raise TypeError(f"expected a whole number, got {short(v)}")
         return v
 
     def strict_bool(v: Any, _: type) -> bool:
         if not isinstance(v, bool):
-            raise TypeError(f"expected true or false, got {_short(v)}")
+            raise TypeError(f"expected true or false, got {short(v)}")
         return v
 
     def strict_str(v: Any, _: type) -> str:
         if isinstance(v, bool) or not isinstance(v, (str, int)):
-            raise TypeError(f"expected text, got {_short(v)}")
+            raise TypeError(f"expected text, got {short(v)}")
         return str(v)
 
     conv.register_structure_hook(int, strict_int)
@@ -167,7 +157,7 @@ def _read_yaml(name_or_path: str | pathlib.Path) -> tuple[str, pathlib.Path, dic
     shipped = source.startswith("variants/") and not isinstance(name_or_path, pathlib.Path)
     if shipped and not _ID.fullmatch(str(name_or_path)):
         raise ProfileError(
-            _short(str(name_or_path)),
+            short(str(name_or_path)),
             [
                 "not a shipped variant id (ids are names such as potter1930: "
                 f"{', '.join(shipped_variants())}); a profile file's path ends in .yaml"
@@ -177,7 +167,7 @@ def _read_yaml(name_or_path: str | pathlib.Path) -> tuple[str, pathlib.Path, dic
         exists = path.is_file()
         size = path.stat().st_size if exists else 0
     except OSError as e:
-        raise ProfileError(_short(source), [f"cannot read the file: {e.strerror}"]) from None
+        raise ProfileError(short(source), [f"cannot read the file: {e.strerror}"]) from None
     if not exists:
         if shipped:
             raise ProfileError(
@@ -278,7 +268,7 @@ def _shape_problems(data: Any, cls: type, path: str) -> list[str]:
         return []
     hints = typing.get_type_hints(cls)
     out = [
-        f"{path}{_short(k)}: a key here is a name (text), not {type(k).__name__}"
+        f"{path}{short(k)}: a key here is a name (text), not {type(k).__name__}"
         for k in data
         if not isinstance(k, str)
     ]
@@ -293,7 +283,7 @@ def _shape_problems(data: Any, cls: type, path: str) -> list[str]:
             hint = args[0]
             origin = typing.get_origin(hint)
         if origin in (tuple, list) and isinstance(value, (str, bytes)):
-            out.append(f"{where}: expected a list, got the text {_short(value)}")
+            out.append(f"{where}: expected a list, got the text {short(value)}")
         elif origin in (tuple, list) and isinstance(value, (Mapping, set, frozenset)):
             kind = "a mapping" if isinstance(value, Mapping) else "a set (its order is not kept)"
             out.append(f"{where}: expected a list, got {kind}")
@@ -318,15 +308,59 @@ def _structure(data: dict[str, Any], where: str = "") -> tuple[Ruleset | None, l
     problems = _shape_problems(data, Ruleset, where)
     if problems:
         return None, problems
+    explained = _incomplete_figures(data, where)
     try:
-        return _CONVERTER.structure(data, Ruleset), []
+        rules = _CONVERTER.structure(data, Ruleset)
     except Exception as e:  # cattrs raises exception groups
         messages = cattrs.transform_error(e, path="$", format_exception=_format)
         out = [
             _explain_extra(_path_first(m.replace(" @ $.", " @ ").replace(" @ $", "")))
             for m in messages
         ]
-        return None, [f"{where}{m}" if ": " in m else m for m in out]
+        out = [f"{where}{m}" if ": " in m else m for m in out]
+        # The figures explained above would be reported again, as missing fields.
+        said = tuple(
+            f"{where}figures.{name}{end}"
+            for name in explained
+            for end in (":", ".kind:", ".value:")
+        )
+        return None, list(explained.values()) + [m for m in out if not m.startswith(said)]
+    return rules, []
+
+
+def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
+    """Figures the converter would call "required field missing", by name, with a
+    better reason: most often a misspelt figure of the base profile (``kasza:
+    {value: 2}`` for kassza), else a new figure that lacks its kind or value."""
+    figures = data.get("figures")
+    if not isinstance(figures, Mapping):
+        return {}
+    known = [n for n, f in figures.items() if isinstance(f, Mapping) and "kind" in f]
+    out = {}
+    for name, fig in figures.items():
+        key = f"{where}figures.{name[:40]}"  # _shape_problems refused keys that are not text
+        if not isinstance(fig, Mapping):
+            out[name] = (
+                f"{key}: expected the figure's keys (e.g. {{kind: volat, value: 2}}), "
+                f"got {short(fig)}"
+            )
+            continue
+        missing = [k for k in ("kind", "value") if k not in fig]
+        if not missing:
+            continue
+        close = difflib.get_close_matches(str(name), [k for k in known if k != name], 3, 0.6)
+        if close:
+            out[name] = (
+                f"{key}: {short(name)} is not a known figure; did you mean "
+                + " or ".join(repr(c) for c in close)
+                + "? (a new figure needs kind and value)"
+            )
+        else:
+            out[name] = (
+                f"{key}.{missing[0]}: a new figure needs {' and '.join(missing)}; "
+                f"kind is one of {', '.join(registry.available('figures'))}"
+            )
+    return out
 
 
 def _set_option(data: dict[str, Any], key: str, value: Any) -> None:
@@ -354,14 +388,8 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     if isinstance(name_or_path, str) and name.endswith("]") and "[" in name:
         name, _, rest = name[:-1].partition("[")
         for item in _split_options(rest):
-            key, eq, raw = item.partition("=")
-            if not eq:
-                raise ProfileError(name, [f"cannot read option {item!r}: write key=value"])
-            try:
-                value = json.loads(raw)
-            except json.JSONDecodeError:
-                value = yaml.safe_load(raw)
-            options.setdefault(key.strip(), value)
+            key, value = _read_option(name, item)
+            options.setdefault(key, value)
         name_or_path = name
     lineage: dict[str, Any] = {}
     source, data = _resolve(name_or_path, lineage=lineage)
@@ -379,7 +407,26 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     players = options.get("players", data.get("players", 3))
     if isinstance(players, bool) or players not in _PLAYER_COUNTS:
         where = "option players" if "players" in options else source
-        raise ProfileError(where, [f"players: expected 2, 3 or 4, got {_short(players)}"])
+        raise ProfileError(where, [f"players: expected 2, 3 or 4, got {short(players)}"])
+    declared = _declared_counts(
+        {**data, "player_counts": options.get("player_counts", data.get("player_counts"))}
+    )
+    if declared is not None:
+        counts = ", ".join(str(n) for n in declared)
+        if players not in declared:
+            raise ProfileError(
+                source,
+                [
+                    f"players: this profile is for {counts} players, not {players}; "
+                    "other counts need rules of their own (player_counts, by_players)"
+                ],
+            )
+        problems += [
+            f"by_players.{n}: {n} is not a player count of this profile ({counts}); "
+            "add it to player_counts, or remove the entry"
+            for n in by_players
+            if n not in declared
+        ]
     for count, override in by_players.items():
         if count != players:  # the loaded count is checked below, in full
             trial = _merge({**data, "players": count}, override)
@@ -399,12 +446,12 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
             raise ProfileError(
                 f"option {key}",
                 [
-                    f"{key}: {_short(value)} is not plain data; give text, a number, true/false, "
+                    f"{key}: {short(value)} is not plain data; give text, a number, true/false, "
                     f"null, a list or a mapping"
                 ],
             ) from None
         if plain != value and not isinstance(value, tuple):
-            raise ProfileError(f"option {key}", [f"{key}: {_short(value)} does not survive JSON"])
+            raise ProfileError(f"option {key}", [f"{key}: {short(value)} does not survive JSON"])
         _set_option(data, key, value)
     _default_consistently(data)
     rules, problems = _structure(data)
@@ -413,7 +460,7 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
         if by_option is not None:
             raise ProfileError(*by_option)
         raise ProfileError(source, problems)
-    problems = _check(rules)
+    problems = check(rules)
     if problems:
         raise ProfileError(source, problems)
     # What str(rules) starts with, so that load_variant(str(rules)) reads it back: the
@@ -422,14 +469,22 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     return attrs.evolve(rules, options=dict(options), origin=origin, **lineage)
 
 
+def _declared_counts(data: Mapping[str, Any]) -> tuple[int, ...] | None:
+    """The player counts a profile is written for: its ``player_counts`` (a
+    ``player_counts`` option included), else its own ``players`` (3 if it names
+    none); None when these are malformed, which the structuring step reports."""
+    counts = data.get("player_counts")
+    if counts is None or counts == [] or counts == ():
+        counts = [data.get("players", 3)]
+    if not isinstance(counts, (list, tuple)) or not all(
+        isinstance(n, int) and not isinstance(n, bool) for n in counts
+    ):
+        return None
+    return tuple(counts)
+
+
 def _json(value: Any) -> str:
-    return _short(json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str), 80)
-
-
-def _suggest_id(name: str) -> str:
-    """``name`` as a figure id could be written (``Big Fig`` -> ``big-fig``)."""
-    plain = normalize(str(name)).replace(" ", "-")
-    return re.sub(r"[^a-z0-9-]", "", plain)[:40] or "my-figure"
+    return short(json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str), 80)
 
 
 def _default_consistently(data: dict[str, Any]) -> None:
@@ -506,6 +561,58 @@ def _blame_options(problems: list[str], options: dict[str, Any]) -> tuple[str, l
     return f"option {first}={_json(options[first])}", problems
 
 
+#: How deep an option's value may nest lists and mappings; a profile needs three.
+_MAX_DEPTH = 16
+
+
+def _read_option(name: str, item: str) -> tuple[str, Any]:
+    """(key, value) of one ``key=value`` of a canonical string such as
+    ``potter1930[games.trump=2]``: the value as JSON, else as one line of YAML.
+
+    This text also arrives from a record's Variant header, OpenSpiel's
+    ``variant`` parameter and ``--variant``, so anything unreadable (unclosed
+    or absurdly deep brackets, YAML aliases) is a :class:`ProfileError`.
+    """
+    key, eq, raw = item.partition("=")
+    source = name if len(name) <= 60 else f"{name[:55]}..."
+    if not eq:
+        raise ProfileError(source, [f"cannot read option {short(item)}: write key=value"])
+    key = key.strip()
+    depth = _nesting(raw)
+    if depth > _MAX_DEPTH:
+        raise ProfileError(
+            source,
+            [f"option {short(key)}: the value nests {depth} brackets deep; at most {_MAX_DEPTH}"],
+        )
+    try:
+        return key, json.loads(raw)
+    except (ValueError, RecursionError):
+        pass
+    try:
+        return key, yaml.load(raw, Loader=_StrictLoader)
+    except (yaml.YAMLError, ValueError, RecursionError) as e:
+        problem = getattr(e, "problem", None) or "not a value"
+        raise ProfileError(
+            source,
+            [
+                f"option {short(key)}: cannot read the value {short(raw)} ({problem}); "
+                'write JSON or YAML such as 2, true, "text", [1, 2] or {a: 1}'
+            ],
+        ) from None
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of brackets and braces in ``text`` (quotes not counted)."""
+    depth = deepest = 0
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
 def _split_options(text: str) -> list[str]:
     """Split ``a=1;b=[1,2];c="x;y"`` at the semicolons outside brackets and quotes."""
     out, depth, quoted, start = [], 0, False, 0
@@ -529,201 +636,3 @@ def _path_first(message: str, prefix: str = "") -> str:
         return message
     path = path.replace("['", ".").replace("']", "")
     return f"{prefix}{path}: {reason}"
-
-
-def _check(rules: Ruleset) -> list[str]:
-    """Combinations the engine cannot honour, as ``key: reason`` lines."""
-    problems = []
-    if rules.players not in (2, 3, 4):
-        problems.append(f"players: {rules.players} seats cannot play; use 2, 3 or 4")
-    elif rules.player_counts and rules.players not in rules.player_counts:
-        counts = ", ".join(str(n) for n in rules.player_counts)
-        problems.append(f"players: this profile is for {counts} players, not {rules.players}")
-    ex = rules.exchange
-    if ex.takes not in ("talon", "seen", "reveal", "trumps-and-aces"):
-        problems.append(f"exchange.takes: unknown value {ex.takes!r}")
-    if rules.calling.targets not in ("game", "any"):
-        problems.append(f"calling.targets: {rules.calling.targets!r} is neither 'game' nor 'any'")
-    if rules.scoring.session not in ("rubber", "radli", "deals"):
-        problems.append(
-            f"scoring.session: unknown session {rules.scoring.session!r}; "
-            f"use rubber, radli or deals"
-        )
-    if rules.scoring.session == "deals" and rules.scoring.deals < 1:
-        problems.append("scoring.deals: a session of deals needs at least one deal")
-    if rules.melds.sequence_order not in ("fixed", "trick"):
-        problems.append(
-            f"melds.sequence_order: {rules.melds.sequence_order!r} is neither 'fixed' nor 'trick'"
-        )
-    if rules.bidding.declare_limit is not None and rules.bidding.declare_limit < 1:
-        problems.append("bidding.declare_limit: at least 1, or null for no limit")
-    if rules.bidding.module == "ladder" and not rules.bidding.contracts:
-        problems.append("bidding.contracts: the ladder auction needs at least one contract")
-    for cid, lc in rules.bidding.contracts.items():
-        where = f"bidding.contracts.{cid}"
-        if not _FIGURE_ID.fullmatch(cid):
-            problems.append(
-                f"{where}: a contract id is lower-case letters, digits and hyphens (it is "
-                f"typed as 'contract <id>'), e.g. {_suggest_id(cid)!r}"
-            )
-        if lc.trumps not in ("any", "suit", "none"):
-            problems.append(f"{where}.trumps: {lc.trumps!r} is not one of any, suit, none")
-        if lc.melds not in ("all", "declarer", "none"):
-            problems.append(f"{where}.melds: {lc.melds!r} is not one of all, declarer, none")
-        for name in lc.objectives:
-            if name not in rules.figures:
-                problems.append(f"{where}.objectives: {name!r} is not a figure of this profile")
-    between = rules.deal.talon_between
-    if any(n < 0 for n in between):
-        problems.append("deal.talon_between: a number of cards cannot be negative")
-    if between and between[0] < 1:
-        problems.append("deal.talon_between: the first entry lays the indicator: at least 1")
-    rounds = len(rules.deal.seen_packets) + len(rules.deal.unseen_packets)
-    if len(between) > rounds:
-        problems.append(
-            f"deal.talon_between: {len(between)} entries for {rounds} rounds of packets"
-        )
-    if ex.simple_at not in ("before-card", "turn-start"):
-        problems.append(
-            f"exchange.simple_at: {ex.simple_at!r} is neither 'before-card' nor 'turn-start'"
-        )
-    if ex.skip_seen not in ("both", "indicator"):
-        problems.append(f"exchange.skip_seen: {ex.skip_seen!r} is neither 'both' nor 'indicator'")
-    an = rules.announcements
-    if an.back_round not in ("first-trick", "before-play"):
-        problems.append(f"announcements.back_round: unknown value {an.back_round!r}")
-    if rules.melds.sequence_tiebreak not in ("trump", "suit"):
-        problems.append(f"melds.sequence_tiebreak: unknown value {rules.melds.sequence_tiebreak!r}")
-    leads = ("forehand", "declarer", "before-declarer")
-    for key in ("trump_lead", "no_trumps_lead", "betli_lead"):
-        if getattr(rules.play, key) not in leads:
-            problems.append(f"play.{key}: {getattr(rules.play, key)!r} is not one of {leads}")
-    for end in ex.reveal_from:
-        if end not in ("bottom", "top"):
-            problems.append(f"exchange.reveal_from: {end!r} is neither 'bottom' nor 'top'")
-    if ex.required_figure is not None and ex.required_figure not in rules.figures:
-        problems.append(f"exchange.required_figure: {ex.required_figure!r} is not a figure here")
-    for key in ("seen_packets", "unseen_packets"):
-        if any(n < 1 for n in getattr(rules.deal, key)):
-            problems.append(f"deal.{key}: every packet must hold at least one card")
-    if not rules.deal.seen_packets:
-        problems.append("deal.seen_packets: at least one packet is dealt before the indicator")
-    for key, value in (
-        ("games.trump", rules.games.trump),
-        ("games.no_trumps", rules.games.no_trumps),
-        ("games.betli", rules.games.betli),
-        ("games.klopitzky", rules.games.klopitzky),
-        ("cards.last_trick", rules.cards.last_trick),
-        ("melds.vannak", rules.melds.vannak),
-        ("melds.bela", rules.melds.bela),
-        ("kontra.front_factor", rules.kontra.front_factor),
-        ("kontra.back_factor", rules.kontra.back_factor),
-    ):
-        if value < 0:
-            problems.append(f"{key}: must not be negative")
-    dealt = (rules.active_players) * rules.hand_size
-    if dealt + 3 > 32:
-        problems.append(
-            f"deal: {rules.active_players} hands of {rules.hand_size} cards leave"
-            " fewer than 3 for the talon"
-        )
-    elif dealt + sum(between) > 32:
-        problems.append(
-            f"deal.talon_between: {sum(between)} talon cards between the packets, but the "
-            f"hands leave only {32 - dealt}"
-        )
-    if len(rules.kontra.levels) > len(KONTRA_NAMES):
-        problems.append(
-            f"kontra.levels: at most {len(KONTRA_NAMES)} levels, one for each word of the "
-            f"notation ({', '.join(KONTRA_NAMES)}); this profile names "
-            f"{len(rules.kontra.levels)}"
-        )
-    p2c = rules.announcements.passes_to_close
-    if p2c is not None and not 1 <= p2c <= rules.active_players:
-        problems.append(
-            f"announcements.passes_to_close: must be between 1 and {rules.active_players} "
-            f"(the seats in play), or null for one fewer than the seats; got {p2c}"
-        )
-    if ex.siber and not ex.entitled:
-        problems.append("exchange.entitled: name at least one trump rank that may síber")
-    for n, v in rules.melds.sequence_values.items():
-        if not 3 <= n <= 8 or v < 0:
-            problems.append(
-                f"melds.sequence_values.{n}: sequences are 3 to 8 cards long and score "
-                f"a value of 0 or more"
-            )
-    if sorted(rules.bidding.suit_rank) != list(Suit):
-        problems.append("bidding.suit_rank: must name each of the four suits once")
-    kinds = registry.available("figures")
-    for family, name in (
-        ("dealing", rules.deal.module),
-        ("bidding", rules.bidding.module),
-        ("exchange", rules.exchange.module),
-        ("calling", rules.calling.module),
-        ("scoring", rules.scoring.module),
-    ):
-        if name not in registry.available(family):
-            problems.append(
-                f"{'deal' if family == 'dealing' else family}.module: no rule module {name!r}; "
-                f"available: {', '.join(registry.available(family))}"
-                + "".join(f"; {err}" for err in registry.plugin_errors())
-            )
-    for name, fig in rules.figures.items():
-        where = f"figures.{name}"
-        if name in _RESERVED:
-            problems.append(
-                f"{where}: {name!r} is a word of the notation ({', '.join(_RESERVED)}); "
-                f"name the figure otherwise"
-            )
-        elif not _FIGURE_ID.fullmatch(name):
-            problems.append(
-                f"{where}: a figure id is lower-case letters, digits and hyphens (it is "
-                f"typed as 'announce <id>' and must read back the same), e.g. "
-                f"{_suggest_id(name)!r}"
-            )
-        if fig.kind == "trick" and fig.card:
-            try:
-                one = parse_card_spec(fig.card)
-            except ValueError:
-                one = None
-            if one is not None and one.kind == "all":
-                problems.append(
-                    f"{where}.card: a trick figure's card is one card ('trump 7', 'TA', "
-                    f"'TA or PA'), not {fig.card!r}"
-                )
-        if fig.kind not in kinds:
-            problems.append(
-                f"{where}.kind: unknown figure kind {fig.kind!r}; known: {', '.join(kinds)}"
-            )
-        if fig.kind in ("points", "tricks") and fig.threshold is None:
-            problems.append(f"{where}.threshold: a {fig.kind} figure needs a threshold")
-        if fig.kind == "points" and fig.no_trumps and fig.threshold_no_trumps is None:
-            problems.append(f"{where}.threshold_no_trumps: needed when no_trumps is true")
-        if fig.kind in ("cards",) and not fig.cards:
-            problems.append(f"{where}.cards: list the cards the figure must win")
-        if fig.kind == "trick" and not fig.card:
-            problems.append(f"{where}.card: name the card that must win the trick")
-        if fig.kind == "trick" and not 1 <= fig.trick <= rules.hand_size:
-            problems.append(f"{where}.trick: must be between 1 and {rules.hand_size}")
-        if not fig.front and not fig.back:
-            problems.append(f"{where}: a figure that can be announced neither front nor back")
-        if fig.value < 0:
-            problems.append(f"{where}.value: must not be negative")
-        if fig.front_multiplier < 0:
-            problems.append(f"{where}.front_multiplier: must not be negative")
-        if fig.must_hold and not (fig.card or fig.cards):
-            problems.append(f"{where}.must_hold: name the card(s) to hold in card or cards")
-        for key, specs in (("cards", fig.cards), ("card", (fig.card,) if fig.card else ())):
-            for spec in specs:
-                try:
-                    parse_card_spec(spec)
-                except ValueError as e:
-                    problems.append(f"{where}.{key}: {e}")
-    for a, b in rules.announcements.exclusive:
-        for x in (a, b):
-            if x not in rules.figures:
-                problems.append(f"announcements.exclusive: {x!r} is not a figure of this profile")
-    for name in rules.calling.allowed_with:
-        if name not in rules.figures:
-            problems.append(f"calling.allowed_with: {name!r} is not a figure of this profile")
-    return problems

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeVar
 
@@ -46,19 +47,61 @@ __all__ = [
 
 
 class ProfileError(ValueError):
-    """A profile that cannot be used; the message names file, key path and reason."""
+    """A profile that cannot be used; the message names file, key path and reason.
+
+    The message is bounded, since input may be hostile (huge values, or one
+    mistake repeated a thousand times): each problem is cut to 500
+    characters, problems of the same shape are listed once with a count
+    ("... and 998 more like it: ..."), and at most 50 remain.
+    """
 
     def __init__(self, source: str, problems: list[str]) -> None:
-        # Bounded: a message quotes input, and input may be hostile (huge values).
         self.source = source if len(source) <= 300 else f"{source[:290]}..."
-        shown = [p if len(p) <= 500 else f"{p[:490]}..." for p in problems[:50]]
-        if len(problems) > 50:
-            shown.append(f"... and {len(problems) - 50} more problems")
+        grouped = _group(problems)
+        shown = [p if len(p) <= 500 else f"{p[:490]}..." for p in grouped[:50]]
+        if len(grouped) > 50:
+            shown.append(f"... and {len(grouped) - 50} more problems")
         self.problems = shown
         super().__init__(f"{self.source}: " + "; ".join(shown))
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.source, self.problems))
+
+
+#: Problems of a shape met more often than this are shown once, with a count.
+_GROUP_OVER = 3
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|\d+")
+
+
+def _shape(problem: str) -> tuple[str, str, str]:
+    """What makes two problems "alike": the first and last part of the key path
+    and the reason with quoted text and numbers blanked (``figures.f1.value:
+    must not be negative`` is like ``figures.f2.value: ...``)."""
+    where, sep, reason = problem.partition(": ")
+    if not sep or " " in where:
+        return ("", "", _QUOTED.sub("_", problem))
+    parts = where.split(".")
+    return (_QUOTED.sub("_", parts[0]), parts[-1], _QUOTED.sub("_", reason))
+
+
+def _group(problems: list[str]) -> list[str]:
+    """``problems`` with each repeated shape listed once: the first, then a count
+    and the key paths of a few more."""
+    groups: dict[tuple[str, str, str], list[str]] = {}
+    for p in problems:
+        groups.setdefault(_shape(p), []).append(p)
+    out = []
+    for members in groups.values():
+        if len(members) <= _GROUP_OVER:
+            out.extend(members)
+            continue
+        first, rest = members[0], members[1:]
+        keys = [m.partition(": ")[0][:60] for m in rest[:3]]
+        out.append(
+            f"{first} (... and {len(rest)} more like it: {', '.join(keys)}"
+            + (", ...)" if len(rest) > 3 else ")")
+        )
+    return out
 
 
 K = TypeVar("K")

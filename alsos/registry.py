@@ -51,7 +51,9 @@ def register(family: str, name: str, **hooks: Any) -> Callable[[T], T]:
 
     ``hooks`` are the module's optional extras, by name (a scoring module's
     ``payments``, ``decided`` or ``melds_shown``, a ``describe`` for the
-    rulebook, ...), read with :func:`hook`.  A module may as well carry them
+    rulebook, a ``requires`` mapping of the families whose module it needs to
+    the names it works with -- ``{"bidding": ("ladder",)}``, checked when a
+    profile is loaded -- ...), read with :func:`hook`.  A module may as well carry them
     as attributes of its object (``settle.decided = decided``); given here,
     they also serve an object that takes no attributes, such as a function of
     the compiled build.

@@ -29,6 +29,7 @@ from typing import Any
 import attrs
 
 from alsos.cards import Order, Rank, Suit
+from alsos.checks import MAX_FIGURES, MAX_ID
 from alsos.profile import Ruleset
 
 __all__ = ["SCHEMA_DIALECT", "profile_schema"]
@@ -118,6 +119,7 @@ class _Builder:
             if cls is Ruleset and a.name in _LOADER_FIELDS:
                 continue
             schema = self.type_schema(hints[a.name], patch=patch)
+            schema = {**schema, **_LIMITS.get((cls.__name__, a.name), {})}
             default = _default(a)
             if default is not _NO_DEFAULT:
                 schema = {**schema, "default": default}
@@ -224,6 +226,14 @@ class _Builder:
             }
         return {"type": "object", "additionalProperties": value}
 
+
+#: Bounds the loader enforces on single keys (alsos.checks), by (class, field).
+_LIMITS: dict[tuple[str, str], dict[str, Any]] = {
+    ("Ruleset", "id"): {"minLength": 1, "maxLength": MAX_ID},
+    ("Ruleset", "figures"): {"maxProperties": MAX_FIGURES},
+    ("BiddingRules", "contracts"): {"maxProperties": MAX_FIGURES},
+    ("Ruleset", "player_counts"): {"items": {"enum": [2, 3, 4]}},
+}
 
 _NO_DEFAULT = object()
 # attrs types Factory as a function for checkers; at run time it is the class of defaults.

@@ -88,7 +88,7 @@ def main() -> None:
     search = "--search" in sys.argv[1:]
     hands = int(args[0]) if args else 1000
     tables = [(v, None) for v in shipped_variants()]
-    tables += [("csibor", 2), ("csibor", 4), ("house", 4), ("club", 4)]
+    tables += [("csibor", 2), ("csibor", 4), ("altiansz", 4)]  # the counts they declare
     compiled = [m.removeprefix("alsos.") for m in compiled_modules()]
     build = f"compiled: {', '.join(compiled)}" if compiled else "pure Python"
     print(f"# alsos {alsos.__version__} ({build}), {hands} hands each", file=sys.stderr)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import pickle
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from hypothesis import strategies as st
 from profiles import PROFILES
 
 import alsos
+from alsos import registry
 from alsos.rulebook import render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,15 +64,63 @@ def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
+#: Where a profile names a rule module, by registry family.
+MODULE_KEYS = {"dealing": "deal", "bidding": "bidding", "exchange": "exchange",
+               "calling": "calling", "scoring": "scoring"}  # fmt: skip
+
+
+def _swap_module(draw: st.DrawFn, data: dict[str, Any]) -> None:
+    """Choose another installed module for one family (the ladder scoring under a
+    trump auction could not settle)."""
+    family = draw(st.sampled_from(sorted(MODULE_KEYS)))
+    section = data.setdefault(MODULE_KEYS[family], {})
+    if isinstance(section, dict):
+        section["module"] = draw(st.sampled_from(registry.available(family)))
+
+
+def _change_kind(draw: st.DrawFn, data: dict[str, Any]) -> None:
+    """Give one figure another kind (a multiplier objective was never judged)."""
+    figures = data.setdefault("figures", {})
+    name = draw(st.sampled_from([*sorted(SHIPPED["altiansz"]["figures"]), "kassza", "new"]))
+    if isinstance(figures, dict):
+        fig = figures.setdefault(name, {})
+        if isinstance(fig, dict):
+            kinds = st.sampled_from(registry.available("figures"))
+            fig["kind"] = draw(st.one_of(st.just("multiplier"), kinds))
+            if draw(st.booleans()):
+                fig[draw(st.sampled_from(["no_trumps", "threshold_no_trumps"]))] = None
+
+
+def _more_figures(draw: st.DrawFn, data: dict[str, Any]) -> None:
+    """Many figures (two thousand made one random hand take seconds)."""
+    n = draw(st.sampled_from([5, 50, 64, 65, 2000]))
+    figures = data.setdefault("figures", {})
+    if isinstance(figures, dict):
+        for i in range(n):
+            figures[f"extra-{i}"] = {"kind": "volat", "value": 1}
+
+
+def _long_id(draw: st.DrawFn, data: dict[str, Any]) -> None:
+    """An id that cannot name a file (the rulebook's worked example)."""
+    data["id"] = draw(st.sampled_from(["", "x" * 64, "x" * 300, "a/b", "tab\there"]))
+
+
+CLASSES = [_swap_module, _change_kind, _more_figures, _long_id]
+
+
 @st.composite
 def mutated_profiles(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
-    """A shipped profile (or a child extending one) with a few keys changed."""
+    """A shipped profile (or a child extending one) with a few keys changed, and
+    sometimes a change of a class that once loaded but could not play."""
     name = draw(st.sampled_from(sorted(SHIPPED)))
     data = pickle.loads(pickle.dumps(SHIPPED[name]))
     if draw(st.booleans()):
         data = {"extends": name, "id": "child", "name": "Child"}
         extra = {"melds": {"bela": draw(VALUES)}, "kontra": {"levels": draw(VALUES)}}
         data.update({k: v for k, v in extra.items() if draw(st.booleans())})
+    for change in CLASSES:
+        if draw(st.integers(0, 3)) == 0:
+            change(draw, data)
     for _ in range(draw(st.integers(1, 3))):
         paths = _paths(data)
         path = draw(st.sampled_from(paths))
@@ -87,10 +137,16 @@ def mutated_profiles(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     return name, data
 
 
+#: Seconds one random hand (deal and play) may take: a few milliseconds normally,
+#: so only a profile that makes every turn slow (thousands of figures) comes near.
+HAND_SECONDS = 2.0
+
+
 def _plays(rules: alsos.Ruleset, hands: int) -> None:
     render(rules, "markdown")
     render(rules, "rst")
     for seed in range(hands):
+        started = time.perf_counter()
         game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
         rng = random.Random(seed)
         for _ in range(4000):
@@ -103,37 +159,63 @@ def _plays(rules: alsos.Ruleset, hands: int) -> None:
         assert game.is_over, "the hand did not end"
         st_ = game.settlement
         assert st_ is not None and sum(st_.payments.values()) == 0
+        took = time.perf_counter() - started
+        assert took < HAND_SECONDS, f"one random hand took {took:.1f} s"
 
 
-def _check_profile(tmp: Path, data: dict[str, Any]) -> None:
+def _check_profile(
+    tmp: Path, data: dict[str, Any], players: int | None = None, hands: int = 3
+) -> None:
+    """Refused with a bounded ProfileError, or deals, plays and renders: no other
+    exception, and no hand slower than HAND_SECONDS."""
     path = tmp / "fuzzed.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True), "utf-8")
     try:
-        rules = alsos.load_variant(path)
+        rules = alsos.load_variant(path, **({} if players is None else {"players": players}))
     except alsos.ProfileError as e:
         assert e.problems and len(str(e)) < 20_000
         event("profile refused (ProfileError)")
         return
-    _plays(rules, 3)
-    event("profile accepted: played 3 hands and rendered")
+    _plays(rules, hands)
+    event("profile accepted: played and rendered")
     assert alsos.load_variant(str(rules)) == rules
 
 
+#: Mostly the profile's own count; sometimes another (refused unless declared).
+PLAYERS = st.one_of(st.none(), st.none(), st.none(), st.sampled_from([2, 3, 4]))
+
+
 @QUICK
-@given(case=mutated_profiles())
+@given(case=mutated_profiles(), players=PLAYERS)
 def test_a_mutated_profile_is_refused_or_plays(
-    case: tuple[str, dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+    case: tuple[str, dict[str, Any]], players: int | None, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    _check_profile(tmp_path_factory.mktemp("fuzz"), case[1])
+    _check_profile(tmp_path_factory.mktemp("fuzz"), case[1], players)
 
 
 @pytest.mark.fuzz
 @LONG
-@given(case=mutated_profiles())
+@given(case=mutated_profiles(), players=PLAYERS)
 def test_long_mutated_profiles(
-    case: tuple[str, dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+    case: tuple[str, dict[str, Any]], players: int | None, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    _check_profile(tmp_path_factory.mktemp("fuzz"), case[1])
+    _check_profile(tmp_path_factory.mktemp("fuzz"), case[1], players)
+
+
+@pytest.mark.parametrize("change", CLASSES, ids=lambda f: f.__name__)
+def test_each_class_of_unplayable_profile_is_refused_or_plays(change: Any, tmp_path: Path) -> None:
+    """Issue 18, item 15: the classes the campaign found (a module another needs, a
+    kind that is never judged, thousands of figures, an id too long for a file),
+    each on every shipped profile, a few draws each."""
+
+    @settings(QUICK, max_examples=16, derandomize=True)
+    @given(name=st.sampled_from(sorted(SHIPPED)), data=st.data())
+    def run(name: str, data: st.DataObject) -> None:
+        profile = {"extends": name, "id": "child", "name": "Child"}
+        change(data.draw, profile)
+        _check_profile(tmp_path, profile, hands=12)
+
+    run()
 
 
 # --------------------------------------------------------------- action text

@@ -591,7 +591,7 @@ def test_rubber_shared_crossing_goes_on_to_forty_with_four() -> None:
 
 @pytest.mark.parametrize(
     ("variant", "players"),
-    [(v, None) for v in alsos.shipped_variants()] + [("csibor", 2), ("csibor", 4), ("club", 4)],
+    [(v, None) for v in alsos.shipped_variants()] + [("csibor", 2), ("csibor", 4)],
 )
 def test_payments_without_the_settlement_equal_the_settlements(
     variant: str, players: int | None

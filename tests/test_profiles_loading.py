@@ -351,6 +351,11 @@ def test_shipped_profiles_validate_against_the_schema() -> None:
         {"name": "no id"},
         {"id": "x", "name": "x", "figures": {"lucky": {"value": 2}}},
         ["not", "a", "mapping"],
+        # Issue 18: the bounds the loader puts on single keys.
+        {"extends": "potter1930", "id": "x" * 65},
+        {"extends": "potter1930", "id": ""},
+        {"extends": "potter1930", "figures": {f"f{i}": {"value": 1} for i in range(65)}},
+        {"extends": "potter1930", "player_counts": [3, 5]},
     ],
 )
 def test_schema_refuses_broken_documents(doc: Any) -> None:

@@ -32,7 +32,11 @@ from variant_helpers import (
 import alsos
 
 TOMPA = load("tompa")
-POTTER2 = load("potter1930", players=2, **{"deal.seen_packets": [4, 4], "deal.unseen_packets": [4]})
+POTTER2 = load(
+    "potter1930",
+    players=2,
+    **{"player_counts": [2], "deal.seen_packets": [4, 4], "deal.unseen_packets": [4]},
+)
 # tompa with potter1930's kontra timing (any later turn), to isolate other rules.
 TOMPA_ANYTIME = load("tompa", **{"announcements.kontra_first_chance": False})
 

@@ -31,7 +31,11 @@ from variant_helpers import (
 import alsos
 
 TWO = load("two-player")
-POTTER2 = load("potter1930", players=2, **{"deal.seen_packets": [4, 4], "deal.unseen_packets": [4]})
+POTTER2 = load(
+    "potter1930",
+    players=2,
+    **{"player_counts": [2], "deal.seen_packets": [4, 4], "deal.unseen_packets": [4]},
+)
 
 # Dealer seat 1, so seat 0 is forehand (the non-dealer).  Acorns proposed
 # (indicator MO); the top card TA is an Ace, so the holder of the trump 7
@@ -89,8 +93,8 @@ def _siber_position(rules: alsos.Ruleset, deal: str = SIBER) -> alsos.Game:
 def test_twelve_card_hands_eight_seen_and_a_talon_of_eight() -> None:
     """pagat, "Two-Player Game": packets of four, eight cards each, the indicator,
     four more each face down, the last card face up on the talon: eight talon
-    cards of which two are seen.  potter1930 deals nine cards a seat and
-    refuses the twelve-card deal."""
+    cards of which two are seen.  potter1930 is for three players only: it
+    gives no two-seat deal, so it refuses two players."""
     game = start(TWO, SIBER, dealer=1)
     for seat in (0, 1):
         assert len(game.hand(seat)) == 8
@@ -103,10 +107,8 @@ def test_twelve_card_hands_eight_seen_and_a_talon_of_eight() -> None:
     assert [len(h) for h in shuffled.deal.hands] == [12, 12]
     assert shuffled.deal.seen == 8 and len(shuffled.deal.talon) == 8
 
-    with pytest.raises(alsos.DealError):
-        start(load("potter1930", players=2), SIBER, dealer=1)
-    potter = alsos.Game(load("potter1930", players=2), seed=5, dealer=0)
-    assert [len(h) for h in potter.deal.hands] == [9, 9]
+    with pytest.raises(alsos.ProfileError, match="for 3 players, not 2"):
+        load("potter1930", players=2)
 
 
 def test_twelve_tricks_are_played() -> None:

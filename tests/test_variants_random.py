@@ -23,8 +23,8 @@ Every hand must:
   never let it act, and call a trump or no-trump game won exactly when the
   declarer's total beats every opponent's.
 
-Pairs a profile cannot seat (twelve-card hands for three players) must be
-refused when loading.
+Pairs a profile does not declare (its ``player_counts``, else its
+``players``) must be refused when loading, naming the counts it is for.
 """
 
 from __future__ import annotations
@@ -191,9 +191,10 @@ def test_random_hands(variant: str, players: int) -> None:
 
 @pytest.mark.parametrize(("variant", "players"), UNSEATABLE, ids=_ids(UNSEATABLE))
 def test_profiles_refuse_tables_they_cannot_deal(variant: str, players: int) -> None:
-    """VARIANTS.md §2: twelve-card hands leave no talon for three players; such a
-    table is refused when loading, naming the deal."""
-    with pytest.raises(alsos.ProfileError, match="deal"):
+    """A profile is for the player counts it declares (issue 18: potter1930 at two
+    seats was an unsourced table still named "three players"); any other count is
+    refused when loading, naming the counts it is for."""
+    with pytest.raises(alsos.ProfileError, match=f"players: this profile is for .*not {players}"):
         alsos.load_variant(variant, players=players)
 
 

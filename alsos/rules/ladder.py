@@ -642,6 +642,8 @@ register(
     decided=decided,
     describe=describe_scoring,
     melds_shown=melds_shown,
+    # It reads the contract the ladder auction sold: the loader refuses other auctions.
+    requires={"bidding": ("ladder",)},
     # How the rulebook explains a term this module plays its own way.
     terms={
         "Klopitzky": "the game played when nobody bids: no declarer, "
