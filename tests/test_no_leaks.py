@@ -56,17 +56,8 @@ except ImportError:  # the openspiel extra is optional
 _CARD = re.compile(r"\b[MPTZ](?:A|K|O|U|10|9|8|7)\b")
 _BY_NAME = {c.name: c for c in CARDS}
 
-# Issue 18 items 1 and 3, fixed on another branch: the síber step tells who holds the
-# trump 7, and Altiansz ends the play early from cards the seats cannot see.  (The
-# síber leak is said to reach four-player and two-player too; these bounded examples
-# do not hit it there, so they carry no mark.)
-_SIBER = ("potter1930", "house", "club", "tompa")
-_KNOWN = pytest.mark.xfail(strict=True, reason="issue 18 item 1/3: fixed on branch siber/altend")
-
-
 def _param(rules: Ruleset) -> Any:
-    marks = [_KNOWN] if rules.id in _SIBER else []
-    return pytest.param(rules, id=f"{rules.id}-{rules.players}", marks=marks)
+    return pytest.param(rules, id=f"{rules.id}-{rules.players}")
 
 
 def _seen(game: Game, seat: int) -> set[Card]:
