@@ -494,7 +494,7 @@ def fill_siber_passes(game: Game, seat: int, action: Action) -> None:
     seat lacks (alsos 0.1.0 asked only the holder of the entitled trump).
 
     The step now asks every seat in turn, so that a declined síber tells
-    nobody where the trump 7 lies (pagat, "Síber"); an older record lacks the
+    nobody where the trump 7 lies (pagat, "Trump Exchange"); an older record lacks the
     other seats' passes, or the whole step where the 7 lay in the talon.
     Each such pass is that seat's only choice, so it is made here, before
     ``seat``'s recorded ``action``; a record that has them replays as written.

@@ -213,7 +213,7 @@ def test_a_view_no_hand_could_give_is_refused() -> None:
 
 
 def test_a_declined_siber_places_the_seven_anywhere_unseen() -> None:
-    """pagat, "Síber": the holder may decline so that the others think the 7 lies in
+    """pagat, "Trump Exchange": the holder may decline so that the others think the 7 lies in
     the talon.  After every seat passed at the síber step, a seat that does not
     hold the trump 7 finds it sampled with either other seat and in the hidden
     talon: the step puts no card anywhere."""

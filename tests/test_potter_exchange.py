@@ -65,7 +65,7 @@ def _after_front(deal: str, bidding: str = "accept") -> alsos.Game:
 
 def _at_siber(deal: str) -> alsos.Game:
     """After the front round, the síber step passed round to the entitled seat (2):
-    pagat, "Síber": every seat is asked, from forehand, so a pass tells nothing."""
+    pagat, "Trump Exchange": every seat is asked, from forehand, so a pass tells nothing."""
     game = _after_front(deal)
     assert game.phase is alsos.Phase.SIBER
     for seat in (0, 1):
@@ -216,8 +216,8 @@ def test_siber_when_the_top_card_is_the_trump_seven() -> None:
 
 def test_no_siber_when_the_seven_is_hidden_in_the_talon() -> None:
     """pagat, "Trump Exchange": only the 7 holder (the 8 holder only if the 7 is
-    exposed) may síber; a 7 hidden in the talon leaves nobody entitled.  pagat,
-    "Síber": the step is held all the same, everybody passing, so that nobody
+    exposed) may síber; a 7 hidden in the talon leaves nobody entitled.  The
+    step is held all the same, everybody passing, so that nobody
     learns the 7 is in the talon."""
     game = _after_front(SEVEN_HIDDEN_DEAL)
     for seat in (0, 1, 2):
@@ -249,7 +249,7 @@ def test_siber_discards_are_hidden_from_the_other_seats() -> None:
 
 
 def test_the_first_siber_ends_the_asking() -> None:
-    """pagat, "Síber": the holder asked first (forehand, seat 0) takes the talon; the
+    """pagat, "Trump Exchange": the holder asked first (forehand, seat 0) takes the talon; the
     step ends there, the discards follow and the first trick begins."""
     deal = SIBER_DEAL.replace("MK P7 P8", "MK P7 M7").replace("ZK M7 Z9", "ZK P8 Z9")
     game = _after_front(deal)

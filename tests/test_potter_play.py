@@ -174,7 +174,7 @@ def test_ultimo_fails_when_the_seven_is_forced_out_early() -> None:
     game = new_game(FORCED_SEVEN_DEAL)
     play(game, "accept, announce ultimo, pass, pass, pass")
     assert game.phase is alsos.Phase.SIBER  # the top card ZA is an Ace
-    play(game, "pass pass pass")  # seat 0 keeps its 7; pagat, "Síber": all are asked
+    play(game, "pass pass pass")  # seat 0 keeps its 7; pagat, "Trump Exchange": all are asked
     play(game, "MU MO MA")  # trick 1 to seat 0
     play(game, "PU PK PA")  # trick 2 to seat 2
     play(game, "MK")  # seat 2 leads a trump

@@ -1,6 +1,6 @@
 """A declined síber tells nobody where the trump 7 (or 8) lies.
 
-pagat, "Síber" (in "Trump Exchange"): the holder of the entitled trump may let
+pagat, "Trump Exchange": the holder of the entitled trump may let
 the síber go and swap the 7 at its turn in the first trick, so that the
 declarer may wrongly believe the 7 is in the face-down talon.  That only
 works if a declined síber looks the same as no holder at all: the step is
@@ -104,7 +104,7 @@ def _common(a: alsos.Game, b: alsos.Game) -> alsos.Action | None:
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(start=st.integers(0, 100_000))
 def test_a_declined_siber_reveals_nothing(variant: str, start: int) -> None:
-    """pagat, "Síber": whether the 7 (or 8) is in a hand, which one, or in the hidden
+    """pagat, "Trump Exchange": whether the 7 (or 8) is in a hand, which one, or in the hidden
     talon, the seats that do not hold it see the same hand through a declined síber.
     csibor (huwiki, "Taloncsere") offers the síber inside the holder's own turn in
     the first trick: an offer let go leaves no trace, so there is no step to hold."""
@@ -150,7 +150,7 @@ def _played(variant: str, seed: int) -> tuple[alsos.Game, list[bool], bool]:
 
 @pytest.mark.parametrize("variant", SIBER_PROFILES)
 def test_a_record_from_before_the_change_still_replays(variant: str) -> None:
-    """pagat, "Síber": a record written when only the holder was asked (or nobody, the
+    """pagat, "Trump Exchange": a record written when only the holder was asked (or nobody, the
     7 lying in the talon) lacks the other seats' passes; they were each seat's
     only choice, so the replay makes them and reaches the same hand."""
     kinds = set()

@@ -287,7 +287,7 @@ def test_mordkontra_answers_hirskontra() -> None:
 
 def _siber(rules: alsos.Ruleset, deal: str = SIBER_DEAL) -> alsos.Game:
     """Seat 2 accepts acorns, the front round passes; seats 0 and 1 pass at the síber
-    step (pagat, "Síber": every seat is asked); seat 2 is offered the síber."""
+    step (pagat, "Trump Exchange": every seat is asked); seat 2 is offered the síber."""
     game = start(rules, deal, script="pass pass accept pass pass pass pass pass")
     assert game.phase is alsos.Phase.SIBER and game.to_act == 2
     return game

@@ -408,7 +408,7 @@ SEVEN_IN_TALON = SIBER.replace("M7 MU", "T9 MU").replace("Z8 T9", "Z8 M7")
 
 @pytest.mark.parametrize(("deal", "holder"), [(SEVEN_WITH_SEAT_1, 1), (SEVEN_IN_TALON, None)])
 def test_both_seats_are_asked_and_a_pass_says_nothing(deal: str, holder: int | None) -> None:
-    """pagat, Tompa rules G4 with pagat, "Síber": the swap and the síber are the
+    """pagat, Tompa rules G4 with pagat, "Trump Exchange": the swap and the síber are the
     holder's, but both seats are asked, forehand first, so that a declined
     exchange does not tell the other seat where the 7 is (a swap, made face
     up, is public anyway).  With the 7 in the talon both simply pass."""

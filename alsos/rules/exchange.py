@@ -8,7 +8,7 @@ face down, as bring the hand to its size (no trumps unless the profile allows
 it).  Otherwise, or if declined, the 7's holder may swap it for the indicator
 at its turn in the first trick.
 
-A declined síber must tell nobody where the entitled card is (pagat, "Síber":
+A declined síber must tell nobody where the entitled card is (pagat, "Trump Exchange":
 the holder may decline so that the declarer believes the 7 is in the talon).
 So the síber step is held whenever its *public* condition holds -- the
 original suit accepted, the top card a trump or an Ace where the profile
@@ -190,7 +190,7 @@ class SiberExchange(NoExchange):
         if self.rules.exchange.siber_at_turn or self.entitled_card(s) is None:
             ref.begin_play(s)  # at_turn: offered inside the entitled seat's first-trick turn
             return
-        # pagat, "Síber": every seat is asked, holder or not, so a pass reveals nothing.
+        # pagat, "Trump Exchange": every seat is asked, holder or not, so a pass reveals nothing.
         ref.ask(s, Phase.SIBER, s.active[0])
 
     def _step_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
@@ -326,7 +326,7 @@ class TompaExchange(SiberExchange):
     are asked, forehand first, whenever the original suit is trumps and the
     entitled card is not the indicator: a swap is made face up, but a
     declined one must not tell the other seat where the card is (pagat,
-    "Síber").
+    "Trump Exchange").
     """
 
     @classmethod
