@@ -56,6 +56,7 @@ except ImportError:  # the openspiel extra is optional
 _CARD = re.compile(r"\b[MPTZ](?:A|K|O|U|10|9|8|7)\b")
 _BY_NAME = {c.name: c for c in CARDS}
 
+
 def _param(rules: Ruleset) -> Any:
     return pytest.param(rules, id=f"{rules.id}-{rules.players}")
 
