@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING
 
 import alsos
 from alsos import arena, simulate, terminal
+from alsos.cards import quote
 from alsos.data import SCHEMA_KINDS
 from alsos.data import schema as data_schema
 from alsos.record import RecordError, labelled, loads_all, replay_session
@@ -349,7 +350,7 @@ def _rules(
         try:
             rulesets.append(alsos.load_variant(spec, **options))
         except alsos.ProfileError as e:
-            print(f"cannot load variant {spec!r}:", file=sys.stderr)
+            print(f"cannot load variant {quote(spec)}:", file=sys.stderr)
             for problem in e.problems:
                 print(f"    {e.source}: {problem}", file=sys.stderr)
             return 1

@@ -184,7 +184,9 @@ class Record:
                 "a seat record holds its view only: no deal, actions, seed or comments"
             )
         if view.variant != self.variant:
-            raise RecordError(f"View: variant {view.variant!r} is not Variant {self.variant!r}")
+            raise RecordError(
+                f"View: variant {_short(view.variant)} is not Variant {_short(self.variant)}"
+            )
         if len(view.history) > MAX_ACTIONS:
             raise RecordError(f"{len(view.history)} actions; a hand has at most {MAX_ACTIONS}")
         for i, (seat, text) in enumerate(view.history):

@@ -235,3 +235,16 @@ def test_replay_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     )
     assert len(proc.stdout.splitlines()) == 2
     assert "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr
+
+
+@pytest.mark.parametrize("command", [["play", "--watch", "--variant"], ["rules"]])
+def test_a_huge_variant_text_is_quoted_short(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 18 item 19: the command line quotes at most ~60 characters of what it refuses,
+    however long the variant text it was given."""
+    spec = "potter1930[a=" + "x" * 100_000 + "]"
+    assert main([*command, spec]) != 0
+    err = capsys.readouterr().err
+    assert "cannot load variant" in err
+    assert len(err) < 1_000

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from alsos.actions import Action
 from alsos.bots import Bot, BotOptionError, UnknownBotError, available, make_spec, split_specs
+from alsos.cards import quote
 from alsos.events import Event
 from alsos.game import Game
 from alsos.loading import load_variant
@@ -167,7 +168,7 @@ def _rules(variant: str, players: int | None) -> Ruleset | None:
     try:
         return load_variant(variant, **options)
     except ProfileError as e:
-        print(f"cannot load variant {variant!r}:", file=sys.stderr)
+        print(f"cannot load variant {quote(variant)}:", file=sys.stderr)
         for problem in e.problems:
             print(f"    {e.source}: {problem}", file=sys.stderr)
         return None
