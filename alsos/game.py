@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from alsos.actions import (
     GAME,
@@ -398,7 +398,13 @@ class Game:
         return self._eng.public_history(self._s, seat)
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know: its own hand, the seen talon cards, the public history."""
+        """What ``seat`` may know: its own hand, the seen talon cards, the public history.
+
+        :raises TypeError: ``seat`` is not an int (as for :meth:`apply`).
+        :raises ValueError: ``seat`` is not at this table.
+        """
+        if seat.__class__ is not int:
+            _seat_type_error(seat)
         held = self._claim("view")
         try:
             return make_view(self._eng, self._s, seat)
@@ -465,10 +471,7 @@ class Game:
             was taken and every listener got every event (see :meth:`subscribe`).
         """
         if seat is not None and seat.__class__ is not int:
-            raise TypeError(
-                f"seat must be a whole number (the seat's index) or None, "
-                f"got {type(seat).__name__} {quote(seat)}"
-            )
+            _seat_type_error(seat, none=True)
         idle = self._idle  # the guard against a second thread (_claim, written out)
         try:
             idle.pop()
@@ -720,3 +723,9 @@ class Game:
     def engine(self) -> Engine:
         """The shared engine of this game's ruleset."""
         return self._eng
+
+
+def _seat_type_error(seat: object, *, none: bool = False) -> NoReturn:
+    """Refuse a seat that is not an int: a bool, float or text seat is a caller's bug."""
+    allowed = "a whole number (the seat's index)" + (" or None" if none else "")
+    raise TypeError(f"seat must be {allowed}, got {type(seat).__name__} {quote(seat)}")

@@ -204,6 +204,8 @@ def test_a_seat_that_is_not_an_int_is_a_type_error_naming_the_type(seat: object)
     with pytest.raises(TypeError, match=type(seat).__name__):
         game.apply("pass", seat=seat)  # type: ignore[arg-type]
     assert game == before
+    with pytest.raises(TypeError, match=type(seat).__name__):  # view() says the same
+        game.view(seat)  # type: ignore[arg-type]
 
 
 def test_negative_seeds_deal_their_own_cards() -> None:
