@@ -49,7 +49,7 @@ class Checkpoint:
     :meth:`open` with ``resume=True`` keeps, of a file whose header matches,
     every line that reads back and passes ``check`` and holds no unit kept
     already; the others (cut short by a crash, damaged, of another run) are
-    listed in :attr:`dropped` and removed from the file, and their units run
+    listed in ``dropped`` and removed from the file, and their units run
     again.  :meth:`report` says what was kept.
     """
 
@@ -213,7 +213,7 @@ class Checkpoint:
 
 class UnitCheckpoint(Checkpoint):
     """A checkpoint of a run cut into ``total`` units (hands, deals) run in jobs of
-    any size (:func:`run_units`).
+    any size (:func:`~alsos.parallel.run_units`).
 
     A line holds ``{"job": first, "result": {"count": n, "results": [...]}}``,
     the results of units ``first .. first+n-1``.  Resuming keeps a line only

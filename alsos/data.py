@@ -123,13 +123,11 @@ def _seat_fields(cls: type) -> dict[str, Any]:
 
 
 def _table_size(obj: Any, seat_fields: dict[str, Any]) -> int:
-    """How many seats per-seat lists of ``obj`` have: its ``players`` if it says,
-    else one past the highest seat any per-seat field names."""
+    """How many seats per-seat lists of ``obj`` have: its ``players`` if it says, and in
+    any case one past the highest seat a per-seat field names (so nothing is dropped)."""
     players = getattr(obj, "players", 0)
-    if players:
-        return int(players)
     seats = [s for name in seat_fields for s in getattr(obj, name)]
-    return max(seats, default=-1) + 1
+    return max(int(players or 0), max(seats, default=-1) + 1)
 
 
 def _make() -> cattrs.Converter:
