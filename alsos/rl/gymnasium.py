@@ -3,7 +3,8 @@
 ::
 
     import gymnasium
-    from alsos.rl.gymnasium import AlsosEnv
+    from alsos.rl.gymnasium import AlsosEnv    # or, importing nothing of alsos:
+    # env = gymnasium.make("alsos.rl.gymnasium:alsos/Alsos-v0", opponents="heuristic")
 
     env = AlsosEnv("potter1930", seat=0, opponents="heuristic")
     obs, info = env.reset(seed=1)
