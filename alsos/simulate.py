@@ -87,7 +87,7 @@ COLUMNS: dict[str, str] = {
     "seed": "the hand's seed: the deal, the dealer (seed % players) and the bots' seeds",
     "dealer": "the dealing seat",
     "contract": "the game played (trump acorns, no-trumps, betli, klopitzky, ...)",
-    "kind": "the contract's first word (trump, no-trumps, betli, klopitzky; Altiansz: its bid, 150)",
+    "kind": "the contract's first word (trump, no-trumps, betli, klopitzky; Altiansz: the bid)",
     "declarer": "the declaring seat (empty for klopitzky)",
     "won": "whether the declarer won the game (empty without a declarer)",
     "conceded": "whether the hand ended by conceding a call",

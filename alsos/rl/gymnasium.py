@@ -19,8 +19,9 @@ The observation and action are those of the PettingZoo environment
 the learner's action the bots play until it is the learner's turn again or
 the hand is over; the reward is the learner's payment at the end of the hand
 (zero before), in stakes or scaled by ``reward_scale`` (:mod:`alsos.rl.rewards`:
-a divisor, ``"bound"`` or ``"log"``; the illegal-action reward is not scaled).  ``opponents`` is a bot name (default ``heuristic``; any name
-``alsos.bots.make`` knows), or one bot per other seat.  Named bots are seeded
+a divisor, ``"bound"`` or ``"log"``; the illegal-action reward is not scaled).
+``opponents`` is a bot name (default ``heuristic``; any name ``alsos.bots.make``
+knows, ``openspiel-mcts`` included), or one bot per other seat.  Named bots are seeded
 from ``reset(seed=...)``, so a seeded episode replays exactly.  A hand the
 learner would not act in at all (four players: it deals and sits out) is not
 dealt: the dealer moves on.

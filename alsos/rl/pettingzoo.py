@@ -97,8 +97,7 @@ class AlsosAECEnv(AECEnv):  # type: ignore[misc]
         for seat, bot in self._opponents.items():
             if seat.__class__ is not int or not 0 <= seat < rules.players:
                 raise ValueError(
-                    f"opponents: {str(seat)[:60]!r} is not a seat of a "
-                    f"{rules.players}-player table"
+                    f"opponents: {str(seat)[:60]!r} is not a seat of a {rules.players}-player table"
                 )
             if isinstance(bot, str):
                 make_spec(bot)  # fail now on an unknown bot or option
