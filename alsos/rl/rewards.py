@@ -26,7 +26,7 @@ import math
 from collections.abc import Callable
 
 from alsos.profile import Ruleset
-from alsos.rl.spaces import _call_multiplier, _kontra_factor, item_figures, max_payment
+from alsos.rl.spaces import _call_multiplier, _kontra_factor, item_figures
 
 __all__ = ["RewardScaleError", "payment_bound", "reward_scaler"]
 
@@ -47,7 +47,8 @@ def payment_bound(rules: Ruleset) -> int:
     value with every multiplier figure announced, each item figure at its
     own value, once per seat in play, and each of them at every kontra step
     and the largest call.  Paid to or by every other seat; klopitzky as
-    there.  Never above :func:`~alsos.rl.max_payment`.
+    there.  Never above :func:`~alsos.rl.max_payment` (each item's own
+    stake is at most the largest one).
     """
     steps = _kontra_factor(rules) * _call_multiplier(rules)
     g = rules.games
@@ -61,8 +62,7 @@ def payment_bound(rules: Ruleset) -> int:
         for name in item_figures(rules)
     )
     payers = rules.players - 1
-    bound = max((game + rules.active_players * figures) * steps * payers, g.klopitzky * payers)
-    return min(bound, max_payment(rules))
+    return max((game + rules.active_players * figures) * steps * payers, g.klopitzky * payers)
 
 
 def reward_scaler(rules: Ruleset, scale: RewardScale) -> Callable[[float], float]:
