@@ -17,7 +17,7 @@
 Agents are ``seat_0`` ... ``seat_{P-1}``; the agent to act is the seat whose
 turn it is (with four players the dealer sits out and never acts, but is
 paid).  ``opponents`` seats built-in alsos bots: ``opponents={1: "heuristic",
-2: "pimc(worlds=4)"}`` (a bot, or a spec for :func:`alsos.bots.make_spec`,
+2: "pimc(worlds=4)"}`` (a bot, or a spec for ``alsos.bots.make_spec``,
 seeded from ``reset(seed=...)``) plays those seats inside ``step``, and the
 agents are the other seats only.  An observation is a dict: ``observation``, the seat's view encoded
 by :class:`~alsos.rl.ObservationEncoder`, and ``action_mask``, the legal
