@@ -87,7 +87,7 @@ COLUMNS: dict[str, str] = {
     "seed": "the hand's seed: the deal, the dealer (seed % players) and the bots' seeds",
     "dealer": "the dealing seat",
     "contract": "the game played (trump acorns, no-trumps, betli, klopitzky, ...)",
-    "kind": "the contract's first word (trump, no-trumps, betli, klopitzky, ...)",
+    "kind": "the contract's first word (trump, no-trumps, betli, klopitzky; Altiansz: the bid)",
     "declarer": "the declaring seat (empty for klopitzky)",
     "won": "whether the declarer won the game (empty without a declarer)",
     "conceded": "whether the hand ended by conceding a call",
@@ -107,6 +107,12 @@ class SimulateError(ValueError):
 @functools.lru_cache(maxsize=16)
 def _rules(variant: str, players: int | None) -> Ruleset:
     return load_variant(variant, **({} if players is None else {"players": players}))
+
+
+def _kind(contract: str | None) -> str:
+    """The first word of a contract's text, without the comma that ends a ladder's
+    bid (Altiansz's ``150, trump acorns`` is of kind ``150``)."""
+    return contract.split()[0].rstrip(",") if contract else ""
 
 
 def hand_row(variant: str, game: Game) -> dict[str, Any]:
@@ -134,7 +140,7 @@ def hand_row(variant: str, game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "dealer": game.dealer,
         "contract": s.contract,
-        "kind": s.contract.split()[0] if s.contract else "",
+        "kind": _kind(s.contract),
         "declarer": s.declarer,
         "won": s.game_won,
         "conceded": s.conceded,

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("gymnasium")
@@ -88,3 +93,29 @@ def test_registered_with_gymnasium() -> None:
     env = gymnasium.make("alsos/Alsos-v0", variant="tompa")
     obs, _ = env.reset(seed=1)
     assert obs["observation"].shape == env.observation_space["observation"].shape
+
+
+def _fresh_python(code: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a new interpreter that has imported nothing of alsos."""
+    root = str(Path(__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+
+
+def test_make_with_the_module_prefix_needs_no_import_of_alsos() -> None:
+    """The documented id ``alsos.rl.gymnasium:alsos/Alsos-v0`` works in a fresh
+    interpreter; the bare id needs the module imported first, because Gymnasium
+    1.x loads no plugins from entry points (docs/rl.rst says so)."""
+    made = _fresh_python(
+        "import sys, gymnasium\n"
+        "assert 'alsos' not in sys.modules\n"
+        "env = gymnasium.make('alsos.rl.gymnasium:alsos/Alsos-v0', variant='tompa')\n"
+        "obs, _ = env.reset(seed=1)\n"
+        "print(type(env.unwrapped).__name__, obs['action_mask'].sum() > 0)\n"
+    )
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.split() == ["AlsosEnv", "True"]
+    bare = _fresh_python("import gymnasium\ngymnasium.make('alsos/Alsos-v0')\n")
+    assert bare.returncode != 0 and "NamespaceNotFound" in bare.stderr

@@ -103,3 +103,65 @@ def test_render_ansi_shows_the_view() -> None:
     e.reset(seed=4)
     text = e.render()
     assert text is not None and "hand:" in text and "legal:" in text
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "opponents"),
+    [
+        ("potter1930", {}, {1: "heuristic", 2: "random"}),
+        ("four-player", {"dealer": None}, {1: "heuristic", 2: "heuristic", 3: "random"}),
+        ("tompa", {}, {0: "quiet"}),
+    ],
+)
+@pytest.mark.filterwarnings("ignore:Observation space for each agent")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+def test_api_test_passes_with_builtin_opponents(
+    variant: str, options: dict[str, object], opponents: dict[int, str]
+) -> None:
+    e = env(variant, opponents=opponents, **options)
+    api_test(e, num_cycles=300)
+    seed_test(lambda: env(variant, opponents=opponents, **options), num_cycles=200)
+
+
+def test_opponents_play_their_seats_and_agents_are_paid() -> None:
+    e = raw_env("potter1930", opponents={1: "heuristic", 2: "heuristic"}, dealer=None)
+    assert e.possible_agents == ["seat_0"]
+    rng = np.random.default_rng(0)
+    for seed in range(5):
+        e.reset(seed=seed)
+        acted = 0
+        for agent in e.agent_iter():
+            obs, reward, terminated, truncated, _ = e.last()
+            assert agent == "seat_0"
+            if terminated or truncated:
+                e.step(None)
+                continue
+            assert e.game is not None and e.game.to_act == 0  # never asked for a bot's seat
+            acted += 1
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert acted > 0
+        assert e.game is not None and e.game.settlement is not None
+        assert reward == e.game.settlement.payments[0]
+        assert {seat for seat, _ in e.game.history} >= {1, 2}
+
+
+def test_opponents_are_checked() -> None:
+    with pytest.raises(ValueError, match="not a seat"):
+        raw_env("potter1930", opponents={3: "random"})
+    with pytest.raises(ValueError, match="no bot named"):
+        raw_env("potter1930", opponents={1: "grandmaster"})
+    with pytest.raises(ValueError, match="every seat is a bot"):
+        raw_env("tompa", opponents={0: "random", 1: "random"})
+    lonely = raw_env("four-player", opponents={1: "random", 2: "random", 3: "random"})
+    with pytest.raises(ValueError, match="sit out"):
+        lonely.reset(seed=1)  # seat 0 deals every hand and never plays
+
+
+def test_there_is_no_parallel_env() -> None:
+    """Seats act one at a time in an order play decides, so PettingZoo's conversion
+    to a parallel env (every agent once per cycle) refuses it."""
+    from pettingzoo.utils.conversions import aec_to_parallel
+
+    assert raw_env("potter1930").metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(raw_env("potter1930"))

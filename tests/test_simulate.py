@@ -208,3 +208,33 @@ def test_the_old_chunk_constant_still_reads_with_a_deprecation_warning() -> None
         assert alsos.simulate.CHUNK == 200
     with pytest.raises(AttributeError):
         _ = alsos.simulate.NO_SUCH_NAME  # type: ignore[attr-defined]
+
+
+def test_altiansz_kinds_carry_no_comma_in_rows_table_and_plot_labels(tmp_path: Path) -> None:
+    """Altiansz's contracts read ``150, trump acorns`` (altiansz: the bid, then the
+    trumps): the kind is the bid alone, in the rows and so in the summary's keys,
+    which the table and the plot print as they are."""
+    out = tmp_path / "hands.jsonl"
+    study = simulate(["altiansz"], 30, bots=["heuristic"], workers=1, out=out)
+    kinds = {r["kind"] for r in _rows(out)}
+    contracts = {r["contract"] for r in _rows(out)}
+    assert any("," in c for c in contracts)  # the ladder's contracts do carry a comma
+    assert kinds and not any(k.endswith(",") for k in kinds)
+    assert kinds <= {c.split(",")[0].split()[0] for c in contracts}
+    assert set(study.variants["altiansz"].contracts) == kinds
+
+
+def test_the_research_page_reads_parquet_with_the_data_extra_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first snippet after ``--out``'s columns needs only pyarrow (the ``data``
+    extra): it runs as written on a file ``simulate`` wrote."""
+    pytest.importorskip("pyarrow.parquet")
+    page = (Path(__file__).parent.parent / "docs" / "research.rst").read_text()
+    start = page.index("Reading them back with pyarrow")
+    block = page[start:].split(".. code-block:: python\n\n", 1)[1].split("\n\n", 1)[0]
+    code = "\n".join(line.removeprefix("   ") for line in block.splitlines())
+    assert "pandas" not in code and "polars" not in code
+    simulate(["potter1930"], 20, bots=["quiet"], workers=1, out=tmp_path / "hands.parquet")
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, "research.rst", "exec"), {})

@@ -5,7 +5,9 @@ sees only its seat's :class:`~alsos.view.View` and the legal actions, never
 the hidden cards.  Bots are made by name with options, ``make("heuristic",
 seed=1)``; the built-in ones are ``random`` (:class:`~alsos.RandomBot`),
 ``heuristic`` (:class:`~alsos.bots.heuristic.HeuristicBot`) and ``pimc``
-(:class:`~alsos.bots.pimc.PIMCBot`, which samples hidden cards and looks ahead).  A package adds
+(:class:`~alsos.bots.pimc.PIMCBot`, which samples hidden cards and looks ahead); with
+OpenSpiel installed, ``openspiel-mcts`` and ``openspiel-ismcts`` too
+(:mod:`alsos.interop`).  A package adds
 bots through the ``alsos.bots`` entry point group: each entry point names a
 bot class (or factory), registered under the entry point's name.
 """
@@ -13,6 +15,8 @@ bot class (or factory), registered under the entry point's name.
 from __future__ import annotations
 
 import difflib
+import importlib
+import importlib.util
 import inspect
 from collections.abc import Callable, Sequence
 from importlib import metadata
@@ -75,11 +79,36 @@ def register(name: str, factory: Callable[..., Bot]) -> None:
     _BOTS[name] = factory
 
 
+def _openspiel(name: str) -> Callable[..., Bot]:
+    """The factory ``name`` of :mod:`alsos.interop`, imported when first called.
+
+    That module sits above the bots (it needs OpenSpiel and the
+    ``python_alsos`` game), so it is loaded by name, as an entry point is.
+    """
+
+    def factory(**options: Any) -> Bot:
+        module = importlib.import_module("alsos.interop")
+        made: Bot = getattr(module, name)(**options)
+        return made
+
+    factory.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY) for k in _OPENSPIEL_OPTIONS]
+    )
+    return factory
+
+
+#: The options of ``openspiel-mcts`` and ``openspiel-ismcts`` (alsos.interop.mcts_bot).
+_OPENSPIEL_OPTIONS = ("simulations", "rollouts", "uct_c", "seed")
+
+
 def _load() -> None:
     global _loaded
     if _loaded:
         return
     _loaded = True
+    if importlib.util.find_spec("pyspiel") is not None:  # the openspiel extra
+        _BOTS.setdefault("openspiel-mcts", _openspiel("mcts_bot"))
+        _BOTS.setdefault("openspiel-ismcts", _openspiel("ismcts_bot"))
     for ep in metadata.entry_points(group="alsos.bots"):
         try:
             _BOTS.setdefault(ep.name, ep.load())

@@ -8,6 +8,8 @@ Gymnasium); ``import alsos`` never imports this package.
   ruleset, and gives the legal mask of a position;
 - :class:`ObservationEncoder` turns a seat's :class:`~alsos.view.View` into a
   fixed-size ``float32`` vector;
+- :mod:`alsos.rl.rewards` scales the payments into rewards (``reward_scale``)
+  and gives :func:`~alsos.rl.rewards.payment_bound`, a tighter bound;
 - :func:`alsos.rl.pettingzoo.env` is a PettingZoo AEC environment with every
   seat an agent; :class:`alsos.rl.gymnasium.AlsosEnv` a Gymnasium environment
   for one seat against alsos bots.

@@ -3,7 +3,8 @@
 ::
 
     import gymnasium
-    from alsos.rl.gymnasium import AlsosEnv
+    from alsos.rl.gymnasium import AlsosEnv    # or, importing nothing of alsos:
+    # env = gymnasium.make("alsos.rl.gymnasium:alsos/Alsos-v0", opponents="heuristic")
 
     env = AlsosEnv("potter1930", seat=0, opponents="heuristic")
     obs, info = env.reset(seed=1)
@@ -17,8 +18,10 @@ The observation and action are those of the PettingZoo environment
 ``action_mask``, and an index into the :class:`~alsos.rl.ActionSpace`.  After
 the learner's action the bots play until it is the learner's turn again or
 the hand is over; the reward is the learner's payment at the end of the hand
-(zero before).  ``opponents`` is a bot name (default ``heuristic``; any name
-``alsos.bots.make`` knows), or one bot per other seat.  Named bots are seeded
+(zero before), in stakes or scaled by ``reward_scale`` (:mod:`alsos.rl.rewards`:
+a divisor, ``"bound"`` or ``"log"``; the illegal-action reward is not scaled).
+``opponents`` is a bot name (default ``heuristic``; any name ``alsos.bots.make``
+knows, ``openspiel-mcts`` included), or one bot per other seat.  Named bots are seeded
 from ``reset(seed=...)``, so a seeded episode replays exactly.  A hand the
 learner would not act in at all (four players: it deals and sits out) is not
 dealt: the dealer moves on.
@@ -44,6 +47,7 @@ from alsos.game import Game
 from alsos.loading import load_variant
 from alsos.profile import Ruleset
 from alsos.rl.encoding import ObservationEncoder
+from alsos.rl.rewards import RewardScale, reward_scaler
 from alsos.rl.spaces import ActionSpace
 
 __all__ = ["AlsosEnv"]
@@ -65,6 +69,7 @@ class AlsosEnv(gymnasium.Env[Observation, np.int64]):
         bot_options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
         illegal_reward: float | None = -1.0,
+        reward_scale: RewardScale = None,
         **options: Any,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -84,6 +89,7 @@ class AlsosEnv(gymnasium.Env[Observation, np.int64]):
         self.rules = rules
         self.seat = seat
         self.illegal_reward = illegal_reward
+        self.reward = reward_scaler(rules, reward_scale)
         self.render_mode = render_mode
         self.space = ActionSpace(rules)
         self.encoder = ObservationEncoder(rules, self.space)
@@ -173,7 +179,7 @@ class AlsosEnv(gymnasium.Env[Observation, np.int64]):
         reward = 0.0
         if game.is_over:
             assert game.settlement is not None
-            reward = float(game.settlement.payments[self.seat])
+            reward = self.reward(game.settlement.payments[self.seat])
         self._done = game.is_over
         if self.render_mode == "human":
             self.render()

@@ -1,0 +1,196 @@
+"""alsos.interop: alsos bots under OpenSpiel's evaluate_bots, OpenSpiel bots in the arena."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+
+import alsos
+from alsos.bots import available, make_spec
+from alsos.cli import main
+from alsos.deal import Deal
+from alsos.interop import (
+    AlsosBot,
+    OpenSpielBot,
+    OpenSpielBotError,
+    RestartableISMCTSBot,
+    _pack,
+    openspiel_state,
+)
+from alsos.search import determinize
+
+
+def _play(rules: alsos.Ruleset, seed: int, bots: dict[int, Any]) -> alsos.Game:
+    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("variant", alsos.shipped_variants())
+def test_the_pack_deals_the_game_again(variant: str) -> None:
+    rules = alsos.load_variant(variant)
+    d = rules.deal
+    for seed in range(4):
+        game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+        deal = Deal.from_pack(
+            _pack(game),
+            players=rules.players,
+            dealer=game.dealer,
+            seen_packets=d.seen_packets,
+            unseen_packets=d.unseen_packets,
+            talon_between=d.talon_between,
+        )
+        assert deal == game.deal
+
+
+@pytest.mark.parametrize("variant", ["tompa", "potter1930"])
+def test_alsos_bots_under_both_evaluate_bots_play_as_in_alsos(variant: str) -> None:
+    """From a dealt state, OpenSpiel's two evaluate_bots give the payments the same
+    bots earn when alsos runs the hand itself."""
+    rules = alsos.load_variant(variant)
+    specs = ["heuristic", "random", "heuristic"][: rules.players]
+    for seed in range(3):
+        mine = _play(rules, seed, {s: make_spec(specs[s], seed=s) for s in range(rules.players)})
+        want = [float(mine.settlement.payments[s]) for s in range(rules.players)]  # type: ignore[union-attr]
+        start = openspiel_state(alsos.Game(rules, seed=seed, dealer=seed % rules.players))
+        bots = [AlsosBot(specs[s], s, seed=s) for s in range(rules.players)]
+        assert pyspiel.evaluate_bots(start.clone(), bots, 1) == want
+        bots = [AlsosBot(specs[s], s, seed=s) for s in range(rules.players)]
+        assert evaluate_bots.evaluate_bots(start.clone(), bots, np.random.RandomState(1)) == want
+
+
+def test_alsos_bots_play_whole_openspiel_games_from_the_deal() -> None:
+    game = pyspiel.load_game("python_alsos", {"variant": "potter1930"})
+    bots = [AlsosBot("heuristic", s, seed=s) for s in range(3)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 5)
+    assert sum(returns) == 0 and any(returns)
+
+
+def test_plain_ismcts_needs_the_restart_shim_under_evaluate_bots() -> None:
+    game = pyspiel.load_game("python_alsos", {"variant": "tompa"})
+    rs = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rs)
+    plain = ismcts.ISMCTSBot(game, evaluator, 2.0, 3, random_state=rs)
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(
+            game.new_initial_state(), [plain, AlsosBot("random", 1, seed=1)], rs
+        )
+    shimmed = RestartableISMCTSBot(game, evaluator, 2.0, 3, random_state=rs)
+    returns = evaluate_bots.evaluate_bots(
+        game.new_initial_state(), [shimmed, AlsosBot("random", 1, seed=1)], rs
+    )
+    assert sum(returns) == 0
+
+
+class _Spy(pyspiel.Bot):  # type: ignore[misc]
+    """An OpenSpiel bot that records the states it is asked about, then plays MCTS."""
+
+    def __init__(self, game: Any, rs: np.random.RandomState, seen: list[str]) -> None:
+        super().__init__()
+        self.seen = seen
+        self.inner = mcts.MCTSBot(
+            game, 2.0, 8, mcts.RandomRolloutEvaluator(1, rs), solve=False, random_state=rs
+        )
+
+    def restart_at(self, state: Any) -> None:
+        pass
+
+    def step(self, state: Any) -> int:
+        self.seen.append(str(state.game.deal))
+        return int(self.inner.step(state))
+
+
+def _spy_bot(seen: list[str], seed: int) -> OpenSpielBot:
+    return OpenSpielBot(lambda game, rs: _Spy(game, rs, seen), seed=seed)
+
+
+@pytest.mark.parametrize("variant", ["potter1930", "tompa", "altiansz"])
+def test_the_adapter_never_passes_hidden_cards(variant: str) -> None:
+    """Two hands that differ only in cards the seat cannot see (the second is a
+    world sampled from the seat's view) get the same decision and the same
+    searched world from bots with the same seed; that world is not the real hand."""
+    rules = alsos.load_variant(variant)
+    rng = random.Random(3)
+    positions = 0
+    differs = 0
+    for seed in range(12):
+        game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+        steps = rng.randrange(0, 30)
+        while not game.is_over and steps:
+            game.apply(rng.choice(game.legal_actions()))
+            steps -= 1
+        if game.is_over or len(game.legal_actions()) < 2:
+            continue
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        other = determinize(view, random.Random(seed))
+        assert other.view(seat) == view
+        differs += other.deal != game.deal
+        seen_a: list[str] = []
+        seen_b: list[str] = []
+        a = _spy_bot(seen_a, 11).choose(view, game.legal_actions())
+        b = _spy_bot(seen_b, 11).choose(other.view(seat), other.legal_actions())
+        assert a == b and seen_a == seen_b and len(seen_a) == 1
+        assert seen_a[0] != str(game.deal)
+        positions += 1
+    assert positions >= 3 and differs >= 1
+
+
+def test_openspiel_bots_are_registered_and_seeded() -> None:
+    assert {"openspiel-mcts", "openspiel-ismcts"} <= set(available())
+    rules = alsos.load_variant("tompa")
+    for spec in ("openspiel-mcts(simulations=6)", "openspiel-ismcts(simulations=3)"):
+        bots = {0: make_spec(spec, seed=4), 1: make_spec("heuristic", seed=1)}
+        first = _play(rules, 2, bots)
+        bots = {0: make_spec(spec, seed=4), 1: make_spec("heuristic", seed=1)}
+        assert _play(rules, 2, bots).history == first.history
+    with pytest.raises(ValueError, match="simulations"):
+        make_spec("openspiel-mcts(simulatons=6)")
+
+
+def test_an_illegal_answer_is_refused() -> None:
+    class Wrong(pyspiel.Bot):  # type: ignore[misc]
+        def restart_at(self, state: Any) -> None:
+            pass
+
+        def step(self, state: Any) -> int:
+            legal = set(state.legal_actions())
+            return next(i for i in range(len(state.get_game().space)) if i not in legal)
+
+    game = alsos.Game(alsos.load_variant("tompa"), seed=1)
+    seat = game.to_act
+    assert seat is not None
+    bot = OpenSpielBot(lambda g, rs: Wrong(), seed=1)
+    with pytest.raises(OpenSpielBotError, match="not legal"):
+        bot.choose(game.view(seat), game.legal_actions())
+
+
+def test_the_arena_seats_openspiel_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        [
+            "arena",
+            "--variant",
+            "tompa",
+            "--bots",
+            "openspiel-mcts(simulations=4),heuristic",
+            "--deals",
+            "2",
+            "--workers",
+            "1",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "openspiel-mcts(simulations=4)" in out and "heuristic" in out
