@@ -501,8 +501,9 @@ def fragment(record: Record, *, seat: int | None = None, allow_files: bool = Fal
     The block carries its own style sheet, card pictures and script, all
     scoped to it, so several can share a page; the arrow keys work while
     the block has the focus (click it or tab to it).  ``seat`` shows only
-    what that seat saw (see the module's description).  As for :meth:`Record.replay() <alsos.record.Record.replay>`,
-    the record's ``Variant`` may name a profile file only with ``allow_files=True``.
+    what that seat saw (see the module's description).  As for
+    :meth:`Record.replay() <alsos.record.Record.replay>`, the record's ``Variant``
+    may name a profile file only with ``allow_files=True``.
 
     :raises RecordError: the record cannot be replayed.
     :raises ViewerError: ``seat`` does not play the hand, or the record is a seat record.
