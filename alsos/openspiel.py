@@ -15,6 +15,9 @@ ruleset string with options (``potter1930[games.trump=2]``); ``options`` --
 more profile options as ``key=value;key=value`` (values in JSON or YAML);
 ``players`` -- the number of seats (0: the profile's own); ``dealer`` -- the
 dealing seat.
+The game keeps ``variant`` and ``options`` escaped (:func:`escape`), so
+that ``str(game)``, pickling and ``pyspiel.serialize_game_and_state`` read
+back as the same game.
 
 **The deal.**  The hand opens with 32 chance nodes: the i-th picks, uniformly
 among the cards not yet dealt, the card at position i of the pack, and the
@@ -46,6 +49,7 @@ than the true deal.
 from __future__ import annotations
 
 import random
+import urllib.parse
 from typing import Any
 
 import numpy as np
@@ -60,7 +64,15 @@ from alsos.profile import Ruleset
 from alsos.rl.encoding import ObservationEncoder
 from alsos.rl.spaces import ActionSpace, max_actions, max_payment
 
-__all__ = ["GAME_NAME", "RESAMPLE_TRIES", "AlsosGame", "AlsosObserver", "AlsosState", "ruleset_of"]
+__all__ = [
+    "GAME_NAME",
+    "RESAMPLE_TRIES",
+    "AlsosGame",
+    "AlsosObserver",
+    "AlsosState",
+    "escape",
+    "ruleset_of",
+]
 
 GAME_NAME = "python_alsos"
 #: Candidate worlds tried by :meth:`AlsosState.resample_from_infostate`.
@@ -85,10 +97,34 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
+#: The characters OpenSpiel's game strings reserve (``name(key=value,...)``),
+#: and ``%`` itself, written ``%XX`` in string parameters (see :func:`escape`).
+_RESERVED = "%=,()"
+
+
+def escape(text: str) -> str:
+    """``text`` with the characters a game string reserves written ``%XX``.
+
+    OpenSpiel writes a game as ``python_alsos(key=value,...)`` and reads it
+    back by splitting at ``,``, ``=`` and the parentheses, so a profile option
+    (``games.trump=2``) in a parameter would not survive ``str(game)``,
+    pickling or ``pyspiel.serialize_game_and_state``.  The game keeps its
+    string parameters escaped; :func:`ruleset_of` reads both forms.
+    """
+    for ch in _RESERVED:
+        text = text.replace(ch, f"%{ord(ch):02X}")
+    return text
+
+
+def _unescape(text: str) -> str:
+    return urllib.parse.unquote(text) if "%" in text else text
+
+
 def ruleset_of(params: dict[str, Any]) -> Ruleset:
-    """The ruleset that the game parameters ``params`` name."""
-    variant = str(params.get("variant", _PARAMETERS["variant"]))
-    options = str(params.get("options", ""))
+    """The ruleset that the game parameters ``params`` name (escaped or not: a
+    ``%`` in a parameter starts an escape, ``%25`` is a literal ``%``)."""
+    variant = _unescape(str(params.get("variant", _PARAMETERS["variant"])))
+    options = _unescape(str(params.get("options", "")))
     if options:
         variant = f"{variant[:-1]};{options}]" if variant.endswith("]") else f"{variant}[{options}]"
     players = int(params.get("players", 0))
@@ -101,6 +137,9 @@ class AlsosGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_PARAMETERS, **(params or {})}
         rules = ruleset_of(params)
+        # Kept escaped, so that str(self) reads back as this game.
+        for key in ("variant", "options"):
+            params[key] = escape(_unescape(str(params[key])))
         dealer = int(params["dealer"])
         if not 0 <= dealer < rules.players:
             raise ValueError(f"dealer {dealer} is not a seat of a {rules.players}-player table")
@@ -119,6 +158,11 @@ class AlsosGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=32 + max_actions(rules),
         )
         super().__init__(_GAME_TYPE, info, params)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the parameters: pybind's own pickling of a Python game
+        skips ``__init__``, and the unpickled game had no ruleset."""
+        return (AlsosGame, (dict(self.get_parameters()),))
 
     def new_initial_state(self) -> AlsosState:
         """A hand about to be dealt (the first 32 nodes are chance nodes)."""

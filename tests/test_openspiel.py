@@ -60,6 +60,36 @@ def test_parameters_name_the_table() -> None:
         pyspiel.load_game(GAME_NAME, {"variant": "potter1930", "players": 7})
 
 
+_OPTIONED = [
+    {"variant": "potter1930", "options": "games.trump=2"},
+    {"variant": "potter1930[games.trump=2]"},
+    {"variant": "csibor[games.trump=2]", "options": "players=4", "dealer": 3},
+    {"variant": "csibor", "options": "players=2", "dealer": 1},
+]
+
+
+@pytest.mark.parametrize("params", _OPTIONED, ids=str)
+def test_games_with_profile_options_round_trip(params: dict[str, object]) -> None:
+    """Issue 23 item 6: a game whose parameters carry ``key=value`` options reads back
+    from its string, its pickle and OpenSpiel's serialization as the same game."""
+    import pickle
+
+    game = pyspiel.load_game(GAME_NAME, params)
+    again = pyspiel.load_game(str(game))
+    assert again.rules == game.rules and again.dealer == game.dealer
+    assert str(again) == str(game)
+    unpickled = pickle.loads(pickle.dumps(game))
+    assert unpickled.rules == game.rules and unpickled.dealer == game.dealer
+    state = _random_hand(game, np.random.default_rng(2))
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert game2.rules == game.rules and state2.history() == state.history()
+    assert state2.returns() == state.returns()
+    state3 = pickle.loads(pickle.dumps(state))
+    assert state3.history() == state.history() and state3.get_game().rules == game.rules
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 @pytest.mark.parametrize(
     ("variant", "options"),
     [
