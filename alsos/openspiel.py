@@ -41,9 +41,10 @@ and the utility range (:func:`alsos.rl.max_payment`) are bounds derived
 from the profile's data, not measured.
 
 **Information-set search.**  :meth:`AlsosState.resample_from_infostate`
-draws a world the seat cannot tell from the real one, so OpenSpiel's ISMCTS
-(``open_spiel.python.algorithms.ismcts``) searches information sets rather
-than the true deal.
+draws a world the seat cannot tell from the real one with the determinizer,
+so OpenSpiel's ISMCTS (``open_spiel.python.algorithms.ismcts``) searches
+information sets rather than the true deal; it raises rather than hand back
+the true state.
 """
 
 from __future__ import annotations
@@ -55,14 +56,14 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from alsos.actions import Discard, Play
-from alsos.cards import CARDS
+from alsos.cards import CARDS, Card
 from alsos.deal import Deal, layout
-from alsos.game import Game, IllegalActionError
+from alsos.game import Game
 from alsos.loading import load_variant
 from alsos.profile import Ruleset
 from alsos.rl.encoding import ObservationEncoder
 from alsos.rl.spaces import ActionSpace, max_actions, max_payment
+from alsos.search.determinize import DeterminizeError, determinize
 
 __all__ = [
     "GAME_NAME",
@@ -75,8 +76,9 @@ __all__ = [
 ]
 
 GAME_NAME = "python_alsos"
-#: Candidate worlds tried by :meth:`AlsosState.resample_from_infostate`.
-RESAMPLE_TRIES = 200
+#: Samples the determinizer tries in :meth:`AlsosState.resample_from_infostate`
+#: before it raises.
+RESAMPLE_TRIES = 400
 _PARAMETERS = {"variant": "potter1930", "options": "", "players": 0, "dealer": 0}
 
 _GAME_TYPE = pyspiel.GameType(
@@ -265,35 +267,48 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
     ) -> AlsosState:
         """A state the seat ``player_id`` cannot tell from this one, drawn at random.
 
-        For information-set search (OpenSpiel's ISMCTS).  The cards whose place
-        the seat cannot know are dealt again: each card another seat has
-        played or put away is put among that seat's unknown places (on the
-        talon once they are full: it drew), the talon cards the seat has seen
-        or held stay put, the rest are shuffled, and the history replayed.
-        A world is kept when every action is legal in it and the seat's
-        information state and view come out the same; after
-        :data:`RESAMPLE_TRIES` failures the true state is returned (a bias
-        towards the truth, never an inconsistent world).  Uses Python's
-        ``random`` module (seed it for reproducible searches).
+        For information-set search (OpenSpiel's ISMCTS).  The world is dealt by
+        the determinizer (:func:`alsos.search.determinize.determinize`) from
+        the seat's view: every card the seat cannot place is dealt again
+        (another seat's hidden discards and bids too), and the history is
+        replayed.  The seat's own dealt cards keep their places, so its
+        information state comes out the same.  Never the true state by
+        default: a view the determinizer cannot fill in
+        :data:`RESAMPLE_TRIES` samples raises
+        :class:`~alsos.search.determinize.DeterminizeError` (a
+        ``ValueError``).  Uses Python's ``random`` module (seed it for
+        reproducible searches); ``probability_sampler`` is not used.
         """
-        game = self.game
-        if game is None:
-            return self.clone()  # type: ignore[no-any-return]
         rng = random.Random(random.getrandbits(64))
-        key = self.information_state_string(player_id)
-        view = game.view(player_id)
-        for _ in range(RESAMPLE_TRIES):
-            world = self._world(player_id, rng)
-            if world is not None and world.information_state_string(player_id) == key:
-                assert world.game is not None
-                if world.game.view(player_id) == view:
-                    return world
-        return self.clone()  # type: ignore[no-any-return]
-
-    def _world(self, player: int, rng: random.Random) -> AlsosState | None:
-        """One candidate world for :meth:`resample_from_infostate`, or None if not legal."""
         game = self.game
-        assert game is not None
+        world = AlsosState(self.get_game())
+        if game is None:  # nothing is known yet: any cards may have been dealt
+            left = list(range(32))
+            rng.shuffle(left)
+            for c in left[: len(self._pack)]:
+                world.apply_action(c)
+            return world
+        view = game.view(player_id)
+        known = _known_dealt(game, player_id)
+        sample = determinize(view, rng, attempts=RESAMPLE_TRIES)
+        deal = sample.deal
+        hands = list(deal.hands)
+        mine = hands[player_id]
+        if set(mine[: len(known)]) != set(known):
+            raise DeterminizeError(f"seat {player_id}'s sampled world deals it other cards")
+        # The order it was dealt its cards in is its own knowledge: kept.
+        hands[player_id] = known + mine[len(known) :]
+        for c in self._pack_of(Deal(hands=tuple(hands), talon=deal.talon, seen=deal.seen)):
+            world.apply_action(c)
+        space = self._shared.space
+        for _, action in sample.history:
+            world.apply_action(space.index(action))
+        if world.information_state_string(player_id) != self.information_state_string(player_id):
+            raise DeterminizeError(f"seat {player_id}'s sampled world has another information state")
+        return world
+
+    def _pack_of(self, deal: Deal) -> list[int]:
+        """The pack that :meth:`alsos.Deal.from_pack` deals as ``deal`` (its inverse)."""
         rules = self._shared.rules
         d = rules.deal
         packets, talon_at = layout(
@@ -303,62 +318,34 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
             tuple(d.unseen_packets),
             tuple(d.talon_between),
         )
-        view = game.view(player)
-        # Talon cards this seat has seen or held (face up, or drawn in an
-        # auction: in its hand, discarded or played by it) stay where they are;
-        # the others may be anything.
-        acted = [(seat, int(a.card)) for seat, a in game.history if isinstance(a, Play | Discard)]
-        mine = {int(c) for c in view.hand} | {int(c) for c in view.talon_seen}
-        mine |= {c for seat, c in acted if seat == player}
-        places: dict[int, list[int]] = {}
+        pack = [0] * 32
+        taken = dict.fromkeys(range(rules.players), 0)
+        seen_taken = dict.fromkeys(range(rules.players), 0)
         for seat, start, end, seen in packets:
-            known = seat == player and (seen or not game.state.unseen[player])
-            if not known:
-                places.setdefault(seat, []).extend(range(start, end))
-        pack = self._pack[:]
-        talon = [i for i in talon_at if pack[i] not in mine]
-        free = sorted(i for spots in places.values() for i in spots) + talon
-        cards = [pack[i] for i in free]
-        # Each card another seat played or put away was in its hand then: it
-        # goes to that seat's places (the first seat to use it: a discard drawn
-        # again came from the seat that discarded it), or to the talon when a
-        # seat used more cards than it was dealt (it drew the rest).
-        placed: dict[int, int] = {}
-        free_cards = set(cards)
-        for seat, c in acted:
-            if c in free_cards and c not in placed and seat in places:
-                placed[c] = seat
-        open_spots = set(free)
-        new = {}
-        for c, seat in placed.items():
-            spots = [i for i in places[seat] if i in open_spots] or [
-                i for i in talon if i in open_spots
-            ]
-            if not spots:
-                return None
-            i = rng.choice(spots)
-            new[i] = c
-            open_spots.discard(i)
-        rest = [c for c in cards if c not in placed]
-        rng.shuffle(rest)
-        for i, c in zip(sorted(open_spots), rest, strict=True):
-            new[i] = c
-        for i, c in new.items():
-            pack[i] = c
-        world = AlsosState(self.get_game())
-        try:
-            for c in pack:
-                world.apply_action(c)
-            for _, action in game.history:
-                world.apply_action(self._shared.space.index(action))
-        except IllegalActionError:  # not a world this history could have happened in
-            return None
-        return world
+            hand = deal.hands[seat]
+            size = end - start
+            if seen:
+                at = seen_taken[seat]
+                seen_taken[seat] += size
+            else:
+                at = deal.seen + taken[seat]
+                taken[seat] += size
+            pack[start:end] = [int(c) for c in hand[at : at + size]]
+        for i, c in zip(talon_at, deal.talon, strict=True):
+            pack[i] = int(c)
+        return pack
 
     def __str__(self) -> str:
         if self.game is None:
             return f"dealing: {len(self._pack)} of 32 cards"
         return f"{self.game.deal}\n" + " ".join(t for _, t in self.game.public_history())
+
+
+def _known_dealt(game: Game, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` was dealt as far as it knows them, in the order dealt:
+    the seen packets, and the unseen ones too once it has picked them up."""
+    dealt = game.deal.hands[seat]
+    return dealt if game.state.unseen[seat] == 0 else dealt[: game.deal.seen]
 
 
 class AlsosObserver:
@@ -391,8 +378,7 @@ class AlsosObserver:
         view = game.view(player)
         if not self.perfect_recall:
             return str(view)
-        dealt = game.deal.hands[player]
-        known = dealt if view.unseen_count == 0 else dealt[: game.deal.seen]
+        known = _known_dealt(game, player)
         talon = game.deal.talon
         # The indicator lies face up from the deal, and the top card too where
         # the talon tops up the hands (deal.top_up); Altiansz's last cards stay down.
