@@ -49,10 +49,12 @@ the true state.
 
 from __future__ import annotations
 
+import math
 import random
 import urllib.parse
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 
@@ -61,9 +63,10 @@ from alsos.deal import Deal, layout
 from alsos.game import Game
 from alsos.loading import load_variant
 from alsos.profile import Ruleset
-from alsos.rl.encoding import ObservationEncoder
+from alsos.rl.encoding import InformationStateEncoder, ObservationEncoder
 from alsos.rl.spaces import ActionSpace, max_actions, max_payment
 from alsos.search.determinize import DeterminizeError, determinize
+from alsos.view import View
 
 __all__ = [
     "GAME_NAME",
@@ -71,6 +74,7 @@ __all__ = [
     "AlsosGame",
     "AlsosObserver",
     "AlsosState",
+    "ObserverTypeError",
     "escape",
     "ruleset_of",
 ]
@@ -173,11 +177,32 @@ class AlsosGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> AlsosObserver:
-        """The observer for information states (perfect recall) or observations."""
+        """The observer for ``iig_obs_type`` (None: the information state); see
+        :class:`AlsosObserver` for what each kind holds.
+
+        :raises ObserverTypeError: (a ``ValueError``) for ``ALL_PLAYERS``
+            private information, perfect recall without both the public and
+            the seat's private information, or any ``params``.
+        """
         if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
-        recall = iig_obs_type is None or iig_obs_type.perfect_recall
-        return AlsosObserver(self, perfect_recall=recall)
+            raise ObserverTypeError(f"observation parameters are not supported; got {params}")
+        if iig_obs_type is None:
+            return AlsosObserver(self, perfect_recall=True)
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ObserverTypeError(
+                "private_info=ALL_PLAYERS is not supported: an observer sees one seat's"
+                " cards (use SINGLE_PLAYER or NONE)"
+            )
+        single = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        public = bool(iig_obs_type.public_info)
+        recall = bool(iig_obs_type.perfect_recall)
+        if recall and not (public and single):
+            raise ObserverTypeError(
+                "perfect recall is supported with public_info=True and"
+                " private_info=SINGLE_PLAYER only (the information state)"
+            )
+        return AlsosObserver(self, perfect_recall=recall, public=public, private=single)
 
 
 class _Shared:
@@ -304,7 +329,9 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         for _, action in sample.history:
             world.apply_action(space.index(action))
         if world.information_state_string(player_id) != self.information_state_string(player_id):
-            raise DeterminizeError(f"seat {player_id}'s sampled world has another information state")
+            raise DeterminizeError(
+                f"seat {player_id}'s sampled world has another information state"
+            )
         return world
 
     def _pack_of(self, deal: Deal) -> list[int]:
@@ -348,47 +375,129 @@ def _known_dealt(game: Game, seat: int) -> tuple[Card, ...]:
     return dealt if game.state.unseen[seat] == 0 else dealt[: game.deal.seen]
 
 
-class AlsosObserver:
-    """OpenSpiel's observer for ``python_alsos``: the rl encoding of a seat's view.
+class ObserverTypeError(ValueError):
+    """An observation type :meth:`AlsosGame.make_py_observer` does not provide."""
 
-    ``tensor`` (and ``dict``, its named fields) is the same for the
-    information state and the observation; the string is the seat's
-    perfect-recall history (information state) or the text of its view.
+
+class AlsosObserver:
+    """OpenSpiel's observer for ``python_alsos``: what one seat may know, as a
+    string and a tensor, split as OpenSpiel's ``IIGObservationType`` asks.
+
+    * **Information state** (``perfect_recall``, public and the seat's private
+      information -- the default): the tensor is
+      :class:`alsos.rl.InformationStateEncoder`'s (the observation's fields,
+      then the seat's dealt and turned-up cards and its whole history as
+      tokens), one-to-one with the string: the seat's cards as it learnt
+      them, the talon cards turned up at the deal, its takings and its
+      public history.
+    * **Observation** (public and private): the tensor is
+      :class:`alsos.rl.ObservationEncoder`'s, the string the text of the view.
+    * **Public only** (``private_info=NONE``): the same fields with the
+      seat's own cards left out and the history as every seat knows it (its
+      own face-down discards and hidden bids hidden); the string likewise.
+    * **Private only** (``public_info=False``, ``SINGLE_PLAYER``): the seat
+      and its hand (fields ``seat`` and ``hand``).  Neither: empty.
+
+    ``private_info=ALL_PLAYERS`` (every seat's cards) and perfect recall with
+    less than the public and the seat's private information are refused
+    with :class:`ObserverTypeError`: no alsos search needs them.
     """
 
-    def __init__(self, game: AlsosGame, *, perfect_recall: bool) -> None:
-        self.encoder = game.encoder
+    def __init__(
+        self,
+        game: AlsosGame,
+        *,
+        perfect_recall: bool,
+        public: bool = True,
+        private: bool = True,
+    ) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(game.encoder.shape, np.float32)
-        self.dict = game.encoder.split(self.tensor)
+        self.public = public
+        self.private = private
+        rules = game.rules
+        self.rules = rules
+        self._top_up = rules.deal.top_up
+        self.encoder: ObservationEncoder | InformationStateEncoder | None
+        if perfect_recall:
+            self.encoder = InformationStateEncoder(rules, game.space)
+        elif public:
+            self.encoder = ObservationEncoder(rules, game.space)
+        else:
+            self.encoder = None
+        if self.encoder is not None:
+            fields = self.encoder.fields
+        elif private:
+            fields = (("seat", 0, (rules.players,)), ("hand", rules.players, (32,)))
+        else:
+            fields = ()
+        size = sum(math.prod(shape) for _, _, shape in fields)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {
+            name: self.tensor[off : off + math.prod(shape)].reshape(shape)
+            for name, off, shape in fields
+        }
+
+    def _view(self, game: Game, player: int) -> View:
+        """``player``'s view, with its private parts left out for a public observer."""
+        view = game.view(player)
+        if self.private:
+            return view
+        return attrs.evolve(view, hand=(), legal=(), taken=(), history=tuple(game.public_history()))
 
     def set_from(self, state: AlsosState, player: int) -> None:
-        """Fill ``tensor`` with ``player``'s encoded view of ``state``."""
-        if state.game is None:
-            self.tensor.fill(0.0)
-            self.dict["seat"][player] = 1.0
-            return
-        self.encoder.encode(state.game.view(player), out=self.tensor)
-
-    def string_from(self, state: AlsosState, player: int) -> str:
-        """``player``'s information-state string, or the text of its view."""
+        """Fill ``tensor`` with what ``player`` may know of ``state``."""
+        self.tensor.fill(0.0)
         game = state.game
         if game is None:
-            return f"seat {player}: dealing"
-        view = game.view(player)
-        if not self.perfect_recall:
-            return str(view)
-        known = _known_dealt(game, player)
+            if "seat" in self.dict:
+                self.dict["seat"][player] = 1.0
+            return
+        encoder = self.encoder
+        if isinstance(encoder, InformationStateEncoder):
+            encoder.encode(
+                game.view(player), _known_dealt(game, player), self._turned(game), out=self.tensor
+            )
+        elif encoder is not None:
+            encoder.encode(self._view(game, player), out=self.tensor)
+            if not self.private:
+                self.dict["hand"].fill(0.0)
+        elif self.private:
+            self.dict["seat"][player] = 1.0
+            self.dict["hand"][list(game.view(player).hand)] = 1.0
+
+    def _turned(self, game: Game) -> tuple[Card, ...]:
+        """The talon cards turned up at the deal: the indicator, and the top card
+        where the talon tops up the hands (Altiansz's last cards stay down)."""
         talon = game.deal.talon
-        # The indicator lies face up from the deal, and the top card too where
-        # the talon tops up the hands (deal.top_up); Altiansz's last cards stay down.
-        turned = (talon[0], talon[-1]) if self.encoder.rules.deal.top_up else (talon[0],)
+        return (talon[0], talon[-1]) if self._top_up else (talon[0],)
+
+    def string_from(self, state: AlsosState, player: int) -> str:
+        """``player``'s information-state string, or the text of what it observes."""
+        game = state.game
+        if game is None:
+            return f"seat {player}: dealing" if self.public or self.private else ""
+        if not self.perfect_recall:
+            if not self.public:
+                if not self.private:
+                    return ""
+                view = game.view(player)
+                return f"seat {player}; hand " + " ".join(c.name for c in view.hand)
+            text = str(self._view(game, player))
+            if self.private:
+                return text
+            return "\n".join(line for line in text.split("\n") if not line.startswith("hand:"))
+        view = game.view(player)
+        known = _known_dealt(game, player)
+        seen = game.deal.seen
         parts = [
             f"seat {player}",
-            "dealt " + " ".join(c.name for c in known),
-            "turned " + " ".join(c.name for c in turned),
-            "talon " + " ".join(c.name for c in view.talon_seen),
-            "hand " + " ".join(c.name for c in view.hand),
+            "dealt "
+            + " ".join(c.name for c in sorted(known[:seen]))
+            + " + "
+            + " ".join(c.name for c in sorted(known[seen:])),
+            "turned " + " ".join(c.name for c in self._turned(game)),
+            "talon " + " ".join(c.name for c in sorted(view.talon_seen)),
+            "hand " + " ".join(c.name for c in sorted(view.hand)),
             # Talon cards it saw taken into a hand: its own draws, and the face-up
             # cards another seat took (the indicator, a síber reveal's cards).
             "taken " + " ".join(f"{t}:" + ",".join(c.name for c in cs) for t, cs in view.taken),

@@ -17,7 +17,7 @@ The documentation page ``docs/rl.rst`` describes both encodings field by field.
 
 from __future__ import annotations
 
-from alsos.rl.encoding import ObservationEncoder
+from alsos.rl.encoding import InformationStateEncoder, ObservationEncoder, RecallOverflowError
 from alsos.rl.spaces import (
     ActionSpace,
     UnknownActionError,
@@ -29,7 +29,9 @@ from alsos.rl.spaces import (
 
 __all__ = [
     "ActionSpace",
+    "InformationStateEncoder",
     "ObservationEncoder",
+    "RecallOverflowError",
     "UnknownActionError",
     "item_figures",
     "max_actions",
