@@ -32,11 +32,14 @@ the chance history, so dealing card by card leaks nothing.
 
 **Actions** are the indexes of :class:`alsos.rl.ActionSpace`
 (``num_distinct_actions`` is its size).  **Returns** are the payments of the
-hand in stakes (zero-sum).  **Tensors**: the information-state and
-observation tensors are the encoding of :class:`alsos.rl.ObservationEncoder`;
-the information-state string is the seat's own cards as it learnt them and
-its public history (perfect recall), the observation string the text of its
-view.  ``max_game_length`` (:func:`alsos.rl.max_actions` plus the 32 deals)
+hand in stakes (zero-sum).  **Tensors**: the observation tensor is the encoding of
+:class:`alsos.rl.ObservationEncoder`, the information-state tensor that of
+:class:`alsos.rl.InformationStateEncoder` (the same fields, then perfect
+recall: one-to-one with the information state); the information-state
+string is the seat's own cards as it learnt them and its public history
+(perfect recall), the observation string the text of its view.  Observers
+split public from private information as ``IIGObservationType`` asks
+(:class:`AlsosObserver`).  ``max_game_length`` (:func:`alsos.rl.max_actions` plus the 32 deals)
 and the utility range (:func:`alsos.rl.max_payment`) are bounds derived
 from the profile's data, not measured.
 

@@ -307,17 +307,18 @@ class InformationStateEncoder:
     tricks played in another order).  The added fields make the vector a
     one-to-one encoding of what the seat has learnt:
 
-    ===========  ==========  =============================================
-    field        shape       meaning
-    ===========  ==========  =============================================
-    ``dealt``    ``(2, 32)`` the seat's cards of the seen packets; of the
-                             unseen ones, once it has picked them up
-    ``turned``   ``(2, 32)`` the card turned up at the deal (the
-                             indicator); the top card where the talon tops
-                             up the hands
-    ``recall``   ``(L,)``    the seat's takings from the talon and its
-                             public history, one token a value, then zeros
-    ===========  ==========  =============================================
+    ==========  ===========  ===========================================
+    field       shape        meaning
+    ==========  ===========  ===========================================
+    ``dealt``   ``(2, 32)``  the seat's cards of the seen packets; of
+                             the unseen ones, once it has picked them up
+    ``turned``  ``(2, 32)``  the card turned up at the deal (the
+                             indicator); the top card where the talon
+                             tops up the hands
+    ``recall``  ``(L,)``     the seat's takings from the talon and its
+                             public history, one token a value, then
+                             zeros
+    ==========  ===========  ===========================================
 
     A token is an integer ``t`` written as ``t / V`` (``V`` the number of
     tokens: exact in ``float32``): each taking is a token for the taking seat
