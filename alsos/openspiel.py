@@ -15,6 +15,9 @@ ruleset string with options (``potter1930[games.trump=2]``); ``options`` --
 more profile options as ``key=value;key=value`` (values in JSON or YAML);
 ``players`` -- the number of seats (0: the profile's own); ``dealer`` -- the
 dealing seat.
+The game keeps ``variant`` and ``options`` escaped (:func:`escape`), so
+that ``str(game)``, pickling and ``pyspiel.serialize_game_and_state`` read
+back as the same game.
 
 **The deal.**  The hand opens with 32 chance nodes: the i-th picks, uniformly
 among the cards not yet dealt, the card at position i of the pack, and the
@@ -29,42 +32,60 @@ the chance history, so dealing card by card leaks nothing.
 
 **Actions** are the indexes of :class:`alsos.rl.ActionSpace`
 (``num_distinct_actions`` is its size).  **Returns** are the payments of the
-hand in stakes (zero-sum).  **Tensors**: the information-state and
-observation tensors are the encoding of :class:`alsos.rl.ObservationEncoder`;
-the information-state string is the seat's own cards as it learnt them and
-its public history (perfect recall), the observation string the text of its
-view.  ``max_game_length`` (:func:`alsos.rl.max_actions` plus the 32 deals)
+hand in stakes (zero-sum).  **Tensors**: the observation tensor is the encoding of
+:class:`alsos.rl.ObservationEncoder`, the information-state tensor that of
+:class:`alsos.rl.InformationStateEncoder` (the same fields, then perfect
+recall: one-to-one with the information state); the information-state
+string is the seat's own cards as it learnt them and its public history
+(perfect recall), the observation string the text of its view.  Observers
+split public from private information as ``IIGObservationType`` asks
+(:class:`AlsosObserver`).  ``max_game_length`` (:func:`alsos.rl.max_actions` plus the 32 deals)
 and the utility range (:func:`alsos.rl.max_payment`) are bounds derived
 from the profile's data, not measured.
 
 **Information-set search.**  :meth:`AlsosState.resample_from_infostate`
-draws a world the seat cannot tell from the real one, so OpenSpiel's ISMCTS
-(``open_spiel.python.algorithms.ismcts``) searches information sets rather
-than the true deal.
+draws a world the seat cannot tell from the real one with the determinizer,
+so OpenSpiel's ISMCTS (``open_spiel.python.algorithms.ismcts``) searches
+information sets rather than the true deal; it raises rather than hand back
+the true state.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import urllib.parse
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 
-from alsos.actions import Discard, Play
-from alsos.cards import CARDS
+from alsos.cards import CARDS, Card
 from alsos.deal import Deal, layout
-from alsos.game import Game, IllegalActionError
+from alsos.game import Game
 from alsos.loading import load_variant
 from alsos.profile import Ruleset
-from alsos.rl.encoding import ObservationEncoder
+from alsos.rl.encoding import InformationStateEncoder, ObservationEncoder
 from alsos.rl.spaces import ActionSpace, max_actions, max_payment
+from alsos.search.determinize import DeterminizeError, determinize
+from alsos.view import View
 
-__all__ = ["GAME_NAME", "RESAMPLE_TRIES", "AlsosGame", "AlsosObserver", "AlsosState", "ruleset_of"]
+__all__ = [
+    "GAME_NAME",
+    "RESAMPLE_TRIES",
+    "AlsosGame",
+    "AlsosObserver",
+    "AlsosState",
+    "ObserverTypeError",
+    "escape",
+    "ruleset_of",
+]
 
 GAME_NAME = "python_alsos"
-#: Candidate worlds tried by :meth:`AlsosState.resample_from_infostate`.
-RESAMPLE_TRIES = 200
+#: Samples the determinizer tries in :meth:`AlsosState.resample_from_infostate`
+#: before it raises.
+RESAMPLE_TRIES = 400
 _PARAMETERS = {"variant": "potter1930", "options": "", "players": 0, "dealer": 0}
 
 _GAME_TYPE = pyspiel.GameType(
@@ -85,10 +106,34 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
+#: The characters OpenSpiel's game strings reserve (``name(key=value,...)``),
+#: and ``%`` itself, written ``%XX`` in string parameters (see :func:`escape`).
+_RESERVED = "%=,()"
+
+
+def escape(text: str) -> str:
+    """``text`` with the characters a game string reserves written ``%XX``.
+
+    OpenSpiel writes a game as ``python_alsos(key=value,...)`` and reads it
+    back by splitting at ``,``, ``=`` and the parentheses, so a profile option
+    (``games.trump=2``) in a parameter would not survive ``str(game)``,
+    pickling or ``pyspiel.serialize_game_and_state``.  The game keeps its
+    string parameters escaped; :func:`ruleset_of` reads both forms.
+    """
+    for ch in _RESERVED:
+        text = text.replace(ch, f"%{ord(ch):02X}")
+    return text
+
+
+def _unescape(text: str) -> str:
+    return urllib.parse.unquote(text) if "%" in text else text
+
+
 def ruleset_of(params: dict[str, Any]) -> Ruleset:
-    """The ruleset that the game parameters ``params`` name."""
-    variant = str(params.get("variant", _PARAMETERS["variant"]))
-    options = str(params.get("options", ""))
+    """The ruleset that the game parameters ``params`` name (escaped or not: a
+    ``%`` in a parameter starts an escape, ``%25`` is a literal ``%``)."""
+    variant = _unescape(str(params.get("variant", _PARAMETERS["variant"])))
+    options = _unescape(str(params.get("options", "")))
     if options:
         variant = f"{variant[:-1]};{options}]" if variant.endswith("]") else f"{variant}[{options}]"
     players = int(params.get("players", 0))
@@ -101,6 +146,9 @@ class AlsosGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_PARAMETERS, **(params or {})}
         rules = ruleset_of(params)
+        # Kept escaped, so that str(self) reads back as this game.
+        for key in ("variant", "options"):
+            params[key] = escape(_unescape(str(params[key])))
         dealer = int(params["dealer"])
         if not 0 <= dealer < rules.players:
             raise ValueError(f"dealer {dealer} is not a seat of a {rules.players}-player table")
@@ -120,6 +168,11 @@ class AlsosGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_GAME_TYPE, info, params)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the parameters: pybind's own pickling of a Python game
+        skips ``__init__``, and the unpickled game had no ruleset."""
+        return (AlsosGame, (dict(self.get_parameters()),))
+
     def new_initial_state(self) -> AlsosState:
         """A hand about to be dealt (the first 32 nodes are chance nodes)."""
         return AlsosState(self)
@@ -127,11 +180,32 @@ class AlsosGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> AlsosObserver:
-        """The observer for information states (perfect recall) or observations."""
+        """The observer for ``iig_obs_type`` (None: the information state); see
+        :class:`AlsosObserver` for what each kind holds.
+
+        :raises ObserverTypeError: (a ``ValueError``) for ``ALL_PLAYERS``
+            private information, perfect recall without both the public and
+            the seat's private information, or any ``params``.
+        """
         if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
-        recall = iig_obs_type is None or iig_obs_type.perfect_recall
-        return AlsosObserver(self, perfect_recall=recall)
+            raise ObserverTypeError(f"observation parameters are not supported; got {params}")
+        if iig_obs_type is None:
+            return AlsosObserver(self, perfect_recall=True)
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ObserverTypeError(
+                "private_info=ALL_PLAYERS is not supported: an observer sees one seat's"
+                " cards (use SINGLE_PLAYER or NONE)"
+            )
+        single = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        public = bool(iig_obs_type.public_info)
+        recall = bool(iig_obs_type.perfect_recall)
+        if recall and not (public and single):
+            raise ObserverTypeError(
+                "perfect recall is supported with public_info=True and"
+                " private_info=SINGLE_PLAYER only (the information state)"
+            )
+        return AlsosObserver(self, perfect_recall=recall, public=public, private=single)
 
 
 class _Shared:
@@ -221,35 +295,50 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
     ) -> AlsosState:
         """A state the seat ``player_id`` cannot tell from this one, drawn at random.
 
-        For information-set search (OpenSpiel's ISMCTS).  The cards whose place
-        the seat cannot know are dealt again: each card another seat has
-        played or put away is put among that seat's unknown places (on the
-        talon once they are full: it drew), the talon cards the seat has seen
-        or held stay put, the rest are shuffled, and the history replayed.
-        A world is kept when every action is legal in it and the seat's
-        information state and view come out the same; after
-        :data:`RESAMPLE_TRIES` failures the true state is returned (a bias
-        towards the truth, never an inconsistent world).  Uses Python's
-        ``random`` module (seed it for reproducible searches).
+        For information-set search (OpenSpiel's ISMCTS).  The world is dealt by
+        the determinizer (:func:`alsos.search.determinize.determinize`) from
+        the seat's view: every card the seat cannot place is dealt again
+        (another seat's hidden discards and bids too), and the history is
+        replayed.  The seat's own dealt cards keep their places, so its
+        information state comes out the same.  Never the true state by
+        default: a view the determinizer cannot fill in
+        :data:`RESAMPLE_TRIES` samples raises
+        :class:`~alsos.search.determinize.DeterminizeError` (a
+        ``ValueError``).  Uses Python's ``random`` module (seed it for
+        reproducible searches); ``probability_sampler`` is not used.
         """
-        game = self.game
-        if game is None:
-            return self.clone()  # type: ignore[no-any-return]
         rng = random.Random(random.getrandbits(64))
-        key = self.information_state_string(player_id)
-        view = game.view(player_id)
-        for _ in range(RESAMPLE_TRIES):
-            world = self._world(player_id, rng)
-            if world is not None and world.information_state_string(player_id) == key:
-                assert world.game is not None
-                if world.game.view(player_id) == view:
-                    return world
-        return self.clone()  # type: ignore[no-any-return]
-
-    def _world(self, player: int, rng: random.Random) -> AlsosState | None:
-        """One candidate world for :meth:`resample_from_infostate`, or None if not legal."""
         game = self.game
-        assert game is not None
+        world = AlsosState(self.get_game())
+        if game is None:  # nothing is known yet: any cards may have been dealt
+            left = list(range(32))
+            rng.shuffle(left)
+            for c in left[: len(self._pack)]:
+                world.apply_action(c)
+            return world
+        view = game.view(player_id)
+        known = _known_dealt(game, player_id)
+        sample = determinize(view, rng, attempts=RESAMPLE_TRIES)
+        deal = sample.deal
+        hands = list(deal.hands)
+        mine = hands[player_id]
+        if set(mine[: len(known)]) != set(known):
+            raise DeterminizeError(f"seat {player_id}'s sampled world deals it other cards")
+        # The order it was dealt its cards in is its own knowledge: kept.
+        hands[player_id] = known + mine[len(known) :]
+        for c in self._pack_of(Deal(hands=tuple(hands), talon=deal.talon, seen=deal.seen)):
+            world.apply_action(c)
+        space = self._shared.space
+        for _, action in sample.history:
+            world.apply_action(space.index(action))
+        if world.information_state_string(player_id) != self.information_state_string(player_id):
+            raise DeterminizeError(
+                f"seat {player_id}'s sampled world has another information state"
+            )
+        return world
+
+    def _pack_of(self, deal: Deal) -> list[int]:
+        """The pack that :meth:`alsos.Deal.from_pack` deals as ``deal`` (its inverse)."""
         rules = self._shared.rules
         d = rules.deal
         packets, talon_at = layout(
@@ -259,57 +348,22 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
             tuple(d.unseen_packets),
             tuple(d.talon_between),
         )
-        view = game.view(player)
-        # Talon cards this seat has seen or held (face up, or drawn in an
-        # auction: in its hand, discarded or played by it) stay where they are;
-        # the others may be anything.
-        acted = [(seat, int(a.card)) for seat, a in game.history if isinstance(a, Play | Discard)]
-        mine = {int(c) for c in view.hand} | {int(c) for c in view.talon_seen}
-        mine |= {c for seat, c in acted if seat == player}
-        places: dict[int, list[int]] = {}
+        pack = [0] * 32
+        taken = dict.fromkeys(range(rules.players), 0)
+        seen_taken = dict.fromkeys(range(rules.players), 0)
         for seat, start, end, seen in packets:
-            known = seat == player and (seen or not game.state.unseen[player])
-            if not known:
-                places.setdefault(seat, []).extend(range(start, end))
-        pack = self._pack[:]
-        talon = [i for i in talon_at if pack[i] not in mine]
-        free = sorted(i for spots in places.values() for i in spots) + talon
-        cards = [pack[i] for i in free]
-        # Each card another seat played or put away was in its hand then: it
-        # goes to that seat's places (the first seat to use it: a discard drawn
-        # again came from the seat that discarded it), or to the talon when a
-        # seat used more cards than it was dealt (it drew the rest).
-        placed: dict[int, int] = {}
-        free_cards = set(cards)
-        for seat, c in acted:
-            if c in free_cards and c not in placed and seat in places:
-                placed[c] = seat
-        open_spots = set(free)
-        new = {}
-        for c, seat in placed.items():
-            spots = [i for i in places[seat] if i in open_spots] or [
-                i for i in talon if i in open_spots
-            ]
-            if not spots:
-                return None
-            i = rng.choice(spots)
-            new[i] = c
-            open_spots.discard(i)
-        rest = [c for c in cards if c not in placed]
-        rng.shuffle(rest)
-        for i, c in zip(sorted(open_spots), rest, strict=True):
-            new[i] = c
-        for i, c in new.items():
-            pack[i] = c
-        world = AlsosState(self.get_game())
-        try:
-            for c in pack:
-                world.apply_action(c)
-            for _, action in game.history:
-                world.apply_action(self._shared.space.index(action))
-        except IllegalActionError:  # not a world this history could have happened in
-            return None
-        return world
+            hand = deal.hands[seat]
+            size = end - start
+            if seen:
+                at = seen_taken[seat]
+                seen_taken[seat] += size
+            else:
+                at = deal.seen + taken[seat]
+                taken[seat] += size
+            pack[start:end] = [int(c) for c in hand[at : at + size]]
+        for i, c in zip(talon_at, deal.talon, strict=True):
+            pack[i] = int(c)
+        return pack
 
     def __str__(self) -> str:
         if self.game is None:
@@ -317,48 +371,136 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         return f"{self.game.deal}\n" + " ".join(t for _, t in self.game.public_history())
 
 
-class AlsosObserver:
-    """OpenSpiel's observer for ``python_alsos``: the rl encoding of a seat's view.
+def _known_dealt(game: Game, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` was dealt as far as it knows them, in the order dealt:
+    the seen packets, and the unseen ones too once it has picked them up."""
+    dealt = game.deal.hands[seat]
+    return dealt if game.state.unseen[seat] == 0 else dealt[: game.deal.seen]
 
-    ``tensor`` (and ``dict``, its named fields) is the same for the
-    information state and the observation; the string is the seat's
-    perfect-recall history (information state) or the text of its view.
+
+class ObserverTypeError(ValueError):
+    """An observation type :meth:`AlsosGame.make_py_observer` does not provide."""
+
+
+class AlsosObserver:
+    """OpenSpiel's observer for ``python_alsos``: what one seat may know, as a
+    string and a tensor, split as OpenSpiel's ``IIGObservationType`` asks.
+
+    * **Information state** (``perfect_recall``, public and the seat's private
+      information -- the default): the tensor is
+      :class:`alsos.rl.InformationStateEncoder`'s (the observation's fields,
+      then the seat's dealt and turned-up cards and its whole history as
+      tokens), one-to-one with the string: the seat's cards as it learnt
+      them, the talon cards turned up at the deal, its takings and its
+      public history.
+    * **Observation** (public and private): the tensor is
+      :class:`alsos.rl.ObservationEncoder`'s, the string the text of the view.
+    * **Public only** (``private_info=NONE``): the same fields with the
+      seat's own cards left out and the history as every seat knows it (its
+      own face-down discards and hidden bids hidden); the string likewise.
+    * **Private only** (``public_info=False``, ``SINGLE_PLAYER``): the seat
+      and its hand (fields ``seat`` and ``hand``).  Neither: empty.
+
+    ``private_info=ALL_PLAYERS`` (every seat's cards) and perfect recall with
+    less than the public and the seat's private information are refused
+    with :class:`ObserverTypeError`: no alsos search needs them.
     """
 
-    def __init__(self, game: AlsosGame, *, perfect_recall: bool) -> None:
-        self.encoder = game.encoder
+    def __init__(
+        self,
+        game: AlsosGame,
+        *,
+        perfect_recall: bool,
+        public: bool = True,
+        private: bool = True,
+    ) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(game.encoder.shape, np.float32)
-        self.dict = game.encoder.split(self.tensor)
+        self.public = public
+        self.private = private
+        rules = game.rules
+        self.rules = rules
+        self._top_up = rules.deal.top_up
+        self.encoder: ObservationEncoder | InformationStateEncoder | None
+        if perfect_recall:
+            self.encoder = InformationStateEncoder(rules, game.space)
+        elif public:
+            self.encoder = ObservationEncoder(rules, game.space)
+        else:
+            self.encoder = None
+        if self.encoder is not None:
+            fields = self.encoder.fields
+        elif private:
+            fields = (("seat", 0, (rules.players,)), ("hand", rules.players, (32,)))
+        else:
+            fields = ()
+        size = sum(math.prod(shape) for _, _, shape in fields)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {
+            name: self.tensor[off : off + math.prod(shape)].reshape(shape)
+            for name, off, shape in fields
+        }
+
+    def _view(self, game: Game, player: int) -> View:
+        """``player``'s view, with its private parts left out for a public observer."""
+        view = game.view(player)
+        if self.private:
+            return view
+        return attrs.evolve(view, hand=(), legal=(), taken=(), history=tuple(game.public_history()))
 
     def set_from(self, state: AlsosState, player: int) -> None:
-        """Fill ``tensor`` with ``player``'s encoded view of ``state``."""
-        if state.game is None:
-            self.tensor.fill(0.0)
-            self.dict["seat"][player] = 1.0
-            return
-        self.encoder.encode(state.game.view(player), out=self.tensor)
-
-    def string_from(self, state: AlsosState, player: int) -> str:
-        """``player``'s information-state string, or the text of its view."""
+        """Fill ``tensor`` with what ``player`` may know of ``state``."""
+        self.tensor.fill(0.0)
         game = state.game
         if game is None:
-            return f"seat {player}: dealing"
-        view = game.view(player)
-        if not self.perfect_recall:
-            return str(view)
-        dealt = game.deal.hands[player]
-        known = dealt if view.unseen_count == 0 else dealt[: game.deal.seen]
+            if "seat" in self.dict:
+                self.dict["seat"][player] = 1.0
+            return
+        encoder = self.encoder
+        if isinstance(encoder, InformationStateEncoder):
+            encoder.encode(
+                game.view(player), _known_dealt(game, player), self._turned(game), out=self.tensor
+            )
+        elif encoder is not None:
+            encoder.encode(self._view(game, player), out=self.tensor)
+            if not self.private:
+                self.dict["hand"].fill(0.0)
+        elif self.private:
+            self.dict["seat"][player] = 1.0
+            self.dict["hand"][list(game.view(player).hand)] = 1.0
+
+    def _turned(self, game: Game) -> tuple[Card, ...]:
+        """The talon cards turned up at the deal: the indicator, and the top card
+        where the talon tops up the hands (Altiansz's last cards stay down)."""
         talon = game.deal.talon
-        # The indicator lies face up from the deal, and the top card too where
-        # the talon tops up the hands (deal.top_up); Altiansz's last cards stay down.
-        turned = (talon[0], talon[-1]) if self.encoder.rules.deal.top_up else (talon[0],)
+        return (talon[0], talon[-1]) if self._top_up else (talon[0],)
+
+    def string_from(self, state: AlsosState, player: int) -> str:
+        """``player``'s information-state string, or the text of what it observes."""
+        game = state.game
+        if game is None:
+            return f"seat {player}: dealing" if self.public or self.private else ""
+        if not self.perfect_recall:
+            if not self.public:
+                if not self.private:
+                    return ""
+                view = game.view(player)
+                return f"seat {player}; hand " + " ".join(c.name for c in view.hand)
+            text = str(self._view(game, player))
+            if self.private:
+                return text
+            return "\n".join(line for line in text.split("\n") if not line.startswith("hand:"))
+        view = game.view(player)
+        known = _known_dealt(game, player)
+        seen = game.deal.seen
         parts = [
             f"seat {player}",
-            "dealt " + " ".join(c.name for c in known),
-            "turned " + " ".join(c.name for c in turned),
-            "talon " + " ".join(c.name for c in view.talon_seen),
-            "hand " + " ".join(c.name for c in view.hand),
+            "dealt "
+            + " ".join(c.name for c in sorted(known[:seen]))
+            + " + "
+            + " ".join(c.name for c in sorted(known[seen:])),
+            "turned " + " ".join(c.name for c in self._turned(game)),
+            "talon " + " ".join(c.name for c in sorted(view.talon_seen)),
+            "hand " + " ".join(c.name for c in sorted(view.hand)),
             # Talon cards it saw taken into a hand: its own draws, and the face-up
             # cards another seat took (the indicator, a síber reveal's cards).
             "taken " + " ".join(f"{t}:" + ",".join(c.name for c in cs) for t, cs in view.taken),

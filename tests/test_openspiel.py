@@ -60,6 +60,36 @@ def test_parameters_name_the_table() -> None:
         pyspiel.load_game(GAME_NAME, {"variant": "potter1930", "players": 7})
 
 
+_OPTIONED = [
+    {"variant": "potter1930", "options": "games.trump=2"},
+    {"variant": "potter1930[games.trump=2]"},
+    {"variant": "csibor[games.trump=2]", "options": "players=4", "dealer": 3},
+    {"variant": "csibor", "options": "players=2", "dealer": 1},
+]
+
+
+@pytest.mark.parametrize("params", _OPTIONED, ids=str)
+def test_games_with_profile_options_round_trip(params: dict[str, object]) -> None:
+    """Issue 23 item 6: a game whose parameters carry ``key=value`` options reads back
+    from its string, its pickle and OpenSpiel's serialization as the same game."""
+    import pickle
+
+    game = pyspiel.load_game(GAME_NAME, params)
+    again = pyspiel.load_game(str(game))
+    assert again.rules == game.rules and again.dealer == game.dealer
+    assert str(again) == str(game)
+    unpickled = pickle.loads(pickle.dumps(game))
+    assert unpickled.rules == game.rules and unpickled.dealer == game.dealer
+    state = _random_hand(game, np.random.default_rng(2))
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert game2.rules == game.rules and state2.history() == state.history()
+    assert state2.returns() == state.returns()
+    state3 = pickle.loads(pickle.dumps(state))
+    assert state3.history() == state.history() and state3.get_game().rules == game.rules
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 @pytest.mark.parametrize(
     ("variant", "options"),
     [
@@ -118,7 +148,8 @@ def test_tensors_are_the_rl_encoding() -> None:
         clone.apply_action(a)
     for seat in range(3):
         want = game.encoder.encode(clone.game.view(seat))
-        assert np.array_equal(np.array(clone.information_state_tensor(seat)), want)
+        info = np.array(clone.information_state_tensor(seat), np.float32)
+        assert np.array_equal(info[: len(want)], want)  # then the recall fields
         assert np.array_equal(np.array(clone.observation_tensor(seat)), want)
         assert clone.information_state_string(seat).startswith(f"seat {seat}")
 
@@ -272,7 +303,7 @@ def test_resampled_worlds_keep_what_each_seat_drew_and_vary_the_rest(players: in
     view and information state, and vary the cards it cannot know."""
     game = pyspiel.load_game(GAME_NAME, {"variant": "altiansz", "players": players})
     random.seed(7)
-    varied = tried = 0
+    varied = tried = hidden = 0
     for seed in range(6):
         state = _into_the_auction(game, seed)
         if state.is_terminal():
@@ -286,10 +317,14 @@ def test_resampled_worlds_keep_what_each_seat_drew_and_vary_the_rest(players: in
                 assert world.information_state_string(seat) == state.information_state_string(seat)
                 assert world.game.view(seat) == state.game.view(seat)
                 assert world.game.hands[seat] == truth[seat]
-                assert world.history()[32:] == state.history()[32:]
+                assert len(world.history()) == len(state.history())
                 tried += 1
                 varied += world.game.hands != truth
+                # Another seat's face-down discards are sampled too, not copied
+                # from the true hand (issue 23 item 9).
+                hidden += world.history()[32:] != state.history()[32:]
     assert tried >= 30 and varied >= 0.8 * tried, (varied, tried)
+    assert hidden > 0
 
 
 def test_the_information_state_keeps_the_cards_a_siber_reveal_turned_up() -> None:
@@ -323,3 +358,46 @@ def test_the_information_state_keeps_the_cards_a_siber_reveal_turned_up() -> Non
         assert world.information_state_string(other) == text
         return
     pytest.fail("no tompa síber revealed hidden cards in 300 random hands")
+
+
+@pytest.mark.parametrize("variant", ["tompa", "potter1930", "altiansz"])
+def test_a_resampled_world_is_never_the_true_deal_handed_back(variant: str) -> None:
+    """Issue 23 item 9: ISMCTS must never search the true deal because sampling failed.
+    Before the first trick every seat has many cards it cannot place, so a world that
+    is the true deal again is one handed back, not sampled; and every world keeps the
+    seat's information state and varies at least some hidden cards."""
+    game = pyspiel.load_game(GAME_NAME, {"variant": variant})
+    rng = random.Random(11)
+    random.seed(11)
+    calls = 0
+    for _ in range(12):
+        state = game.new_initial_state()
+        while not state.is_terminal() and not (state.game and state.game.view(0).tricks):
+            if state.is_chance_node():
+                state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+                continue
+            seat = state.current_player()
+            world = state.resample_from_infostate(seat, None)
+            calls += 1
+            assert world.game.deal != state.game.deal, (calls, str(state))
+            assert world.information_state_string(seat) == state.information_state_string(seat)
+            assert world.game.view(seat) == state.game.view(seat)
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert calls >= 100
+
+
+def test_a_world_the_determinizer_cannot_find_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23 item 9: no sample, no world -- never the true state instead."""
+    from alsos.search.determinize import DeterminizeError
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise DeterminizeError("no hand consistent with the view")
+
+    monkeypatch.setattr(alsos.openspiel, "determinize", fail, raising=False)
+    monkeypatch.setattr(alsos.openspiel.AlsosState, "_world", lambda *a: None, raising=False)
+    game = pyspiel.load_game(GAME_NAME, {"variant": "tompa"})
+    state = game.new_initial_state()
+    for card in range(32):
+        state.apply_action(card)
+    with pytest.raises(DeterminizeError):
+        state.resample_from_infostate(state.current_player(), None)

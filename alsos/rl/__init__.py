@@ -19,7 +19,7 @@ The documentation page ``docs/rl.rst`` describes both encodings field by field.
 
 from __future__ import annotations
 
-from alsos.rl.encoding import ObservationEncoder
+from alsos.rl.encoding import InformationStateEncoder, ObservationEncoder, RecallOverflowError
 from alsos.rl.spaces import (
     ActionSpace,
     UnknownActionError,
@@ -31,7 +31,9 @@ from alsos.rl.spaces import (
 
 __all__ = [
     "ActionSpace",
+    "InformationStateEncoder",
     "ObservationEncoder",
+    "RecallOverflowError",
     "UnknownActionError",
     "item_figures",
     "max_actions",

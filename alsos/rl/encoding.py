@@ -64,6 +64,7 @@ thread.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -72,12 +73,17 @@ import numpy.typing as npt
 from alsos.actions import DECLARE_MELDS, MELD_NAMES, PLAYS, ContractBid
 from alsos.phases import Kind, Phase
 from alsos.profile import Ruleset
-from alsos.rl.spaces import ActionSpace, item_figures, max_payment, max_stake
+from alsos.rl.spaces import ActionSpace, item_figures, max_actions, max_payment, max_stake
 
 if TYPE_CHECKING:
     from alsos.view import View
 
-__all__ = ["MELD_KINDS", "ObservationEncoder"]
+__all__ = [
+    "MELD_KINDS",
+    "InformationStateEncoder",
+    "ObservationEncoder",
+    "RecallOverflowError",
+]
 
 _PHASES = {p: i for i, p in enumerate(Phase)}
 _KINDS = {str(k): i for i, k in enumerate(Kind)}
@@ -285,3 +291,141 @@ class _Said:
         new.contract = self.contract
         new.melds = dict(self.melds)
         return new
+
+
+class RecallOverflowError(ValueError):
+    """An information state longer than :class:`InformationStateEncoder`'s ``recall`` field."""
+
+
+class InformationStateEncoder:
+    """Encodes a seat's whole information state (perfect recall): the
+    observation's fields, then ``dealt``, ``turned`` and ``recall``.
+
+    The observation (:class:`ObservationEncoder`) says what the seat knows
+    now; two different histories can end in the same observation (the same
+    passes in another order, the same kontra said by another seat, the same
+    tricks played in another order).  The added fields make the vector a
+    one-to-one encoding of what the seat has learnt:
+
+    ==========  ===========  ===========================================
+    field       shape        meaning
+    ==========  ===========  ===========================================
+    ``dealt``   ``(2, 32)``  the seat's cards of the seen packets; of
+                             the unseen ones, once it has picked them up
+    ``turned``  ``(2, 32)``  the card turned up at the deal (the
+                             indicator); the top card where the talon
+                             tops up the hands
+    ``recall``  ``(L,)``     the seat's takings from the talon and its
+                             public history, one token a value, then
+                             zeros
+    ==========  ===========  ===========================================
+
+    A token is an integer ``t`` written as ``t / V`` (``V`` the number of
+    tokens: exact in ``float32``): each taking is a token for the taking seat
+    and one per card it saw go; each history entry a token for the seat and
+    the action's index in the space, and where the entry has a note
+    (``declare melds (terc, béla)``) or is not an action of the space (a
+    hidden ``discard``), a marker and the text's UTF-8 bytes, one token each.
+    ``L`` is :func:`~alsos.rl.max_actions` plus 256 (notes and takings);
+    a longer information state raises :class:`RecallOverflowError` rather
+    than be cut short.  The scalar tokens keep the encoding one-to-one; a
+    network learns mostly from the observation's fields.
+    """
+
+    dtype = np.float32
+
+    def __init__(self, rules: Ruleset, space: ActionSpace | None = None) -> None:
+        self.observation = ObservationEncoder(rules, space)
+        self.rules = rules
+        self.space = self.observation.space
+        p = rules.players
+        n = len(self.space)
+        self._seen = sum(rules.deal.seen_packets)
+        self._steps = n + 1  # the space's actions, then "other text"
+        self._take = 1 + p * self._steps
+        self._card = self._take + p
+        self._note = self._card + 32
+        self._byte = self._note + 1
+        self._scale = float(self._byte + 256)
+        length = max_actions(rules) + 256
+        base = self.observation.shape[0]
+        extra = [("dealt", (2, 32)), ("turned", (2, 32)), ("recall", (length,))]
+        fields = list(self.observation.fields)
+        offset = base
+        for name, shape in extra:
+            fields.append((name, offset, shape))
+            offset += math.prod(shape)
+        #: ``(name, offset, shape)`` of each field, in order
+        self.fields: tuple[tuple[str, int, tuple[int, ...]], ...] = tuple(fields)
+        self._off = {name: off for name, off, _ in fields}
+        self._length = length
+        #: the shape of every encoded vector
+        self.shape: tuple[int] = (offset,)
+
+    def __repr__(self) -> str:
+        return f"<InformationStateEncoder {self.rules} shape={self.shape}>"
+
+    def split(self, vector: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
+        """The named fields of an encoded vector (views into it, reshaped)."""
+        return {
+            name: vector[off : off + math.prod(shape)].reshape(shape)
+            for name, off, shape in self.fields
+        }
+
+    def tokens(self, view: View) -> list[int]:
+        """The ``recall`` tokens of ``view`` (see the class docs), as integers."""
+        out: list[int] = []
+        for seat, cards in view.taken:
+            out.append(self._take + seat)
+            out += [self._card + c for c in cards]
+        index = self.space.text_index
+        steps = self._steps
+        for seat, text in view.history:
+            cut = text.find(" (")
+            base = text if cut < 0 else text[:cut]
+            i = index.get(base)
+            first = 1 + seat * steps
+            if i is None:
+                out.append(first + steps - 1)
+                out += [self._byte + b for b in base.encode()]
+            else:
+                out.append(first + i)
+            if cut >= 0:
+                out.append(self._note)
+                out += [self._byte + b for b in text[cut:].encode()]
+        return out
+
+    def encode(
+        self,
+        view: View,
+        dealt: Sequence[int],
+        turned: Sequence[int],
+        out: npt.NDArray[np.float32] | None = None,
+    ) -> npt.NDArray[np.float32]:
+        """The vector of ``view`` (written into ``out`` if given, which is returned).
+
+        ``dealt``: the seat's dealt cards as far as it knows them, in the
+        order dealt (the seen packets first; the unseen ones once picked up);
+        ``turned``: the indicator, then the top card where the talon tops up.
+
+        :raises RecallOverflowError: the information state has more tokens
+            than the ``recall`` field holds.
+        """
+        tokens = self.tokens(view)
+        if len(tokens) > self._length:
+            raise RecallOverflowError(
+                f"seat {view.seat}'s information state has {len(tokens)} tokens;"
+                f" the recall field of {self.rules} holds {self._length}"
+            )
+        if out is None:
+            out = np.zeros(self.shape, dtype=np.float32)
+        base = self.observation.shape[0]
+        self.observation.encode(view, out=out[:base])
+        out[base:] = 0.0
+        o = self._off
+        ones = [o["dealt"] + (0 if i < self._seen else 32) + c for i, c in enumerate(dealt)]
+        ones += [o["turned"] + 32 * i + c for i, c in enumerate(turned)]
+        out[ones] = 1.0
+        start = o["recall"]
+        out[start : start + len(tokens)] = np.asarray(tokens, dtype=np.float64) / self._scale
+        return out
