@@ -40,7 +40,7 @@ string is the seat's own cards as it learnt them and its public history
 (perfect recall), the observation string the text of its view.  Observers
 split public from private information as ``IIGObservationType`` asks
 (:class:`AlsosObserver`).  ``max_game_length`` (:func:`alsos.rl.max_actions` plus the 32 deals)
-and the utility range (:func:`alsos.rl.max_payment`) are bounds derived
+and the utility range (:func:`alsos.rl.rewards.payment_bound`) are bounds derived
 from the profile's data, not measured.
 
 **Information-set search.**  :meth:`AlsosState.resample_from_infostate`
@@ -67,7 +67,8 @@ from alsos.game import Game
 from alsos.loading import load_variant
 from alsos.profile import Ruleset
 from alsos.rl.encoding import InformationStateEncoder, ObservationEncoder
-from alsos.rl.spaces import ActionSpace, max_actions, max_payment
+from alsos.rl.rewards import payment_bound
+from alsos.rl.spaces import ActionSpace, max_actions
 from alsos.search.determinize import DeterminizeError, determinize
 from alsos.view import View
 
@@ -156,7 +157,7 @@ class AlsosGame(pyspiel.Game):  # type: ignore[misc]
         self.dealer = dealer
         self.space = ActionSpace(rules)
         self.encoder = ObservationEncoder(rules, self.space)
-        bound = float(max_payment(rules))
+        bound = float(payment_bound(rules))
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
             max_chance_outcomes=32,

@@ -69,9 +69,16 @@ def test_a_dealer_must_be_a_seat(dealer: object) -> None:
         alsos.Game(POTTER, seed=1, dealer=dealer)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("seat", [1.0, True, "1", -1, 3])
+@pytest.mark.parametrize("seat", [-1, 3])
 def test_a_view_is_for_a_seat(seat: object) -> None:
     with pytest.raises(ValueError, match="is not at this"):
+        alsos.Game(POTTER, seed=1).view(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seat", [1.0, True, "1"])
+def test_a_seat_that_is_not_an_int_is_a_type_error(seat: object) -> None:
+    """Issue 18 item 21: a seat is an int (not a bool); anything else is a caller's bug."""
+    with pytest.raises(TypeError, match=type(seat).__name__):
         alsos.Game(POTTER, seed=1).view(seat)  # type: ignore[arg-type]
 
 
