@@ -415,7 +415,12 @@ class Game:
         """
         if seat.__class__ is not int:
             _seat_type_error(seat)
-        held = self._claim("view")
+        idle = self._idle  # the guard (_claim, written out: read before every decision)
+        try:
+            idle.pop()
+            held = True
+        except IndexError:
+            held = self._busy("view")
         try:
             view = lazy_view(self._eng, self._s, seat)
             views = self._views
@@ -425,7 +430,7 @@ class Game:
             return view
         finally:
             if held:
-                self._idle.append(True)
+                idle.append(True)
 
     def record(self, seat: int | None = None, **headers: Any) -> Record:
         """The :class:`~alsos.record.Record` of this hand as it stands (finished or not).
