@@ -107,6 +107,8 @@ class Engine:
 
     def __init__(self, rules: Ruleset) -> None:
         self._rules = rules
+        #: The ruleset's canonical string (``str(rules)``), which every view carries.
+        self.variant = str(rules)
         self.passes_to_close = rules.passes_to_close
         self.n_active = rules.active_players
         self.hand_size = rules.hand_size

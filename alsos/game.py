@@ -12,6 +12,7 @@ of OpenSpiel's game and state, with python-chess's checked surface.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -46,7 +47,7 @@ from alsos.items import Item
 from alsos.phases import Contract, Kind, Phase
 from alsos.profile import Ruleset
 from alsos.state import HandState
-from alsos.view import View, make_view
+from alsos.view import View, lazy_view
 
 if TYPE_CHECKING:
     from alsos.record import Record
@@ -136,7 +137,7 @@ class Game:
     :meth:`apply`, in the same thread.
     """
 
-    __slots__ = ("_eng", "_idle", "_listeners", "_owner", "_s", "is_over", "rules")
+    __slots__ = ("_eng", "_idle", "_listeners", "_owner", "_s", "_views", "is_over", "rules")
 
     def __init__(
         self,
@@ -170,6 +171,7 @@ class Game:
         self._listeners: list[Callable[[Event], object]] = []
         self._idle: list[bool] = [True]  # holds a token while no call is inside apply
         self._owner: int | None = None  # the thread delivering events to listeners
+        self._views: list[weakref.ref[View]] = []  # lazy views to settle before a change
         #: True once the hand is settled (the phase is :attr:`Phase.OVER`): a plain
         #: attribute, kept equal to the state's, because playing loops read it
         #: before every action.
@@ -185,6 +187,7 @@ class Game:
         game._listeners = []
         game._idle = [True]
         game._owner = None
+        game._views = []
         game.is_over = state.is_over
         return game
 
@@ -208,6 +211,7 @@ class Game:
         game._listeners = []
         game._idle = [True]
         game._owner = None
+        game._views = []
         return game
 
     def __copy__(self) -> Game:
@@ -234,6 +238,7 @@ class Game:
         self._listeners = []
         self._idle = [True]
         self._owner = None
+        self._views = []
         self.is_over = self._s.is_over
 
     # ---------------------------------------------------------------- events
@@ -400,17 +405,32 @@ class Game:
     def view(self, seat: int) -> View:
         """What ``seat`` may know: its own hand, the seen talon cards, the public history.
 
+        The view is the position as it is now, whatever is applied later.  Its
+        fields are read from the hand when first asked for (a bot that reads
+        few of them pays for few), and every field not read yet is read by
+        the next :meth:`apply`, before the hand moves on.
+
         :raises TypeError: ``seat`` is not an int (as for :meth:`apply`).
         :raises ValueError: ``seat`` is not at this table.
         """
         if seat.__class__ is not int:
             _seat_type_error(seat)
-        held = self._claim("view")
+        idle = self._idle  # the guard (_claim, written out: read before every decision)
         try:
-            return make_view(self._eng, self._s, seat)
+            idle.pop()
+            held = True
+        except IndexError:
+            held = self._busy("view")
+        try:
+            view = lazy_view(self._eng, self._s, seat)
+            views = self._views
+            if len(views) >= 64:  # many views and no apply (a finished hand): drop the dead
+                views[:] = [ref for ref in views if ref() is not None]
+            views.append(weakref.ref(view))
+            return view
         finally:
             if held:
-                self._idle.append(True)
+                idle.append(True)
 
     def record(self, seat: int | None = None, **headers: Any) -> Record:
         """The :class:`~alsos.record.Record` of this hand as it stands (finished or not).
@@ -496,6 +516,8 @@ class Game:
             elif action not in legal or not isinstance(action, Action):
                 raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(action))
             to_act: int = s.to_act  # type: ignore[assignment]  # legal is empty when None
+            if self._views:  # views handed out read this position: settle the live ones
+                self._settle_views()
             phase = s.phase
             trick_no = s.trick_no
             events: tuple[Event, ...]
@@ -572,6 +594,14 @@ class Game:
             if held:
                 idle.append(True)
         return events
+
+    def _settle_views(self) -> None:
+        """Read every field of the lazy views still alive, before the hand changes."""
+        views, self._views = self._views, []
+        for ref in views:
+            view = ref()
+            if view is not None:
+                view._settle()
 
     def _claim(self, what: str) -> bool:
         """Take the guard for a call that must not overlap another thread's :meth:`apply`.

@@ -162,7 +162,7 @@ def _play_hands(
         rows = []
         for spec in variants:
             rules = _rules(spec, players)
-            seats = len(Game(rules, seed=seed, dealer=seed % rules.players).active)
+            seats = rules.active_players  # as many as Game(...).active, without a deal
             game = play_hand(rules, seed, [bots[j % len(bots)] for j in range(seats)])
             rows.append(hand_row(spec, game))
         out.append(rows)

@@ -9,7 +9,8 @@ into JSON-ready data for a client.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from alsos.engine import Engine
     from alsos.state import HandState
 
-__all__ = ["ItemView", "TrickView", "View", "make_view"]
+__all__ = ["ItemView", "TrickView", "View", "lazy_view", "make_view"]
 
 
 @frozen
@@ -63,7 +64,7 @@ class TrickView:
         return f"trick {self.number}: {cards} -> seat {self.winner}"
 
 
-@frozen
+@frozen(slots=False)
 class View:
     """A seat's knowledge of the hand at one moment.
 
@@ -108,6 +109,31 @@ class View:
     declared_before: tuple[int, ...] | None = None
     players: int = 0
 
+    def __getattr__(self, name: str) -> Any:
+        """A field of a view from :func:`lazy_view` not read yet: read it from the hand now."""
+        data = self.__dict__
+        source = data.get("_source")
+        read = _DEFERRED.get(name)
+        if source is None or read is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        # setdefault: a value _settle stored meanwhile (another thread's apply) wins.
+        return data.setdefault(name, read(*source))
+
+    def _settle(self) -> None:
+        """Read every field not read yet, and let go of the hand (before it changes)."""
+        data = self.__dict__
+        source = data.get("_source")
+        if source is not None:
+            for name, read in _DEFERRED.items():
+                if name not in data:
+                    data.setdefault(name, read(*source))
+            data.pop("_source", None)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields only (every one read), never the hand a lazy view reads from."""
+        self._settle()
+        return dict(self.__dict__)
+
     def __str__(self) -> str:
         lines = [
             f"seat {self.seat} — phase: {self.phase}; to act: {self.to_act}",
@@ -129,50 +155,94 @@ class View:
         return "\n".join(lines)
 
 
+def _items(engine: Engine, s: HandState, seat: int) -> tuple[ItemView, ...]:
+    return tuple(
+        ItemView(i.figure, i.seat, i.side, i.stake, i.level, i.call, i.forced) for i in s.items
+    )
+
+
+def _call_stakes(engine: Engine, s: HandState, seat: int) -> tuple[int, int] | None:
+    pending = engine.calling.pending(s)
+    if pending is None:
+        return None
+    targets, concede, play_on = pending
+    base = sum(s.items[t].value for t in targets)
+    return (base * concede, base * play_on)
+
+
+def _tricks(engine: Engine, s: HandState, seat: int) -> tuple[TrickView, ...]:
+    return tuple(
+        TrickView(n + 1, t[0][0], tuple((p, CARDS[c]) for p, c in t), s.trick_winners[n])
+        for n, t in enumerate(s.tricks)
+    )
+
+
+def _taken(engine: Engine, s: HandState, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    return tuple(
+        (t, tuple(CARDS[c] for c in cards if t == seat or up >> c & 1)) for t, cards, up in s.takes
+    )
+
+
+#: How each field of a view is read from the hand, but for the few plain values
+#: :func:`_plain` copies at once: a view from :meth:`Game.view <alsos.Game.view>`
+#: reads each of these only when first asked for it (see :func:`lazy_view`).
+_DEFERRED: dict[str, Callable[[Engine, HandState, int], object]] = {
+    "hand": lambda e, s, seat: tuple(cards_of(s.hands[seat])),
+    "talon_seen": lambda e, s, seat: s.talon_seen(),
+    "contract": lambda e, s, seat: None if s.contract is None else str(s.contract),
+    "trick": lambda e, s, seat: tuple([(t, CARDS[c]) for t, c in s.trick]),
+    "tricks_won": lambda e, s, seat: {t: s.tricks_won[t] for t in s.active},
+    "items": _items,
+    "history": lambda e, s, seat: tuple(e.public_history(s, seat)),
+    "legal": lambda e, s, seat: e.legal_actions(s) if s.to_act == seat else (),
+    "tricks": _tricks,
+    "call_stakes": _call_stakes,
+    "kind": lambda e, s, seat: None if s.contract is None else str(s.contract.kind),
+    "taken": _taken,
+    "declared_before": lambda e, s, seat: (
+        None if s.declared_before is None else tuple(s.declared_before)
+    ),
+}
+
+
+def _plain(engine: Engine, s: HandState, seat: int) -> dict[str, object]:
+    """The fields of a view that are plain values of the state, copied at once."""
+    if seat.__class__ is not int or not 0 <= seat < s.players:
+        raise ValueError(f"seat {seat!r} is not at this {s.players}-player table")
+    return {
+        "seat": seat,
+        "phase": s.phase,
+        "to_act": s.to_act,
+        "unseen_count": s.unseen[seat].bit_count(),
+        "declarer": s.declarer,
+        "variant": engine.variant,
+        "trump": s.trump,
+        "players": s.players,
+    }
+
+
 def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) -> View:
-    """The :class:`View` of the hand ``s`` for ``seat``.
+    """The :class:`View` of the hand ``s`` for ``seat``, every field read now.
 
     ``history=False`` leaves the public history out (an empty tuple): a
     policy that never reads it (a playout's) is spared writing it out.
     """
-    if seat.__class__ is not int or not 0 <= seat < s.players:
-        raise ValueError(f"seat {seat!r} is not at this {s.players}-player table")
-    items = tuple(
-        ItemView(i.figure, i.seat, i.side, i.stake, i.level, i.call, i.forced) for i in s.items
-    )
-    pending = engine.calling.pending(s)
-    stakes = None
-    if pending is not None:
-        targets, concede, play_on = pending
-        base = sum(s.items[t].value for t in targets)
-        stakes = (base * concede, base * play_on)
-    tricks = tuple(
-        TrickView(n + 1, t[0][0], tuple((p, CARDS[c]) for p, c in t), s.trick_winners[n])
-        for n, t in enumerate(s.tricks)
-    )
-    return View(
-        seat=seat,
-        phase=s.phase,
-        to_act=s.to_act,
-        hand=tuple(cards_of(s.hands[seat])),
-        unseen_count=s.unseen[seat].bit_count(),
-        talon_seen=s.talon_seen(),
-        declarer=s.declarer,
-        contract=None if s.contract is None else str(s.contract),
-        trick=tuple((t, CARDS[c]) for t, c in s.trick),
-        tricks_won={t: s.tricks_won[t] for t in s.active},
-        items=items,
-        history=tuple(engine.public_history(s, seat)) if history else (),
-        legal=engine.legal_actions(s) if s.to_act == seat else (),
-        tricks=tricks,
-        call_stakes=stakes,
-        variant=str(engine.rules),
-        trump=s.trump,
-        kind=None if s.contract is None else str(s.contract.kind),
-        taken=tuple(
-            (t, tuple(CARDS[c] for c in cards if t == seat or up >> c & 1))
-            for t, cards, up in s.takes
-        ),
-        declared_before=None if s.declared_before is None else tuple(s.declared_before),
-        players=s.players,
-    )
+    fields = _plain(engine, s, seat)
+    for name, read in _DEFERRED.items():
+        fields[name] = read(engine, s, seat) if history or name != "history" else ()
+    return View(**fields)  # type: ignore[arg-type]
+
+
+def lazy_view(engine: Engine, s: HandState, seat: int) -> View:
+    """The :class:`View` of ``s`` for ``seat``, whose containers are read when first asked for.
+
+    Equal to :func:`make_view`'s in every field, but it costs a few plain
+    values until a field is read, so a bot that reads little pays little.
+    It reads the live state: the caller must :meth:`View._settle` it before
+    ``s`` changes (:class:`~alsos.Game` does in :meth:`~alsos.Game.apply`).
+    """
+    view = View.__new__(View)
+    data = view.__dict__
+    data.update(_plain(engine, s, seat))
+    data["_source"] = (engine, s, seat)
+    return view

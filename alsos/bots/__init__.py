@@ -15,6 +15,7 @@ bot class (or factory), registered under the entry point's name.
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib
 import importlib.util
 import inspect
@@ -142,13 +143,9 @@ def make(name: str, **options: Any) -> Bot:
 
 def _check_options(name: str, factory: Callable[..., Bot], options: dict[str, Any]) -> None:
     """Refuse an option the factory's signature does not take, naming those it does."""
-    try:
-        params = inspect.signature(factory).parameters.values()
-    except (TypeError, ValueError):  # no signature to read (a builtin): let the call decide
+    allowed = _options_of(factory)
+    if allowed is None:
         return
-    if any(p.kind is p.VAR_KEYWORD for p in params):
-        return
-    allowed = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
     for key in options:
         if key not in allowed:
             close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
@@ -157,6 +154,20 @@ def _check_options(name: str, factory: Callable[..., Bot], options: dict[str, An
             raise BotOptionError(
                 f"bot {name!r} has no option {quote(key)}{hint} (its options: {takes})"
             )
+
+
+@functools.lru_cache(maxsize=64)
+def _options_of(factory: Callable[..., Bot]) -> list[str] | None:
+    """The options a factory's signature takes by name; None if it takes any (or has no
+    signature to read, a builtin: then the call decides).  Read once per factory, as
+    :func:`alsos.simulate` makes bots for every hand."""
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
 
 
 def parse_spec(text: str) -> tuple[str, dict[str, Any]]:

@@ -99,12 +99,11 @@ from alsos.actions import (
     Discard,
     Play,
 )
-from alsos.bots.heuristic.judgement import Judgement, figure_table, rules_for
+from alsos.bots.heuristic.judgement import Judgement, figure_table, rules_for, tables_for
 from alsos.bots.heuristic.ladder import LadderJudgement, is_ladder
 from alsos.cards import Card, Rank
 from alsos.deal import seeded_rng
 from alsos.phases import Phase
-from alsos.tables import trick_keys
 from alsos.view import View
 
 __all__ = ["HeuristicBot"]
@@ -172,17 +171,7 @@ class HeuristicBot(LadderJudgement, Judgement):
 
     def _tables(self, view: View) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(trick strength by led suit and card, card points) for the game played."""
-        rules = rules_for(view.variant)
-        c = rules.cards
-        kind = view.kind
-        order = (
-            c.betli_order
-            if kind == "betli"
-            else (c.klopitzky_order if kind == "klopitzky" else c.plain_order)
-        )
-        keys = trick_keys(c.trump_order.strength, order.strength, view.trump)
-        points = c.point_table(view.trump)
-        return keys, points
+        return tables_for(view.variant).play(view.kind, view.trump)
 
     def _discard(self, view: View, discards: Sequence[Discard]) -> Action:
         _keys, points = self._tables(view)

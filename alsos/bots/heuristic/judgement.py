@@ -30,6 +30,7 @@ from alsos.actions import (
 from alsos.cards import Card, Rank, Suit
 from alsos.loading import load_variant
 from alsos.profile import Ruleset, parse_card_spec
+from alsos.tables import trick_keys
 from alsos.view import View
 
 __all__ = [
@@ -37,8 +38,10 @@ __all__ = [
     "FIGURE_MARGIN",
     "UHU_TRUMPS",
     "Judgement",
+    "VariantTables",
     "figure_table",
     "rules_for",
+    "tables_for",
     "trump_ranks",
     "trump_values",
 ]
@@ -60,10 +63,44 @@ FIGURE_MARGIN = 14.0
 UHU_TRUMPS = 4
 
 
+class VariantTables:
+    """The tables of one ruleset the bot reads at every decision, each built once.
+
+    ``rules`` is the ruleset; :meth:`play` gives the trick strengths and card
+    points of a kind of game and trump suit.  One object per variant string
+    (:func:`tables_for`), so a decision looks its tables up instead of
+    building them again.
+    """
+
+    def __init__(self, variant: str) -> None:
+        self.rules = load_variant(variant)
+        self._play: dict[tuple[str | None, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+    def play(self, kind: str | None, trump: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(trick strength by led suit and card, card points) for ``kind`` and ``trump``."""
+        key = (kind, trump)
+        found = self._play.get(key)
+        if found is None:
+            c = self.rules.cards
+            order = (
+                c.betli_order
+                if kind == "betli"
+                else (c.klopitzky_order if kind == "klopitzky" else c.plain_order)
+            )
+            keys = trick_keys(c.trump_order.strength, order.strength, trump)
+            found = self._play[key] = (keys, c.point_table(trump))
+        return found
+
+
 @functools.lru_cache(maxsize=32)
+def tables_for(variant: str) -> VariantTables:
+    """The :class:`VariantTables` of the ruleset a view names (views carry its string)."""
+    return VariantTables(variant)
+
+
 def rules_for(variant: str) -> Ruleset:
     """The ruleset a view names (cached: views carry the canonical string)."""
-    return load_variant(variant)
+    return tables_for(variant).rules
 
 
 @functools.lru_cache(maxsize=256)

@@ -1,0 +1,152 @@
+"""The public bot loop against OpenSpiel's skat, and ``alsos simulate`` hands per second.
+
+Two figures of issue 20, measured the fair way on a shared machine: both
+sides take turns in one process, round after round, and the ratio of each
+round's times is the figure to read.
+
+*Bot loop.*  Every decision of a uniformly random bot goes through the
+public API a bot program uses::
+
+    legal = game.legal_actions()
+    view = game.view(game.to_act)      # what the seat may know
+    game.apply(rng.choice(legal))
+
+and OpenSpiel's C++ skat (``pyspiel.load_game("skat")``) is driven the same
+way from Python: ``legal_actions()``, then ``observation_string(player)``
+as the view, then ``apply_action``.  Skat has no information-state string
+(it raises "not implemented"); its observation string is its per-player
+text of what the player may know (hand, bids, skat, current trick), the
+nearest analogue of a :class:`~alsos.View`.  Skat's 32 dealing chance
+actions are applied with ``chance_outcomes`` inside the timed loop, as the
+alsos side shuffles in ``Game(rules, seed=i)``; both figures are
+microseconds per player decision, deal included.  The view is not read
+(a uniform bot ignores it): a lazily built view is allowed to win here,
+as it would in a real bot that reads few of its fields.
+
+*Simulate.*  ``alsos simulate VARIANT --bots heuristic --workers 1`` plays
+its hands in one process with :class:`~alsos.bots.HeuristicBot` at every
+seat; this times that inner loop (``alsos.simulate._play_hands``, without
+the process pool and the summary) in hands per second on one core.
+
+Usage (from the repository root)::
+
+    python examples/bench_loop.py                      # 7 rounds
+    python examples/bench_loop.py --rounds 3 --hands 100 --sim-hands 100
+
+``python examples/compare_revisions.py REV`` compares two revisions' game
+loops the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+try:
+    import alsos
+
+    if not hasattr(alsos, "Game"):  # a stray namespace package, not the library
+        raise ImportError("alsos is not installed")
+except ImportError:  # not installed: run from the checkout this file is in
+    sys.modules.pop("alsos", None)
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    import alsos
+
+from alsos.simulate import _play_hands
+from alsos.version import compiled_modules
+
+
+def alsos_loop(rules: alsos.Ruleset, hands: int, seed: int) -> float:
+    """µs per decision of uniform bots through legal_actions, view and apply."""
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.perf_counter()
+    for i in range(seed, seed + hands):
+        g = alsos.Game(rules, seed=i)
+        while not g.is_over:
+            legal = g.legal_actions()
+            g.view(g.to_act)  # type: ignore[arg-type]
+            g.apply(rng.choice(legal))
+            decisions += 1
+    return (time.perf_counter() - start) / decisions * 1e6
+
+
+def skat_loop(game: object, hands: int, seed: int) -> float:
+    """µs per player decision of OpenSpiel's skat, driven the same way (deal included)."""
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.perf_counter()
+    for _ in range(hands):
+        st = game.new_initial_state()  # type: ignore[attr-defined]
+        while not st.is_terminal():
+            if st.is_chance_node():
+                st.apply_action(rng.choice(st.chance_outcomes())[0])
+                continue
+            legal = st.legal_actions()
+            st.observation_string(st.current_player())
+            st.apply_action(rng.choice(legal))
+            decisions += 1
+    return (time.perf_counter() - start) / decisions * 1e6
+
+
+def simulate_rate(spec: str, hands: int, seed: int) -> float:
+    """Hands per second of ``alsos simulate``'s inner loop with heuristic bots."""
+    start = time.perf_counter()
+    _play_hands(((spec,), None, ("heuristic",), seed, hands))
+    return hands / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--variant", default="potter1930")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--hands", type=int, default=200, help="bot-loop hands per round")
+    parser.add_argument("--sim-hands", type=int, default=200, help="simulate hands per round")
+    args = parser.parse_args(argv)
+    rules = alsos.load_variant(args.variant)
+    spec = str(rules)
+    try:
+        import pyspiel
+    except ImportError:
+        skat = None
+        print("open_spiel is not installed: the skat column is left out")
+    else:
+        skat = pyspiel.load_game("skat")
+    build = ", ".join(compiled_modules()) or "pure Python"
+    print(f"alsos build: {build}; {sys.implementation.name} {sys.version.split()[0]}")
+    alsos_loop(rules, 20, 10**6)  # warm up imports and caches
+    simulate_rate(spec, 10, 10**6)
+    ours: list[float] = []
+    theirs: list[float] = []
+    rates: list[float] = []
+    for r in range(args.rounds):
+        seed = r * args.hands
+        ours.append(alsos_loop(rules, args.hands, seed))
+        if skat is not None:
+            theirs.append(skat_loop(skat, args.hands, seed))
+        rates.append(simulate_rate(spec, args.sim_hands, r * args.sim_hands))
+    print(f"{args.rounds} rounds, alternating in one process")
+    print(
+        f"alsos {args.variant} bot loop: median {statistics.median(ours):.2f} µs/decision "
+        f"(min {min(ours):.2f})"
+    )
+    if theirs:
+        ratio = statistics.median(t / o for o, t in zip(ours, theirs, strict=True))
+        print(
+            f"OpenSpiel skat bot loop: median {statistics.median(theirs):.2f} µs/decision "
+            f"(min {min(theirs):.2f})"
+        )
+        print(f"alsos speed / skat speed per decision: {ratio:.2f}x (median of rounds)")
+    print(
+        f"simulate {args.variant} --bots heuristic, one core: median "
+        f"{statistics.median(rates):,.0f} hands/s (max {max(rates):,.0f})"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

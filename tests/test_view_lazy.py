@@ -1,0 +1,62 @@
+"""Game.view reads its fields when first asked for; it must still be the position it was
+taken in: every field equal to the eager :func:`alsos.view.make_view` of that moment,
+whatever was applied since and whichever fields were read before."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import attrs
+import pytest
+
+import alsos
+from alsos.view import View, make_view
+
+FIELDS = [a.name for a in attrs.fields(View)]
+
+
+@pytest.mark.parametrize("variant", ["potter1930", "csibor", "altiansz", "house"])
+def test_a_view_stays_the_position_it_was_taken_in(variant: str) -> None:
+    rules = alsos.load_variant(variant)
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = alsos.Game(rules, seed=seed)
+        kept: list[tuple[View, View]] = []
+        while not game.is_over:
+            seat = rng.choice(game.active)
+            view = game.view(seat)
+            for name in rng.sample(FIELDS, rng.randrange(4)):
+                getattr(view, name)  # some fields read now, the rest after later actions
+            kept.append((view, make_view(game.engine, game.state, seat)))
+            game.apply(rng.choice(game.legal_actions()))
+        for lazy, eager in kept[:: max(1, len(kept) // 15)]:
+            assert {n: getattr(lazy, n) for n in FIELDS} == {n: getattr(eager, n) for n in FIELDS}
+            assert lazy == eager
+
+
+def test_a_lazy_view_pickles_copies_and_converts_as_an_eager_one() -> None:
+    game = alsos.Game(alsos.load_variant("potter1930"), seed=3)
+    rng = random.Random(3)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_actions()))
+    eager = make_view(game.engine, game.state, 1)
+    for clone in (
+        lambda v: pickle.loads(pickle.dumps(v)),
+        copy.copy,
+        copy.deepcopy,
+        lambda v: alsos.from_data(View, alsos.to_data(v)),
+    ):
+        assert clone(game.view(1)) == eager
+    assert "_source" not in pickle.dumps(game.view(1)).decode("latin-1")
+    assert repr(game.view(1)) == repr(eager)
+    assert attrs.evolve(game.view(1), trump=2) == attrs.evolve(eager, trump=2)
+
+
+def test_a_view_has_no_other_attributes() -> None:
+    view = alsos.Game(alsos.load_variant("potter1930"), seed=1).view(0)
+    with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
+        view.nonsense  # type: ignore[attr-defined]  # noqa: B018
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        view.seat = 2  # type: ignore[misc]
