@@ -18,6 +18,7 @@ import alsos.openspiel
 from alsos.deal import layout
 from alsos.openspiel import GAME_NAME, ruleset_of
 from alsos.rl import ActionSpace, max_actions, max_payment
+from alsos.rl.rewards import payment_bound
 from tests.rl_helpers import LADDERS, positions, replay_swapped
 
 
@@ -107,7 +108,8 @@ def test_game_info_is_derived_and_honest(variant: str, options: dict[str, int]) 
     rules = alsos.load_variant(variant, **options)
     assert game.num_distinct_actions() == len(ActionSpace(rules))
     assert game.max_game_length() == 32 + max_actions(rules)
-    assert game.max_utility() == max_payment(rules) == -game.min_utility()
+    assert game.max_utility() == payment_bound(rules) == -game.min_utility()
+    assert payment_bound(rules) <= max_payment(rules)
     assert game.max_chance_outcomes() == 32
     rng = np.random.default_rng(0)
     for _ in range(30):
