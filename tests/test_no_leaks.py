@@ -12,6 +12,8 @@ card.  Both hands are then driven by the same actions, and after every action se
 - the RL observation (:class:`alsos.rl.ObservationEncoder`);
 - OpenSpiel's information-state string and tensor and its observation string
   (``python_alsos``, when OpenSpiel is installed);
+- what the terminal shows a person playing seat ``k`` (``alsos play --seat k``: the
+  narration of every action and, at the seat's turns, its side of the table);
 - and, at the end, the seat's HTML page (``alsos.viewer.page(record, seat=k)``).
 
 **Driving both games.**  At each step the seat to act must be the same in both
@@ -31,6 +33,7 @@ Bounded for CI: a few examples per profile, each one hand.
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from typing import Any
@@ -46,6 +49,9 @@ from alsos.deal import Deal
 from alsos.game import Game
 from alsos.profile import Ruleset
 from alsos.rl import ObservationEncoder
+from alsos.terminal import _status
+from alsos.terminal.narrator import Narrator
+from alsos.terminal.screen import Screen
 from alsos.viewer import page
 
 try:
@@ -129,6 +135,27 @@ class _Seat:
         return out
 
 
+class _Terminal:
+    """The terminal of a person playing seat ``k``: the narration, and its side of the
+    table at its turns, written to a string."""
+
+    def __init__(self, game: Game, k: int) -> None:
+        self.out = io.StringIO()
+        self.screen = Screen(file=self.out)
+        self.game, self.k = game, k
+        self.narrator = Narrator(game, self.screen, (k,), k)
+        self.narrator.open()
+
+    def told(self, seat: int, events: Any) -> str:
+        """Tell one action (as the play loop does) and return everything printed so far."""
+        self.narrator.step(seat, events)
+        if self.game.to_act == self.k and not self.game.is_over:
+            self.narrator.before()
+            self.narrator.flush()
+            _status(self.game, self.k, self.screen)
+        return self.out.getvalue()
+
+
 def _compare(name: str, a: list[tuple[str, Any]], b: list[tuple[str, Any]], step: str) -> None:
     for (what, x), (_w, y) in zip(a, b, strict=True):
         assert x == y, f"{name}: seat's {what} differs between the two deals after {step}"
@@ -159,6 +186,7 @@ def test_a_seat_sees_the_same_whatever_the_cards_hidden_from_it(
     if ospiel is not None:
         spiel = ospiel.AlsosGame({"variant": rules.id, "players": rules.players})
     seat_k = _Seat(rules, encoder, spiel)
+    terminals = (_Terminal(first, k), _Terminal(second, k))
     name = f"{rules.id}-{rules.players} seat {k}, swapped {sorted(c.name for c in cards)}"
     _compare(name, seat_k.forms(first, k), seat_k.forms(second, k), "the deal")
     done = 0
@@ -178,6 +206,8 @@ def test_a_seat_sees_the_same_whatever_the_cards_hidden_from_it(
         if not both:
             break  # the holder of a swapped card has no common action: parted legally
         action = rng.choice(both)
+        for t in terminals:
+            t.narrator.before()
         events_a = first.apply(action, seat=s)
         events_b = second.apply(action, seat=s)
         if cards & (_seen(first, k) | _seen(second, k)):
@@ -189,6 +219,10 @@ def test_a_seat_sees_the_same_whatever_the_cards_hidden_from_it(
         seen_b = [e.seen_by(k) for e in events_b]
         assert seen_a == seen_b, f"{name}: the events seat {k} receives differ after {step}"
         assert [alsos.to_data(e) for e in seen_a] == [alsos.to_data(e) for e in seen_b]
+        if not first.is_over:  # (the settlement shows every hand's points: public then)
+            told_a = terminals[0].told(s, events_a)
+            told_b = terminals[1].told(s, events_b)
+            assert told_a == told_b, f"{name}: the terminal of seat {k} differs after {step}"
         _compare(name, seat_k.forms(first, k), seat_k.forms(second, k), step)
     # the seat's web page of the hand as far as it was compared
     pages = []
