@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from attrs import field, frozen
 
 from alsos.actions import Action, Play
+from alsos.analysis.values import POLICIES, OpenCard, mean_interval, view_values
 from alsos.game import Game
 from alsos.phases import Phase
 from alsos.record import Record, RecordError
 from alsos.search import SolveError
-from alsos.analysis.values import POLICIES, OpenCard, mean_interval, view_values
 
 __all__ = [
     "KINDS",
