@@ -280,3 +280,15 @@ def test_cli_analyze(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "cannot read" in capsys.readouterr().err
     assert main(["analyze", str(path), "--seat", "5", "--worlds", "0"]) == 2
     assert "seat 5" in capsys.readouterr().err
+
+
+def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/bench_analysis.py runs in a smoke size and prints both lines."""
+    import runpy
+
+    bench = runpy.run_path(
+        str(Path(__file__).resolve().parent.parent / "examples" / "bench_analysis.py")
+    )
+    assert bench["main"](["--hands", "1", "--hints", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "open-card analysis per potter1930 hand:" in out and "hint at default settings:" in out
