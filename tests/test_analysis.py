@@ -135,10 +135,10 @@ def test_discarding_the_ace_that_wins_the_last_trick_is_a_blunder() -> None:
     assert str(d.open_card.best) != str(d.action)
 
 
-def test_letting_the_trump_seven_be_captured_under_tuletroa_is_marked() -> None:
+def test_a_costly_card_with_tuletroa_at_stake_is_marked() -> None:
     """Tulétroá announced: the announcer's side must take the trump Under, 9 and 7
-    (pagat, "Announcements"); a card that lets the 7 be captured costs the figure
-    and is marked by its brute-force cost."""
+    (pagat, "Announcements"); a card of that side that costs at least a mistake's
+    worth with the figure at stake is marked by its brute-force cost."""
 
     def wanted(game, seat, text, cost):  # type: ignore[no-untyped-def]
         s = game.state
