@@ -7,6 +7,7 @@ Usage::
                [--color auto|always|never] [--save FILE]
     alsos play --resume FILE [--seat K] [--watch] [--save FILE]
     alsos replay FILE [--html OUT [--seat K]]
+    alsos analyze FILE [--seat K] [--json OUT] [--worlds N] [--seed N]
     alsos variants
     alsos validate FILE [--players N]
     alsos schema [profile|view|settlement|event|record|action]
@@ -27,6 +28,11 @@ from where it stopped.  ``replay FILE`` prints every hand in a record file
 step by step, with its settlement (and, for several hands, the session);
 ``replay FILE --html OUT`` writes them instead as a web page that steps
 through each hand (``alsos.viewer``), ``--seat K`` showing only what seat K saw.
+
+``analyze FILE`` judges every decision of the hand in a record file
+(``alsos.analysis``): one line per decision, trick by trick, with its mark,
+its cost and the better choice, open-card and from the seat's view, then
+each seat's summary; ``--json OUT`` writes the analysis as data.
 
 ``schema`` prints the JSON Schema of the profile format (``alsos.schema``),
 for editors that check YAML as it is typed; ``schema view`` (or
@@ -101,6 +107,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return terminal.run(args)
         if command == "replay":
             return _replay(args.file, args.html, args.seat)
+        if command == "analyze":
+            return _analyze(args.file, args.seat, args.json, args.worlds, args.seed)
         if command == "variants":
             return _variants()
         if command == "validate":
@@ -169,6 +177,29 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         metavar="K",
         help="with --html: show only what seat K saw (default: every card, as a spectator)",
+    )
+
+    analyze = sub.add_parser(
+        "analyze",
+        help="judge every decision of a recorded hand: marks, costs and better choices",
+        description=(
+            "Value every decision of the hand in a record file open-card (every card "
+            "seen, exact) and from the deciding seat's view (sampled, with 95%% intervals); "
+            "print one line per decision with its mark, cost and the better choice."
+        ),
+    )
+    analyze.add_argument("file", metavar="FILE", help="a record file with one hand")
+    analyze.add_argument("--seat", type=int, metavar="K", help="only seat K's decisions")
+    analyze.add_argument("--json", metavar="OUT", help="also write the analysis as JSON to OUT")
+    analyze.add_argument(
+        "--worlds",
+        type=int,
+        default=16,
+        metavar="N",
+        help="worlds sampled from the seat's view per decision (0: open-card only; default 16)",
+    )
+    analyze.add_argument(
+        "--seed", type=int, default=0, metavar="N", help="seed of the view values (default 0)"
     )
 
     sub.add_parser(
@@ -436,6 +467,45 @@ def _replay(path: str, html: str | None = None, seat: int | None = None) -> int:
         scores, result = sorted(session.scores.items()), sorted(session.result().items())
         print("written: " + ", ".join(f"seat {s} {v}" for s, v in scores))
         print("result:  " + ", ".join(f"seat {s} {v:+d}" for s, v in result))
+    return 0
+
+
+# ----------------------------------------------------------------- analyze
+
+
+def _analyze(path: str, seat: int | None, out: str | None, worlds: int, seed: int) -> int:
+    """Print the analysis of the one hand in a record file (and write it as JSON to ``out``)."""
+    from alsos.analysis import AnalysisError, analyze, report
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"cannot read {path}: {e}", file=sys.stderr)
+        return 1
+    try:
+        records = loads_all(text)
+    except RecordError as e:
+        print(f"{path}: {e}", file=sys.stderr)
+        return 1
+    if len(records) != 1:
+        print(f"{path}: holds {len(records)} hands; analyze takes a file of one", file=sys.stderr)
+        return 2
+    try:
+        # The local user's own command: a record may name a profile file (docs/records.rst).
+        analysis = analyze(records[0], seat=seat, worlds=worlds, seed=seed, allow_files=True)
+    except AnalysisError as e:
+        print(f"{path}: {e}", file=sys.stderr)
+        return 2
+    print(report(analysis), end="")
+    if out is not None:
+        try:
+            Path(out).write_text(
+                json.dumps(alsos.to_data(analysis), indent=1, ensure_ascii=False) + "\n",
+                encoding="utf-8",
+            )
+        except OSError as e:
+            print(f"cannot write {out}: {e}", file=sys.stderr)
+            return 1
     return 0
 
 
