@@ -45,7 +45,7 @@ _MD_CHARS = re.compile(r"[\\`*_{}|~#]")
 #: ``[`` or a definition's ``:``.  (Other brackets stay: ``csibor[players=2]``.)
 _MD_LINK = re.compile(r"\](?=\s*[(\[:])")
 _MD_ENTITY = re.compile(r"&(?=[#A-Za-z0-9])")
-_RST_CHARS = re.compile(r"[\\`*_|{}]")
+_RST_CHARS = re.compile(r"[\\`*_|{}@]")  # @: a bare e-mail address becomes a link
 #: A colon that could end a URI scheme (``javascript:``) or a paragraph (``::``).
 _RST_COLON = re.compile(r":(?=\S|$)")
 #: A start that reads as an enumerated list item: ``1.``, ``a)``, ``iv.`` (reST), or
