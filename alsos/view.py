@@ -238,7 +238,7 @@ def lazy_view(engine: Engine, s: HandState, seat: int) -> View:
 
     Equal to :func:`make_view`'s in every field, but it costs a few plain
     values until a field is read, so a bot that reads little pays little.
-    It reads the live state: the caller must :meth:`View._settle` it before
+    It reads the live state: the caller must ``View._settle()`` it before
     ``s`` changes (:class:`~alsos.Game` does in :meth:`~alsos.Game.apply`).
     """
     view = View.__new__(View)
