@@ -65,11 +65,25 @@ def report(analysis: Analysis) -> str:
         if not s.decisions:
             continue
         accuracy = "-" if s.accuracy is None else f"{s.accuracy:.0f}%"
+        counts = ", ".join(
+            _count(n, word)
+            for n, word in (
+                (s.decisions, "decision"),
+                (s.inaccuracies, "inaccuracy"),
+                (s.mistakes, "mistake"),
+                (s.blunders, "blunder"),
+            )
+        )
         lines.append(
-            f"seat {s.seat} ({s.kind}): {s.decisions} decisions, cost {s.total_cost:.2f}, "
-            f"{s.inaccuracies} inaccuracies, {s.mistakes} mistakes, {s.blunders} blunders, "
-            f"accuracy {accuracy}"
+            f"seat {s.seat} ({s.kind}): {counts}, cost {s.total_cost:.2f}, accuracy {accuracy}"
         )
     if analysis.payments:
         lines.append("result: " + ", ".join(f"seat {t} {v:+d}" for t, v in analysis.payments))
     return "\n".join(lines) + "\n"
+
+
+def _count(n: int, word: str) -> str:
+    """``1 mistake``, ``2 mistakes``, ``3 inaccuracies``."""
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
