@@ -102,6 +102,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _unpack(wheel, base / "site")
 
 
+@pytest.mark.slow
 def test_the_hook_compiles_the_search_inner_loop(site: Path) -> None:
     assert compiled_modules(site / "alsos") == COMPILED
     assert compiled_modules() == () or compiled_modules() == COMPILED
@@ -114,6 +115,7 @@ def test_the_hook_compiles_the_search_inner_loop(site: Path) -> None:
     assert version.stdout.strip().endswith(NAMES), version
 
 
+@pytest.mark.slow
 def test_every_profile_plays_and_searches_the_same_compiled(site: Path) -> None:
     """Same deals, legal moves, settlements, playouts and solver results, profile by profile."""
     script = str(ROOT / "examples" / "same_settlements.py")
@@ -128,6 +130,7 @@ def test_every_profile_plays_and_searches_the_same_compiled(site: Path) -> None:
     assert len(compiled.stdout.splitlines()) == len(alsos.shipped_variants()) + 3
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(INSTALLED_COMPILED, reason="the whole suite runs against the compiled build")
 def test_the_tests_of_the_compiled_modules_pass_compiled(site: Path) -> None:
     tests = ["test_search_solve", "test_copy", "test_pimc", "test_potter_scoring",
@@ -139,6 +142,7 @@ def test_the_tests_of_the_compiled_modules_pass_compiled(site: Path) -> None:
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
 
 
+@pytest.mark.slow
 def test_without_a_c_compiler_the_build_falls_back_to_pure_python(tmp_path: Path) -> None:
     """No working compiler (CC names none): a pure wheel, one line why, and --version tells."""
     build, src, dist = _build_wheel(tmp_path, CC=str(tmp_path / "no-such-cc"), ALSOS_BUILD="")
@@ -157,6 +161,7 @@ def test_without_a_c_compiler_the_build_falls_back_to_pure_python(tmp_path: Path
     assert not [p for p in src.rglob("*") if p.name.endswith(SUFFIXES)]
 
 
+@pytest.mark.slow
 def test_a_compiled_build_that_cannot_compile_is_an_error(tmp_path: Path) -> None:
     """``ALSOS_BUILD=compiled`` (CI, releases) refuses to fall back."""
     build, _, dist = _build_wheel(tmp_path, CC=str(tmp_path / "no-such-cc"), ALSOS_BUILD="compiled")
@@ -165,6 +170,7 @@ def test_a_compiled_build_that_cannot_compile_is_an_error(tmp_path: Path) -> Non
     assert not list(dist.glob("*.whl"))
 
 
+@pytest.mark.slow
 def test_a_bad_build_choice_is_refused(tmp_path: Path) -> None:
     build, _, dist = _build_wheel(tmp_path, ALSOS_BUILD="fast")
     assert build.returncode != 0
@@ -173,6 +179,7 @@ def test_a_bad_build_choice_is_refused(tmp_path: Path) -> None:
     assert not list(dist.glob("*.whl"))
 
 
+@pytest.mark.slow
 def test_a_pure_build_says_so(tmp_path: Path) -> None:
     """Unpacked, a wheel built with ``ALSOS_BUILD=pure`` names that choice in --version."""
     build, _, dist = _build_wheel(tmp_path, ALSOS_BUILD="pure")

@@ -130,6 +130,7 @@ def _text(html_file: Path) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
 
 
+@pytest.mark.slow
 def test_the_site_builds_without_warnings(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -170,6 +171,7 @@ def test_the_site_builds_without_warnings(
         assert f'id="{name}"' in api
 
 
+@pytest.mark.slow
 def test_the_examples_in_the_docs_pass(tmp_path: Path) -> None:
     """The doctest builder runs every ``>>>`` example of the site.
 
