@@ -71,7 +71,7 @@ from alsos.rulebook import IMAGES, compare, render, summary
 from alsos.rulebook import write as write_rulebook
 from alsos.schema import profile_schema
 from alsos.terminal.safe import printable_output
-from alsos.version import compiled_modules
+from alsos.version import build_description
 
 if TYPE_CHECKING:
     from alsos import Game
@@ -142,12 +142,8 @@ def _parser() -> argparse.ArgumentParser:
         # unwrapped text: --version names every compiled module on one line
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    compiled = compiled_modules()
-    short = [name.removeprefix("alsos.") for name in compiled]
-    build = f"compiled: {', '.join(short)}" if compiled else "pure Python"
-    parser.add_argument(
-        "--version", action="version", version=f"alsos {alsos.__version__} ({build})"
-    )
+    version = f"alsos {alsos.__version__} ({build_description()})"
+    parser.add_argument("--version", action="version", version=version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 

@@ -1,8 +1,8 @@
 """The version of alsos (also in ``pyproject.toml``; a test keeps the two equal),
 and which of its modules this installation runs compiled.
 
-The compiled build (``HATCH_BUILD_HOOKS_ENABLE=1 pip install .``, see the
-README's "Speed") turns the search's inner loop -- :mod:`alsos.engine`,
+The compiled build (what ``pip install`` gives wherever a C compiler is
+found; see the README's "The compiled build") turns the search's inner loop -- :mod:`alsos.engine`,
 :mod:`alsos.state`, :mod:`alsos.rules.scoring`, ``alsos.validation``,
 :mod:`alsos.search.playout` and :mod:`alsos.search.solver` -- into C
 extensions with mypyc, from the very same source (see docs/search.rst,
@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib.machinery
 from pathlib import Path
 
-__all__ = ["__version__", "compiled_modules"]
+__all__ = ["__version__", "build_description", "compiled_modules"]
 
 __version__ = "0.1.0"
 
@@ -24,11 +24,11 @@ __version__ = "0.1.0"
 def compiled_modules(package: Path | None = None) -> tuple[str, ...]:
     """The dotted names of the alsos modules installed as compiled extensions.
 
-    Empty for the pure-Python package (the default, and every editable
-    install).  Read from the files of ``package`` (default: the folder this
-    module was loaded from), so it tells what an import of those modules
-    will load: Python prefers an extension module to a ``.py`` file of the
-    same name.
+    Empty for the pure-Python package (every editable install, and a wheel
+    built with ``ALSOS_BUILD=pure`` or where no C compiler was found).  Read
+    from the files of ``package`` (default: the folder this module was loaded
+    from), so it tells what an import of those modules will load: Python
+    prefers an extension module to a ``.py`` file of the same name.
     """
     root = Path(__file__).resolve().parent if package is None else package
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
@@ -39,3 +39,23 @@ def compiled_modules(package: Path | None = None) -> tuple[str, ...]:
             parts = path.relative_to(root).parent.parts
             names.append(".".join(("alsos", *parts, stem)))
     return tuple(sorted(names))
+
+
+def build_description(package: Path | None = None) -> str:
+    """Which build this is, as ``alsos --version`` says it.
+
+    ``compiled: engine, ...`` names the compiled modules; ``pure Python``
+    otherwise, followed by why where the wheel recorded it: a wheel built
+    pure because there was no working C compiler (or by ``ALSOS_BUILD=pure``)
+    carries that reason in ``alsos/_build.txt`` (written by hatch_build.py),
+    since pip does not show the build's output.
+    """
+    root = Path(__file__).resolve().parent if package is None else package
+    compiled = compiled_modules(root)
+    if compiled:
+        return "compiled: " + ", ".join(name.removeprefix("alsos.") for name in compiled)
+    try:
+        why = (root / "_build.txt").read_text(encoding="utf-8").strip()
+    except OSError:
+        why = ""
+    return f"pure Python: {why[:200]}" if why else "pure Python"

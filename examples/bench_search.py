@@ -27,7 +27,7 @@ speech; two-player, whose hands hold 12 cards: 9); the median and the 90th
 percentile are printed with the positions searched.
 
 The first line says which build is measured: the pure-Python package, or
-the compiled one (``HATCH_BUILD_HOOKS_ENABLE=1 pip install .``: mypyc
+the compiled one (``pip install .`` with a C compiler at hand: mypyc
 compiles the engine, the hand state, the potter scoring, meld validation,
 playouts and the solver from the same source).
 

@@ -51,6 +51,7 @@ def _bold_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(alsos.bots._BOTS, "heuristic-bold", bold)
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
     one = arena("potter1930", ["heuristic", "random"], 24, seed=5, workers=1)
     two = arena("potter1930", ["heuristic", "random"], 24, seed=5, workers=2)
@@ -130,6 +131,7 @@ class _Stop(KeyboardInterrupt):
     """Ctrl-C, as the user would press it, after some batches are done."""
 
 
+@pytest.mark.slow
 def test_a_stopped_arena_resumes_without_losing_or_repeating_deals(tmp_path: Path) -> None:
     deals = 40
     whole = arena("tompa", ["heuristic", "random"], deals, seed=3, workers=1)

@@ -123,6 +123,7 @@ def _duplicate(rules: alsos.Ruleset, hero: str, field: str, deals: int) -> list[
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("vid", "deals"), [("potter1930", 250), ("tompa", 60)])
 def test_the_heuristic_bot_beats_random_on_duplicate_deals(vid: str, deals: int) -> None:
     """Every deal is played with the heuristic bot in each seat in turn against random
@@ -148,6 +149,7 @@ def test_the_heuristic_bot_is_reproducible() -> None:
     assert histories[0] == histories[1]
 
 
+@pytest.mark.slow
 def test_the_heuristic_bot_is_legal_over_thousands_of_hands() -> None:
     """Heuristic bots at every seat of every shipped profile, 300 hands each: every
     choice is legal and the speech phases, calls and figures all come up."""
@@ -436,6 +438,7 @@ def _stats() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_heuristic_bots_bid_and_announce_like_a_club_table() -> None:
     """pagat, "Types of Game and Bidding", "Figures": at a table of heuristic bots the
     declarer plays a game in most hands and wins most of them, Klopitzky is the

@@ -62,6 +62,7 @@ def _play_hands(players: int, hands: int) -> tuple[Counter[str], int, int]:
     return mix, played, won
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_it_is_legal_in_every_phase_and_plays_a_mix_of_contracts(players: int) -> None:
     """altiansz, "Contracts": the bot bids contracts in most hands (Klopitzky, when all

@@ -159,6 +159,7 @@ def test_usage_errors_return_a_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert "play" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_python_dash_m(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "alsos", "variants"],

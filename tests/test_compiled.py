@@ -1,17 +1,18 @@
-"""The compiled build (mypyc, ``HATCH_BUILD_HOOKS_ENABLE=1 pip install .``) plays
-exactly as the pure-Python package.
+"""The compiled build (mypyc: what ``pip install`` gives wherever there is a C
+compiler) plays exactly as the pure-Python package; where there is none, the
+build falls back to a pure wheel that says why.
 
-The wheel is built from a copy of the checkout with pyproject.toml's mypyc
-hook, unpacked, and put first on ``PYTHONPATH`` of child processes.  Then:
-the modules the hook names really load as extensions; every shipped profile
-deals, plays and settles random hands with the same fingerprint, and the
-search's playouts and solver give the same results
-(``examples/same_settlements.py --search``); and the tests of what it
-compiles pass against it: the solver, playouts and copies, the potter
-scoring, the hand state under rule modules and plugins (the modules'
-hooks given at registration), and the ladder profile's hooks.  Needs a C
-compiler and the build's packages from the index: skipped where there is
-no compiler, except under CI, where it must run.
+The compiled package under test is the installed one when it is compiled (CI
+installs it so, with the README's test command); otherwise the wheel is built
+from a copy of the checkout with ``ALSOS_BUILD=compiled``, unpacked, and put
+first on ``PYTHONPATH`` of child processes.  Then: the modules the hook names
+really load as extensions; every shipped profile deals, plays and settles
+random hands with the same fingerprint, and the search's playouts and solver
+give the same results (``examples/same_settlements.py --search``); and the
+tests of what it compiles pass against it.  The fallback is tested for real:
+a build whose ``CC`` is no compiler gives a ``py3-none-any`` wheel with one
+line saying why.  Needs a C compiler and the build's packages from the index:
+skipped where there is no compiler, except under CI, where it must run.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pathlib import Path
 import pytest
 
 import alsos
-from alsos.version import compiled_modules
+from alsos.version import build_description, compiled_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
@@ -41,6 +42,8 @@ COMPILED = (
 )
 #: How ``alsos --version`` names them.
 NAMES = "(compiled: engine, rules.scoring, search.playout, search.solver, state, validation)"
+#: The installed package is the compiled build: the whole suite runs against it.
+INSTALLED_COMPILED = compiled_modules() == COMPILED
 
 
 def _run(args: list[str], pythonpath: Path, **kwargs: object) -> subprocess.CompletedProcess[str]:
@@ -51,38 +54,55 @@ def _run(args: list[str], pythonpath: Path, **kwargs: object) -> subprocess.Comp
     )
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The compiled wheel, unpacked: a folder to put first on PYTHONPATH."""
+def _need_compiler() -> None:
     if not (shutil.which("cc") or shutil.which("gcc")):
         if os.environ.get("CI"):
             pytest.fail("CI must test the compiled build, but there is no C compiler")
         pytest.skip("no C compiler for the compiled build")
-    base = tmp_path_factory.mktemp("compiled")
+
+
+def _build_wheel(base: Path, **env: str) -> tuple[subprocess.CompletedProcess[str], Path, Path]:
+    """Build a wheel of a copy of the checkout (pip, isolated); the run, the copy, the dist."""
     src = base / "src"  # a copy, so that tests running beside this one never see a build
-    ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc")
+    ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc", "_build.txt")
     for name in ("alsos", "variants"):
         shutil.copytree(ROOT / name, src / name, ignore=ignore)
     for name in ("pyproject.toml", "README.md", "LICENSE", "hatch_build.py"):
         shutil.copy2(ROOT / name, src / name)
     dist = base / "dist"
     build = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(src)],
-        env={**os.environ, "HATCH_BUILD_HOOKS_ENABLE": "1"},
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(dist), str(src)],
+        env={**os.environ, **env},
         capture_output=True,
         text=True,
         check=False,
     )
-    assert build.returncode == 0, build.stdout + build.stderr
-    leftovers = [p for p in src.rglob("*") if p.name.endswith(SUFFIXES)]
-    assert not leftovers, f"the build left compiled modules in the source tree: {leftovers}"
-    (wheel,) = dist.glob("alsos-*.whl")
-    out = base / "site"
+    return build, src, dist
+
+
+def _unpack(wheel: Path, out: Path) -> Path:
     with zipfile.ZipFile(wheel) as zf:
         zf.extractall(out)
     return out
 
 
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding the compiled package, to put first on PYTHONPATH."""
+    if INSTALLED_COMPILED:
+        return Path(alsos.__file__).resolve().parent.parent
+    _need_compiler()
+    base = tmp_path_factory.mktemp("compiled")
+    build, src, dist = _build_wheel(base, ALSOS_BUILD="compiled")
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    leftovers = [p for p in src.rglob("*") if p.name.endswith(SUFFIXES)]
+    assert not leftovers, f"the build left compiled modules in the source tree: {leftovers}"
+    (wheel,) = dist.glob("alsos-*.whl")
+    assert not wheel.name.endswith("-none-any.whl"), "a compiled wheel is tagged for its platform"
+    return _unpack(wheel, base / "site")
+
+
+@pytest.mark.slow
 def test_the_hook_compiles_the_search_inner_loop(site: Path) -> None:
     assert compiled_modules(site / "alsos") == COMPILED
     assert compiled_modules() == () or compiled_modules() == COMPILED
@@ -95,6 +115,7 @@ def test_the_hook_compiles_the_search_inner_loop(site: Path) -> None:
     assert version.stdout.strip().endswith(NAMES), version
 
 
+@pytest.mark.slow
 def test_every_profile_plays_and_searches_the_same_compiled(site: Path) -> None:
     """Same deals, legal moves, settlements, playouts and solver results, profile by profile."""
     script = str(ROOT / "examples" / "same_settlements.py")
@@ -109,6 +130,8 @@ def test_every_profile_plays_and_searches_the_same_compiled(site: Path) -> None:
     assert len(compiled.stdout.splitlines()) == len(alsos.shipped_variants()) + 3
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(INSTALLED_COMPILED, reason="the whole suite runs against the compiled build")
 def test_the_tests_of_the_compiled_modules_pass_compiled(site: Path) -> None:
     tests = ["test_search_solve", "test_copy", "test_pimc", "test_potter_scoring",
              "test_module_protocol", "test_plugin", "test_variant_altiansz"]  # fmt: skip
@@ -117,3 +140,77 @@ def test_the_tests_of_the_compiled_modules_pass_compiled(site: Path) -> None:
         site,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+
+
+@pytest.mark.slow
+def test_without_a_c_compiler_the_build_falls_back_to_pure_python(tmp_path: Path) -> None:
+    """No working compiler (CC names none): a pure wheel, one line why, and --version tells."""
+    build, src, dist = _build_wheel(tmp_path, CC=str(tmp_path / "no-such-cc"), ALSOS_BUILD="")
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    (wheel,) = dist.glob("alsos-*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
+    output = (build.stdout + build.stderr).splitlines()
+    said = [line for line in output if line.strip().startswith("alsos: ")]
+    assert len(said) == 1 and "no working C compiler" in said[0], said
+    assert "no-such-cc" in said[0]
+    site = _unpack(wheel, tmp_path / "site")
+    assert compiled_modules(site / "alsos") == ()
+    version = _run(["-m", "alsos", "--version"], site)
+    assert version.returncode == 0, version.stderr
+    assert version.stdout.startswith("alsos 0.1.0 (pure Python: no working C compiler: "), version
+    assert not [p for p in src.rglob("*") if p.name.endswith(SUFFIXES)]
+
+
+@pytest.mark.slow
+def test_a_compiled_build_that_cannot_compile_is_an_error(tmp_path: Path) -> None:
+    """``ALSOS_BUILD=compiled`` (CI, releases) refuses to fall back."""
+    build, _, dist = _build_wheel(tmp_path, CC=str(tmp_path / "no-such-cc"), ALSOS_BUILD="compiled")
+    assert build.returncode != 0
+    assert "ALSOS_BUILD=compiled, but no working C compiler" in build.stdout + build.stderr
+    assert not list(dist.glob("*.whl"))
+
+
+@pytest.mark.slow
+def test_a_bad_build_choice_is_refused(tmp_path: Path) -> None:
+    build, _, dist = _build_wheel(tmp_path, ALSOS_BUILD="fast")
+    assert build.returncode != 0
+    refusal = "ALSOS_BUILD must be one of auto, compiled, pure, not 'fast'"
+    assert refusal in build.stdout + build.stderr
+    assert not list(dist.glob("*.whl"))
+
+
+@pytest.mark.slow
+def test_a_pure_build_says_so(tmp_path: Path) -> None:
+    """Unpacked, a wheel built with ``ALSOS_BUILD=pure`` names that choice in --version."""
+    build, _, dist = _build_wheel(tmp_path, ALSOS_BUILD="pure")
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    (wheel,) = dist.glob("alsos-*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
+    assert build_description(_unpack(wheel, tmp_path / "site") / "alsos") == (
+        "pure Python: ALSOS_BUILD=pure"
+    )
+
+
+def test_the_checkout_holds_no_compiled_modules() -> None:
+    """``pip install .`` from the checkout compiled it, but left its .py files alone."""
+    assert compiled_modules(ROOT / "alsos") == ()
+    assert not (ROOT / "alsos" / "_build.txt").exists()
+
+
+def test_the_expected_build_is_the_one_under_test() -> None:
+    """CI says which build each run tests (``ALSOS_EXPECT_BUILD``), and this checks it.
+
+    ``compiled``: the installed compiled package, not the checkout, is imported.
+    ``pure``: the checkout's .py files are (``PYTHONPATH`` names the checkout).
+    """
+    expected = os.environ.get("ALSOS_EXPECT_BUILD")
+    if not expected:
+        pytest.skip("ALSOS_EXPECT_BUILD is not set (CI sets it)")
+    package = Path(alsos.__file__).resolve().parent
+    if expected == "compiled":
+        assert compiled_modules() == COMPILED
+        assert package != ROOT / "alsos", package  # installed (CI's venv may be in ROOT)
+    else:
+        assert expected == "pure", expected
+        assert compiled_modules() == ()
+        assert package == ROOT / "alsos", package

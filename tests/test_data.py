@@ -47,6 +47,7 @@ def _finished(rules: alsos.Ruleset, seed: int) -> alsos.Game:
 # ------------------------------------------------------------- round trips
 
 
+@pytest.mark.slow
 @WIRE
 @given(rules=st.sampled_from(PROFILES), seed=st.integers(0, 10**6), steps=st.integers(0, 120))
 def test_every_value_round_trips_and_matches_its_schema(
@@ -245,6 +246,7 @@ _JSON = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(key=st.sampled_from(sorted(_VIEW)), value=_JSON)
 def test_any_value_for_any_key_gives_a_view_or_a_data_error(key: str, value: Any) -> None:

@@ -52,6 +52,7 @@ def _replays(world: alsos.Game, seat: int) -> list[tuple[int, str]]:
     return fresh.public_history(seat)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant=st.sampled_from(VARIANTS),
@@ -130,6 +131,7 @@ def _consistent_by_swap(game: alsos.Game, seat: int, a: int, b: int) -> bool:
     return trial.view(seat) == view
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "seed", "steps", "seat"),
     # three tricks played; potter1930 and csibor seed 1 have a síber and a declared meld

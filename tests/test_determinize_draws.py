@@ -44,6 +44,7 @@ def _altiansz(
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.sampled_from([3, 4]),
@@ -113,6 +114,7 @@ def test_a_drawer_draws_exactly_the_previous_drawers_discards(players: int) -> N
                     assert sorted(gave) == sorted(drawn) or first == second
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "seed", "steps", "seat"),
     # after the auction (draws by other seats) and two or three tricks
@@ -190,6 +192,7 @@ def test_the_indicator_an_exchange_took_stays_known() -> None:
     pytest.fail("no trump exchange in 200 potter1930 hands")
 
 
+@pytest.mark.slow
 def test_pimc_searches_altiansz_hands() -> None:
     """PIMC plays whole Altiansz hands (three and four players) legally, and its
     searched choices differ from its heuristic fallback somewhere: it samples worlds

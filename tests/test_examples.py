@@ -21,6 +21,7 @@ def load(name: str) -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_simulation_example_prints_a_comparison(capsys: pytest.CaptureFixture[str]) -> None:
     simulate = load("simulate")
     assert simulate.main(["tompa", "two-player", "--hands", "60", "--workers", "1"]) == 0

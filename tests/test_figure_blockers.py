@@ -37,6 +37,7 @@ def literal_block(rules: Ruleset, name: str, mine: set[str]) -> bool:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", PROFILES, ids=str)
 @given(data=st.data())
 def test_blockers_match_the_literal_rules(rules: Ruleset, data: st.DataObject) -> None:

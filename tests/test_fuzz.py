@@ -185,6 +185,7 @@ def _check_profile(
 PLAYERS = st.one_of(st.none(), st.none(), st.none(), st.sampled_from([2, 3, 4]))
 
 
+@pytest.mark.slow
 @QUICK
 @given(case=mutated_profiles(), players=PLAYERS)
 def test_a_mutated_profile_is_refused_or_plays(
@@ -202,6 +203,7 @@ def test_long_mutated_profiles(
     _check_profile(tmp_path_factory.mktemp("fuzz"), case[1], players)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change", CLASSES, ids=lambda f: f.__name__)
 def test_each_class_of_unplayable_profile_is_refused_or_plays(change: Any, tmp_path: Path) -> None:
     """Issue 18, item 15: the classes the campaign found (a module another needs, a

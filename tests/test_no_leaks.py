@@ -48,16 +48,19 @@ from alsos.cards import CARDS, Card
 from alsos.deal import Deal
 from alsos.game import Game
 from alsos.profile import Ruleset
-from alsos.rl import ObservationEncoder
 from alsos.terminal import _status
 from alsos.terminal.narrator import Narrator
 from alsos.terminal.screen import Screen
 from alsos.viewer import page
 
+ObservationEncoder = pytest.importorskip("alsos.rl", reason="needs the rl extra").ObservationEncoder
+
 try:
     import alsos.openspiel as ospiel
 except ImportError:  # the openspiel extra is optional
     ospiel = None  # type: ignore[assignment]
+
+pytestmark = pytest.mark.slow  # every profile, every form a seat is shown
 
 _CARD = re.compile(r"\b[MPTZ](?:A|K|O|U|10|9|8|7)\b")
 _BY_NAME = {c.name: c for c in CARDS}

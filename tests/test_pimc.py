@@ -29,6 +29,7 @@ def _play(variant: str, seed: int, bots: dict[int, object]) -> tuple[alsos.Game,
     return game, phases
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_pimc_plays_legal_hands_in_every_profile(variant: str) -> None:
     """pimc at every seat plays hands through to a settlement, speech phases included."""
@@ -46,6 +47,7 @@ def test_pimc_plays_legal_hands_in_every_profile(variant: str) -> None:
     assert {Phase.BIDDING, Phase.PLAY} <= phases
 
 
+@pytest.mark.slow
 def test_pimc_answers_in_every_phase_random_hands_reach() -> None:
     """Random players drive hands into the rarer phases (síber, its discards, meld
     validation, the completion round, calls where they come); at a few positions of
@@ -69,6 +71,7 @@ def test_pimc_answers_in_every_phase_random_hands_reach() -> None:
     assert wanted | {Phase.DISCARD, Phase.MELDS, Phase.PLAY} <= set(asked)
 
 
+@pytest.mark.slow
 def test_the_same_seed_plays_the_same_hand() -> None:
     def run(seed: int) -> tuple[object, ...]:
         bots = {s: make("pimc", seed=seed + s, worlds=4) for s in range(3)}
@@ -110,6 +113,7 @@ def test_a_forced_action_is_taken_without_search() -> None:
     assert bot.rng.getstate() == state
 
 
+@pytest.mark.slow
 def test_near_the_end_pimc_plays_a_card_the_solver_finds_best_in_every_world() -> None:
     """With two tricks left the solver values every card; where one card is best in
     each of twenty sampled worlds and each other card is worse in half of them at
@@ -154,6 +158,7 @@ def test_near_the_end_pimc_plays_a_card_the_solver_finds_best_in_every_world() -
     assert checked >= 3
 
 
+@pytest.mark.slow
 def test_duplicate_deals_cancel_the_cards_luck() -> None:
     """examples/duplicate.py: a bot against itself gains exactly nothing on every deal
     (the payments of a hand sum to zero), and pimc's score comes with decision times."""

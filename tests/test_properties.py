@@ -382,6 +382,7 @@ def assert_rejected(game: Game, bad: object) -> None:
     assert snapshot(game) == before, f"rejecting {bad!r} changed the game"
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(
     seed=seeds, dealer=dealers, policy=policies, choices=seeds, attempts=seeds,
@@ -409,6 +410,7 @@ def test_rejected_actions_change_nothing(
     assert str(game.settlement) == str(clean.settlement)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(seed=seeds, dealer=dealers, policy=policies, choices=seeds, attempts=seeds)
 def test_a_tuple_that_looks_like_an_action_is_refused(
@@ -552,6 +554,7 @@ def assert_views_hide_information(game: Game) -> None:
             assert own_discards == secret
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(
     seed=seeds,

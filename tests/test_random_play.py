@@ -13,6 +13,8 @@ from __future__ import annotations
 import collections
 import random
 
+import pytest
+
 import alsos
 from alsos import Game, Kind, Phase
 from alsos.actions import PASS
@@ -23,6 +25,7 @@ SHY_EVERY = 4  # hands bid by shy players: one in SHY_EVERY
 SHY_PASS = 0.9
 
 
+@pytest.mark.slow
 def test_random_play() -> None:
     rules = alsos.load_variant("potter1930")
     seats = set(range(rules.players))

@@ -247,6 +247,7 @@ def _session_processes(session: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table in /proc")
 @pytest.mark.parametrize(
     "argv",
@@ -320,6 +321,7 @@ def slow(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[_SlowBot]]:
     yield _SlowBot
 
 
+@pytest.mark.slow
 def test_ctrl_c_early_in_a_slow_match_keeps_the_finished_deals(
     tmp_path: Path, slow: type[_SlowBot], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -355,6 +357,7 @@ def test_progress_lines_keep_their_interval_while_a_slow_job_runs(
     assert lines[-1].startswith("arena tompa: 4/4 hands")
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_the_size_of_the_jobs(monkeypatch: pytest.MonkeyPatch) -> None:
     default = arena("tompa", BOTS, 16, seed=2, workers=2).to_data()
     monkeypatch.setattr(alsos.parallel, "MAX_UNITS", 3)

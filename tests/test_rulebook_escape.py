@@ -325,6 +325,7 @@ def test_escaped_markdown_is_the_text_in_every_place(text: str) -> None:
         assert re.sub(r"\s+", " ", got) == re.sub(r"\s+", " ", expected), doc
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_texts)
 @example("0@00")  # a bare e-mail address: docutils makes a mailto link of it
@@ -350,6 +351,7 @@ def test_escaped_rst_is_the_text_in_every_place(text: str) -> None:
         assert got == expected, (doc, got)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

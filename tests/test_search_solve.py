@@ -229,6 +229,7 @@ def key_groups(game: alsos.Game) -> list[list[alsos.Game]]:
     return [same for same in groups.values() if len(same) > 1]
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions)
 def test_equal_position_keys_have_equal_values(position: tuple[str, int, int]) -> None:

@@ -148,6 +148,7 @@ def _played(variant: str, seed: int) -> tuple[alsos.Game, list[bool], bool]:
     return game, forced, chose
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", SIBER_PROFILES)
 def test_a_record_from_before_the_change_still_replays(variant: str) -> None:
     """pagat, "Trump Exchange": a record written when only the holder was asked (or nobody, the

@@ -24,6 +24,7 @@ def _small_jobs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(alsos.parallel, "MAX_UNITS", 20)
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_the_number_of_workers(tmp_path: Path) -> None:
     one = simulate(VARIANTS, 60, bots=["quiet"], workers=1, out=tmp_path / "one.jsonl")
     two = simulate(VARIANTS, 60, bots=["quiet"], workers=2, out=tmp_path / "two.jsonl")
@@ -31,6 +32,7 @@ def test_results_do_not_depend_on_the_number_of_workers(tmp_path: Path) -> None:
     assert (tmp_path / "one.jsonl").read_bytes() == (tmp_path / "two.jsonl").read_bytes()
 
 
+@pytest.mark.slow
 @pytest.mark.ray
 def test_a_local_ray_gives_the_same_totals_as_local_processes() -> None:
     """A real Ray instance (2 CPUs, no dashboard), started and stopped by the study."""
@@ -88,6 +90,7 @@ class _Stop(KeyboardInterrupt):
     """Ctrl-C, as the user would press it, after some chunks are done."""
 
 
+@pytest.mark.slow
 def test_a_stopped_run_resumes_without_losing_or_repeating_hands(tmp_path: Path) -> None:
     whole = simulate(VARIANTS, 100, bots=["quiet"], workers=1, out=tmp_path / "whole.jsonl")
     out = tmp_path / "part.jsonl"

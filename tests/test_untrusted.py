@@ -29,6 +29,7 @@ def test_a_huge_value_is_quoted_short(tmp_path: Path) -> None:
     assert len(str(info.value)) < 1000
 
 
+@pytest.mark.slow
 def test_rejected_action_texts_leave_nothing_behind() -> None:
     """10: parsing untrusted text does not intern it: a server reading a stream of
     garbage keeps its memory."""

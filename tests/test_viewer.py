@@ -222,6 +222,7 @@ def test_seat_view_has_no_trace_of_the_cards_that_seat_never_saw(hand: Record) -
         assert "[Deal " not in html and "The record" not in html
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     table=st.sampled_from(TABLES),

@@ -24,6 +24,8 @@ from alsos.cards import CARDS
 from alsos.record import Record
 from alsos.viewer import fragment, page
 
+pytestmark = pytest.mark.slow  # starts Chromium
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
