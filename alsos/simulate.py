@@ -27,7 +27,6 @@ comparison with matplotlib (``pip install 'alsos[plot]'``).
 from __future__ import annotations
 
 import argparse
-import csv
 import functools
 import json
 import math
@@ -52,6 +51,7 @@ from alsos.parallel import (
     short,
 )
 from alsos.profile import Ruleset
+from alsos.row_files import SUFFIXES, RowFileError, check_format, row_writer
 from alsos.stats import Estimate, mean_interval, paired_difference, proportion_interval
 
 __all__ = [
@@ -97,7 +97,6 @@ COLUMNS: dict[str, str] = {
     "items": "per scored item: label, seat, side, made, value, base, front, boost, kontra, call",
 }
 _CONTRACT_ITEMS = frozenset({"game", "klopitzky"})
-_FORMATS = (".parquet", ".csv", ".jsonl")
 
 
 class SimulateError(ValueError):
@@ -430,10 +429,13 @@ def simulate(
         raise SimulateError(f"a study needs at least 2 hands per variant, not {hands}")
     if not bots:
         raise SimulateError("name at least one bot")
-    if out is not None and Path(out).suffix not in _FORMATS:
-        raise SimulateError(f"--out {short(out)}: the file must end in {', '.join(_FORMATS)}")
-    if out is not None and Path(out).suffix == ".parquet":
-        _ParquetWriter.check()
+    if out is not None and Path(out).suffix not in SUFFIXES:
+        raise SimulateError(f"--out {short(out)}: the file must end in {', '.join(SUFFIXES)}")
+    if out is not None:
+        try:
+            check_format(Path(out))
+        except RowFileError as e:
+            raise SimulateError(str(e)) from None
     specs = tuple(str(_rules(v, players)) for v in variants)
     if len(set(specs)) != len(specs):
         raise SimulateError(f"each variant may be named once: {', '.join(specs)}")
@@ -480,7 +482,7 @@ def _finish(
 ) -> Study:  # fmt: skip
     """Read the finished hands in order: tally each variant and write the rows."""
     tallies = {v: _Tally() for v in specs}
-    writer = _writer(Path(out)) if out is not None else None
+    writer = row_writer(Path(out), list(COLUMNS)) if out is not None else None
     try:
         for per_variant in store.unit_results():
             for spec, row in zip(specs, per_variant, strict=True):
@@ -504,113 +506,6 @@ def _finish(
         for v in specs[1:]
     }
     return Study(hands, seed, bots, summaries, differences, elapsed, played)
-
-
-# ------------------------------------------------------------------ writers
-
-
-class _Writer:
-    """Rows to a file, written a batch of :attr:`BATCH` rows at a time (Parquet
-    row groups of a useful size, whatever the jobs were)."""
-
-    BATCH = 4096
-
-    def __init__(self, path: Path) -> None:
-        self.queue: list[dict[str, Any]] = []
-
-    def add(self, rows: list[dict[str, Any]]) -> None:
-        """Queue ``rows``; write the queue once it is a batch long."""
-        self.queue.extend(rows)
-        if len(self.queue) >= self.BATCH:
-            self.finish()
-
-    def finish(self) -> None:
-        """Write what is queued."""
-        if self.queue:
-            self.write(self.queue)
-            self.queue = []
-
-    def write(self, rows: list[dict[str, Any]]) -> None:
-        raise NotImplementedError
-
-    def close(self) -> None:
-        raise NotImplementedError
-
-
-class _JsonlWriter(_Writer):
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
-        self.file = path.open("w", encoding="utf-8")
-
-    def write(self, rows: list[dict[str, Any]]) -> None:
-        self.file.writelines(json.dumps(row, separators=(",", ":")) + "\n" for row in rows)
-
-    def close(self) -> None:
-        self.file.close()
-
-
-class _CsvWriter(_Writer):
-    """Plain columns as they are; ``payments`` and ``items`` as JSON text; None as empty."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
-        self.file = path.open("w", encoding="utf-8", newline="")
-        self.csv = csv.DictWriter(self.file, fieldnames=list(COLUMNS))
-        self.csv.writeheader()
-
-    def write(self, rows: list[dict[str, Any]]) -> None:
-        for row in rows:
-            flat = dict(row)
-            flat["payments"] = json.dumps(row["payments"])
-            flat["items"] = json.dumps(row["items"], separators=(",", ":"))
-            self.csv.writerow(flat)
-
-    def close(self) -> None:
-        self.file.close()
-
-
-class _ParquetWriter(_Writer):
-    @staticmethod
-    def check() -> None:
-        """Fail before the study, not after it, when pyarrow is missing."""
-        try:
-            import pyarrow.parquet  # noqa: F401
-        except ImportError as e:
-            raise SimulateError("--out .parquet needs pyarrow: pip install 'alsos[data]'") from e
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
-        self.check()
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        item = pa.struct([
-            ("label", pa.string()), ("seat", pa.int64()), ("side", pa.int64()),
-            ("made", pa.bool_()), ("value", pa.int64()), ("base", pa.int64()),
-            ("front", pa.int64()), ("boost", pa.int64()), ("kontra", pa.int64()),
-            ("call", pa.int64()),
-        ])  # fmt: skip
-        self.schema = pa.schema([
-            ("variant", pa.string()), ("seed", pa.int64()), ("dealer", pa.int64()),
-            ("contract", pa.string()), ("kind", pa.string()), ("declarer", pa.int64()),
-            ("won", pa.bool_()), ("conceded", pa.bool_()), ("kontra", pa.int64()),
-            ("stake", pa.int64()), ("payments", pa.list_(pa.int64())), ("items", pa.list_(item)),
-        ])  # fmt: skip
-        self.pa = pa
-        self.writer = pq.ParquetWriter(path, self.schema)
-
-    def write(self, rows: list[dict[str, Any]]) -> None:
-        self.writer.write_table(self.pa.Table.from_pylist(rows, schema=self.schema))
-
-    def close(self) -> None:
-        self.writer.close()
-
-
-def _writer(path: Path) -> _Writer:
-    kinds: dict[str, type[_Writer]] = {
-        ".parquet": _ParquetWriter, ".csv": _CsvWriter, ".jsonl": _JsonlWriter,
-    }  # fmt: skip
-    return kinds[path.suffix](path)
 
 
 # ----------------------------------------------------------------- command
