@@ -66,7 +66,7 @@ from alsos import arena, simulate, terminal
 from alsos.cards import quote
 from alsos.data import SCHEMA_KINDS
 from alsos.data import schema as data_schema
-from alsos.record import Record, RecordError, labelled, loads_all, replay_session
+from alsos.record import RecordError, labelled, loads_all, replay_session
 from alsos.rulebook import IMAGES, compare, render, summary
 from alsos.rulebook import write as write_rulebook
 from alsos.schema import profile_schema
@@ -402,20 +402,6 @@ def _rules(
 # ------------------------------------------------------------------ replay
 
 
-def _read_records(path: str) -> list[Record] | None:
-    """The records of a file, or None after saying on standard error why they cannot be read."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"cannot read {path}: {e}", file=sys.stderr)
-        return None
-    try:
-        return loads_all(text)
-    except RecordError as e:
-        print(f"{path}: {e}", file=sys.stderr)
-        return None
-
-
 def _replay(path: str, html: str | None = None, seat: int | None = None) -> int:
     """Print each hand of a record file step by step, then its settlement.
 
@@ -424,7 +410,7 @@ def _replay(path: str, html: str | None = None, seat: int | None = None) -> int:
     if seat is not None and html is None:
         print("--seat K needs --html OUT (the printed replay shows every card)", file=sys.stderr)
         return 2
-    records = _read_records(path)
+    records = terminal.read_record_file(path, loads_all)
     if records is None:
         return 1
     try:
@@ -484,7 +470,7 @@ def _analyze(path: str, seat: int | None, out: str | None, worlds: int, seed: in
     """Print the analysis of the one hand in a record file (and write it as JSON to ``out``)."""
     from alsos.analysis import AnalysisError, analyze, report
 
-    records = _read_records(path)
+    records = terminal.read_record_file(path, loads_all)
     if records is None:
         return 1
     if len(records) != 1:

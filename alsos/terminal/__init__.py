@@ -19,8 +19,9 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from alsos.actions import Action
 from alsos.bots import Bot, BotOptionError, UnknownBotError, available, make_spec, split_specs
@@ -36,7 +37,7 @@ from alsos.terminal.prompt import choice, grouped, help_lines
 from alsos.terminal.screen import Screen, make_screen
 from alsos.terminal.words import contract_name, examples, is_ladder
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["add_arguments", "read_record_file", "run"]
 
 DEFAULT_VARIANT = "potter1930"
 DEFAULT_BOT = "heuristic"
@@ -466,15 +467,30 @@ def _scores(session: Session, n: int, screen: Screen, target: int) -> None:
     screen.line(f"net result (each seat's score against the others'): {result}")
 
 
-def _load_record(path: str) -> tuple[Record, Game] | None:
-    """Read and replay the single hand in ``path``; print why not and return None on failure."""
+T = TypeVar("T")
+
+
+def read_record_file(path: str, parse: Callable[[str], T]) -> T | None:
+    """``parse`` of the text of ``path`` (``Record.loads``, ``loads_all``), or None after
+    saying on standard error why the file cannot be read or parsed."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         print(f"cannot read {path}: {e}", file=sys.stderr)
         return None
     try:
-        record = Record.loads(text)
+        return parse(text)
+    except RecordError as e:
+        print(f"{path}: {e}", file=sys.stderr)
+        return None
+
+
+def _load_record(path: str) -> tuple[Record, Game] | None:
+    """Read and replay the single hand in ``path``; print why not and return None on failure."""
+    record = read_record_file(path, Record.loads)
+    if record is None:
+        return None
+    try:
         # The local user's own command: a record may name a profile file (docs/records.rst).
         return record, record.replay(allow_files=True)
     except RecordError as e:
