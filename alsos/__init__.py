@@ -11,19 +11,22 @@ settlement::
     print(game.settlement)
 """
 
-from alsos.actions import Action, ActionParseError, parse_action
+from typing import Any
+
+from alsos import _moved
 from alsos.bots import RandomBot
-from alsos.cards import Card, CardParseError, Order, Rank, Suit, format_cards, parse_cards
-from alsos.data import DataError, from_data, to_data
-from alsos.deal import Deal, DealError
-from alsos.game import ConcurrentUseError, Contract, Game, IllegalActionError, Kind, Phase
-from alsos.loading import load_variant, shipped_variants
-from alsos.profile import ProfileError, Ruleset
-from alsos.record import Record, RecordError
-from alsos.session import Deals, Radli, Rubber, Session, new_session
-from alsos.settlement import Entry, Settlement
+from alsos.hand.settlement import Entry, Settlement
+from alsos.pack.actions import Action, ActionParseError, parse_action
+from alsos.pack.cards import Card, CardParseError, Order, Rank, Suit, format_cards, parse_cards
+from alsos.pack.deal import Deal, DealError
+from alsos.play.data import DataError, from_data, to_data
+from alsos.play.game import ConcurrentUseError, Contract, Game, IllegalActionError, Kind, Phase
+from alsos.play.record import Record, RecordError
+from alsos.play.session import Deals, Radli, Rubber, Session, new_session
+from alsos.play.view import View
+from alsos.ruleset.loading import load_variant, shipped_variants
+from alsos.ruleset.profile import ProfileError, Ruleset
 from alsos.version import __version__
-from alsos.view import View
 
 __all__ = [
     "Action",
@@ -64,3 +67,16 @@ __all__ = [
     "shipped_variants",
     "to_data",
 ]
+
+_moved.install()
+
+
+def __getattr__(name: str) -> Any:
+    """``alsos.engine`` and the other modules' old paths, with a DeprecationWarning."""
+    new = _moved.new_name(f"alsos.{name}")
+    if new is None:
+        raise AttributeError(f"module 'alsos' has no attribute {name!r}")
+    import importlib
+
+    _moved.warn(f"alsos.{name}", new)
+    return importlib.import_module(new)

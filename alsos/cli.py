@@ -21,7 +21,7 @@ every seat and the hand is told phase by phase, trick by trick, with the
 settlement explained; without it the user plays one seat from the terminal
 and sees only what that seat may know.
 
-``play --save FILE`` writes the hand's record (``alsos.record``; JSON when
+``play --save FILE`` writes the hand's record (``alsos.play.record``; JSON when
 the file name ends in ``.json``, else the text form) when the hand ends or is
 left unfinished; ``play --resume FILE`` replays a saved record and plays on
 from where it stopped.  ``replay FILE`` prints every hand in a record file
@@ -34,10 +34,10 @@ through each hand (``alsos.viewer``), ``--seat K`` showing only what seat K saw.
 its cost and the better choice, open-card and from the seat's view, then
 each seat's summary; ``--json OUT`` writes the analysis as data.
 
-``schema`` prints the JSON Schema of the profile format (``alsos.schema``),
+``schema`` prints the JSON Schema of the profile format (``alsos.ruleset.schema``),
 for editors that check YAML as it is typed; ``schema view`` (or
 ``settlement``, ``event``, ``record``, ``action``) prints that of the data a
-server sends its clients (``alsos.data.schema``).
+server sends its clients (``alsos.play.data.schema``).
 
 ``rules`` prints the rulebook of a variant, written from its profile
 (``alsos.rulebook.render``), as Markdown or reStructuredText; with
@@ -62,14 +62,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import alsos
-from alsos import arena, simulate, terminal
-from alsos.cards import quote
-from alsos.data import SCHEMA_KINDS
-from alsos.data import schema as data_schema
-from alsos.record import RecordError, labelled, loads_all, replay_session
+from alsos import terminal
+from alsos.pack.cards import quote
+from alsos.play.data import SCHEMA_KINDS
+from alsos.play.data import schema as data_schema
+from alsos.play.record import RecordError, labelled, loads_all, replay_session
+from alsos.research import arena, simulate
 from alsos.rulebook import IMAGES, compare, render, summary
 from alsos.rulebook import write as write_rulebook
-from alsos.schema import profile_schema
+from alsos.ruleset.schema import profile_schema
 from alsos.terminal.safe import printable_output
 from alsos.version import build_description
 

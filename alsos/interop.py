@@ -6,7 +6,7 @@ Needs the ``openspiel`` extra (``pip install 'alsos[openspiel]'``).
   ``python_alsos`` game (:mod:`alsos.openspiel`), so OpenSpiel's
   ``evaluate_bots`` (the C++ ``pyspiel.evaluate_bots`` and
   ``open_spiel.python.algorithms.evaluate_bots``) can seat it.  It reads only
-  its seat's :class:`~alsos.view.View` of the state it is given.
+  its seat's :class:`~alsos.play.view.View` of the state it is given.
 * :class:`OpenSpielBot` makes any ``pyspiel.Bot`` an alsos bot, so it can sit
   in ``alsos arena`` (``--bots "openspiel-mcts(simulations=50),heuristic"``),
   :mod:`alsos.rl`'s environments or ``alsos simulate``.  An alsos bot is
@@ -37,13 +37,13 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from alsos.actions import Action
 from alsos.bots import Bot, make_spec
-from alsos.deal import layout
-from alsos.game import Game
 from alsos.openspiel import GAME_NAME, AlsosGame, AlsosState
+from alsos.pack.actions import Action
+from alsos.pack.deal import layout
+from alsos.play.game import Game
+from alsos.play.view import View
 from alsos.search import determinize
-from alsos.view import View
 
 __all__ = [
     "AlsosBot",

@@ -27,7 +27,7 @@ node and the exact distribution over deals: every ordering of the pack is
 equally likely, as with a real shuffle.  The alternative, one chance node
 choosing a seed, would need an outcome per seed (2^63 of them, too many to
 enumerate) and would reach only the deals those seeds happen to shuffle.
-What a seat may know is read from its :class:`~alsos.view.View`, never from
+What a seat may know is read from its :class:`~alsos.play.view.View`, never from
 the chance history, so dealing card by card leaks nothing.
 
 **Actions** are the indexes of :class:`alsos.rl.ActionSpace`
@@ -61,16 +61,16 @@ import attrs
 import numpy as np
 import pyspiel
 
-from alsos.cards import CARDS, Card
-from alsos.deal import Deal, layout
-from alsos.game import Game
-from alsos.loading import load_variant
-from alsos.profile import Ruleset
+from alsos.pack.cards import CARDS, Card
+from alsos.pack.deal import Deal, layout
+from alsos.play.game import Game
+from alsos.play.view import View
 from alsos.rl.encoding import InformationStateEncoder, ObservationEncoder
 from alsos.rl.rewards import payment_bound
 from alsos.rl.spaces import ActionSpace, max_actions
+from alsos.ruleset.loading import load_variant
+from alsos.ruleset.profile import Ruleset
 from alsos.search.determinize import DeterminizeError, determinize
-from alsos.view import View
 
 __all__ = [
     "GAME_NAME",

@@ -47,7 +47,7 @@ body, not inside a list or another directive.
 glossary, sorted alphabetically, so ``:term:`kontra``` links to its entry.
 
 ``alsos-cards`` draws the cards given in the notation (``MA P10 ...``) in a
-row, with :func:`alsos.svg.cards_svg`; ``:width:`` and ``:gap:`` are in
+row, with :func:`alsos.pack.svg.cards_svg`; ``:width:`` and ``:gap:`` are in
 pixels.  The picture is inline SVG, so it appears in HTML output only.
 
 ``alsos-hand`` embeds the hand viewer of :mod:`alsos.viewer`: one hand to
@@ -62,7 +62,7 @@ says where the hand comes from.  The viewer is raw HTML with its own inline
 style sheet, pictures and script, so the page stays self-contained; other
 builders get the caption only.
 
-``alsos-sources`` lists the rule sources (:data:`alsos.sources.SOURCES`)
+``alsos-sources`` lists the rule sources (:data:`alsos.ruleset.sources.SOURCES`)
 with what each shipped profile takes from each (:func:`alsos.rulebook.sources_text`).
 
 The pages that use the directives are read again whenever the alsos package
@@ -85,12 +85,12 @@ from sphinx.util.parsing import nested_parse_to_nodes
 
 import alsos
 from alsos import ProfileError, Ruleset, load_variant, shipped_variants
-from alsos.actions import normalize
-from alsos.cards import CardParseError, parse_cards
-from alsos.record import Record, RecordError
+from alsos.pack.actions import normalize
+from alsos.pack.cards import CardParseError, parse_cards
+from alsos.pack.svg import cards_svg
+from alsos.play.record import Record, RecordError
 from alsos.rulebook import GLOSSARY, compare, render, sources_text, worked_example
 from alsos.rulebook.escape import escape_rst
-from alsos.svg import cards_svg
 from alsos.viewer import ViewerError, example, fragment
 
 if TYPE_CHECKING:

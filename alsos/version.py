@@ -2,8 +2,9 @@
 and which of its modules this installation runs compiled.
 
 The compiled build (what ``pip install`` gives wherever a C compiler is
-found; see the README's "The compiled build") turns the search's inner loop -- :mod:`alsos.engine`,
-:mod:`alsos.state`, :mod:`alsos.rules.scoring`, ``alsos.validation``,
+found; see the README's "The compiled build") turns the search's inner
+loop -- :mod:`alsos.hand.engine`, :mod:`alsos.hand.state`,
+:mod:`alsos.hand.rules.scoring`, ``alsos.hand.validation``,
 :mod:`alsos.search.playout` and :mod:`alsos.search.solver` -- into C
 extensions with mypyc, from the very same source (see docs/search.rst,
 "The compiled build").  A compiled module
@@ -44,7 +45,7 @@ def compiled_modules(package: Path | None = None) -> tuple[str, ...]:
 def build_description(package: Path | None = None) -> str:
     """Which build this is, as ``alsos --version`` says it.
 
-    ``compiled: engine, ...`` names the compiled modules; ``pure Python``
+    ``compiled: hand.engine, ...`` names the compiled modules; ``pure Python``
     otherwise, followed by why where the wheel recorded it: a wheel built
     pure because there was no working C compiler (or by ``ALSOS_BUILD=pure``)
     carries that reason in ``alsos/_build.txt`` (written by hatch_build.py),

@@ -1,6 +1,6 @@
 """A hand viewer: a finished (or unfinished) record as one self-contained HTML page.
 
-:func:`page` turns records (:class:`~alsos.record.Record`) into a web page
+:func:`page` turns records (:class:`~alsos.play.record.Record`) into a web page
 that steps through each hand: the deal, the auction and the announcements,
 then trick by trick, and finally the settlement.  Next and previous buttons
 and the arrow keys move between the steps; Home and End jump to the first
@@ -9,7 +9,7 @@ and last.  ``alsos replay FILE --html hand.html`` writes such a page.
 another page (the documentation embeds worked examples that way).
 
 The page needs nothing from the network: its style sheet, its small script
-and the card pictures (:mod:`alsos.svg`, each drawn once as an SVG
+and the card pictures (:mod:`alsos.pack.svg`, each drawn once as an SVG
 ``<symbol>`` and shown with ``<use>``) are all inline, so it can be mailed,
 opened from a disk or served as it is.  Without scripts every step is shown,
 one below the other.  The layout narrows to a phone's width: cards shrink
@@ -38,17 +38,17 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from alsos.bots import make
-from alsos.cards import CARDS, Card, cards_of
-from alsos.deal import Deal
-from alsos.events import MeldShown, Played, Said, TrickWon
-from alsos.game import Game
-from alsos.phases import Phase
-from alsos.record import Record, RecordError, labelled
-from alsos.settlement import Settlement
-from alsos.svg import CARD_HEIGHT, CARD_WIDTH, card_svg
+from alsos.hand.settlement import Settlement
+from alsos.pack.cards import CARDS, Card, cards_of
+from alsos.pack.deal import Deal
+from alsos.pack.phases import Phase
+from alsos.pack.svg import CARD_HEIGHT, CARD_WIDTH, card_svg
+from alsos.play.events import MeldShown, Played, Said, TrickWon
+from alsos.play.game import Game
+from alsos.play.record import Record, RecordError, labelled
 
 if TYPE_CHECKING:
-    from alsos.profile import Ruleset
+    from alsos.ruleset.profile import Ruleset
 
 __all__ = ["ViewerError", "example", "fragment", "page"]
 
@@ -502,7 +502,7 @@ def fragment(record: Record, *, seat: int | None = None, allow_files: bool = Fal
     scoped to it, so several can share a page; the arrow keys work while
     the block has the focus (click it or tab to it).  ``seat`` shows only
     what that seat saw (see the module's description).  As for
-    :meth:`Record.replay() <alsos.record.Record.replay>`, the record's ``Variant``
+    :meth:`Record.replay() <alsos.play.record.Record.replay>`, the record's ``Variant``
     may name a profile file only with ``allow_files=True``.
 
     :raises RecordError: the record cannot be replayed.

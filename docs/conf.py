@@ -51,7 +51,7 @@ nitpick_ignore_regex = [
     ("py:class", r"(collections\.abc|typing|enum|random|pathlib|argparse)\.\w+"),
     # The optional libraries of alsos.rl and alsos.openspiel (no inventories either).
     ("py:class", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel)\..+"),
-    # The job and result type variables of alsos.parallel.run.
+    # The job and result type variables of alsos.research.parallel.run.
     ("py:class", r"alsos\.parallel\.[JR]"),
 ]
 
@@ -79,7 +79,7 @@ def _skip_reexported(
     """Document each public name once: under ``alsos``, not again in its home module.
 
     The ``alsos`` section is built with ``:imported-members:``; there autodoc
-    records each class's home (``alsos.game.Game``) as its canonical name, so
+    records each class's home (``alsos.play.game.Game``) as its canonical name, so
     references to either spelling resolve.  The module sections skip those
     names, which would otherwise be described twice.
     """
@@ -95,8 +95,8 @@ _REEXPORTED = {name: getattr(alsos, name) for name in alsos.__all__}
 def _public_alias(target: str, module: str | None, cls: str | None) -> str | None:
     """The ``alsos.<name>...`` spelling of a reference to a re-exported object, if any.
 
-    A docstring in ``alsos/cards.py`` may say ``Card.parse`` (meaning
-    ``alsos.cards.Card.parse``), but the method is documented as
+    A docstring in ``alsos/pack/cards.py`` may say ``Card.parse`` (meaning
+    ``alsos.pack.cards.Card.parse``), but the method is documented as
     ``alsos.Card.parse``; this finds that name.
     """
     candidates = [target]

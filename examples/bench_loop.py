@@ -25,7 +25,7 @@ as it would in a real bot that reads few of its fields.
 
 *Simulate.*  ``alsos simulate VARIANT --bots heuristic --workers 1`` plays
 its hands in one process with :class:`~alsos.bots.HeuristicBot` at every
-seat; this times that inner loop (``alsos.simulate._play_hands``, without
+seat; this times that inner loop (``alsos.research.simulate._play_hands``, without
 the process pool and the summary) in hands per second on one core.
 
 Usage (from the repository root)::
@@ -56,7 +56,7 @@ except ImportError:  # not installed: run from the checkout this file is in
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import alsos
 
-from alsos.simulate import _play_hands
+from alsos.research.simulate import _play_hands
 from alsos.version import compiled_modules
 
 

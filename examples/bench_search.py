@@ -60,7 +60,7 @@ except ImportError:  # not installed: run from the checkout this file is in
     import alsos
 
 from alsos import Kind, Phase
-from alsos.actions import PASS, Play
+from alsos.pack.actions import PASS, Play
 from alsos.search import playout, playouts, solve
 
 

@@ -66,8 +66,8 @@ except ImportError:  # not installed: run from the checkout this file is in
     import alsos
 
 from alsos import Phase
-from alsos.actions import PASS, Action
-from alsos.state import FIELDS
+from alsos.hand.state import FIELDS
+from alsos.pack.actions import PASS, Action
 
 Policy = Callable[[alsos.Game, random.Random], Action]
 

@@ -5,7 +5,7 @@ seat and the baseline bot at the others; the deal's score is the sum of the
 candidate's payments over those games.  With the baseline everywhere the
 payments sum to zero, so the score is what the candidate gains in the
 baseline's place, with the luck of the cards cancelled.  Prints the mean per
-deal and its 95% interval (:func:`alsos.stats.mean_interval`).  A quick tuning tool; the
+deal and its 95% interval (:func:`alsos.research.stats.mean_interval`).  A quick tuning tool; the
 official measurement is ``alsos arena``.
 
     python examples/duplicate.py --variant potter1930 --deals 200 \\
@@ -20,7 +20,7 @@ import time
 
 import alsos
 from alsos.bots import make_spec
-from alsos.stats import mean_interval
+from alsos.research.stats import mean_interval
 
 
 def play_deal(job: tuple[str, str, str, int]) -> tuple[int, float, list[float]]:

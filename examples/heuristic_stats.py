@@ -23,8 +23,8 @@ import time
 from collections import Counter, defaultdict
 
 import alsos
-from alsos.actions import Announce, Bid, Call, CallItem
 from alsos.bots import HeuristicBot
+from alsos.pack.actions import Announce, Bid, Call, CallItem
 
 
 def _play_one(rules: alsos.Ruleset, seed: int) -> None:

@@ -27,7 +27,7 @@ import random
 import sys
 
 import alsos
-from alsos.loading import shipped_variants
+from alsos.ruleset.loading import shipped_variants
 from alsos.search import SolveError, playout, playouts, solve
 from alsos.version import compiled_modules
 

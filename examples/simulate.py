@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from alsos.simulate import simulate
+from alsos.research.simulate import simulate
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -37,10 +37,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import alsos
-from alsos.actions import BIDS
 from alsos.bots.heuristic import HeuristicBot
-from alsos.cards import Suit
-from alsos.record import Record
+from alsos.pack.actions import BIDS
+from alsos.pack.cards import Suit
+from alsos.play.record import Record
 
 OUT = Path(__file__).resolve().parent.parent / "alsos" / "worked_examples"
 TRIES = 400  # deals tried per profile, from a start seed drawn from the profile's id

@@ -8,7 +8,7 @@ the engine and the oracle can disagree when either is wrong.
 from __future__ import annotations
 
 import alsos
-from alsos.actions import DECLARE_MELDS, Play
+from alsos.pack.actions import DECLARE_MELDS, Play
 
 ALTIANSZ = alsos.load_variant("altiansz")
 ALTIANSZ4 = alsos.load_variant("altiansz", players=4)

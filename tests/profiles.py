@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import alsos
-from alsos.profile import Ruleset
+from alsos.ruleset.profile import Ruleset
 
 
 def every_profile() -> list[Ruleset]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 import alsos
-from alsos.deal import Deal
-from alsos.game import IllegalActionError
+from alsos.pack.deal import Deal
+from alsos.play.game import IllegalActionError
 from tests.profiles import PROFILES
 
 

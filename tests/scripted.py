@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 
 import alsos
-from alsos.actions import Play
+from alsos.pack.actions import Play
 
 RULES = alsos.load_variant("potter1930")
 
@@ -155,7 +155,7 @@ def entry(game: alsos.Game, label: str, seat: int | None = None) -> alsos.Entry:
     return found[0]
 
 
-def item(game: alsos.Game, figure: str, seat: int | None = None) -> alsos.items.Item:
+def item(game: alsos.Game, figure: str, seat: int | None = None) -> alsos.hand.items.Item:
     """The live item (the game, or a figure announced by ``seat``)."""
     found = [i for i in game.items if i.figure == figure and (seat is None or i.seat == seat)]
     assert len(found) == 1, f"{figure}@{seat}: {game.items}"

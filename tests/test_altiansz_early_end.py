@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import alsos
-from alsos.actions import DECLARE_MELDS, PASS, Action, ContractBid
-from alsos.phases import Phase
+from alsos.pack.actions import DECLARE_MELDS, PASS, Action, ContractBid
+from alsos.pack.phases import Phase
 
 
 def _hidden_places(deal: alsos.Deal, seat: int) -> list[tuple[int, int]]:

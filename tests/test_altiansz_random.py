@@ -20,15 +20,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import alsos
-from alsos.actions import ContractBid
-from alsos.phases import Kind, Phase
-from alsos.rules.ladder import melds_of, objective_status
-from alsos.rules.scoring import card_points
+from alsos.hand.rules.ladder import melds_of, objective_status
+from alsos.hand.rules.scoring import card_points
+from alsos.pack.actions import ContractBid
+from alsos.pack.phases import Kind, Phase
 
 HANDS = 2000
 
 
-def choose(game: alsos.Game, rng: random.Random) -> alsos.actions.Action:
+def choose(game: alsos.Game, rng: random.Random) -> alsos.pack.actions.Action:
     legal = game.legal_actions()
     if game.phase is Phase.BIDDING:
         bids = [a for a in legal if isinstance(a, ContractBid)]
@@ -123,7 +123,7 @@ def test_a_decided_objective_stays_decided(seed: int, shy: float) -> None:
                     for name in spec.objectives
                 }
             )
-            if decided_at is None and alsos.rules.ladder.decided(PLAYED_OUT, s):
+            if decided_at is None and alsos.hand.rules.ladder.decided(PLAYED_OUT, s):
                 decided_at = s.trick_no
     if game.contract is None or game.contract.name is None:
         return

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import alsos
-from alsos.actions import PASS, Play
 from alsos.analysis import Analysis, AnalysisError, Thresholds, analyze, hint, report
 from alsos.analysis.values import OpenCard, allies_of
 from alsos.cli import main
+from alsos.pack.actions import PASS, Play
 from alsos.rulebook import worked_example
 from alsos.search import solve
 from tests.rl_helpers import positions as hidden_positions

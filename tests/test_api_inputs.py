@@ -19,7 +19,8 @@ import pytest
 
 import alsos
 from alsos import IllegalActionError
-from alsos.actions import (
+from alsos.bots import BotOptionError, RandomBot, make, make_spec
+from alsos.pack.actions import (
     Announce,
     Bid,
     CallItem,
@@ -30,10 +31,9 @@ from alsos.actions import (
     Play,
     parse_action,
 )
-from alsos.bots import BotOptionError, RandomBot, make, make_spec
-from alsos.cards import Card, CardParseError, parse_cards, quote
-from alsos.deal import Deal, DealError
-from alsos.events import Event, HandOver
+from alsos.pack.cards import Card, CardParseError, parse_cards, quote
+from alsos.pack.deal import Deal, DealError
+from alsos.play.events import Event, HandOver
 
 POTTER = alsos.load_variant("potter1930")
 
@@ -143,10 +143,10 @@ def test_a_huge_action_text_is_refused_with_a_short_message_and_little_memory() 
         lambda t: parse_action("gyerunk " + t[:150]),
         lambda t: Card.parse(t),
         lambda t: parse_cards("MA " + t),
-        lambda t: alsos.cards.Suit.parse(t),
+        lambda t: alsos.pack.cards.Suit.parse(t),
         lambda t: Deal.parse(t[:999]),
         lambda t: Deal.parse("MA + " + t[:900] + " / talon MA"),
-        lambda t: alsos.cards.Order.parse(t),
+        lambda t: alsos.pack.cards.Order.parse(t),
     ],
 )
 def test_errors_about_text_quote_at_most_about_60_characters(

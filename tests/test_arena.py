@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import alsos
-from alsos.arena import ArenaError, arena, lineups
 from alsos.cli import main
-from alsos.parallel import CheckpointError
+from alsos.research.arena import ArenaError, arena, lineups
+from alsos.research.parallel import CheckpointError
 
 
 @pytest.mark.parametrize(("bots", "seats", "count"), [(3, 3, 6), (3, 2, 6), (2, 3, 6), (2, 2, 2)])
@@ -210,7 +210,7 @@ def test_a_stopped_arena_without_a_file_leaves_no_checkpoint_behind(
 def test_a_resumed_runs_rate_counts_only_its_own_work(capsys: pytest.CaptureFixture[str]) -> None:
     """Units done before a resume fill the bar but not the rate: 10 new units in the
     run's time, not 100 (which would show a time left far too short)."""
-    from alsos.parallel import Progress
+    from alsos.research.parallel import Progress
 
     with Progress(100, "test", enabled=True) as bar:
         bar.skip(90)

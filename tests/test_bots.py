@@ -15,7 +15,8 @@ from profiles import PROFILES
 
 import alsos
 import alsos.bots
-from alsos.actions import (
+from alsos.bots import Bot, HeuristicBot, RandomBot, UnknownBotError, available, make
+from alsos.pack.actions import (
     ACCEPT,
     BETLI,
     CALL,
@@ -36,10 +37,9 @@ from alsos.actions import (
     Kontra,
     Play,
 )
-from alsos.bots import Bot, HeuristicBot, RandomBot, UnknownBotError, available, make
-from alsos.cards import Card
-from alsos.phases import Phase
-from alsos.view import ItemView, TrickView, View
+from alsos.pack.cards import Card
+from alsos.pack.phases import Phase
+from alsos.play.view import ItemView, TrickView, View
 
 
 def test_bots_are_made_by_name_with_options() -> None:

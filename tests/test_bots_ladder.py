@@ -13,7 +13,9 @@ from test_bots import _cards, _choose
 from test_bots import _view as _any_view
 
 import alsos
-from alsos.actions import (
+from alsos.bots import HeuristicBot
+from alsos.bots.heuristic.ladder import contract_margin, ladder_contracts
+from alsos.pack.actions import (
     BIDS,
     DRAW,
     EXCHANGE,
@@ -24,12 +26,10 @@ from alsos.actions import (
     Play,
     contract_bid,
 )
-from alsos.bots import HeuristicBot
-from alsos.bots.heuristic.ladder import contract_margin, ladder_contracts
-from alsos.cards import Card, Suit
-from alsos.phases import Phase
-from alsos.profile import parse_card_spec
-from alsos.view import TrickView, View
+from alsos.pack.cards import Card, Suit
+from alsos.pack.phases import Phase
+from alsos.play.view import TrickView, View
+from alsos.ruleset.profile import parse_card_spec
 
 _VARIANT = "altiansz"
 _RULES = alsos.load_variant(_VARIANT)

@@ -33,15 +33,18 @@ from alsos.version import build_description, compiled_modules
 ROOT = Path(__file__).resolve().parent.parent
 SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 COMPILED = (
-    "alsos.engine",
-    "alsos.rules.scoring",
+    "alsos.hand.engine",
+    "alsos.hand.rules.scoring",
+    "alsos.hand.state",
+    "alsos.hand.validation",
     "alsos.search.playout",
     "alsos.search.solver",
-    "alsos.state",
-    "alsos.validation",
 )
 #: How ``alsos --version`` names them.
-NAMES = "(compiled: engine, rules.scoring, search.playout, search.solver, state, validation)"
+NAMES = (
+    "(compiled: hand.engine, hand.rules.scoring, hand.state, hand.validation,"
+    " search.playout, search.solver)"
+)
 #: The installed package is the compiled build: the whole suite runs against it.
 INSTALLED_COMPILED = compiled_modules() == COMPILED
 

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from profiles import PROFILES
 
 import alsos
-from alsos.items import Item
-from alsos.state import FIELDS, ModuleState
+from alsos.hand.items import Item
+from alsos.hand.state import FIELDS, ModuleState
 
 COPY = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -1,5 +1,5 @@
 """The wire data (``alsos.to_data`` / ``alsos.from_data``): one documented JSON shape,
-described by ``alsos.data.schema``, that round-trips, and errors that name the key path."""
+described by ``alsos.play.data.schema``, that round-trips, and errors that name the key path."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ from profiles import PROFILES
 
 import alsos
 from alsos import Record, Settlement, View
-from alsos.actions import Action
 from alsos.cli import main
-from alsos.data import SCHEMA_KINDS, DataError, from_data, schema, to_data
-from alsos.events import Event
-from alsos.game import Kind
+from alsos.pack.actions import Action
+from alsos.play.data import SCHEMA_KINDS, DataError, from_data, schema, to_data
+from alsos.play.events import Event
+from alsos.play.game import Kind
 
 POTTER = alsos.load_variant("potter1930")
 FOUR = alsos.load_variant("four-player")
@@ -174,7 +174,7 @@ _HUGE = "x" * 10_000
         (View, {**_VIEW, "items": [{"label": "game"}]}, "items[0].seat: required key missing"),
         (View, "a view", "$: expected an object (a View), got 'a view'"),
         (Event, {"event": "Dealt"}, "$: \"event\" is 'Dealt'; expected Played, Said"),
-        (alsos.events.Played, {"event": "Said"}, "\"event\" is 'Said'; expected Played"),
+        (alsos.play.events.Played, {"event": "Said"}, "\"event\" is 'Said'; expected Played"),
         (Event, {"event": "Played", "seat": 1}, "card: required key missing"),
         (
             Event,

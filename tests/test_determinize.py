@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import alsos
-from alsos.actions import Discard, Play
 from alsos.bots import HeuristicBot, RandomBot
-from alsos.cards import CARDS, Card
-from alsos.deal import Deal
+from alsos.pack.actions import Discard, Play
+from alsos.pack.cards import CARDS, Card
+from alsos.pack.deal import Deal
 from alsos.search import DeterminizeError, determinize
 
 VARIANTS = alsos.shipped_variants()
@@ -87,7 +87,7 @@ def _where(game: alsos.Game) -> dict[int, str]:
     """Each card not yet played: the seat holding it now, or the talon."""
     out = {}
     for seat in game.active:
-        for card in alsos.cards.cards_of(game.state.hands[seat] | game.state.unseen[seat]):
+        for card in alsos.pack.cards.cards_of(game.state.hands[seat] | game.state.unseen[seat]):
             out[int(card)] = f"seat {seat}"
     for card in game.state.talon:
         out[card] = "talon"
@@ -200,7 +200,7 @@ def test_a_seat_that_showed_out_is_never_dealt_that_suit() -> None:
                     if who == seat or card.suit == led:
                         continue
                     world = determinize(view, random.Random(seed))
-                    held = alsos.cards.cards_of(world.state.hands[who])
+                    held = alsos.pack.cards.cards_of(world.state.hands[who])
                     assert all(c.suit != led for c in held)
                     return
     pytest.fail("no seat showed out in 40 hands")

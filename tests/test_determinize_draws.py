@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from test_determinize import _every_place_is_sampled, _played_to, _replays
 
 import alsos
-from alsos.actions import Discard
 from alsos.bots import HeuristicBot, PIMCBot
-from alsos.phases import Phase
+from alsos.pack.actions import Discard
+from alsos.pack.phases import Phase
 from alsos.search import determinize
 
 

@@ -178,7 +178,12 @@ def test_the_site_builds_without_warnings(
         assert term in glossary
 
     api = (out / "api.html").read_text(encoding="utf-8")
-    for name in ("alsos.Game", "alsos.load_variant", "alsos.svg.card_svg", "alsos.rulebook.render"):
+    for name in (
+        "alsos.Game",
+        "alsos.load_variant",
+        "alsos.pack.svg.card_svg",
+        "alsos.rulebook.render",
+    ):
         assert f'id="{name}"' in api
 
 

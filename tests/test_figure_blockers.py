@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from profiles import PROFILES
 
 import alsos
-from alsos.profile import Ruleset
-from alsos.speech import figure_allowed, figure_blockers
+from alsos.hand.speech import figure_allowed, figure_blockers
+from alsos.ruleset.profile import Ruleset
 
 
 def literal_block(rules: Ruleset, name: str, mine: set[str]) -> bool:

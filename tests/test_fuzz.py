@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 from profiles import PROFILES
 
 import alsos
-from alsos import registry
 from alsos.rulebook import render
+from alsos.ruleset import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = {p.stem: yaml.safe_load(p.read_text("utf-8")) for p in (ROOT / "variants").glob("*.yaml")}
@@ -335,14 +335,16 @@ ODD = st.one_of(st.booleans(), st.floats(allow_nan=False), st.text(max_size=3), 
 FIELD_TEXT = st.one_of(st.sampled_from(["game", "gyerunk", "abszolut", "100", "ultimo", ""]),
                        st.text(max_size=20), st.just("f" * 100_000))  # fmt: skip
 HAND_BUILT = st.one_of(
-    st.builds(alsos.actions.Kontra, st.one_of(INTS, ODD), FIELD_TEXT, st.one_of(st.none(), ODD)),
-    st.builds(alsos.actions.Play, st.one_of(INTS, ODD)),
-    st.builds(alsos.actions.Discard, st.one_of(INTS, ODD)),
-    st.builds(alsos.actions.Bid, st.one_of(INTS, ODD)),
-    st.builds(alsos.actions.Declare, st.one_of(INTS, ODD)),
-    st.builds(alsos.actions.Announce, st.one_of(FIELD_TEXT, ODD)),
-    st.builds(alsos.actions.ContractBid, st.one_of(FIELD_TEXT, ODD)),
-    st.builds(alsos.actions.CallItem, st.one_of(FIELD_TEXT, ODD), st.one_of(INTS, ODD)),
+    st.builds(
+        alsos.pack.actions.Kontra, st.one_of(INTS, ODD), FIELD_TEXT, st.one_of(st.none(), ODD)
+    ),
+    st.builds(alsos.pack.actions.Play, st.one_of(INTS, ODD)),
+    st.builds(alsos.pack.actions.Discard, st.one_of(INTS, ODD)),
+    st.builds(alsos.pack.actions.Bid, st.one_of(INTS, ODD)),
+    st.builds(alsos.pack.actions.Declare, st.one_of(INTS, ODD)),
+    st.builds(alsos.pack.actions.Announce, st.one_of(FIELD_TEXT, ODD)),
+    st.builds(alsos.pack.actions.ContractBid, st.one_of(FIELD_TEXT, ODD)),
+    st.builds(alsos.pack.actions.CallItem, st.one_of(FIELD_TEXT, ODD), st.one_of(INTS, ODD)),
 )
 SEATS = st.one_of(  # mostly no seat, as most callers
     st.none(), st.none(), st.none(), st.integers(-2, 5), st.booleans(), st.floats(-1, 5),

@@ -16,7 +16,6 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 import alsos
 from alsos.bots import available, make_spec
 from alsos.cli import main
-from alsos.deal import Deal
 from alsos.interop import (
     AlsosBot,
     OpenSpielBot,
@@ -25,6 +24,7 @@ from alsos.interop import (
     _pack,
     openspiel_state,
 )
+from alsos.pack.deal import Deal
 from alsos.search import determinize
 
 

@@ -1,4 +1,4 @@
-"""A rule module written outside alsos, against the protocol alone (alsos.protocol).
+"""A rule module written outside alsos, against the protocol alone (alsos.hand.protocol).
 
 The bidding module below is what a plugin would ship: a stateless class made
 once per ruleset, its per-hand memory in a ModuleState kept in the hand state,
@@ -14,12 +14,12 @@ from collections.abc import Iterator
 import pytest
 
 import alsos
-from alsos import registry
-from alsos.actions import ACCEPT, PASS, Action
-from alsos.phases import Contract, Kind, Phase
-from alsos.profile import Ruleset
-from alsos.protocol import Referee
-from alsos.state import HandState, ModuleState
+from alsos.hand.protocol import Referee
+from alsos.hand.state import HandState, ModuleState
+from alsos.pack.actions import ACCEPT, PASS, Action
+from alsos.pack.phases import Contract, Kind, Phase
+from alsos.ruleset import registry
+from alsos.ruleset.profile import Ruleset
 
 
 class RoundsLeft(ModuleState):

@@ -16,8 +16,8 @@ from scripted import legal, play
 
 import alsos
 from alsos import rulebook
-from alsos.actions import Announce, Declare, Kontra, Play
 from alsos.cli import main
+from alsos.pack.actions import Announce, Declare, Kontra, Play
 
 POTTER = alsos.load_variant("potter1930")
 CSIBOR = alsos.load_variant("csibor")

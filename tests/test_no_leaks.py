@@ -44,10 +44,10 @@ from hypothesis import strategies as st
 from profiles import PROFILES
 
 import alsos
-from alsos.cards import CARDS, Card
-from alsos.deal import Deal
-from alsos.game import Game
-from alsos.profile import Ruleset
+from alsos.pack.cards import CARDS, Card
+from alsos.pack.deal import Deal
+from alsos.play.game import Game
+from alsos.ruleset.profile import Ruleset
 from alsos.terminal import _status
 from alsos.terminal.narrator import Narrator
 from alsos.terminal.screen import Screen

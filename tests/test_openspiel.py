@@ -15,8 +15,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import alsos
 import alsos.openspiel
-from alsos.deal import layout
 from alsos.openspiel import GAME_NAME, ruleset_of
+from alsos.pack.deal import layout
 from alsos.rl import ActionSpace, max_actions, max_payment
 from alsos.rl.rewards import payment_bound
 from tests.rl_helpers import LADDERS, positions, replay_swapped
@@ -352,9 +352,11 @@ def test_the_information_state_keeps_the_cards_a_siber_reveal_turned_up() -> Non
         siber, taken, _ = next(t for t in s.takes if t[1])
         other = next(p for p in state.game.active if p != siber)
         text = state.information_state_string(other)
-        revealed = " ".join(alsos.cards.CARDS[c].name for c in taken[2:])
+        revealed = " ".join(alsos.pack.cards.CARDS[c].name for c in taken[2:])
         assert revealed and revealed.replace(" ", ",") in text
-        assert all(alsos.cards.CARDS[c] not in state.game.view(other).talon_seen for c in taken)
+        assert all(
+            alsos.pack.cards.CARDS[c] not in state.game.view(other).talon_seen for c in taken
+        )
         random.seed(seed)
         world = state.resample_from_infostate(other, pyspiel.UniformProbabilitySampler(0.0, 1.0))
         assert world.information_state_string(other) == text

@@ -1,4 +1,4 @@
-"""alsos.parallel: jobs in any order give the same results; progress and checkpoints."""
+"""alsos.research.parallel: jobs in any order give the same results; progress and checkpoints."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from alsos.parallel import Checkpoint, CheckpointError, ParallelError, Progress, run
+from alsos.research.parallel import Checkpoint, CheckpointError, ParallelError, Progress, run
 
 
 def square(x: int) -> int:

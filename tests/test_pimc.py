@@ -8,7 +8,7 @@ import pytest
 
 import alsos
 from alsos.bots import HeuristicBot, PIMCBot, available, make
-from alsos.phases import Phase
+from alsos.pack.phases import Phase
 
 VARIANTS = alsos.shipped_variants()
 

@@ -3,7 +3,7 @@
 No pip: the test writes a ``*.dist-info`` folder (METADATA and
 entry_points.txt) into a temporary directory and puts it, with the plugin's
 ``src`` folder, on ``sys.path``.  :mod:`importlib.metadata` then lists the
-entry point in the ``alsos.rules`` group, and :mod:`alsos.registry` imports it
+entry point in the ``alsos.hand.rules`` group, and :mod:`alsos.ruleset.registry` imports it
 the next time it looks for plugins (its ``_loaded`` flag is reset for the
 test).  Teardown removes the registered kind and the imported module,
 so other tests see the registry as it was.
@@ -21,7 +21,7 @@ import attrs
 import pytest
 
 import alsos
-import alsos.registry
+import alsos.ruleset.registry
 
 PLUGIN = Path(__file__).resolve().parent.parent / "examples" / "plugin"
 PROFILE = PLUGIN / "fivetricks.yaml"
@@ -33,7 +33,7 @@ HANDS = 50
 
 def _forget_plugin() -> None:
     """Drop the plugin's registration and module so the next import registers afresh."""
-    alsos.registry._REGISTRY["figures"].pop(KIND, None)
+    alsos.ruleset.registry._REGISTRY["figures"].pop(KIND, None)
     sys.modules.pop(MODULE, None)
 
 
@@ -41,7 +41,7 @@ def _forget_plugin() -> None:
 def clean_registry(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """No plugin registered or imported; plugins are looked for again; all undone after."""
     _forget_plugin()
-    monkeypatch.setattr(alsos.registry, "_loaded", False)
+    monkeypatch.setattr(alsos.ruleset.registry, "_loaded", False)
     yield
     _forget_plugin()
 
@@ -72,7 +72,7 @@ def _choose(rng: random.Random, legal: tuple[alsos.Action, ...]) -> alsos.Action
 
 def test_plugin_figure_is_offered_and_judged(plugin_on_path: None) -> None:
     rules = alsos.load_variant(PROFILE)
-    assert KIND in alsos.rules.available("figures")
+    assert KIND in alsos.hand.rules.available("figures")
     assert MODULE in sys.modules
     assert rules.figures[FIGURE].kind == KIND
     offered = judged = made = 0
@@ -114,11 +114,11 @@ def test_profile_without_plugin_names_the_figure_kind(
     assert "fivetricks.yaml" in text
     assert f"figures.{FIGURE}.kind" in text
     assert KIND in text
-    assert KIND not in alsos.rules.available("figures")
+    assert KIND not in alsos.hand.rules.available("figures")
 
 
 def test_judge_refuses_a_figure_without_threshold(plugin_on_path: None) -> None:
-    judge = alsos.rules.lookup("figures", KIND)
+    judge = alsos.hand.rules.lookup("figures", KIND)
     rules = alsos.load_variant(PROFILE)
     fig = rules.figures[FIGURE]
     assert fig.threshold == 5

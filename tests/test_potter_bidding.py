@@ -11,7 +11,7 @@ import pytest
 from scripted import RULES, entry, finish, legal, legal_cards, new_game, play
 
 import alsos
-from alsos.cards import Card
+from alsos.pack.cards import Card
 
 # Hearts are proposed (indicator P8); nothing special about the hands.
 DEAL = (
@@ -192,7 +192,7 @@ def test_klopitzky_has_no_announcements_and_forehand_leads() -> None:
     game = _klopitzky(KLOP_5_2_2)
     assert game.to_act == 0
     for _ in range(3):
-        assert all(isinstance(a, alsos.actions.Play) for a in game.legal_actions())
+        assert all(isinstance(a, alsos.pack.actions.Play) for a in game.legal_actions())
         play(game, [sorted(legal_cards(game))[0]])
 
 

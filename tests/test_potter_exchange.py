@@ -9,7 +9,7 @@ import deals
 from scripted import finish, legal, new_game, play, unwon_points
 
 import alsos
-from alsos.cards import Card
+from alsos.pack.cards import Card
 
 # Acorns proposed with the indicator M8; seat 1 holds the trump 7 (unseen);
 # the top card P9 is neither a trump nor an Ace, so only the simple exchange.

@@ -18,7 +18,7 @@ import pytest
 from scripted import POTTER_BACK_VALUES, RULES
 
 import alsos
-from alsos.actions import Announce, Call, Kontra, Play
+from alsos.pack.actions import Announce, Call, Kontra, Play
 
 TRUMP_ORDER = [3, 5, 0, 4, 1, 2, 6, 7]  # U 9 A 10 K O 8 7 as sequence-order ranks
 PLAIN_ORDER = [0, 4, 1, 2, 3, 5, 6, 7]  # A 10 K O U 9 8 7

@@ -602,7 +602,7 @@ def test_payments_without_the_settlement_equal_the_settlements(
     calls, Betli, Klopitzky, thrown in)."""
     import random
 
-    from alsos.engine import engine_for
+    from alsos.hand.engine import engine_for
 
     rules = alsos.load_variant(variant, **({"players": players} if players else {}))
     eng = engine_for(rules)

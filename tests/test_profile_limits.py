@@ -16,7 +16,7 @@ import yaml
 
 import alsos
 from alsos.cli import main
-from alsos.record import Record, RecordError
+from alsos.play.record import Record, RecordError
 
 DEEP = "[" * 5000
 

@@ -8,7 +8,7 @@ still accepts, or refuses without saying where, are listed in ``GAPS`` and
 run as strict expected failures, so fixing the loader turns them into
 errors until they are taken off the list.
 
-The schema tests check :func:`alsos.schema.profile_schema` against the
+The schema tests check :func:`alsos.ruleset.schema.profile_schema` against the
 profile classes, and, when the ``jsonschema`` package is installed, validate
 the shipped YAML files with it.
 """
@@ -27,8 +27,8 @@ import yaml
 
 import alsos
 from alsos.cli import main
-from alsos.profile import FigureRule, Ruleset
-from alsos.schema import profile_schema
+from alsos.ruleset.profile import FigureRule, Ruleset
+from alsos.ruleset.schema import profile_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = Path(__file__).resolve().parent / "broken_profiles"
@@ -282,7 +282,7 @@ def test_schema_describes_every_ruleset_field() -> None:
 
 def test_schema_sections_match_their_classes() -> None:
     defs = profile_schema()["$defs"]
-    for name, cls in (("CardRules", alsos.profile.CardRules), ("FigureRule", FigureRule)):
+    for name, cls in (("CardRules", alsos.ruleset.profile.CardRules), ("FigureRule", FigureRule)):
         assert set(defs[name]["properties"]) == {a.name for a in attrs.fields(cls)}
         assert defs[name]["description"] == inspect.cleandoc(cls.__doc__ or "")
     assert defs["CardRules"]["properties"]["trump_order"]["default"] == "U 9 A 10 K O 8 7"

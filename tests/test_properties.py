@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 import alsos
 from alsos import Card, Deal, Game, IllegalActionError, Kind, Phase, Suit
-from alsos.actions import (
+from alsos.pack.actions import (
     ACCEPT,
     BETLI,
     CALL,

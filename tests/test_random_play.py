@@ -17,7 +17,7 @@ import pytest
 
 import alsos
 from alsos import Game, Kind, Phase
-from alsos.actions import PASS
+from alsos.pack.actions import PASS
 
 HANDS = 2000
 MAX_ACTIONS = 2000

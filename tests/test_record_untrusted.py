@@ -16,7 +16,7 @@ import pytest
 
 import alsos
 from alsos import Record, RecordError
-from alsos.record import RecordedGame, loads_all
+from alsos.play.record import RecordedGame, loads_all
 
 POTTER = alsos.load_variant("potter1930")
 

@@ -23,11 +23,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import alsos.bots
-import alsos.parallel
-from alsos.arena import arena
+import alsos.research.parallel
 from alsos.cli import main
-from alsos.parallel import Progress, UnitCheckpoint
-from alsos.simulate import simulate
+from alsos.research.arena import arena
+from alsos.research.parallel import Progress, UnitCheckpoint
+from alsos.research.simulate import simulate
 
 BOTS = ["heuristic", "random"]
 
@@ -329,7 +329,7 @@ def test_ctrl_c_early_in_a_slow_match_keeps_the_finished_deals(
     over the time a job aims at here, so every job is one deal: stopped in about
     the seventh deal, the deals before it are in the checkpoint and are not
     played again (with jobs of a fixed 10 deals, nothing was kept)."""
-    monkeypatch.setattr(alsos.parallel, "JOB_SECONDS", 0.01)
+    monkeypatch.setattr(alsos.research.parallel, "JOB_SECONDS", 0.01)
     slow.stop_at = 380
     checkpoint = tmp_path / "c.jsonl"
     with pytest.raises(_Stop):
@@ -360,8 +360,8 @@ def test_progress_lines_keep_their_interval_while_a_slow_job_runs(
 @pytest.mark.slow
 def test_results_do_not_depend_on_the_size_of_the_jobs(monkeypatch: pytest.MonkeyPatch) -> None:
     default = arena("tompa", BOTS, 16, seed=2, workers=2).to_data()
-    monkeypatch.setattr(alsos.parallel, "MAX_UNITS", 3)
+    monkeypatch.setattr(alsos.research.parallel, "MAX_UNITS", 3)
     assert arena("tompa", BOTS, 16, seed=2, workers=1).to_data() == default
     small = simulate(["potter1930", "house"], 10, bots=["quiet"], workers=1).to_data()
-    monkeypatch.setattr(alsos.parallel, "MAX_UNITS", 1000)
+    monkeypatch.setattr(alsos.research.parallel, "MAX_UNITS", 1000)
     assert simulate(["potter1930", "house"], 10, bots=["quiet"], workers=2).to_data() == small

@@ -12,7 +12,7 @@ np = pytest.importorskip("numpy")
 from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 
 import alsos  # noqa: E402
-from alsos.actions import DECLARE_MELDS, ContractBid  # noqa: E402
+from alsos.pack.actions import DECLARE_MELDS, ContractBid  # noqa: E402
 from alsos.rl import ObservationEncoder  # noqa: E402
 from alsos.rl.encoding import MELD_KINDS  # noqa: E402
 from tests.profiles import PROFILES  # noqa: E402

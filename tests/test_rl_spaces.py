@@ -20,8 +20,8 @@ import pytest
 pytest.importorskip("numpy")
 
 import alsos
-from alsos.actions import PASS, PLAYS, SIBER, Announce, ContractBid, Kontra
-from alsos.phases import Phase
+from alsos.pack.actions import PASS, PLAYS, SIBER, Announce, ContractBid, Kontra
+from alsos.pack.phases import Phase
 from alsos.rl import (
     ActionSpace,
     UnknownActionError,
@@ -154,7 +154,7 @@ def test_import_alsos_leaves_the_optional_libraries_alone() -> None:
     """numpy, PettingZoo, Gymnasium and OpenSpiel are imported by alsos.rl and
     alsos.openspiel only, never by ``import alsos``."""
     code = (
-        "import sys, alsos, alsos.bots, alsos.record\n"
+        "import sys, alsos, alsos.bots, alsos.play.record\n"
         "heavy = ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'open_spiel')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
     )

@@ -14,7 +14,7 @@ import pytest
 from profiles import PROFILES
 
 import alsos
-from alsos.record import Record
+from alsos.play.record import Record
 from alsos.rulebook import (
     GLOSSARY,
     compare,
@@ -183,7 +183,7 @@ def test_melds_and_kontra_levels_are_shown_with_their_notation(rules: alsos.Rule
         assert "(declare melds)" in text and "| declare vannak |" not in text
         return
     for n in rules.melds.sequence_values:
-        name = alsos.actions.MELD_NAMES[n]
+        name = alsos.pack.actions.MELD_NAMES[n]
         assert re.search(rf"\| \*?{name}\*? \({n} cards\) \| declare {name} \|", text)
     assert "| declare vannak |" in text
 
@@ -224,7 +224,7 @@ _HASH_NAME = re.compile(r"\b\d{3}_[0-9a-f]{16}\b|VARIANTS\.md|\b\d{3}\.txt\b")
 
 
 def test_no_hash_file_name_reaches_a_reader() -> None:
-    """Sources are cited by key and section (alsos.sources), never by the file
+    """Sources are cited by key and section (alsos.ruleset.sources), never by the file
     names or numbers of the project's copies, and rulings are "alsos ruling"."""
     root = Path(__file__).resolve().parent.parent
     read = [
@@ -261,17 +261,17 @@ def test_the_sources_page_lists_what_each_profile_takes() -> None:
     text = sources_text("markdown")
     parts = re.split(r"^## ", text, flags=re.M)[1:]
     by_key = {re.search(r"\(`([\w-]+)`\)", p.splitlines()[0]).group(1): p for p in parts}  # type: ignore[union-attr]
-    assert set(by_key) == set(alsos.sources.SOURCES)
+    assert set(by_key) == set(alsos.ruleset.sources.SOURCES)
     for variant in alsos.shipped_variants():
         rules = alsos.load_variant(variant)
         for section, cite in rules.sources.items():
-            for key in alsos.sources.cited_keys(cite):
+            for key in alsos.ruleset.sources.cited_keys(cite):
                 assert f"| {variant} |" in by_key[key], (variant, key)
                 assert f"{section}: {cite}" in by_key[key]
     assert SOURCES_REFERENCE_OF_PAGAT in by_key["pagat"]
 
 
-SOURCES_REFERENCE_OF_PAGAT = alsos.sources.SOURCES["pagat"].reference
+SOURCES_REFERENCE_OF_PAGAT = alsos.ruleset.sources.SOURCES["pagat"].reference
 
 
 def test_summary_against_potter1930_is_computed_from_data() -> None:

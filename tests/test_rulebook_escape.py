@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from alsos import load_variant
 from alsos.cli import main
-from alsos.profile import Ruleset
 from alsos.rulebook import compare, render, write
+from alsos.ruleset.profile import Ruleset
 
 docutils_core = pytest.importorskip("docutils.core")
 from docutils import nodes  # noqa: E402

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 import alsos
 from alsos import Kind, Phase
-from alsos.actions import PASS, PLAYS, Play
-from alsos.engine import engine_for
+from alsos.hand.engine import engine_for
+from alsos.pack.actions import PASS, PLAYS, Play
 from alsos.search import SolveError, play_key, playout, playouts, position_key, random_card, solve
 from alsos.search.solver import _Search
 

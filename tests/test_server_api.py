@@ -15,8 +15,16 @@ from profiles import PROFILES
 
 import alsos
 from alsos import IllegalActionError, ProfileError, Record, RecordError
-from alsos.actions import Discard
-from alsos.events import EVENT_TYPES, HandOver, ItemChanged, PhaseChanged, Played, Said, TrickWon
+from alsos.pack.actions import Discard
+from alsos.play.events import (
+    EVENT_TYPES,
+    HandOver,
+    ItemChanged,
+    PhaseChanged,
+    Played,
+    Said,
+    TrickWon,
+)
 
 POTTER = alsos.load_variant("potter1930")
 SERVER = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -73,7 +81,7 @@ def test_events_tell_the_whole_hand(rules: alsos.Ruleset) -> None:
         assert all(isinstance(e, EVENT_TYPES) for e in events)
         # Each action's first event is the action itself, in history order.
         firsts = [batch[0] for batch in returned]
-        assert [(e.seat, e.action if isinstance(e, Said) else alsos.actions.Play(e.card))
+        assert [(e.seat, e.action if isinstance(e, Said) else alsos.pack.actions.Play(e.card))
                 for e in firsts] == list(game.history)  # fmt: skip
         tricks = [e for e in events if isinstance(e, TrickWon)]
         assert [t.winner for t in tricks] == list(game.trick_winners)
@@ -178,7 +186,7 @@ def _to_a_call(seed: int, rng: random.Random) -> alsos.Game:
     while not game.is_over and game.phase is not alsos.Phase.CALL:
         legal = game.legal_actions()
         eager = [a for a in legal if str(a) in ("gyerunk", "accept")]
-        quiet = [a for a in legal if str(a) == "pass" or isinstance(a, alsos.actions.Play)]
+        quiet = [a for a in legal if str(a) == "pass" or isinstance(a, alsos.pack.actions.Play)]
         game.apply(eager[0] if eager else rng.choice(quiet or list(legal)))
     return game
 

@@ -25,11 +25,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import alsos
-from alsos.actions import Play
-from alsos.cards import Rank
-from alsos.data import to_data
-from alsos.deal import Deal
-from alsos.record import labelled
+from alsos.pack.actions import Play
+from alsos.pack.cards import Rank
+from alsos.pack.deal import Deal
+from alsos.play.data import to_data
+from alsos.play.record import labelled
 
 SIBER_PROFILES = ("potter1930", "house", "club", "four-player", "two-player", "tompa")
 

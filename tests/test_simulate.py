@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-import alsos.parallel
-import alsos.simulate as sim
+import alsos.research.parallel
+import alsos.research.simulate as sim
 from alsos.cli import main
-from alsos.parallel import CheckpointError
-from alsos.simulate import COLUMNS, SimulateError, simulate
+from alsos.research.parallel import CheckpointError
+from alsos.research.simulate import COLUMNS, SimulateError, simulate
 
 VARIANTS = ["potter1930", "house"]
 
@@ -21,7 +21,7 @@ VARIANTS = ["potter1930", "house"]
 @pytest.fixture(autouse=True)
 def _small_jobs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Jobs of at most 20 hands, so that short studies still span several jobs."""
-    monkeypatch.setattr(alsos.parallel, "MAX_UNITS", 20)
+    monkeypatch.setattr(alsos.research.parallel, "MAX_UNITS", 20)
 
 
 @pytest.mark.slow
@@ -178,8 +178,8 @@ def test_hand_row_needs_a_finished_hand() -> None:
 def test_the_quiet_bot_passes_in_the_front_and_completion_rounds_and_plays_legally() -> None:
     import alsos
     from alsos import Phase
-    from alsos.actions import PASS
     from alsos.bots import make
+    from alsos.pack.actions import PASS
 
     for vid in ("potter1930", "house", "tompa"):
         rules = alsos.load_variant(vid)
@@ -205,12 +205,12 @@ def test_every_column_is_documented() -> None:
 
 def test_the_old_chunk_constant_still_reads_with_a_deprecation_warning() -> None:
     """CHANGELOG policy: a public name is deprecated for one minor version before removal."""
-    import alsos.simulate
+    import alsos.research.simulate
 
     with pytest.warns(DeprecationWarning, match="JOB_SECONDS"):
-        assert alsos.simulate.CHUNK == 200
+        assert alsos.research.simulate.CHUNK == 200
     with pytest.raises(AttributeError):
-        _ = alsos.simulate.NO_SUCH_NAME  # type: ignore[attr-defined]
+        _ = alsos.research.simulate.NO_SUCH_NAME  # type: ignore[attr-defined]
 
 
 def test_altiansz_kinds_carry_no_comma_in_rows_table_and_plot_labels(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""alsos.stats: intervals that cover what they claim, and refuse data that cannot give one."""
+"""alsos.research.stats: intervals that cover what they claim, and refuse data
+that cannot give one."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from alsos.stats import (
+from alsos.research.stats import (
     Estimate,
     StatsError,
     mean_interval,

@@ -1,4 +1,4 @@
-"""Card pictures (alsos.svg): valid, self-contained, distinct and stable SVG.
+"""Card pictures (alsos.pack.svg): valid, self-contained, distinct and stable SVG.
 
 The pictures are pasted into notebooks, HTML pages and generated rulebooks,
 so each must parse as XML on its own, draw the rank and a suit sign that
@@ -14,8 +14,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from alsos import Card, Rank, Suit
-from alsos.cards import CARDS
-from alsos.svg import CARD_HEIGHT, CARD_WIDTH, SUIT_COLOURS, card_svg, cards_svg, svg_data_uri
+from alsos.pack.cards import CARDS
+from alsos.pack.svg import CARD_HEIGHT, CARD_WIDTH, SUIT_COLOURS, card_svg, cards_svg, svg_data_uri
 
 SVG = "{http://www.w3.org/2000/svg}"
 

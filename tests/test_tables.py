@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import alsos
-from alsos.cards import Rank
-from alsos.tables import point_table, suit_point_sums
+from alsos.pack.cards import Rank
+from alsos.pack.tables import point_table, suit_point_sums
 
 RULES = alsos.load_variant("potter1930")
 TRUMP_POINTS = tuple(RULES.cards.trump_points.get(r, 0) for r in Rank)

@@ -21,8 +21,8 @@ import pytest
 
 import alsos
 from alsos.cli import main
-from alsos.record import loads_all, replay_session
-from alsos.session import Rubber
+from alsos.play.record import loads_all, replay_session
+from alsos.play.session import Rubber
 from alsos.terminal import words
 from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines
@@ -500,7 +500,7 @@ def test_compiled_modules_are_read_from_the_installed_files(tmp_path: Path) -> N
     (package / f"engine{suffix}").write_bytes(b"")
     (package / "search" / f"solver{suffix}").write_bytes(b"")
     (package / "search" / "playout.py").write_text("")
-    assert compiled_modules(package) == ("alsos.engine", "alsos.search.solver")
+    assert compiled_modules(package) == ("alsos.hand.engine", "alsos.search.solver")
 
 
 @pytest.mark.parametrize("colour", ["never", "always"])

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import alsos
-from alsos import actions
+from alsos.pack import actions
 
 POTTER = alsos.load_variant("potter1930")
 

@@ -22,9 +22,9 @@ from altiansz_helpers import (
 from variant_helpers import sit_out
 
 import alsos
-from alsos.cards import Card, cards_of
-from alsos.melds import every_meld
-from alsos.phases import Kind, Phase
+from alsos.hand.melds import every_meld
+from alsos.pack.cards import Card, cards_of
+from alsos.pack.phases import Kind, Phase
 
 
 def texts(game: alsos.Game) -> set[str]:
@@ -607,9 +607,9 @@ def test_the_heuristic_bot_names_trumps_after_a_ladder_auction() -> None:
             assert seat is not None
             legal = game.legal_actions()
             action = HeuristicBot(seat).choose(game.view(seat), legal)
-            if all(isinstance(a, alsos.actions.Bid) for a in legal):
+            if all(isinstance(a, alsos.pack.actions.Bid) for a in legal):
                 # naming trumps: only bids are offered, and the bot names one
-                assert isinstance(action, alsos.actions.Bid)
+                assert isinstance(action, alsos.pack.actions.Bid)
                 named += 1
             game.apply(action)
         assert game.declarer is not None and game.settlement is not None

@@ -542,7 +542,7 @@ def test_siber_by_the_seven_else_the_eight_else_the_nine(
     game = start(CSIBOR, deal, script=script)
     # csibor's síber comes at the entitled seat's turn in the first trick
     assert game.phase is alsos.Phase.PLAY and game.to_act == 0
-    game.apply(next(a for a in game.legal_actions() if isinstance(a, alsos.actions.Play)))
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, alsos.pack.actions.Play)))
     assert game.to_act == 1 and "siber" in legal(game)
     before = hand(game, 1)
     talon = set(alsos.parse_cards(deal.split("talon")[1]))

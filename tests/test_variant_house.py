@@ -442,7 +442,7 @@ def _to_second_trick_declarer_turn(game: alsos.Game) -> None:
     """Play the first legal card for each seat until the declarer is to play in trick 2."""
     while not (game.trick_no == 1 and game.to_act == game.declarer):
         legal = game.legal_actions()
-        plays = [a for a in legal if isinstance(a, alsos.actions.Play)]
+        plays = [a for a in legal if isinstance(a, alsos.pack.actions.Play)]
         game.apply(plays[0] if plays else "pass")
 
 
@@ -511,7 +511,7 @@ def test_calling_a_figure_concedes_it_and_play_goes_on() -> None:
     for g in (game, game2):
         # the front round is over; the declarer announces abszolút from the back
         while g.to_act != g.declarer or g.trick_no:
-            card = next(a for a in g.legal_actions() if isinstance(a, alsos.actions.Play))
+            card = next(a for a in g.legal_actions() if isinstance(a, alsos.pack.actions.Play))
             g.apply(card)
         g.apply("announce abszolut")
     _to_second_trick_declarer_turn(game)
@@ -524,7 +524,7 @@ def test_calling_a_figure_concedes_it_and_play_goes_on() -> None:
     game.apply("concede")
     assert not game.is_over and game.phase is alsos.Phase.PLAY
     while not game.is_over:
-        game.apply(next(a for a in game.legal_actions() if isinstance(a, alsos.actions.Play)))
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, alsos.pack.actions.Play)))
     assert game.settlement is not None
     entry = next(e for e in game.settlement.entries if e.label == "abszolut")
     assert entry.made and entry.value == 1

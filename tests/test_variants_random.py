@@ -36,7 +36,7 @@ import pytest
 
 import alsos
 from alsos import Game, IllegalActionError, Phase
-from alsos.actions import ACCEPT, BETLI, PASS, SIBER, Action, Announce, Discard, Kontra, Play
+from alsos.pack.actions import ACCEPT, BETLI, PASS, SIBER, Action, Announce, Discard, Kontra, Play
 
 VARIANTS = ("potter1930", "four-player", "two-player", "tompa", "house", "club", "csibor")
 PLAYERS = (2, 3, 4)

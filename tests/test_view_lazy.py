@@ -1,5 +1,5 @@
 """Game.view reads its fields when first asked for; it must still be the position it was
-taken in: every field equal to the eager :func:`alsos.view.make_view` of that moment,
+taken in: every field equal to the eager :func:`alsos.play.view.make_view` of that moment,
 whatever was applied since and whichever fields were read before."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 import alsos
-from alsos.view import View, make_view
+from alsos.play.view import View, make_view
 
 FIELDS = [a.name for a in attrs.fields(View)]
 

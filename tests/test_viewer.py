@@ -27,10 +27,10 @@ from viewer_helpers import (
 )
 
 import alsos
-from alsos.actions import Play
-from alsos.cards import CARDS, cards_of
 from alsos.cli import main
-from alsos.record import Record, RecordError
+from alsos.pack.actions import Play
+from alsos.pack.cards import CARDS, cards_of
+from alsos.play.record import Record, RecordError
 from alsos.viewer import ViewerError, example, fragment, page
 
 # Every shipped table, each player count of csibor too: 2, 3 and 4 seats.
@@ -440,7 +440,7 @@ def test_the_viewer_reads_a_profile_file_only_when_told_and_refuses_seat_records
     """A record naming a local profile file is drawn only with ``allow_files=True`` (what
     ``alsos replay --html`` passes for its user's own files), and a seat record, which holds
     no deal, is refused with a reason rather than drawn from an invented deal."""
-    from alsos.record import RecordError
+    from alsos.play.record import RecordError
     from alsos.viewer import ViewerError, page
 
     profile = tmp_path / "mine.yaml"

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from viewer_helpers import played, replay_by_trick
 
-from alsos.cards import CARDS
-from alsos.record import Record
+from alsos.pack.cards import CARDS
+from alsos.play.record import Record
 from alsos.viewer import fragment, page
 
 pytestmark = pytest.mark.slow  # starts Chromium

@@ -14,7 +14,7 @@ from typing import Any
 from scripted import legal, play
 
 import alsos
-from alsos.actions import Play
+from alsos.pack.actions import Play
 
 POTTER = alsos.load_variant("potter1930")
 

@@ -8,8 +8,8 @@ from html.parser import HTMLParser
 
 import alsos
 from alsos.bots import make
-from alsos.cards import CARDS, Card, cards_of
-from alsos.record import Record
+from alsos.pack.cards import CARDS, Card, cards_of
+from alsos.play.record import Record
 
 VOID = {"meta", "br", "img", "input", "link", "hr"}
 

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 from attrs import field, frozen
 
-from alsos.actions import Action, Play
 from alsos.analysis.values import POLICIES, OpenCard, mean_interval, view_values
-from alsos.game import Game
-from alsos.phases import Phase
-from alsos.record import Record, RecordError
+from alsos.pack.actions import Action, Play
+from alsos.pack.phases import Phase
+from alsos.play.game import Game
+from alsos.play.record import Record, RecordError
 from alsos.search import SolveError
 
 __all__ = [

@@ -4,7 +4,7 @@
   solver (:func:`~alsos.search.solver.solve`'s search, its tables kept from
   one position of the hand to the next);
 * :func:`view_values` estimates every legal action from what one seat knew
-  at that moment: worlds sampled from its :class:`~alsos.view.View`
+  at that moment: worlds sampled from its :class:`~alsos.play.view.View`
   (:func:`~alsos.search.determinize.determinize`, never the real deal),
   each action tried in each world and the rest of the hand played out by a
   policy (:class:`~alsos.bots.pimc.PIMCBot`'s evaluation: the heuristic, or
@@ -20,11 +20,11 @@ import math
 import random
 from collections.abc import Sequence
 
-from alsos.actions import PASS, Action, Play
 from alsos.bots.pimc import PIMCBot
-from alsos.engine import engine_for
-from alsos.game import Game
-from alsos.phases import Phase
+from alsos.hand.engine import engine_for
+from alsos.pack.actions import PASS, Action, Play
+from alsos.pack.phases import Phase
+from alsos.play.game import Game
 from alsos.search import DeterminizeError, SolveError, check_solvable, determinize
 from alsos.search.solver import _Search
 

@@ -1,7 +1,7 @@
 """Bots: players that choose an action from what their seat may know.
 
 A bot is anything with ``choose(view, legal) -> Action`` (:class:`Bot`): it
-sees only its seat's :class:`~alsos.view.View` and the legal actions, never
+sees only its seat's :class:`~alsos.play.view.View` and the legal actions, never
 the hidden cards.  Bots are made by name with options, ``make("heuristic",
 seed=1)``; the built-in ones are ``random`` (:class:`~alsos.RandomBot`),
 ``heuristic`` (:class:`~alsos.bots.heuristic.HeuristicBot`) and ``pimc``
@@ -23,13 +23,13 @@ from collections.abc import Callable, Sequence
 from importlib import metadata
 from typing import Any, Protocol, runtime_checkable
 
-from alsos.actions import Action
 from alsos.bots.heuristic import HeuristicBot
 from alsos.bots.pimc import PIMCBot
 from alsos.bots.quiet import QuietBot
 from alsos.bots.random_bot import RandomBot
-from alsos.cards import quote
-from alsos.view import View
+from alsos.pack.actions import Action
+from alsos.pack.cards import quote
+from alsos.play.view import View
 
 __all__ = [
     "Bot",
@@ -160,7 +160,7 @@ def _check_options(name: str, factory: Callable[..., Bot], options: dict[str, An
 def _options_of(factory: Callable[..., Bot]) -> list[str] | None:
     """The options a factory's signature takes by name; None if it takes any (or has no
     signature to read, a builtin: then the call decides).  Read once per factory, as
-    :func:`alsos.simulate` makes bots for every hand."""
+    :func:`alsos.research.simulate` makes bots for every hand."""
     try:
         params = inspect.signature(factory).parameters.values()
     except (TypeError, ValueError):

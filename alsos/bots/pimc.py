@@ -29,13 +29,13 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from alsos.actions import Action
 from alsos.bots.heuristic import HeuristicBot
-from alsos.deal import seeded_rng
-from alsos.game import Game
-from alsos.phases import Phase
+from alsos.pack.actions import Action
+from alsos.pack.deal import seeded_rng
+from alsos.pack.phases import Phase
+from alsos.play.game import Game
+from alsos.play.view import View, make_view
 from alsos.search import DeterminizeError, SolveError, determinize, solve
-from alsos.view import View, make_view
 
 __all__ = ["PIMCBot"]
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from alsos.actions import PASS, Action
-from alsos.deal import seeded_rng
-from alsos.phases import Phase
-from alsos.view import View
+from alsos.pack.actions import PASS, Action
+from alsos.pack.deal import seeded_rng
+from alsos.pack.phases import Phase
+from alsos.play.view import View
 
 __all__ = ["QuietBot"]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from alsos.actions import Action
-from alsos.deal import seeded_rng
-from alsos.view import View
+from alsos.pack.actions import Action
+from alsos.pack.deal import seeded_rng
+from alsos.play.view import View
 
 __all__ = ["RandomBot"]
 

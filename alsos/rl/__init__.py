@@ -6,7 +6,7 @@ Gymnasium); ``import alsos`` never imports this package.
 
 - :class:`ActionSpace` numbers every action that can ever be legal under a
   ruleset, and gives the legal mask of a position;
-- :class:`ObservationEncoder` turns a seat's :class:`~alsos.view.View` into a
+- :class:`ObservationEncoder` turns a seat's :class:`~alsos.play.view.View` into a
   fixed-size ``float32`` vector;
 - :mod:`alsos.rl.rewards` scales the payments into rewards (``reward_scale``)
   and gives :func:`~alsos.rl.rewards.payment_bound`, a tighter bound;

@@ -1,4 +1,4 @@
-"""A seat's :class:`~alsos.view.View` as a fixed-size NumPy vector.
+"""A seat's :class:`~alsos.play.view.View` as a fixed-size NumPy vector.
 
 :class:`ObservationEncoder` turns a view into a flat ``float32`` vector whose
 shape depends only on the ruleset (the number of seats, the enabled figures,
@@ -70,13 +70,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from alsos.actions import DECLARE_MELDS, MELD_NAMES, PLAYS, ContractBid
-from alsos.phases import Kind, Phase
-from alsos.profile import Ruleset
+from alsos.pack.actions import DECLARE_MELDS, MELD_NAMES, PLAYS, ContractBid
+from alsos.pack.phases import Kind, Phase
 from alsos.rl.spaces import ActionSpace, item_figures, max_actions, max_payment, max_stake
+from alsos.ruleset.profile import Ruleset
 
 if TYPE_CHECKING:
-    from alsos.view import View
+    from alsos.play.view import View
 
 __all__ = [
     "MELD_KINDS",

@@ -29,7 +29,7 @@ dealt: the dealer moves on.
 An action outside the mask ends the episode with reward ``illegal_reward``
 (default -1, as PettingZoo's classic games do) and ``info["illegal_action"]``
 naming it, leaving the hand as it was; with ``illegal_reward=None`` it raises
-:class:`~alsos.game.IllegalActionError` instead.
+:class:`~alsos.play.game.IllegalActionError` instead.
 """
 
 from __future__ import annotations
@@ -43,12 +43,12 @@ import numpy as np
 from gymnasium import spaces
 
 from alsos.bots import Bot, make
-from alsos.game import Game
-from alsos.loading import load_variant
-from alsos.profile import Ruleset
+from alsos.play.game import Game
 from alsos.rl.encoding import ObservationEncoder
 from alsos.rl.rewards import RewardScale, reward_scaler
 from alsos.rl.spaces import ActionSpace
+from alsos.ruleset.loading import load_variant
+from alsos.ruleset.profile import Ruleset
 
 __all__ = ["AlsosEnv"]
 

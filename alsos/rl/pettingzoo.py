@@ -26,7 +26,7 @@ An action is an index into that space.  Rewards are zero until the hand
 ends, then each seat's payment in stakes, or scaled by ``reward_scale``
 (:mod:`alsos.rl.rewards`: a divisor, ``"bound"`` or ``"log"``).  An episode is one hand;
 ``reset(seed=...)`` makes the sequence of deals reproducible.  An illegal
-action raises :class:`~alsos.game.IllegalActionError` and changes nothing.
+action raises :class:`~alsos.play.game.IllegalActionError` and changes nothing.
 
 There is no parallel version: PettingZoo's ``aec_to_parallel`` needs every
 agent to act once per cycle, in the order of ``agents``, and the environment
@@ -50,12 +50,12 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from alsos.bots import Bot, make_spec
-from alsos.game import Game
-from alsos.loading import load_variant
-from alsos.profile import Ruleset
+from alsos.play.game import Game
 from alsos.rl.encoding import ObservationEncoder
 from alsos.rl.rewards import RewardScale, reward_scaler
 from alsos.rl.spaces import ActionSpace
+from alsos.ruleset.loading import load_variant
+from alsos.ruleset.profile import Ruleset
 
 __all__ = ["AlsosAECEnv", "env", "raw_env"]
 

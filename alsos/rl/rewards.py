@@ -25,8 +25,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from alsos.profile import Ruleset
 from alsos.rl.spaces import _call_multiplier, _kontra_factor, item_figures
+from alsos.ruleset.profile import Ruleset
 
 __all__ = ["RewardScaleError", "payment_bound", "reward_scaler"]
 

@@ -50,7 +50,7 @@ import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, SupportsIndex
 
-from alsos.actions import (
+from alsos.pack.actions import (
     ACCEPT,
     BETLI,
     BIDS,
@@ -75,8 +75,8 @@ from alsos.actions import (
     contract_bid,
     kontra,
 )
-from alsos.cards import Suit
-from alsos.profile import Ruleset
+from alsos.pack.cards import Suit
+from alsos.ruleset.profile import Ruleset
 
 if TYPE_CHECKING:
     import numpy as np

@@ -6,11 +6,11 @@ import json
 
 import attrs
 
-from alsos.loading import load_variant
-from alsos.profile import ProfileError, Ruleset
 from alsos.rulebook.clauses import Section
 from alsos.rulebook.escape import shown
 from alsos.rulebook.sections import sections as _parts
+from alsos.ruleset.loading import load_variant
+from alsos.ruleset.profile import ProfileError, Ruleset
 
 __all__ = ["rulebook"]
 

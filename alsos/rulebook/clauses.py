@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from alsos.cards import Card
-from alsos.profile import Ruleset
+from alsos.pack.cards import Card
+from alsos.ruleset.profile import Ruleset
 
 __all__ = ["Clause", "Section", "source_of"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from alsos.profile import Ruleset
 from alsos.rulebook.book import rulebook
 from alsos.rulebook.escape import escape, text_width
 from alsos.rulebook.markup import Terms, md_table, plain, rst_table
+from alsos.ruleset.profile import Ruleset
 
 __all__ = ["compare", "summary"]
 

@@ -33,7 +33,7 @@ from collections.abc import Callable
 
 import attrs
 
-from alsos.profile import Ruleset
+from alsos.ruleset.profile import Ruleset
 
 __all__ = ["escape", "escape_markdown", "escape_rst", "shown", "text_width"]
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from alsos import registry as rule_modules
+from alsos.ruleset import registry as rule_modules
 
 if TYPE_CHECKING:
-    from alsos.profile import Ruleset
+    from alsos.ruleset.profile import Ruleset
 
 __all__ = ["GLOSSARY", "glossary", "term"]
 

@@ -8,10 +8,10 @@ once no step for picking up.  The full rules follow in the sections.
 
 from __future__ import annotations
 
-from alsos import registry as rule_modules
-from alsos.profile import Ruleset
 from alsos.rulebook.clauses import Clause
 from alsos.rulebook.glossary import term
+from alsos.ruleset import registry as rule_modules
+from alsos.ruleset.profile import Ruleset
 
 __all__ = ["overview"]
 

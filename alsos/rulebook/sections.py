@@ -7,13 +7,13 @@ rule the ruleset does not have is never mentioned.
 
 from __future__ import annotations
 
-from alsos import registry as rule_modules
-from alsos.actions import MELD_NAMES
-from alsos.cards import CARDS, Rank, Suit
-from alsos.profile import FigureRule, Ruleset
+from alsos.pack.actions import MELD_NAMES
+from alsos.pack.cards import CARDS, Rank, Suit
 from alsos.rulebook.clauses import Clause
 from alsos.rulebook.clauses import source_of as _src
 from alsos.rulebook.glossary import term
+from alsos.ruleset import registry as rule_modules
+from alsos.ruleset.profile import FigureRule, Ruleset
 
 __all__ = ["figure_meaning", "sections"]
 

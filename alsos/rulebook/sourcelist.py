@@ -1,17 +1,17 @@
 """The rule sources and what each shipped profile takes from which.
 
 :func:`sources_text` writes the documentation's Sources page from
-:data:`alsos.sources.SOURCES` and the profiles' ``sources:`` entries, so the
+:data:`alsos.ruleset.sources.SOURCES` and the profiles' ``sources:`` entries, so the
 page lists exactly what the profiles cite and cannot drift from them.
 """
 
 from __future__ import annotations
 
-from alsos.loading import load_variant, shipped_variants
-from alsos.profile import Ruleset
 from alsos.rulebook.escape import escape
 from alsos.rulebook.markup import Terms, md_table, rst_table
-from alsos.sources import SOURCES, cited_keys
+from alsos.ruleset.loading import load_variant, shipped_variants
+from alsos.ruleset.profile import Ruleset
+from alsos.ruleset.sources import SOURCES, cited_keys
 
 __all__ = ["citations", "sources_text"]
 

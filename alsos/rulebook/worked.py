@@ -18,14 +18,14 @@ from pathlib import Path
 import attrs
 from attrs import frozen
 
-from alsos.cards import CARDS, Card, CardParseError, format_cards, parse_cards
-from alsos.deal import Deal
-from alsos.game import Game, IllegalActionError
-from alsos.phases import Phase
-from alsos.profile import Ruleset
-from alsos.record import Record, RecordError, format_payments
+from alsos.hand.settlement import Entry
+from alsos.pack.cards import CARDS, Card, CardParseError, format_cards, parse_cards
+from alsos.pack.deal import Deal
+from alsos.pack.phases import Phase
+from alsos.play.game import Game, IllegalActionError
+from alsos.play.record import Record, RecordError, format_payments
 from alsos.rulebook.sections import figure_meaning
-from alsos.settlement import Entry
+from alsos.ruleset.profile import Ruleset
 
 __all__ = ["EXAMPLES", "Block", "example_files", "explain", "worked_example"]
 

@@ -26,15 +26,15 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from alsos.cards import Card, format_cards
-from alsos.profile import Ruleset
+from alsos.pack.cards import Card, format_cards
 from alsos.rulebook.book import rulebook
 from alsos.rulebook.escape import escape, shown, text_width
 from alsos.rulebook.glossary import glossary
 from alsos.rulebook.markup import Terms, md_table, rst_table
 from alsos.rulebook.overview import overview
 from alsos.rulebook.worked import Block, explain, worked_example
-from alsos.sources import SOURCES, cited_keys
+from alsos.ruleset.profile import Ruleset
+from alsos.ruleset.sources import SOURCES, cited_keys
 
 __all__ = ["FORMATS", "IMAGES", "file_stem", "render", "render_files", "rulings", "write"]
 
@@ -57,7 +57,7 @@ class _Pictures:
         self.files: dict[str, str] = {}
 
     def __call__(self, name: str, cards: Sequence[Card], indent: str, named: bool) -> list[str]:
-        from alsos.svg import cards_svg, svg_data_uri
+        from alsos.pack.svg import cards_svg, svg_data_uri
 
         alt = format_cards(cards)
         if self.mode == "none":

@@ -5,7 +5,7 @@
 * :func:`~alsos.search.playout.playout` -- a copy of a position played on with random cards to its
   settlement (:mod:`alsos.search.playout`);
 * :func:`~alsos.search.determinize.determinize` -- a complete hand consistent
-  with one seat's :class:`~alsos.view.View`, for perfect-information Monte
+  with one seat's :class:`~alsos.play.view.View`, for perfect-information Monte
   Carlo bots (:mod:`alsos.search.determinize`).
 
 All use the engine's own rules (legal cards, trick winner, end of hand,

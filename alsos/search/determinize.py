@@ -3,7 +3,7 @@
 Search over a hidden-information game samples *worlds*: complete deals that
 agree with everything the searching seat has seen, each then searched as if
 its cards were open (perfect-information Monte Carlo).  :func:`determinize`
-builds one such world from a :class:`~alsos.view.View`:
+builds one such world from a :class:`~alsos.play.view.View`:
 
 1. **What is fixed.**  The seat's own cards (now, played and discarded), the
    talon cards lying face up, every card played to a trick, the trump 7 and
@@ -19,7 +19,7 @@ builds one such world from a :class:`~alsos.view.View`:
    condition over the places, checked on the groups of cards with the same
    allowed places).  Every consistent location of a card therefore has a
    positive chance, and without constraints the deal is uniform.
-4. **Replay.**  The sampled deal becomes a :class:`~alsos.game.Game` and the
+4. **Replay.**  The sampled deal becomes a :class:`~alsos.play.game.Game` and the
    seat's public history is replayed through the one engine, so its rules
    check every action; a hidden action (another seat's síber discard, a bid
    shown only as ``bid trumps``) is filled in consistently.  The sampled
@@ -43,15 +43,15 @@ import functools
 import random
 from collections.abc import Sequence
 
-from alsos.actions import MELD_NAMES, Action, Bid, Discard
-from alsos.cards import CARDS, Rank, Suit, suit_mask
-from alsos.deal import Deal
-from alsos.game import Game, IllegalActionError
-from alsos.loading import load_variant
-from alsos.profile import Ruleset
+from alsos.pack.actions import MELD_NAMES, Action, Bid, Discard
+from alsos.pack.cards import CARDS, Rank, Suit, suit_mask
+from alsos.pack.deal import Deal
+from alsos.play.game import Game, IllegalActionError
+from alsos.play.view import View
+from alsos.ruleset.loading import load_variant
+from alsos.ruleset.profile import Ruleset
 from alsos.search.places import Places, bits
 from alsos.search.talon_draws import LadderEvent, ladder_events, sample_ladder
-from alsos.view import View
 
 __all__ = ["DeterminizeError", "determinize"]
 
@@ -207,7 +207,7 @@ def _meld_cards(k: _Knowledge, p: int, free: int, rng: random.Random) -> int | N
 
 
 def _discard_card(text: str) -> int:
-    from alsos.actions import parse_action
+    from alsos.pack.actions import parse_action
 
     action = parse_action(text)
     assert isinstance(action, Discard)

@@ -13,14 +13,14 @@ every seat play a uniformly random legal card.  The policy:
 
 Cards go through the engine's own functions, the ones
 :meth:`alsos.Game.apply` reaches through :meth:`Engine.play
-<alsos.engine.Engine.play>`: :meth:`Engine.legal_mask
-<alsos.engine.Engine.legal_mask>` for the legal cards,
-:func:`alsos.engine.trick_winner` for each trick and
-:meth:`Engine.hand_ends <alsos.engine.Engine.hand_ends>` for the end (not
+<alsos.hand.engine.Engine.play>`: :meth:`Engine.legal_mask
+<alsos.hand.engine.Engine.legal_mask>` for the legal cards,
+:func:`alsos.hand.engine.trick_winner` for each trick and
+:meth:`Engine.hand_ends <alsos.hand.engine.Engine.hand_ends>` for the end (not
 asked each trick where :meth:`Engine.ends_only_after_last_trick
-<alsos.engine.Engine.ends_only_after_last_trick>` says only the last trick
+<alsos.hand.engine.Engine.ends_only_after_last_trick>` says only the last trick
 ends the hand); the result is the payments of the engine's scoring
-(:meth:`Engine.payments <alsos.engine.Engine.payments>`, without the
+(:meth:`Engine.payments <alsos.hand.engine.Engine.payments>`, without the
 itemised settlement).  Once only cards are left,
 :func:`play_cards` plays whole tricks without the bookkeeping a game keeps
 for its record (history, turn counters).  The tests play the same draws
@@ -36,16 +36,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final
 
-from alsos.actions import PASS, PLAYS
-from alsos.engine import Engine, engine_for, trick_winner
-from alsos.phases import Phase
+from alsos.hand.engine import Engine, engine_for, trick_winner
+from alsos.pack.actions import PASS, PLAYS
+from alsos.pack.phases import Phase
 from alsos.search.solver import PayoffKey, check_solvable
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from alsos.game import Game
-    from alsos.state import HandState
+    from alsos.hand.state import HandState
+    from alsos.play.game import Game
 
 __all__ = ["play_cards", "playout", "playouts", "random_card"]
 
@@ -69,8 +69,8 @@ def playout(game: Game, rng: random.Random | None = None) -> dict[int, int]:
 
     The payments are the settlement's (seat -> stakes gained, negative: paid),
     read by the scoring module without building the itemised
-    :class:`~alsos.settlement.Settlement` (the engine's
-    :meth:`~alsos.engine.Engine.payments`).
+    :class:`~alsos.hand.settlement.Settlement` (the engine's
+    :meth:`~alsos.hand.engine.Engine.payments`).
 
     ``game`` itself is not changed.  ``rng`` (default: a fresh unseeded
     ``random.Random``) makes the playout reproducible.  Until only cards are
@@ -107,10 +107,10 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
 
     Each card is the k-th lowest legal one for k = int(draw() * count), as
     :func:`random_card` draws.  The tricks, won cards and trick counts end
-    as :meth:`Engine.play <alsos.engine.Engine.play>` leaves them; the
+    as :meth:`Engine.play <alsos.hand.engine.Engine.play>` leaves them; the
     bookkeeping a game keeps besides (history, whose turn, the phase) is not
     kept: the caller settles ``s`` with the engine's scoring
-    (:meth:`Engine.payments <alsos.engine.Engine.payments>`).
+    (:meth:`Engine.payments <alsos.hand.engine.Engine.payments>`).
     """
     # Without a Betli declarer or a ``decided`` hook only the last trick ends
     # the hand (the engine says so): then hand_ends need not be asked each trick.

@@ -5,8 +5,8 @@ returns the settlement payment the seat to act can be sure of, and a card
 that secures it.  It is alpha-beta search over the engine's own bit sets:
 
 * the legal cards of each turn come from :meth:`Engine.legal_mask
-  <alsos.engine.Engine.legal_mask>` and each full trick's winner from
-  :func:`alsos.engine.trick_winner`, the functions the engine plays with, so
+  <alsos.hand.engine.Engine.legal_mask>` and each full trick's winner from
+  :func:`alsos.hand.engine.trick_winner`, the functions the engine plays with, so
   search and game share one copy of the follow-suit, trumping and hold-back
   rules;
 * the payoff of a finished line is the engine's scoring module run on the
@@ -41,15 +41,15 @@ import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from alsos.actions import PLAYS, Play
-from alsos.engine import Engine, engine_for, trick_winner
-from alsos.phases import Kind, Phase
-from alsos.profile import parse_card_spec
-from alsos.tables import suit_point_sums
+from alsos.hand.engine import Engine, engine_for, trick_winner
+from alsos.pack.actions import PLAYS, Play
+from alsos.pack.phases import Kind, Phase
+from alsos.pack.tables import suit_point_sums
+from alsos.ruleset.profile import parse_card_spec
 
 if TYPE_CHECKING:
-    from alsos.game import Game
-    from alsos.state import HandState
+    from alsos.hand.state import HandState
+    from alsos.play.game import Game
 
 __all__ = [
     "PayoffKey",

@@ -1,6 +1,6 @@
 """Worlds for an auction that draws talon cards: the contract ladder (altiansz).
 
-In the ladder auction (:mod:`alsos.rules.ladder`; altiansz, "Bidding and use
+In the ladder auction (:mod:`alsos.hand.rules.ladder`; altiansz, "Bidding and use
 of the Talon") each bidder of a talon contract draws two cards unseen -- the
 first one two face-down talon cards, each later one the previous drawer's
 two discards -- and discards two face down; the declarer may then take the
@@ -42,8 +42,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from alsos.cards import CARDS
-from alsos.deal import Deal
+from alsos.pack.cards import CARDS
+from alsos.pack.deal import Deal
 from alsos.search.places import Places, bits
 
 if TYPE_CHECKING:
@@ -324,7 +324,7 @@ def meld_cards(
     with at most ``room`` cards beyond those ``held`` already; None if some kind
     cannot be made (altiansz, "Melds").
 
-    The kinds come suit by suit (:func:`alsos.melds.every_meld`): a suit's
+    The kinds come suit by suit (:func:`alsos.hand.melds.every_meld`): a suit's
     sequences, then its béla or 20, then the next suit's; vannaks last.  So
     each word's suit is at or after the previous word's, and after a béla or
     20, past it.

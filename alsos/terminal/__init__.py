@@ -23,15 +23,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
-from alsos.actions import Action
 from alsos.bots import Bot, BotOptionError, UnknownBotError, available, make_spec, split_specs
-from alsos.cards import quote
-from alsos.events import Event
-from alsos.game import Game
-from alsos.loading import load_variant
-from alsos.profile import ProfileError, Ruleset
-from alsos.record import Record, RecordError
-from alsos.session import Deals, Radli, Rubber, Session, new_session
+from alsos.pack.actions import Action
+from alsos.pack.cards import quote
+from alsos.play.events import Event
+from alsos.play.game import Game
+from alsos.play.record import Record, RecordError
+from alsos.play.session import Deals, Radli, Rubber, Session, new_session
+from alsos.ruleset.loading import load_variant
+from alsos.ruleset.profile import ProfileError, Ruleset
 from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines
 from alsos.terminal.screen import Screen, make_screen

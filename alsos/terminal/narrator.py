@@ -14,7 +14,8 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 
-from alsos.actions import (
+from alsos.hand.settlement import Entry, Settlement
+from alsos.pack.actions import (
     PASS,
     Action,
     Announce,
@@ -29,11 +30,10 @@ from alsos.actions import (
     Play,
     Siber,
 )
-from alsos.cards import Card, Rank
-from alsos.events import Event, ItemChanged, Played, Said, TrickWon
-from alsos.game import Game
-from alsos.phases import Kind, Phase
-from alsos.settlement import Entry, Settlement
+from alsos.pack.cards import Card, Rank
+from alsos.pack.phases import Kind, Phase
+from alsos.play.events import Event, ItemChanged, Played, Said, TrickWon
+from alsos.play.game import Game
 from alsos.terminal.screen import Screen, Seg
 from alsos.terminal.words import (
     bidding_note,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from alsos.actions import (
+from alsos.pack.actions import (
     KONTRA_NAMES,
     Action,
     Announce,
@@ -27,8 +27,8 @@ from alsos.actions import (
     Kontra,
     Play,
 )
-from alsos.cards import Suit
-from alsos.profile import Ruleset
+from alsos.pack.cards import Suit
+from alsos.ruleset.profile import Ruleset
 from alsos.terminal.screen import Screen, Seg, symbols_to_letters
 from alsos.terminal.words import clause, contract_meaning, examples, figure_meaning, is_ladder
 

@@ -24,7 +24,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import IO, Any, TypeAlias
 
-from alsos.cards import Card, Suit
+from alsos.pack.cards import Card, Suit
 from alsos.terminal.safe import printable, unfiltered
 
 __all__ = ["SUIT_STYLES", "Screen", "Seg", "make_screen", "plain", "symbols_to_letters"]

@@ -15,11 +15,11 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from alsos.game import Game
-from alsos.phases import Contract, Kind
-from alsos.profile import Ruleset
-from alsos.registry import hook
+from alsos.pack.phases import Contract, Kind
+from alsos.play.game import Game
 from alsos.rulebook import rulebook
+from alsos.ruleset.profile import Ruleset
+from alsos.ruleset.registry import hook
 
 __all__ = [
     "bidding_note",

@@ -86,7 +86,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from alsos.actions import (
+from alsos.bots.heuristic.judgement import Judgement, figure_table, rules_for, tables_for
+from alsos.bots.heuristic.ladder import LadderJudgement, is_ladder
+from alsos.pack.actions import (
     CALL,
     EXCHANGE,
     KICSI,
@@ -99,12 +101,10 @@ from alsos.actions import (
     Discard,
     Play,
 )
-from alsos.bots.heuristic.judgement import Judgement, figure_table, rules_for, tables_for
-from alsos.bots.heuristic.ladder import LadderJudgement, is_ladder
-from alsos.cards import Card, Rank
-from alsos.deal import seeded_rng
-from alsos.phases import Phase
-from alsos.view import View
+from alsos.pack.cards import Card, Rank
+from alsos.pack.deal import seeded_rng
+from alsos.pack.phases import Phase
+from alsos.play.view import View
 
 __all__ = ["HeuristicBot"]
 

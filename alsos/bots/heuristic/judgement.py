@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from attrs import evolve
 
-from alsos.actions import (
+from alsos.pack.actions import (
     ACCEPT,
     BETLI,
     BIDS,
@@ -27,11 +27,11 @@ from alsos.actions import (
     Bid,
     Kontra,
 )
-from alsos.cards import Card, Rank, Suit
-from alsos.loading import load_variant
-from alsos.profile import Ruleset, parse_card_spec
-from alsos.tables import trick_keys
-from alsos.view import View
+from alsos.pack.cards import Card, Rank, Suit
+from alsos.pack.tables import trick_keys
+from alsos.play.view import View
+from alsos.ruleset.loading import load_variant
+from alsos.ruleset.profile import Ruleset, parse_card_spec
 
 __all__ = [
     "BID_THRESHOLD",

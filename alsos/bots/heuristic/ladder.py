@@ -45,7 +45,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from alsos.actions import (
+from alsos.bots.heuristic.judgement import rules_for, trump_ranks, trump_values
+from alsos.hand.rules.ladder import hand_melds
+from alsos.pack.actions import (
     BIDS,
     DRAW,
     EXCHANGE,
@@ -56,11 +58,9 @@ from alsos.actions import (
     ContractBid,
     Discard,
 )
-from alsos.bots.heuristic.judgement import rules_for, trump_ranks, trump_values
-from alsos.cards import Card, Rank, Suit
-from alsos.profile import FigureRule, LadderContract, parse_card_spec
-from alsos.rules.ladder import hand_melds
-from alsos.view import View
+from alsos.pack.cards import Card, Rank, Suit
+from alsos.play.view import View
+from alsos.ruleset.profile import FigureRule, LadderContract, parse_card_spec
 
 __all__ = [
     "DEFENDER_MELDS",

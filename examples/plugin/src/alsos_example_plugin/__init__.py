@@ -5,7 +5,7 @@ tricks (more than ``threshold`` with ``strict: true``) in the announcer's
 own tricks: a defender's count does not include the partner's tricks.
 
 Importing this module registers the judge in the ``figures`` family of
-:mod:`alsos.rules`; alsos does the import itself through the ``alsos.rules``
+:mod:`alsos.hand.rules`; alsos does the import itself through the ``alsos.hand.rules``
 entry point declared in ``pyproject.toml``.
 """
 
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from alsos.rules import register
+from alsos.hand.rules import register
 
 if TYPE_CHECKING:
-    from alsos.items import Item
-    from alsos.profile import FigureRule
-    from alsos.settlement import Tally
+    from alsos.hand.items import Item
+    from alsos.hand.settlement import Tally
+    from alsos.ruleset.profile import FigureRule
 
 __all__ = ["judge_trick_count"]
 

@@ -1,0 +1,704 @@
+"""The engine: the rules of one ruleset acting on hand states.
+
+An :class:`Engine` is made once per :class:`~alsos.ruleset.profile.Ruleset` and
+shared by every hand played under it (:func:`engine_for`).  It holds the
+rule modules the profile names and the mechanisms every profile shares:
+rounds of speech that end after enough passes, kontra chains, tricks, the
+end of the hand.  It keeps nothing of any one hand: each call takes the
+:class:`~alsos.hand.state.HandState` it acts on, which is why a hand copies
+cheaply.  It is also the :class:`~alsos.hand.protocol.Referee` that rule modules
+call back.  Nothing here asks which variant it plays.
+
+Speed: hands, tricks won and legal plays are 32-bit sets; the trick winner
+comes from a per-contract table of card strengths; actions are interned, so a
+legal-move list is mostly table lookups.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from alsos.hand.items import DECLARER, Item
+from alsos.hand.melds import longest_sequence, vannak_ranks_held
+from alsos.hand.speech import (
+    add_item,
+    announce_figure,
+    raise_kontra,
+    speech_options,
+)
+from alsos.hand.state import HandState
+from alsos.hand.validation import answer_meld, next_contest, start_contests
+from alsos.pack.actions import (
+    CALL,
+    DECLARE_MELDS,
+    DECLARES,
+    EXCHANGE,
+    GAME,
+    KICSI,
+    PASS,
+    PLAYS,
+    SHOW,
+    SIBER,
+    Action,
+    Announce,
+    CallItem,
+    Declare,
+    DeclareMelds,
+    Discard,
+    Kontra,
+    Play,
+)
+from alsos.pack.cards import Rank, suit_mask
+from alsos.pack.deal import Deal, DealError, _active_seats, seeded_rng
+from alsos.pack.phases import Contract, Kind, Phase
+from alsos.pack.tables import point_table, trick_keys
+from alsos.ruleset import registry
+from alsos.ruleset.profile import Ruleset, keep_for, parse_card_spec
+
+if TYPE_CHECKING:
+    from alsos.hand.protocol import BiddingModule, CallingModule, ExchangeModule, ScoringModule
+    from alsos.hand.settlement import Settlement
+
+__all__ = ["Engine", "engine_for", "plays_of", "trick_winner"]
+
+
+def _byte_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
+    tables = []
+    for s in range(4):
+        tables.append(
+            tuple(tuple(PLAYS[8 * s + i] for i in range(8) if b >> i & 1) for b in range(256))
+        )
+    return tuple(tables)
+
+
+# Final: the compiled build keeps these in C statics, not the module's dict.
+_PLAY_BYTES: Final = _byte_tables()
+_PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
+_RANKS: Final = tuple(Rank)  # iterating a tuple is cheaper than iterating the enum
+SPEECH_PHASES: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
+_SUIT: Final = tuple(suit_mask(s) for s in range(4))
+_BETLI: Final = Kind.BETLI
+_PLAY: Final = Phase.PLAY
+
+
+def plays_of(mask: int) -> tuple[Play, ...]:
+    """Interned :class:`~alsos.pack.actions.Play` actions for the cards of ``mask``,
+    in pack order."""
+    return (
+        _PLAY_BYTES[0][mask & 0xFF]
+        + _PLAY_BYTES[1][(mask >> 8) & 0xFF]
+        + _PLAY_BYTES[2][(mask >> 16) & 0xFF]
+        + _PLAY_BYTES[3][(mask >> 24) & 0xFF]
+    )
+
+
+_ENGINES: Final[dict[int, Engine]] = {}
+
+
+def engine_for(rules: Ruleset) -> Engine:
+    """The shared engine of ``rules`` (made on first use, kept for the ruleset's lifetime)."""
+    eng = _ENGINES.get(id(rules))
+    if eng is None or eng._rules is not rules:
+        eng = keep_for(_ENGINES, rules, Engine(rules))
+    return eng
+
+
+class Engine:
+    """The rules of one ruleset, acting on any number of hand states."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self._rules = rules
+        #: The ruleset's canonical string (``str(rules)``), which every view carries.
+        self.variant = str(rules)
+        self.passes_to_close = rules.passes_to_close
+        self.n_active = rules.active_players
+        self.hand_size = rules.hand_size
+        self.must_trump = rules.play.must_trump
+        self.betli_overtake = rules.play.betli_overtake
+        self.meld_contest = rules.melds.contest
+        self.completion_figures = rules.announcements.completion_figures
+        self.turn_order = rules.announcements.turn_order
+        self.exchange_anytime = rules.exchange.simple_at == "before-card"
+        self.dealing: Any = registry.lookup("dealing", rules.deal.module)
+        self.bidding: BiddingModule = registry.lookup("bidding", rules.bidding.module)(rules)
+        self.exchange: ExchangeModule = registry.lookup("exchange", rules.exchange.module)(rules)
+        self.calling: CallingModule = registry.lookup("calling", rules.calling.module)(rules)
+        self.scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
+        # The scoring module's optional hook: the payments alone, without the itemised
+        # settlement (what search and simulations read); else read off the settlement.
+        scoring = rules.scoring.module
+        self._payments: Any = registry.hook("scoring", scoring, "payments")
+        # The scoring module's optional hook: is the hand's result already certain?
+        # ... and, without a meld contest: what a seat's declaration makes known.
+        self.melds_shown: Any = registry.hook("scoring", scoring, "melds_shown")
+        self.decided: Any = (
+            registry.hook("scoring", scoring, "decided") if rules.play.stop_when_decided else None
+        )
+        c = rules.cards
+        self._points_by_rank = (
+            tuple(c.trump_points.get(r, 0) for r in _RANKS),
+            tuple(c.plain_points.get(r, 0) for r in _RANKS),
+        )
+
+    @property
+    def rules(self) -> Ruleset:
+        return self._rules
+
+    # ------------------------------------------------------------ a new hand
+
+    def new_state(
+        self,
+        *,
+        seed: int | None,
+        deal: Deal | None,
+        dealer: int,
+        declared_before: tuple[int, ...] | None = None,
+    ) -> HandState:
+        """A hand dealt from ``seed`` (or the given ``deal``), with bidding begun.
+
+        ``declared_before``: how often each seat declared earlier in the
+        session (rules that limit it read ``s.declared_before``).
+        """
+        rules = self._rules
+        n = rules.players
+        active = tuple(_active_seats(n, dealer))
+        if deal is None:
+            # The hot path for simulations: shuffle ints and fill bit sets directly.
+            pack = list(range(32))
+            seeded_rng(seed).shuffle(pack)
+            hands, unseen, talon = self.dealing(rules, pack, dealer)
+            s = HandState(
+                players=n, dealer=dealer, active=active, hands=hands, unseen=unseen,
+                talon=talon, seed=seed, pack=tuple(pack),
+            )  # fmt: skip
+        else:
+            deal.check(n, dealer, rules.hand_size)
+            k = deal.seen
+            if k != sum(rules.deal.seen_packets):
+                raise DealError(
+                    f"the deal shows {k} cards per hand before the '+'; this profile deals "
+                    f"{sum(rules.deal.seen_packets)} before the indicator and "
+                    f"{sum(rules.deal.unseen_packets)} after it"
+                )
+            s = HandState(
+                players=n,
+                dealer=dealer,
+                active=active,
+                hands=[_mask(h[:k]) for h in deal.hands],
+                unseen=[_mask(h[k:]) for h in deal.hands],
+                talon=[int(c) for c in deal.talon],
+                seed=seed,
+                deal=deal,
+            )
+        if not rules.deal.top_up:
+            s.talon_up &= 1 << s.talon[0]
+        if declared_before is not None:
+            s.declared_before = declared_before
+        self.bidding.start(self, s)
+        return s
+
+    def deal_of(self, s: HandState) -> Deal:
+        """The cards as dealt (built on first use for shuffled hands)."""
+        if s.deal is None:
+            assert s.pack is not None
+            d = self._rules.deal
+            s.deal = Deal.from_pack(
+                s.pack,
+                players=s.players,
+                dealer=s.dealer,
+                seen_packets=d.seen_packets,
+                unseen_packets=d.unseen_packets,
+                talon_between=d.talon_between,
+            )
+        return s.deal
+
+    # ---------------------------------------------------------------- legal
+
+    def legal_actions(self, s: HandState) -> tuple[Action, ...]:
+        """The legal actions of ``s`` (kept in the state until it changes)."""
+        legal = s.legal
+        if legal is None:
+            legal = s.legal = self.legal(s)
+        return legal
+
+    def legal(self, s: HandState) -> tuple[Action, ...]:
+        """Every action the seat to act may take now, in a stable order (computed afresh)."""
+        phase = s.phase
+        seat = s.to_act
+        if seat is None:
+            return ()
+        if phase in SPEECH_PHASES:  # the commonest case first
+            figures = phase is not Phase.COMPLETION or self.completion_figures
+            return speech_options(self._rules, s, seat, s.front, figures, _PASS_ONLY)
+        if phase is Phase.PLAY:
+            return self._play_options(s, seat)
+        if phase is Phase.BIDDING:
+            return self.bidding.legal(self, s, seat)
+        if phase is Phase.SIBER or phase is Phase.DISCARD:
+            return self.exchange.legal(self, s, seat)
+        if phase is Phase.MELDS:
+            return (SHOW, KICSI)
+        if phase is Phase.CALL:
+            return self.calling.legal(self, s, seat)
+        return ()
+
+    def _play_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
+        if s.discards_left:
+            return self.exchange.discard_options(s, seat)  # finishing a síber
+        plays = plays_of(self.legal_mask(s, seat))
+        if s.trick_no > 1:
+            return plays
+        if s.trick_no == 0:
+            if s.exchanged == seat and s.turn_acted and self.exchange_anytime:
+                return plays  # swapped in this turn: the card comes straight after
+            if s.speech_in_first_trick:
+                return (*self._first_trick_speech(s, seat), *plays)
+        else:
+            calls = self.calling.options(s, seat)
+            if calls:
+                return (*calls, *plays)
+        return plays
+
+    def legal_mask(self, s: HandState, seat: int) -> int:
+        """The cards ``seat`` may play to the current trick (the play rules, one place).
+
+        Search calls this for every card it plays: kept to plain int work.
+        """
+        h = s.hands[seat]
+        trick = s.trick
+        if trick:
+            led = trick[0][1] >> 3
+            legal = h & _SUIT[led]
+            if legal:
+                if self.betli_overtake and s.contract.kind is _BETLI:  # type: ignore[union-attr]
+                    # altiansz, "Play": following suit, top the best card of that suit so far.
+                    key = s.key
+                    base = led * 32
+                    top = max(key[base + c] for _, c in trick if c >> 3 == led)
+                    higher = 0
+                    for c in plays_of(legal):
+                        if key[base + c[1]] > top:
+                            higher |= 1 << c[1]
+                    if higher:
+                        legal = higher
+            else:
+                legal = h
+                t = s.trump
+                if t >= 0 and self.must_trump:
+                    tm = h & _SUIT[t]
+                    if tm:
+                        legal = tm
+        else:
+            legal = h
+        if s.hold_back:
+            held = s.hold_back.get(seat)
+            if held:
+                trick_no = s.trick_no
+                for bit, at, must_play in held:
+                    if trick_no < at and legal & bit and legal != bit:
+                        legal &= ~bit
+                    elif must_play and trick_no == at and legal & bit:
+                        legal = bit
+        return legal
+
+    def _first_trick_speech(self, s: HandState, seat: int) -> tuple[Action, ...]:
+        assert s.contract is not None
+        rules = self._rules
+        if s.contract.kind is Kind.BETLI:
+            return speech_options(rules, s, seat, False, False, ())
+        head: tuple[Action, ...] = ()
+        if not s.turn_acted:
+            if self.exchange.can_siber(s, seat):
+                head = (SIBER,)
+            if self.exchange.can_exchange(s, seat):
+                head += (EXCHANGE,)
+        elif (
+            self.exchange_anytime
+            and self.exchange.can_exchange(s, seat)
+            and not any(t == seat for t, _ in s.declared)
+        ):
+            # pagat, "Trump Exchange": the 7 is swapped just before the card is played;
+            # ruling: not after a meld declared from the hand as it was.
+            head = (EXCHANGE,)
+        if self.meld_contest:
+            if s.turn_stage < 4 or not self.turn_order:
+                head += self._meld_options(s, seat)
+        elif (
+            self.melds_shown is not None
+            and not any(t == seat for t, _ in s.declared)
+            and self.melds_shown(self._rules, s, seat)
+        ):
+            head += (DECLARE_MELDS,)  # every meld at once, by kind only (altiansz)
+        if not s.back_in_first_trick:
+            return head
+        return speech_options(rules, s, seat, False, True, head)
+
+    def _meld_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
+        """The declarations ``seat`` may still make: its longest sequence and vannak.
+
+        Asked at every step of the first trick, so kept until the seat's hand
+        or the declarations change.
+        """
+        hand = s.hands[seat]
+        said = len(s.declared)
+        cached = s.meld_cache.get(seat)
+        if cached is not None and cached[0] == hand and cached[1] == said:
+            return cached[2]
+        mine = [n for t, n in s.declared if t == seat]
+        out: list[Action] = []
+        if not any(n > 0 for n in mine):
+            n = longest_sequence(hand)
+            if n >= 3:
+                out.append(DECLARES[n])
+        if 0 not in mine and vannak_ranks_held(hand, self._rules.melds.vannak_ranks_for(s.trump)):
+            out.append(DECLARES[0])
+        options = tuple(out)
+        s.meld_cache[seat] = (hand, said, options)
+        return options
+
+    # ---------------------------------------------------------------- apply
+
+    def dispatch(self, s: HandState, seat: int, action: Action) -> None:
+        """Carry out ``action``, already recorded in the history, by the phase's rules."""
+        phase = s.phase
+        cls = action.__class__
+        if phase is _PLAY and cls is Play:
+            self.play(s, seat, action[1])
+        elif phase in SPEECH_PHASES:
+            if action is PASS or action == PASS:
+                self.end_turn(s, seat)
+            else:
+                self.speak(s, seat, action)
+        elif phase is Phase.PLAY:
+            if action == CALL or cls is CallItem:
+                self.calling.call(self, s, seat, action)
+            elif action == SIBER or cls is Discard:
+                self.exchange.apply(self, s, seat, action)
+                s.turn_acted = True
+            else:
+                self.speak(s, seat, action)
+        elif phase is Phase.BIDDING:
+            self.bidding.apply(self, s, seat, action)
+        elif phase is Phase.SIBER or phase is Phase.DISCARD:
+            self.exchange.apply(self, s, seat, action)
+        elif phase is Phase.MELDS:
+            answer_meld(self._rules, s, seat, action == SHOW)
+        elif phase is Phase.CALL:
+            self.calling.apply(self, s, seat, action)
+
+    def speak(self, s: HandState, seat: int, action: Action) -> None:
+        """An utterance inside a turn: a figure, a kontra, an exchange or a meld."""
+        cls = action.__class__
+        if cls is Announce:
+            announce_figure(self._rules, s, seat, action[1], front=s.front)
+            s.turn_spoke = True
+        elif cls is Kontra:
+            raise_kontra(self._rules, s, seat, action)  # type: ignore[arg-type]
+            s.turn_spoke = True
+        elif action == EXCHANGE:
+            self.exchange.exchange(s, seat)
+        elif cls is Declare:
+            s.declared.append((seat, action[1]))
+        elif cls is DeclareMelds:
+            s.notes[len(s.history) - 1] = f" ({self.melds_shown(self._rules, s, seat)})"
+            s.declared.append((seat, -1))  # -1: all of them, outside any contest
+        s.turn_acted = True
+        if self.turn_order:
+            if cls is Kontra:
+                stage = 4
+            elif cls is Declare:
+                stage = 3
+            elif cls is Announce:
+                stage = 1 if self._rules.figures[action[1]].kind == "multiplier" else 2
+            else:
+                stage = 0
+            if stage > s.turn_stage:
+                s.turn_stage = stage
+
+    def end_turn(self, s: HandState, seat: int) -> None:
+        """A speech turn ends; close the round after enough passes."""
+        if s.turn_spoke:
+            s.passes = 0
+        else:
+            s.passes += 1
+        s.turn_spoke = False
+        s.turn_acted = False
+        s.turn_stage = 0
+        s.spoken |= 1 << seat
+        s.turn_counter += 1
+        s.last_turn[seat] = s.turn_counter
+        phase = s.phase
+        if phase is _PLAY:
+            return
+        if s.spoken.bit_count() == self.n_active and s.passes >= self.passes_to_close:
+            if phase is Phase.FRONT:
+                s.pick_up()
+                if not self.bidding.after_pickup(self, s):
+                    self.after_front(s)
+            elif phase is Phase.BACK:
+                self.exchange.start(self, s)
+            else:
+                self._after_announcements(s)
+        else:
+            s.to_act = s.after[seat]
+
+    def play(self, s: HandState, seat: int, card: int) -> None:
+        """``seat`` plays ``card``; a full trick goes to its winner."""
+        if s.trick_no == 0 and s.speech_in_first_trick:
+            s.meld_hands[seat] = s.hands[seat]
+            self.end_turn(s, seat)
+        s.hands[seat] &= ~(1 << card)
+        trick = s.trick
+        trick.append((seat, card))
+        if len(trick) < self.n_active:
+            s.to_act = s.after[seat]
+            return
+        best_seat, mask = trick_winner(s.key, trick)
+        s.won[best_seat] |= mask
+        s.tricks_won[best_seat] += 1
+        s.trick_winners.append(best_seat)
+        s.tricks.append(tuple(trick))
+        s.trick = []
+        s.trick_no += 1
+        s.leader = best_seat
+        s.to_act = best_seat
+        if self.hand_ends(s, best_seat):
+            self._finish(s)
+        elif s.trick_no == 1 and s.speech_in_first_trick:
+            if not s.back_in_first_trick or s.passes >= self.passes_to_close:
+                self._after_announcements(s)
+            else:
+                # The back round goes on from the seat after the last to play.
+                s.phase = Phase.COMPLETION
+                s.to_act = s.after[seat]
+
+    def hand_ends(self, s: HandState, winner: int) -> bool:
+        """The trick just won by ``winner`` ends the hand (``s.trick_no`` counts it).
+
+        The last trick, a Betli declarer's first trick, or a contract the scoring
+        module's ``decided`` hook says is settled.  Search asks this too.
+        """
+        return (
+            s.trick_no == self.hand_size
+            or (winner == s.declarer and s.contract.kind is _BETLI)  # type: ignore[union-attr]
+            or (self.decided is not None and self.decided(self._rules, s))
+        )
+
+    def ends_only_after_last_trick(self, s: HandState) -> bool:
+        """No trick but the last can end the hand ``s``: :meth:`hand_ends` is then
+        ``s.trick_no == hand_size`` (no Betli declarer to lose a trick, no
+        ``decided`` hook).  Search plays whole hands without asking each trick."""
+        return self.decided is None and s.contract.kind is not _BETLI  # type: ignore[union-attr]
+
+    def _after_announcements(self, s: HandState) -> None:
+        """The back round is closed: validate melds, then the second trick."""
+        if self.meld_contest:
+            start_contests(self._rules, s)
+        next_contest(s)
+
+    # ----------------------------------------------------------- transitions
+
+    def ask(self, s: HandState, phase: Phase, seat: int) -> None:
+        s.phase = phase
+        s.to_act = seat
+
+    def start_contract(
+        self, s: HandState, declarer: int | None, contract: Contract, *, original: bool
+    ) -> None:
+        rules = self._rules
+        s.declarer = declarer
+        s.contract = contract
+        s.accepted_original = original
+        s.trump = -1 if contract.trump is None else int(contract.trump)
+        s.no_figures = contract.kind not in (Kind.TRUMP, Kind.NO_TRUMPS)
+        s.figure_candidates = {}
+        self._build_key(s)
+        if declarer is not None:
+            add_item(
+                rules,
+                s,
+                Item(GAME, declarer, DECLARER, self._game_value(contract.kind), front_multiplier=1),
+            )
+        if contract.kind in (Kind.TRUMP, Kind.NO_TRUMPS) and any(s.unseen):
+            assert declarer is not None
+            s.begin_round(Phase.FRONT, declarer, front=True)
+        else:
+            s.pick_up()
+            self.begin_play(s)
+
+    def _game_value(self, kind: Kind) -> int:
+        g = self._rules.games
+        return {
+            Kind.TRUMP: g.trump,
+            Kind.NO_TRUMPS: g.no_trumps,
+            Kind.BETLI: g.betli,
+            Kind.KLOPITZKY: g.klopitzky,
+        }[kind]
+
+    def pick_up(self, s: HandState) -> None:
+        s.pick_up()
+
+    def _build_key(self, s: HandState) -> None:
+        c = self._rules.cards
+        kind = s.contract.kind if s.contract else Kind.TRUMP
+        order = {Kind.BETLI: c.betli_order, Kind.KLOPITZKY: c.klopitzky_order}.get(
+            kind, c.plain_order
+        )
+        s.key = trick_keys(c.trump_order.strength, order.strength, s.trump)
+
+    def after_front(self, s: HandState) -> None:
+        if self._rules.announcements.back_round == "before-play":
+            assert s.declarer is not None
+            s.begin_round(Phase.BACK, s.declarer, front=False)
+        else:
+            self.exchange.start(self, s)
+
+    def begin_play(self, s: HandState) -> None:
+        assert s.contract is not None
+        s.speech_in_first_trick = s.contract.kind is not Kind.KLOPITZKY
+        s.back_in_first_trick = self._rules.announcements.back_round == "first-trick"
+        s.begin_round(Phase.PLAY, self._first_leader(s), front=False)
+        s.leader = s.to_act  # type: ignore[assignment]
+        if self.decided is not None and self.decided(self._rules, s):
+            self._finish(s)  # lost before a card is played (altiansz: a needed card discarded)
+
+    def _first_leader(self, s: HandState) -> int:
+        """The first lead, by the profile's rule for this kind of game (pagat, "First Trick")."""
+        assert s.contract is not None
+        play = self._rules.play
+        rule = {
+            Kind.TRUMP: play.trump_lead,
+            Kind.NO_TRUMPS: play.no_trumps_lead,
+            Kind.BETLI: play.betli_lead,
+        }.get(s.contract.kind, "forehand")
+        if s.declarer is None or rule == "forehand":
+            return s.active[0]
+        if rule == "declarer":
+            return s.declarer
+        a = s.active
+        return a[(a.index(s.declarer) - 1) % len(a)]
+
+    def switch_to_betli(self, s: HandState, seat: int) -> None:
+        s.declarer = seat
+        s.contract = Contract(Kind.BETLI)
+        s.trump = -1
+        s.no_figures = True
+        self._build_key(s)
+        s.items = []
+        s.items_shared = False
+        s.kontra_at = {}
+        s.hold_back = {}
+        s.figure_candidates = {}
+        s.kontra_options = ({}, {})
+        add_item(
+            self._rules, s, Item(GAME, seat, DECLARER, self._rules.games.betli, front_multiplier=1)
+        )
+        s.kontra_options = ({}, {})  # no kontra after a switch
+        self.begin_play(s)
+
+    def end_thrown_in(self, s: HandState) -> None:
+        self._finish(s)
+
+    def end_by_concession(self, s: HandState) -> None:
+        s.conceded = True
+        self._finish(s)
+
+    def announce(
+        self, s: HandState, seat: int, figure: str, *, front: bool = False, note: bool = True
+    ) -> None:
+        if figure in s.announced[seat]:
+            return
+        announce_figure(self._rules, s, seat, figure, front=front)
+        if note:
+            s.notes[len(s.history) - 1] = f" (announces {figure})"
+
+    def settle_call(self, s: HandState, index: int, multiplier: int, forced: bool | None) -> None:
+        item = s.own_items()[index]
+        item.call = multiplier
+        if forced is None:
+            return
+        item.forced = forced
+        if item.is_game:
+            return
+        # A conceded figure no longer holds its card back (pagat, "Variations", "Calling").
+        fig = self._rules.figures[item.figure]
+        if fig.kind == "trick" and fig.card:
+            bit = parse_card_spec(fig.card).mask(s.trump)
+            held = s.hold_back.get(item.seat, [])
+            s.hold_back[item.seat] = [h for h in held if h[0] != bit]
+
+    def _finish(self, s: HandState) -> None:
+        # A trick cut short by a conceded call keeps its cards on the table.
+        # The settlement is built when first asked for (settlement_of).
+        s.phase = Phase.OVER
+        s.is_over = True
+        s.to_act = None
+        s.legal = None
+
+    def settlement_of(self, s: HandState) -> Settlement | None:
+        """The itemised settlement of a finished hand (built on first use, then kept); else None."""
+        st = s.settlement
+        if st is None and s.is_over:
+            st = s.settlement = self.scoring(self._rules, s)
+        return st
+
+    def payments(self, s: HandState) -> dict[int, int]:
+        """What each seat gains in the finished hand ``s``: ``settlement.payments``.
+
+        Read without building the itemised settlement where the scoring module
+        has a ``payments`` hook (search and simulations settle millions of hands).
+        """
+        st = s.settlement
+        if st is not None:
+            return dict(st.payments)
+        if self._payments is not None:
+            return self._payments(self._rules, s)  # type: ignore[no-any-return]
+        return self.scoring(self._rules, s).payments
+
+    def points_table(self, s: HandState) -> tuple[int, ...]:
+        """Card points of each of the 32 cards under the hand's contract (shared, immutable)."""
+        trump_pts, plain_pts = self._points_by_rank
+        return point_table(trump_pts, plain_pts, s.trump)
+
+    def public_history(self, s: HandState, seat: int | None = None) -> list[tuple[int, str]]:
+        """The history as text, as ``seat`` may know it (None: what every seat knows).
+
+        Other seats' síber discards are hidden; meld validation answers carry
+        what they revealed.
+        """
+        out = []
+        notes = s.notes
+        hides = self.bidding.hides
+        for i, (t, action) in enumerate(s.history):
+            if action.__class__ is Discard and t != seat:
+                text = "discard"
+            elif t != seat and hides(s, i):
+                text = "bid trumps"
+            else:
+                text = str(action) + notes.get(i, "")
+            out.append((t, text))
+        return out
+
+
+def trick_winner(key: tuple[int, ...], trick: list[tuple[int, int]]) -> tuple[int, int]:
+    """The seat that wins a full ``trick`` of (seat, card), and the trick's cards as a set.
+
+    ``key`` is the contract's table of trick strengths (``alsos.pack.tables.trick_keys``):
+    the largest key for the led suit wins.  The engine and search both call this.
+    """
+    base = (trick[0][1] >> 3) * 32
+    best_seat, best = trick[0][0], key[base + trick[0][1]]
+    mask = 0
+    for t, c in trick:
+        mask |= 1 << c
+        k = key[base + c]
+        if k > best:
+            best_seat, best = t, k
+    return best_seat, mask
+
+
+def _mask(cards: tuple[Any, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m

@@ -1,0 +1,326 @@
+"""Scoring modules: a finished hand's settlement.
+
+``potter`` (pagat, "Scoring"): card points per seat (talon and síber discards
+count for nobody), valid melds and béla, whether the game was won (the
+declarer must beat each defender separately; a tie loses), each item's result
+and value with every multiplier, paid between the declarer and every
+opponent, and the score as written on paper, where every won item is a
+positive number for its winners.  Klopitzky: the seat with most tricks pays.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from alsos.hand.items import DECLARER
+from alsos.hand.melds import scoring_sequences, vannak_ranks_held
+from alsos.hand.settlement import Entry, Settlement, Tally
+from alsos.pack.actions import GAME
+from alsos.pack.phases import Kind
+from alsos.pack.tables import suit_point_sums
+from alsos.ruleset.profile import keep_for
+from alsos.ruleset.registry import lookup, register
+
+if TYPE_CHECKING:
+    from alsos.hand.items import Item
+    from alsos.hand.state import HandState
+    from alsos.ruleset.profile import Ruleset
+
+__all__ = ["card_points", "potter_payments", "settle_potter"]
+
+
+class _Counting:
+    """What counting card points reads of a ruleset, kept per ruleset."""
+
+    __slots__ = ("hand_size", "last_trick", "rules", "sums")
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        sums: tuple[tuple[tuple[int, ...], ...], ...],
+        hand_size: int,
+        last_trick: int,
+    ) -> None:
+        self.rules = rules
+        self.sums = sums  # index trump + 1: suit_point_sums
+        self.hand_size = hand_size
+        self.last_trick = last_trick
+
+
+_COUNTING: Final[dict[int, _Counting]] = {}
+_BETLI: Final = Kind.BETLI
+_KLOPITZKY: Final = Kind.KLOPITZKY
+
+
+def _counting(rules: Ruleset) -> _Counting:
+    kept = _COUNTING.get(id(rules))
+    if kept is None or kept.rules is not rules:
+        c = rules.cards
+        sums = tuple(suit_point_sums(c.point_table(t)) for t in range(-1, 4))
+        kept = keep_for(_COUNTING, rules, _Counting(rules, sums, rules.hand_size, c.last_trick))
+    return kept
+
+
+def card_points(rules: Ruleset, s: HandState) -> dict[int, int]:
+    """Card points in each active seat's tricks, with the last-trick bonus."""
+    counting = _counting(rules)
+    a, b, cc, d = counting.sums[s.trump + 1]
+    won = s.won
+    out = {}
+    for seat in s.active:
+        w = won[seat]
+        out[seat] = a[w & 0xFF] + b[(w >> 8) & 0xFF] + cc[(w >> 16) & 0xFF] + d[w >> 24]
+    if len(s.tricks) == counting.hand_size and s.trick_winners:
+        out[s.trick_winners[-1]] += counting.last_trick
+    return out
+
+
+def _melds(rules: Ruleset, s: HandState) -> tuple[dict[int, int], dict[int, int]]:
+    mr = rules.melds
+    # comprehensions rather than dict.fromkeys: as fast interpreted, faster compiled
+    melds = {seat: 0 for seat in s.active}
+    bela = {seat: 0 for seat in s.active}
+    if not s.meld_hands:  # nobody played to the first trick with speech: no melds, no béla
+        return melds, bela
+    seq_winner = s.meld_winner.get("sequence")
+    if seq_winner is not None:
+        values = mr.sequence_values
+        for n, _top, _suit in scoring_sequences(s.meld_hands[seq_winner], mr.one_run_per_length):
+            lengths = [k for k in values if k <= n]  # a profile may value no short run
+            if lengths:
+                melds[seq_winner] += values[max(lengths)]
+    van_winner = s.meld_winner.get("vannak")
+    if van_winner is not None:
+        held = vannak_ranks_held(s.meld_hands[van_winner], mr.vannak_ranks_for(s.trump))
+        melds[van_winner] += mr.vannak * len(held)
+    t = s.trump
+    if t >= 0:
+        need = (1 << (8 * t + 1)) | (1 << (8 * t + 2))
+        for seat, hand in s.meld_hands.items():
+            if hand & need == need:
+                bela[seat] = mr.bela
+    return melds, bela
+
+
+def hand_tally(
+    rules: Ruleset,
+    s: HandState,
+    declarer: int,
+    defenders: tuple[int, ...],
+    points: dict[int, int],
+    melds: dict[int, int],
+    bela: dict[int, int],
+    game_won: bool | None,
+) -> Tally:
+    """What the played hand produced, for the figure judges (every scoring module
+    builds its :class:`~alsos.hand.settlement.Tally` here)."""
+    return Tally(
+        trump=s.trump,
+        hand_size=rules.hand_size,
+        declarer=declarer,
+        defenders=defenders,
+        won=tuple(s.won),
+        tricks=tuple(s.tricks),
+        trick_winners=tuple(s.trick_winners),
+        card_points=points,
+        meld_points=melds,
+        bela=bela,
+        game_won=game_won,
+    )
+
+
+def figure_made(rules: Ruleset, tally: Tally, name: str, item: Item) -> bool:
+    """Whether the figure ``name`` of the profile was made, by its kind's registered judge."""
+    fig = rules.figures[name]
+    return bool(lookup("figures", fig.kind)(tally, fig, item))
+
+
+def payers_of(s: HandState) -> tuple[int, ...]:
+    """Seats that settle against the declarer: the defenders, and any seat sitting out
+    (pagat, "Alsós with four players": the dealer scores with the defenders)."""
+    return s.defenders() + tuple(t for t in range(s.players) if t not in s.active)
+
+
+class _Judged:
+    """What a finished trump, no-trumps or Betli hand produced, and each item's result."""
+
+    __slots__ = ("bela", "declarer", "game_won", "melds", "notes", "payers", "points", "results")
+
+    def __init__(
+        self,
+        declarer: int,
+        points: dict[int, int],
+        melds: dict[int, int],
+        bela: dict[int, int],
+        game_won: bool,
+        results: list[tuple[Item, bool]],
+        payers: tuple[int, ...],
+        notes: list[str],
+    ) -> None:
+        self.declarer = declarer
+        self.points = points
+        self.melds = melds
+        self.bela = bela
+        self.game_won = game_won
+        self.results = results  # each item, and whether it was made
+        self.payers = payers
+        self.notes = notes
+
+
+def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
+    """pagat, "Scoring": points, melds, the game and every figure, judged once.
+
+    Both the payments (:func:`potter_payments`) and the itemised settlement
+    (:func:`settle_potter`) are read from this.
+    """
+    contract = s.contract
+    assert contract is not None
+    defenders = s.defenders()
+    points = card_points(rules, s)
+    melds, bela = _melds(rules, s)
+    notes = []
+    items = s.items
+    game_item = items[0]
+    if game_item.forced is not None:
+        game_won: bool = game_item.forced
+        notes.append(f"the {'defenders' if game_won else 'declarer'} conceded a call")
+    elif contract.kind is _BETLI:
+        game_won = s.tricks_won[declarer] == 0
+    else:
+        mine = points[declarer] + melds[declarer] + bela[declarer]
+        game_won = True  # beat each defender separately; a tie loses
+        for d in defenders:
+            if mine <= points[d] + melds[d] + bela[d]:
+                game_won = False
+                break
+    results = []
+    tally = None
+    for item in items:
+        if item.figure == GAME:
+            results.append((item, game_won))
+        elif item.forced is not None:
+            results.append((item, item.forced))
+        else:
+            if tally is None:  # only a figure needs the tally
+                tally = hand_tally(rules, s, declarer, defenders, points, melds, bela, game_won)
+            results.append((item, figure_made(rules, tally, item.figure, item)))
+    payers = payers_of(s) if s.players != len(defenders) + 1 else defenders
+    return _Judged(declarer, points, melds, bela, game_won, results, payers, notes)
+
+
+def _pay(s: HandState, j: _Judged, written: dict[int, int] | None = None) -> dict[int, int]:
+    """Each item paid between the declarer and every payer; ``written`` gets the paper score."""
+    declarer, payers = j.declarer, j.payers
+    n_payers = len(payers)
+    payments = {seat: 0 for seat in range(s.players)}
+    for item, made in j.results:
+        value = item.stake
+        if (item.side if made else item.side ^ 1) == DECLARER:
+            payments[declarer] += value * n_payers
+            for d in payers:
+                payments[d] -= value
+            if written is not None:
+                written[declarer] += value
+        else:
+            payments[declarer] -= value * n_payers
+            for d in payers:
+                payments[d] += value
+                if written is not None:
+                    written[d] += value
+    return payments
+
+
+def potter_payments(rules: Ruleset, s: HandState) -> dict[int, int]:
+    """``settle_potter(rules, s).payments``, without building the itemised settlement.
+
+    The scoring module's ``payments`` hook: what search and simulations read.
+    """
+    contract = s.contract
+    if contract is None:
+        return dict.fromkeys(range(s.players), 0)
+    if contract.kind is _KLOPITZKY:
+        return settle_potter(rules, s).payments
+    declarer = s.declarer
+    assert declarer is not None
+    return _pay(s, _judge(rules, s, declarer))
+
+
+@register("scoring", "potter", payments=potter_payments)
+def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
+    """pagat, "Scoring": each item paid between the declarer and every opponent."""
+    contract = s.contract
+    tricks = {seat: s.tricks_won[seat] for seat in s.active}
+    if contract is None:
+        zero = {seat: 0 for seat in range(s.players)}
+        return Settlement("thrown in", None, None, {}, {}, {}, tricks, [], zero, dict(zero))
+    if contract.kind is _KLOPITZKY:
+        return _klopitzky(rules, s, tricks)
+    declarer = s.declarer
+    assert declarer is not None
+    j = _judge(rules, s, declarer)
+    written = {seat: 0 for seat in range(s.players)}
+    payments = _pay(s, j, written)
+    step_names = rules.kontra.levels
+    entries = []
+    for item, made in j.results:
+        winner_side = item.side if made else item.side ^ 1
+        entries.append(
+            Entry(
+                "game" if item.is_game else item.figure,
+                item.seat,
+                item.side,
+                made,
+                item.stake,
+                (declarer,) if winner_side == DECLARER else j.payers,
+                item.base,
+                item.front_multiplier if item.front else 1,
+                tuple(item.boosts),
+                tuple(item.steps),
+                item.call,
+                step_names=step_names,
+            )
+        )
+    return Settlement(
+        str(contract),
+        declarer,
+        j.game_won,
+        {} if contract.kind is _BETLI else j.points,  # points mean nothing in Betli
+        j.melds,
+        j.bela,
+        tricks,
+        entries,
+        payments,
+        written,
+        conceded=s.conceded,
+        notes=j.notes,
+    )
+
+
+def _klopitzky(rules: Ruleset, s: HandState, tricks: dict[int, int]) -> Settlement:
+    """Most tricks pays each other seat; two tied for most both pay the seat below them.
+
+    All equal: nothing.  A seat sitting out (four players) scores with the
+    seats that took fewer tricks (pagat, "Alsós with four players").
+    """
+    value = rules.games.klopitzky
+    payments = {seat: 0 for seat in range(s.players)}
+    written = {seat: 0 for seat in range(s.players)}
+    most = max(tricks.values())
+    losers = [seat for seat, n in tricks.items() if n == most]
+    entries = []
+    if len(losers) < len(tricks):
+        gainers = [seat for seat in range(s.players) if seat not in losers]
+        payers = " and ".join(f"seat {lo}" for lo in losers)
+        took = f"{most} tricks" if len(losers) == 1 else f"{most} tricks each"
+        for g in gainers:
+            for lo in losers:
+                payments[lo] -= value
+                payments[g] += value
+            writes = value * (len(losers) if rules.scoring.klopitzky_per_payer else 1)
+            written[g] += writes
+            n = tricks.get(g)
+            own = "sitting out" if n is None else f"{n} trick{'' if n == 1 else 's'}"
+            note = f"{value} from {payers} ({took}, the most); {own}; writes {writes}"
+            gain = value * len(losers)
+            entries.append(Entry("klopitzky", g, None, True, gain, (g,), base=value, note=note))
+    return Settlement("klopitzky", None, None, {}, {}, {}, tricks, entries, payments, written)

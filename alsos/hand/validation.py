@@ -1,0 +1,82 @@
+"""Meld validation after the first trick.
+
+Declared sequences and vannaks are compared one kind at a time with
+:class:`alsos.hand.melds.MeldContest`; each answer (``show`` or ``kicsi``) is
+recorded in the history with what it revealed (pagat, "Validation of Meld").
+These are functions of the ruleset and the hand state, called by the engine.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from alsos.hand.melds import MeldContest, best_sequence, vannak_ranks_held
+from alsos.pack.cards import Rank, Suit
+from alsos.pack.phases import Phase
+from alsos.ruleset.profile import Ruleset
+
+if TYPE_CHECKING:
+    from alsos.hand.state import HandState
+
+__all__ = ["answer_meld", "next_contest", "start_contests"]
+
+
+def start_contests(rules: Ruleset, s: HandState) -> None:
+    """Open a contest for each kind of meld that someone declared."""
+    trump = s.trump
+    seq_order = [seat for seat, n in s.declared if n > 0]
+    van_order = [seat for seat, n in s.declared if n == 0]
+    contests = []
+    if seq_order:
+        keys = {
+            seat: best_sequence(s.meld_hands[seat], trump, rules.melds.sequence_tiebreak)
+            for seat in seq_order
+        }
+        contests.append(("sequence", MeldContest.start(seq_order, keys, public=1)))
+    if van_order:
+        c = rules.cards
+        order = c.trump_order if trump >= 0 else c.plain_order
+        allowed = rules.melds.vannak_ranks_for(trump)
+        vkeys = {
+            seat: (max(order.strength[r] for r in vannak_ranks_held(s.meld_hands[seat], allowed)),)
+            for seat in van_order
+        }
+        contests.append(("vannak", MeldContest.start(van_order, vkeys, public=0)))
+    s.contests = contests
+
+
+def next_contest(s: HandState) -> None:
+    """Ask the next seat in an open contest, or go on with the play."""
+    while s.contests:
+        name, contest = s.contests[0]
+        if contest.done:
+            s.meld_winner[name] = contest.winner
+            s.contests.pop(0)
+            continue
+        s.phase = Phase.MELDS
+        s.to_act = contest.to_act
+        return
+    s.phase = Phase.PLAY
+    s.to_act = s.leader
+
+
+def answer_meld(rules: Ruleset, s: HandState, seat: int, show: bool) -> None:
+    """``seat`` shows the next detail of its meld, or concedes (kicsi)."""
+    name, contest = s.contests[0]
+    detail = ""
+    if show:
+        key = contest.keys[seat]
+        comp = key[contest.stage] if contest.stage < len(key) else 0
+        if name == "vannak":
+            order = rules.cards.trump_order if s.trump >= 0 else rules.cards.plain_order
+            detail = f" (vannak of {order.ranks[7 - comp].code})"
+        elif contest.stage == 1:
+            detail = f" (to the {Rank(7 - comp).code})"
+        elif rules.melds.sequence_tiebreak == "suit":
+            detail = f" (in {Suit(3 - comp).name_en})"
+        else:
+            detail = " (in trumps)" if comp else " (not in trumps)"
+    if detail:
+        s.notes[len(s.history) - 1] = detail
+    contest.answer(seat, show)
+    next_contest(s)

@@ -1,0 +1,761 @@
+"""One hand of Alsós: the ruleset and a hand state behind a checked API.
+
+:class:`Game` is what programs use: whose turn it is, which actions are
+legal, :meth:`Game.apply` to take one (checked: an illegal action changes
+nothing), what each seat may see, and the settlement.  It pairs the immutable
+:class:`~alsos.ruleset.profile.Ruleset` (shared through its
+:class:`~alsos.hand.engine.Engine`) with a :class:`~alsos.hand.state.HandState`, the
+position, which :meth:`Game.copy` copies in a few microseconds -- the split
+of OpenSpiel's game and state, with python-chess's checked surface.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from alsos.hand.engine import SPEECH_PHASES, Engine, engine_for
+from alsos.hand.items import Item
+from alsos.hand.state import HandState
+from alsos.pack.actions import (
+    GAME,
+    PASS,
+    SHOW,
+    Action,
+    ActionParseError,
+    Announce,
+    Bid,
+    Discard,
+    Kontra,
+    Play,
+    parse_action,
+)
+from alsos.pack.cards import CARDS, Card, Suit, cards_of, quote
+from alsos.pack.deal import Deal
+from alsos.pack.phases import Contract, Kind, Phase
+from alsos.play.events import (
+    Event,
+    HandOver,
+    ItemChanged,
+    MeldShown,
+    PhaseChanged,
+    Played,
+    RoundClosed,
+    Said,
+    TrickWon,
+)
+from alsos.play.view import View, lazy_view
+from alsos.ruleset.profile import Ruleset
+
+if TYPE_CHECKING:
+    from alsos.hand.settlement import Settlement
+    from alsos.play.record import Record
+
+__all__ = ["ConcurrentUseError", "Contract", "Game", "IllegalActionError", "Kind", "Phase"]
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal now.  The game is left exactly as it was.
+
+    ``action`` is the input as given, ``phase`` and ``seat`` where the game
+    stood, ``legal`` the actions that were legal, ``reason`` why this one is
+    not.  Pickles with all of them (a worker process can raise it).  The
+    message quotes at most the first 60 or so characters of the action.
+    """
+
+    def __init__(
+        self, action: object, phase: Phase, seat: int | None, legal: tuple[Action, ...], reason: str
+    ) -> None:
+        self.action = action
+        self.phase = phase
+        self.seat = seat
+        self.legal = legal
+        self.reason = reason
+        shown = ", ".join(str(a) for a in legal) or "none"
+        if isinstance(action, str):
+            text = quote(action)
+        elif isinstance(action, Action):
+            text = quote(str(action))
+        else:  # never the repr of an arbitrary object: it may be huge
+            text = f"a {type(action).__name__}"
+        super().__init__(
+            f"{text} is not legal for seat {seat} in phase {phase}: {reason}. Legal: {shown}"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.action, self.phase, self.seat, self.legal, self.reason))
+
+
+class ConcurrentUseError(RuntimeError):
+    """A :class:`Game` called from a second thread while another is inside
+    :meth:`Game.apply`.  A game is not thread-safe; this refusal keeps the hand
+    intact: the refused call did nothing, the other one completes."""
+
+
+_PLAYED = tuple(tuple(Played(seat, card) for card in Card) for seat in range(4))
+_PASSED = tuple(Said(seat, PASS, "pass") for seat in range(4))
+_SAID: tuple[dict[Action, Said], ...] = tuple({} for _ in range(4))
+_NEW_TUPLE = tuple.__new__
+_WATCHED = frozenset((Phase.BIDDING, Phase.CALL))
+
+
+def _item_keys(items: list[Item]) -> list[tuple[object, ...]]:
+    """What an :class:`~alsos.play.events.ItemChanged` reports of each item, and its result."""
+    return [(i.figure, i.seat, i.stake, i.level, i.forced) for i in items]
+
+
+def _item_changed(seat: int, item: Item) -> ItemChanged:
+    """The :class:`~alsos.play.events.ItemChanged` of ``item`` as it is now, said by ``seat``."""
+    # The label is the figure, or "game" for the game itself, as the settlement has it.
+    return _NEW_TUPLE(ItemChanged, (seat, item.figure, item.seat, item.stake, len(item.steps)))
+
+
+class Game:
+    """One hand of Alsós under a :class:`~alsos.ruleset.profile.Ruleset`.
+
+    ``seed`` fixes the shuffle; ``deal`` gives the cards explicitly instead.
+    ``declared_before``: how many times each seat has declared earlier in the
+    session, for profiles that limit it (``bidding.declare_limit``; a
+    :class:`~alsos.play.session.Session` passes it on).  Seats are numbered
+    0..players-1 in the order of play; the hand begins with the seat after
+    ``dealer``.
+
+    The attributes below read the hand state; change it only through
+    :meth:`apply`.
+
+    Threads: a game is not thread-safe -- use it from one thread at a time
+    (a server gives each table its own game, or holds its own lock around
+    every call).  Misuse is detected, never silently corrupting the hand:
+    :meth:`apply`, :meth:`legal_actions`, :meth:`view` or :meth:`copy`
+    called while another thread is inside :meth:`apply` raises
+    :class:`ConcurrentUseError` and does nothing, so the history always
+    replays.  (A lock would make the game shareable, but it costs more than
+    a guard on every action, and a server must order its players' requests
+    anyway.)  A listener may apply the next action from inside
+    :meth:`apply`, in the same thread.
+    """
+
+    __slots__ = ("_eng", "_idle", "_listeners", "_owner", "_s", "_views", "is_over", "rules")
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        *,
+        seed: int | None = None,
+        deal: Deal | str | None = None,
+        dealer: int = 0,
+        declared_before: Sequence[int] | None = None,
+    ) -> None:
+        n = rules.players
+        if dealer.__class__ is not int or not 0 <= dealer < n:
+            raise ValueError(f"dealer {quote(dealer)} is not a seat of a {n}-player table")
+        before = None
+        if declared_before is not None:
+            before = tuple(declared_before)
+            if len(before) != n or any(v.__class__ is not int or v < 0 for v in before):
+                raise ValueError(
+                    f"declared_before {quote(declared_before)}: give one count of 0 or more "
+                    f"per seat ({n} seats)"
+                )
+        if seed is not None and seed.__class__ is not int:
+            raise ValueError(
+                f"seed {quote(seed)} is not a whole number (or None for a random deal)"
+            )
+        if isinstance(deal, str):
+            deal = Deal.parse(deal)
+        self.rules = rules
+        self._eng = engine_for(rules)
+        self._s = self._eng.new_state(seed=seed, deal=deal, dealer=dealer, declared_before=before)
+        self._listeners: list[Callable[[Event], object]] = []
+        self._idle: list[bool] = [True]  # holds a token while no call is inside apply
+        self._owner: int | None = None  # the thread delivering events to listeners
+        self._views: list[weakref.ref[View]] = []  # lazy views to settle before a change
+        #: True once the hand is settled (the phase is :attr:`Phase.OVER`): a plain
+        #: attribute, kept equal to the state's, because playing loops read it
+        #: before every action.
+        self.is_over: bool = self._s.is_over
+
+    @classmethod
+    def from_state(cls, rules: Ruleset, state: HandState) -> Game:
+        """A game around an existing hand state (taken as is, not copied)."""
+        game = cls.__new__(cls)
+        game.rules = rules
+        game._eng = engine_for(rules)
+        game._s = state
+        game._listeners = []
+        game._idle = [True]
+        game._owner = None
+        game._views = []
+        game.is_over = state.is_over
+        return game
+
+    # ------------------------------------------------------------------ copy
+
+    def copy(self) -> Game:
+        """An independent game in the same position: what one does, the other does not see.
+
+        Listeners are not copied: a copy is a new game, usually a search's.
+        """
+        game = Game.__new__(Game)
+        game.rules = self.rules
+        game._eng = self._eng
+        held = self._claim("copy")
+        try:
+            game._s = self._s.copy()
+        finally:
+            if held:
+                self._idle.append(True)
+        game.is_over = game._s.is_over
+        game._listeners = []
+        game._idle = [True]
+        game._owner = None
+        game._views = []
+        return game
+
+    def __copy__(self) -> Game:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()
+
+    def __eq__(self, other: object) -> bool:
+        """Same ruleset and same position, history included."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.rules == other.rules and self._s == other._s
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"rules": self.rules, "state": self._s}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.rules = data["rules"]
+        self._eng = engine_for(self.rules)
+        self._s = data["state"]
+        self._listeners = []
+        self._idle = [True]
+        self._owner = None
+        self._views = []
+        self.is_over = self._s.is_over
+
+    # ---------------------------------------------------------------- events
+
+    def subscribe(self, listener: Callable[[Event], object]) -> Callable[[], None]:
+        """Call ``listener(event)`` for every event of every later action.
+
+        Returns a function that unsubscribes it.  Every listener gets every
+        event, whatever the others do: a listener that raises does not stop
+        the rest.  Once all have had all the events, :meth:`apply` raises
+        the first listener error (with a note counting any others).  The
+        action was taken all the same and the game is consistent: the error
+        is the listener's, and :attr:`history` shows the action.  Listeners run
+        in the thread that applied, and may apply the next action.
+        """
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    # ---------------------------------------------------------------- reading
+
+    @property
+    def state(self) -> HandState:
+        """The hand state itself (for search and tools; change it only through :meth:`apply`)."""
+        return self._s
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is; None when the hand is over."""
+        return self._s.to_act
+
+    @property
+    def phase(self) -> Phase:
+        return self._s.phase
+
+    @property
+    def players(self) -> int:
+        return self._s.players
+
+    @property
+    def dealer(self) -> int:
+        return self._s.dealer
+
+    @property
+    def seed(self) -> int | None:
+        return self._s.seed
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats in play, in play order (four players: the dealer sits out)."""
+        return self._s.active
+
+    @property
+    def deal(self) -> Deal:
+        """The cards as dealt."""
+        return self._eng.deal_of(self._s)
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every ``(seat, action)`` taken so far, enough to replay the hand."""
+        return tuple(self._s.history)
+
+    @property
+    def declarer(self) -> int | None:
+        return self._s.declarer
+
+    @property
+    def contract(self) -> Contract | None:
+        return self._s.contract
+
+    @property
+    def trump(self) -> int:
+        """The trump suit as an int (``Suit`` value), -1 without trumps."""
+        return self._s.trump
+
+    @property
+    def original(self) -> Suit:
+        """The suit of the indicator card, offered first in the auction."""
+        return Suit(self._s.original)
+
+    @property
+    def indicator(self) -> Card:
+        return Card(self._s.indicator)
+
+    @property
+    def accepted_original(self) -> bool:
+        return self._s.accepted_original
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """The game and each announced figure, with their kontra chains (copies)."""
+        return tuple(item.copy() for item in self._s.items)
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Each seat's cards as a bit set (cards dealt face down excluded before the pick-up)."""
+        return tuple(self._s.hands)
+
+    @property
+    def unseen(self) -> tuple[int, ...]:
+        return tuple(self._s.unseen)
+
+    @property
+    def talon(self) -> tuple[int, ...]:
+        """The talon cards, bottom to top, as ints."""
+        return tuple(self._s.talon)
+
+    @property
+    def trick_no(self) -> int:
+        """Tricks completed so far."""
+        return self._s.trick_no
+
+    @property
+    def trick(self) -> tuple[tuple[int, int], ...]:
+        """The trick on the table: ``(seat, card)`` pairs."""
+        return tuple(self._s.trick)
+
+    @property
+    def tricks(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        return tuple(self._s.tricks)
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        return tuple(self._s.trick_winners)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(self._s.tricks_won)
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Each seat's cards won in tricks, as bit sets."""
+        return tuple(self._s.won)
+
+    @property
+    def meld_winner(self) -> dict[str, int | None]:
+        return dict(self._s.meld_winner)
+
+    @property
+    def settlement(self) -> Settlement | None:
+        """The itemised result once the hand is over, else None (built when first asked for)."""
+        return self._eng.settlement_of(self._s)
+
+    @property
+    def defenders(self) -> tuple[int, ...]:
+        return self._s.defenders()
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now (seen part only before the pick-up)."""
+        return cards_of(self._s.hands[seat])
+
+    def points_table(self) -> tuple[int, ...]:
+        """Card points of each of the 32 cards under the current contract (shared, immutable)."""
+        return self._eng.points_table(self._s)
+
+    def public_history(self, seat: int | None = None) -> list[tuple[int, str]]:
+        """The history as text, as ``seat`` may know it (None: what every seat knows)."""
+        return self._eng.public_history(self._s, seat)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know: its own hand, the seen talon cards, the public history.
+
+        The view is the position as it is now, whatever is applied later.  Its
+        fields are read from the hand when first asked for (a bot that reads
+        few of them pays for few), and every field not read yet is read by
+        the next :meth:`apply`, before the hand moves on.
+
+        :raises TypeError: ``seat`` is not an int (as for :meth:`apply`).
+        :raises ValueError: ``seat`` is not at this table.
+        """
+        if seat.__class__ is not int:
+            _seat_type_error(seat)
+        idle = self._idle  # the guard (_claim, written out: read before every decision)
+        try:
+            idle.pop()
+            held = True
+        except IndexError:
+            held = self._busy("view")
+        try:
+            view = lazy_view(self._eng, self._s, seat)
+            views = self._views
+            if len(views) >= 64:  # many views and no apply (a finished hand): drop the dead
+                views[:] = [ref for ref in views if ref() is not None]
+            views.append(weakref.ref(view))
+            return view
+        finally:
+            if held:
+                idle.append(True)
+
+    def record(self, seat: int | None = None, **headers: Any) -> Record:
+        """The :class:`~alsos.play.record.Record` of this hand as it stands (finished or not).
+
+        ``headers``: ``seats`` (names by seat), ``date``, ``event``, ``comments``.
+        With ``seat``, the seat record: only what that seat may know, what a
+        client may be sent (:meth:`Record.for_seat <alsos.play.record.Record.for_seat>`).
+        """
+        from alsos.play.record import Record  # the record module builds on this one
+
+        return Record.from_game(self, seat=seat, **headers)
+
+    def __repr__(self) -> str:
+        s = self._s
+        return (
+            f"<Game {self.rules} dealer={s.dealer} phase={s.phase} to_act={s.to_act} "
+            f"ply={len(s.history)}>"
+        )
+
+    # ------------------------------------------------------------------ play
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the seat to act may take now, in a stable order."""
+        s = self._s
+        legal = s.legal
+        if legal is None:  # Engine.legal_actions, written out: read before every action
+            # Computed and cached holding the guard (_claim, written out): never
+            # from a state half-way through another thread's apply, whose stale
+            # cache would let an illegal action in.
+            idle = self._idle
+            try:
+                idle.pop()
+                held = True
+            except IndexError:
+                held = self._busy("legal_actions")
+            try:
+                legal = s.legal
+                if legal is None:
+                    legal = s.legal = self._eng.legal(s)
+            finally:
+                if held:
+                    idle.append(True)
+        return legal
+
+    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
+        """Take ``action`` (an action or its text) for the seat to act.
+
+        With ``seat``, also check that it is that seat's turn (a server
+        passes the seat the request came from).  Returns the
+        :mod:`events <alsos.play.events>` the action caused, which also go to
+        every listener (:meth:`subscribe`).
+
+        :raises IllegalActionError: (a ``ValueError``) if the action is not
+            legal now or it is not ``seat``'s turn; nothing is changed.
+        :raises TypeError: if ``seat`` is not an int (a bool, float or text
+            seat is a caller's bug, not a turn to refuse); nothing is changed.
+        :raises Exception: the first error a listener raised, after the action
+            was taken and every listener got every event (see :meth:`subscribe`).
+        """
+        if seat is not None and seat.__class__ is not int:
+            _seat_type_error(seat, none=True)
+        idle = self._idle  # the guard against a second thread (_claim, written out)
+        try:
+            idle.pop()
+            held = True
+        except IndexError:
+            held = self._busy("apply")
+        try:
+            s = self._s
+            legal = s.legal
+            if legal is None:  # as in legal_actions
+                legal = s.legal = self._eng.legal(s)
+            if seat is not None and seat != s.to_act:
+                turn = "the hand is over" if s.to_act is None else f"it is seat {s.to_act}'s turn"
+                raise IllegalActionError(
+                    action, s.phase, seat, (), f"not seat {seat!r}'s turn: {turn}"
+                )
+            if action.__class__ is str:
+                parsed = self._read(action, legal)
+                if parsed not in legal:
+                    raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(parsed))
+                action = parsed
+            elif action not in legal or not isinstance(action, Action):
+                raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(action))
+            to_act: int = s.to_act  # type: ignore[assignment]  # legal is empty when None
+            if self._views:  # views handed out read this position: settle the live ones
+                self._settle_views()
+            phase = s.phase
+            trick_no = s.trick_no
+            events: tuple[Event, ...]
+            # The two commonest cases of a random hand are dispatched here, inline,
+            # and their usual events are shared values, made once.
+            if phase is Phase.PLAY and action.__class__ is Play:
+                s.legal = None
+                s.history.append((to_act, action))
+                self._eng.play(s, to_act, action[1])
+                first: Event = _PLAYED[to_act][action[1]]
+                if s.phase is not phase:
+                    events = self._caused(first, action, phase, trick_no, len(s.items))
+                elif s.trick_no == trick_no:
+                    events = (first,)
+                else:
+                    cards = tuple([(p, CARDS[c]) for p, c in s.tricks[-1]])
+                    won = _NEW_TUPLE(TrickWon, (s.trick_no, cards, s.trick_winners[-1]))
+                    events = (first, won)
+            elif phase in SPEECH_PHASES and (action is PASS or action == PASS):
+                s.legal = None
+                s.history.append((to_act, action))
+                self._eng.end_turn(s, to_act)
+                first = _PASSED[to_act]
+                if s.phase is phase:
+                    events = (first,)
+                else:
+                    events = self._caused(first, action, phase, trick_no, len(s.items))
+            else:
+                items = len(s.items)
+                s.legal = None
+                s.history.append((to_act, action))
+                # Bidding (the Betli switch) and answers to a call change items in ways
+                # a count does not show: compare them whole (rare phases only).
+                before = _item_keys(s.items) if phase in _WATCHED else None
+                if phase in SPEECH_PHASES:
+                    self._eng.speak(s, to_act, action)
+                else:
+                    self._eng.dispatch(s, to_act, action)
+                if before is not None and before == _item_keys(s.items):
+                    before = None
+                said = _SAID[to_act].get(action)
+                if said is None or (s.notes and len(s.history) - 1 in s.notes):
+                    said = self._said(to_act, action)
+                first = said
+                now = s.items
+                index = s.kontra_at.get(action) if action.__class__ is Kontra else None
+                if before is not None:
+                    events = self._caused(first, action, phase, trick_no, items, before)
+                elif s.phase is not phase or s.trick_no != trick_no or phase is Phase.MELDS:
+                    events = self._caused(first, action, phase, trick_no, items)
+                elif index is not None and len(now) == items:
+                    # _item_changed and Item.stake, written out for the commonest utterance.
+                    item = now[index]
+                    stake = item.base * (item.front_multiplier if item.front else 1) * item.factor
+                    changed = (to_act, item.figure, item.seat, stake * item.call, len(item.steps))
+                    events = (first, _NEW_TUPLE(ItemChanged, changed))
+                elif action.__class__ is Announce and len(now) == items + 1:
+                    events = (first, _item_changed(to_act, now[-1]))
+                elif action.__class__ is Announce and now and phase is not Phase.BIDDING:
+                    events = (first, _item_changed(to_act, now[0]))  # a multiplier raised the game
+                elif len(now) != items:
+                    events = self._caused(first, action, phase, trick_no, items)
+                else:
+                    events = (first,)
+            self.is_over = s.is_over
+            if self._listeners:
+                owner = self._owner
+                self._owner = threading.get_ident()  # its listeners may apply again
+                try:
+                    self._deliver(events)
+                finally:
+                    self._owner = owner
+        finally:
+            if held:
+                idle.append(True)
+        return events
+
+    def _settle_views(self) -> None:
+        """Read every field of the lazy views still alive, before the hand changes."""
+        views, self._views = self._views, []
+        for ref in views:
+            view = ref()
+            if view is not None:
+                view._settle()
+
+    def _claim(self, what: str) -> bool:
+        """Take the guard for a call that must not overlap another thread's :meth:`apply`.
+
+        True when taken (give it back with ``self._idle.append(True)``); False
+        for a listener of this thread's own :meth:`apply`, which may go on.
+        ``list.pop`` is atomic, so of two threads only one takes the token,
+        for a fraction of the cost of a lock.
+
+        :raises ConcurrentUseError: if another thread is inside :meth:`apply`.
+        """
+        try:
+            self._idle.pop()
+        except IndexError:
+            return self._busy(what)
+        return True
+
+    def _busy(self, what: str) -> bool:
+        """The guard is taken: False if by this thread's delivery of events, else raise."""
+        if self._owner == threading.get_ident():
+            return False
+        raise ConcurrentUseError(
+            f"Game.{what}() was called while another thread is inside Game.apply(); "
+            f"a game is not thread-safe: use it from one thread at a time (a lock around "
+            f"every call, or one game per thread). This call did nothing."
+        )
+
+    def _deliver(self, events: tuple[Event, ...]) -> None:
+        """Give every event to every listener; then raise the first error any raised."""
+        errors: list[Exception] = []
+        for event in events:
+            for listener in tuple(self._listeners):
+                try:
+                    listener(event)
+                except Exception as e:  # the listener's fault: the others still hear
+                    errors.append(e)
+        if errors:
+            first = errors[0]
+            if len(errors) > 1:
+                others = "; ".join(quote(f"{type(e).__name__}: {e}") for e in errors[1:4])
+                first.add_note(f"listeners raised {len(errors) - 1} more error(s): {others}")
+            raise first
+
+    def _said(self, seat: int, action: Action) -> Said:
+        """The :class:`~alsos.play.events.Said` of an action just taken (last in the history).
+
+        Most are the same every time (no note, nothing hidden) and are shared.
+        """
+        s = self._s
+        index = len(s.history) - 1
+        cls = action.__class__
+        if cls is Discard:
+            return Said(seat, action, "discard", True)
+        if cls is Bid and self._eng.bidding.hides(s, index):
+            return Said(seat, action, "bid trumps", True)
+        if index in s.notes:
+            return Said(seat, action, str(action) + s.notes[index])
+        if cls is Bid:  # never shared: the same bid may be hidden in another hand
+            return Said(seat, action, str(action))
+        cache = _SAID[seat]
+        said = cache.get(action)
+        if said is None:
+            if len(cache) > 4096:  # bounded: only legal actions arrive here
+                cache.clear()
+            said = cache[action] = Said(seat, action, str(action))
+        return said
+
+    def _caused(
+        self,
+        first: Event,
+        action: Action,
+        phase: Phase,
+        trick_no: int,
+        items: int,
+        before: list[tuple[object, ...]] | None = None,
+    ) -> tuple[Event, ...]:
+        """Every event of an action after its first, found by comparing before and after."""
+        s = self._s
+        seat: int = s.history[-1][0]
+        out: list[Event] = [first]
+        now = s.items
+        if before is not None:
+            keys = _item_keys(now)
+            changed = [i for i, k in enumerate(keys) if i >= len(before) or before[i] != k]
+        else:
+            changed = list(range(items if len(now) >= items else 0, len(now)))
+        if action.__class__ is Kontra:
+            index = s.kontra_at.get(action)
+            if index is not None and index not in changed:
+                changed.insert(0, index)
+        elif action.__class__ is Announce and not changed and now and phase is not Phase.BIDDING:
+            changed.append(0)  # a multiplier figure (béla kassza) raises the game
+        for i in changed:
+            out.append(_item_changed(seat, now[i]))
+        if phase is Phase.MELDS and action == SHOW:
+            detail = s.notes.get(len(s.history) - 1)
+            if detail:
+                out.append(MeldShown(seat, detail.strip(" ()")))
+        if s.trick_no > trick_no:
+            cards = tuple([(p, CARDS[c]) for p, c in s.tricks[-1]])
+            out.append(TrickWon(s.trick_no, cards, s.trick_winners[-1]))
+        if s.phase is not phase:
+            if phase in SPEECH_PHASES:
+                out.append(RoundClosed(phase))
+            out.append(PhaseChanged(s.phase, s.to_act))
+            if s.is_over:
+                out.append(HandOver(self._eng.settlement_of(s)))  # type: ignore[arg-type]
+        return tuple(out)
+
+    # ------------------------------------------------------------ validation
+
+    def _read(self, text: str, legal: tuple[Action, ...]) -> Action:
+        s = self._s
+        try:
+            action = parse_action(text)
+        except ActionParseError as e:
+            raise IllegalActionError(text, s.phase, s.to_act, legal, str(e)) from None
+        if isinstance(action, Kontra) and action.seat is None and action.figure != GAME:
+            matches = [
+                a
+                for a in legal
+                if isinstance(a, Kontra) and a.level == action.level and a.figure == action.figure
+            ]
+            if len(matches) == 1:
+                return matches[0]
+        return action
+
+    def _why(self, action: object) -> str:
+        s = self._s
+        if s.phase is Phase.OVER:
+            return "the hand is over"
+        if not isinstance(action, Action):
+            return f"expected an action or its text, got {type(action).__name__}"
+        if isinstance(action, (Play, Discard)) and action[1].__class__ is not Card:
+            return f"there is no card {action[1]} (cards are 0 to 31)"
+        if isinstance(action, Play) and s.to_act is not None and s.phase is Phase.PLAY:
+            bit = 1 << action.card
+            if not s.hands[s.to_act] & bit:
+                return f"seat {s.to_act} does not hold {action.card}"
+            if s.trick:
+                led = s.trick[0][1] >> 3
+                return f"{action.card} breaks the duty to follow {Suit(led).name_en} or to trump"
+            return f"{action.card} is held back for an announced figure"
+        if isinstance(action, Play):
+            return "no card is played in this phase"
+        return "that is not among the legal actions"
+
+    @property
+    def engine(self) -> Engine:
+        """The shared engine of this game's ruleset."""
+        return self._eng
+
+
+def _seat_type_error(seat: object, *, none: bool = False) -> NoReturn:
+    """Refuse a seat that is not an int: a bool, float or text seat is a caller's bug."""
+    allowed = "a whole number (the seat's index)" + (" or None" if none else "")
+    raise TypeError(f"seat must be {allowed}, got {type(seat).__name__} {quote(seat)}")

@@ -1,0 +1,248 @@
+"""What one seat may know: its hand, the seen talon cards and the public history.
+
+A :class:`View` is built from a hand state for one seat and holds no hidden
+information: other seats' hands, the face-down talon cards and other seats'
+síber discards are absent.  Bots should decide from views only.  Views are
+frozen attrs classes of plain values, so ``alsos.to_data(view)`` turns one
+into JSON-ready data for a client.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from attrs import frozen
+
+from alsos.pack.actions import Action
+from alsos.pack.cards import CARDS, Card, cards_of
+from alsos.pack.phases import Phase
+
+if TYPE_CHECKING:
+    from alsos.hand.engine import Engine
+    from alsos.hand.state import HandState
+
+__all__ = ["ItemView", "TrickView", "View", "lazy_view", "make_view"]
+
+
+@frozen
+class ItemView:
+    """An item at stake, labelled and valued as the settlement will (:class:`~alsos.Entry`).
+
+    ``label`` is ``game`` or the figure's id; ``seat`` announced it (the
+    declarer for the game) for ``side`` (0 the declarer's, 1 the defenders');
+    ``value`` counts its base, the front multiplier, every kontra step and
+    any call multiplier (``call``); ``level`` is the kontra steps said so
+    far; ``conceded`` is True or False once a call decided it, else None.
+    """
+
+    label: str
+    seat: int
+    side: int
+    value: int
+    level: int = 0
+    call: int = 1
+    conceded: bool | None = None
+
+    def __str__(self) -> str:
+        who = "" if self.label == "game" else f" (seat {self.seat})"
+        extra = f", call x{self.call}" if self.call != 1 else ""
+        return f"{self.label}{who} {self.value}{extra}"
+
+
+@frozen
+class TrickView:
+    """A completed trick: its number (1 first), who led, the cards in order, who won."""
+
+    number: int
+    leader: int
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
+
+    def __str__(self) -> str:
+        cards = ", ".join(f"seat {s} {c.name}" for s, c in self.cards)
+        return f"trick {self.number}: {cards} -> seat {self.winner}"
+
+
+@frozen(slots=False)
+class View:
+    """A seat's knowledge of the hand at one moment.
+
+    ``tricks`` are the completed tricks and ``trick`` the one on the table;
+    ``items`` what is at stake; ``call_stakes``, while a call is being
+    answered, what the called items are worth if the answer is to concede and
+    if it is to play on.  ``variant`` is the ruleset's canonical string
+    (``alsos.load_variant(view.variant)`` gives the rules), ``trump`` the trump
+    suit (-1: none yet, or none), ``kind`` the kind of game once known
+    (``trump``, ``no-trumps``, ``betli``, ``klopitzky``).
+
+    ``taken`` remembers each taking of talon cards into a hand, in order:
+    the taking seat and the cards this seat saw go -- all of them for its
+    own takings (cards drawn unseen in an auction included), the ones that
+    lay face up for another seat's (the indicator an exchange took, the seen
+    cards and what a síber reveal turned up, Altiansz's face-up card).
+    ``declared_before`` is each seat's count of contracts declared earlier in
+    the session where the profile limits them (None: not counted).
+    ``players`` is the number of seats at the table (0: not given), so that
+    per-seat data can be sent as lists indexed by seat (:mod:`alsos.play.data`).
+    """
+
+    seat: int
+    phase: Phase
+    to_act: int | None
+    hand: tuple[Card, ...]
+    unseen_count: int
+    talon_seen: tuple[Card, ...]
+    declarer: int | None
+    contract: str | None
+    trick: tuple[tuple[int, Card], ...]
+    tricks_won: dict[int, int]
+    items: tuple[ItemView, ...]
+    history: tuple[tuple[int, str], ...]
+    legal: tuple[Action, ...]
+    tricks: tuple[TrickView, ...] = ()
+    call_stakes: tuple[int, int] | None = None
+    variant: str = ""
+    trump: int = -1
+    kind: str | None = None
+    taken: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    declared_before: tuple[int, ...] | None = None
+    players: int = 0
+
+    def __getattr__(self, name: str) -> Any:
+        """A field of a view from :func:`lazy_view` not read yet: read it from the hand now."""
+        data = self.__dict__
+        source = data.get("_source")
+        read = _DEFERRED.get(name)
+        if source is None or read is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        # setdefault: a value _settle stored meanwhile (another thread's apply) wins.
+        return data.setdefault(name, read(*source))
+
+    def _settle(self) -> None:
+        """Read every field not read yet, and let go of the hand (before it changes)."""
+        data = self.__dict__
+        source = data.get("_source")
+        if source is not None:
+            for name, read in _DEFERRED.items():
+                if name not in data:
+                    data.setdefault(name, read(*source))
+            data.pop("_source", None)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields only (every one read), never the hand a lazy view reads from."""
+        self._settle()
+        return dict(self.__dict__)
+
+    def __str__(self) -> str:
+        lines = [
+            f"seat {self.seat} — phase: {self.phase}; to act: {self.to_act}",
+            f"contract: {self.contract or 'not settled'}"
+            + (f", declarer seat {self.declarer}" if self.declarer is not None else ""),
+            "hand: "
+            + " ".join(c.name for c in self.hand)
+            + (f" (+{self.unseen_count} unseen)" if self.unseen_count else ""),
+            "talon (seen): " + (" ".join(c.name for c in self.talon_seen) or "-"),
+        ]
+        if self.items:
+            lines.append("items: " + ", ".join(str(i) for i in self.items))
+        if self.call_stakes is not None:
+            lines.append(f"call: {self.call_stakes[0]} if conceded, {self.call_stakes[1]} if not")
+        if self.trick:
+            lines.append("trick: " + ", ".join(f"seat {s} {c.name}" for s, c in self.trick))
+        if self.legal:
+            lines.append("legal: " + ", ".join(str(a) for a in self.legal))
+        return "\n".join(lines)
+
+
+def _items(engine: Engine, s: HandState, seat: int) -> tuple[ItemView, ...]:
+    return tuple(
+        ItemView(i.figure, i.seat, i.side, i.stake, i.level, i.call, i.forced) for i in s.items
+    )
+
+
+def _call_stakes(engine: Engine, s: HandState, seat: int) -> tuple[int, int] | None:
+    pending = engine.calling.pending(s)
+    if pending is None:
+        return None
+    targets, concede, play_on = pending
+    base = sum(s.items[t].value for t in targets)
+    return (base * concede, base * play_on)
+
+
+def _tricks(engine: Engine, s: HandState, seat: int) -> tuple[TrickView, ...]:
+    return tuple(
+        TrickView(n + 1, t[0][0], tuple((p, CARDS[c]) for p, c in t), s.trick_winners[n])
+        for n, t in enumerate(s.tricks)
+    )
+
+
+def _taken(engine: Engine, s: HandState, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    return tuple(
+        (t, tuple(CARDS[c] for c in cards if t == seat or up >> c & 1)) for t, cards, up in s.takes
+    )
+
+
+#: How each field of a view is read from the hand, but for the few plain values
+#: :func:`_plain` copies at once: a view from :meth:`Game.view <alsos.Game.view>`
+#: reads each of these only when first asked for it (see :func:`lazy_view`).
+_DEFERRED: dict[str, Callable[[Engine, HandState, int], object]] = {
+    "hand": lambda e, s, seat: tuple(cards_of(s.hands[seat])),
+    "talon_seen": lambda e, s, seat: s.talon_seen(),
+    "contract": lambda e, s, seat: None if s.contract is None else str(s.contract),
+    "trick": lambda e, s, seat: tuple([(t, CARDS[c]) for t, c in s.trick]),
+    "tricks_won": lambda e, s, seat: {t: s.tricks_won[t] for t in s.active},
+    "items": _items,
+    "history": lambda e, s, seat: tuple(e.public_history(s, seat)),
+    "legal": lambda e, s, seat: e.legal_actions(s) if s.to_act == seat else (),
+    "tricks": _tricks,
+    "call_stakes": _call_stakes,
+    "kind": lambda e, s, seat: None if s.contract is None else str(s.contract.kind),
+    "taken": _taken,
+    "declared_before": lambda e, s, seat: (
+        None if s.declared_before is None else tuple(s.declared_before)
+    ),
+}
+
+
+def _plain(engine: Engine, s: HandState, seat: int) -> dict[str, object]:
+    """The fields of a view that are plain values of the state, copied at once."""
+    if seat.__class__ is not int or not 0 <= seat < s.players:
+        raise ValueError(f"seat {seat!r} is not at this {s.players}-player table")
+    return {
+        "seat": seat,
+        "phase": s.phase,
+        "to_act": s.to_act,
+        "unseen_count": s.unseen[seat].bit_count(),
+        "declarer": s.declarer,
+        "variant": engine.variant,
+        "trump": s.trump,
+        "players": s.players,
+    }
+
+
+def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) -> View:
+    """The :class:`View` of the hand ``s`` for ``seat``, every field read now.
+
+    ``history=False`` leaves the public history out (an empty tuple): a
+    policy that never reads it (a playout's) is spared writing it out.
+    """
+    fields = _plain(engine, s, seat)
+    for name, read in _DEFERRED.items():
+        fields[name] = read(engine, s, seat) if history or name != "history" else ()
+    return View(**fields)  # type: ignore[arg-type]
+
+
+def lazy_view(engine: Engine, s: HandState, seat: int) -> View:
+    """The :class:`View` of ``s`` for ``seat``, whose containers are read when first asked for.
+
+    Equal to :func:`make_view`'s in every field, but it costs a few plain
+    values until a field is read, so a bot that reads little pays little.
+    It reads the live state: the caller must ``View._settle()`` it before
+    ``s`` changes (:class:`~alsos.Game` does in :meth:`~alsos.Game.apply`).
+    """
+    view = View.__new__(View)
+    data = view.__dict__
+    data.update(_plain(engine, s, seat))
+    data["_source"] = (engine, s, seat)
+    return view

@@ -1,0 +1,425 @@
+"""``alsos arena``: bots against each other on duplicate deals, with 95% intervals.
+
+Luck of the cards dwarfs skill over a few hundred hands, so every deal is
+replayed with the bots moved through the seats, and each bot is judged by
+its mean payment per hand over all the arrangements of the same deals.
+
+**How the seats are filled.**  Only the seats that play a hand take bots
+(with four players the dealer sits out; the dealer moves with the deal, so
+``seed + d`` is both deal ``d``'s seed and, modulo the players, its dealer).
+For ``k`` bots and ``m`` playing seats, every deal is played once for each
+arrangement that seats as many different bots as it can:
+
+- ``k >= m``: every ordered choice of ``m`` different bots (3 bots at 3
+  playing seats -- potter1930, or four players with the dealer out -- give
+  3! = 6 arrangements; 3 bots at 2 seats give 3·2 = 6 ordered pairs);
+- ``k < m``: every filling of the seats in which each bot sits at least once
+  (2 bots at 3 seats: AAB, ABA, BAA, ABB, BAB, BBA).
+
+The arrangements treat every bot alike, so each bot sits in every seat, and
+to the left and right of every other bot, equally often on every deal.
+
+**What is measured.**  A bot's result on a deal is its mean payment per
+hand over its seats in all arrangements; its mean and 95% interval are taken
+over deals (the independent unit), and so is the difference between two
+bots, paired by deal (:func:`alsos.research.stats.paired_difference`).  Each bot's
+seed comes from the deal, the arrangement and the seat
+(:func:`alsos.research.parallel.bot_seed`), so the results are identical whatever the
+number of workers or the backend.
+
+**Long runs.**  Deals are handed to the workers in jobs sized by time
+(:func:`alsos.research.parallel.run_units`: one deal each at first, then about
+:data:`alsos.research.parallel.JOB_SECONDS` of play), and each finished job is
+appended to a checkpoint (``FILE.partial.jsonl`` next to ``--json FILE``;
+:class:`alsos.research.parallel.UnitCheckpoint`), so a stopped run (Ctrl-C, SIGTERM)
+continues with ``--resume`` without replaying or losing a deal, and ends
+with the same table; the checkpoint is removed once the table and the JSON
+file are written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import itertools
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+
+from alsos.bots import available, parse_spec, split_specs
+from alsos.play.game import Game
+from alsos.research.parallel import (
+    Progress,
+    UnitCheckpoint,
+    add_backend_arguments,
+    check_outputs,
+    play_hand,
+    play_units,
+    run_command,
+)
+from alsos.research.stats import Estimate, mean_interval, paired_difference
+from alsos.ruleset.loading import load_variant
+from alsos.ruleset.profile import Ruleset
+
+__all__ = ["ArenaError", "ArenaResult", "BotResult", "add_arguments", "arena", "lineups", "run"]
+
+# Items that are the contract itself rather than an announced figure.
+_CONTRACT_ITEMS = frozenset({"game", "klopitzky"})
+
+
+class ArenaError(ValueError):
+    """Bad arena settings: unknown or repeated bots, too few deals."""
+
+
+def lineups(bots: int, seats: int) -> list[tuple[int, ...]]:
+    """The arrangements of ``bots`` bots (by index) over ``seats`` playing seats.
+
+    Every ordered choice of different bots when there are enough of them,
+    else every filling that seats each bot at least once (see the module
+    documentation).
+    """
+    if bots < 1 or seats < 1:
+        raise ArenaError(f"need at least one bot and one seat, got {bots} and {seats}")
+    if bots >= seats:
+        return list(itertools.permutations(range(bots), seats))
+    return [t for t in itertools.product(range(bots), repeat=seats) if len(set(t)) == bots]
+
+
+@functools.lru_cache(maxsize=8)
+def _rules(variant: str, players: int | None) -> Ruleset:
+    return load_variant(variant, **({} if players is None else {"players": players}))
+
+
+def _play_deals(job: tuple[str, int | None, tuple[str, ...], int, int]) -> list[list[Any]]:
+    """Play deals ``first .. first+count-1`` in every arrangement.
+
+    Per deal, per bot: ``[payment sum, seat-hands, declared, won, contracts,
+    figures]`` with ``contracts`` {kind: hands declared} and ``figures``
+    {figure: [announced, made]} -- plain data, to cross process boundaries.
+    """
+    variant, players, names, first, count = job
+    rules = _rules(variant, players)
+    out = []
+    for seed in range(first, first + count):
+        stats: list[list[Any]] = [[0, 0, 0, 0, {}, {}] for _ in names]
+        seats = len(play_hand_seats(rules, seed))
+        for table, lineup in enumerate(lineups(len(names), seats)):
+            game = play_hand(rules, seed, [names[b] for b in lineup], table)
+            s = game.settlement
+            assert s is not None
+            kind = s.contract.split()[0] if s.contract else "none"
+            for seat, b in zip(game.active, lineup, strict=True):
+                row = stats[b]
+                row[0] += s.payments.get(seat, 0)
+                row[1] += 1
+                if s.declarer == seat:
+                    row[2] += 1
+                    row[3] += bool(s.game_won)
+                    row[4][kind] = row[4].get(kind, 0) + 1
+                for e in s.entries:
+                    if e.seat == seat and e.label not in _CONTRACT_ITEMS:
+                        made = row[5].setdefault(e.label, [0, 0])
+                        made[0] += 1
+                        made[1] += e.made
+        out.append(stats)
+    return out
+
+
+def play_hand_seats(rules: Ruleset, seed: int) -> tuple[int, ...]:
+    """The seats that play hand ``seed`` (all but a dealer who sits out)."""
+    return Game(rules, seed=seed, dealer=seed % rules.players).active
+
+
+@frozen
+class BotResult:
+    """One bot's showing: payment per hand with its interval, declarations, what it played."""
+
+    name: str
+    mean: Estimate
+    hands: int
+    declared: int
+    won: int
+    contracts: dict[str, int]
+    figures: dict[str, tuple[int, int]]
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "mean": self.mean.value,
+            "ci95": [self.mean.low, self.mean.high],
+            "hands": self.hands,
+            "declared": self.declared,
+            "won": self.won,
+            "contracts": dict(sorted(self.contracts.items())),
+            "figures": {
+                k: {"announced": a, "made": m} for k, (a, m) in sorted(self.figures.items())
+            },
+        }
+
+
+@frozen
+class ArenaResult:
+    """The outcome of a match: each bot's result and each pair's difference of means."""
+
+    variant: str
+    deals: int
+    seed: int
+    lineups: int
+    bots: dict[str, BotResult]
+    pairs: dict[tuple[str, str], Estimate]
+
+    def to_data(self) -> dict[str, Any]:
+        """``{"variant", "deals", "bots": {name: {"mean", "ci95", "hands", ...}}, "pairs"}``."""
+        return {
+            "variant": self.variant,
+            "deals": self.deals,
+            "seed": self.seed,
+            "lineups": self.lineups,
+            "bots": {name: r.to_data() for name, r in self.bots.items()},
+            "pairs": [
+                {"a": a, "b": b, "mean": e.value, "ci95": [e.low, e.high]}
+                for (a, b), e in self.pairs.items()
+            ],
+        }
+
+    def table(self) -> str:
+        """The result as aligned text: one row per bot, then the pairwise differences."""
+        head = (
+            "bot",
+            "mean/hand",
+            "95% interval",
+            "hands",
+            "declared",
+            "won (of declared)",
+            "contracts",
+        )
+        rows = [head]
+        for r in self.bots.values():
+            contracts = ", ".join(f"{k} {n}" for k, n in sorted(r.contracts.items()))
+            rows.append((
+                r.name, f"{r.mean.value:+.3f}", f"[{r.mean.low:+.3f}, {r.mean.high:+.3f}]",
+                str(r.hands), f"{r.declared} ({r.declared / r.hands:.1%})",
+                f"{r.won} ({r.won / r.declared:.1%})" if r.declared else "0",
+                contracts or "-",
+            ))  # fmt: skip
+        widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+        lines = [f"{self.variant}: {self.deals} duplicate deals x {self.lineups} seatings"]
+        lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+                  for row in rows]  # fmt: skip
+        for r in self.bots.values():
+            if r.figures:
+                made = ", ".join(f"{k} {m}/{a}" for k, (a, m) in sorted(r.figures.items()))
+                lines.append(f"figures made/announced by {r.name}: {made}")
+        for (a, b), e in self.pairs.items():
+            sign = "" if e.excludes(0.0) else "  (not distinguishable from 0)"
+            lines.append(
+                f"{a} - {b}: {e.value:+.3f} per hand, 95% [{e.low:+.3f}, {e.high:+.3f}]{sign}"
+            )
+        return "\n".join(lines)
+
+
+def arena(
+    variant: str,
+    bots: Sequence[str],
+    deals: int,
+    *,
+    seed: int = 0,
+    players: int | None = None,
+    workers: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    progress: bool | None = None,
+    checkpoint: str | Path | None = None,
+    resume: bool = False,
+    on_batch: Callable[[range], object] | None = None,
+    on_resume: Callable[[str], object] | None = None,
+    on_result: Callable[[ArenaResult], object] | None = None,
+) -> ArenaResult:
+    """Play ``deals`` duplicate deals (seeds ``seed .. seed+deals-1``) among ``bots``.
+
+    Finished deals go to ``checkpoint`` (a JSON Lines file; by default a
+    temporary one) job by job as they finish; ``resume`` continues the run
+    stored there, playing only the deals it lacks, and ``on_resume(text)``
+    hears what was kept (damaged lines are dropped and their deals played
+    again).  ``on_batch(deals)`` is called with the range of deals of each job
+    stored (progress reporting in programs).  ``on_result(result)`` is called
+    before the checkpoint is removed, to write outputs: if it raises, the
+    checkpoint stays for ``--resume``.
+
+    :raises ArenaError: (a ``ValueError``) for fewer than 2 deals, no bots, a
+        bot named twice, a bot no package provides, or ``resume`` without a
+        checkpoint; profile errors as :func:`alsos.load_variant` raises them;
+        :class:`~alsos.research.parallel.CheckpointError` for a checkpoint of another
+        run, or one left by an unfinished run when ``resume`` is false.
+    """
+    names = tuple(bots)
+    if not names:
+        raise ArenaError("name at least one bot")
+    if len(set(names)) != len(names):
+        raise ArenaError(f"each bot may be named once, got {', '.join(names)}")
+    unknown = [n for n in names if parse_spec(n)[0] not in available()]
+    if unknown:
+        raise ArenaError(f"no bot named {', '.join(unknown)}; available: {', '.join(available())}")
+    if deals < 2:
+        raise ArenaError(f"an interval needs at least 2 deals, not {deals}")
+    rules = _rules(variant, players)
+    spec = str(rules)
+    seats = len(play_hand_seats(rules, seed))
+    per_deal = len(lineups(len(names), seats))
+    if checkpoint is None and resume:
+        raise ArenaError("resuming needs the checkpoint of the stopped run (--json FILE)")
+    header = {"arena": spec, "players": players, "bots": list(names), "deals": deals,
+              "seed": seed, "lines": "deals"}  # fmt: skip
+    problem = functools.partial(_deal_problem, len(names), per_deal * seats)
+    store = UnitCheckpoint(checkpoint, header, deals, "deals", problem).open(resume)
+    try:
+        if resume and on_resume is not None:
+            on_resume(store.report())
+
+        def job(first: int, count: int) -> tuple[str, int | None, tuple[str, ...], int, int]:
+            return spec, players, names, seed + first, count
+
+        with Progress(deals * per_deal, f"arena {rules.id}", enabled=progress) as bar:
+            play_units(_play_deals, job, store, bar, per_deal, workers=workers,
+                       backend=backend, address=address, on_job=on_batch)  # fmt: skip
+        result = _summarise(rules.id, seed, per_deal, names, list(store.unit_results()))
+        if on_result is not None:
+            on_result(result)
+    except BaseException:
+        store.close()  # kept for --resume (a temporary one is removed)
+        raise
+    store.close(remove=True)
+    return result
+
+
+def _deal_problem(bots: int, seat_hands: int, deal: int, stats: Any) -> str:
+    """What is wrong with a checkpoint's result for one deal ("" if nothing): it
+    must be what :func:`_play_deals` returns for a deal of this match."""
+    if not isinstance(stats, list) or len(stats) != bots:
+        return f"not a list of {bots} bots' results"
+    total = 0
+    for row in stats:
+        if not (isinstance(row, list) and len(row) == 6 and all(type(x) is int for x in row[:4])):
+            return "a bot's result is not [payments, hands, declared, won, contracts, figures]"
+        _paid, hands, declared, won, contracts, figures = row
+        if not 0 <= won <= declared <= hands or hands < 1:
+            return "a bot's hands, declarations and wins do not fit together"
+        if not isinstance(contracts, dict) or not all(
+            isinstance(k, str) and type(n) is int and 0 < n <= declared
+            for k, n in contracts.items()
+        ):
+            return "a bot's contracts are not counts of its declarations"
+        if not isinstance(figures, dict) or not all(
+            isinstance(k, str) and isinstance(am, list) and len(am) == 2
+            and all(type(x) is int for x in am) and 0 <= am[1] <= am[0]
+            for k, am in figures.items()
+        ):  # fmt: skip
+            return "a bot's figures are not counts announced and made"
+        total += hands
+    if total != seat_hands:
+        return f"its bots played {total} seat-hands, not the deal's {seat_hands}"
+    return ""
+
+
+def _summarise(
+    variant: str, seed: int, per_deal: int, names: tuple[str, ...], by_deal: list[list[Any]]
+) -> ArenaResult:
+    means = {b: [d[b][0] / d[b][1] for d in by_deal] for b in range(len(names))}
+    out = {}
+    for b, name in enumerate(names):
+        contracts: Counter[str] = Counter()
+        figures: dict[str, list[int]] = {}
+        for d in by_deal:
+            contracts.update(d[b][4])
+            for k, (a, m) in d[b][5].items():
+                f = figures.setdefault(k, [0, 0])
+                f[0] += a
+                f[1] += m
+        out[name] = BotResult(
+            name,
+            mean_interval(means[b]),
+            sum(d[b][1] for d in by_deal),
+            sum(d[b][2] for d in by_deal),
+            sum(d[b][3] for d in by_deal),
+            dict(contracts),
+            {k: (a, m) for k, (a, m) in figures.items()},
+        )
+    pairs = {
+        (names[a], names[b]): paired_difference(means[a], means[b])
+        for a, b in itertools.combinations(range(len(names)), 2)
+    }
+    return ArenaResult(variant, len(by_deal), seed, per_deal, out, pairs)
+
+
+# ----------------------------------------------------------------- command
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``alsos arena``."""
+    parser.add_argument(
+        "--variant",
+        default="potter1930",
+        metavar="ID_OR_FILE",
+        help="shipped variant id or path to a YAML profile (default: potter1930)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="load the variant for N seats, if its profile allows several",
+    )
+    parser.add_argument(
+        "--bots",
+        default="heuristic,random",
+        metavar="A,B,...",
+        help="comma-separated bot names (default: heuristic,random)",
+    )
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="duplicate deals to play (default: 1000)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (default: 0)")
+    parser.add_argument("--json", metavar="FILE", help="write the results as JSON to FILE")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue a stopped run from its checkpoint (the --json FILE's FILE.partial.jsonl)",
+    )
+    add_backend_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``alsos arena`` from parsed arguments; print the table, write ``--json``.
+
+    ``--json`` is checked before the match starts, and written before the
+    checkpoint is removed, so no finished match is lost to a bad file name.
+    """
+    names = split_specs(args.bots)
+    checkpoint = None if args.json is None else f"{args.json}.partial.jsonl"
+
+    def write(result: ArenaResult) -> None:
+        print(result.table())
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump(result.to_data(), f, indent=2)
+                f.write("\n")
+
+    def body() -> int:
+        check_outputs({"--json": args.json, "its checkpoint": checkpoint})
+        arena(
+            args.variant, names, args.deals, seed=args.seed, players=args.players,
+            workers=args.workers, backend=args.backend, address=args.address,
+            progress=args.progress, resume=args.resume, checkpoint=checkpoint,
+            on_resume=lambda text: print(text, file=sys.stderr), on_result=write,
+        )  # fmt: skip
+        return 0
+
+    return run_command("arena", checkpoint, body)

@@ -1,0 +1,10 @@
+"""Rulesets and their loading: what a variant's profile says, checked.
+
+:mod:`~alsos.ruleset.profile` (the immutable :class:`~alsos.Ruleset`),
+:mod:`~alsos.ruleset.loading` (the strict YAML loader with key paths),
+:mod:`~alsos.ruleset.checks` (which option combinations make sense),
+:mod:`~alsos.ruleset.schema` (the profile's JSON Schema),
+:mod:`~alsos.ruleset.registry` (rule modules by name, plugins by entry point)
+and :mod:`~alsos.ruleset.sources` (the rule documents cited).  Needs only
+:mod:`alsos.pack`.
+"""

@@ -1,0 +1,638 @@
+"""Loading variant profiles: YAML to a checked :class:`~alsos.ruleset.profile.Ruleset`.
+
+Every way a profile can be wrong is reported as a :class:`ProfileError`
+naming the file, the key path and the reason, and nothing half-loaded is
+returned:
+
+- YAML is read with a safe loader that also refuses repeated keys;
+- ``extends`` chains are followed with paths made absolute, so a cycle is
+  found however it is spelled;
+- the data is structured by a strict cattrs converter: unknown keys, wrong
+  scalar types and a string where a list belongs are refused;
+- ``by_players`` overrides are checked for every player count, not only
+  the one being loaded;
+- :func:`alsos.ruleset.checks.check` then refuses combinations the engine cannot honour.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import pathlib
+import re
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+import cattrs
+import yaml
+
+from alsos.pack.cards import Order, Rank, Suit
+from alsos.ruleset import registry
+from alsos.ruleset.checks import check, short
+from alsos.ruleset.profile import CallingRules, ProfileError, Ruleset
+
+__all__ = ["load_variant", "shipped_variants"]
+
+_PLAYER_COUNTS = (2, 3, 4)
+#: Ruleset fields the loader fills itself; a profile cannot set them.
+_HIDDEN = ("options", "origin", "parent", "own_sources")
+
+
+#: A profile is a few kilobytes; anything far larger is not one.
+_MAX_BYTES = 1 << 20
+#: What a shipped id looks like: a name, never a path.
+_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """A safe loader for profiles: no repeated keys, no aliases, no merge keys.
+
+    Aliases (``*name``) are refused outright: a profile never needs them, and
+    nested aliases can expand a few hundred bytes into gigabytes.
+    """
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            raise yaml.composer.ComposerError(
+                None,
+                None,
+                f"aliases (*{event.anchor}) are not supported in profiles; write the value out",
+                event.start_mark,
+            )
+        return super().compose_node(parent, index)
+
+
+def _no_duplicates(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        if key_node.tag == "tag:yaml.org,2002:merge":
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                "merge keys (<<) are not supported in profiles; write the keys out, or use "
+                "'extends:' to build on another profile",
+                key_node.start_mark,
+            )
+        key = loader.construct_object(key_node, deep=deep)
+        if not isinstance(key, (str, int, float, bool)) and key is not None:
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                f"a key must be text or a number, not a {type(key).__name__}",
+                key_node.start_mark,
+            )
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                f"the key {short(key)} appears twice in one mapping",
+                key_node.start_mark,
+            )
+        seen.add(key)
+    return loader.construct_mapping(node, deep=deep)
+
+
+_StrictLoader.add_constructor(
+    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
+    _no_duplicates,
+)
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True)
+
+    def strict_int(v: Any, _: type) -> int:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"expected a whole number, got {short(v)}")
+        return v
+
+    def strict_bool(v: Any, _: type) -> bool:
+        if not isinstance(v, bool):
+            raise TypeError(f"expected true or false, got {short(v)}")
+        return v
+
+    def strict_str(v: Any, _: type) -> str:
+        if isinstance(v, bool) or not isinstance(v, (str, int)):
+            raise TypeError(f"expected text, got {short(v)}")
+        return str(v)
+
+    conv.register_structure_hook(int, strict_int)
+    conv.register_structure_hook(bool, strict_bool)
+    conv.register_structure_hook(str, strict_str)
+    conv.register_structure_hook(Order, lambda v, _: Order.parse(str(v)))
+    conv.register_structure_hook(Rank, lambda v, _: Rank.parse(str(v)))
+    conv.register_structure_hook(Suit, lambda v, _: Suit.parse(str(v)))
+    return conv
+
+
+_CONVERTER = _make_converter()
+
+
+def _variants_dir() -> pathlib.Path:
+    """Where the shipped profiles are: inside the installed package, else the checkout."""
+    here = pathlib.Path(__file__).parent
+    packaged = here / "variants"
+    return packaged if packaged.is_dir() else here.parent / "variants"
+
+
+def shipped_variants() -> list[str]:
+    """Ids of the profiles packaged with alsos."""
+    return sorted(p.stem for p in _variants_dir().glob("*.yaml"))
+
+
+def _locate(name_or_path: str | pathlib.Path) -> tuple[str, pathlib.Path]:
+    """(name used in messages, file) for a shipped id or a path."""
+    if isinstance(name_or_path, str) and not name_or_path.endswith((".yaml", ".yml")):
+        return f"variants/{name_or_path}.yaml", _variants_dir() / f"{name_or_path}.yaml"
+    path = pathlib.Path(name_or_path)
+    return str(path), path
+
+
+def _read_yaml(name_or_path: str | pathlib.Path) -> tuple[str, pathlib.Path, dict[str, Any]]:
+    source, path = _locate(name_or_path)
+    shipped = source.startswith("variants/") and not isinstance(name_or_path, pathlib.Path)
+    if shipped and not _ID.fullmatch(str(name_or_path)):
+        raise ProfileError(
+            short(str(name_or_path)),
+            [
+                "not a shipped variant id (ids are names such as potter1930: "
+                f"{', '.join(shipped_variants())}); a profile file's path ends in .yaml"
+            ],
+        )
+    try:
+        exists = path.is_file()
+        size = path.stat().st_size if exists else 0
+    except OSError as e:
+        raise ProfileError(short(source), [f"cannot read the file: {e.strerror}"]) from None
+    if not exists:
+        if shipped:
+            raise ProfileError(
+                str(name_or_path),
+                [f"no such variant; shipped ones are {', '.join(shipped_variants())}"],
+            )
+        raise ProfileError(source, ["cannot read the file: no such file"])
+    if size > _MAX_BYTES:
+        raise ProfileError(source, [f"the file has {size} bytes; a profile is at most 1 MiB"])
+    try:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
+    except OSError as e:
+        raise ProfileError(source, [f"cannot read the file: {e.strerror}"]) from None
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise ProfileError(
+            source, [f"line {line}: not UTF-8 text (byte 0x{raw[e.start]:02x}); save it as UTF-8"]
+        ) from None
+    try:
+        data = yaml.load(text, Loader=_StrictLoader)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+        problem = getattr(e, "problem", None) or str(e)
+        if "merge keys" in problem or "aliases" in problem or "a key must be" in problem:
+            raise ProfileError(source, [f"{where}{problem}"]) from None
+        if "could not determine a constructor" in problem:
+            problem = f"{problem}; only plain YAML values are allowed (no tags that run code)"
+            raise ProfileError(source, [f"{where}unsafe YAML tag refused: {problem}"]) from None
+        raise ProfileError(source, [f"{where}YAML error: {problem}"]) from None
+    if not isinstance(data, dict):
+        raise ProfileError(source, ["the profile must be a mapping of keys to values"])
+    if "options" in data:
+        raise ProfileError(
+            source, ["options: not a profile key; pass options to load_variant instead"]
+        )
+    for key in _HIDDEN:
+        if key in data and key != "options":
+            raise ProfileError(source, [f"{key}: not a profile key; the loader sets it"])
+    return source, path.resolve(), data
+
+
+def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, Mapping) and isinstance(out.get(k), dict):
+            out[k] = _merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def _resolve(
+    name_or_path: str | pathlib.Path,
+    seen: tuple[pathlib.Path, ...] = (),
+    lineage: dict[str, Any] | None = None,
+) -> tuple[str, dict[str, Any]]:
+    """The profile's data merged over its ``extends`` chain.
+
+    ``lineage``, when given, receives the profile's own parent (``extends``,
+    paths made absolute) and the sections it cites itself (``sources``), which
+    the rulebook uses to cite a changed clause to the profile that changed it.
+    """
+    source, path, data = _read_yaml(name_or_path)
+    if path in seen:
+        chain = " -> ".join(p.name for p in (*seen, path))
+        raise ProfileError(source, [f"extends: circular inheritance ({chain})"])
+    parent = data.pop("extends", None)
+    if lineage is not None:
+        own = data.get("sources")
+        lineage["own_sources"] = tuple(own) if isinstance(own, dict) else ()
+        lineage["parent"] = None
+    if parent is None:
+        return source, data
+    if not isinstance(parent, str):
+        raise ProfileError(source, ["extends: expected a variant id or a file path"])
+    if parent.endswith((".yaml", ".yml")) and not pathlib.Path(parent).is_absolute():
+        parent = str(path.parent / parent)
+    if lineage is not None:
+        lineage["parent"] = parent
+    try:
+        _, base = _resolve(parent, (*seen, path))
+    except ProfileError as e:
+        if e.source == source or all(p.startswith("extends:") for p in e.problems):
+            raise ProfileError(source, e.problems) from None
+        raise ProfileError(
+            source, [f"extends: {parent!r}: {p}" for p in e.problems] + [f"(in {e.source})"]
+        ) from None
+    return source, _merge(base, data)
+
+
+def _shape_problems(data: Any, cls: type, path: str) -> list[str]:
+    """What cattrs would accept in the wrong shape: a string, mapping or set where a
+    list belongs (split into letters, keys, or an order that changes every run), and
+    keys that are not names where the profile expects named keys."""
+    if not isinstance(data, Mapping) or not attrs.has(cls):
+        return []
+    hints = typing.get_type_hints(cls)
+    out = [
+        f"{path}{short(k)}: a key here is a name (text), not {type(k).__name__}"
+        for k in data
+        if not isinstance(k, str)
+    ]
+    for f in attrs.fields(cls):
+        if f.name not in data:
+            continue
+        value, hint = data[f.name], hints[f.name]
+        where = f"{path}{f.name}"
+        origin = typing.get_origin(hint)
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        if origin in (typing.Union, types.UnionType) and args:
+            hint = args[0]
+            origin = typing.get_origin(hint)
+        if origin in (tuple, list) and isinstance(value, (str, bytes)):
+            out.append(f"{where}: expected a list, got the text {short(value)}")
+        elif origin in (tuple, list) and isinstance(value, (Mapping, set, frozenset)):
+            kind = "a mapping" if isinstance(value, Mapping) else "a set (its order is not kept)"
+            out.append(f"{where}: expected a list, got {kind}")
+        elif attrs.has(hint):
+            out.extend(_shape_problems(value, hint, where + "."))
+        elif origin in (dict, Mapping) and isinstance(value, Mapping):
+            inner = typing.get_args(hint)[1]
+            if attrs.has(inner):
+                for k, v in value.items():
+                    out.extend(_shape_problems(v, inner, f"{where}.{k}."))
+    return out
+
+
+def _format(exc: BaseException, type_: type | None) -> str:
+    """cattrs error text that keeps the reason a value was refused."""
+    if isinstance(exc, (ValueError, TypeError)) and str(exc):
+        return f"{exc}"
+    return cattrs.v.format_exception(exc, type_)
+
+
+def _structure(data: dict[str, Any], where: str = "") -> tuple[Ruleset | None, list[str]]:
+    problems = _shape_problems(data, Ruleset, where)
+    if problems:
+        return None, problems
+    explained = _incomplete_figures(data, where)
+    try:
+        rules = _CONVERTER.structure(data, Ruleset)
+    except Exception as e:  # cattrs raises exception groups
+        messages = cattrs.transform_error(e, path="$", format_exception=_format)
+        out = [
+            _explain_extra(_path_first(m.replace(" @ $.", " @ ").replace(" @ $", "")))
+            for m in messages
+        ]
+        out = [f"{where}{m}" if ": " in m else m for m in out]
+        # The figures explained above would be reported again, as missing fields.
+        said = tuple(
+            f"{where}figures.{name}{end}"
+            for name in explained
+            for end in (":", ".kind:", ".value:")
+        )
+        return None, list(explained.values()) + [m for m in out if not m.startswith(said)]
+    return rules, []
+
+
+def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
+    """Figures the converter would call "required field missing", by name, with a
+    better reason: most often a misspelt figure of the base profile (``kasza:
+    {value: 2}`` for kassza), else a new figure that lacks its kind or value."""
+    figures = data.get("figures")
+    if not isinstance(figures, Mapping):
+        return {}
+    known = [n for n, f in figures.items() if isinstance(f, Mapping) and "kind" in f]
+    out = {}
+    for name, fig in figures.items():
+        key = f"{where}figures.{name[:40]}"  # _shape_problems refused keys that are not text
+        if not isinstance(fig, Mapping):
+            out[name] = (
+                f"{key}: expected the figure's keys (e.g. {{kind: volat, value: 2}}), "
+                f"got {short(fig)}"
+            )
+            continue
+        missing = [k for k in ("kind", "value") if k not in fig]
+        if not missing:
+            continue
+        close = difflib.get_close_matches(str(name), [k for k in known if k != name], 3, 0.6)
+        if close:
+            out[name] = (
+                f"{key}: {short(name)} is not a known figure; did you mean "
+                + " or ".join(repr(c) for c in close)
+                + "? (a new figure needs kind and value)"
+            )
+        else:
+            out[name] = (
+                f"{key}.{missing[0]}: a new figure needs {' and '.join(missing)}; "
+                f"kind is one of {', '.join(registry.available('figures'))}"
+            )
+    return out
+
+
+def _set_option(data: dict[str, Any], key: str, value: Any) -> None:
+    node = data
+    parts = key.split(".")
+    for p in parts[:-1]:
+        sub = node.get(p)
+        if not isinstance(sub, dict):
+            sub = {}
+            node[p] = sub
+        node = sub
+    node[parts[-1]] = value
+
+
+def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
+    """Load a shipped profile by id, or a user's YAML file by path.
+
+    Keyword ``options`` override profile keys by dotted path, e.g.
+    ``load_variant("potter1930", **{"games.trump": 2})``, and ``players=N``
+    picks a player count (with the profile's ``by_players`` overrides).  The
+    canonical string ``str(ruleset)`` records them
+    (``potter1930[games.trump=2]``) and is accepted here too.
+    """
+    name = str(name_or_path)
+    if isinstance(name_or_path, str) and name.endswith("]") and "[" in name:
+        name, _, rest = name[:-1].partition("[")
+        for item in _split_options(rest):
+            key, value = _read_option(name, item)
+            options.setdefault(key, value)
+        name_or_path = name
+    lineage: dict[str, Any] = {}
+    source, data = _resolve(name_or_path, lineage=lineage)
+    by_players = data.pop("by_players", None) or {}
+    if not isinstance(by_players, dict):
+        raise ProfileError(source, ["by_players: expected a mapping of player counts to overrides"])
+    problems = []
+    for count, override in by_players.items():
+        if isinstance(count, bool) or count not in _PLAYER_COUNTS:
+            problems.append(f"by_players.{count}: not a player count; use 2, 3 or 4")
+        elif not isinstance(override, dict):
+            problems.append(f"by_players.{count}: expected a mapping")
+    if problems:
+        raise ProfileError(source, problems)
+    players = options.get("players", data.get("players", 3))
+    if isinstance(players, bool) or players not in _PLAYER_COUNTS:
+        where = "option players" if "players" in options else source
+        raise ProfileError(where, [f"players: expected 2, 3 or 4, got {short(players)}"])
+    declared = _declared_counts(
+        {**data, "player_counts": options.get("player_counts", data.get("player_counts"))}
+    )
+    if declared is not None:
+        counts = ", ".join(str(n) for n in declared)
+        if players not in declared:
+            raise ProfileError(
+                source,
+                [
+                    f"players: this profile is for {counts} players, not {players}; "
+                    "other counts need rules of their own (player_counts, by_players)"
+                ],
+            )
+        problems += [
+            f"by_players.{n}: {n} is not a player count of this profile ({counts}); "
+            "add it to player_counts, or remove the entry"
+            for n in by_players
+            if n not in declared
+        ]
+    for count, override in by_players.items():
+        if count != players:  # the loaded count is checked below, in full
+            trial = _merge({**data, "players": count}, override)
+            problems += _structure(trial, f"by_players.{count}.")[1]
+    if problems:
+        raise ProfileError(source, problems)
+    data["players"] = players
+    if players in by_players:
+        data = _merge(data, by_players[players])
+    for key, value in options.items():
+        unknown = _unknown_key(key.split("."))
+        if unknown:
+            raise ProfileError(f"option {key[:60]}={_json(value)}", [unknown])
+        try:
+            plain = json.loads(json.dumps(value))
+        except (TypeError, ValueError):
+            raise ProfileError(
+                f"option {key}",
+                [
+                    f"{key}: {short(value)} is not plain data; give text, a number, true/false, "
+                    f"null, a list or a mapping"
+                ],
+            ) from None
+        if plain != value and not isinstance(value, tuple):
+            raise ProfileError(f"option {key}", [f"{key}: {short(value)} does not survive JSON"])
+        _set_option(data, key, value)
+    _default_consistently(data)
+    rules, problems = _structure(data)
+    if rules is None:
+        by_option = _blame_options(problems, options)
+        if by_option is not None:
+            raise ProfileError(*by_option)
+        raise ProfileError(source, problems)
+    problems = check(rules)
+    if problems:
+        raise ProfileError(source, problems)
+    # What str(rules) starts with, so that load_variant(str(rules)) reads it back: the
+    # shipped id as loaded (not the profile's own id, which options may change).
+    origin = source[len("variants/") : -len(".yaml")] if source.startswith("variants/") else source
+    return attrs.evolve(rules, options=dict(options), origin=origin, **lineage)
+
+
+def _declared_counts(data: Mapping[str, Any]) -> tuple[int, ...] | None:
+    """The player counts a profile is written for: its ``player_counts`` (a
+    ``player_counts`` option included), else its own ``players`` (3 if it names
+    none); None when these are malformed, which the structuring step reports."""
+    counts = data.get("player_counts")
+    if counts is None or counts == [] or counts == ():
+        counts = [data.get("players", 3)]
+    if not isinstance(counts, (list, tuple)) or not all(
+        isinstance(n, int) and not isinstance(n, bool) for n in counts
+    ):
+        return None
+    return tuple(counts)
+
+
+def _json(value: Any) -> str:
+    return short(json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str), 80)
+
+
+def _default_consistently(data: dict[str, Any]) -> None:
+    """Fill defaults that name other parts of the profile with what the profile has.
+
+    ``calling.allowed_with`` defaults to kassza, which only profiles with a
+    kassza figure have: a profile that leaves both out must not fail on a key
+    its author never wrote.
+    """
+    calling = data.get("calling")
+    if not isinstance(calling, dict) or "allowed_with" not in calling:
+        figures = data.get("figures")
+        names = figures if isinstance(figures, dict) else {}
+        default = [f for f in CallingRules().allowed_with if f in names]
+        data["calling"] = {**(calling if isinstance(calling, dict) else {}),
+                           "allowed_with": default}  # fmt: skip
+
+
+def _unknown_key(parts: list[str]) -> str | None:
+    """Why the dotted key ``parts`` names nothing in the profile format, or None."""
+    hint: Any = Ruleset
+    for depth, part in enumerate(parts):
+        where = ".".join(parts[: depth + 1])
+        origin = typing.get_origin(hint)
+        if attrs.has(hint):
+            names = [f.name for f in attrs.fields(hint) if f.init and f.name not in _HIDDEN]
+            if part not in names:
+                return f"{where}: unknown key{_did_you_mean(part, names)}"
+            hint = typing.get_type_hints(hint)[part]
+            args = [a for a in typing.get_args(hint) if a is not type(None)]
+            if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 1:
+                hint = args[0]
+        elif origin in (dict, Mapping):
+            hint = typing.get_args(hint)[1]
+        elif depth < len(parts):
+            return f"{where}: {'.'.join(parts[:depth])} is a value, not a mapping of keys"
+    return None
+
+
+def _did_you_mean(word: str, known: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word, known, n=3, cutoff=0.6)
+    if close:
+        return "; did you mean " + " or ".join(repr(c) for c in close) + "?"
+    return f"; known keys: {', '.join(known)}" if len(known) <= 24 else ""
+
+
+_EXTRA = re.compile(r"^(?:(?P<path>[^:]*): )?extra fields found \((?P<names>[^)]*)\)$")
+
+
+def _explain_extra(message: str) -> str:
+    """cattrs's "extra fields found (x)" as "path.x: unknown key; did you mean ...?"."""
+    m = _EXTRA.match(message)
+    if m is None:
+        return message
+    path = [p for p in (m.group("path") or "").split(".") if p]
+    out = []
+    for name in (n.strip() for n in m.group("names").split(",")):
+        why = _unknown_key([*path, name])
+        out.append(why or f"{'.'.join([*path, name])}: unknown key")
+    return "; ".join(out)
+
+
+def _blame_options(problems: list[str], options: dict[str, Any]) -> tuple[str, list[str]] | None:
+    """(source, problems) naming the option, when every problem is under an option's key."""
+    blamed = []
+    for problem in problems:
+        key = next(
+            (k for k in options if problem == k or problem.startswith((f"{k}:", f"{k}."))), None
+        )
+        if key is None:
+            return None
+        blamed.append(key)
+    first = blamed[0]
+    return f"option {first}={_json(options[first])}", problems
+
+
+#: How deep an option's value may nest lists and mappings; a profile needs three.
+_MAX_DEPTH = 16
+
+
+def _read_option(name: str, item: str) -> tuple[str, Any]:
+    """(key, value) of one ``key=value`` of a canonical string such as
+    ``potter1930[games.trump=2]``: the value as JSON, else as one line of YAML.
+
+    This text also arrives from a record's Variant header, OpenSpiel's
+    ``variant`` parameter and ``--variant``, so anything unreadable (unclosed
+    or absurdly deep brackets, YAML aliases) is a :class:`ProfileError`.
+    """
+    key, eq, raw = item.partition("=")
+    source = name if len(name) <= 60 else f"{name[:55]}..."
+    if not eq:
+        raise ProfileError(source, [f"cannot read option {short(item)}: write key=value"])
+    key = key.strip()
+    depth = _nesting(raw)
+    if depth > _MAX_DEPTH:
+        raise ProfileError(
+            source,
+            [f"option {short(key)}: the value nests {depth} brackets deep; at most {_MAX_DEPTH}"],
+        )
+    try:
+        return key, json.loads(raw)
+    except (ValueError, RecursionError):
+        pass
+    try:
+        return key, yaml.load(raw, Loader=_StrictLoader)
+    except (yaml.YAMLError, ValueError, RecursionError) as e:
+        problem = getattr(e, "problem", None) or "not a value"
+        raise ProfileError(
+            source,
+            [
+                f"option {short(key)}: cannot read the value {short(raw)} ({problem}); "
+                'write JSON or YAML such as 2, true, "text", [1, 2] or {a: 1}'
+            ],
+        ) from None
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of brackets and braces in ``text`` (quotes not counted)."""
+    depth = deepest = 0
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _split_options(text: str) -> list[str]:
+    """Split ``a=1;b=[1,2];c="x;y"`` at the semicolons outside brackets and quotes."""
+    out, depth, quoted, start = [], 0, False, 0
+    for i, ch in enumerate(text):
+        if ch == '"' and (i == 0 or text[i - 1] != "\\"):
+            quoted = not quoted
+        elif not quoted and ch in "[{":
+            depth += 1
+        elif not quoted and ch in "]}":
+            depth -= 1
+        elif not quoted and depth == 0 and ch == ";":
+            out.append(text[start:i])
+            start = i + 1
+    out.append(text[start:])
+    return [p for p in (x.strip() for x in out) if p]
+
+
+def _path_first(message: str, prefix: str = "") -> str:
+    reason, sep, path = message.rpartition(" @ ")
+    if not sep:
+        return message
+    path = path.replace("['", ".").replace("']", "")
+    return f"{prefix}{path}: {reason}"

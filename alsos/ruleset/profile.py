@@ -1,0 +1,673 @@
+"""Variant profiles: the rules of one table, as data.
+
+A profile is a YAML file in ``variants/`` (or anywhere on disk) that the
+engine reads into a frozen :class:`Ruleset`.  It names the rule module for
+each phase family and gives its parameters: card orders and points, figure
+values, the kontra ladder, which exchange, melds, calling and scoring rules
+apply.  Loading is strict: YAML is read with :func:`yaml.safe_load`, unknown
+keys and wrong types are refused, and every error names the file, the key
+path and the reason (:class:`ProfileError`).
+
+``extends: <id or path>`` inherits another profile; the child's mappings are
+merged key by key over the parent's, and anything else it names replaces the
+parent's value.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, TypeVar
+
+from attrs import field, frozen
+
+from alsos.pack.cards import Card, Order, Rank, Suit
+from alsos.pack.tables import point_table
+
+__all__ = [
+    "AnnouncementRules",
+    "BiddingRules",
+    "CallingRules",
+    "CardRules",
+    "DealRules",
+    "ExchangeRules",
+    "FigureRule",
+    "FrozenMap",
+    "GameValues",
+    "KontraRules",
+    "LadderContract",
+    "MeldRules",
+    "PlayRules",
+    "ProfileError",
+    "Ruleset",
+    "ScoringRules",
+]
+
+
+class ProfileError(ValueError):
+    """A profile that cannot be used; the message names file, key path and reason.
+
+    The message is bounded, since input may be hostile (huge values, or one
+    mistake repeated a thousand times): each problem is cut to 500
+    characters, problems of the same shape are listed once with a count
+    ("... and 998 more like it: ..."), and at most 50 remain.
+    """
+
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.source = source if len(source) <= 300 else f"{source[:290]}..."
+        grouped = _group(problems)
+        shown = [p if len(p) <= 500 else f"{p[:490]}..." for p in grouped[:50]]
+        if len(grouped) > 50:
+            shown.append(f"... and {len(grouped) - 50} more problems")
+        self.problems = shown
+        super().__init__(f"{self.source}: " + "; ".join(shown))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.source, self.problems))
+
+
+#: Problems of a shape met more often than this are shown once, with a count.
+_GROUP_OVER = 3
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|\d+")
+
+
+def _shape(problem: str) -> tuple[str, str, str]:
+    """What makes two problems "alike": the first and last part of the key path
+    and the reason with quoted text and numbers blanked (``figures.f1.value:
+    must not be negative`` is like ``figures.f2.value: ...``)."""
+    where, sep, reason = problem.partition(": ")
+    if not sep or " " in where:
+        return ("", "", _QUOTED.sub("_", problem))
+    parts = where.split(".")
+    return (_QUOTED.sub("_", parts[0]), parts[-1], _QUOTED.sub("_", reason))
+
+
+def _group(problems: list[str]) -> list[str]:
+    """``problems`` with each repeated shape listed once: the first, then a count
+    and the key paths of a few more."""
+    groups: dict[tuple[str, str, str], list[str]] = {}
+    for p in problems:
+        groups.setdefault(_shape(p), []).append(p)
+    out = []
+    for members in groups.values():
+        if len(members) <= _GROUP_OVER:
+            out.extend(members)
+            continue
+        first, rest = members[0], members[1:]
+        keys = [m.partition(": ")[0][:60] for m in rest[:3]]
+        out.append(
+            f"{first} (... and {len(rest)} more like it: {', '.join(keys)}"
+            + (", ...)" if len(rest) > 3 else ")")
+        )
+    return out
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[K, V]):
+    """A read-only, hashable mapping, for the tables of a ruleset.
+
+    A ruleset is shared by every game played under it (and cached by the
+    engine), so nothing in it may change once loaded: this mapping has no
+    method that changes it, and equals any mapping with the same items.
+    """
+
+    __slots__ = ("_data", "_hash")
+
+    _data: dict[K, V]
+    _hash: int | None
+
+    def __init__(self, items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
+        object.__setattr__(self, "_data", dict(items))
+        object.__setattr__(self, "_hash", None)
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash(frozenset(self._data.items()))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FrozenMap):
+            return self._data == other._data
+        if isinstance(other, Mapping):
+            return self._data == dict(other.items())
+        return NotImplemented
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a ruleset's mapping cannot be changed")
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenMap, (self._data,))
+
+
+def freeze(value: Any) -> Any:
+    """``value`` with every dict made a :class:`FrozenMap` and every list a tuple."""
+    if isinstance(value, Mapping):
+        return FrozenMap((k, freeze(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def _frozen(value: Mapping[Any, Any]) -> FrozenMap[Any, Any]:
+    return value if isinstance(value, FrozenMap) else FrozenMap(value)
+
+
+def _order(text: str | Order) -> Order:
+    return text if isinstance(text, Order) else Order.parse(text)
+
+
+def _points(value: Mapping[Any, int]) -> FrozenMap[Rank, int]:
+    return FrozenMap(
+        (k if isinstance(k, Rank) else Rank.parse(str(k)), int(v)) for k, v in value.items()
+    )
+
+
+@frozen
+class CardRules:
+    """Card orders (strongest first) and card points.
+
+    Sources: pagat, "Players and Cards".
+    """
+
+    trump_order: Order = field(default=Order.parse("U 9 A 10 K O 8 7"), converter=_order)
+    plain_order: Order = field(default=Order.parse("A 10 K O U 9 8 7"), converter=_order)
+    betli_order: Order = field(default=Order.parse("A 10 K O U 9 8 7"), converter=_order)
+    klopitzky_order: Order = field(default=Order.parse("A 10 K O U 9 8 7"), converter=_order)
+    trump_points: Mapping[Rank, int] = field(
+        factory=lambda: _points({"U": 20, "9": 14, "A": 11, "10": 10, "K": 4, "O": 3}),
+        converter=_points,
+    )
+    plain_points: Mapping[Rank, int] = field(
+        factory=lambda: _points({"A": 11, "10": 10, "K": 4, "O": 3, "U": 2}),
+        converter=_points,
+    )
+    last_trick: int = 10
+
+    def point_table(self, trump: int) -> tuple[int, ...]:
+        """Card points of each of the 32 cards with ``trump`` as trumps (-1: none);
+        shared and immutable (``alsos.pack.tables.point_table`` keeps it)."""
+        return point_table(
+            tuple(self.trump_points.get(r, 0) for r in Rank),
+            tuple(self.plain_points.get(r, 0) for r in Rank),
+            trump,
+        )
+
+
+@frozen
+class DealRules:
+    """How the pack is dealt: packets before the indicator (seen), then after it (unseen).
+
+    The talon is what is left: the indicator at its bottom, the rest face
+    down, and the last card of the pack turned face up on top.
+
+    ``talon_between``: cards laid on the talon after each round of packets
+    (seen packets first, then unseen), the first of them face up as the
+    indicator; the rest of the pack ends the talon (altiansz, "Deal": 3 each,
+    one up, 3 each, two down, 3 each, the rest down).  Empty: the indicator
+    alone, after the last seen packet.  ``top_up``: the last card of the
+    pack lies face up on top of the talon.
+    """
+
+    module: str = "packets"
+    seen_packets: tuple[int, ...] = (3, 3)
+    unseen_packets: tuple[int, ...] = (3,)
+    talon_between: tuple[int, ...] = ()
+    top_up: bool = True
+
+
+@frozen
+class LadderContract:
+    """One contract of a ladder auction (the ``ladder`` bidding module).
+
+    ``objectives``: figure ids (kept out of announcements with ``enabled:
+    false``) that must all be met for the contract to be won; ``trumps``:
+    ``any`` (a suit or no trumps), ``suit`` (a suit only) or ``none``;
+    ``betli``: played as a Betli (no trumps, the Betli card order);
+    ``talon``: bidding it draws from the talon; ``melds``: who scores melds
+    -- ``all`` seats, the ``declarer`` alone, or ``none``.
+    """
+
+    title: str
+    objectives: tuple[str, ...] = ()
+    trumps: str = "any"
+    betli: bool = False
+    talon: bool = True
+    melds: str = "none"
+
+
+@frozen
+class BiddingRules:
+    """The auction (pagat, "Types of Game and Bidding").
+
+    For the ``combined`` module (figures in the second round):
+    ``count_game_value`` -- a bid is worth its game value plus its figures
+    (club), or its figures alone (huwiki); ``unique_suits`` -- a suit one seat has
+    named is closed to later seats (huwiki); ``hidden_suit`` -- a suit bid is
+    shown to the others only as "trumps" until a bid of equal value forces the
+    suits into the open (club, "Variations").  ``betli_switch``: after a
+    second-round contract and the pick-up, each seat from the declarer may
+    turn the game into a Betli while the declarer's items are worth at most
+    this much (huwiki, "A licitálás menete"); None: no switch.
+
+    For the ``ladder`` module: ``contracts`` -- the contracts that may be
+    bid, low to high (see :class:`LadderContract`); ``declare_limit`` -- how
+    often a seat may declare in a session before it must pass (altiansz,
+    "Bidding and use of the Talon"); None: no limit.
+    """
+
+    module: str = "potter"
+    suit_rank: tuple[Suit, ...] = (Suit.LEAVES, Suit.GOURDS, Suit.HEARTS, Suit.ACORNS)
+    no_trumps: bool = True
+    betli: bool = True
+    klopitzky: bool = True
+    count_game_value: bool = True
+    unique_suits: bool = False
+    hidden_suit: bool = False
+    betli_switch: int | None = None
+    contracts: Mapping[str, LadderContract] = field(factory=FrozenMap, converter=_frozen)
+    declare_limit: int | None = None
+
+
+@frozen
+class GameValues:
+    """Base value of each kind of game, in game points."""
+
+    trump: int = 1
+    no_trumps: int = 2
+    betli: int = 5
+    klopitzky: int = 3
+
+
+@frozen
+class FigureRule:
+    """One announceable figure.
+
+    ``kind`` selects the mechanism that judges it:
+
+    - ``kassza``: the declarer holds béla and wins the game (a defender: a
+      defender holds béla and the declarer loses);
+    - ``points``: at least ``threshold`` (``threshold_no_trumps`` without
+      trumps) card points in the announcer's tricks plus the last-trick bonus,
+      and with ``melds`` also valid melds and béla;
+    - ``cards``: wins every card listed in ``cards`` (``trump U`` is the
+      Under of trumps, ``all A`` every Ace);
+    - ``trick``: wins the ``trick``-th trick from the end with ``card``;
+    - ``volat``: wins every trick;
+    - ``multiplier``: no undertaking of its own; it multiplies the game by
+      ``value`` (and ``front_multiplier`` more from the front) -- huwiki's béla
+      kassza.
+
+    ``enabled: false`` keeps a figure in the profile but out of play (a table
+    option such as the club's eight).  ``must_hold``: the announcer must hold
+    ``card`` and every card in ``cards``.  ``once_per_side``: one announcement
+    per side.  ``group``: a seat announces at most one figure of a group.
+    ``must_play``: a trick figure's card must go to its trick when it may
+    (club's eight).
+    ``ladder``: position among figures that may only rise (abszolút 1, 100 2,
+    ...).  ``strict``: the threshold must be exceeded.
+    """
+
+    kind: str
+    value: int
+    title: str = ""
+    enabled: bool = True
+    no_trumps: bool = False
+    front: bool = True
+    back: bool = True
+    front_multiplier: int = 2
+    threshold: int | None = None
+    threshold_no_trumps: int | None = None
+    melds: bool = False
+    cards: tuple[str, ...] = ()
+    trick: int = 1
+    card: str = ""
+    must_hold: bool = False
+    ladder: int | None = None
+    strict: bool = False
+    once_per_side: bool = False
+    group: str | None = None
+    must_play: bool = False
+
+    def hold_mask(self, trump: int) -> int:
+        """Cards the announcer must hold under trump suit ``trump`` (0: none, or impossible)."""
+        if not self.must_hold:
+            return 0
+        mask = 0
+        for spec in (self.card, *self.cards) if self.card else self.cards:
+            mask |= parse_card_spec(spec).mask(trump)
+        return mask
+
+
+@frozen
+class AnnouncementRules:
+    """How the rounds of announcements run (pagat, "Announcement procedure").
+
+    ``passes_to_close``: consecutive passes that end a round once every seat
+    has spoken (None: one fewer than the seats in play).
+    ``ladder_one_per_round``: of the figures with a ``ladder`` position
+    (abszolút, 100, ...) a seat may announce only one per round, and never a
+    lower one after a higher (pagat, "Figures"); when false they may come in
+    ascending order, several in one round.
+    ``completion_figures``: whether new figures may still be announced in the
+    completion round after the first trick (pagat's outline, step 9, names only
+    kontras there).
+    ``back_round``: ``first-trick`` -- the announcements after the pick-up run
+    alongside the first trick (pagat); ``before-play`` -- they are a round of
+    their own, finished before the first lead (pagat, Tompa rules F4, G1).
+    ``figures_first_turn``: figures only at a seat's first turn of a round;
+    ``kontra_first_chance``: a kontra step only at the seat's first turn after
+    what it answers appeared (huwiki, "Az előzetes bemondások menete").
+    ``turn_order``: within one turn a seat says things in a fixed order --
+    béla kassza, then figures, then melds, then kontras -- and cannot go back
+    to an earlier kind once it said a later one (huwiki, "Az előzetes bemondások
+    menete", "Az utólagos bemondások menete").
+    """
+
+    passes_to_close: int | None = None
+    ladder_one_per_round: bool = True
+    completion_figures: bool = False
+    exclusive: tuple[tuple[str, str], ...] = ()
+    back_round: str = "first-trick"
+    figures_first_turn: bool = False
+    kontra_first_chance: bool = False
+    turn_order: bool = False
+
+
+@frozen
+class KontraRules:
+    """The doubling ladder (pagat, "Kontras")."""
+
+    levels: tuple[str, ...] = ("kontra", "rekontra", "szubkontra", "hirskontra")
+    front_factor: int = 4
+    back_factor: int = 2
+
+
+@frozen
+class ExchangeRules:
+    """Trump exchange and síber (pagat, "Trump Exchange", "Two-Player Game", Variations).
+
+    ``entitled``: the trump ranks that may síber, in turn: the first one not
+    among the seen talon cards (``[7, 8]``: the 7, or the 8 if the 7 is seen).
+    ``takes``: what the síber takes -- ``talon`` (all of it), ``seen`` (the
+    two face-up cards), ``reveal`` (the two face-up cards, then hidden cards
+    turned one at a time from the ends in ``reveal_from`` while each is a trump
+    or an Ace), ``trumps-and-aces`` (the seen cards and every trump or Ace in
+    the talon).  ``top_needed``: síber only when the top card is a trump or an
+    Ace.  ``required_figure``: a figure the síber player must announce when it
+    took more than one card (a house option for abszolút).  ``skip_seen``:
+    the next entitled rank is used when the previous one is ``both`` seen
+    cards' or only the ``indicator`` (pagat, Tompa rules G4).  ``siber_at_turn``: the
+    síber is made at the entitled player's turn in the first trick, before it
+    announces, instead of before the first lead; ``simple_only_without_siber``:
+    the plain swap of the 7 only when no síber was possible (both huwiki
+    "Taloncsere").  ``simple_at``: when in its first-trick turn the holder of
+    the 7 may swap it: ``before-card`` -- at any point of the turn, after
+    which it plays its card straight away (pagat, "Trump Exchange": just before
+    playing to the trick), but not once it has declared a meld in that turn
+    (a ruling: a declaration describes the hand the seat plays from);
+    ``turn-start`` -- first, before it says anything (huwiki, "Taloncsere").
+    """
+
+    module: str = "siber"
+    simple_exchange: bool = True
+    siber: bool = True
+    entitled: tuple[Rank, ...] = (Rank.SEVEN, Rank.EIGHT)
+    takes: str = "talon"
+    reveal_from: tuple[str, ...] = ("bottom",)
+    top_needed: bool = True
+    discard_trumps: bool = False
+    required_figure: str | None = None
+    skip_seen: str = "both"
+    siber_at_turn: bool = False
+    simple_only_without_siber: bool = False
+    simple_at: str = "before-card"
+
+
+@frozen
+class MeldRules:
+    """Sequences, vannak and béla (pagat, "Melds").
+
+    ``sequence_tiebreak``: between sequences of equal length and top card,
+    ``trump`` -- the trump one wins, plain ones tie and nobody scores (pagat);
+    ``suit`` -- the higher suit wins, acorns > hearts > gourds > leaves (pagat
+    Tompa E2).  ``one_run_per_length``: the winner scores at most one
+    sequence of each length (pagat, Tompa rules E2).  ``contest``: melds are
+    declared in the first trick and validated against each other (pagat);
+    false: no declarations or contest, the scoring module counts every
+    entitled seat's melds (altiansz, "Melds").  ``sequence_order``: ``fixed``
+    -- sequences run A K O U 10 9 8 7 in every suit; ``trick`` -- in the
+    suit's own trick order (altiansz).  ``twenty``: a plain suit's K and O
+    (0: not a meld).
+    """
+
+    sequence_values: Mapping[int, int] = field(
+        factory=lambda: FrozenMap({3: 20, 4: 50, 5: 100}), converter=_frozen
+    )
+    vannak: int = 80
+    vannak_ranks: tuple[Rank, ...] = tuple(Rank)
+    vannak_ranks_no_trumps: tuple[Rank, ...] | None = None
+    bela: int = 20
+    sequence_tiebreak: str = "trump"
+    one_run_per_length: bool = False
+    contest: bool = True
+    sequence_order: str = "fixed"
+    twenty: int = 0
+
+    def vannak_ranks_for(self, trump: int) -> tuple[Rank, ...]:
+        """Ranks that make a vannak in a game with trump suit ``trump`` (-1: none)."""
+        if trump < 0 and self.vannak_ranks_no_trumps is not None:
+            return self.vannak_ranks_no_trumps
+        return self.vannak_ranks
+
+
+@frozen
+class CallingRules:
+    """Gyerünk (pagat, "Calling"; options from pagat, "Variations", "Calling").
+
+    ``allowed_with``: figures that do not stop a call of the game.
+    ``targets``: ``game`` -- only the game can be called; ``any`` -- a seat
+    may call the game or any figure its side announced, and a conceded figure
+    counts as made.  ``call_back``: a kontra to a call only doubles the
+    stake, and the side that said it may then call back.
+    """
+
+    module: str = "gyerunk"
+    allowed_with: tuple[str, ...] = ("kassza",)
+    targets: str = "game"
+    call_back: bool = False
+
+
+@frozen
+class PlayRules:
+    """Who leads first and how cards must be played (pagat, "Play", "First Trick").
+
+    Leads: ``forehand`` (the seat after the dealer), ``declarer``, or
+    ``before-declarer`` (the seat before the declarer, so it plays second).
+    ``betli_overtake``: in Betli a seat that follows suit must beat the
+    highest card of the led suit in the trick when it can (altiansz, "Play").
+    ``stop_when_decided``: play stops once the scoring module says the result
+    is certain (its ``decided`` hook; altiansz, "Play"); false: every hand is
+    played out.
+    """
+
+    must_trump: bool = True
+    betli_overtake: bool = False
+    stop_when_decided: bool = True
+    trump_lead: str = "forehand"
+    no_trumps_lead: str = "before-declarer"
+    betli_lead: str = "forehand"
+
+
+@frozen
+class ScoringRules:
+    """Settlement and rubber (pagat, "Scoring").
+
+    ``session``: ``rubber`` (pagat: to 20, bonus 2, rising on a shared crossing)
+    or ``radli`` (huwiki: to 80, bonus 20, 10 to the higher of several crossing
+    at once -- split 5 and 5 on a tie of two when ``radli_tie_split`` -- and a
+    result of ``players * own - total`` per seat).
+    ``deals``: session ``deals`` -- a fixed number of deals (altiansz, "Players
+    and Cards": 18, or 24 with four players).
+    ``klopitzky_per_payer``: in the written score, a Klopitzky winner writes
+    the value once per seat that pays it (huwiki: the one-trick seat of a 4-4-1
+    split writes 6), rather than once (pagat: it scores 3).
+    """
+
+    module: str = "potter"
+    klopitzky_per_payer: bool = False
+    session: str = "rubber"
+    rubber_target: int = 20
+    rubber_bonus: int = 2
+    radli_target: int = 80
+    radli_bonus: int = 20
+    radli_shared_bonus: int = 10
+    radli_tie_split: bool = False
+    deals: int = 0
+
+
+@frozen
+class Ruleset:
+    """A whole variant: everything the engine needs to play and score a hand."""
+
+    id: str
+    name: str
+    players: int = 3
+    player_counts: tuple[int, ...] = ()
+    sources: Mapping[str, str] = field(factory=FrozenMap, converter=_frozen)
+    cards: CardRules = CardRules()
+    deal: DealRules = DealRules()
+    bidding: BiddingRules = BiddingRules()
+    games: GameValues = GameValues()
+    figures: Mapping[str, FigureRule] = field(factory=FrozenMap, converter=_frozen)
+    announcements: AnnouncementRules = AnnouncementRules()
+    kontra: KontraRules = KontraRules()
+    exchange: ExchangeRules = ExchangeRules()
+    melds: MeldRules = MeldRules()
+    calling: CallingRules = CallingRules()
+    play: PlayRules = PlayRules()
+    scoring: ScoringRules = ScoringRules()
+    options: Mapping[str, Any] = field(factory=FrozenMap, converter=freeze, eq=False, repr=False)
+    origin: str | None = field(default=None, eq=False, repr=False)
+    #: The profile this one ``extends`` (an id or an absolute path), if any.
+    parent: str | None = field(default=None, eq=False, repr=False)
+    #: The ``sources`` sections the profile cites itself (not inherited).
+    own_sources: tuple[str, ...] = field(default=(), eq=False, repr=False)
+
+    @property
+    def hand_size(self) -> int:
+        return sum(self.deal.seen_packets) + sum(self.deal.unseen_packets)
+
+    @property
+    def passes_to_close(self) -> int:
+        """Passes in a row that end a round of announcements (default: seats in play - 1)."""
+        p = self.announcements.passes_to_close
+        return self.active_players - 1 if p is None else p
+
+    @property
+    def active_players(self) -> int:
+        """Seats that play a hand (four players: the dealer sits out)."""
+        return min(self.players, 3)
+
+    def __str__(self) -> str:
+        """Canonical form: the id (a user's file: its path), and any load options as
+        ``[key=json;...]``; :func:`load_variant` reads it back."""
+        base = self.origin or self.id
+        if not self.options:
+            return base
+        opts = ";".join(
+            f"{k}={json.dumps(v, ensure_ascii=False, separators=(',', ':'), default=dict)}"
+            for k, v in sorted(self.options.items())
+        )
+        return f"{base}[{opts}]"
+
+
+def keep_for(cache: dict[int, V], rules: Ruleset, value: V) -> V:
+    """Store ``value`` in ``cache``, a table of things built once per ruleset
+    (keyed by ``id(rules)``), and return it.
+
+    An entry keeps its ruleset alive, so such a table holds few: at 64 entries it
+    is emptied.  The caller looks up ``cache[id(rules)]`` itself (the hot path) and
+    checks that the entry was built for this very ruleset, not one since freed.
+    """
+    if len(cache) >= 64:
+        cache.clear()
+    cache[id(rules)] = value
+    return value
+
+
+class CardSpec:
+    """Which card(s) a figure refers to, written in a profile.
+
+    ``trump 7`` -- the 7 of trumps; ``all A`` -- the four Aces; ``TA`` -- that
+    card; ``TA or PA`` -- the first of those cards that is not a trump (the
+    house rules' uhu: the Ace of gourds, or of hearts when gourds are trumps).
+    """
+
+    __slots__ = ("choices", "kind", "rank", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        parts = text.split()
+        self.rank: Rank | None = None
+        self.choices: tuple[Card, ...] = ()
+        if len(parts) == 2 and parts[0] in ("trump", "all"):
+            self.kind = parts[0]
+            self.rank = Rank.parse(parts[1])
+            return
+        self.kind = "cards"
+        codes = [p for p in parts if p != "or"]
+        if not codes or len(codes) != (len(parts) + 1) // 2:
+            raise ValueError(
+                f"card spec {text!r}: write 'trump <rank>', 'all <rank>', a card such as "
+                f"'TA', or cards joined by 'or'"
+            )
+        self.choices = tuple(Card.parse(c) for c in codes)
+
+    def mask(self, trump: int) -> int:
+        """The bit set the spec names under trump suit ``trump`` (-1: none)."""
+        if self.kind == "trump":
+            assert self.rank is not None
+            return 1 << (8 * trump + self.rank) if trump >= 0 else 0
+        if self.kind == "all":
+            assert self.rank is not None
+            return sum(1 << (8 * s + self.rank) for s in range(4))
+        for c in self.choices:
+            if c >> 3 != trump:
+                return 1 << c
+        return 0
+
+    def card(self, trump: int) -> int:
+        """The single card the spec names, or -1."""
+        m = self.mask(trump)
+        return m.bit_length() - 1 if m and m & (m - 1) == 0 else -1
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@functools.lru_cache(maxsize=256)
+def parse_card_spec(spec: str) -> CardSpec:
+    """Read a figure's card spec (see :class:`CardSpec`)."""
+    return CardSpec(spec)
