@@ -70,17 +70,21 @@ _MACHINERY = (__file__, importlib.__file__, os.path.join(os.path.dirname(__file_
 def warn(old: str, new: str) -> None:
     """Say that ``old`` is now ``new`` (DeprecationWarning), pointing at the
     line that imported it rather than at the import machinery."""
-    level, frame = 1, sys._getframe(1)
-    while frame is not None and (
-        frame.f_code.co_filename.startswith("<frozen importlib")
-        or frame.f_code.co_filename in _MACHINERY
-    ):
-        level, frame = level + 1, frame.f_back  # type: ignore[assignment]
+    # warnings counts the caller of warn() as level 2 and skips the import
+    # system's own frames itself; count the frames of this package's machinery.
+    level, frame = 2, sys._getframe(1)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if name in _MACHINERY:
+            level += 1
+        elif not ("importlib" in name and "_bootstrap" in name):
+            break
+        frame = frame.f_back  # type: ignore[assignment]
     warnings.warn(
         f"{old} moved to {new} in alsos 0.2; the old path goes in 0.3 "
         "(the names exported by alsos itself did not move)",
         DeprecationWarning,
-        stacklevel=level + 1,
+        stacklevel=level,
     )
 
 

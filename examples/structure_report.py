@@ -8,7 +8,7 @@ JSON.  The import graph comes from grimp, the library behind import-linter (inst
   (TYPE_CHECKING and function-level imports included, as import-linter counts them);
 - *circles*: groups of modules that import each other, directly or through others (strongly
   connected components with more than one module);
-- *upward edges*: imports from a module to one in a higher layer of the contract in
+- *upward edges*: imports from a module to one in a higher layer of a layers contract in
   ``pyproject.toml`` (the ones ``ignore_imports`` has to excuse);
 - *long functions*: functions and methods over ``--lines`` lines (default 80), longest first.
 
@@ -30,15 +30,21 @@ import grimp
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def _layers() -> list[list[str]]:
-    """The contract's layers, highest first, each a list of module names."""
+def _contracts() -> list[list[list[str]]]:
+    """Each layers contract's layers, highest first, each a list of full module names
+    (a contract with ``containers`` gives its layers once per container)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    contracts = config["tool"]["importlinter"]["contracts"]
-    layered = next(c for c in contracts if c["type"] == "layers")
     out = []
-    for layer in layered["layers"]:
-        names = [part.strip().strip("()") for part in layer.split("|")]
-        out.append([n for n in names if n])
+    for contract in config["tool"]["importlinter"]["contracts"]:
+        if contract["type"] != "layers":
+            continue
+        for container in contract.get("containers", [""]):
+            prefix = container + "." if container else ""
+            layers = []
+            for layer in contract["layers"]:
+                names = [part.strip().strip("()") for part in layer.split("|")]
+                layers.append([prefix + n for n in names if n])
+            out.append(layers)
     return out
 
 
@@ -117,12 +123,14 @@ def report(limit: int = 80) -> dict[str, object]:
     graph = grimp.build_graph("alsos")
     modules = sorted(graph.modules)
     edges = [(m, t) for m in modules for t in sorted(graph.find_modules_directly_imported_by(m))]
-    layers = _layers()
+    contracts = _contracts()
     upward = []
     for source, target in edges:
-        a, b = _layer_of(source, layers), _layer_of(target, layers)
-        if a is not None and b is not None and b < a:
-            upward.append(f"{source} -> {target}")
+        for layers in contracts:
+            a, b = _layer_of(source, layers), _layer_of(target, layers)
+            if a is not None and b is not None and b < a:
+                upward.append(f"{source} -> {target}")
+                break
     files = sorted((ROOT / "alsos").rglob("*.py"))
     lines = {str(p.relative_to(ROOT)): len(p.read_text("utf-8").splitlines()) for p in files}
     sizes = sorted(((n, name) for name, n in lines.items()), reverse=True)
@@ -130,7 +138,9 @@ def report(limit: int = 80) -> dict[str, object]:
         "modules": len(modules),
         "packages": len({m.rsplit(".", 1)[0] for m in modules if "." in m}),
         "top_level_modules": sum(1 for p in (ROOT / "alsos").glob("*.py")),
-        "layers": len(layers),
+        # the first contract's layers (the folders), then all layers of every contract
+        "layers": len(contracts[0]),
+        "layers_in_all_contracts": sum(len(layers) for layers in contracts),
         "edges": len(edges),
         "circles": _circles(graph, modules),
         "upward_edges": upward,

@@ -3,7 +3,7 @@
 No pip: the test writes a ``*.dist-info`` folder (METADATA and
 entry_points.txt) into a temporary directory and puts it, with the plugin's
 ``src`` folder, on ``sys.path``.  :mod:`importlib.metadata` then lists the
-entry point in the ``alsos.hand.rules`` group, and :mod:`alsos.ruleset.registry` imports it
+entry point in the ``alsos.rules`` group, and :mod:`alsos.ruleset.registry` imports it
 the next time it looks for plugins (its ``_loaded`` flag is reset for the
 test).  Teardown removes the registered kind and the imported module,
 so other tests see the registry as it was.

@@ -495,9 +495,10 @@ def test_compiled_modules_are_read_from_the_installed_files(tmp_path: Path) -> N
     """An extension module file beside the package's sources counts as compiled; a .py does not."""
     package = tmp_path / "alsos"
     (package / "search").mkdir(parents=True)
+    (package / "hand").mkdir()
     (package / "version.py").write_text("")
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    (package / f"engine{suffix}").write_bytes(b"")
+    (package / "hand" / f"engine{suffix}").write_bytes(b"")
     (package / "search" / f"solver{suffix}").write_bytes(b"")
     (package / "search" / "playout.py").write_text("")
     assert compiled_modules(package) == ("alsos.hand.engine", "alsos.search.solver")

@@ -134,9 +134,9 @@ _CONVERTER = _make_converter()
 
 def _variants_dir() -> pathlib.Path:
     """Where the shipped profiles are: inside the installed package, else the checkout."""
-    here = pathlib.Path(__file__).parent
-    packaged = here / "variants"
-    return packaged if packaged.is_dir() else here.parent / "variants"
+    package = pathlib.Path(__file__).parent.parent  # alsos/, the ruleset's parent
+    packaged = package / "variants"
+    return packaged if packaged.is_dir() else package.parent / "variants"
 
 
 def shipped_variants() -> list[str]:

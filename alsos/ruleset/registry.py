@@ -5,7 +5,7 @@ figure's ``kind``); the engine looks it up here.  Modules register with the
 :func:`register` decorator when their Python module is imported.  The
 built-in ones live in :mod:`alsos.hand.rules`, imported by name on the first
 lookup exactly like a plugin; third-party packages add modules through the
-``alsos.hand.rules`` entry point group, so a house rule can ship as its own small
+``alsos.rules`` entry point group, so a house rule can ship as its own small
 package.  Keeping the registry apart from the modules means the loader can
 check a profile's module names without importing the engine.
 """
@@ -71,7 +71,7 @@ def register(family: str, name: str, **hooks: Any) -> Callable[[T], T]:
 
 
 def _load() -> None:
-    """Import the built-in modules and every ``alsos.hand.rules`` entry point, once.
+    """Import the built-in modules and every ``alsos.rules`` entry point, once.
 
     A broken plugin is reported (:func:`plugin_errors`, and in the message of
     a failed lookup), never raised: one bad package must not stop the others.
