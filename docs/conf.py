@@ -52,7 +52,7 @@ nitpick_ignore_regex = [
     # The optional libraries of alsos.rl and alsos.openspiel (no inventories either).
     ("py:class", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel)\..+"),
     # The job and result type variables of alsos.research.parallel.run.
-    ("py:class", r"alsos\.parallel\.[JR]"),
+    ("py:class", r"alsos\.research\.parallel\.[JR]"),
 ]
 
 autodoc_member_order = "bysource"
@@ -106,12 +106,13 @@ def _public_alias(target: str, module: str | None, cls: str | None) -> str | Non
             candidates.append(f"{module}.{cls}.{target}")
     for full in candidates:
         parts = full.split(".")
-        if len(parts) < 3 or parts[0] != "alsos":
+        if parts[0] != "alsos":
             continue
-        home, name, rest = ".".join(parts[:2]), parts[2], parts[3:]
-        obj = _REEXPORTED.get(name)
-        if obj is not None and getattr(obj, "__module__", None) == home:
-            return ".".join(["alsos", name, *rest])
+        for k in range(2, len(parts)):  # the home module is alsos.<layer>.<module>
+            home, name, rest = ".".join(parts[:k]), parts[k], parts[k + 1 :]
+            obj = _REEXPORTED.get(name)
+            if obj is not None and getattr(obj, "__module__", None) == home:
+                return ".".join(["alsos", name, *rest])
     return None
 
 

@@ -13,7 +13,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -145,10 +144,8 @@ def _text(html_file: Path) -> str:
 def test_the_site_builds_without_warnings(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    start = time.monotonic()
     out = tmp_path / "html"
     assert _build(DOCS, out) == 0, capsys.readouterr().err
-    assert time.monotonic() - start < 60
 
     # The notation page lists every figure id of every shipped profile (generated).
     notation = _text(out / "notation.html")
