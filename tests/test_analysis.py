@@ -21,8 +21,10 @@ from alsos.analysis import Analysis, AnalysisError, Thresholds, analyze, hint, r
 from alsos.analysis.values import OpenCard, allies_of
 from alsos.cards import Card, Rank
 from alsos.cli import main
+from alsos.engine import engine_for
 from alsos.rulebook import worked_example
 from alsos.search import solve
+from alsos.search.solver import _Search
 from tests.rl_helpers import positions as hidden_positions
 from tests.rl_helpers import replay_swapped
 from tests.test_search_solve import NAMES, PROFILES, endgame, minimax
@@ -95,6 +97,25 @@ def test_open_card_values_match_solve() -> None:
         child = game.copy()
         child.apply(action)
         assert value == solve(child, seat=seat, allies=allies_of(game, seat)).value
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(NAMES), st.integers(0, 10**6), st.integers(-40, 40))
+def test_the_solvers_first_guess_changes_nothing_but_time(name: str, seed: int, guess: int) -> None:
+    """MTD(f) from any first guess (the analysis passes the last value found) ends at the
+    value the solver gives from 0, which is brute-force minimax."""
+    game = endgame(PROFILES[name], seed, 2)
+    if game is None or game.phase is not alsos.Phase.PLAY:
+        return
+    seat = game.to_act
+    assert seat is not None
+    mask = 1 << seat
+    for a in allies_of(game, seat):
+        mask |= 1 << a
+    s = game.state
+    value = _Search(engine_for(game.rules), s.copy(), seat, mask).run(guess).value
+    assert value == solve(game, seat=seat, allies=allies_of(game, seat)).value
+    assert value == minimax(game, seat, allies_of(game, seat))
 
 
 def _scripted(wanted, limit: int = 400):  # type: ignore[no-untyped-def]
