@@ -7,7 +7,7 @@ Usage::
                [--color auto|always|never] [--save FILE]
     alsos play --resume FILE [--seat K] [--watch] [--save FILE]
     alsos replay FILE [--html OUT [--seat K]]
-    alsos analyze FILE [--seat K] [--json OUT] [--worlds N] [--seed N]
+    alsos analyze FILE [--seat K] [--json OUT] [--html OUT] [--worlds N] [--seed N]
     alsos variants
     alsos validate FILE [--players N]
     alsos schema [profile|view|settlement|event|record|action]
@@ -32,7 +32,9 @@ through each hand (``alsos.viewer``), ``--seat K`` showing only what seat K saw.
 ``analyze FILE`` judges every decision of the hand in a record file
 (``alsos.analysis``): one line per decision, trick by trick, with its mark,
 its cost and the better choice, open-card and from the seat's view, then
-each seat's summary; ``--json OUT`` writes the analysis as data.
+each seat's summary; ``--json OUT`` writes the analysis as data, ``--html
+OUT`` the hand viewer with an evaluation strip per step, the better card
+outlined and the marks in the list of steps (``alsos.viewer_marks``).
 
 ``schema`` prints the JSON Schema of the profile format (``alsos.ruleset.schema``),
 for editors that check YAML as it is typed; ``schema view`` (or
@@ -109,7 +111,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if command == "replay":
             return _replay(args.file, args.html, args.seat)
         if command == "analyze":
-            return _analyze(args.file, args.seat, args.json, args.worlds, args.seed)
+            return _analyze(args.file, args.seat, args.json, args.worlds, args.seed, args.html)
         if command == "variants":
             return _variants()
         if command == "validate":
@@ -188,6 +190,14 @@ def _parser() -> argparse.ArgumentParser:
     analyze.add_argument("file", metavar="FILE", help="a record file with one hand")
     analyze.add_argument("--seat", type=int, metavar="K", help="only seat K's decisions")
     analyze.add_argument("--json", metavar="OUT", help="also write the analysis as JSON to OUT")
+    analyze.add_argument(
+        "--html",
+        metavar="OUT",
+        help=(
+            "also write the hand viewer to OUT, with an evaluation strip per step, the "
+            "better card outlined and the marks in the list of steps"
+        ),
+    )
     analyze.add_argument(
         "--worlds",
         type=int,
@@ -467,8 +477,11 @@ def _replay(path: str, html: str | None = None, seat: int | None = None) -> int:
 # ----------------------------------------------------------------- analyze
 
 
-def _analyze(path: str, seat: int | None, out: str | None, worlds: int, seed: int) -> int:
-    """Print the analysis of the one hand in a record file (and write it as JSON to ``out``)."""
+def _analyze(
+    path: str, seat: int | None, out: str | None, worlds: int, seed: int, html: str | None = None
+) -> int:
+    """Print the analysis of the one hand in a record file (and write it as JSON to ``out``,
+    as a viewer page to ``html``: every card shown, as the record's replay)."""
     from alsos.analysis import AnalysisError, analyze, report
 
     records = terminal.read_record_file(path, loads_all)
@@ -484,15 +497,23 @@ def _analyze(path: str, seat: int | None, out: str | None, worlds: int, seed: in
         print(f"{path}: {e}", file=sys.stderr)
         return 2
     print(report(analysis), end="")
+    writes = []
     if out is not None:
+        writes.append(
+            (out, json.dumps(alsos.to_data(analysis), indent=1, ensure_ascii=False) + "\n")
+        )
+    if html is not None:
+        from alsos.viewer import page
+
+        writes.append((html, page(records[0], analysis=analysis, allow_files=True)))
+    for target, text in writes:
         try:
-            Path(out).write_text(
-                json.dumps(alsos.to_data(analysis), indent=1, ensure_ascii=False) + "\n",
-                encoding="utf-8",
-            )
+            Path(target).write_text(text, encoding="utf-8")
         except OSError as e:
-            print(f"cannot write {out}: {e}", file=sys.stderr)
+            print(f"cannot write {target}: {e}", file=sys.stderr)
             return 1
+    if html is not None:
+        print(f"viewer with the analysis written to {html}")
     return 0
 
 

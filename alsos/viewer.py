@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from alsos.bots import make
 from alsos.hand.settlement import Settlement
@@ -48,7 +48,9 @@ from alsos.play.game import Game
 from alsos.play.record import Record, RecordError, labelled
 
 if TYPE_CHECKING:
+    from alsos.analysis import Analysis
     from alsos.ruleset.profile import Ruleset
+    from alsos.viewer_marks import Marks
 
 __all__ = ["ViewerError", "example", "fragment", "page"]
 
@@ -75,6 +77,7 @@ class _Step:
     declarer: int | None = None
     counts: tuple[tuple[int, int, int], ...] = ()  # seat, cards held, cards to pick up
     talon_size: int = 0
+    actions: tuple[int, int] = (0, 0)  # the record's actions taken in this step: first, end
 
 
 # ---------------------------------------------------------------- stepping
@@ -161,13 +164,20 @@ class _Walker:
         """Every step of the hand, from the deal to the settlement (or where it stopped)."""
         g = self.game
         out = [self.snapshot("deal", "The deal", self._comments(-1))]
+        first = 0  # the first action of the step being gathered
+
+        def cut(step: _Step, end: int) -> _Step:
+            nonlocal first
+            step, first = evolve(step, actions=(first, end)), end
+            return step
+
         log: list[tuple[str | None, int | None, str, bool]] = []
         kind, title = "auction", "Auction and announcements"
         trick: tuple[tuple[int, Card], ...] = ()
         winner: int | None = None
         for label, i, seat, action in labelled(self.record):
             if g.phase is Phase.PLAY and not g.trick and kind == "auction" and log:
-                out.append(self.snapshot(kind, title, log))
+                out.append(cut(self.snapshot(kind, title, log), i))
                 log = []
             if g.phase is Phase.PLAY and kind != "trick":
                 kind = "trick"
@@ -185,11 +195,13 @@ class _Walker:
                     trick, winner = ev.cards, ev.winner
             log.extend(self._comments(i))
             if winner is not None:
-                out.append(self.snapshot("trick", title, log, trick, winner, g.trick_no))
+                step = self.snapshot("trick", title, log, trick, winner, g.trick_no)
+                out.append(cut(step, i + 1))
                 log, trick, winner = [], (), None
         if log or g.trick:
             partial = tuple((s, CARDS[c]) for s, c in g.trick)
-            out.append(self.snapshot(kind, title, log, partial, None, g.trick_no))
+            step = self.snapshot(kind, title, log, partial, None, g.trick_no)
+            out.append(cut(step, len(self.record.actions)))
         if g.settlement is None:
             to_act = self.who(g.to_act)
             out.append(self.snapshot("unfinished", f"Unfinished: {to_act} to act ({g.phase})", []))
@@ -226,6 +238,14 @@ def _card(prefix: str, card: Card, extra: str = "") -> str:
     )
 
 
+def _sign(mark: str) -> str:
+    """`` ??`` after a step's title for its worst mark (nothing for best or none)."""
+    from alsos.viewer_marks import SIGNS
+
+    sign = SIGNS.get(mark, "")
+    return f" {sign}" if sign else ""
+
+
 def _backs(n: int) -> str:
     return "".join('<span class="c back" role="img" aria-label="a face-down card"></span>'
                    for _ in range(n))  # fmt: skip
@@ -235,7 +255,12 @@ class _Drawer:
     """Writes one hand's viewer as HTML."""
 
     def __init__(
-        self, record: Record, seat: int | None, page_keys: bool, allow_files: bool = False
+        self,
+        record: Record,
+        seat: int | None,
+        page_keys: bool,
+        allow_files: bool = False,
+        analysis: Analysis | None = None,
     ) -> None:
         self.record = record
         self.seat = seat
@@ -245,6 +270,14 @@ class _Drawer:
         self.walker = _Walker(record, seat, allow_files)
         self.prefix = "av"  # drawn once with this, then with the prefix hashed from that
         self.used: set[Card] = set()  # the cards drawn face up: only these get a picture
+        self.marks: Marks | None = None
+        if analysis is not None:
+            from alsos.viewer_marks import Marks
+
+            try:
+                self.marks = Marks(analysis, record.actions, seat)
+            except ValueError as e:
+                raise ViewerError(str(e)) from None
 
     def who(self, seat: int | None) -> str:
         return escape(self.walker.who(seat))
@@ -286,7 +319,13 @@ class _Drawer:
             f"<code>{escape(self.record.variant)}</code></p>"
             f'<p class="av-meta">Dealer: {self.who(self.record.dealer)}{out} &middot; '
             f"players: {escape(seats)}</p>"
-            f'<p class="av-note">{escape(note)}</p></header>'
+            f'<p class="av-note">{escape(note)}</p>'
+            + (
+                ""
+                if self.marks is None
+                else f'<p class="av-note">{escape(self.marks.caption())}</p>'
+            )
+            + "</header>"
         )
         nav = (
             '<nav class="av-nav" aria-label="Steps of the hand">'
@@ -296,6 +335,8 @@ class _Drawer:
             "</nav>"
         )
         body = "".join(self.step(n, len(steps), step, settlement) for n, step in enumerate(steps))
+        if self.marks is not None:
+            nav += self.step_list(steps)
         defs = "".join(
             f'<symbol id="{self.prefix}-{c.name}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">'
             f"{card_svg(c, width=CARD_WIDTH)}</symbol>"
@@ -311,19 +352,24 @@ class _Drawer:
         return (
             f'<div class="alsos-viewer" tabindex="0" data-steps="{len(steps)}"{keys} '
             f'aria-label="Hand viewer: use the arrow keys or the buttons">'
-            f"<style>{_CSS}</style>"
+            f"<style>{_CSS}{'' if self.marks is None else self.marks_css()}</style>"
             f'<svg class="av-defs" aria-hidden="true" width="0" height="0">{defs}</svg>'
             f"{head}{nav}{body}{record_text}<script>{_JS}</script></div>"
         )
 
     def step(self, n: int, total: int, step: _Step, settlement: Settlement | None) -> str:
         extra = f' data-trick="{step.trick_no}"' if step.kind == "trick" else ""
+        title = step.title
+        if self.marks is not None:
+            title += _sign(self.marks.worst(step.actions))
         parts = [
             f'<section class="av-step" data-step="{n}" data-kind="{step.kind}"{extra} '
-            f'data-title="{escape(step.title)}">',
-            f'<h3 class="av-title">{escape(step.title)} '
+            f'data-title="{escape(title)}">',
+            f'<h3 class="av-title">{escape(title)} '
             f'<span class="av-count">step {n + 1} of {total}</span></h3>',
         ]
+        if self.marks is not None:
+            parts.append(self.marks.strip(step.actions, self.who, self.mini))
         if step.contract and step.kind != "settlement":
             parts.append(f'<p class="av-contract">Contract: {escape(step.contract)}</p>')
             if 0 < len(step.items) <= 4:
@@ -356,6 +402,10 @@ class _Drawer:
             role = "led" if k == 0 else ""
             won = s == step.winner
             cls = "av-play av-won" if won else "av-play"
+            mark = "" if self.marks is None else self.marks.played(step.actions, s, c)
+            if mark and mark != "best":
+                cls += f" av-m-{mark}"
+                role = ", ".join(x for x in (role, mark) if x)
             note = ", ".join(x for x in (role, "won" if won else "") if x)
             plays.append(
                 f'<figure class="{cls}" data-seat="{s}">{self.cards((c,))}'
@@ -367,11 +417,15 @@ class _Drawer:
     def hands(self, step: _Step) -> str:
         shown = {s: (held, later) for s, held, later in step.hands}
         won = dict(step.tricks_won)
+        better = {} if self.marks is None else self.marks.better(step.actions)
         rows = []
         for s, n_held, n_later in step.counts:
             if s in shown:
                 held, later = shown[s]
-                faces = self.cards(held) + self.cards(later, "later")
+                faces = "".join(
+                    self.cards((c,), "better" if c in better.get(s, ()) else "") for c in held
+                )
+                faces += self.cards(later, "later")
                 faces += _backs(n_held - len(held) + n_later - len(later))
             else:
                 faces = _backs(n_held + n_later)
@@ -390,6 +444,31 @@ class _Drawer:
                 f'</div><div class="av-cards">{faces or "<em>no cards</em>"}</div></div>'
             )
         return f'<div class="av-hands">{"".join(rows)}</div>'
+
+    def mini(self, card: Card) -> str:
+        """A small card picture (in the evaluation strip)."""
+        return self.cards((card,))
+
+    def marks_css(self) -> str:
+        from alsos.viewer_marks import CSS
+
+        return CSS
+
+    def step_list(self, steps: list[_Step]) -> str:
+        """Every step by name with its worst mark, each a button that shows it."""
+        assert self.marks is not None
+        items = []
+        for n, step in enumerate(steps):
+            mark = self.marks.worst(step.actions)
+            cls = f' class="av-{mark}"' if mark else ""
+            items.append(
+                f'<li><button type="button" data-go="{n}"{cls}>'
+                f"{escape(step.title + _sign(mark))}</button></li>"
+            )
+        return (
+            '<details class="av-list" open><summary>Steps, marked by their worst decision'
+            f"</summary><ol>{''.join(items)}</ol></details>"
+        )
 
     def talon(self, step: _Step) -> str:
         if not step.talon_size:
@@ -495,7 +574,13 @@ def example(rules: Ruleset, *, seed: int = 1, tries: int = 100) -> Record:
     return game.record()
 
 
-def fragment(record: Record, *, seat: int | None = None, allow_files: bool = False) -> str:
+def fragment(
+    record: Record,
+    *,
+    seat: int | None = None,
+    allow_files: bool = False,
+    analysis: Analysis | None = None,
+) -> str:
     """One hand's viewer as a block of HTML (``<div class="alsos-viewer">``) for any page.
 
     The block carries its own style sheet, card pictures and script, all
@@ -503,30 +588,37 @@ def fragment(record: Record, *, seat: int | None = None, allow_files: bool = Fal
     the block has the focus (click it or tab to it).  ``seat`` shows only
     what that seat saw (see the module's description).  As for
     :meth:`Record.replay() <alsos.play.record.Record.replay>`, the record's ``Variant``
-    may name a profile file only with ``allow_files=True``.
+    may name a profile file only with ``allow_files=True``.  ``analysis``
+    (:func:`alsos.analysis.analyze` of this hand) adds an evaluation strip to
+    each step, the better card outlined and the marks in a list of the steps
+    (:mod:`alsos.viewer_marks`; with ``seat``, only that seat's decisions from its view).
 
     :raises RecordError: the record cannot be replayed.
-    :raises ViewerError: ``seat`` does not play the hand, or the record is a seat record.
+    :raises ViewerError: ``seat`` does not play the hand, the record is a seat record,
+        or ``analysis`` is not of this hand (or of another seat than ``seat``).
     """
-    return _Drawer(record, seat, page_keys=False, allow_files=allow_files).html()
+    return _Drawer(record, seat, False, allow_files, analysis).html()
 
 
 def page(records: Record | Sequence[Record], *, seat: int | None = None,
-         title: str | None = None, allow_files: bool = False) -> str:  # fmt: skip
+         title: str | None = None, allow_files: bool = False,
+         analysis: Analysis | None = None) -> str:  # fmt: skip
     """A complete, self-contained HTML page showing each hand of ``records``, step by step.
 
     The arrow keys move through the hand last clicked (the first, at the start);
-    ``allow_files`` as for :func:`fragment`.
+    ``allow_files`` and ``analysis`` (of a page of one hand) as for :func:`fragment`.
     """
     hands = [records] if isinstance(records, Record) else list(records)
     if not hands:
         raise ViewerError("no hands to show: the page needs at least one record")
+    if analysis is not None and len(hands) != 1:
+        raise ViewerError(f"an analysis is of one hand; the page shows {len(hands)}")
     if title is None:
         title = "A hand of Alsós" if len(hands) == 1 else f"{len(hands)} hands of Alsós"
     blocks = []
     for n, record in enumerate(hands, 1):
         try:
-            block = _Drawer(record, seat, page_keys=True, allow_files=allow_files).html()
+            block = _Drawer(record, seat, True, allow_files, analysis).html()
         except RecordError as e:
             if len(hands) == 1:
                 raise
@@ -642,11 +734,16 @@ function setup(root){
   root.classList.add('av-js');
   var steps=root.querySelectorAll('.av-step'),pos=root.querySelector('.av-pos');
   var prev=root.querySelector('.av-prev'),next=root.querySelector('.av-next'),cur=0;
+  var gos=root.querySelectorAll('[data-go]');
   function show(n){
     cur=Math.max(0,Math.min(steps.length-1,n));
     for(var i=0;i<steps.length;i++){steps[i].hidden=(i!==cur);}
     pos.textContent=(cur+1)+' / '+steps.length+' \u00b7 '+steps[cur].getAttribute('data-title');
     prev.disabled=(cur===0);next.disabled=(cur===steps.length-1);
+    for(var g=0;g<gos.length;g++){
+      if(+gos[g].getAttribute('data-go')===cur){gos[g].setAttribute('aria-current','step');}
+      else{gos[g].removeAttribute('aria-current');}
+    }
     root.setAttribute('data-current',String(cur));
   }
   root.alsosGo=function(key){
@@ -658,6 +755,8 @@ function setup(root){
   };
   prev.addEventListener('click',function(){active=root;show(cur-1);});
   next.addEventListener('click',function(){active=root;show(cur+1);});
+  for(var g=0;g<gos.length;g++){gos[g].addEventListener('click',function(){
+    active=root;show(+this.getAttribute('data-go'));});}
   root.addEventListener('focusin',function(){active=root;});
   root.addEventListener('pointerdown',function(){active=root;});
   root.addEventListener('keydown',function(e){

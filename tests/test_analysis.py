@@ -19,9 +19,12 @@ import alsos
 from alsos.analysis import Analysis, AnalysisError, Thresholds, analyze, hint, report
 from alsos.analysis.values import OpenCard, allies_of
 from alsos.cli import main
+from alsos.hand.engine import engine_for
 from alsos.pack.actions import PASS, Play
+from alsos.pack.cards import Card, Rank
 from alsos.rulebook import worked_example
 from alsos.search import solve
+from alsos.search.solver import _Search
 from tests.rl_helpers import positions as hidden_positions
 from tests.rl_helpers import replay_swapped
 from tests.test_search_solve import NAMES, PROFILES, endgame, minimax
@@ -96,6 +99,25 @@ def test_open_card_values_match_solve() -> None:
         assert value == solve(child, seat=seat, allies=allies_of(game, seat)).value
 
 
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(NAMES), st.integers(0, 10**6), st.integers(-40, 40))
+def test_the_solvers_first_guess_changes_nothing_but_time(name: str, seed: int, guess: int) -> None:
+    """MTD(f) from any first guess (the analysis passes the last value found) ends at the
+    value the solver gives from 0, which is brute-force minimax."""
+    game = endgame(PROFILES[name], seed, 2)
+    if game is None or game.phase is not alsos.Phase.PLAY:
+        return
+    seat = game.to_act
+    assert seat is not None
+    mask = 1 << seat
+    for a in allies_of(game, seat):
+        mask |= 1 << a
+    s = game.state
+    value = _Search(engine_for(game.rules), s.copy(), seat, mask).run(guess).value
+    assert value == solve(game, seat=seat, allies=allies_of(game, seat)).value
+    assert value == minimax(game, seat, allies_of(game, seat))
+
+
 def _scripted(wanted, limit: int = 400):  # type: ignore[no-untyped-def]
     """The first hand (random speech, seeds from 0) with a decision 2 or 3 tricks
     from the end whose brute-force cost meets ``wanted(position, seat, action,
@@ -151,6 +173,97 @@ def test_a_costly_card_with_tuletroa_at_stake_is_marked() -> None:
     assert d.open_card is not None
     assert d.open_card.cost == cost
     assert d.open_card.mark == Thresholds().mark(cost) != "best"
+
+
+def _tuletroa_hand(seed: int) -> alsos.Game | None:
+    """A potter1930 hand where the first seat offered the trumps accepts them and the
+    first seat that may announce tulétroá does (every other speech a pass, the cards
+    at random), stopped at the start of the trick three tricks before the end."""
+    rng = random.Random(seed)
+    game = alsos.Game(POTTER, seed=seed)
+    while not game.is_over:
+        s = game.state
+        late = POTTER.hand_size - game.trick_no == 3
+        if game.phase is alsos.Phase.PLAY and late and not s.trick and not s.discards_left:
+            return game if any(i.figure == "tuletroa" for i in s.items) else None
+        legal = game.legal_actions()
+        said = any(i.figure == "tuletroa" for i in game.state.items)
+        wanted = ("accept",) if said else ("accept", "announce tuletroa")
+        chosen = [a for a in legal if str(a) in wanted]
+        if chosen:
+            game.apply(chosen[0])
+        elif PASS in legal:
+            game.apply(PASS)
+        else:  # a card (in the first trick a seat may also speak: it does not)
+            game.apply(rng.choice([a for a in legal if a.__class__ is Play] or legal))
+    return None
+
+
+def _seven_taken_by(game: alsos.Game) -> int | None:
+    """The seat that took the trick holding the trump 7 (None: not played)."""
+    seven = Card(game.trump * 8 + Rank.SEVEN)
+    for cards, winner in zip(game.tricks, game.trick_winners, strict=True):
+        if any(c == seven for _s, c in cards):
+            return winner
+    return None
+
+
+def _by_solver(game: alsos.Game, action: object) -> alsos.Game:
+    """``game`` after ``action``, played to the end by the solver at every seat."""
+    game = game.copy()
+    game.apply(action)  # type: ignore[arg-type]
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        if game.phase is alsos.Phase.PLAY:
+            game.apply(solve(game, allies=allies_of(game, seat)).action)
+        else:
+            game.apply(PASS)
+    return game
+
+
+def test_letting_the_trump_seven_be_captured_after_tuletroa_is_a_mistake() -> None:
+    """Tulétroá announced: its side must take the trump Under, 9 and 7 (pagat,
+    "Announcements"; VARIANTS.md, potter1930 figures).  A card of that side after
+    which, all playing their best, the opponents capture the trump 7, where the best
+    card would have kept it, is marked at least a mistake with its brute-force cost."""
+    for seed in range(300):
+        game = _tuletroa_hand(seed)
+        if game is None:
+            continue
+        s = game.state
+        (item,) = [i for i in s.items if i.figure == "tuletroa"]
+        side = {s.declarer} if item.seat == s.declarer else set(s.defenders())
+        # the side's next decisions of this trick, each card tried
+        while game.to_act not in side and game.phase is alsos.Phase.PLAY:
+            game.apply(solve(game, allies=allies_of(game, game.to_act)).action)  # type: ignore[arg-type]
+        seat = game.to_act
+        if seat not in side or game.phase is not alsos.Phase.PLAY:
+            continue
+        values = brute_values(game, seat)
+        best = max(values.values())
+        for text, value in values.items():
+            cost = best - value
+            if cost < Thresholds().mistake:
+                continue
+            lost = _by_solver(game, text)
+            if _seven_taken_by(lost) in side | {None}:
+                continue
+            best_text = next(t for t, v in values.items() if v == best)
+            if _seven_taken_by(_by_solver(game, best_text)) not in side:
+                continue
+            step = len(game.history)
+            d = next(
+                d for d in analyze(lost, worlds=0, open_card_tricks=3).decisions if d.step == step
+            )
+            assert str(d.action) == text
+            assert d.open_card is not None
+            assert d.open_card.cost == cost
+            assert d.open_card.mark in ("mistake", "blunder")
+            assert d.open_card.mark == Thresholds().mark(cost)
+            assert d.open_card.best_value == best
+            return
+    raise AssertionError("no hand in the seeds tried lets the trump 7 be captured")
 
 
 @pytest.mark.parametrize("name", ["potter1930", "two-player"])

@@ -61,6 +61,7 @@ class OpenCard:
     def __init__(self) -> None:
         self._tables: dict[tuple[object, ...], tuple[dict[object, object], dict[object, object]]]
         self._tables = {}
+        self._guess: dict[int, int] = {}
 
     def available(self, game: Game) -> str | None:
         """Why the position cannot be solved (None: it can)."""
@@ -81,15 +82,21 @@ class OpenCard:
         check_solvable(game.state)
         allies = allies_of(game, seat)
         out: dict[Action, float] = {}
+        # MTD(f)'s first guess (it changes only the time taken): the value of the card
+        # tried before, else of the seat's best card at its last decision.
+        guess = self._guess.get(seat, 0)
         for action in game.legal_actions():
             if action.__class__ is not Play:
                 continue  # calls are not searched (the solver's rule)
             child = game.copy()
             child.apply(action)
-            out[action] = self._value(child, seat, allies)
+            out[action] = value = self._value(child, seat, allies, guess)
+            guess = value
+        if out:
+            self._guess[seat] = int(max(out.values()))
         return out
 
-    def _value(self, game: Game, seat: int, allies: tuple[int, ...]) -> float:
+    def _value(self, game: Game, seat: int, allies: tuple[int, ...], guess: int) -> int:
         while not game.is_over and game.phase is not Phase.PLAY:
             if PASS not in game.legal_actions():
                 raise SolveError(f"the hand waits for an answer in phase {game.phase}")
@@ -112,7 +119,7 @@ class OpenCard:
             tables = self._tables[key] = (search.tt, search.leaves)  # type: ignore[assignment]
         else:
             search.tt, search.leaves = tables  # type: ignore[assignment]
-        return search.run().value
+        return search.run(guess).value
 
 
 def view_values(

@@ -443,6 +443,33 @@ class Game:
 
         return Record.from_game(self, seat=seat, **headers)
 
+    def take_back(self, n: int = 1) -> None:
+        """Undo the last ``n`` actions: the position, its legal actions, views and history
+        are exactly as they were before them (replayed from the deal: the engine keeps
+        no log to undo).  Listeners hear nothing; views handed out keep what they showed.
+        For a player's undo against bots (``alsos play``'s ``undo``).
+
+        :raises ValueError: ``n`` is not a whole number from 0 to the actions taken.
+        """
+        s = self._s
+        if n.__class__ is not int or not 0 <= n <= len(s.history):
+            raise ValueError(
+                f"take_back({quote(n)}): give a whole number from 0 to {len(s.history)}, "
+                "the actions taken"
+            )
+        fresh = Game(self.rules, deal=self.deal, dealer=s.dealer, declared_before=s.declared_before)
+        for seat, action in s.history[: len(s.history) - n]:
+            fresh.apply(action, seat=seat)
+        fresh._s.seed, fresh._s.pack = s.seed, s.pack
+        held = self._claim("take_back")
+        try:
+            if self._views:
+                self._settle_views()
+            self._s, self.is_over = fresh._s, fresh._s.is_over
+        finally:
+            if held:
+                self._idle.append(True)
+
     def __repr__(self) -> str:
         s = self._s
         return (

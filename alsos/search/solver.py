@@ -305,15 +305,15 @@ class _Search:
             points = (0,) * 32  # any two cards may be equivalent
         self.by_byte, self.between = _tables(s.key, points, special)
 
-    def run(self) -> Solution:
+    def run(self, guess: int = 0) -> Solution:
         """MTD(f): null-window searches that close in on the value from a first guess.
 
         Payments take few values, so a handful of narrow searches (which cut
         far more than one wide one) settle it; the transposition table carries
-        what each pass proved into the next.
+        what each pass proved into the next.  ``guess``: the first guess (any
+        value gives the same result; a near one takes fewer passes).
         """
         lo, hi = -_INF, _INF
-        guess = 0
         card = -1
         maximise = self.side >> self.s.to_act & 1  # type: ignore[operator]
         while lo < hi:

@@ -12,6 +12,10 @@ default; ``--bots a,b,c`` names one per seat.  ``--rubber`` plays hands until
 the profile's session (rubber, rádli or a number of deals,
 :func:`alsos.new_session`) is decided, with the written scores after each
 hand and, where the profile limits it, each seat's declarations left.
+
+At its turn the player may type ``hint`` (the action suggested from its own
+view, its value and the next best) or ``undo`` (take back its last action and
+the bots' answers: :mod:`alsos.terminal.assist`).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from alsos.play.record import Record, RecordError
 from alsos.play.session import Deals, Radli, Rubber, Session, new_session
 from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import ProfileError, Ruleset
+from alsos.terminal.assist import UndoRefused, hint_text, take_back_own
 from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines
 from alsos.terminal.screen import Screen, make_screen
@@ -45,6 +50,8 @@ DEFAULT_BOT = "heuristic"
 # ever left the game without an end.
 MAX_STEPS = 10_000
 MAX_HANDS = 1_000
+# What _ask returns when the player asks to take back its last action.
+_UNDO = "undo"
 
 
 def add_arguments(play: argparse.ArgumentParser) -> None:
@@ -268,7 +275,8 @@ def _one_hand(
             what += " and kontras"
         screen.dim(
             f"You play seat {me}. Type an action (e.g. {examples(game.rules)}) or its number "
-            f"in the list; '?' explains {what}, 'quit' leaves."
+            f"in the list; '?' explains {what}, 'hint' suggests an action, 'undo' takes "
+            "back your last one, 'quit' leaves."
         )
     watched = game.active if me is None else (me,)
     narrator = Narrator(game, screen, watched, me, in_session=args.rubber)
@@ -293,6 +301,9 @@ def _one_hand(
             events = _ask(game, me, screen)
             if events is None:
                 return 1
+            if isinstance(events, str):  # _UNDO
+                narrator = _undo(game, me, bots, screen, narrator)
+                continue
         else:
             events = game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
         narrator.step(seat, events)
@@ -300,8 +311,23 @@ def _one_hand(
     return 1
 
 
-def _ask(game: Game, me: int, screen: Screen) -> tuple[Event, ...] | None:
-    """Show the user's side of the table and read actions until one is legal; its events."""
+def _undo(game: Game, me: int, bots: dict[int, Bot], screen: Screen, told: Narrator) -> Narrator:
+    """Take back the player's last action (against bots only); the narrator to go on with."""
+    humans = [s for s in game.active if s != me and s not in bots]
+    try:
+        back = take_back_own(game, me, humans)
+    except UndoRefused as e:
+        print(f"error: {e}")
+        return told
+    screen.line("taken back: " + ", ".join(f"seat {s} {a}" for s, a in back))
+    narrator = Narrator(game, screen, told.watched, me, in_session=told.in_session)
+    narrator.tricks = {s: game.tricks_won[s] for s in game.active}
+    return narrator
+
+
+def _ask(game: Game, me: int, screen: Screen) -> tuple[Event, ...] | str | None:
+    """Show the user's side of the table and read actions until one is legal; its events
+    (``_UNDO`` when the user asks to take back its last action, None when it leaves)."""
     view = game.view(me)
     ordered, line = grouped(game.legal_actions(), screen)
     _status(game, me, screen)
@@ -329,6 +355,11 @@ def _ask(game: Game, me: int, screen: Screen) -> tuple[Event, ...] | None:
         if text.lower() in ("quit", "exit"):
             print("leaving the hand unfinished")
             return None
+        if text.lower() == _UNDO:
+            return _UNDO
+        if text.lower() == "hint":
+            screen.line("  " + hint_text(game, me))
+            continue
         try:
             picked: Action | str = choice(text, ordered)
             return game.apply(picked, seat=view.seat)
