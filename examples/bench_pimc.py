@@ -123,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     if worlds:
         print(f"determinize: median {statistics.median(worlds):.0f} µs per world")
-    print(f"{total:.1f} s CPU in all; settlements fingerprint {zlib.crc32(repr(prints).encode()):08x}")
+    fingerprint = zlib.crc32(repr(prints).encode())
+    print(f"{total:.1f} s CPU in all; settlements fingerprint {fingerprint:08x}")
     return 0
 
 

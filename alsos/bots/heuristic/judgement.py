@@ -123,7 +123,9 @@ def figure_table(variant: str, trump: int) -> dict[str, tuple[str, int, int, int
 def trick_dues(variant: str, trump: int) -> frozenset[int]:
     """The tricks from the end at which some trick figure of the ruleset is due: at any
     other trick no announced trick figure can be due, and its items need not be read."""
-    return frozenset(info[3] for info in figure_table(variant, trump).values() if info[0] == "trick")
+    return frozenset(
+        info[3] for info in figure_table(variant, trump).values() if info[0] == "trick"
+    )
 
 
 @functools.lru_cache(maxsize=32)
@@ -344,12 +346,12 @@ class Judgement:
         tmask = 0xFF << 8 * trump if trump >= 0 else 0
         trumps = (hand & tmask).bit_count()
         nine = view.unseen_count == 0
-        value = self._value(view)
-        declarer = view.seat == view.declarer
         base = rules_for(view.variant).figures[figure].value
-        duel = len(view.tricks_won) < 3  # one opponent takes every point the announcer does not
+        if kind in ("kassza", "multiplier", "points"):
+            duel = len(view.tricks_won) < 3  # one opponent takes every point the announcer does not
         if kind in ("kassza", "multiplier"):
-            return base if value >= (9.0 if declarer else 11.0) + 1.5 * duel else 0
+            declarer = view.seat == view.declarer
+            return base if self._value(view) >= (9.0 if declarer else 11.0) + 1.5 * duel else 0
         if kind == "points":
             if not nine and threshold > 90:
                 return 0  # 100 never from the front: abszolút first, then 100 from the back
@@ -380,7 +382,11 @@ class Judgement:
             return base if top and trumps >= length else 0
         if kind == "volat":
             plain_non_aces = sum(1 for c in view.hand if c >> 3 != trump and c & 7 != _ACE)
-            return base if nine and trumps >= 5 and value >= 18 and not plain_non_aces else 0
+            return (
+                base
+                if nine and trumps >= 5 and not plain_non_aces and self._value(view) >= 18
+                else 0
+            )
         return 0
 
     @staticmethod
