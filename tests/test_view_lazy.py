@@ -60,3 +60,20 @@ def test_a_view_has_no_other_attributes() -> None:
         view.nonsense  # type: ignore[attr-defined]  # noqa: B018
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         view.seat = 2  # type: ignore[misc]
+
+
+def test_a_lazy_view_without_history_equals_the_eager_one_without() -> None:
+    """What a PIMC playout hands the heuristic: lazy_view(history=False) is
+    make_view(history=False), the history empty and every other field read."""
+    from alsos.play.view import lazy_view
+
+    game = alsos.Game(alsos.load_variant("potter1930"), seed=5)
+    rng = random.Random(5)
+    for _ in range(30):
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.to_act
+    assert seat is not None
+    lazy = lazy_view(game.engine, game.state, seat, history=False)
+    assert lazy.history == ()
+    assert lazy == make_view(game.engine, game.state, seat, history=False)
+    assert lazy != make_view(game.engine, game.state, seat)

@@ -34,7 +34,7 @@ from alsos.pack.actions import Action
 from alsos.pack.deal import seeded_rng
 from alsos.pack.phases import Phase
 from alsos.play.game import Game
-from alsos.play.view import View, make_view
+from alsos.play.view import View, lazy_view
 from alsos.search import DeterminizeError, SolveError, determinize, solve
 
 __all__ = ["PIMCBot"]
@@ -148,17 +148,29 @@ def _payment(game: Game, seat: int) -> float:
 
 
 def _playout(game: Game, seat: int, seed: int, boldness: float) -> float:
-    """Play ``game`` (changed in place) to its end with the heuristic at every seat."""
+    """Play ``game``'s hand (its state, changed in place) to its end with the heuristic
+    at every seat; what it pays ``seat``.
+
+    The steps go straight to the engine, as :meth:`Game.apply <alsos.Game.apply>`
+    sends them (:meth:`Engine.dispatch <alsos.hand.engine.Engine.dispatch>`), without the
+    game's events and checks: every action is one of the engine's legal ones.  The
+    heuristic decides from a lazy view of the live state (only the fields it reads
+    are built; it never reads the history, so the view has none), dropped before
+    the state moves on.  The payments are the scoring's, without the itemised
+    settlement (:meth:`Engine.payments <alsos.hand.engine.Engine.payments>`).
+    """
     policy = HeuristicBot(seed, boldness=boldness)
     engine = game.engine
-    state = game.state
-    while not game.is_over:
-        to_act: int = game.to_act  # type: ignore[assignment]
-        legal = game.legal_actions()
+    s = game.state
+    history = s.history
+    while not s.is_over:
+        to_act: int = s.to_act  # type: ignore[assignment]
+        legal = engine.legal_actions(s)
         if len(legal) == 1:
-            game.apply(legal[0])
-            continue
-        # The heuristic never reads the history: its view is built without it.
-        view = make_view(engine, state, to_act, history=False)
-        game.apply(policy.choose(view, legal))
-    return _payment(game, seat)
+            action = legal[0]
+        else:
+            action = policy.choose(lazy_view(engine, s, to_act, history=False), legal)
+        s.legal = None
+        history.append((to_act, action))
+        engine.dispatch(s, to_act, action)
+    return engine.payments(s).get(seat, 0)

@@ -233,16 +233,20 @@ def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
     return View(**fields)  # type: ignore[arg-type]
 
 
-def lazy_view(engine: Engine, s: HandState, seat: int) -> View:
+def lazy_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) -> View:
     """The :class:`View` of ``s`` for ``seat``, whose containers are read when first asked for.
 
     Equal to :func:`make_view`'s in every field, but it costs a few plain
     values until a field is read, so a bot that reads little pays little.
     It reads the live state: the caller must ``View._settle()`` it before
-    ``s`` changes (:class:`~alsos.Game` does in :meth:`~alsos.Game.apply`).
+    ``s`` changes (:class:`~alsos.Game` does in :meth:`~alsos.Game.apply`),
+    or drop it (a playout's policy decides, then the view is gone).
+    ``history=False`` leaves the public history out, as for :func:`make_view`.
     """
     view = View.__new__(View)
     data = view.__dict__
     data.update(_plain(engine, s, seat))
     data["_source"] = (engine, s, seat)
+    if not history:
+        data["history"] = ()
     return view

@@ -47,7 +47,7 @@ from alsos.pack.actions import MELD_NAMES, Action, Bid, Discard
 from alsos.pack.cards import CARDS, Rank, Suit, suit_mask
 from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
-from alsos.play.view import View
+from alsos.play.view import View, make_view
 from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import Ruleset
 from alsos.search.places import Places, bits
@@ -557,18 +557,39 @@ def _replay(k: _Knowledge, deal: Deal, discarded: list[int], rng: random.Random)
         note = state.notes.get(index, "")
         if str(action) + note != text:
             return None
-    if game.view(seat) != view:
+    if make_view(engine, state, seat) != view:
         return None
     return game
+
+
+@functools.lru_cache(maxsize=4096)
+def _text(action: Action) -> str:
+    """An action's text (actions are immutable values: written once, then looked up)."""
+    return str(action)
 
 
 def _match(text: str, legal: Sequence[Action]) -> Action | None:
     """The legal action whose text, with any revealed detail, is ``text``."""
     for a in legal:
-        t = str(a)
+        t = _text(a)
         if t == text or (text.startswith(t) and text[len(t) : len(t) + 2] == " ("):
             return a
     return None
+
+
+class _LastKnowledge:
+    """The knowledge of the view last sampled from: a searcher samples many worlds
+    from one view, which is read once (a view is never changed, and the knowledge
+    keeps it alive, so the same object is the same view)."""
+
+    knowledge: _Knowledge | None = None
+
+
+def _knowledge(view: View) -> _Knowledge:
+    k = _LastKnowledge.knowledge
+    if k is None or k.view is not view:
+        k = _LastKnowledge.knowledge = _Knowledge(view)
+    return k
 
 
 def determinize(view: View, rng: random.Random, *, attempts: int = 400) -> Game:
@@ -580,7 +601,7 @@ def determinize(view: View, rng: random.Random, *, attempts: int = 400) -> Game:
         found in ``attempts`` samples (the view is not one of a real hand, or
         its constraints are too tight for the sampler).
     """
-    k = _Knowledge(view)
+    k = _knowledge(view)
     for _ in range(attempts):
         sample = _place_cards(k, rng)
         if sample is None:

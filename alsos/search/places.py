@@ -10,7 +10,9 @@ every consistent placement has a positive chance.
 
 from __future__ import annotations
 
+import functools
 import random
+from bisect import bisect
 from collections.abc import Sequence
 
 __all__ = ["Places", "bits", "dealable", "mask"]
@@ -50,7 +52,10 @@ class Places:
         """Each card of ``allowed`` (card -> bit set of places) put in one place, or None.
 
         A card goes to a place with weight equal to the place's free room,
-        among the places that leave the remaining cards dealable.
+        among the places that leave the remaining cards dealable.  The draw is
+        ``rng.choices(options, weights)``'s, written out (one ``rng.random()``
+        per try), and after the first check only the unions of places that a
+        placement can tighten are checked again (:func:`_tightened`).
         """
         room = self.room[:]
         if sum(room) != len(allowed):
@@ -62,16 +67,25 @@ class Places:
             return None
         cards = list(allowed)
         rng.shuffle(cards)
+        draw = rng.random
+        active = frozenset(groups)
         out: dict[int, int] = {}
         for c in cards:
             m = allowed[c]
-            groups[m] -= 1
-            options = [p for p in bits(m) if room[p]]
+            left = groups[m] - 1
+            groups[m] = left
+            if not left:
+                active = active - {m}
+            options = [p for p in _bits(m) if room[p]]
             while options:
-                weights = [room[p] for p in options]
-                p = rng.choices(options, weights)[0]
+                total = 0
+                cumulative = []
+                for p in options:
+                    total += room[p]
+                    cumulative.append(total)
+                p = options[bisect(cumulative, draw() * total, 0, len(options) - 1)]
                 room[p] -= 1
-                if len(groups) == 1 or dealable(groups, room):
+                if len(groups) == 1 or _tightened(groups, room, active, m, p):
                     break
                 room[p] += 1
                 options.remove(p)
@@ -81,16 +95,40 @@ class Places:
         return out
 
 
-def dealable(groups: dict[int, int], room: list[int]) -> bool:
-    """Hall's condition: every union of the groups' places has room for the cards confined to it."""
-    masks = [m for m, k in groups.items() if k]
+@functools.lru_cache(maxsize=4096)
+def _bits(m: int) -> tuple[int, ...]:
+    return tuple(bits(m))
+
+
+@functools.lru_cache(maxsize=4096)
+def _unions(masks: frozenset[int]) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+    """Every nonempty union of ``masks`` (bit sets of places), each with the masks it
+    contains and its places: the sets of places Hall's condition is checked on."""
     unions = {0}
     for m in masks:
         unions |= {u | m for u in unions}
-    for u in unions:
-        if not u:
-            continue
-        need = sum(k for m, k in groups.items() if k and m & ~u == 0)
-        if need > sum(room[p] for p in bits(u)):
+    unions.discard(0)
+    return tuple((u, tuple(m for m in masks if m & ~u == 0), _bits(u)) for u in sorted(unions))
+
+
+def dealable(groups: dict[int, int], room: list[int]) -> bool:
+    """Hall's condition: every union of the groups' places has room for the cards confined to it."""
+    for _u, inside, places in _unions(frozenset(m for m, k in groups.items() if k)):
+        if sum(groups[m] for m in inside) > sum(room[p] for p in places):
+            return False
+    return True
+
+
+def _tightened(
+    groups: dict[int, int], room: list[int], active: frozenset[int], m: int, p: int
+) -> bool:
+    """:func:`dealable` after one card of the group ``m`` went to place ``p``, given
+    that it held before (``active``: the groups with cards left).  A union holding
+    all of ``m`` lost one card and one room (no change), one without ``p`` lost
+    neither, so only the unions with ``p`` but not all of ``m`` can fail now.  (A
+    group emptied drops its unions: fewer conditions, each as before.)"""
+    bit = 1 << p
+    for u, inside, places in _unions(active):
+        if u & bit and m & ~u and sum(groups[g] for g in inside) > sum(room[q] for q in places):
             return False
     return True

@@ -148,6 +148,9 @@ class HeuristicBot(LadderJudgement, Judgement):
         if phase is Phase.CALL:
             return self._answer_call(view, legal)
         # PLAY, including the first trick's speech and a síber's discards.
+        if all(a.__class__ is Play for a in legal):
+            # Only cards: the commonest decision, where the checks below find nothing.
+            return self._play(view, legal)  # type: ignore[arg-type]
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
             return self._discard(view, discards)

@@ -119,6 +119,15 @@ def figure_table(variant: str, trump: int) -> dict[str, tuple[str, int, int, int
     return out
 
 
+@functools.lru_cache(maxsize=256)
+def trick_dues(variant: str, trump: int) -> frozenset[int]:
+    """The tricks from the end at which some trick figure of the ruleset is due: at any
+    other trick no announced trick figure can be due, and its items need not be read."""
+    return frozenset(
+        info[3] for info in figure_table(variant, trump).values() if info[0] == "trick"
+    )
+
+
 @functools.lru_cache(maxsize=32)
 def trump_ranks(variant: str) -> tuple[int, ...]:
     """The rank indices from the highest trump down, by the profile's trump order."""
@@ -337,12 +346,12 @@ class Judgement:
         tmask = 0xFF << 8 * trump if trump >= 0 else 0
         trumps = (hand & tmask).bit_count()
         nine = view.unseen_count == 0
-        value = self._value(view)
-        declarer = view.seat == view.declarer
         base = rules_for(view.variant).figures[figure].value
-        duel = len(view.tricks_won) < 3  # one opponent takes every point the announcer does not
+        if kind in ("kassza", "multiplier", "points"):
+            duel = len(view.tricks_won) < 3  # one opponent takes every point the announcer does not
         if kind in ("kassza", "multiplier"):
-            return base if value >= (9.0 if declarer else 11.0) + 1.5 * duel else 0
+            declarer = view.seat == view.declarer
+            return base if self._value(view) >= (9.0 if declarer else 11.0) + 1.5 * duel else 0
         if kind == "points":
             if not nine and threshold > 90:
                 return 0  # 100 never from the front: abszolút first, then 100 from the back
@@ -373,7 +382,11 @@ class Judgement:
             return base if top and trumps >= length else 0
         if kind == "volat":
             plain_non_aces = sum(1 for c in view.hand if c >> 3 != trump and c & 7 != _ACE)
-            return base if nine and trumps >= 5 and value >= 18 and not plain_non_aces else 0
+            return (
+                base
+                if nine and trumps >= 5 and not plain_non_aces and self._value(view) >= 18
+                else 0
+            )
         return 0
 
     @staticmethod
@@ -477,42 +490,39 @@ class Judgement:
         return kind in ("kassza", "multiplier") and strong
 
     @staticmethod
-    def _trick_figures(view: View) -> list[tuple[int, int]]:
-        """(card mask, tricks left when it is due) of each trick figure this seat announced."""
-        if view.trump < 0 or not view.variant:
+    def _trick_figures(view: View, due: int) -> list[int]:
+        """The card masks of the trick figures this seat announced that are due with
+        ``due`` tricks left (the items are read only where one of the ruleset's is)."""
+        trump = view.trump
+        if trump < 0 or not view.variant or due not in trick_dues(view.variant, trump):
             return []
-        figures = figure_table(view.variant, view.trump)
+        figures = figure_table(view.variant, trump)
         out = []
         for item in view.items:
             info = figures.get(item.label) if item.seat == view.seat else None
-            if info is not None and info[0] == "trick":
-                out.append((info[1], info[3]))
+            if info is not None and info[0] == "trick" and info[3] == due:
+                out.append(info[1])
         return out
 
     def _figure_due(self, view: View, cards: Sequence[Card]) -> Card | None:
         """The card of a trick figure this seat announced, when its trick has come."""
-        left = len(view.hand)
-        for mask, trick in self._trick_figures(view):
-            if trick == left:
-                due = next((c for c in cards if mask >> c & 1), None)
-                if due is not None:
-                    return due
+        for mask in self._trick_figures(view, len(view.hand)):
+            due = next((c for c in cards if mask >> c & 1), None)
+            if due is not None:
+                return due
         return None
 
     def _wants_lead(self, view: View) -> bool:
         """Whether a plain card this seat times (uhu's Ace) is due at the next trick: it
         wins there only if led (or its suit is), so this trick is worth winning."""
-        figures = self._trick_figures(view)
+        figures = self._trick_figures(view, len(view.hand) - 1)
         if not figures:
             return False
         tmask = 0xFF << 8 * view.trump
-        left = len(view.hand)
         hand = 0
         for c in view.hand:
             hand |= 1 << c
-        return any(
-            trick == left - 1 and mask & hand and not mask & tmask for mask, trick in figures
-        )
+        return any(mask & hand and not mask & tmask for mask in figures)
 
     def _keeps_seven(self, view: View) -> bool:
         """Whether a figure its seat announced (or will) needs the trump 7 it holds."""

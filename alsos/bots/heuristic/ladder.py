@@ -359,10 +359,23 @@ def _named_trump(view: View) -> int:
 
 def _playing(view: View) -> str | None:
     """The id of the contract being played, if a ladder contract."""
-    if view.contract is None or "," not in view.contract:
+    return _ladder_contract(view.variant, view.contract)
+
+
+@functools.lru_cache(maxsize=1024)
+def _ladder_contract(variant: str, contract: str | None) -> str | None:
+    """:func:`_playing` of a view of ``variant`` whose contract reads ``contract``."""
+    if contract is None or "," not in contract:
         return None
-    cid = view.contract.split(",")[0]
-    return cid if cid in rules_for(view.variant).bidding.contracts else None
+    cid = contract.split(",")[0]
+    return cid if cid in rules_for(variant).bidding.contracts else None
+
+
+@functools.lru_cache(maxsize=256)
+def _objective_rules(variant: str, cid: str) -> tuple[FigureRule, ...]:
+    """The figures the ladder contract ``cid`` of ``variant`` must make."""
+    rules = rules_for(variant)
+    return tuple(rules.figures[o] for o in rules.bidding.contracts[cid].objectives)
 
 
 class LadderJudgement:
@@ -543,10 +556,7 @@ class LadderJudgement:
     @staticmethod
     def _objectives(view: View) -> tuple[FigureRule, ...]:
         cid = _playing(view)
-        if cid is None:
-            return ()
-        rules = rules_for(view.variant)
-        return tuple(rules.figures[o] for o in rules.bidding.contracts[cid].objectives)
+        return () if cid is None else _objective_rules(view.variant, cid)
 
     @staticmethod
     def _named(view: View) -> int:
