@@ -14,6 +14,7 @@ import itertools
 import random
 
 import pytest
+from drive import play_out
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_determinize import _every_place_is_sampled, _played_to, _replays
@@ -34,13 +35,7 @@ def _altiansz(
     before = None if before is None else before[:players]
     game = alsos.Game(rules, seed=seed, dealer=seed % players, declared_before=before)
     kind = HeuristicBot if bot == "heuristic" else alsos.bots.RandomBot
-    bots = {s: kind(seed + s) for s in game.active}
-    for _ in range(steps):
-        if game.is_over:
-            break
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    play_out(game, {s: kind(seed + s) for s in game.active}, stop_after=steps)
     return game
 
 

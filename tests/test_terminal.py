@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from profiles import TABLES
 
 import alsos
 from alsos.cli import main
@@ -615,20 +616,6 @@ def test_figures_and_kontra_levels_are_explained_once(capsys: pytest.CaptureFixt
 
 # ------------------------------------------------- a contract ladder (altiansz)
 
-SHIPPED = [
-    ("potter1930", None),
-    ("four-player", None),
-    ("two-player", None),
-    ("tompa", None),
-    ("house", None),
-    ("club", None),
-    ("csibor", 2),
-    ("csibor", 3),
-    ("csibor", 4),
-    ("altiansz", 3),
-    ("altiansz", 4),
-]
-
 
 def _watch(variant: str, seed: int, capsys: pytest.CaptureFixture[str], *more: str) -> str:
     return _run(["play", "--watch", "--variant", variant, "--seed", str(seed), *more], capsys)
@@ -795,7 +782,7 @@ def test_ladder_actions_are_grouped() -> None:
     assert plain(line) == "contract: " + ", ".join(ids)
 
 
-@pytest.mark.parametrize(("variant", "players"), SHIPPED)
+@pytest.mark.parametrize(("variant", "players"), TABLES)
 @pytest.mark.parametrize("bots", ["heuristic", "random"])
 def test_every_profile_watches_to_its_settlement(
     variant: str, players: int | None, bots: str, capsys: pytest.CaptureFixture[str]

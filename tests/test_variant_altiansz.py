@@ -19,6 +19,7 @@ from altiansz_helpers import (
     play_out,
     run,
 )
+from drive import steps
 from variant_helpers import sit_out
 
 import alsos
@@ -602,15 +603,13 @@ def test_the_heuristic_bot_names_trumps_after_a_ladder_auction() -> None:
     for seed in range(12):
         game = alsos.Game(rules, seed=seed, dealer=0)
         game.apply(next(a for a in game.legal_actions() if str(a) == "contract solo"))
-        while not game.is_over:
-            seat = game.to_act
-            assert seat is not None
-            legal = game.legal_actions()
-            action = HeuristicBot(seat).choose(game.view(seat), legal)
-            if all(isinstance(a, alsos.actions.Bid) for a in legal):
+        # a fresh bot for every decision, seeded by its seat
+        for step in steps(
+            game, lambda g, legal: HeuristicBot(g.to_act).choose(g.view(g.to_act), legal)
+        ):
+            if all(isinstance(a, alsos.actions.Bid) for a in step.legal):
                 # naming trumps: only bids are offered, and the bot names one
-                assert isinstance(action, alsos.actions.Bid)
+                assert isinstance(step.action, alsos.actions.Bid)
                 named += 1
-            game.apply(action)
         assert game.declarer is not None and game.settlement is not None
     assert named >= 6  # most of these auctions end with a contract that needs trumps named
