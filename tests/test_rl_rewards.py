@@ -9,6 +9,8 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
+from drive import at_random, play_out
+
 import alsos
 from alsos.rl import max_payment
 from alsos.rl.gymnasium import AlsosEnv
@@ -28,8 +30,7 @@ def test_the_bound_is_tighter_and_random_hands_stay_within_it(rules: alsos.Rules
     rng = random.Random(7)
     for seed in range(40):
         game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-        while not game.is_over:
-            game.apply(rng.choice(game.legal_actions()))
+        play_out(game, at_random(rng))
         assert game.settlement is not None
         assert all(abs(p) <= bound for p in game.settlement.payments.values())
 
