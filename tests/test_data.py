@@ -10,6 +10,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from drive import at_random, play_out
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import PROFILES
@@ -110,9 +111,7 @@ def test_per_seat_data_are_lists_indexed_by_seat() -> None:
     one entry per seat at the table even when the last seat is the one sitting out."""
     for dealer in range(4):
         game = alsos.Game(FOUR, seed=5, dealer=dealer)
-        rng = random.Random(dealer)
-        while not game.is_over:
-            game.apply(rng.choice(game.legal_actions()))
+        play_out(game, at_random(random.Random(dealer)))
         out = [s for s in range(4) if s not in game.active]
         assert len(out) == 1
         view = to_data(game.view(game.active[0]))
