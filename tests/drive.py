@@ -67,6 +67,11 @@ def at_random(rng: random.Random) -> Policy:
     return lambda _game, legal: rng.choice(legal)
 
 
+def as_text(policy: Policy) -> Policy:
+    """``policy``, its actions given as their text (as a user or a log would give them)."""
+    return lambda game, legal: str(policy(game, legal))
+
+
 def first_legal(_game: alsos.Game, legal: Sequence[Action]) -> Action:
     """The policy that always takes the first legal action."""
     return legal[0]

@@ -32,13 +32,8 @@ VALIDATORS = {kind: jsonschema.Draft202012Validator(schema(kind)) for kind in SC
 def _position(rules: alsos.Ruleset, seed: int, steps: int) -> tuple[alsos.Game, list[Any]]:
     """A random position ``steps`` actions into a hand, with the events so far."""
     game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-    rng = random.Random(seed)
-    events: list[Any] = []
-    for _ in range(steps):
-        if game.is_over:
-            break
-        events.extend(game.apply(rng.choice(game.legal_actions())))
-    return game, events
+    taken = play_out(game, at_random(random.Random(seed)), stop_after=steps)
+    return game, [e for step in taken for e in step.events]
 
 
 def _finished(rules: alsos.Ruleset, seed: int) -> alsos.Game:
