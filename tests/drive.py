@@ -134,20 +134,5 @@ def play_out(
     )
 
 
-def play(
-    rules: alsos.Ruleset,
-    seed: int,
-    bot: str = "heuristic",
-    *,
-    dealer: int | None = None,
-    bot_seed: Callable[[int], int] | int = 0,
-) -> alsos.Game:
-    """Deal hand ``seed`` (dealer ``seed % players`` unless given) and let bots of
-    ``bot`` seeded by ``bot_seed`` (see :func:`bots_for`) play it to the end."""
-    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players if dealer is None else dealer)
-    play_out(game, bots_for(game, bot, bot_seed))
-    return game
-
-
 def _is_policy(policy: object) -> bool:
     return callable(policy) and not hasattr(policy, "choose")

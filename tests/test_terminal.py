@@ -14,13 +14,15 @@ import io
 import re
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from drive import play_out
 from profiles import TABLES
 
 import alsos
+from alsos.actions import Action
 from alsos.cli import main
 from alsos.record import loads_all, replay_session
 from alsos.session import Rubber
@@ -813,13 +815,13 @@ def _told(game: alsos.Game, viewer: int | None, script: dict[int, list[str]]) ->
     watched = game.active if viewer is None else (viewer,)
     narrator = Narrator(game, Screen(file=out), watched, viewer)
     narrator.open()
-    while not game.is_over:
+
+    def scripted(game: alsos.Game, legal: Sequence[Action]) -> Action | str:
         narrator.before()
-        seat = game.to_act
-        assert seat is not None
-        todo = script.get(seat)
-        action = todo.pop(0) if todo else game.legal_actions()[0]
-        narrator.step(seat, game.apply(action))
+        todo = script.get(game.to_act)  # type: ignore[arg-type]
+        return todo.pop(0) if todo else legal[0]
+
+    play_out(game, scripted, after=lambda _g, step: narrator.step(step.seat, step.events))
     narrator.close()
     return out.getvalue()
 
