@@ -14,6 +14,7 @@ from __future__ import annotations
 import deals
 import pytest
 from drive import at_random, play_out
+from profiles import TABLES
 from scripted import (
     RULES,
     card_points,
@@ -588,7 +589,7 @@ def test_rubber_shared_crossing_goes_on_to_forty_with_four() -> None:
 
 @pytest.mark.parametrize(
     ("variant", "players"),
-    [(v, None) for v in alsos.shipped_variants()] + [("csibor", 2), ("csibor", 4)],
+    TABLES,
 )
 def test_payments_without_the_settlement_equal_the_settlements(
     variant: str, players: int | None

@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("gymnasium")
 
 from drive import at_random, play_out
+from profiles import PROFILES
 
 import alsos
 from alsos.rl import max_payment
@@ -17,10 +18,7 @@ from alsos.rl.gymnasium import AlsosEnv
 from alsos.rl.pettingzoo import raw_env
 from alsos.rl.rewards import RewardScaleError, payment_bound, reward_scaler
 
-RULESETS = [alsos.load_variant(v) for v in alsos.shipped_variants()] + [
-    alsos.load_variant("csibor", players=4),
-    alsos.load_variant("altiansz", players=4),
-]
+RULESETS = PROFILES
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=str)
