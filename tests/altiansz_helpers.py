@@ -7,8 +7,12 @@ the engine and the oracle can disagree when either is wrong.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import drive
+
 import alsos
-from alsos.pack.actions import DECLARE_MELDS, Play
+from alsos.pack.actions import DECLARE_MELDS, Action, Play
 
 ALTIANSZ = alsos.load_variant("altiansz")
 ALTIANSZ4 = alsos.load_variant("altiansz", players=4)
@@ -49,19 +53,19 @@ def play_out(game: alsos.Game, leads: list[str] | None = None, *, declare: bool 
     turn and the card is legal), every other card the first legal one; every seat
     declares its melds when it may (unless ``declare`` is false)."""
     queue = list(leads or [])
-    while not game.is_over:
-        legal = game.legal_actions()
+
+    def choose(game: alsos.Game, legal: Sequence[Action]) -> Action:
         if declare and DECLARE_MELDS in legal:
-            game.apply(DECLARE_MELDS)
-            continue
-        plays = [a for a in legal if isinstance(a, Play)]
+            return DECLARE_MELDS
         if game.to_act == game.declarer and queue:
             wanted = alsos.parse_action(queue[0])
             if wanted in legal:
                 queue.pop(0)
-                game.apply(wanted)
-                continue
-        game.apply(plays[0] if plays else legal[0])
+                return wanted
+        plays = [a for a in legal if isinstance(a, Play)]
+        return plays[0] if plays else legal[0]
+
+    drive.play_out(game, choose)
 
 
 def points(game: alsos.Game) -> dict[int, int]:

@@ -17,3 +17,9 @@ def every_profile() -> list[Ruleset]:
 
 
 PROFILES = every_profile()
+
+TABLES: list[tuple[str, int | None]] = [
+    (r.id, r.players if r.player_counts else None) for r in PROFILES
+]
+"""The same tables as (profile, player count) pairs, the count given only where the
+profile offers several (as ``alsos play --players`` and ``load_variant`` take it)."""

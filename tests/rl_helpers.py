@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 import alsos
 from alsos.pack.deal import Deal
 from alsos.play.game import IllegalActionError
+from tests.drive import at_random, play_out
 from tests.profiles import PROFILES
 
 
@@ -55,10 +56,7 @@ def replay_swapped(rules, pack, dealer, steps, choices, seat, pick):  # type: ig
     """Game A played at random for ``steps``; game B dealt with two cards ``seat`` cannot
     know swapped and the same actions replayed (None when that is not legal)."""
     a = alsos.Game(rules, deal=deal_of(rules, pack, dealer), dealer=dealer)
-    for _ in range(steps):
-        if a.is_over:
-            break
-        a.apply(choices.choice(a.legal_actions()))
+    play_out(a, at_random(choices), stop_after=steps)
     unknown = _unknown(a, seat)
     if len(unknown) < 2:
         return None

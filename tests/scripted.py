@@ -11,10 +11,12 @@ kontra levels) swallows the next word, and ``play on`` is one action.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+
+from drive import play_out
 
 import alsos
-from alsos.pack.actions import Play
+from alsos.pack.actions import Action, Play
 
 RULES = alsos.load_variant("potter1930")
 
@@ -129,19 +131,21 @@ def finish(game: alsos.Game, *, last: bool = False) -> alsos.Game:
     answered with ``show``, síber is declined, a call is answered ``play on``
     and never made; in any other phase (bids, switches, speech) the seat passes.
     """
-    while not game.is_over:
+
+    def choose(game: alsos.Game, legal: Sequence[Action]) -> Action | str:
         phase = game.phase
         if phase is alsos.Phase.MELDS:
-            game.apply("show")
-        elif phase is alsos.Phase.CALL:
-            game.apply("play on")
-        elif phase is alsos.Phase.DISCARD:
-            game.apply(game.legal_actions()[0])
-        elif phase is alsos.Phase.PLAY:
-            cards = [a for a in game.legal_actions() if isinstance(a, Play)]
-            game.apply(cards[-1] if last else cards[0])
-        else:
-            game.apply("pass")
+            return "show"
+        if phase is alsos.Phase.CALL:
+            return "play on"
+        if phase is alsos.Phase.DISCARD:
+            return legal[0]
+        if phase is alsos.Phase.PLAY:
+            cards = [a for a in legal if isinstance(a, Play)]
+            return cards[-1] if last else cards[0]
+        return "pass"
+
+    play_out(game, choose)
     return game
 
 

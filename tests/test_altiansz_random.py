@@ -13,30 +13,41 @@ from __future__ import annotations
 
 import collections
 import random
+from collections.abc import Sequence
 
 import pytest
 from altiansz_helpers import ALTIANSZ, ALTIANSZ4, oracle
+from drive import Policy, Step, play_out
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import alsos
 from alsos.hand.rules.ladder import melds_of, objective_status
 from alsos.hand.rules.scoring import card_points
-from alsos.pack.actions import ContractBid
+from alsos.pack.actions import Action, ContractBid
 from alsos.pack.phases import Kind, Phase
 
 HANDS = 2000
 
 
-def choose(game: alsos.Game, rng: random.Random) -> alsos.pack.actions.Action:
-    legal = game.legal_actions()
-    if game.phase is Phase.BIDDING:
-        bids = [a for a in legal if isinstance(a, ContractBid)]
-        if "pass" in map(str, legal) and rng.random() < 0.55:
-            return alsos.parse_action("pass")
-        if bids and rng.random() < 0.6:
-            return bids[0]  # the lowest contract open
-    return rng.choice(legal)
+def bidding_low(rng: random.Random) -> Policy:
+    """Random play that in the bidding mostly passes or bids the lowest contract open."""
+
+    def choose(game: alsos.Game, legal: Sequence[Action]) -> Action:
+        if game.phase is Phase.BIDDING:
+            bids = [a for a in legal if isinstance(a, ContractBid)]
+            if "pass" in map(str, legal) and rng.random() < 0.55:
+                return alsos.parse_action("pass")
+            if bids and rng.random() < 0.6:
+                return bids[0]  # the lowest contract open
+        return rng.choice(legal)
+
+    return choose
+
+
+def _between_tricks(game: alsos.Game, _step: Step) -> None:
+    if game.phase is Phase.PLAY and not game.state.trick:
+        accounted(game)
 
 
 def accounted(game: alsos.Game) -> None:
@@ -59,13 +70,7 @@ def test_random_hands(rules: alsos.Ruleset) -> None:
     for hand in range(HANDS):
         rng = random.Random(hand)
         game = alsos.Game(rules, seed=hand, dealer=hand % rules.players)
-        n = 0
-        while not game.is_over:
-            game.apply(choose(game, rng))
-            n += 1
-            assert n < 200
-            if game.phase is Phase.PLAY and not game.state.trick:
-                accounted(game)
+        play_out(game, bidding_low(rng), max_steps=199, after=_between_tricks)
         accounted(game)
         st = game.settlement
         assert st is not None and sum(st.payments.values()) == 0
@@ -105,12 +110,14 @@ def test_a_decided_objective_stays_decided(seed: int, shy: float) -> None:
     game = alsos.Game(PLAYED_OUT, seed=seed, dealer=seed % 3)
     seen: list[dict[str, bool | None]] = []
     decided_at = None
-    while not game.is_over:
-        legal = game.legal_actions()
+
+    def shy_bidder(game: alsos.Game, legal: Sequence[Action]) -> Action | str:
         if game.phase is Phase.BIDDING and rng.random() < shy and "pass" in map(str, legal):
-            game.apply("pass")
-        else:
-            game.apply(rng.choice(legal))
+            return "pass"
+        return rng.choice(legal)
+
+    def status_after_each_trick(game: alsos.Game, _step: Step) -> None:
+        nonlocal decided_at
         s = game.state
         playing = s.phase is Phase.PLAY or s.phase is Phase.OVER
         if playing and not s.trick and s.contract and s.contract.name:
@@ -125,6 +132,8 @@ def test_a_decided_objective_stays_decided(seed: int, shy: float) -> None:
             )
             if decided_at is None and alsos.hand.rules.ladder.decided(PLAYED_OUT, s):
                 decided_at = s.trick_no
+
+    play_out(game, shy_bidder, after=status_after_each_trick)
     if game.contract is None or game.contract.name is None:
         return
     betli = game.contract.kind is Kind.BETLI  # Betli still ends with the declarer's trick

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from drive import play_out
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +22,7 @@ from alsos.analysis import Analysis, AnalysisError, Thresholds, analyze, hint, r
 from alsos.analysis.values import OpenCard, allies_of
 from alsos.cli import main
 from alsos.hand.engine import engine_for
-from alsos.pack.actions import PASS, Play
+from alsos.pack.actions import PASS, Action, Play
 from alsos.pack.cards import Card, Rank
 from alsos.rulebook import worked_example
 from alsos.search import solve
@@ -41,9 +43,7 @@ def position_at(game: alsos.Game, step: int) -> alsos.Game:
 
 
 def finish_randomly(game: alsos.Game, rng: random.Random) -> alsos.Game:
-    while not game.is_over:
-        legal = game.legal_actions()
-        game.apply(PASS if PASS in legal else rng.choice(legal))
+    play_out(game, lambda _g, legal: PASS if PASS in legal else rng.choice(legal))
     return game
 
 
@@ -135,8 +135,7 @@ def _scripted(wanted, limit: int = 400):  # type: ignore[no-untyped-def]
                 if wanted(game, seat, text, best - value):
                     step = len(game.history)
                     game.apply(text)
-                    while not game.is_over:
-                        game.apply(solve(game).action)
+                    play_out(game, lambda g, _legal: solve(g).action)
                     return game, step, best - value
     raise AssertionError("no such hand in the seeds tried")
 
@@ -273,13 +272,15 @@ def test_a_hand_played_by_the_solver_costs_nothing_open_card(name: str) -> None:
     rules = PROFILES[name]
     game = endgame(rules, 3, 5)
     assert game is not None
-    while not game.is_over:
+
+    def solved(game: alsos.Game, _legal: Sequence[Action]) -> Action:
+        if game.phase is not alsos.Phase.PLAY:
+            return PASS
         seat = game.to_act
         assert seat is not None
-        if game.phase is alsos.Phase.PLAY:
-            game.apply(solve(game, allies=allies_of(game, seat)).action)
-        else:
-            game.apply(PASS)
+        return solve(game, allies=allies_of(game, seat)).action
+
+    play_out(game, solved)
     analysis = analyze(game, worlds=0, open_card_tricks=5)
     judged = [d.open_card for d in analysis.decisions if d.open_card is not None]
     assert judged

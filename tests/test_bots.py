@@ -11,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from drive import play_out, steps
 from profiles import PROFILES
 
 import alsos
@@ -92,15 +93,9 @@ def test_the_heuristic_bot_is_legal_in_every_phase(rules: alsos.Ruleset) -> None
             s: HeuristicBot(seed) if (s + seed) % 3 else RandomBot(seed)
             for s in range(rules.players)
         }
-        while not game.is_over:
-            seat = game.to_act
-            assert seat is not None
-            legal = game.legal_actions()
-            action = bots[seat].choose(game.view(seat), legal)
-            assert action in legal
-            if isinstance(bots[seat], HeuristicBot):
-                phases.add(game.phase)
-            game.apply(action)
+        for step in steps(game, bots):
+            if isinstance(bots[step.seat], HeuristicBot):
+                phases.add(step.phase)
     assert {alsos.Phase.BIDDING, alsos.Phase.PLAY} <= phases
 
 
@@ -113,10 +108,7 @@ def _duplicate(rules: alsos.Ruleset, hero: str, field: str, deals: int) -> list[
             game = alsos.Game(rules, seed=deal, dealer=deal % rules.players)
             bots = {s: make(hero if s == seat else field, seed=deal * 7 + s)
                     for s in range(rules.players)}  # fmt: skip
-            while not game.is_over:
-                s = game.to_act
-                assert s is not None
-                game.apply(bots[s].choose(game.view(s), game.legal_actions()))
+            play_out(game, bots)
             assert game.settlement is not None
             total += game.settlement.payments[seat]
         out.append(total / rules.players)
@@ -140,11 +132,7 @@ def test_the_heuristic_bot_is_reproducible() -> None:
     histories = []
     for _ in range(2):
         game = alsos.Game(rules, seed=5)
-        bots = {s: HeuristicBot(s) for s in range(3)}
-        while not game.is_over:
-            s = game.to_act
-            assert s is not None
-            game.apply(bots[s].choose(game.view(s), game.legal_actions()))
+        play_out(game, {s: HeuristicBot(s) for s in range(3)})
         histories.append(game.history)
     assert histories[0] == histories[1]
 
@@ -159,15 +147,9 @@ def test_the_heuristic_bot_is_legal_over_thousands_of_hands() -> None:
         for seed in range(300):
             game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
             bots = {s: HeuristicBot(seed + s) for s in range(rules.players)}
-            while not game.is_over:
-                seat = game.to_act
-                assert seat is not None
-                legal = game.legal_actions()
-                action = bots[seat].choose(game.view(seat), legal)
-                assert action in legal
-                phases.add(game.phase)
-                announced += isinstance(action, Announce)
-                game.apply(action)
+            for step in steps(game, bots):
+                phases.add(step.phase)
+                announced += isinstance(step.action, Announce)
     assert {Phase.BIDDING, Phase.FRONT, Phase.PLAY, Phase.CALL, Phase.MELDS} <= phases
     assert announced > 100
 

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
+from drive import play_out
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_bots import _cards, _choose
@@ -45,14 +46,7 @@ def _play_hands(players: int, hands: int) -> tuple[Counter[str], int, int]:
     played = won = 0
     for seed in range(hands):
         game = alsos.Game(rules, seed=seed, dealer=seed % players)
-        bots = [HeuristicBot(seed * 10 + s) for s in range(players)]
-        while not game.is_over:
-            seat = game.to_act
-            assert seat is not None
-            legal = game.legal_actions()
-            action = bots[seat].choose(game.view(seat), legal)
-            assert action in legal, (seed, game.view(seat).phase, action, legal)
-            game.apply(action)
+        play_out(game, [HeuristicBot(seed * 10 + s) for s in range(players)])
         s = game.settlement
         assert s is not None
         mix[s.contract.split(",")[0]] += 1

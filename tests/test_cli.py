@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from drive import bots_for, play_out
 
 import alsos
 from alsos.cli import main
@@ -50,15 +51,10 @@ def test_watch_prints_every_trick_with_its_winner(capsys: pytest.CaptureFixture[
 
 def _watched_game(seed: int) -> alsos.Game:
     """The hand ``alsos play --watch --seed N`` plays, replayed with the same bots."""
-    from alsos.bots import make
     from alsos.terminal import _bot_seed
 
     game = alsos.Game(alsos.load_variant("potter1930"), seed=seed, dealer=0)
-    bots = {s: make("heuristic", seed=_bot_seed(seed, s)) for s in game.active}
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    play_out(game, bots_for(game, "heuristic", lambda s: _bot_seed(seed, s)))
     return game
 
 

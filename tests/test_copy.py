@@ -15,6 +15,7 @@ import pickle
 import random
 
 import pytest
+from drive import Step, at_random, play_out, steps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import PROFILES
@@ -27,19 +28,11 @@ COPY = settings(max_examples=80, deadline=None, suppress_health_check=[HealthChe
 
 
 def _walk(game: alsos.Game, rng: random.Random, steps: int) -> None:
-    for _ in range(steps):
-        if game.is_over:
-            return
-        game.apply(rng.choice(game.legal_actions()))
+    play_out(game, at_random(rng), stop_after=steps)
 
 
 def _finish(game: alsos.Game, rng: random.Random) -> list[str]:
-    chosen = []
-    while not game.is_over:
-        action = rng.choice(game.legal_actions())
-        chosen.append(str(action))
-        game.apply(action)
-    return chosen
+    return [str(step.action) for step in play_out(game, at_random(rng))]
 
 
 def _snapshot(game: alsos.Game) -> tuple[object, ...]:
@@ -89,14 +82,17 @@ def test_a_copy_plays_on_by_itself(
 @pytest.mark.parametrize("rules", PROFILES, ids=str)
 def test_the_original_playing_on_leaves_the_copy_alone(rules: alsos.Ruleset) -> None:
     """The other direction, at every step of whole hands: the copy keeps its position."""
+    copies: list[tuple[alsos.Game, tuple[object, ...]]] = []
+
+    def copy_kept(_game: alsos.Game, _step: Step) -> None:
+        twin, kept = copies[-1]  # the copy made just before this step
+        assert _snapshot(twin) == kept
+
     for seed in range(6):
         game = alsos.Game(rules, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
+        for _ in steps(game, at_random(random.Random(seed)), after=copy_kept):
             twin = game.copy()
-            kept = _snapshot(twin)
-            game.apply(rng.choice(game.legal_actions()))
-            assert _snapshot(twin) == kept
+            copies.append((twin, _snapshot(twin)))
 
 
 def test_every_mutable_slot_is_copied() -> None:
@@ -107,8 +103,7 @@ def test_every_mutable_slot_is_copied() -> None:
     rules = alsos.load_variant("house")
     for seed in range(30):
         game = alsos.Game(rules, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
+        for _ in steps(game, at_random(random.Random(seed))):
             s = game.state
             twin = s.copy()
             for name in FIELDS:
@@ -117,7 +112,6 @@ def test_every_mutable_slot_is_copied() -> None:
                     assert getattr(twin, name) is not value, name
                 if isinstance(value, ModuleState):
                     assert getattr(twin, name) is not value, name
-            game.apply(rng.choice(game.legal_actions()))
 
 
 def test_items_are_copied_before_either_side_changes_them() -> None:
@@ -164,14 +158,12 @@ def test_the_position_key_is_a_hashable_snapshot(rules: alsos.Ruleset) -> None:
     memory)."""
     for seed in range(6):
         game = alsos.Game(rules, seed=seed)
-        rng = random.Random(seed)
         seen: dict[object, int] = {}
-        while not game.is_over:
+        for _ in steps(game, at_random(random.Random(seed))):
             key = game.state.key_fields()
             hash(key)
             assert key not in seen, (seed, len(game.history), seen.get(key))
             seen[key] = len(game.history)
-            game.apply(rng.choice(game.legal_actions()))
         # The keys stored along the way still describe their positions afterwards.
         replay = alsos.Game(rules, seed=seed)
         for ply, (_, action) in enumerate(game.history):

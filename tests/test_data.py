@@ -10,6 +10,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from drive import at_random, play_out
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import PROFILES
@@ -31,13 +32,8 @@ VALIDATORS = {kind: jsonschema.Draft202012Validator(schema(kind)) for kind in SC
 def _position(rules: alsos.Ruleset, seed: int, steps: int) -> tuple[alsos.Game, list[Any]]:
     """A random position ``steps`` actions into a hand, with the events so far."""
     game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-    rng = random.Random(seed)
-    events: list[Any] = []
-    for _ in range(steps):
-        if game.is_over:
-            break
-        events.extend(game.apply(rng.choice(game.legal_actions())))
-    return game, events
+    taken = play_out(game, at_random(random.Random(seed)), stop_after=steps)
+    return game, [e for step in taken for e in step.events]
 
 
 def _finished(rules: alsos.Ruleset, seed: int) -> alsos.Game:
@@ -110,9 +106,7 @@ def test_per_seat_data_are_lists_indexed_by_seat() -> None:
     one entry per seat at the table even when the last seat is the one sitting out."""
     for dealer in range(4):
         game = alsos.Game(FOUR, seed=5, dealer=dealer)
-        rng = random.Random(dealer)
-        while not game.is_over:
-            game.apply(rng.choice(game.legal_actions()))
+        play_out(game, at_random(random.Random(dealer)))
         out = [s for s in range(4) if s not in game.active]
         assert len(out) == 1
         view = to_data(game.view(game.active[0]))

@@ -12,6 +12,7 @@ import random
 import attrs
 import deals
 import pytest
+from drive import play_out
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,13 +31,7 @@ def _played_to(variant: str, seed: int, steps: int, bot: str) -> alsos.Game:
     rules = alsos.load_variant(variant)
     game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
     kind = HeuristicBot if bot == "heuristic" else RandomBot
-    bots = {s: kind(seed + s) for s in game.active}
-    for _ in range(steps):
-        if game.is_over:
-            break
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    play_out(game, {s: kind(seed + s) for s in game.active}, stop_after=steps)
     return game
 
 

@@ -12,15 +12,17 @@ from __future__ import annotations
 import copy
 import itertools
 import random
+from collections.abc import Sequence
 
 import pytest
+from drive import Policy, Step, play_out, steps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_determinize import _every_place_is_sampled, _played_to, _replays
 
 import alsos
 from alsos.bots import HeuristicBot, PIMCBot
-from alsos.pack.actions import Discard
+from alsos.pack.actions import Action, Discard
 from alsos.pack.phases import Phase
 from alsos.search import determinize
 
@@ -34,13 +36,7 @@ def _altiansz(
     before = None if before is None else before[:players]
     game = alsos.Game(rules, seed=seed, dealer=seed % players, declared_before=before)
     kind = HeuristicBot if bot == "heuristic" else alsos.bots.RandomBot
-    bots = {s: kind(seed + s) for s in game.active}
-    for _ in range(steps):
-        if game.is_over:
-            break
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    play_out(game, {s: kind(seed + s) for s in game.active}, stop_after=steps)
     return game
 
 
@@ -70,18 +66,26 @@ def test_an_altiansz_world_gives_the_seat_its_view(
     assert _replays(world, seat) == list(view.history)
 
 
+def _mostly_draw(rng: random.Random) -> Policy:
+    """Draw from the talon four times in five when it may, else a random action."""
+
+    def choose(_game: alsos.Game, legal: Sequence[Action]) -> Action:
+        draw = [a for a in legal if str(a) == "draw"]
+        return draw[0] if draw and rng.random() < 0.8 else rng.choice(legal)
+
+    return choose
+
+
 def _mid_auction_after_draws(players: int) -> list[alsos.Game]:
     """Hands stopped in the auction just after a second draw (random bids)."""
     out = []
     for seed in range(200):
         rules = alsos.load_variant("altiansz", players=players)
         game = alsos.Game(rules, seed=seed, dealer=seed % players)
-        rng = random.Random(seed)
-        while not game.is_over and game.phase is Phase.BIDDING:
-            legal = game.legal_actions()
-            draw = [a for a in legal if str(a) == "draw"]
-            game.apply(draw[0] if draw and rng.random() < 0.8 else rng.choice(legal))
-            if len(game.view(game.active[0]).taken) == 2 and game.phase is Phase.BIDDING:
+        for _ in steps(
+            game, _mostly_draw(random.Random(seed)), until=lambda g: g.phase is not Phase.BIDDING
+        ):
+            if len(game.view(game.active[0]).taken) == 2:  # after two draws, still bidding
                 out.append(game)
                 break
         if len(out) >= 4:
@@ -193,6 +197,21 @@ def test_the_indicator_an_exchange_took_stays_known() -> None:
 
 
 @pytest.mark.slow
+def _with_fallbacks(game: alsos.Game, bots: dict[int, PIMCBot]) -> list[tuple[Step, Action]]:
+    """Play ``game`` out with ``bots``; each step with what the bot's heuristic fallback
+    (a copy, asked first with the same view) would have chosen."""
+    fallbacks: list[Action] = []
+
+    def choose(game: alsos.Game, legal: Sequence[Action]) -> Action:
+        seat = game.to_act
+        assert seat is not None
+        bot, view = bots[seat], game.view(seat)
+        fallbacks.append(copy.deepcopy(bot.policy).choose(view, legal))
+        return bot.choose(view, legal)
+
+    return list(zip(play_out(game, choose), fallbacks, strict=True))
+
+
 def test_pimc_searches_altiansz_hands() -> None:
     """PIMC plays whole Altiansz hands (three and four players) legally, and its
     searched choices differ from its heuristic fallback somewhere: it samples worlds
@@ -202,15 +221,7 @@ def test_pimc_searches_altiansz_hands() -> None:
         rules = alsos.load_variant("altiansz", players=players)
         game = alsos.Game(rules, seed=seed, dealer=seed % players)
         bots = {s: PIMCBot(seed + s, worlds=2, budget=4) for s in game.active}
-        while not game.is_over:
-            seat = game.to_act
-            assert seat is not None
-            bot = bots[seat]
-            view, legal = game.view(seat), game.legal_actions()
-            fallback = copy.deepcopy(bot.policy).choose(view, legal)
-            action = bot.choose(view, legal)
-            differ += action != fallback
-            game.apply(action)
+        differ += sum(step.action != fallback for step, fallback in _with_fallbacks(game, bots))
         assert game.settlement is not None
     assert differ
 

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import pytest
+from drive import at_random, steps
 from hypothesis import given
 from hypothesis import strategies as st
 from profiles import PROFILES
@@ -104,12 +105,9 @@ def test_kept_options_never_change_what_is_legal(rules: Ruleset) -> None:
     for seed in range(40):
         kept = alsos.Game(rules, seed=seed)
         fresh = alsos.Game(rules, seed=seed)
-        while not kept.is_over:
+        for step in steps(kept, at_random(rng)):
             # A new round replaces the caches: make them forget before every step.
             fresh.state.figure_cache = KeepsNothing()
             fresh.state.meld_cache = KeepsNothing()
-            legal = kept.legal_actions()
-            assert legal == fresh.legal_actions(), (seed, kept.history[-1:])
-            action = rng.choice(legal)
-            kept.apply(action)
-            fresh.apply(action)
+            assert step.legal == fresh.legal_actions(), (seed, kept.history[-1:])
+            fresh.apply(step.action)

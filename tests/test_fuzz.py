@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 import yaml
+from drive import as_text, at_random, play_out
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from profiles import PROFILES
@@ -149,13 +150,8 @@ def _plays(rules: alsos.Ruleset, hands: int) -> None:
         started = time.perf_counter()
         game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
         rng = random.Random(seed)
-        for _ in range(4000):
-            if game.is_over:
-                break
-            legal = game.legal_actions()
-            assert legal, "a seat to act with nothing legal"
-            action = rng.choice(legal)
-            assert game.apply(str(action)) is not None  # the text reads back
+        # each action applied as its text (which must read back), at most 4000
+        play_out(game, as_text(at_random(rng)), max_steps=4000)
         assert game.is_over, "the hand did not end"
         st_ = game.settlement
         assert st_ is not None and sum(st_.payments.values()) == 0
@@ -235,11 +231,7 @@ TEXTS = st.one_of(
 
 def _check_texts(rules: alsos.Ruleset, seed: int, steps: int, texts: list[str]) -> None:
     game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    play_out(game, at_random(random.Random(seed)), stop_after=steps)
     for text in texts:
         before = game.copy()
         try:
@@ -383,11 +375,7 @@ class TestActionInputs:
         rules: alsos.Ruleset, seed: int, steps: int, inputs: list[tuple[object, object]]
     ) -> None:
         game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-        rng = random.Random(seed)
-        for _ in range(steps):
-            if game.is_over:
-                break
-            game.apply(rng.choice(game.legal_actions()))
+        play_out(game, at_random(random.Random(seed)), stop_after=steps)
         for action, seat in inputs:
             if action is None:
                 action = game.legal_actions()[0] if not game.is_over else "pass"

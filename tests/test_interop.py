@@ -11,6 +11,7 @@ pytest.importorskip("pyspiel")
 
 import numpy as np
 import pyspiel
+from drive import at_random, play_out
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import alsos
@@ -30,10 +31,7 @@ from alsos.search import determinize
 
 def _play(rules: alsos.Ruleset, seed: int, bots: dict[int, Any]) -> alsos.Game:
     game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    play_out(game, bots)
     return game
 
 
@@ -126,10 +124,7 @@ def test_the_adapter_never_passes_hidden_cards(variant: str) -> None:
     differs = 0
     for seed in range(12):
         game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-        steps = rng.randrange(0, 30)
-        while not game.is_over and steps:
-            game.apply(rng.choice(game.legal_actions()))
-            steps -= 1
+        play_out(game, at_random(rng), stop_after=rng.randrange(0, 30))
         if game.is_over or len(game.legal_actions()) < 2:
             continue
         seat = game.to_act

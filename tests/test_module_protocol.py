@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from drive import at_random, play_out
 
 import alsos
 from alsos.hand.protocol import Referee
@@ -79,9 +80,7 @@ def test_a_plugin_module_plays_whole_hands(plugin_rules: Ruleset) -> None:
     outcomes = set()
     for seed in range(60):
         game = alsos.Game(plugin_rules, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            game.apply(rng.choice(game.legal_actions()))
+        play_out(game, at_random(random.Random(seed)))
         st = game.settlement
         assert st is not None and sum(st.payments.values()) == 0
         outcomes.add(st.contract)
@@ -101,9 +100,7 @@ def test_a_plugin_modules_state_is_copied_with_the_game(plugin_rules: Ruleset) -
 
 def test_a_plugin_hand_replays_from_its_record(plugin_rules: Ruleset) -> None:
     game = alsos.Game(plugin_rules, seed=8)
-    rng = random.Random(1)
-    while not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
+    play_out(game, at_random(random.Random(1)))
     again = alsos.Record.loads(game.record().dumps()).replay()
     assert again == game
 
@@ -135,9 +132,7 @@ def test_a_scoring_modules_hooks_are_its_attributes_or_given_at_registration(how
         played = 0
         for seed in range(20):
             game = alsos.Game(rules, seed=seed)
-            rng = random.Random(seed)
-            while not game.is_over:
-                game.apply(rng.choice(game.legal_actions()))
+            play_out(game, at_random(random.Random(seed)))
             if game.state.contract is not None:
                 played += 1
                 assert game.trick_no == 1  # stopped after the first trick

@@ -8,16 +8,18 @@ from __future__ import annotations
 import io
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import deals
 import pytest
+from drive import Policy, at_random, first_legal, play_out, steps
 from scripted import legal, play
 
 import alsos
 from alsos import rulebook
 from alsos.cli import main
-from alsos.pack.actions import Announce, Declare, Kontra, Play
+from alsos.pack.actions import Action, Announce, Declare, Kontra, Play
 
 POTTER = alsos.load_variant("potter1930")
 CSIBOR = alsos.load_variant("csibor")
@@ -27,9 +29,7 @@ def _random_hands(rules: alsos.Ruleset, n: int, seed: int = 0) -> list[alsos.Gam
     out = []
     for i in range(seed, seed + n):
         game = alsos.Game(rules, seed=i, dealer=i % rules.players)
-        rng = random.Random(i)
-        while not game.is_over:
-            game.apply(rng.choice(game.legal_actions()))
+        play_out(game, at_random(random.Random(i)))
         out.append(game)
     return out
 
@@ -164,16 +164,26 @@ def _first_trick_turn_with(rules: alsos.Ruleset) -> alsos.Game | None:
     """A first-trick turn where the seat may say a kontra, a figure and a meld."""
     for seed in range(3000):
         game = alsos.Game(rules, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over and game.trick_no == 0:
-            legal_now = game.legal_actions()
-            if game.phase is alsos.Phase.PLAY and game.state.speech_in_first_trick:
-                kinds = {type(a) for a in legal_now}
-                if {Kontra, Announce, Declare} <= kinds:
-                    return game
-            quiet = [a for a in legal_now if str(a) in ("pass", "accept")]
-            game.apply(quiet[0] if quiet and rng.random() < 0.7 else rng.choice(legal_now))
+        for step in steps(game, _mostly_quiet(random.Random(seed)), until=_past_trick_one):
+            kinds = {type(a) for a in step.legal}
+            speech = step.phase is alsos.Phase.PLAY and game.state.speech_in_first_trick
+            if speech and {Kontra, Announce, Declare} <= kinds:
+                return game  # (before this step's action)
     return None
+
+
+def _past_trick_one(game: alsos.Game) -> bool:
+    return game.trick_no != 0
+
+
+def _mostly_quiet(rng: random.Random) -> Policy:
+    """Random play that passes or accepts seven times in ten when it may."""
+
+    def choose(_game: alsos.Game, legal: Sequence[Action]) -> Action:
+        quiet = [a for a in legal if str(a) in ("pass", "accept")]
+        return quiet[0] if quiet and rng.random() < 0.7 else rng.choice(legal)
+
+    return choose
 
 
 def test_csibor_orders_what_a_seat_says_in_one_turn() -> None:
@@ -265,9 +275,9 @@ def test_a_klopitzky_entry_explains_its_payment() -> None:
 def _all_pass_random(rules: alsos.Ruleset, seed: int) -> alsos.Game:
     game = alsos.Game(rules, seed=seed)
     rng = random.Random(seed)
-    while not game.is_over:
-        legal_now = game.legal_actions()
-        game.apply(legal_now[0] if game.phase is alsos.Phase.BIDDING else rng.choice(legal_now))
+    play_out(
+        game, lambda g, legal: legal[0] if g.phase is alsos.Phase.BIDDING else rng.choice(legal)
+    )
     return game
 
 
@@ -276,8 +286,7 @@ def test_a_betli_settlement_shows_no_card_points() -> None:
     game = alsos.Game(POTTER, deal=deals.ACORNS_PLAIN, dealer=2)
     while game.phase is alsos.Phase.BIDDING:
         game.apply("betli" if "betli" in legal(game) else "pass")
-    while not game.is_over:
-        game.apply(game.legal_actions()[0])
+    play_out(game, first_legal)
     st = game.settlement
     assert st is not None and st.contract == "betli"
     assert st.card_points == {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from drive import play_out, steps
 
 import alsos
 from alsos.bots import HeuristicBot, PIMCBot, available, make
@@ -17,15 +18,7 @@ def _play(variant: str, seed: int, bots: dict[int, object]) -> tuple[alsos.Game,
     """One hand with the given bots; every action checked against the legal ones."""
     rules = alsos.load_variant(variant)
     game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-    phases: set[Phase] = set()
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        legal = game.legal_actions()
-        action = bots[seat].choose(game.view(seat), legal)  # type: ignore[attr-defined]
-        assert action in legal
-        phases.add(game.phase)
-        game.apply(action, seat=seat)
+    phases = {step.phase for step in steps(game, bots)}  # type: ignore[arg-type]
     return game, phases
 
 
@@ -58,15 +51,12 @@ def test_pimc_answers_in_every_phase_random_hands_reach() -> None:
         for seed in range(10):
             game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
             bots = {s: alsos.RandomBot(seed + s) for s in range(rules.players)}
-            while not game.is_over:
-                seat = game.to_act
-                assert seat is not None
-                legal = game.legal_actions()
-                if len(legal) > 1 and asked.get(game.phase, 0) < 3:
-                    asked[game.phase] = asked.get(game.phase, 0) + 1
+            for step in steps(game, bots):
+                legal = step.legal
+                if len(legal) > 1 and asked.get(step.phase, 0) < 3:
+                    asked[step.phase] = asked.get(step.phase, 0) + 1
                     pimc = PIMCBot(seed, worlds=2, budget=8, min_worlds=1)
-                    assert pimc.choose(game.view(seat), legal) in legal
-                game.apply(bots[seat].choose(game.view(seat), legal))
+                    assert pimc.choose(game.view(step.seat), legal) in legal
     wanted = {Phase.BIDDING, Phase.FRONT, Phase.BACK, Phase.COMPLETION, Phase.SIBER}
     assert wanted | {Phase.DISCARD, Phase.MELDS, Phase.PLAY} <= set(asked)
 
@@ -127,10 +117,7 @@ def test_near_the_end_pimc_plays_a_card_the_solver_finds_best_in_every_world() -
             break
         game = alsos.Game(rules, seed=seed)
         bots = {s: HeuristicBot(s) for s in range(3)}
-        while not game.is_over and game.trick_no < rules.hand_size - 2:
-            seat = game.to_act
-            assert seat is not None
-            game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+        play_out(game, bots, until=lambda g: g.trick_no >= rules.hand_size - 2)
         legal = game.legal_actions()
         if game.is_over or game.phase is not Phase.PLAY or len(legal) < 2:
             continue

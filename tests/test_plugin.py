@@ -14,11 +14,12 @@ from __future__ import annotations
 import importlib.util
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import attrs
 import pytest
+from drive import Policy, steps
 
 import alsos
 import alsos.ruleset.registry
@@ -62,12 +63,16 @@ def plugin_on_path(
     yield
 
 
-def _choose(rng: random.Random, legal: tuple[alsos.Action, ...]) -> alsos.Action:
+def _announcing(rng: random.Random) -> Policy:
     """A random legal action, but the five-tricks figure whenever it is offered."""
-    for action in legal:
-        if str(action) == f"announce {FIGURE}":
-            return action
-    return rng.choice(legal)
+
+    def choose(_game: alsos.Game, legal: Sequence[alsos.Action]) -> alsos.Action:
+        for action in legal:
+            if str(action) == f"announce {FIGURE}":
+                return action
+        return rng.choice(legal)
+
+    return choose
 
 
 def test_plugin_figure_is_offered_and_judged(plugin_on_path: None) -> None:
@@ -78,15 +83,9 @@ def test_plugin_figure_is_offered_and_judged(plugin_on_path: None) -> None:
     offered = judged = made = 0
     for hand in range(HANDS):
         game = alsos.Game(rules, seed=hand, dealer=hand % rules.players)
-        rng = random.Random(hand)
-        steps = 0
-        while not game.is_over:
-            legal = game.legal_actions()
-            if any(str(a) == f"announce {FIGURE}" for a in legal):
+        for step in steps(game, _announcing(random.Random(hand)), max_steps=999):
+            if any(str(a) == f"announce {FIGURE}" for a in step.legal):
                 offered += 1
-            game.apply(_choose(rng, legal))
-            steps += 1
-            assert steps < 1000, "the hand does not end"
         settlement = game.settlement
         assert settlement is not None
         assert sum(settlement.payments.values()) == 0

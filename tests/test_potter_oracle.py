@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
+from drive import play_out
 from scripted import POTTER_BACK_VALUES, RULES
 
 import alsos
@@ -126,8 +127,7 @@ def play_random(seed: int) -> alsos.Game:
     game = alsos.Game(RULES, seed=seed, dealer=seed % 3)
     rng = random.Random(seed)
     style = STYLES[seed % len(STYLES)]
-    while not game.is_over:
-        game.apply(_choose(rng, style, game))
+    play_out(game, lambda g, _legal: _choose(rng, style, g))
     return game
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import deals
 import pytest
+from drive import at_random, play_out
+from profiles import TABLES
 from scripted import (
     RULES,
     card_points,
@@ -416,11 +418,7 @@ def test_payments_are_zero_sum_and_defenders_share_alike(seed: int) -> None:
     """pagat, "Scoring": the opponents always pay or receive the same as each other,
     and what the declarer gains the opponents lose."""
     game = alsos.Game(RULES, seed=seed, dealer=seed % 3)
-    bot = alsos.RandomBot(seed)
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bot.choose(game.view(seat), game.legal_actions()))
+    play_out(game, alsos.RandomBot(seed))
     s = game.settlement
     assert s is not None
     assert sum(s.payments.values()) == 0
@@ -591,7 +589,7 @@ def test_rubber_shared_crossing_goes_on_to_forty_with_four() -> None:
 
 @pytest.mark.parametrize(
     ("variant", "players"),
-    [(v, None) for v in alsos.shipped_variants()] + [("csibor", 2), ("csibor", 4)],
+    TABLES,
 )
 def test_payments_without_the_settlement_equal_the_settlements(
     variant: str, players: int | None
@@ -610,8 +608,7 @@ def test_payments_without_the_settlement_equal_the_settlements(
     for seed in range(150):
         rng = random.Random(seed)
         game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-        while not game.is_over:
-            game.apply(rng.choice(game.legal_actions()))
+        play_out(game, at_random(rng))
         st = game.settlement
         assert st is not None
         s = game.state.copy()

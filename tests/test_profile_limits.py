@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from drive import at_random, play_out
 
 import alsos
 from alsos.cli import main
@@ -144,9 +145,7 @@ def test_every_declared_count_loads_and_plays(vid: str, players: int) -> None:
     rules = alsos.load_variant(vid, players=players)
     assert rules.players == players
     game = alsos.Game(rules, seed=players)
-    rng = random.Random(players)
-    while not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
+    play_out(game, at_random(random.Random(players)))
     assert sum(game.settlement.payments.values()) == 0  # type: ignore[union-attr]
 
 

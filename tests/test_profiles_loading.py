@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 import pytest
 import yaml
+from drive import at_random, play_out
 
 import alsos
 from alsos.cli import main
@@ -393,11 +394,7 @@ def test_an_odd_but_accepted_profile_plays_and_renders(path: Path) -> None:
     render(rules, "rst")
     for seed in range(30):
         game = alsos.Game(rules, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(5000):
-            if game.is_over:
-                break
-            game.apply(rng.choice(game.legal_actions()))
+        play_out(game, at_random(random.Random(seed)), max_steps=5000)
         assert game.is_over, (path.name, seed)
         s = game.state
         cards = (

@@ -19,10 +19,11 @@ import copy
 import os
 import pickle
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pytest
+from drive import play_out
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -123,15 +124,13 @@ def playout(
     with an action to take and ``after`` once on the final state.  Returns the
     number of actions taken."""
     rng = random.Random(choices)
-    n = 0
-    while not game.is_over:
+
+    def choose(game: Game, legal: Sequence[Action]) -> Action:
         if before is not None:
             before(game)
-        legal = game.legal_actions()
-        assert legal, f"no legal action for seat {game.to_act} in phase {game.phase}"
-        game.apply(policy.choose(game, legal, rng))
-        n += 1
-        assert n < MAX_ACTIONS, f"no end after {n} actions"
+        return policy.choose(game, legal, rng)
+
+    n = len(play_out(game, choose, max_steps=MAX_ACTIONS - 1))
     if after is not None:
         after(game)
     return n

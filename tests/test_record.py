@@ -13,6 +13,7 @@ import random
 import re
 
 import pytest
+from drive import at_random, play_out
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import PROFILES
@@ -27,11 +28,7 @@ POTTER = alsos.load_variant("potter1930")
 
 def _random_game(rules: alsos.Ruleset, seed: int, steps: int | None) -> alsos.Game:
     game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-    rng = random.Random(seed)
-    n = 0
-    while not game.is_over and (steps is None or n < steps):
-        game.apply(rng.choice(game.legal_actions()))
-        n += 1
+    play_out(game, at_random(random.Random(seed)), stop_after=steps)
     return game
 
 
@@ -108,8 +105,7 @@ def test_several_hands_replay_as_a_session() -> None:
     rng = random.Random(5)
     for seed in range(6):
         game = session.next_game(seed=seed)
-        while not game.is_over:
-            game.apply(rng.choice(game.legal_actions()))
+        play_out(game, at_random(rng))
         session.add(game.settlement)  # type: ignore[arg-type]
         records.append(game.record())
         if session.is_over:
@@ -126,9 +122,7 @@ def test_several_hands_replay_as_a_session() -> None:
 def test_a_session_refuses_a_hand_dealt_out_of_turn() -> None:
     first = _random_game(POTTER, 1, None)
     wrong = alsos.Game(POTTER, seed=2, dealer=0)  # seat 1 should deal the second hand
-    rng = random.Random(0)
-    while not wrong.is_over:
-        wrong.apply(rng.choice(wrong.legal_actions()))
+    play_out(wrong, at_random(random.Random(0)))
     with pytest.raises(RecordError, match="turn to deal"):
         replay_session([first.record(), wrong.record()])
 

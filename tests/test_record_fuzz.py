@@ -19,6 +19,7 @@ import random
 import time
 
 import pytest
+from drive import at_random, play_out
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -39,10 +40,7 @@ def _base(seed: int, fmt: str, seat: int | None) -> str:
     rules = alsos.load_variant("potter1930")
     game = alsos.Game(rules, seed=seed)
     rng = random.Random(seed)
-    for _ in range(rng.randrange(60)):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    play_out(game, at_random(rng), stop_after=rng.randrange(60))
     names = ["Anna", 'B "b"', "C;c"][: rules.players]
     return game.record(seat=seat, seats=names, event="club night").dumps(fmt)
 

@@ -12,6 +12,7 @@ import random
 
 import attrs
 import pytest
+from drive import at_random, play_out
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import PROFILES
@@ -23,11 +24,7 @@ POTTER = alsos.load_variant("potter1930")
 
 
 def _play(game: alsos.Game, seed: int, steps: int) -> alsos.Game:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    play_out(game, at_random(random.Random(seed)), stop_after=steps)
     return game
 
 

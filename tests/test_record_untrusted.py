@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from drive import at_random, play_out
 
 import alsos
 from alsos import Record, RecordError
@@ -23,9 +24,7 @@ POTTER = alsos.load_variant("potter1930")
 
 def _finished(seed: int = 11, names: int = 3) -> alsos.Game:
     game = alsos.Game(POTTER, seed=seed)
-    rng = random.Random(seed)
-    while not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
+    play_out(game, at_random(random.Random(seed)))
     return game
 
 

@@ -4,6 +4,7 @@ fields as documented, and no hidden information."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -12,9 +13,10 @@ np = pytest.importorskip("numpy")
 from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 
 import alsos  # noqa: E402
-from alsos.pack.actions import DECLARE_MELDS, ContractBid  # noqa: E402
+from alsos.pack.actions import DECLARE_MELDS, Action, ContractBid  # noqa: E402
 from alsos.rl import ObservationEncoder  # noqa: E402
 from alsos.rl.encoding import MELD_KINDS  # noqa: E402
+from tests.drive import Policy, Step, play_out  # noqa: E402
 from tests.profiles import PROFILES  # noqa: E402
 from tests.rl_helpers import LADDERS, positions, replay_swapped  # noqa: E402
 
@@ -90,6 +92,24 @@ def _same_encoding(position) -> None:  # type: ignore[no-untyped-def]
     assert np.array_equal(enc.encode(va), enc.encode(vb))
 
 
+def _declaring(rng: random.Random) -> Policy:
+    """Random play that declares melds whenever it may."""
+    return lambda _game, legal: DECLARE_MELDS if DECLARE_MELDS in legal else rng.choice(legal)
+
+
+def _encoding_views(shared: ObservationEncoder, rng: random.Random) -> Policy:
+    """Random play that first encodes every seat's view (in a random order) with
+    ``shared`` and with a fresh encoder, and checks the two agree."""
+
+    def choose(game: alsos.Game, legal: Sequence[Action]) -> Action:
+        for seat in rng.sample(range(game.players), game.players):
+            view = game.view(seat)
+            assert np.array_equal(shared.encode(view), ObservationEncoder(game.rules).encode(view))
+        return rng.choice(legal)
+
+    return choose
+
+
 @pytest.mark.parametrize(
     "rules",
     [
@@ -104,13 +124,8 @@ def test_a_reused_encoder_encodes_as_a_fresh_one(rules: alsos.Ruleset) -> None:
     hidden bids that are shown later (club, "Variations") change earlier entries."""
     shared = ObservationEncoder(rules)
     for hand in range(15):
-        rng = random.Random(hand)
         game = alsos.Game(rules, seed=hand)
-        while not game.is_over:
-            for seat in rng.sample(range(rules.players), rules.players):
-                view = game.view(seat)
-                assert np.array_equal(shared.encode(view), ObservationEncoder(rules).encode(view))
-            game.apply(rng.choice(game.legal_actions()))
+        play_out(game, _encoding_views(shared, random.Random(hand)))
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -122,27 +137,30 @@ def test_ladder_fields_say_the_contract_and_the_meld_kinds(players: int) -> None
     ids = list(rules.bidding.contracts)
     kinds = list(MELD_KINDS)
     declared = 0
+
+    def check(game: alsos.Game, _step: Step) -> None:
+        """The contract and meld fields of the seat to act after each action."""
+        nonlocal declared
+        seat = game.to_act if game.to_act is not None else game.active[0]
+        view = game.view(seat)
+        f = enc.split(enc.encode(view))
+        bids = [str(a).split()[1] for _, a in game.history if isinstance(a, ContractBid)]
+        want = np.zeros(len(ids))
+        if bids:
+            want[ids.index(bids[-1])] = 1
+        assert np.array_equal(f["contract"], want)
+        counts = np.zeros((players, len(kinds)))
+        for who, text in view.history:
+            if text.startswith("declare melds ("):
+                declared += 1
+                for word in text[len("declare melds (") : -1].split(", "):
+                    counts[who, kinds.index(word)] += 1  # every word is a known kind
+        assert np.allclose(f["melds"], np.minimum(counts / 4, 1))
+
     for hand in range(40):
         rng = random.Random(hand)
         game = alsos.Game(rules, seed=hand, dealer=hand % players)
-        while not game.is_over:
-            legal = game.legal_actions()
-            game.apply(DECLARE_MELDS if DECLARE_MELDS in legal else rng.choice(legal))
-            seat = game.to_act if game.to_act is not None else game.active[0]
-            view = game.view(seat)
-            f = enc.split(enc.encode(view))
-            bids = [str(a).split()[1] for _, a in game.history if isinstance(a, ContractBid)]
-            want = np.zeros(len(ids))
-            if bids:
-                want[ids.index(bids[-1])] = 1
-            assert np.array_equal(f["contract"], want)
-            counts = np.zeros((players, len(kinds)))
-            for who, text in view.history:
-                if text.startswith("declare melds ("):
-                    declared += 1
-                    for word in text[len("declare melds (") : -1].split(", "):
-                        counts[who, kinds.index(word)] += 1  # every word is a known kind
-            assert np.allclose(f["melds"], np.minimum(counts / 4, 1))
+        play_out(game, _declaring(rng), after=check)
     assert declared > 0
 
 

@@ -9,16 +9,16 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
+from drive import at_random, play_out
+from profiles import PROFILES
+
 import alsos
 from alsos.rl import max_payment
 from alsos.rl.gymnasium import AlsosEnv
 from alsos.rl.pettingzoo import raw_env
 from alsos.rl.rewards import RewardScaleError, payment_bound, reward_scaler
 
-RULESETS = [alsos.load_variant(v) for v in alsos.shipped_variants()] + [
-    alsos.load_variant("csibor", players=4),
-    alsos.load_variant("altiansz", players=4),
-]
+RULESETS = PROFILES
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=str)
@@ -28,8 +28,7 @@ def test_the_bound_is_tighter_and_random_hands_stay_within_it(rules: alsos.Rules
     rng = random.Random(7)
     for seed in range(40):
         game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-        while not game.is_over:
-            game.apply(rng.choice(game.legal_actions()))
+        play_out(game, at_random(rng))
         assert game.settlement is not None
         assert all(abs(p) <= bound for p in game.settlement.payments.values())
 

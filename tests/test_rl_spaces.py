@@ -13,6 +13,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ import pytest
 pytest.importorskip("numpy")
 
 import alsos
-from alsos.pack.actions import PASS, PLAYS, SIBER, Announce, ContractBid, Kontra
+from alsos.pack.actions import PASS, PLAYS, SIBER, Action, Announce, ContractBid, Kontra
 from alsos.pack.phases import Phase
 from alsos.rl import (
     ActionSpace,
@@ -28,6 +29,7 @@ from alsos.rl import (
     max_actions,
     max_payment,
 )
+from tests.drive import Policy, at_random, play_out
 from tests.profiles import PROFILES
 
 HANDS = 500  # per ruleset: 5,000 hands in all
@@ -40,20 +42,24 @@ RULESETS = [
 ]
 
 
+def _shy(rng: random.Random) -> Policy:
+    """Random play that in the bidding passes with probability SHY_PASS first."""
+
+    def choose(game: alsos.Game, legal: Sequence[Action]) -> Action:
+        if game.phase is Phase.BIDDING and PASS in legal and rng.random() < SHY_PASS:
+            return PASS
+        return rng.choice(legal)
+
+    return choose
+
+
 def _random_hands(rules: alsos.Ruleset, hands: int):  # type: ignore[no-untyped-def]
     """Seeded random hands: yields (game, legal actions seen at each step)."""
     for hand in range(hands):
         rng = random.Random(hand)
         shy = hand % 3 == 2
         game = alsos.Game(rules, seed=hand, dealer=hand % rules.players)
-        seen = []
-        while not game.is_over:
-            legal = game.legal_actions()
-            seen.append(legal)
-            if shy and game.phase is Phase.BIDDING and PASS in legal and rng.random() < SHY_PASS:
-                game.apply(PASS)
-            else:
-                game.apply(rng.choice(legal))
+        seen = [step.legal for step in play_out(game, _shy(rng) if shy else at_random(rng))]
         yield game, seen
 
 

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 
 import pytest
+from drive import Policy, play_out
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import alsos
 from alsos import Kind, Phase
 from alsos.hand.engine import engine_for
-from alsos.pack.actions import PASS, PLAYS, Play
+from alsos.pack.actions import PASS, PLAYS, Action, Play
 from alsos.search import SolveError, play_key, playout, playouts, position_key, random_card, solve
 from alsos.search.solver import _Search
 
@@ -31,20 +33,26 @@ PROFILES["csibor-4"] = alsos.load_variant("csibor", players=4)
 NAMES = sorted(PROFILES)
 
 
-def drive(game: alsos.Game, rng: random.Random, stop: object) -> alsos.Game | None:
-    """Play ``game`` on with a mostly quiet random policy until ``stop(game)``; None if it ends."""
-    while not game.is_over:
-        if stop(game):
-            return game
-        legal = game.legal_actions()
+def quietly(rng: random.Random) -> Policy:
+    """A mostly quiet random policy: pass four times in five, else mostly a random card."""
+
+    def choose(_game: alsos.Game, legal: Sequence[Action]) -> Action:
         plays = [a for a in legal if a.__class__ is Play]
         if PASS in legal and rng.random() < 0.8:
-            game.apply(PASS)
-        elif plays and rng.random() < 0.9:
-            game.apply(rng.choice(plays))
-        else:
-            game.apply(rng.choice(legal))
-    return None
+            return PASS
+        if plays and rng.random() < 0.9:
+            return rng.choice(plays)
+        return rng.choice(legal)
+
+    return choose
+
+
+def drive(
+    game: alsos.Game, rng: random.Random, stop: Callable[[alsos.Game], bool]
+) -> alsos.Game | None:
+    """Play ``game`` on :func:`quietly` until ``stop(game)``; None if it ends."""
+    play_out(game, quietly(rng), until=stop)
+    return None if game.is_over else game
 
 
 def endgame(rules: alsos.Ruleset, seed: int, tricks_left: int) -> alsos.Game | None:
@@ -146,10 +154,13 @@ def test_principal_line_settles_to_the_value(position: tuple[str, int, int]) -> 
     seat = game.to_act
     assert seat is not None
     value = solve(game).value
-    while not game.is_over:
+
+    def solved(game: alsos.Game, _legal: Sequence[Action]) -> Action:
         sol = solve(game, seat=seat)
         assert sol.value == value  # the value holds along its own line
-        game.apply(sol.action)
+        return sol.action
+
+    play_out(game, solved)
     assert game.settlement is not None
     assert game.settlement.payments[seat] == value
 
@@ -166,8 +177,7 @@ def test_last_trick_value_is_the_settlement() -> None:
         seat = game.to_act
         assert seat is not None
         value = solve(game).value
-        while not game.is_over:
-            game.apply(next(a for a in game.legal_actions() if a.__class__ is Play))
+        play_out(game, lambda _g, legal: next(a for a in legal if a.__class__ is Play))
         assert game.settlement is not None
         assert game.settlement.payments[seat] == value, name
 
@@ -256,16 +266,17 @@ def test_transpositions_occur() -> None:
 def game_playout(game: alsos.Game, rng: random.Random) -> alsos.Settlement:
     """The playout policy written on the public API: a random legal card where there
     is one (the k-th lowest, drawn as random_card draws), else a random action."""
-    g = game.copy()
-    while not g.is_over:
-        legal = g.legal_actions()
+
+    def choose(g: alsos.Game, legal: Sequence[Action]) -> Action:
         plays = sorted((a for a in legal if a.__class__ is Play), key=lambda a: int(a[1]))
         if plays:
-            g.apply(plays[int(rng.random() * len(plays))] if len(plays) > 1 else plays[0])
-        elif PASS in legal and g.phase in (Phase.FRONT, Phase.BACK, Phase.COMPLETION):
-            g.apply(PASS)
-        else:
-            g.apply(rng.choice(legal))
+            return plays[int(rng.random() * len(plays))] if len(plays) > 1 else plays[0]
+        if PASS in legal and g.phase in (Phase.FRONT, Phase.BACK, Phase.COMPLETION):
+            return PASS
+        return rng.choice(legal)
+
+    g = game.copy()
+    play_out(g, choose)
     assert g.settlement is not None
     return g.settlement
 

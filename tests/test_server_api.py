@@ -6,16 +6,18 @@ from __future__ import annotations
 import concurrent.futures
 import pickle
 import random
+from collections.abc import Sequence
 
 import attrs
 import pytest
+from drive import at_random, play_out, steps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import PROFILES
 
 import alsos
 from alsos import IllegalActionError, ProfileError, Record, RecordError
-from alsos.pack.actions import Discard
+from alsos.pack.actions import Action, Discard
 from alsos.play.events import (
     EVENT_TYPES,
     HandOver,
@@ -33,11 +35,8 @@ SERVER = settings(max_examples=40, deadline=None, suppress_health_check=[HealthC
 def _hand(rules: alsos.Ruleset, seed: int) -> tuple[alsos.Game, list[tuple[object, ...]]]:
     """A whole random hand, with the events each action returned."""
     game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-    rng = random.Random(seed)
-    returned = []
-    while not game.is_over:
-        returned.append(game.apply(rng.choice(game.legal_actions())))
-    return game, returned
+    returned = [step.events for step in play_out(game, at_random(random.Random(seed)))]
+    return game, list(returned)
 
 
 # ----------------------------------------------------------------- turns
@@ -126,10 +125,9 @@ def test_events_never_carry_hidden_cards_to_a_seat_that_may_not_see_them(
     """What each seat is sent, event by event, matches its view's history: another
     seat's síber discard or hidden bid never reaches it."""
     game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-    rng = random.Random(seed)
     sent: dict[int, list[str]] = {s: [] for s in range(rules.players)}
-    while not game.is_over:
-        for event in game.apply(rng.choice(game.legal_actions())):
+    for step in play_out(game, at_random(random.Random(seed))):
+        for event in step.events:
             for seat in range(rules.players):
                 seen = event.seen_by(seat)
                 assert seen.visible_to(seat)
@@ -183,11 +181,13 @@ def _to_a_call(seed: int, rng: random.Random) -> alsos.Game:
     """A potter1930 hand played eagerly to a call (accept, call) and quietly otherwise,
     stopped when the call is to be answered (or at the end, if none came)."""
     game = alsos.Game(POTTER, seed=seed)
-    while not game.is_over and game.phase is not alsos.Phase.CALL:
-        legal = game.legal_actions()
+
+    def eager_to_call(_game: alsos.Game, legal: Sequence[Action]) -> Action:
         eager = [a for a in legal if str(a) in ("gyerunk", "accept")]
         quiet = [a for a in legal if str(a) == "pass" or isinstance(a, alsos.pack.actions.Play)]
-        game.apply(eager[0] if eager else rng.choice(quiet or list(legal)))
+        return eager[0] if eager else rng.choice(quiet or list(legal))
+
+    play_out(game, eager_to_call, until=lambda g: g.phase is alsos.Phase.CALL)
     return game
 
 
@@ -270,12 +270,14 @@ def test_copied_pickled_and_rebuilt_actions_act_like_the_originals(rules: alsos.
     for seed in range(12):
         plain = alsos.Game(rules, seed=seed)
         foreign = alsos.Game(rules, seed=seed)
-        rng = random.Random(seed)
-        while not plain.is_over:
-            action = rng.choice(plain.legal_actions())
-            twin = rebuild[len(plain.history) % 3](action)
-            assert twin == action and (twin is not action or isinstance(twin, type(action)))
-            assert plain.apply(action) == foreign.apply(twin)
+        played, twins = [], []
+        for n, step in enumerate(steps(plain, at_random(random.Random(seed)))):
+            played.append(step)
+            twin = rebuild[n % 3](step.action)
+            assert twin == step.action
+            assert twin is not step.action or isinstance(twin, type(step.action))
+            twins.append(foreign.apply(twin))
+        assert [step.events for step in played] == twins  # each action's events alike
         assert foreign.history == plain.history
         assert foreign.settlement == plain.settlement
 

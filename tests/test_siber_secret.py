@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
+from drive import steps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -137,14 +138,11 @@ def _played(variant: str, seed: int) -> tuple[alsos.Game, list[bool], bool]:
     the seat's only choice at the síber step; whether a seat had a choice there."""
     rules = alsos.load_variant(variant)
     game = alsos.Game(rules, seed=seed)
-    bot = alsos.RandomBot(seed)
     forced, chose = [], False
-    while not game.is_over:
-        legal = game.legal_actions()
-        step = game.phase is alsos.Phase.SIBER
-        forced.append(step and [str(a) for a in legal] == ["pass"])
-        chose |= step and not forced[-1]
-        game.apply(bot.choose(game.view(game.to_act), legal))
+    for step in steps(game, alsos.RandomBot(seed)):
+        at_siber = step.phase is alsos.Phase.SIBER
+        forced.append(at_siber and [str(a) for a in step.legal] == ["pass"])
+        chose |= at_siber and not forced[-1]
     return game, forced, chose
 
 

@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from drive import steps
 
 import alsos.research.parallel
 import alsos.research.simulate as sim
@@ -186,14 +187,9 @@ def test_the_quiet_bot_passes_in_the_front_and_completion_rounds_and_plays_legal
         for seed in range(10):
             game = alsos.Game(rules, seed=seed)
             bots = {s: make("quiet", seed=seed + s) for s in range(rules.players)}
-            while not game.is_over:
-                seat, legal = game.to_act, game.legal_actions()
-                assert seat is not None
-                action = bots[seat].choose(game.view(seat), legal)
-                assert action in legal
-                if game.phase in (Phase.FRONT, Phase.COMPLETION) and PASS in legal:
-                    assert action == PASS
-                game.apply(action)
+            for step in steps(game, bots):
+                if step.phase in (Phase.FRONT, Phase.COMPLETION) and PASS in step.legal:
+                    assert step.action == PASS
 
 
 def test_every_column_is_documented() -> None:

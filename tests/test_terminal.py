@@ -14,13 +14,16 @@ import io
 import re
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from drive import play_out
+from profiles import TABLES
 
 import alsos
 from alsos.cli import main
+from alsos.pack.actions import Action
 from alsos.play.record import loads_all, replay_session
 from alsos.play.session import Rubber
 from alsos.terminal import words
@@ -616,20 +619,6 @@ def test_figures_and_kontra_levels_are_explained_once(capsys: pytest.CaptureFixt
 
 # ------------------------------------------------- a contract ladder (altiansz)
 
-SHIPPED = [
-    ("potter1930", None),
-    ("four-player", None),
-    ("two-player", None),
-    ("tompa", None),
-    ("house", None),
-    ("club", None),
-    ("csibor", 2),
-    ("csibor", 3),
-    ("csibor", 4),
-    ("altiansz", 3),
-    ("altiansz", 4),
-]
-
 
 def _watch(variant: str, seed: int, capsys: pytest.CaptureFixture[str], *more: str) -> str:
     return _run(["play", "--watch", "--variant", variant, "--seed", str(seed), *more], capsys)
@@ -796,7 +785,7 @@ def test_ladder_actions_are_grouped() -> None:
     assert plain(line) == "contract: " + ", ".join(ids)
 
 
-@pytest.mark.parametrize(("variant", "players"), SHIPPED)
+@pytest.mark.parametrize(("variant", "players"), TABLES)
 @pytest.mark.parametrize("bots", ["heuristic", "random"])
 def test_every_profile_watches_to_its_settlement(
     variant: str, players: int | None, bots: str, capsys: pytest.CaptureFixture[str]
@@ -827,13 +816,13 @@ def _told(game: alsos.Game, viewer: int | None, script: dict[int, list[str]]) ->
     watched = game.active if viewer is None else (viewer,)
     narrator = Narrator(game, Screen(file=out), watched, viewer)
     narrator.open()
-    while not game.is_over:
+
+    def scripted(game: alsos.Game, legal: Sequence[Action]) -> Action | str:
         narrator.before()
-        seat = game.to_act
-        assert seat is not None
-        todo = script.get(seat)
-        action = todo.pop(0) if todo else game.legal_actions()[0]
-        narrator.step(seat, game.apply(action))
+        todo = script.get(game.to_act)  # type: ignore[arg-type]
+        return todo.pop(0) if todo else legal[0]
+
+    play_out(game, scripted, after=lambda _g, step: narrator.step(step.seat, step.events))
     narrator.close()
     return out.getvalue()
 

@@ -15,6 +15,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from drive import play_out
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -47,10 +48,7 @@ _REORDERING = (
 
 def _hostile_record(tmp_path: Path) -> Path:
     game = alsos.Game(alsos.load_variant("potter1930"), seed=1)
-    while not game.is_over:
-        s = game.to_act
-        assert s is not None
-        game.apply(make("random", seed=1).choose(game.view(s), game.legal_actions()), seat=s)
+    play_out(game, lambda g, legal: make("random", seed=1).choose(g.view(g.to_act), legal))
     record = game.record(seats=HOSTILE, comments=[(0, "hi \x1b[31mred\x9b"), (-1, "\x1b[H")])
     path = tmp_path / "hostile.alsos"
     path.write_text(record.dumps(), encoding="utf-8")

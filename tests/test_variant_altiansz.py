@@ -8,6 +8,9 @@ figure judges.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import drive
 import pytest
 from altiansz_helpers import (
     ALTIANSZ,
@@ -288,18 +291,23 @@ def test_session_keeps_the_allowance_and_forces_a_pass() -> None:
     session = alsos.new_session(ALTIANSZ)
     assert isinstance(session, alsos.Deals)
     forced = 0
+
+    def seat_0_declares(game: alsos.Game, _legal: Sequence[alsos.Action]) -> str:
+        """Seat 0 bids solo whenever it may (and must pass when its six are used up);
+        every other seat passes."""
+        nonlocal forced
+        legal = texts(game)
+        if game.to_act == 0 and game.phase is Phase.BIDDING:
+            if session.declared[0] >= 6 and game.state.bidding.stage == 0:  # type: ignore[union-attr]
+                assert legal == {"pass"}
+                forced += 1
+            elif "contract solo" in legal:
+                return "contract solo"
+        return sorted(legal)[0] if "pass" not in legal else "pass"
+
     while not session.is_over:
         game = session.next_game(seed=session.hands)
-        while not game.is_over:
-            legal = texts(game)
-            if game.to_act == 0 and game.phase is Phase.BIDDING:
-                if session.declared[0] >= 6 and game.state.bidding.stage == 0:  # type: ignore[union-attr]
-                    assert legal == {"pass"}
-                    forced += 1
-                elif "contract solo" in legal:
-                    game.apply("contract solo")
-                    continue
-            game.apply(sorted(legal)[0] if "pass" not in legal else "pass")
+        drive.play_out(game, seat_0_declares)
         before = dict(session.declared)
         session.add(game.settlement)
         assert game.settlement is not None
@@ -602,15 +610,13 @@ def test_the_heuristic_bot_names_trumps_after_a_ladder_auction() -> None:
     for seed in range(12):
         game = alsos.Game(rules, seed=seed, dealer=0)
         game.apply(next(a for a in game.legal_actions() if str(a) == "contract solo"))
-        while not game.is_over:
-            seat = game.to_act
-            assert seat is not None
-            legal = game.legal_actions()
-            action = HeuristicBot(seat).choose(game.view(seat), legal)
-            if all(isinstance(a, alsos.pack.actions.Bid) for a in legal):
+        # a fresh bot for every decision, seeded by its seat
+        for step in drive.steps(
+            game, lambda g, legal: HeuristicBot(g.to_act).choose(g.view(g.to_act), legal)
+        ):
+            if all(isinstance(a, alsos.pack.actions.Bid) for a in step.legal):
                 # naming trumps: only bids are offered, and the bot names one
-                assert isinstance(action, alsos.pack.actions.Bid)
+                assert isinstance(step.action, alsos.pack.actions.Bid)
                 named += 1
-            game.apply(action)
         assert game.declarer is not None and game.settlement is not None
     assert named >= 6  # most of these auctions end with a contract that needs trumps named

@@ -17,6 +17,7 @@ import random
 
 import deals
 import pytest
+from drive import at_random, play_out, steps
 from scripted import finish, play
 from variant_helpers import POTTER, in_play_order, load, settled, sit_out, start
 
@@ -122,16 +123,14 @@ def test_dealer_never_acts_in_random_hands(dealer: int) -> None:
     for hand in range(40):
         rng = random.Random(hand)
         game = alsos.Game(FOUR, seed=hand, dealer=dealer)
-        while not game.is_over:
-            assert game.to_act != dealer
-            game.apply(rng.choice(game.legal_actions()))
+        for step in steps(game, at_random(rng)):
+            assert step.seat != dealer
         assert all(seat != dealer for seat, _ in game.history)
         assert game.tricks_won[dealer] == 0 and game.won[dealer] == 0
 
         rng = random.Random(hand)
         potter = alsos.Game(POTTER, seed=hand, dealer=dealer % 3)
-        while not potter.is_over:
-            potter.apply(rng.choice(potter.legal_actions()))
+        play_out(potter, at_random(rng))
         assert any(seat == dealer % 3 for seat, _ in potter.history)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import deals
 import pytest
+from drive import play_out
 from scripted import entry, finish, item_values, legal, play
 from variant_helpers import (
     POTTER,
@@ -440,10 +441,14 @@ def test_combined_bidding_offers_no_kassza() -> None:
 
 def _to_second_trick_declarer_turn(game: alsos.Game) -> None:
     """Play the first legal card for each seat until the declarer is to play in trick 2."""
-    while not (game.trick_no == 1 and game.to_act == game.declarer):
-        legal = game.legal_actions()
-        plays = [a for a in legal if isinstance(a, alsos.pack.actions.Play)]
-        game.apply(plays[0] if plays else "pass")
+    play_out(
+        game,
+        lambda _g, legal: next(
+            (a for a in legal if isinstance(a, alsos.pack.actions.Play)), "pass"
+        ),
+        until=lambda g: g.trick_no == 1 and g.to_act == g.declarer,
+    )
+    assert game.to_act == game.declarer, "the hand ended before the declarer's turn in trick 2"
 
 
 def _no_trump_game(**options: object) -> alsos.Game:
@@ -523,8 +528,9 @@ def test_calling_a_figure_concedes_it_and_play_goes_on() -> None:
     game.apply("concede")
     game.apply("concede")
     assert not game.is_over and game.phase is alsos.Phase.PLAY
-    while not game.is_over:
-        game.apply(next(a for a in game.legal_actions() if isinstance(a, alsos.pack.actions.Play)))
+    play_out(
+        game, lambda _g, legal: next(a for a in legal if isinstance(a, alsos.pack.actions.Play))
+    )
     assert game.settlement is not None
     entry = next(e for e in game.settlement.entries if e.label == "abszolut")
     assert entry.made and entry.value == 1

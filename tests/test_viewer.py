@@ -9,12 +9,15 @@ from __future__ import annotations
 import hashlib
 import itertools
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
 import pytest
+from drive import first_legal, play_out
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import TABLES
 from viewer_helpers import (
     Node,
     all_cards,
@@ -28,23 +31,10 @@ from viewer_helpers import (
 
 import alsos
 from alsos.cli import main
-from alsos.pack.actions import Play
+from alsos.pack.actions import Action, Play
 from alsos.pack.cards import CARDS, cards_of
 from alsos.play.record import Record, RecordError
 from alsos.viewer import ViewerError, example, fragment, page
-
-# Every shipped table, each player count of csibor too: 2, 3 and 4 seats.
-TABLES = [
-    ("potter1930", None),
-    ("four-player", None),
-    ("two-player", None),
-    ("tompa", None),
-    ("house", None),
-    ("club", None),
-    ("csibor", 2),
-    ("csibor", 3),
-    ("csibor", 4),
-]
 
 
 @pytest.fixture(scope="module")
@@ -123,17 +113,17 @@ def _betli_lost_at_once(seed: int) -> Record:
     """A four-player hand, played by a script: the first seat that may bids Betli, the
     others pass; the declarer plays its first legal card, the defenders their last."""
     game = alsos.Game(alsos.load_variant("four-player"), seed=seed)
-    while not game.is_over:
-        legal = game.legal_actions()
+
+    def script(game: alsos.Game, legal: Sequence[Action]) -> Action:
         plays = [a for a in legal if isinstance(a, Play)]
         betli = [a for a in legal if "betli" in str(a)]
         if betli:
-            action = betli[0]
-        elif plays:
-            action = plays[0] if game.to_act == game.declarer else plays[-1]
-        else:
-            action = next((a for a in legal if str(a) == "pass"), legal[0])
-        game.apply(action)
+            return betli[0]
+        if plays:
+            return plays[0] if game.to_act == game.declarer else plays[-1]
+        return next((a for a in legal if str(a) == "pass"), legal[0])
+
+    play_out(game, script)
     return game.record()
 
 
@@ -446,8 +436,7 @@ def test_the_viewer_reads_a_profile_file_only_when_told_and_refuses_seat_records
     profile = tmp_path / "mine.yaml"
     profile.write_text("extends: potter1930\nid: mine\nname: Mine\n", encoding="utf-8")
     game = alsos.Game(alsos.load_variant(str(profile)), seed=3)
-    while not game.is_over:
-        game.apply(game.legal_actions()[0])
+    play_out(game, first_legal)
     record = alsos.Record.loads(game.record().dumps())
     with pytest.raises(RecordError):
         page(record)

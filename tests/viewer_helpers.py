@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 
+from drive import bots_for, play_out
+
 import alsos
-from alsos.bots import make
 from alsos.pack.cards import CARDS, Card, cards_of
 from alsos.play.record import Record
 
@@ -18,11 +19,7 @@ def played(variant: str, seed: int, players: int | None = None, bot: str = "heur
     """The record of a whole hand played by ``bot`` at every seat."""
     options = {} if players is None else {"players": players}
     game = alsos.Game(alsos.load_variant(variant, **options), seed=seed)
-    bots = {s: make(bot, seed=seed * 8 + s) for s in game.active}
-    while not game.is_over:
-        s = game.to_act
-        assert s is not None
-        game.apply(bots[s].choose(game.view(s), game.legal_actions()), seat=s)
+    play_out(game, bots_for(game, bot, lambda s: seed * 8 + s))
     return game.record()
 
 
