@@ -313,6 +313,8 @@ class HandState:
         Written out field by field (like python-chess's ``Board.copy``): a
         loop over the slots costs several times more, and search calls this
         in its inner loop.  Immutable values are shared; caches are dropped.
+        The body is generated from each field's declared way of copying
+        (``alsos/state_fields.py``).
         """
         # generated: copy (by alsos/state_fields.py from DECLARATION: edit there)
         new = HandState.__new__(HandState)
@@ -406,7 +408,8 @@ class HandState:
 
         A hashable snapshot of plain values (it does not change as play goes
         on): two states with equal keys play on identically, so it is the key
-        for transposition tables and the base of equality.
+        for transposition tables and the base of equality.  Each field left
+        out says why in a comment (from ``alsos/state_fields.py``).
         """
         # generated: key_fields (by alsos/state_fields.py from DECLARATION: edit there)
         return (
