@@ -20,6 +20,7 @@ import pytest
 
 import alsos
 from alsos.state import FIELDS, HandState
+from alsos.version import compiled_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 STATE = ROOT / "alsos" / "state.py"
@@ -70,7 +71,7 @@ def test_missing_markers_are_refused() -> None:
 def test_every_slot_is_declared_once_in_slot_order() -> None:
     names = [f.name for f in DECLARED]
     assert len(set(names)) == len(names)
-    assert tuple(names) == FIELDS == HandState.__slots__
+    assert tuple(names) == FIELDS == getattr(HandState, "__slots__", FIELDS)  # compiled: none
 
 
 def test_begin_round_sets_exactly_the_fields_declared_as_set_by_it() -> None:
@@ -113,7 +114,9 @@ def test_a_copy_carries_each_field_as_declared(state: HandState) -> None:
     new = state.copy()
     for f in DECLARED:
         mine, theirs = getattr(state, f.name), getattr(new, f.name)
-        if f.copy == SF.SHARE:
+        if f.copy == SF.SHARE and isinstance(mine, int):  # compiled: unboxed, boxed anew
+            assert theirs == mine, f.name
+        elif f.copy == SF.SHARE:
             assert theirs is mine, f.name
         elif f.copy in (SF.LIST, SF.DICT):
             assert theirs == mine and theirs is not mine, f.name
@@ -121,6 +124,10 @@ def test_a_copy_carries_each_field_as_declared(state: HandState) -> None:
             assert theirs == {}, f.name
 
 
+@pytest.mark.skipif(
+    "alsos.state" in compiled_modules(),
+    reason="a compiled HandState refuses a value of another type; the pure run checks this",
+)
 def test_the_key_leaves_out_exactly_the_fields_declared_out() -> None:
     """Changing a field declared out leaves the key alone; changing any other changes it."""
 
