@@ -322,6 +322,32 @@ def test_a_listener_may_apply_the_next_action_in_its_own_thread() -> None:
     assert _replayed(game) == game
 
 
+def test_another_thread_reads_the_legal_actions_of_a_whole_position_during_apply() -> None:
+    """Issue 20: the guard cost every decision twice (legal_actions and apply).  apply now
+    leaves the next position's legal actions in place before it gives the guard back,
+    so legal_actions needs no guard: a second thread reading them while a listener of
+    the first still runs gets those of the new position; view still refuses."""
+    game = alsos.Game(POTTER, seed=3)
+    inside, go_on = threading.Event(), threading.Event()
+
+    def slow(event: Event) -> None:
+        inside.set()
+        go_on.wait(10)
+
+    game.subscribe(slow)
+    worker = threading.Thread(target=game.apply, args=(game.legal_actions()[0],))
+    worker.start()
+    try:
+        assert inside.wait(10)
+        legal = game.legal_actions()  # the first thread is inside apply, in its listener
+        with pytest.raises(alsos.ConcurrentUseError):
+            game.view(0)
+    finally:
+        go_on.set()
+        worker.join()
+    assert legal == _replayed(game).legal_actions()
+
+
 # -------------------------------------------------------------- listeners
 
 

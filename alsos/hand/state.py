@@ -35,9 +35,11 @@ if TYPE_CHECKING:
 __all__ = ["FIELDS", "HandState", "ModuleState", "frozen"]
 
 
+# generated: fields (by alsos/hand/state_fields.py from DECLARATION: edit there)
 #: The fields of a :class:`HandState` (its ``__slots__``, which a class of the
-#: compiled build does not show), grouped by topic.  Each is described where
-#: the list is written, in ``alsos/hand/state.py``.
+#: compiled build does not show), grouped by topic.  Each is declared once, in
+#: ``alsos/hand/state_fields.py`` (what it holds, how a copy carries it, how the key
+#: takes it or why it leaves it out), which writes the generated parts of this file.
 #:
 #: :meta hide-value:
 FIELDS = (  # grouped by topic
@@ -123,6 +125,15 @@ FIELDS = (  # grouped by topic
     "exchange",
     "calling",
 )
+# end of fields
+
+
+def _next_seats(players: int, active: tuple[int, ...]) -> tuple[int, ...]:
+    """``after``: for each seat in play, the next one in play order (0 for the others)."""
+    after = [0] * players
+    for i, s in enumerate(active):
+        after[s] = active[(i + 1) % len(active)]
+    return tuple(after)
 
 
 class HandState:
@@ -135,6 +146,7 @@ class HandState:
 
     __slots__ = FIELDS
 
+    # generated: annotations (by alsos/hand/state_fields.py from DECLARATION: edit there)
     players: int
     dealer: int
     active: tuple[int, ...]
@@ -206,6 +218,7 @@ class HandState:
     bidding: ModuleState | None
     exchange: ModuleState | None
     calling: ModuleState | None
+    # end of annotations
 
     def __init__(
         self,
@@ -221,21 +234,19 @@ class HandState:
         pack: tuple[int, ...] | None = None,
     ) -> None:
         """A hand as dealt: bidding is about to begin with the first active seat."""
+        # generated: init (by alsos/hand/state_fields.py from DECLARATION: edit there)
         self.players = players
         self.dealer = dealer
         self.active = active
-        after = [0] * players
-        for i, s in enumerate(active):
-            after[s] = active[(i + 1) % len(active)]
-        self.after = tuple(after)
+        self.after = _next_seats(players, active)
         self.seed = seed
         self.deal = deal
         self.pack = pack
+        self.indicator = talon[0]
+        self.original = talon[0] >> 3
         self.hands = hands
         self.unseen = unseen
         self.talon = talon
-        self.indicator = talon[0]
-        self.original = talon[0] >> 3
         self.talon_up = (1 << talon[0]) | (1 << talon[-1])
         self.discarded = 0
         self.discards_left = 0
@@ -263,7 +274,6 @@ class HandState:
         self.hold_back = {}
         self.figure_candidates = {}
         self.turn_counter = 0
-        self.begin_round(Phase.BIDDING, active[0], front=True)
         self.speech_in_first_trick = False
         self.back_in_first_trick = True
         self.declared = []
@@ -285,6 +295,9 @@ class HandState:
         self.bidding = None
         self.exchange = None
         self.calling = None
+        # end of init
+        # phase, to_act, front and the other fields of a round:
+        self.begin_round(Phase.BIDDING, active[0], front=True)
 
     def __new__(cls, *args: Any, **kwargs: Any) -> HandState:
         """A blank state: ``copy`` and unpickling fill in every slot.
@@ -300,7 +313,10 @@ class HandState:
         Written out field by field (like python-chess's ``Board.copy``): a
         loop over the slots costs several times more, and search calls this
         in its inner loop.  Immutable values are shared; caches are dropped.
+        The body is generated from each field's declared way of copying
+        (``alsos/hand/state_fields.py``).
         """
+        # generated: copy (by alsos/hand/state_fields.py from DECLARATION: edit there)
         new = HandState.__new__(HandState)
         new.players = self.players
         new.dealer = self.dealer
@@ -379,6 +395,7 @@ class HandState:
         new.exchange = None if self.exchange is None else self.exchange.copy()
         new.calling = None if self.calling is None else self.calling.copy()
         return new
+        # end of copy
 
     def __copy__(self) -> HandState:
         return self.copy()
@@ -391,11 +408,20 @@ class HandState:
 
         A hashable snapshot of plain values (it does not change as play goes
         on): two states with equal keys play on identically, so it is the key
-        for transposition tables and the base of equality.
+        for transposition tables and the base of equality.  Each field left
+        out says why in a comment (from ``alsos/hand/state_fields.py``).
         """
+        # generated: key_fields (by alsos/hand/state_fields.py from DECLARATION: edit there)
         return (
             self.players,
             self.dealer,
+            # active: left out: fixed for the hand by the table and the dealer
+            # after: left out: follows from active
+            # seed: left out: how the cards came; where they are is in hands, unseen and talon
+            # deal: left out: the cards as dealt: where they are now is in hands, unseen and talon
+            # pack: left out: the cards as dealt: where they are now is in hands, unseen and talon
+            # indicator: left out: fixed by the deal: the same in every position of the hand
+            # original: left out: follows from indicator
             tuple(self.hands),
             tuple(self.unseen),
             tuple(self.talon),
@@ -403,20 +429,33 @@ class HandState:
             self.discarded,
             self.discards_left,
             self.siber_card,
+            # siber_taken: left out: the síber's taking is in takes
             self.takes,  # who drew which cards: the same cards may be drawn otherwise
             self.exchanged,
+            self.declared_before,
             self.phase,
+            # is_over: left out: follows from phase
             self.to_act,
+            # history: left out: the way here, not the position (__eq__ compares it besides the key)
+            # notes: left out: text about the history, which the key leaves out
+            # legal: left out: a cache, rebuilt from the rest
             self.declarer,
             None
             if self.contract is None
             else (self.contract.kind, self.contract.trump, self.contract.name),
-            self.declared_before,
             self.accepted_original,
+            # trump: left out: follows from contract
+            # key: left out: follows from contract
             tuple(item.key() for item in self.items),
-            frozen(self.announced),
-            frozen(self.hold_back),
+            # items_shared: left out: copy bookkeeping, not part of the position
+            # kontra_at: left out: the open steps and their items are in kontra_options
             frozen(self.kontra_options),
+            # no_figures: left out: follows from contract
+            frozen(self.announced),
+            # announcements: left out: a count for the caches; what was said is in announced
+            frozen(self.hold_back),
+            # figure_candidates: left out: a cache, rebuilt from the rest
+            # figure_cache: left out: a cache, rebuilt from the rest
             self.front,
             self.passes,
             self.spoken,
@@ -426,21 +465,29 @@ class HandState:
             self.ladder_round,
             self.turn_counter,
             frozen(self.last_turn),
+            # speech_in_first_trick: left out: follows from contract
+            # back_in_first_trick: left out: follows from the ruleset, the same for every position
             tuple(self.declared),
             frozen(self.meld_hands),
             tuple((kind, c.key()) for kind, c in self.contests),
             frozen(self.meld_winner),
+            # meld_cache: left out: a cache, rebuilt from the rest
             self.trick_no,
             tuple(self.trick),
-            tuple(self.tricks),
+            # leader: left out: the first seat of trick, or to_act before anyone has played to it
             tuple(self.won),
+            # tricks_won: left out: counts trick_winners
             tuple(self.trick_winners),
+            tuple(self.tricks),
             self.call_used,
+            # caller: left out: read by no rule: what the call decides is in calling
             self.conceded,
+            # settlement: left out: worked out from the rest once the hand is over
             None if self.bidding is None else self.bidding.key(),
             None if self.exchange is None else self.exchange.key(),
             None if self.calling is None else self.calling.key(),
         )
+        # end of key_fields
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandState):

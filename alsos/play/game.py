@@ -128,13 +128,15 @@ class Game:
     Threads: a game is not thread-safe -- use it from one thread at a time
     (a server gives each table its own game, or holds its own lock around
     every call).  Misuse is detected, never silently corrupting the hand:
-    :meth:`apply`, :meth:`legal_actions`, :meth:`view` or :meth:`copy`
-    called while another thread is inside :meth:`apply` raises
-    :class:`ConcurrentUseError` and does nothing, so the history always
-    replays.  (A lock would make the game shareable, but it costs more than
-    a guard on every action, and a server must order its players' requests
-    anyway.)  A listener may apply the next action from inside
-    :meth:`apply`, in the same thread.
+    :meth:`apply`, :meth:`view` or :meth:`copy` called while another thread
+    is inside :meth:`apply` raises :class:`ConcurrentUseError` and does
+    nothing, so the history always replays; :meth:`legal_actions` answers
+    with those of a whole position, before or after the other thread's
+    action (or raises as well if they are not known yet).  (A lock would
+    make the game shareable, but it costs more than a guard on every
+    action, and a server must order its players' requests anyway.)  A
+    listener may apply the next action from inside :meth:`apply`, in the
+    same thread.
     """
 
     __slots__ = ("_eng", "_idle", "_listeners", "_owner", "_s", "_views", "is_over", "rules")
@@ -481,12 +483,14 @@ class Game:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the seat to act may take now, in a stable order."""
-        s = self._s
-        legal = s.legal
-        if legal is None:  # Engine.legal_actions, written out: read before every action
+        legal = self._s.legal
+        if legal is None:  # not computed yet: apply leaves the next position's in place
             # Computed and cached holding the guard (_claim, written out): never
             # from a state half-way through another thread's apply, whose stale
-            # cache would let an illegal action in.
+            # cache would let an illegal action in.  (A cached tuple needs no
+            # guard: apply sets it, for the next position, before it gives the
+            # guard back, so a reader sees the legal actions of a whole position.)
+            s = self._s
             idle = self._idle
             try:
                 idle.pop()
@@ -610,6 +614,9 @@ class Game:
                 else:
                     events = (first,)
             self.is_over = s.is_over
+            # The next position's legal actions, computed holding the guard: every
+            # decision asks for them, and legal_actions then needs no guard.
+            s.legal = self._eng.legal(s)
             if self._listeners:
                 owner = self._owner
                 self._owner = threading.get_ident()  # its listeners may apply again
