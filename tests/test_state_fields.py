@@ -23,7 +23,7 @@ from alsos.hand.state import FIELDS, HandState
 from alsos.version import compiled_modules
 
 ROOT = Path(__file__).resolve().parent.parent
-STATE = ROOT / "alsos" / "state.py"
+STATE = ROOT / "alsos" / "hand" / "state.py"
 GENERATOR = ROOT / "alsos" / "hand" / "state_fields.py"
 
 
