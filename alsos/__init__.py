@@ -22,6 +22,9 @@ from alsos.profile import ProfileError, Ruleset
 from alsos.record import Record, RecordError
 from alsos.session import Deals, Radli, Rubber, Session, new_session
 from alsos.settlement import Entry, Settlement
+
+# Cards draw themselves in notebooks: alsos.svg gives Card its _repr_svg_.
+from alsos.svg import card_svg as _card_svg  # noqa: F401
 from alsos.version import __version__
 from alsos.view import View
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+import alsos.rules  # noqa: F401  (registers the built-in rule modules)
 from alsos import registry
 from alsos.actions import (
     CALL,
@@ -39,12 +40,13 @@ from alsos.actions import (
     Kontra,
     Play,
 )
-from alsos.cards import Rank, suit_mask
-from alsos.deal import Deal, DealError, _active_seats, seeded_rng
+from alsos.cards import suit_mask
+from alsos.deal import Deal, DealError, active_seats, seeded_rng
 from alsos.items import DECLARER, Item
 from alsos.melds import longest_sequence, vannak_ranks_held
 from alsos.phases import Contract, Kind, Phase
-from alsos.profile import Ruleset, keep_for, parse_card_spec
+from alsos.profile import Ruleset, parse_card_spec
+from alsos.ruleset_tables import RulesetTables, tables_of
 from alsos.speech import (
     add_item,
     announce_figure,
@@ -52,7 +54,6 @@ from alsos.speech import (
     speech_options,
 )
 from alsos.state import HandState
-from alsos.tables import point_table, trick_keys
 from alsos.validation import answer_meld, next_contest, start_contests
 
 if TYPE_CHECKING:
@@ -74,7 +75,6 @@ def _byte_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
 # Final: the compiled build keeps these in C statics, not the module's dict.
 _PLAY_BYTES: Final = _byte_tables()
 _PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
-_RANKS: Final = tuple(Rank)  # iterating a tuple is cheaper than iterating the enum
 SPEECH_PHASES: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT: Final = tuple(suit_mask(s) for s in range(4))
 _BETLI: Final = Kind.BETLI
@@ -91,15 +91,13 @@ def plays_of(mask: int) -> tuple[Play, ...]:
     )
 
 
-_ENGINES: Final[dict[int, Engine]] = {}
-
-
 def engine_for(rules: Ruleset) -> Engine:
-    """The shared engine of ``rules`` (made on first use, kept for the ruleset's lifetime)."""
-    eng = _ENGINES.get(id(rules))
-    if eng is None or eng._rules is not rules:
-        eng = keep_for(_ENGINES, rules, Engine(rules))
-    return eng
+    """The shared engine of ``rules`` (made on first use, hung on the ruleset's tables)."""
+    tables = tables_of(rules)
+    eng = tables.engine
+    if eng is None:
+        eng = tables.engine = Engine(rules)
+    return eng  # type: ignore[no-any-return]
 
 
 class Engine:
@@ -107,6 +105,8 @@ class Engine:
 
     def __init__(self, rules: Ruleset) -> None:
         self._rules = rules
+        #: What the ruleset's play looks up (card orders, trick keys, points), built once.
+        self.tables: RulesetTables = tables_of(rules)
         #: The ruleset's canonical string (``str(rules)``), which every view carries.
         self.variant = str(rules)
         self.passes_to_close = rules.passes_to_close
@@ -133,11 +133,6 @@ class Engine:
         self.decided: Any = (
             registry.hook("scoring", scoring, "decided") if rules.play.stop_when_decided else None
         )
-        c = rules.cards
-        self._points_by_rank = (
-            tuple(c.trump_points.get(r, 0) for r in _RANKS),
-            tuple(c.plain_points.get(r, 0) for r in _RANKS),
-        )
 
     @property
     def rules(self) -> Ruleset:
@@ -160,7 +155,7 @@ class Engine:
         """
         rules = self._rules
         n = rules.players
-        active = tuple(_active_seats(n, dealer))
+        active = tuple(active_seats(n, dealer))
         if deal is None:
             # The hot path for simulations: shuffle ints and fill bit sets directly.
             pack = list(range(32))
@@ -538,12 +533,8 @@ class Engine:
         s.pick_up()
 
     def _build_key(self, s: HandState) -> None:
-        c = self._rules.cards
         kind = s.contract.kind if s.contract else Kind.TRUMP
-        order = {Kind.BETLI: c.betli_order, Kind.KLOPITZKY: c.klopitzky_order}.get(
-            kind, c.plain_order
-        )
-        s.key = trick_keys(c.trump_order.strength, order.strength, s.trump)
+        s.key = self.tables.trick_keys(kind, s.trump)
 
     def after_front(self, s: HandState) -> None:
         if self._rules.announcements.back_round == "before-play":
@@ -656,8 +647,7 @@ class Engine:
 
     def points_table(self, s: HandState) -> tuple[int, ...]:
         """Card points of each of the 32 cards under the hand's contract (shared, immutable)."""
-        trump_pts, plain_pts = self._points_by_rank
-        return point_table(trump_pts, plain_pts, s.trump)
+        return self.tables.points(s.trump)
 
     def public_history(self, s: HandState, seat: int | None = None) -> list[tuple[int, str]]:
         """The history as text, as ``seat`` may know it (None: what every seat knows).

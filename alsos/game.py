@@ -50,10 +50,24 @@ from alsos.state import HandState
 from alsos.view import View, lazy_view
 
 if TYPE_CHECKING:
-    from alsos.record import Record
     from alsos.settlement import Settlement
 
 __all__ = ["ConcurrentUseError", "Contract", "Game", "IllegalActionError", "Kind", "Phase"]
+
+
+#: ``Record.from_game``, lent by :mod:`alsos.record` when it is imported (``import alsos``
+#: imports it): what :meth:`Game.record` calls.  A one-slot list, set once.
+_RECORD_BUILDER: list[Callable[..., Any] | None] = [None]
+
+
+def set_record_builder(build: Callable[..., Any]) -> None:
+    """Make ``build(game, seat=..., **headers)`` what :meth:`Game.record` returns.
+
+    Called by :mod:`alsos.record` as it is imported: the record module sits a
+    layer above this one (it replays records into games), so it hands its
+    builder down rather than being imported from here.
+    """
+    _RECORD_BUILDER[0] = build
 
 
 class IllegalActionError(ValueError):
@@ -432,16 +446,20 @@ class Game:
             if held:
                 idle.append(True)
 
-    def record(self, seat: int | None = None, **headers: Any) -> Record:
+    def record(self, seat: int | None = None, **headers: Any) -> Any:
         """The :class:`~alsos.record.Record` of this hand as it stands (finished or not).
 
         ``headers``: ``seats`` (names by seat), ``date``, ``event``, ``comments``.
         With ``seat``, the seat record: only what that seat may know, what a
         client may be sent (:meth:`Record.for_seat <alsos.record.Record.for_seat>`).
+        The same as ``Record.from_game(game, ...)``, which type checkers see typed:
+        the record module builds on this one, so it lends the method its builder
+        (:func:`set_record_builder`) instead of being imported from here.
         """
-        from alsos.record import Record  # the record module builds on this one
-
-        return Record.from_game(self, seat=seat, **headers)
+        build = _RECORD_BUILDER[0]
+        if build is None:
+            raise RuntimeError("no record builder: import alsos.record (import alsos does)")
+        return build(self, seat=seat, **headers)
 
     def __repr__(self) -> str:
         s = self._s

@@ -17,9 +17,11 @@ from attrs import frozen
 from alsos.actions import Action
 from alsos.cards import CARDS, Card, cards_of
 from alsos.phases import Phase
+from alsos.ruleset_tables import rules_named
 
 if TYPE_CHECKING:
     from alsos.engine import Engine
+    from alsos.profile import Ruleset
     from alsos.state import HandState
 
 __all__ = ["ItemView", "TrickView", "View", "lazy_view", "make_view"]
@@ -72,7 +74,7 @@ class View:
     ``items`` what is at stake; ``call_stakes``, while a call is being
     answered, what the called items are worth if the answer is to concede and
     if it is to play on.  ``variant`` is the ruleset's canonical string
-    (``alsos.load_variant(view.variant)`` gives the rules), ``trump`` the trump
+    (:attr:`rules` is the ruleset itself), ``trump`` the trump
     suit (-1: none yet, or none), ``kind`` the kind of game once known
     (``trump``, ``no-trumps``, ``betli``, ``klopitzky``).
 
@@ -119,6 +121,17 @@ class View:
         # setdefault: a value _settle stored meanwhile (another thread's apply) wins.
         return data.setdefault(name, read(*source))
 
+    @property
+    def rules(self) -> Ruleset:
+        """The :class:`~alsos.profile.Ruleset` of the hand: the game's own for a view from
+        :meth:`Game.view <alsos.Game.view>`, else the one ``variant`` names
+        (:func:`alsos.ruleset_tables.rules_named`).  Not a field: it is never part of the
+        view's data (``alsos.to_data``), its equality or its pickle."""
+        rules: Ruleset | None = self.__dict__.get("_rules")
+        if rules is None:
+            rules = self.__dict__.setdefault("_rules", rules_named(self.variant))
+        return rules
+
     def _settle(self) -> None:
         """Read every field not read yet, and let go of the hand (before it changes)."""
         data = self.__dict__
@@ -132,7 +145,9 @@ class View:
     def __getstate__(self) -> dict[str, Any]:
         """The fields only (every one read), never the hand a lazy view reads from."""
         self._settle()
-        return dict(self.__dict__)
+        state = dict(self.__dict__)
+        state.pop("_rules", None)  # found again by its string when asked for
+        return state
 
     def __str__(self) -> str:
         lines = [
@@ -216,6 +231,7 @@ def _plain(engine: Engine, s: HandState, seat: int) -> dict[str, object]:
         "unseen_count": s.unseen[seat].bit_count(),
         "declarer": s.declarer,
         "variant": engine.variant,
+        "_rules": engine.rules,
         "trump": s.trump,
         "players": s.players,
     }
@@ -228,9 +244,12 @@ def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
     policy that never reads it (a playout's) is spared writing it out.
     """
     fields = _plain(engine, s, seat)
+    rules = fields.pop("_rules")
     for name, read in _DEFERRED.items():
         fields[name] = read(engine, s, seat) if history or name != "history" else ()
-    return View(**fields)  # type: ignore[arg-type]
+    view = View(**fields)  # type: ignore[arg-type]
+    view.__dict__["_rules"] = rules
+    return view
 
 
 def lazy_view(engine: Engine, s: HandState, seat: int) -> View:

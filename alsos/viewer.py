@@ -492,7 +492,7 @@ def example(rules: Ruleset, *, seed: int = 1, tries: int = 100) -> Record:
         if game.tricks:
             break
     assert game is not None
-    return game.record()
+    return Record.from_game(game)
 
 
 def fragment(record: Record, *, seat: int | None = None, allow_files: bool = False) -> str:

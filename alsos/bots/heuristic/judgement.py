@@ -7,9 +7,8 @@ holds the ones that read the hand as a whole rather than a trick.
 
 from __future__ import annotations
 
-import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import evolve
 
@@ -28,9 +27,8 @@ from alsos.actions import (
     Kontra,
 )
 from alsos.cards import Card, Rank, Suit
-from alsos.loading import load_variant
 from alsos.profile import Ruleset, parse_card_spec
-from alsos.tables import trick_keys
+from alsos.ruleset_tables import rules_named, tables_of
 from alsos.view import View
 
 __all__ = [
@@ -38,10 +36,8 @@ __all__ = [
     "FIGURE_MARGIN",
     "UHU_TRUMPS",
     "Judgement",
-    "VariantTables",
     "figure_table",
     "rules_for",
-    "tables_for",
     "trump_ranks",
     "trump_values",
 ]
@@ -63,76 +59,50 @@ FIGURE_MARGIN = 14.0
 UHU_TRUMPS = 4
 
 
-class VariantTables:
-    """The tables of one ruleset the bot reads at every decision, each built once.
-
-    ``rules`` is the ruleset; :meth:`play` gives the trick strengths and card
-    points of a kind of game and trump suit.  One object per variant string
-    (:func:`tables_for`), so a decision looks its tables up instead of
-    building them again.
-    """
-
-    def __init__(self, variant: str) -> None:
-        self.rules = load_variant(variant)
-        self._play: dict[tuple[str | None, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-
-    def play(self, kind: str | None, trump: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """(trick strength by led suit and card, card points) for ``kind`` and ``trump``."""
-        key = (kind, trump)
-        found = self._play.get(key)
-        if found is None:
-            c = self.rules.cards
-            order = (
-                c.betli_order
-                if kind == "betli"
-                else (c.klopitzky_order if kind == "klopitzky" else c.plain_order)
-            )
-            keys = trick_keys(c.trump_order.strength, order.strength, trump)
-            found = self._play[key] = (keys, c.point_table(trump))
-        return found
-
-
-@functools.lru_cache(maxsize=32)
-def tables_for(variant: str) -> VariantTables:
-    """The :class:`VariantTables` of the ruleset a view names (views carry its string)."""
-    return VariantTables(variant)
-
-
 def rules_for(variant: str) -> Ruleset:
-    """The ruleset a view names (cached: views carry the canonical string)."""
-    return tables_for(variant).rules
+    """The ruleset a canonical string names (the one in use: :func:`rules_named`)."""
+    return rules_named(variant)
 
 
-@functools.lru_cache(maxsize=256)
-def figure_table(variant: str, trump: int) -> dict[str, tuple[str, int, int, int]]:
-    """Per figure id: (kind, mask of the cards it names, points threshold, trick from the end)."""
-    rules = rules_for(variant)
-    out = {}
-    for fid, fig in rules.figures.items():
-        mask = 0
-        for spec in (fig.card, *fig.cards) if fig.card else fig.cards:
-            mask |= parse_card_spec(spec).mask(trump)
-        threshold = (fig.threshold if trump >= 0 else fig.threshold_no_trumps) or 0
-        if fig.melds:
-            threshold += 1000  # meld figures (200) need melds it cannot count: never
-        out[fid] = (fig.kind, mask, threshold, fig.trick)
-    return out
+def figure_table(rules: Ruleset, trump: int) -> dict[str, tuple[str, int, int, int]]:
+    """Per figure id: (kind, mask of the cards it names, points threshold, trick from the end).
+
+    Kept with the ruleset's tables (:meth:`~alsos.ruleset_tables.RulesetTables.derived`).
+    """
+    return tables_of(rules).derived(("heuristic.figures", trump), _figure_builder(trump))
 
 
-@functools.lru_cache(maxsize=32)
-def trump_ranks(variant: str) -> tuple[int, ...]:
+def _figure_builder(trump: int) -> Callable[[Ruleset], dict[str, tuple[str, int, int, int]]]:
+    def build(rules: Ruleset) -> dict[str, tuple[str, int, int, int]]:
+        out = {}
+        for fid, fig in rules.figures.items():
+            mask = 0
+            for spec in (fig.card, *fig.cards) if fig.card else fig.cards:
+                mask |= parse_card_spec(spec).mask(trump)
+            threshold = (fig.threshold if trump >= 0 else fig.threshold_no_trumps) or 0
+            if fig.melds:
+                threshold += 1000  # meld figures (200) need melds it cannot count: never
+            out[fid] = (fig.kind, mask, threshold, fig.trick)
+        return out
+
+    return build
+
+
+def trump_ranks(rules: Ruleset) -> tuple[int, ...]:
     """The rank indices from the highest trump down, by the profile's trump order."""
-    strength = rules_for(variant).cards.trump_order.strength
-    return tuple(sorted(range(8), key=lambda r: -strength[r]))
+    return tables_of(rules).trump_ranks
 
 
-@functools.lru_cache(maxsize=32)
-def trump_values(variant: str) -> tuple[float, ...]:
-    """The value of each trump to a hand, by rank index."""
+def _trump_values(rules: Ruleset) -> tuple[float, ...]:
     values = [0.0] * 8
-    for place, rank in enumerate(trump_ranks(variant)):
+    for place, rank in enumerate(tables_of(rules).trump_ranks):
         values[rank] = _TRUMP_VALUE[place]
     return tuple(values)
+
+
+def trump_values(rules: Ruleset) -> tuple[float, ...]:
+    """The value of each trump to a hand, by rank index."""
+    return tables_of(rules).derived("heuristic.trump_values", _trump_values)
 
 
 def _logistic(x: float) -> float:
@@ -180,7 +150,7 @@ class Judgement:
         """The hand's value for the game played (or ``trump``), as if it held nine cards."""
         t = view.trump if trump is None else trump
         if t >= 0:
-            value = self._suit_value(view.hand, t, trump_values(view.variant))
+            value = self._suit_value(view.hand, t, trump_values(view.rules))
         else:
             value = self._no_trumps_value(view.hand)
         if view.unseen_count:
@@ -222,7 +192,7 @@ class Judgement:
         """In an auction whose bids carry figures: the next figure the intended
         contract (the best one it would bid) makes likely, then the bid; None to bid
         as without figures (module docstring, "Bidding")."""
-        rules = rules_for(view.variant)
+        rules = view.rules
         b = rules.bidding
         original = view.talon_seen[0] >> 3 if view.talon_seen else -1
         said = {text for _seat, text in view.history} if b.unique_suits else set()
@@ -242,7 +212,7 @@ class Judgement:
             view, trump=trump, declarer=view.seat, kind="trump" if trump >= 0 else "no-trumps"
         )
         pending = self._pending(view)
-        figures = figure_table(view.variant, trump)
+        figures = figure_table(view.rules, trump)
         timed = 0  # one card wins one trick: one trick figure per card
         for fid in pending:
             info = figures.get(fid)
@@ -281,7 +251,7 @@ class Judgement:
 
     def _no_trumps(self, view: View) -> float:
         """The hand's value without trumps (0 unless it holds three Aces or more)."""
-        if not view.variant or not rules_for(view.variant).bidding.no_trumps:
+        if not view.variant or not view.rules.bidding.no_trumps:
             return 0.0
         return self._value(view, -1) if self._aces(view.hand) >= 3 else 0.0
 
@@ -293,7 +263,7 @@ class Judgement:
         hand = view.hand
         if len(hand) < 6 or not view.variant:
             return False
-        strength = rules_for(view.variant).cards.betli_order.strength
+        strength = view.rules.cards.betli_order.strength
         low = sorted(range(8), key=lambda r: strength[r])  # ranks from the lowest
         position = {r: i for i, r in enumerate(low)}
         for suit in range(4):
@@ -326,7 +296,7 @@ class Judgement:
         """The figure's worth if the hand makes it likely, else 0."""
         if not view.variant:
             return 0
-        info = figure_table(view.variant, view.trump).get(figure)
+        info = figure_table(view.rules, view.trump).get(figure)
         if info is None:
             return 0
         kind, mask, threshold, trick = info
@@ -339,7 +309,7 @@ class Judgement:
         nine = view.unseen_count == 0
         value = self._value(view)
         declarer = view.seat == view.declarer
-        base = rules_for(view.variant).figures[figure].value
+        base = view.rules.figures[figure].value
         duel = len(view.tricks_won) < 3  # one opponent takes every point the announcer does not
         if kind in ("kassza", "multiplier"):
             return base if value >= (9.0 if declarer else 11.0) + 1.5 * duel else 0
@@ -352,7 +322,7 @@ class Judgement:
             if mask == 0 or mask & hand != mask:
                 return 0
             need = (mask & tmask).bit_count()
-            order = trump_ranks(view.variant)
+            order = trump_ranks(view.rules)
             if need and not self._top_run(hand, mask, trump, order):
                 extra = 1 if hand >> (8 * trump + order[0]) & 1 else 3
                 if trumps < need + extra:
@@ -363,7 +333,7 @@ class Judgement:
         if kind == "trick":
             if mask == 0 or not hand & mask or trump < 0:
                 return 0
-            first, second = trump_ranks(view.variant)[:2]
+            first, second = trump_ranks(view.rules)[:2]
             if not mask & tmask:  # a plain Ace (uhu): the others' trumps must be drawn first
                 if self._card_claimed(view, mask):
                     return 0  # one card wins one trick: not both ulti and uhu with it
@@ -379,7 +349,7 @@ class Judgement:
     @staticmethod
     def _card_claimed(view: View, mask: int) -> bool:
         """Whether a trick figure this seat announced already times a card of ``mask``."""
-        figures = figure_table(view.variant, view.trump)
+        figures = figure_table(view.rules, view.trump)
         for item in view.items:
             info = figures.get(item.label) if item.seat == view.seat else None
             if info is not None and info[0] == "trick" and info[1] & mask:
@@ -392,13 +362,13 @@ class Judgement:
         suit's top card, the hand holds the two top trumps and four trumps of nine (three
         of six) to draw the others' trumps and keep the lead, and ``trick`` cards of the
         suit (two at least) so that the card need not fall early when the suit is led."""
-        rules = rules_for(view.variant)
+        rules = view.rules
         card = mask.bit_length() - 1
         plain = rules.cards.plain_order.strength
         if plain[card & 7] != max(plain):
             return False  # a lower card falls to the suit's Ace
         trump = view.trump
-        first, second = trump_ranks(view.variant)[:2]
+        first, second = trump_ranks(view.rules)[:2]
         tops = hand >> (8 * trump + first) & 1 and hand >> (8 * trump + second) & 1
         trumps = (hand >> 8 * trump & 0xFF).bit_count()
         suit = (hand >> 8 * (card >> 3) & 0xFF).bit_count()
@@ -448,11 +418,11 @@ class Judgement:
         if trump < 0:
             return self._aces(view.hand) >= 3
         ranks = [c & 7 for c in view.hand if c >> 3 == trump]
-        tops = sum(1 for r in ranks if r in trump_ranks(view.variant)[:3])
+        tops = sum(1 for r in ranks if r in trump_ranks(view.rules)[:3])
         return tops >= 2 and len(ranks) >= 3
 
     def _beats_figure(self, view: View, figure: str) -> bool:
-        info = figure_table(view.variant, view.trump).get(figure) if view.variant else None
+        info = figure_table(view.rules, view.trump).get(figure) if view.variant else None
         if info is None:
             return False
         kind, mask, threshold, _trick = info
@@ -464,13 +434,13 @@ class Judgement:
             )
         if kind == "trick":  # a trump kept to the end beats the figure's card
             ranks = [c & 7 for c in hand if c >> 3 == trump]
-            tops = sum(1 for r in ranks if r in trump_ranks(view.variant)[:3])
+            tops = sum(1 for r in ranks if r in trump_ranks(view.rules)[:3])
             return len(ranks) >= 4 or (len(ranks) >= 3 and tops > 0)
         if kind == "points":
             return self._points(view) >= 162 - threshold + 10
         if kind == "volat":
             return any(
-                c & 7 == _ACE or (c >> 3 == trump and c & 7 == trump_ranks(view.variant)[0])
+                c & 7 == _ACE or (c >> 3 == trump and c & 7 == trump_ranks(view.rules)[0])
                 for c in hand
             )
         strong = self._strong_in_trumps(view) and self._value(view) >= 10.0
@@ -481,7 +451,7 @@ class Judgement:
         """(card mask, tricks left when it is due) of each trick figure this seat announced."""
         if view.trump < 0 or not view.variant:
             return []
-        figures = figure_table(view.variant, view.trump)
+        figures = figure_table(view.rules, view.trump)
         out = []
         for item in view.items:
             info = figures.get(item.label) if item.seat == view.seat else None
@@ -522,7 +492,7 @@ class Judgement:
         seven = 8 * trump + _SEVEN
         if all(c != seven for c in view.hand):
             return False
-        figures = figure_table(view.variant, trump)
+        figures = figure_table(view.rules, trump)
         for item in view.items:
             if item.seat == view.seat and item.label != GAME:
                 info = figures.get(item.label)
