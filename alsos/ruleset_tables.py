@@ -39,7 +39,9 @@ __all__ = [
 T = TypeVar("T")
 
 _TABLES: dict[int, RulesetTables] = {}
-_NAMED: dict[tuple[str, int | None], Ruleset] = {}
+#: Rulesets by the text that named them: a canonical string, or a profile id with
+#: ``@N`` for a player count asked for (see :func:`rules_named`).  Bounded.
+_NAMED: dict[str, Ruleset] = {}
 
 
 class RulesetTables:
@@ -53,11 +55,12 @@ class RulesetTables:
 
     __slots__ = (
         "_blockers",
-        "_derived",
         "_keys",
+        "_play",
         "_point_sums",
         "_points",
         "engine",
+        "memo",
         "rules",
         "trump_ranks",
     )
@@ -69,9 +72,12 @@ class RulesetTables:
         self.trump_ranks: tuple[int, ...] = tuple(int(r) for r in rules.cards.trump_order.ranks)
         self._keys: dict[tuple[str | None, int], tuple[int, ...]] = {}
         self._points: dict[int, tuple[int, ...]] = {}
+        self._play: dict[tuple[str | None, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._point_sums: tuple[tuple[tuple[int, ...], ...], ...] | None = None
         self._blockers: dict[str, frozenset[str]] | None = None
-        self._derived: dict[Hashable, Any] = {}
+        #: What clients (the bots) derive from the ruleset, each under its own key
+        #: (:meth:`derived`); read directly where a decision reads it often.
+        self.memo: dict[Hashable, Any] = {}
 
     def order_for(self, kind: str | None) -> Order:
         """The order of a plain suit's cards in a game of ``kind`` (``betli``, ``klopitzky``,
@@ -103,7 +109,11 @@ class RulesetTables:
 
     def play(self, kind: str | None, trump: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(trick strength by led suit and card, card points) for ``kind`` and ``trump``."""
-        return self.trick_keys(kind, trump), self.points(trump)
+        key = (kind, trump)
+        found = self._play.get(key)
+        if found is None:
+            found = self._play[key] = (self.trick_keys(kind, trump), self.points(trump))
+        return found
 
     @property
     def point_sums(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -125,10 +135,9 @@ class RulesetTables:
     def derived(self, key: Hashable, build: Callable[[Ruleset], T]) -> T:
         """What a client (a bot) derives from the ruleset under its own ``key``: built by
         ``build(rules)`` on first use and kept here, so it lives as long as the ruleset."""
-        try:
-            found: T = self._derived[key]
-        except KeyError:
-            found = self._derived[key] = build(self.rules)
+        found: T | None = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = build(self.rules)
         return found
 
 
@@ -143,10 +152,10 @@ def tables_of(rules: Ruleset) -> RulesetTables:
 
 def remember(rules: Ruleset) -> None:
     """Let :func:`rules_named` find ``rules`` by its canonical string (bounded)."""
-    _keep_named((str(rules), None), rules)
+    _keep_named(str(rules), rules)
 
 
-def _keep_named(key: tuple[str, int | None], rules: Ruleset) -> None:
+def _keep_named(key: str, rules: Ruleset) -> None:
     if len(_NAMED) >= 64:
         _NAMED.clear()
     _NAMED[key] = rules
@@ -154,17 +163,18 @@ def _keep_named(key: tuple[str, int | None], rules: Ruleset) -> None:
 
 def known_rules(variant: str) -> Ruleset | None:
     """The ruleset in use whose canonical string is ``variant``, or None: never loads a file."""
-    return _NAMED.get((variant, None))
+    return _NAMED.get(variant)
 
 
 def rules_named(variant: str, players: int | None = None) -> Ruleset:
     """The ruleset ``variant`` names -- a canonical string (``View.variant``, a
     record's ``Variant``) or a profile id -- for ``players`` (None: the profile's
     count): one already in use if any, else loaded and kept (bounded)."""
-    rules = _NAMED.get((variant, players))
+    key = variant if players is None else f"{variant}@{players}"
+    rules = _NAMED.get(key)
     if rules is None:
         rules = load_variant(variant, **({} if players is None else {"players": players}))
-        _keep_named((variant, players), rules)
+        _keep_named(key, rules)
         remember(rules)
     return rules
 

@@ -9,6 +9,7 @@ into JSON-ready data for a client.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -121,16 +122,13 @@ class View:
         # setdefault: a value _settle stored meanwhile (another thread's apply) wins.
         return data.setdefault(name, read(*source))
 
-    @property
+    @functools.cached_property
     def rules(self) -> Ruleset:
         """The :class:`~alsos.profile.Ruleset` of the hand: the game's own for a view from
         :meth:`Game.view <alsos.Game.view>`, else the one ``variant`` names
         (:func:`alsos.ruleset_tables.rules_named`).  Not a field: it is never part of the
         view's data (``alsos.to_data``), its equality or its pickle."""
-        rules: Ruleset | None = self.__dict__.get("_rules")
-        if rules is None:
-            rules = self.__dict__.setdefault("_rules", rules_named(self.variant))
-        return rules
+        return rules_named(self.variant)
 
     def _settle(self) -> None:
         """Read every field not read yet, and let go of the hand (before it changes)."""
@@ -146,7 +144,7 @@ class View:
         """The fields only (every one read), never the hand a lazy view reads from."""
         self._settle()
         state = dict(self.__dict__)
-        state.pop("_rules", None)  # found again by its string when asked for
+        state.pop("rules", None)  # found again by its string when asked for
         return state
 
     def __str__(self) -> str:
@@ -231,7 +229,7 @@ def _plain(engine: Engine, s: HandState, seat: int) -> dict[str, object]:
         "unseen_count": s.unseen[seat].bit_count(),
         "declarer": s.declarer,
         "variant": engine.variant,
-        "_rules": engine.rules,
+        "rules": engine.rules,
         "trump": s.trump,
         "players": s.players,
     }
@@ -244,11 +242,11 @@ def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
     policy that never reads it (a playout's) is spared writing it out.
     """
     fields = _plain(engine, s, seat)
-    rules = fields.pop("_rules")
+    rules = fields.pop("rules")
     for name, read in _DEFERRED.items():
         fields[name] = read(engine, s, seat) if history or name != "history" else ()
     view = View(**fields)  # type: ignore[arg-type]
-    view.__dict__["_rules"] = rules
+    view.__dict__["rules"] = rules  # what View.rules would find, read as a plain attribute
     return view
 
 

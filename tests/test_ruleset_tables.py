@@ -74,7 +74,7 @@ def test_a_view_carries_the_games_ruleset_but_never_sends_it() -> None:
     assert lazy.rules is rules and eager.rules is rules
     data = alsos.to_data(lazy)
     assert set(data) <= FIELDS and "rules" not in data and "_rules" not in data
-    assert "_rules" not in lazy.__getstate__()
+    assert "rules" not in lazy.__getstate__()
     back = alsos.from_data(View, data)
     assert back == lazy
     # found again by its string: the ruleset in use, not a second load of the profile

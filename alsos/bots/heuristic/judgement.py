@@ -8,7 +8,7 @@ holds the ones that read the hand as a whole rather than a trick.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from attrs import evolve
 
@@ -59,33 +59,35 @@ FIGURE_MARGIN = 14.0
 UHU_TRUMPS = 4
 
 
-def rules_for(variant: str) -> Ruleset:
-    """The ruleset a canonical string names (the one in use: :func:`rules_named`)."""
-    return rules_named(variant)
+#: The ruleset a canonical string names (the one in use: :func:`rules_named`).
+rules_for = rules_named
 
 
 def figure_table(rules: Ruleset, trump: int) -> dict[str, tuple[str, int, int, int]]:
     """Per figure id: (kind, mask of the cards it names, points threshold, trick from the end).
 
-    Kept with the ruleset's tables (:meth:`~alsos.ruleset_tables.RulesetTables.derived`).
+    Kept with the ruleset's tables (:meth:`~alsos.ruleset_tables.RulesetTables.derived`),
+    one table per trump suit.
     """
-    return tables_of(rules).derived(("heuristic.figures", trump), _figure_builder(trump))
+    memo = tables_of(rules).memo
+    key = ("heuristic.figures", trump)
+    found: dict[str, tuple[str, int, int, int]] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _figure_table(rules, trump)
+    return found
 
 
-def _figure_builder(trump: int) -> Callable[[Ruleset], dict[str, tuple[str, int, int, int]]]:
-    def build(rules: Ruleset) -> dict[str, tuple[str, int, int, int]]:
-        out = {}
-        for fid, fig in rules.figures.items():
-            mask = 0
-            for spec in (fig.card, *fig.cards) if fig.card else fig.cards:
-                mask |= parse_card_spec(spec).mask(trump)
-            threshold = (fig.threshold if trump >= 0 else fig.threshold_no_trumps) or 0
-            if fig.melds:
-                threshold += 1000  # meld figures (200) need melds it cannot count: never
-            out[fid] = (fig.kind, mask, threshold, fig.trick)
-        return out
-
-    return build
+def _figure_table(rules: Ruleset, trump: int) -> dict[str, tuple[str, int, int, int]]:
+    out = {}
+    for fid, fig in rules.figures.items():
+        mask = 0
+        for spec in (fig.card, *fig.cards) if fig.card else fig.cards:
+            mask |= parse_card_spec(spec).mask(trump)
+        threshold = (fig.threshold if trump >= 0 else fig.threshold_no_trumps) or 0
+        if fig.melds:
+            threshold += 1000  # meld figures (200) need melds it cannot count: never
+        out[fid] = (fig.kind, mask, threshold, fig.trick)
+    return out
 
 
 def trump_ranks(rules: Ruleset) -> tuple[int, ...]:
@@ -97,12 +99,14 @@ def _trump_values(rules: Ruleset) -> tuple[float, ...]:
     values = [0.0] * 8
     for place, rank in enumerate(tables_of(rules).trump_ranks):
         values[rank] = _TRUMP_VALUE[place]
-    return tuple(values)
+    found = tables_of(rules).memo["heuristic.trump_values"] = tuple(values)
+    return found
 
 
 def trump_values(rules: Ruleset) -> tuple[float, ...]:
     """The value of each trump to a hand, by rank index."""
-    return tables_of(rules).derived("heuristic.trump_values", _trump_values)
+    found: tuple[float, ...] | None = tables_of(rules).memo.get("heuristic.trump_values")
+    return _trump_values(rules) if found is None else found
 
 
 def _logistic(x: float) -> float:
