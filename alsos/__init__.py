@@ -19,11 +19,14 @@ from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.actions import Action, ActionParseError, parse_action
 from alsos.pack.cards import Card, CardParseError, Order, Rank, Suit, format_cards, parse_cards
 from alsos.pack.deal import Deal, DealError
+
+# Cards draw themselves in notebooks: alsos.pack.svg gives Card its _repr_svg_.
+from alsos.pack.svg import card_svg as _card_svg  # noqa: F401
 from alsos.play.data import DataError, from_data, to_data
 from alsos.play.game import ConcurrentUseError, Contract, Game, IllegalActionError, Kind, Phase
-from alsos.play.record import Record, RecordError
 from alsos.play.session import Deals, Radli, Rubber, Session, new_session
 from alsos.play.view import View
+from alsos.records.record import Record, RecordError
 from alsos.ruleset.loading import load_variant, shipped_variants
 from alsos.ruleset.profile import ProfileError, Ruleset
 from alsos.version import __version__
@@ -72,7 +75,7 @@ _moved.install()
 
 
 def __getattr__(name: str) -> Any:
-    """``alsos.engine`` and the other modules' old paths, with a DeprecationWarning."""
+    """``alsos.hand.engine`` and the other modules' old paths, with a DeprecationWarning."""
     new = _moved.new_name(f"alsos.{name}")
     if new is None:
         raise AttributeError(f"module 'alsos' has no attribute {name!r}")

@@ -2,7 +2,8 @@
 
 Release 0.2 moved the flat modules of ``alsos/`` into subpackages that name
 the layers of the design (:mod:`alsos.pack`, :mod:`alsos.ruleset`,
-:mod:`alsos.hand`, :mod:`alsos.play`, :mod:`alsos.research`).  Code written
+:mod:`alsos.hand`, :mod:`alsos.play`, :mod:`alsos.records`,
+:mod:`alsos.research`).  Code written
 against the old paths keeps working for one minor version, as the API policy
 in CHANGELOG.md promises: ``import alsos.engine`` or ``from alsos.game import
 Game`` gives the module at its new place, the very same module object, with a
@@ -45,9 +46,8 @@ MOVED: dict[str, str] = {
         ),
         "hand",
     ),
-    **dict.fromkeys(
-        ("game", "view", "events", "session", "data", "record_syntax", "record"), "play"
-    ),
+    **dict.fromkeys(("game", "view", "events", "session", "data"), "play"),
+    **dict.fromkeys(("record", "record_syntax"), "records"),
     **dict.fromkeys(
         ("simulate", "arena", "parallel", "checkpoint", "stats", "row_files"), "research"
     ),

@@ -21,7 +21,7 @@ every seat and the hand is told phase by phase, trick by trick, with the
 settlement explained; without it the user plays one seat from the terminal
 and sees only what that seat may know.
 
-``play --save FILE`` writes the hand's record (``alsos.play.record``; JSON when
+``play --save FILE`` writes the hand's record (``alsos.records.record``; JSON when
 the file name ends in ``.json``, else the text form) when the hand ends or is
 left unfinished; ``play --resume FILE`` replays a saved record and plays on
 from where it stopped.  ``replay FILE`` prints every hand in a record file
@@ -68,7 +68,7 @@ from alsos import terminal
 from alsos.pack.cards import quote
 from alsos.play.data import SCHEMA_KINDS
 from alsos.play.data import schema as data_schema
-from alsos.play.record import RecordError, labelled, loads_all, replay_session
+from alsos.records.record import RecordError, labelled, loads_all, replay_session
 from alsos.research import arena, simulate
 from alsos.rulebook import IMAGES, compare, render, summary
 from alsos.rulebook import write as write_rulebook

@@ -88,7 +88,7 @@ from alsos import ProfileError, Ruleset, load_variant, shipped_variants
 from alsos.pack.actions import normalize
 from alsos.pack.cards import CardParseError, parse_cards
 from alsos.pack.svg import cards_svg
-from alsos.play.record import Record, RecordError
+from alsos.records.record import Record, RecordError
 from alsos.rulebook import GLOSSARY, compare, render, sources_text, worked_example
 from alsos.rulebook.escape import escape_rst
 from alsos.viewer import ViewerError, example, fragment

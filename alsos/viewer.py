@@ -1,6 +1,6 @@
 """A hand viewer: a finished (or unfinished) record as one self-contained HTML page.
 
-:func:`page` turns records (:class:`~alsos.play.record.Record`) into a web page
+:func:`page` turns records (:class:`~alsos.records.record.Record`) into a web page
 that steps through each hand: the deal, the auction and the announcements,
 then trick by trick, and finally the settlement.  Next and previous buttons
 and the arrow keys move between the steps; Home and End jump to the first
@@ -45,7 +45,7 @@ from alsos.pack.phases import Phase
 from alsos.pack.svg import CARD_HEIGHT, CARD_WIDTH, card_svg
 from alsos.play.events import MeldShown, Played, Said, TrickWon
 from alsos.play.game import Game
-from alsos.play.record import Record, RecordError, labelled
+from alsos.records.record import Record, RecordError, labelled
 
 if TYPE_CHECKING:
     from alsos.analysis import Analysis
@@ -571,7 +571,7 @@ def example(rules: Ruleset, *, seed: int = 1, tries: int = 100) -> Record:
         if game.tricks:
             break
     assert game is not None
-    return game.record()
+    return Record.from_game(game)
 
 
 def fragment(
@@ -587,7 +587,7 @@ def fragment(
     scoped to it, so several can share a page; the arrow keys work while
     the block has the focus (click it or tab to it).  ``seat`` shows only
     what that seat saw (see the module's description).  As for
-    :meth:`Record.replay() <alsos.play.record.Record.replay>`, the record's ``Variant``
+    :meth:`Record.replay() <alsos.records.record.Record.replay>`, the record's ``Variant``
     may name a profile file only with ``allow_files=True``.  ``analysis``
     (:func:`alsos.analysis.analyze` of this hand) adds an evaluation strip to
     each step, the better card outlined and the marks in a list of the steps

@@ -40,7 +40,7 @@ import alsos
 from alsos.bots.heuristic import HeuristicBot
 from alsos.pack.actions import BIDS
 from alsos.pack.cards import Suit
-from alsos.play.record import Record
+from alsos.records.record import Record
 
 OUT = Path(__file__).resolve().parent.parent / "alsos" / "worked_examples"
 TRIES = 400  # deals tried per profile, from a start seed drawn from the profile's id

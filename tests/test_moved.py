@@ -91,7 +91,7 @@ def test_new_paths_import_without_any_warning() -> None:
         """
         import warnings
         warnings.simplefilter("error")
-        import alsos, alsos.hand.engine, alsos.play.record, alsos.research.simulate
+        import alsos, alsos.hand.engine, alsos.records.record, alsos.research.simulate
         import alsos.hand.rules.bidding, alsos.pack.svg, alsos.ruleset.loading
         print("ok")
         """

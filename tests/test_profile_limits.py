@@ -17,7 +17,7 @@ from drive import at_random, play_out
 
 import alsos
 from alsos.cli import main
-from alsos.play.record import Record, RecordError
+from alsos.records.record import Record, RecordError
 
 DEEP = "[" * 5000
 

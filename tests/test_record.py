@@ -20,7 +20,7 @@ from profiles import PROFILES
 
 import alsos
 from alsos import Record, RecordError
-from alsos.play.record import loads_all, replay_session
+from alsos.records.record import loads_all, replay_session
 
 ROUND_TRIP = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 POTTER = alsos.load_variant("potter1930")

@@ -17,7 +17,7 @@ from drive import at_random, play_out
 
 import alsos
 from alsos import Record, RecordError
-from alsos.play.record import RecordedGame, loads_all
+from alsos.records.record import RecordedGame, loads_all
 
 POTTER = alsos.load_variant("potter1930")
 

@@ -160,7 +160,7 @@ def test_import_alsos_leaves_the_optional_libraries_alone() -> None:
     """numpy, PettingZoo, Gymnasium and OpenSpiel are imported by alsos.rl and
     alsos.openspiel only, never by ``import alsos``."""
     code = (
-        "import sys, alsos, alsos.bots, alsos.play.record\n"
+        "import sys, alsos, alsos.bots, alsos.records.record\n"
         "heavy = ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'open_spiel')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
     )

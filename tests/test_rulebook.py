@@ -14,7 +14,7 @@ import pytest
 from profiles import PROFILES
 
 import alsos
-from alsos.play.record import Record
+from alsos.records.record import Record
 from alsos.rulebook import (
     GLOSSARY,
     compare,

@@ -25,7 +25,7 @@ from alsos import Kind, Phase
 from alsos.hand.engine import engine_for
 from alsos.pack.actions import PASS, PLAYS, Action, Play
 from alsos.search import SolveError, play_key, playout, playouts, position_key, random_card, solve
-from alsos.search.solver import _Search
+from alsos.search.solver import Search
 
 PROFILES = {v: alsos.load_variant(v) for v in alsos.shipped_variants()}
 PROFILES["csibor-2"] = alsos.load_variant("csibor", players=2)
@@ -414,7 +414,7 @@ def test_cards_searched_once_have_the_same_outcomes(position: tuple[str, int, in
     s = game.state
     seat = s.to_act
     assert seat is not None
-    search = _Search(engine_for(rules), s.copy(), seat)
+    search = Search(engine_for(rules), s.copy(), seat)
     occupied = 0
     for h in s.hands:
         occupied |= h

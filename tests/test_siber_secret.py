@@ -30,7 +30,7 @@ from alsos.pack.actions import Play
 from alsos.pack.cards import Rank
 from alsos.pack.deal import Deal
 from alsos.play.data import to_data
-from alsos.play.record import labelled
+from alsos.records.record import labelled
 
 SIBER_PROFILES = ("potter1930", "house", "club", "four-player", "two-player", "tompa")
 

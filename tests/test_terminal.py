@@ -24,8 +24,8 @@ from profiles import TABLES
 import alsos
 from alsos.cli import main
 from alsos.pack.actions import Action
-from alsos.play.record import loads_all, replay_session
 from alsos.play.session import Rubber
+from alsos.records.record import loads_all, replay_session
 from alsos.terminal import words
 from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines

@@ -33,7 +33,7 @@ import alsos
 from alsos.cli import main
 from alsos.pack.actions import Action, Play
 from alsos.pack.cards import CARDS, cards_of
-from alsos.play.record import Record, RecordError
+from alsos.records.record import Record, RecordError
 from alsos.viewer import ViewerError, example, fragment, page
 
 
@@ -430,7 +430,7 @@ def test_the_viewer_reads_a_profile_file_only_when_told_and_refuses_seat_records
     """A record naming a local profile file is drawn only with ``allow_files=True`` (what
     ``alsos replay --html`` passes for its user's own files), and a seat record, which holds
     no deal, is refused with a reason rather than drawn from an invented deal."""
-    from alsos.play.record import RecordError
+    from alsos.records.record import RecordError
     from alsos.viewer import ViewerError, page
 
     profile = tmp_path / "mine.yaml"

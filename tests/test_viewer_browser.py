@@ -21,7 +21,7 @@ import pytest
 from viewer_helpers import played, replay_by_trick
 
 from alsos.pack.cards import CARDS
-from alsos.play.record import Record
+from alsos.records.record import Record
 from alsos.viewer import fragment, page
 
 pytestmark = pytest.mark.slow  # starts Chromium

@@ -10,7 +10,7 @@ from drive import bots_for, play_out
 
 import alsos
 from alsos.pack.cards import CARDS, Card, cards_of
-from alsos.play.record import Record
+from alsos.records.record import Record
 
 VOID = {"meta", "br", "img", "input", "link", "hr"}
 

@@ -16,7 +16,7 @@ from alsos.analysis.values import POLICIES, OpenCard, mean_interval, view_values
 from alsos.pack.actions import Action, Play
 from alsos.pack.phases import Phase
 from alsos.play.game import Game
-from alsos.play.record import Record, RecordError
+from alsos.records.record import Record, RecordError
 from alsos.search import SolveError
 
 __all__ = [

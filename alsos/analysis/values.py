@@ -26,7 +26,7 @@ from alsos.pack.actions import PASS, Action, Play
 from alsos.pack.phases import Phase
 from alsos.play.game import Game
 from alsos.search import DeterminizeError, SolveError, check_solvable, determinize
-from alsos.search.solver import _Search
+from alsos.search.solver import Search
 
 __all__ = ["POLICIES", "OpenCard", "allies_of", "view_values"]
 
@@ -114,7 +114,7 @@ class OpenCard:
         tables = self._tables.get(key)
         if tables is not None and len(tables[0]) + len(tables[1]) > _MAX_ENTRIES:
             tables = None  # bound the memory a long analysis keeps
-        search = _Search(engine_for(game.rules), s.copy(), seat, mask)
+        search = Search(engine_for(game.rules), s.copy(), seat, mask)
         if tables is None:
             tables = self._tables[key] = (search.tt, search.leaves)  # type: ignore[assignment]
         else:

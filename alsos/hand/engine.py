@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+import alsos.hand.rules  # noqa: F401  (registers the built-in rule modules)
 from alsos.hand.items import DECLARER, Item
 from alsos.hand.melds import longest_sequence, vannak_ranks_held
 from alsos.hand.speech import (
@@ -48,12 +49,12 @@ from alsos.pack.actions import (
     Kontra,
     Play,
 )
-from alsos.pack.cards import Rank, suit_mask
-from alsos.pack.deal import Deal, DealError, _active_seats, seeded_rng
+from alsos.pack.cards import suit_mask
+from alsos.pack.deal import Deal, DealError, active_seats, seeded_rng
 from alsos.pack.phases import Contract, Kind, Phase
-from alsos.pack.tables import point_table, trick_keys
 from alsos.ruleset import registry
-from alsos.ruleset.profile import Ruleset, keep_for, parse_card_spec
+from alsos.ruleset.profile import Ruleset, parse_card_spec
+from alsos.ruleset.tables import RulesetTables, tables_of
 
 if TYPE_CHECKING:
     from alsos.hand.protocol import BiddingModule, CallingModule, ExchangeModule, ScoringModule
@@ -74,7 +75,6 @@ def _byte_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
 # Final: the compiled build keeps these in C statics, not the module's dict.
 _PLAY_BYTES: Final = _byte_tables()
 _PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
-_RANKS: Final = tuple(Rank)  # iterating a tuple is cheaper than iterating the enum
 SPEECH_PHASES: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT: Final = tuple(suit_mask(s) for s in range(4))
 _BETLI: Final = Kind.BETLI
@@ -92,15 +92,13 @@ def plays_of(mask: int) -> tuple[Play, ...]:
     )
 
 
-_ENGINES: Final[dict[int, Engine]] = {}
-
-
 def engine_for(rules: Ruleset) -> Engine:
-    """The shared engine of ``rules`` (made on first use, kept for the ruleset's lifetime)."""
-    eng = _ENGINES.get(id(rules))
-    if eng is None or eng._rules is not rules:
-        eng = keep_for(_ENGINES, rules, Engine(rules))
-    return eng
+    """The shared engine of ``rules`` (made on first use, hung on the ruleset's tables)."""
+    tables = tables_of(rules)
+    eng = tables.engine
+    if eng is None:
+        eng = tables.engine = Engine(rules)
+    return eng  # type: ignore[no-any-return]
 
 
 class Engine:
@@ -108,6 +106,8 @@ class Engine:
 
     def __init__(self, rules: Ruleset) -> None:
         self._rules = rules
+        #: What the ruleset's play looks up (card orders, trick keys, points), built once.
+        self.tables: RulesetTables = tables_of(rules)
         #: The ruleset's canonical string (``str(rules)``), which every view carries.
         self.variant = str(rules)
         self.passes_to_close = rules.passes_to_close
@@ -134,11 +134,6 @@ class Engine:
         self.decided: Any = (
             registry.hook("scoring", scoring, "decided") if rules.play.stop_when_decided else None
         )
-        c = rules.cards
-        self._points_by_rank = (
-            tuple(c.trump_points.get(r, 0) for r in _RANKS),
-            tuple(c.plain_points.get(r, 0) for r in _RANKS),
-        )
 
     @property
     def rules(self) -> Ruleset:
@@ -161,7 +156,7 @@ class Engine:
         """
         rules = self._rules
         n = rules.players
-        active = tuple(_active_seats(n, dealer))
+        active = tuple(active_seats(n, dealer))
         if deal is None:
             # The hot path for simulations: shuffle ints and fill bit sets directly.
             pack = list(range(32))
@@ -539,12 +534,8 @@ class Engine:
         s.pick_up()
 
     def _build_key(self, s: HandState) -> None:
-        c = self._rules.cards
         kind = s.contract.kind if s.contract else Kind.TRUMP
-        order = {Kind.BETLI: c.betli_order, Kind.KLOPITZKY: c.klopitzky_order}.get(
-            kind, c.plain_order
-        )
-        s.key = trick_keys(c.trump_order.strength, order.strength, s.trump)
+        s.key = self.tables.trick_keys(kind, s.trump)
 
     def after_front(self, s: HandState) -> None:
         if self._rules.announcements.back_round == "before-play":
@@ -657,8 +648,7 @@ class Engine:
 
     def points_table(self, s: HandState) -> tuple[int, ...]:
         """Card points of each of the 32 cards under the hand's contract (shared, immutable)."""
-        trump_pts, plain_pts = self._points_by_rank
-        return point_table(trump_pts, plain_pts, s.trump)
+        return self.tables.points(s.trump)
 
     def public_history(self, s: HandState, seat: int | None = None) -> list[tuple[int, str]]:
         """The history as text, as ``seat`` may know it (None: what every seat knows).

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from alsos.hand.items import DECLARER, DEFENDERS, Item
 from alsos.pack.actions import Action, Announce, Kontra, announce, kontra
 from alsos.pack.cards import Rank
-from alsos.ruleset.profile import FigureRule, Ruleset, keep_for, parse_card_spec
+from alsos.ruleset.profile import FigureRule, Ruleset, parse_card_spec
+from alsos.ruleset.tables import tables_of
 
 if TYPE_CHECKING:
     from alsos.hand.state import HandState
@@ -36,39 +37,14 @@ __all__ = [
 ]
 
 
-_BLOCKERS: dict[int, tuple[Ruleset, dict[str, frozenset[str]]]] = {}
-
-
 def figure_blockers(rules: Ruleset) -> dict[str, frozenset[str]]:
     """For each figure, the figures that rule it out once the same seat has announced one.
 
-    Three rules fold into one set per figure: the ladder of abszolút/100/...
-    only rises (pagat, "Figures"; huwiki for the rising order), a seat says at most
-    one figure of a ``group``, and the profile's ``exclusive`` pairs.  Built
-    once per ruleset, so the speech rounds test a figure with one set operation.
+    The ruleset's tables build it once (:func:`alsos.ruleset.tables.figure_blockers_of`
+    says which rules fold into it), so the speech rounds test a figure with one
+    set operation.
     """
-    hit = _BLOCKERS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    figures = rules.figures
-    table: dict[str, frozenset[str]] = {}
-    for name, fig in figures.items():
-        out = set()
-        for other, o in figures.items():
-            if other == name:
-                continue
-            if fig.ladder is not None and (o.ladder or 0) >= fig.ladder:
-                out.add(other)
-            if fig.group is not None and o.group == fig.group:
-                out.add(other)
-        for a, b in rules.announcements.exclusive:
-            if a == name:
-                out.add(b)
-            elif b == name:
-                out.add(a)
-        table[name] = frozenset(out)
-    keep_for(_BLOCKERS, rules, (rules, table))
-    return table
+    return tables_of(rules).blockers
 
 
 def figure_allowed(

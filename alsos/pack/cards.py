@@ -265,16 +265,6 @@ class Card(enum.IntEnum):
         return card
 
 
-def _card_svg(self: Card) -> str:
-    """The card as a small SVG picture (Jupyter shows it)."""
-    from alsos.pack.svg import card_svg
-
-    return card_svg(self)
-
-
-# Enum reserves _sunder_ names in the class body, so the Jupyter hook is set afterwards.
-type.__setattr__(Card, "_repr_svg_", _card_svg)
-
 CARDS: tuple[Card, ...] = tuple(Card)
 FULL_PACK = (1 << 32) - 1
 

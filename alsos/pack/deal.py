@@ -107,7 +107,7 @@ class Deal:
         """Refuse a deal whose counts do not fit the table or that repeats a card."""
         if len(self.hands) != players:
             raise DealError(f"deal has {len(self.hands)} hands, the table has {players} seats")
-        active = _active_seats(players, dealer)
+        active = active_seats(players, dealer)
         for s in range(players):
             want = hand_size if s in active else 0
             if len(self.hands[s]) != want:
@@ -187,7 +187,7 @@ def layout(
     Everything after the last packet ends the talon.  Used both for seeded
     deals (:mod:`alsos.hand.rules.dealing`) and :meth:`Deal.from_pack`.
     """
-    active = _active_seats(players, dealer)
+    active = active_seats(players, dealer)
     between = talon_between or (0,) * (len(seen_packets) - 1) + (1,)
     out = []
     talon: list[int] = []
@@ -204,7 +204,7 @@ def layout(
     return tuple(out), tuple(talon)
 
 
-def _active_seats(players: int, dealer: int) -> list[int]:
+def active_seats(players: int, dealer: int) -> list[int]:
     """Seats in play order from the seat after the dealer; four players: dealer out."""
     order = [(dealer + 1 + i) % players for i in range(players)]
     return order[:3] if players > 3 else order

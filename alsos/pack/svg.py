@@ -21,8 +21,9 @@ self-contained and predictable:
 Drawing uses a fixed coordinate box of 60 x 96 units (the cards' proportions)
 and a ``viewBox``, so a picture scales cleanly to any ``width``.
 
-``Card`` objects use :func:`card_svg` for ``_repr_svg_``, which is how Jupyter
-shows a card as a picture.
+This module gives :class:`~alsos.pack.cards.Card` its ``_repr_svg_`` (:func:`card_svg`),
+which is how Jupyter shows a card as a picture; ``import alsos`` imports it, so
+every card has its picture, while the card module itself knows nothing of drawing.
 """
 
 from __future__ import annotations
@@ -216,3 +217,12 @@ def svg_data_uri(svg: str) -> str:
     'data:image/svg+xml;base64,PHN2Zy8+'
     """
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+def _repr_svg(self: Card) -> str:
+    """The card as a small SVG picture (Jupyter shows it)."""
+    return card_svg(self)
+
+
+# Enum reserves _sunder_ names in the class body, so the Jupyter hook is set afterwards.
+type.__setattr__(Card, "_repr_svg_", _repr_svg)

@@ -3,7 +3,6 @@
 :mod:`~alsos.play.game` (:class:`~alsos.Game`: checked actions, one hand),
 :mod:`~alsos.play.view` (what one seat may know), :mod:`~alsos.play.events`
 (what happened, and who saw it), :mod:`~alsos.play.session` (rubbers, rádli,
-deals), :mod:`~alsos.play.record` and :mod:`~alsos.play.record_syntax` (hands
-written down and replayed) and :mod:`~alsos.play.data` (the JSON wire format).
-Stands on :mod:`alsos.hand`; search, bots and every tool stand on it.
+deals) and :mod:`~alsos.play.data` (the JSON wire format).  Stands on
+:mod:`alsos.hand`; search, bots, records and every tool stand on it.
 """

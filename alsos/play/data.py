@@ -2,7 +2,7 @@
 
 A server sends each seat its :class:`~alsos.play.view.View`, the
 :class:`~alsos.hand.settlement.Settlement` at the end, the :mod:`events <alsos.play.events>`
-as they happen, and stores :class:`~alsos.play.record.Record`\\ s.
+as they happen, and stores :class:`~alsos.records.record.Record`\\ s.
 :func:`to_data` turns any of them into JSON-ready data (dicts, lists, strings,
 numbers, booleans and None) and :func:`from_data` builds the value back, with
 one ``cattrs.Converter`` that knows alsos's types.  The data has one shape,

@@ -51,9 +51,23 @@ from alsos.ruleset.profile import Ruleset
 
 if TYPE_CHECKING:
     from alsos.hand.settlement import Settlement
-    from alsos.play.record import Record
 
 __all__ = ["ConcurrentUseError", "Contract", "Game", "IllegalActionError", "Kind", "Phase"]
+
+
+#: ``Record.from_game``, lent by :mod:`alsos.records.record` when it is imported (``import alsos``
+#: imports it): what :meth:`Game.record` calls.  A one-slot list, set once.
+_RECORD_BUILDER: list[Callable[..., Any] | None] = [None]
+
+
+def set_record_builder(build: Callable[..., Any]) -> None:
+    """Make ``build(game, seat=..., **headers)`` what :meth:`Game.record` returns.
+
+    Called by :mod:`alsos.records.record` as it is imported: the record module sits a
+    layer above this one (it replays records into games), so it hands its
+    builder down rather than being imported from here.
+    """
+    _RECORD_BUILDER[0] = build
 
 
 class IllegalActionError(ValueError):
@@ -434,16 +448,20 @@ class Game:
             if held:
                 idle.append(True)
 
-    def record(self, seat: int | None = None, **headers: Any) -> Record:
-        """The :class:`~alsos.play.record.Record` of this hand as it stands (finished or not).
+    def record(self, seat: int | None = None, **headers: Any) -> Any:
+        """The :class:`~alsos.records.record.Record` of this hand as it stands (finished or not).
 
         ``headers``: ``seats`` (names by seat), ``date``, ``event``, ``comments``.
         With ``seat``, the seat record: only what that seat may know, what a
-        client may be sent (:meth:`Record.for_seat <alsos.play.record.Record.for_seat>`).
+        client may be sent (:meth:`Record.for_seat <alsos.records.record.Record.for_seat>`).
+        The same as ``Record.from_game(game, ...)``, which type checkers see typed:
+        the record module builds on this one, so it lends the method its builder
+        (:func:`set_record_builder`) instead of being imported from here.
         """
-        from alsos.play.record import Record  # the record module builds on this one
-
-        return Record.from_game(self, seat=seat, **headers)
+        build = _RECORD_BUILDER[0]
+        if build is None:
+            raise RuntimeError("no record builder: import alsos.records.record (import alsos does)")
+        return build(self, seat=seat, **headers)
 
     def take_back(self, n: int = 1) -> None:
         """Undo the last ``n`` actions: the position, its legal actions, views and history

@@ -9,6 +9,7 @@ into JSON-ready data for a client.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -17,10 +18,12 @@ from attrs import frozen
 from alsos.pack.actions import Action
 from alsos.pack.cards import CARDS, Card, cards_of
 from alsos.pack.phases import Phase
+from alsos.ruleset.tables import rules_named
 
 if TYPE_CHECKING:
     from alsos.hand.engine import Engine
     from alsos.hand.state import HandState
+    from alsos.ruleset.profile import Ruleset
 
 __all__ = ["ItemView", "TrickView", "View", "lazy_view", "make_view"]
 
@@ -72,7 +75,7 @@ class View:
     ``items`` what is at stake; ``call_stakes``, while a call is being
     answered, what the called items are worth if the answer is to concede and
     if it is to play on.  ``variant`` is the ruleset's canonical string
-    (``alsos.load_variant(view.variant)`` gives the rules), ``trump`` the trump
+    (:attr:`rules` is the ruleset itself), ``trump`` the trump
     suit (-1: none yet, or none), ``kind`` the kind of game once known
     (``trump``, ``no-trumps``, ``betli``, ``klopitzky``).
 
@@ -119,6 +122,14 @@ class View:
         # setdefault: a value _settle stored meanwhile (another thread's apply) wins.
         return data.setdefault(name, read(*source))
 
+    @functools.cached_property
+    def rules(self) -> Ruleset:
+        """The :class:`~alsos.ruleset.profile.Ruleset` of the hand: the game's own for a view from
+        :meth:`Game.view <alsos.Game.view>`, else the one ``variant`` names
+        (:func:`alsos.ruleset.tables.rules_named`).  Not a field: it is never part of the
+        view's data (``alsos.to_data``), its equality or its pickle."""
+        return rules_named(self.variant)
+
     def _settle(self) -> None:
         """Read every field not read yet, and let go of the hand (before it changes)."""
         data = self.__dict__
@@ -132,7 +143,9 @@ class View:
     def __getstate__(self) -> dict[str, Any]:
         """The fields only (every one read), never the hand a lazy view reads from."""
         self._settle()
-        return dict(self.__dict__)
+        state = dict(self.__dict__)
+        state.pop("rules", None)  # found again by its string when asked for
+        return state
 
     def __str__(self) -> str:
         lines = [
@@ -216,6 +229,7 @@ def _plain(engine: Engine, s: HandState, seat: int) -> dict[str, object]:
         "unseen_count": s.unseen[seat].bit_count(),
         "declarer": s.declarer,
         "variant": engine.variant,
+        "rules": engine.rules,
         "trump": s.trump,
         "players": s.players,
     }
@@ -228,9 +242,12 @@ def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
     policy that never reads it (a playout's) is spared writing it out.
     """
     fields = _plain(engine, s, seat)
+    rules = fields.pop("rules")
     for name, read in _DEFERRED.items():
         fields[name] = read(engine, s, seat) if history or name != "history" else ()
-    return View(**fields)  # type: ignore[arg-type]
+    view = View(**fields)  # type: ignore[arg-type]
+    view.__dict__["rules"] = rules  # what View.rules would find, read as a plain attribute
+    return view
 
 
 def lazy_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) -> View:

@@ -63,8 +63,8 @@ from alsos.research.parallel import (
     run_command,
 )
 from alsos.research.stats import Estimate, mean_interval, paired_difference
-from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import Ruleset
+from alsos.ruleset.tables import rules_named
 
 __all__ = ["ArenaError", "ArenaResult", "BotResult", "add_arguments", "arena", "lineups", "run"]
 
@@ -90,11 +90,6 @@ def lineups(bots: int, seats: int) -> list[tuple[int, ...]]:
     return [t for t in itertools.product(range(bots), repeat=seats) if len(set(t)) == bots]
 
 
-@functools.lru_cache(maxsize=8)
-def _rules(variant: str, players: int | None) -> Ruleset:
-    return load_variant(variant, **({} if players is None else {"players": players}))
-
-
 def _play_deals(job: tuple[str, int | None, tuple[str, ...], int, int]) -> list[list[Any]]:
     """Play deals ``first .. first+count-1`` in every arrangement.
 
@@ -103,7 +98,7 @@ def _play_deals(job: tuple[str, int | None, tuple[str, ...], int, int]) -> list[
     {figure: [announced, made]} -- plain data, to cross process boundaries.
     """
     variant, players, names, first, count = job
-    rules = _rules(variant, players)
+    rules = rules_named(variant, players)
     out = []
     for seed in range(first, first + count):
         stats: list[list[Any]] = [[0, 0, 0, 0, {}, {}] for _ in names]
@@ -266,7 +261,7 @@ def arena(
         raise ArenaError(f"no bot named {', '.join(unknown)}; available: {', '.join(available())}")
     if deals < 2:
         raise ArenaError(f"an interval needs at least 2 deals, not {deals}")
-    rules = _rules(variant, players)
+    rules = rules_named(variant, players)
     spec = str(rules)
     seats = len(play_hand_seats(rules, seed))
     per_deal = len(lineups(len(names), seats))

@@ -51,8 +51,7 @@ from alsos.research.parallel import (
 )
 from alsos.research.row_files import SUFFIXES, RowFileError, check_format, row_writer
 from alsos.research.stats import Estimate, mean_interval, paired_difference, proportion_interval
-from alsos.ruleset.loading import load_variant
-from alsos.ruleset.profile import Ruleset
+from alsos.ruleset.tables import rules_named
 
 __all__ = [
     "COLUMNS",
@@ -101,11 +100,6 @@ _CONTRACT_ITEMS = frozenset({"game", "klopitzky"})
 
 class SimulateError(ValueError):
     """Bad study settings: no variants, too few hands, an output format not known."""
-
-
-@functools.lru_cache(maxsize=16)
-def _rules(variant: str, players: int | None) -> Ruleset:
-    return load_variant(variant, **({} if players is None else {"players": players}))
 
 
 def _kind(contract: str | None) -> str:
@@ -160,7 +154,7 @@ def _play_hands(
     for seed in range(first, first + count):
         rows = []
         for spec in variants:
-            rules = _rules(spec, players)
+            rules = rules_named(spec, players)
             seats = rules.active_players  # as many as Game(...).active, without a deal
             game = play_hand(rules, seed, [bots[j % len(bots)] for j in range(seats)])
             rows.append(hand_row(spec, game))
@@ -436,7 +430,7 @@ def simulate(
             check_format(Path(out))
         except RowFileError as e:
             raise SimulateError(str(e)) from None
-    specs = tuple(str(_rules(v, players)) for v in variants)
+    specs = tuple(str(rules_named(v, players)) for v in variants)
     if len(set(specs)) != len(specs):
         raise SimulateError(f"each variant may be named once: {', '.join(specs)}")
     from alsos.bots import available, parse_spec

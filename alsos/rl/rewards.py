@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from alsos.rl.spaces import _call_multiplier, _kontra_factor, item_figures
+from alsos.rl.spaces import item_figures, max_call_multiplier, max_kontra_factor
 from alsos.ruleset.profile import Ruleset
 
 __all__ = ["RewardScaleError", "payment_bound", "reward_scaler"]
@@ -50,7 +50,7 @@ def payment_bound(rules: Ruleset) -> int:
     there.  Never above :func:`~alsos.rl.max_payment` (each item's own
     stake is at most the largest one).
     """
-    steps = _kontra_factor(rules) * _call_multiplier(rules)
+    steps = max_kontra_factor(rules) * max_call_multiplier(rules)
     g = rules.games
     game = max(g.trump, g.no_trumps, g.betli, g.klopitzky, 1)
     for fig in rules.figures.values():

@@ -237,7 +237,7 @@ class ActionSpace(Sequence[Action]):
 # ------------------------------------------------------------------ bounds
 
 
-def _call_multiplier(rules: Ruleset) -> int:
+def max_call_multiplier(rules: Ruleset) -> int:
     """The largest multiplier a call can put on an item (1 where no one calls).
 
     Each kontra on a call doubles the stake (quadruples it when the side may
@@ -249,7 +249,7 @@ def _call_multiplier(rules: Ruleset) -> int:
     return int(2 ** (len(rules.kontra.levels) * per_step + 1))
 
 
-def _kontra_factor(rules: Ruleset) -> int:
+def max_kontra_factor(rules: Ruleset) -> int:
     k = rules.kontra
     return int(max(k.front_factor, k.back_factor, 1) ** len(k.levels))
 
@@ -261,8 +261,8 @@ def max_stake(rules: Ruleset) -> int:
     the larger factor, the largest call multiplier and, for the game, every
     multiplier figure (béla kassza) announced as often as it may be.
     """
-    kontra_factor = _kontra_factor(rules)
-    call = _call_multiplier(rules)
+    kontra_factor = max_kontra_factor(rules)
+    call = max_call_multiplier(rules)
     active = rules.active_players
     g = rules.games
     game = max(g.trump, g.no_trumps, g.betli, g.klopitzky, 1)

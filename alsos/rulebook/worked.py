@@ -23,7 +23,7 @@ from alsos.pack.cards import CARDS, Card, CardParseError, format_cards, parse_ca
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Phase
 from alsos.play.game import Game, IllegalActionError
-from alsos.play.record import Record, RecordError, format_payments
+from alsos.records.record import Record, RecordError, format_payments
 from alsos.rulebook.sections import figure_meaning
 from alsos.ruleset.profile import Ruleset
 

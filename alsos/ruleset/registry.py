@@ -3,16 +3,17 @@
 A profile names a module per family (``bidding: {module: potter}``, a
 figure's ``kind``); the engine looks it up here.  Modules register with the
 :func:`register` decorator when their Python module is imported.  The
-built-in ones live in :mod:`alsos.hand.rules`, imported by name on the first
-lookup exactly like a plugin; third-party packages add modules through the
-``alsos.rules`` entry point group, so a house rule can ship as its own small
-package.  Keeping the registry apart from the modules means the loader can
-check a profile's module names without importing the engine.
+built-in ones live in :mod:`alsos.hand.rules`, which registers them when the
+engine imports it (``import alsos`` does, so they are there before any
+lookup); third-party packages add modules through the ``alsos.hand.rules`` entry
+point group, loaded on the first lookup that misses, so a house rule can ship
+as its own small package.  The registry imports no module of alsos by name.
+Keeping the registry apart from the modules means the loader can check a
+profile's module names without importing the engine.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from importlib import metadata
 from typing import Any, TypeVar
@@ -29,9 +30,6 @@ __all__ = [
 
 #: The phase families a profile chooses a module for.
 FAMILIES = ("dealing", "bidding", "exchange", "calling", "figures", "scoring")
-
-#: Where the built-in modules are, imported on first use like an entry point.
-_BUILTIN = "alsos.hand.rules"
 
 _REGISTRY: dict[str, dict[str, Any]] = {f: {} for f in FAMILIES}
 #: id(module object) -> (the object, the hooks given with it): the hooks belong to the
@@ -71,7 +69,7 @@ def register(family: str, name: str, **hooks: Any) -> Callable[[T], T]:
 
 
 def _load() -> None:
-    """Import the built-in modules and every ``alsos.rules`` entry point, once.
+    """Import every ``alsos.rules`` entry point, once.
 
     A broken plugin is reported (:func:`plugin_errors`, and in the message of
     a failed lookup), never raised: one bad package must not stop the others.
@@ -80,7 +78,6 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
-    importlib.import_module(_BUILTIN)
     for ep in metadata.entry_points(group="alsos.rules"):
         try:
             ep.load()

@@ -43,138 +43,19 @@ import functools
 import random
 from collections.abc import Sequence
 
-from alsos.pack.actions import MELD_NAMES, Action, Bid, Discard
-from alsos.pack.cards import CARDS, Rank, Suit, suit_mask
+from alsos.pack.actions import Action, Bid, Discard
+from alsos.pack.cards import CARDS, Rank
 from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
 from alsos.play.view import View, make_view
-from alsos.ruleset.loading import load_variant
-from alsos.ruleset.profile import Ruleset
+from alsos.search.knowledge import DeterminizeError, Knowledge
 from alsos.search.places import Places, bits
-from alsos.search.talon_draws import LadderEvent, ladder_events, sample_ladder
+from alsos.search.talon_draws import sample_ladder
 
 __all__ = ["DeterminizeError", "determinize"]
 
 
-class DeterminizeError(ValueError):
-    """No complete hand consistent with the view was found (or the view is not one of a hand)."""
-
-
-@functools.lru_cache(maxsize=32)
-def _rules(variant: str) -> Ruleset:
-    return load_variant(variant)
-
-
-class _Knowledge:
-    """What the view says about where each card is, read once per view."""
-
-    def __init__(self, view: View) -> None:
-        rules = _rules(view.variant)
-        self.rules = rules
-        self.view = view
-        n = rules.players
-        seat = view.seat
-        first = view.history[0][0] if view.history else view.to_act
-        if first is None:
-            raise DeterminizeError("a view with no history and no seat to act is not a hand")
-        self.dealer = (first - 1) % n
-        order = [(self.dealer + 1 + i) % n for i in range(n)]
-        self.active = order[:3] if n > 3 else order
-        self.hand_size = rules.hand_size
-        self.k_seen = sum(rules.deal.seen_packets)
-        self.talon_size = 32 - len(self.active) * self.hand_size
-        self.front = view.unseen_count > 0
-        #: seat -> the kinds of meld it declared, as shown ("declare melds (terc, béla)")
-        self.meld_kinds: dict[int, list[str]] = {}
-        for p, text in view.history:
-            if text.startswith("declare melds (") and p != seat:
-                self.meld_kinds[p] = text[15:-1].split(", ")
-        self.played: dict[int, list[int]] = {p: [] for p in self.active}
-        self.void: dict[int, int] = {p: 0 for p in self.active}
-        must_trump = rules.play.must_trump
-        trump = view.trump
-        tricks = [t.cards for t in view.tricks]
-        if view.trick:
-            tricks.append(view.trick)
-        for trick in tricks:
-            led = int(trick[0][1]) >> 3
-            for p, card in trick:
-                c = int(card)
-                self.played[p].append(c)
-                if c >> 3 != led:
-                    self.void[p] |= suit_mask(led)
-                    if trump >= 0 and must_trump and c >> 3 != trump:
-                        self.void[p] |= suit_mask(trump)
-        self.exchanger: int | None = None
-        self.siber: int | None = None
-        self.discards: dict[int, int] = {p: 0 for p in self.active}
-        self.own_discards: list[int] = []
-        self.held: dict[int, int] = {p: 0 for p in self.active}
-        #: seat -> [length, top rank or None, suit set] of its declared sequence
-        self.sequence: dict[int, list[object]] = {}
-        #: seat -> rank of its vannak or None (declared, rank not shown)
-        self.vannak: dict[int, int | None] = {}
-        lengths = {f"declare {name}": n for n, name in MELD_NAMES.items()}
-        figures = rules.figures
-        for p, text in view.history:
-            if text in lengths:
-                self.sequence[p] = [lengths[text], None, 0b1111]
-            elif text == "declare vannak":
-                self.vannak[p] = None
-            elif text.startswith("show ("):
-                self._shown(p, text[6:-1], trump)
-            if text == "exchange":
-                self.exchanger = p
-            elif text == "siber":
-                self.siber = p
-            elif text == "discard" or text.startswith("discard "):
-                self.discards[p] += 1
-                if p == seat:
-                    self.own_discards.append(int(_discard_card(text)))
-            elif text.startswith("announce ") and trump >= 0:
-                fig = figures.get(text[9:].split(" ")[0])
-                if fig is not None and fig.must_hold:
-                    self.held[p] |= fig.hold_mask(trump)
-
-        #: the auction's takings from the talon, where the auction draws talon cards
-        self.ladder: list[LadderEvent] | None = None
-        if any(c.talon for c in rules.bidding.contracts.values()):
-            self.ladder = ladder_events(self)
-            if self.ladder is None:
-                raise DeterminizeError(
-                    f"seat {seat}'s history and its taken cards disagree: not a view of a hand"
-                )
-
-    def taken_up(self, p: int, *, first: bool = False) -> list[int]:
-        """The cards the seat saw ``p``'s last (or first) taking from the talon take
-        (View.taken): an exchange comes before any síber, a síber last."""
-        takings = self.view.taken if first else reversed(self.view.taken)
-        for t, cards in takings:
-            if t == p:
-                return [int(c) for c in cards]
-        return []
-
-    def _shown(self, p: int, detail: str, trump: int) -> None:
-        """What a meld validation answer revealed of ``p``'s meld."""
-        if detail.startswith("vannak of "):
-            self.vannak[p] = _rank(detail[10:])
-        elif detail.startswith("to the ") and p in self.sequence:
-            self.sequence[p][1] = _rank(detail[7:])
-        elif p in self.sequence and trump >= 0 and detail == "in trumps":
-            self.sequence[p][2] = 1 << trump
-        elif p in self.sequence and trump >= 0 and detail == "not in trumps":
-            self.sequence[p][2] = 0b1111 & ~(1 << trump)
-        elif p in self.sequence and detail.startswith("in "):
-            for suit in Suit:
-                if suit.name_en == detail[3:]:
-                    self.sequence[p][2] = 1 << suit
-
-
-def _rank(code: str) -> int:
-    return next(int(r) for r in Rank if r.code == code)
-
-
-def _meld_cards(k: _Knowledge, p: int, free: int, rng: random.Random) -> int | None:
+def _meld_cards(k: Knowledge, p: int, free: int, rng: random.Random) -> int | None:
     """The cards of one meld ``p`` declared, chosen among those it could hold.
 
     ``free`` holds the cards that may be in ``p``'s hand (unknown and not
@@ -206,15 +87,7 @@ def _meld_cards(k: _Knowledge, p: int, free: int, rng: random.Random) -> int | N
     return out
 
 
-def _discard_card(text: str) -> int:
-    from alsos.pack.actions import parse_action
-
-    action = parse_action(text)
-    assert isinstance(action, Discard)
-    return int(action.card)
-
-
-def _place_cards(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | None:
+def _place_cards(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | None:
     """One sampled deal satisfying the fixed places and the exclusions, and the
     síber seat's discards in it (empty without a síber), or None.
 
@@ -415,7 +288,7 @@ def _swapped(talon_seen: list[int], trump: int) -> int:
 
 
 def _split_siber_pool(
-    k: _Knowledge, pool: list[int], card: int, rest: list[int], rng: random.Random
+    k: Knowledge, pool: list[int], card: int, rest: list[int], rng: random.Random
 ) -> tuple[list[int], list[int]] | None:
     """The síber seat's dealt hand and the talon as dealt, from its pool after the síber.
 
@@ -508,7 +381,7 @@ def _revealed_layout(
     return low + stop_low + mid + rest + stop_high + high[::-1]
 
 
-def _replay(k: _Knowledge, deal: Deal, discarded: list[int], rng: random.Random) -> Game | None:
+def _replay(k: Knowledge, deal: Deal, discarded: list[int], rng: random.Random) -> Game | None:
     """The public history replayed on ``deal``; None where it does not fit."""
     view = k.view
     seat = view.seat
@@ -582,13 +455,13 @@ class _LastKnowledge:
     from one view, which is read once (a view is never changed, and the knowledge
     keeps it alive, so the same object is the same view)."""
 
-    knowledge: _Knowledge | None = None
+    knowledge: Knowledge | None = None
 
 
-def _knowledge(view: View) -> _Knowledge:
+def _knowledge(view: View) -> Knowledge:
     k = _LastKnowledge.knowledge
     if k is None or k.view is not view:
-        k = _LastKnowledge.knowledge = _Knowledge(view)
+        k = _LastKnowledge.knowledge = Knowledge(view)
     return k
 
 

@@ -225,7 +225,7 @@ def solve(game: Game, *, seat: int | None = None, allies: Iterable[int] = ()) ->
     mask = 0
     for t in (root, *side):
         mask |= 1 << t
-    return _Search(engine_for(game.rules), s.copy(), root, mask).run()
+    return Search(engine_for(game.rules), s.copy(), root, mask).run()
 
 
 @functools.lru_cache(maxsize=64)
@@ -268,7 +268,7 @@ def _tables(
     return by_byte, between
 
 
-class _Search:
+class Search:
     """One solve: the working copy of the state, its tables and the recursion.
 
     The copy is changed in place as cards are tried and put back after

@@ -40,66 +40,19 @@ step chooses uniformly among choices that include the true one.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from alsos.pack.cards import CARDS
 from alsos.pack.deal import Deal
+from alsos.search.knowledge import Knowledge
 from alsos.search.places import Places, bits
 
-if TYPE_CHECKING:
-    from alsos.search.determinize import _Knowledge
-
-__all__ = ["LadderEvent", "ladder_events", "sample_ladder"]
+__all__ = ["sample_ladder"]
 
 #: Choices of declared melds' cards tried per sample before it is dealt again.
 _MELD_TRIES = 20
 
 
-class LadderEvent:
-    """One taking from the talon in the auction: a ``draw``, an ``exchange`` or a ``siber``.
-
-    ``discards``: the discards that followed it, the card where this seat
-    knows it (its own), else None; ``seen``: the cards this seat saw taken.
-    """
-
-    __slots__ = ("discards", "kind", "seat", "seen")
-
-    def __init__(self, seat: int, kind: str) -> None:
-        self.seat = seat
-        self.kind = kind
-        self.discards: list[int | None] = []
-        self.seen: tuple[int, ...] = ()
-
-    @property
-    def count(self) -> int:
-        """How many cards the taking moved into the hand (public)."""
-        return {"draw": 2, "exchange": 1}.get(self.kind, 3)
-
-
-def ladder_events(k: _Knowledge) -> list[LadderEvent] | None:
-    """The auction's takings in order, from the view's history and ``taken``; None if they
-    disagree (a view no hand could give)."""
-    from alsos.search.determinize import _discard_card
-
-    view = k.view
-    out: list[LadderEvent] = []
-    for p, text in view.history:
-        if text in ("draw", "exchange", "siber"):
-            out.append(LadderEvent(p, text))
-        elif text == "discard" or text.startswith("discard "):
-            if not out or out[-1].seat != p:
-                return None
-            out[-1].discards.append(_discard_card(text) if p == view.seat else None)
-    if len(view.taken) != len(out):
-        return None
-    for event, (p, cards) in zip(out, view.taken, strict=True):
-        if event.seat != p:
-            return None
-        event.seen = tuple(int(c) for c in cards)
-    return out
-
-
-def sample_ladder(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | None:
+def sample_ladder(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | None:
     """One deal consistent with ``k`` and the cards of the other seats' hidden discards,
     in the order of the history; None where this sample does not fit."""
     events = k.ladder
@@ -312,7 +265,7 @@ def sample_ladder(k: _Knowledge, rng: random.Random) -> tuple[Deal, list[int]] |
 
 
 def meld_cards(
-    k: _Knowledge,
+    k: Knowledge,
     words: list[str],
     free: int,
     rng: random.Random,

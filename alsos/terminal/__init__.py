@@ -32,8 +32,8 @@ from alsos.pack.actions import Action
 from alsos.pack.cards import quote
 from alsos.play.events import Event
 from alsos.play.game import Game
-from alsos.play.record import Record, RecordError
 from alsos.play.session import Deals, Radli, Rubber, Session, new_session
+from alsos.records.record import Record, RecordError
 from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import ProfileError, Ruleset
 from alsos.terminal.assist import UndoRefused, hint_text, take_back_own

@@ -86,7 +86,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from alsos.bots.heuristic.judgement import Judgement, figure_table, rules_for, tables_for
+from alsos.bots.heuristic.judgement import Judgement, figure_table
 from alsos.bots.heuristic.ladder import LadderJudgement, is_ladder
 from alsos.pack.actions import (
     CALL,
@@ -105,6 +105,7 @@ from alsos.pack.cards import Card, Rank
 from alsos.pack.deal import seeded_rng
 from alsos.pack.phases import Phase
 from alsos.play.view import View
+from alsos.ruleset.tables import tables_of
 
 __all__ = ["HeuristicBot"]
 
@@ -174,7 +175,7 @@ class HeuristicBot(LadderJudgement, Judgement):
 
     def _tables(self, view: View) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(trick strength by led suit and card, card points) for the game played."""
-        return tables_for(view.variant).play(view.kind, view.trump)
+        return tables_of(view.rules).play(view.kind, view.trump)
 
     def _discard(self, view: View, discards: Sequence[Discard]) -> Action:
         _keys, points = self._tables(view)
@@ -244,10 +245,10 @@ class HeuristicBot(LadderJudgement, Judgement):
     def _decides(view: View, points: tuple[int, ...], trick_points: int) -> bool:
         """Whether the declarer, winning this trick, would come near what it needs: half
         the pack's points (then it beats both defenders) or a points figure it announced."""
-        rules = rules_for(view.variant)
+        rules = view.rules
         target = (sum(points) + rules.cards.last_trick) // 2 + 1
         if view.trump >= 0 or view.kind == "no-trumps":
-            figures = figure_table(view.variant, view.trump)
+            figures = figure_table(view.rules, view.trump)
             for item in view.items:
                 info = figures.get(item.label) if item.seat == view.declarer else None
                 if info is not None and info[0] == "points":

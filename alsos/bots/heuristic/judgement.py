@@ -7,7 +7,6 @@ holds the ones that read the hand as a whole rather than a trick.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Sequence
 
@@ -28,20 +27,17 @@ from alsos.pack.actions import (
     Kontra,
 )
 from alsos.pack.cards import Card, Rank, Suit
-from alsos.pack.tables import trick_keys
 from alsos.play.view import View
-from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import Ruleset, parse_card_spec
+from alsos.ruleset.tables import rules_named, tables_of
 
 __all__ = [
     "BID_THRESHOLD",
     "FIGURE_MARGIN",
     "UHU_TRUMPS",
     "Judgement",
-    "VariantTables",
     "figure_table",
     "rules_for",
-    "tables_for",
     "trump_ranks",
     "trump_values",
 ]
@@ -63,50 +59,25 @@ FIGURE_MARGIN = 14.0
 UHU_TRUMPS = 4
 
 
-class VariantTables:
-    """The tables of one ruleset the bot reads at every decision, each built once.
+#: The ruleset a canonical string names (the one in use: :func:`rules_named`).
+rules_for = rules_named
 
-    ``rules`` is the ruleset; :meth:`play` gives the trick strengths and card
-    points of a kind of game and trump suit.  One object per variant string
-    (:func:`tables_for`), so a decision looks its tables up instead of
-    building them again.
+
+def figure_table(rules: Ruleset, trump: int) -> dict[str, tuple[str, int, int, int]]:
+    """Per figure id: (kind, mask of the cards it names, points threshold, trick from the end).
+
+    Kept with the ruleset's tables (:meth:`~alsos.ruleset.tables.RulesetTables.derived`),
+    one table per trump suit.
     """
-
-    def __init__(self, variant: str) -> None:
-        self.rules = load_variant(variant)
-        self._play: dict[tuple[str | None, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-
-    def play(self, kind: str | None, trump: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """(trick strength by led suit and card, card points) for ``kind`` and ``trump``."""
-        key = (kind, trump)
-        found = self._play.get(key)
-        if found is None:
-            c = self.rules.cards
-            order = (
-                c.betli_order
-                if kind == "betli"
-                else (c.klopitzky_order if kind == "klopitzky" else c.plain_order)
-            )
-            keys = trick_keys(c.trump_order.strength, order.strength, trump)
-            found = self._play[key] = (keys, c.point_table(trump))
-        return found
+    memo = tables_of(rules).memo
+    key = ("heuristic.figures", trump)
+    found: dict[str, tuple[str, int, int, int]] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _figure_table(rules, trump)
+    return found
 
 
-@functools.lru_cache(maxsize=32)
-def tables_for(variant: str) -> VariantTables:
-    """The :class:`VariantTables` of the ruleset a view names (views carry its string)."""
-    return VariantTables(variant)
-
-
-def rules_for(variant: str) -> Ruleset:
-    """The ruleset a view names (cached: views carry the canonical string)."""
-    return tables_for(variant).rules
-
-
-@functools.lru_cache(maxsize=256)
-def figure_table(variant: str, trump: int) -> dict[str, tuple[str, int, int, int]]:
-    """Per figure id: (kind, mask of the cards it names, points threshold, trick from the end)."""
-    rules = rules_for(variant)
+def _figure_table(rules: Ruleset, trump: int) -> dict[str, tuple[str, int, int, int]]:
     out = {}
     for fid, fig in rules.figures.items():
         mask = 0
@@ -119,29 +90,37 @@ def figure_table(variant: str, trump: int) -> dict[str, tuple[str, int, int, int
     return out
 
 
-@functools.lru_cache(maxsize=256)
-def trick_dues(variant: str, trump: int) -> frozenset[int]:
+def trick_dues(rules: Ruleset, trump: int) -> frozenset[int]:
     """The tricks from the end at which some trick figure of the ruleset is due: at any
-    other trick no announced trick figure can be due, and its items need not be read."""
-    return frozenset(
-        info[3] for info in figure_table(variant, trump).values() if info[0] == "trick"
-    )
+    other trick no announced trick figure can be due, and its items need not be read.
+    Kept with the ruleset's tables, one set per trump suit."""
+    memo = tables_of(rules).memo
+    key = ("heuristic.trick_dues", trump)
+    found: frozenset[int] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = frozenset(
+            info[3] for info in figure_table(rules, trump).values() if info[0] == "trick"
+        )
+    return found
 
 
-@functools.lru_cache(maxsize=32)
-def trump_ranks(variant: str) -> tuple[int, ...]:
+def trump_ranks(rules: Ruleset) -> tuple[int, ...]:
     """The rank indices from the highest trump down, by the profile's trump order."""
-    strength = rules_for(variant).cards.trump_order.strength
-    return tuple(sorted(range(8), key=lambda r: -strength[r]))
+    return tables_of(rules).trump_ranks
 
 
-@functools.lru_cache(maxsize=32)
-def trump_values(variant: str) -> tuple[float, ...]:
-    """The value of each trump to a hand, by rank index."""
+def _trump_values(rules: Ruleset) -> tuple[float, ...]:
     values = [0.0] * 8
-    for place, rank in enumerate(trump_ranks(variant)):
+    for place, rank in enumerate(tables_of(rules).trump_ranks):
         values[rank] = _TRUMP_VALUE[place]
-    return tuple(values)
+    found = tables_of(rules).memo["heuristic.trump_values"] = tuple(values)
+    return found
+
+
+def trump_values(rules: Ruleset) -> tuple[float, ...]:
+    """The value of each trump to a hand, by rank index."""
+    found: tuple[float, ...] | None = tables_of(rules).memo.get("heuristic.trump_values")
+    return _trump_values(rules) if found is None else found
 
 
 def _logistic(x: float) -> float:
@@ -189,7 +168,7 @@ class Judgement:
         """The hand's value for the game played (or ``trump``), as if it held nine cards."""
         t = view.trump if trump is None else trump
         if t >= 0:
-            value = self._suit_value(view.hand, t, trump_values(view.variant))
+            value = self._suit_value(view.hand, t, trump_values(view.rules))
         else:
             value = self._no_trumps_value(view.hand)
         if view.unseen_count:
@@ -231,7 +210,7 @@ class Judgement:
         """In an auction whose bids carry figures: the next figure the intended
         contract (the best one it would bid) makes likely, then the bid; None to bid
         as without figures (module docstring, "Bidding")."""
-        rules = rules_for(view.variant)
+        rules = view.rules
         b = rules.bidding
         original = view.talon_seen[0] >> 3 if view.talon_seen else -1
         said = {text for _seat, text in view.history} if b.unique_suits else set()
@@ -251,7 +230,7 @@ class Judgement:
             view, trump=trump, declarer=view.seat, kind="trump" if trump >= 0 else "no-trumps"
         )
         pending = self._pending(view)
-        figures = figure_table(view.variant, trump)
+        figures = figure_table(view.rules, trump)
         timed = 0  # one card wins one trick: one trick figure per card
         for fid in pending:
             info = figures.get(fid)
@@ -290,7 +269,7 @@ class Judgement:
 
     def _no_trumps(self, view: View) -> float:
         """The hand's value without trumps (0 unless it holds three Aces or more)."""
-        if not view.variant or not rules_for(view.variant).bidding.no_trumps:
+        if not view.variant or not view.rules.bidding.no_trumps:
             return 0.0
         return self._value(view, -1) if self._aces(view.hand) >= 3 else 0.0
 
@@ -302,7 +281,7 @@ class Judgement:
         hand = view.hand
         if len(hand) < 6 or not view.variant:
             return False
-        strength = rules_for(view.variant).cards.betli_order.strength
+        strength = view.rules.cards.betli_order.strength
         low = sorted(range(8), key=lambda r: strength[r])  # ranks from the lowest
         position = {r: i for i, r in enumerate(low)}
         for suit in range(4):
@@ -335,7 +314,7 @@ class Judgement:
         """The figure's worth if the hand makes it likely, else 0."""
         if not view.variant:
             return 0
-        info = figure_table(view.variant, view.trump).get(figure)
+        info = figure_table(view.rules, view.trump).get(figure)
         if info is None:
             return 0
         kind, mask, threshold, trick = info
@@ -346,7 +325,7 @@ class Judgement:
         tmask = 0xFF << 8 * trump if trump >= 0 else 0
         trumps = (hand & tmask).bit_count()
         nine = view.unseen_count == 0
-        base = rules_for(view.variant).figures[figure].value
+        base = view.rules.figures[figure].value
         if kind in ("kassza", "multiplier", "points"):
             duel = len(view.tricks_won) < 3  # one opponent takes every point the announcer does not
         if kind in ("kassza", "multiplier"):
@@ -361,7 +340,7 @@ class Judgement:
             if mask == 0 or mask & hand != mask:
                 return 0
             need = (mask & tmask).bit_count()
-            order = trump_ranks(view.variant)
+            order = trump_ranks(view.rules)
             if need and not self._top_run(hand, mask, trump, order):
                 extra = 1 if hand >> (8 * trump + order[0]) & 1 else 3
                 if trumps < need + extra:
@@ -372,7 +351,7 @@ class Judgement:
         if kind == "trick":
             if mask == 0 or not hand & mask or trump < 0:
                 return 0
-            first, second = trump_ranks(view.variant)[:2]
+            first, second = trump_ranks(view.rules)[:2]
             if not mask & tmask:  # a plain Ace (uhu): the others' trumps must be drawn first
                 if self._card_claimed(view, mask):
                     return 0  # one card wins one trick: not both ulti and uhu with it
@@ -392,7 +371,7 @@ class Judgement:
     @staticmethod
     def _card_claimed(view: View, mask: int) -> bool:
         """Whether a trick figure this seat announced already times a card of ``mask``."""
-        figures = figure_table(view.variant, view.trump)
+        figures = figure_table(view.rules, view.trump)
         for item in view.items:
             info = figures.get(item.label) if item.seat == view.seat else None
             if info is not None and info[0] == "trick" and info[1] & mask:
@@ -405,13 +384,13 @@ class Judgement:
         suit's top card, the hand holds the two top trumps and four trumps of nine (three
         of six) to draw the others' trumps and keep the lead, and ``trick`` cards of the
         suit (two at least) so that the card need not fall early when the suit is led."""
-        rules = rules_for(view.variant)
+        rules = view.rules
         card = mask.bit_length() - 1
         plain = rules.cards.plain_order.strength
         if plain[card & 7] != max(plain):
             return False  # a lower card falls to the suit's Ace
         trump = view.trump
-        first, second = trump_ranks(view.variant)[:2]
+        first, second = trump_ranks(view.rules)[:2]
         tops = hand >> (8 * trump + first) & 1 and hand >> (8 * trump + second) & 1
         trumps = (hand >> 8 * trump & 0xFF).bit_count()
         suit = (hand >> 8 * (card >> 3) & 0xFF).bit_count()
@@ -461,11 +440,11 @@ class Judgement:
         if trump < 0:
             return self._aces(view.hand) >= 3
         ranks = [c & 7 for c in view.hand if c >> 3 == trump]
-        tops = sum(1 for r in ranks if r in trump_ranks(view.variant)[:3])
+        tops = sum(1 for r in ranks if r in trump_ranks(view.rules)[:3])
         return tops >= 2 and len(ranks) >= 3
 
     def _beats_figure(self, view: View, figure: str) -> bool:
-        info = figure_table(view.variant, view.trump).get(figure) if view.variant else None
+        info = figure_table(view.rules, view.trump).get(figure) if view.variant else None
         if info is None:
             return False
         kind, mask, threshold, _trick = info
@@ -477,13 +456,13 @@ class Judgement:
             )
         if kind == "trick":  # a trump kept to the end beats the figure's card
             ranks = [c & 7 for c in hand if c >> 3 == trump]
-            tops = sum(1 for r in ranks if r in trump_ranks(view.variant)[:3])
+            tops = sum(1 for r in ranks if r in trump_ranks(view.rules)[:3])
             return len(ranks) >= 4 or (len(ranks) >= 3 and tops > 0)
         if kind == "points":
             return self._points(view) >= 162 - threshold + 10
         if kind == "volat":
             return any(
-                c & 7 == _ACE or (c >> 3 == trump and c & 7 == trump_ranks(view.variant)[0])
+                c & 7 == _ACE or (c >> 3 == trump and c & 7 == trump_ranks(view.rules)[0])
                 for c in hand
             )
         strong = self._strong_in_trumps(view) and self._value(view) >= 10.0
@@ -494,9 +473,9 @@ class Judgement:
         """The card masks of the trick figures this seat announced that are due with
         ``due`` tricks left (the items are read only where one of the ruleset's is)."""
         trump = view.trump
-        if trump < 0 or not view.variant or due not in trick_dues(view.variant, trump):
+        if trump < 0 or not view.variant or due not in trick_dues(view.rules, trump):
             return []
-        figures = figure_table(view.variant, trump)
+        figures = figure_table(view.rules, trump)
         out = []
         for item in view.items:
             info = figures.get(item.label) if item.seat == view.seat else None
@@ -532,7 +511,7 @@ class Judgement:
         seven = 8 * trump + _SEVEN
         if all(c != seven for c in view.hand):
             return False
-        figures = figure_table(view.variant, trump)
+        figures = figure_table(view.rules, trump)
         for item in view.items:
             if item.seat == view.seat and item.label != GAME:
                 info = figures.get(item.label)

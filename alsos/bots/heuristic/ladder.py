@@ -159,7 +159,7 @@ def _tricks(variant: str, hand: int, trump: int) -> float:
     est = 0.0
     if trump >= 0:
         t = hand >> 8 * trump & 0xFF
-        for place, r in enumerate(trump_ranks(variant)):
+        for place, r in enumerate(trump_ranks(rules_for(variant))):
             if t >> r & 1:
                 est += _TRUMP_TRICKS[place]
         est += max(0, t.bit_count() - 3) * 0.6
@@ -182,7 +182,7 @@ def _card_points(variant: str, hand: int, trump: int) -> float:
     """Card points the hand should take from tricks."""
     table, total = _points(variant, trump)
     if trump >= 0:
-        values = trump_values(variant)
+        values = trump_values(rules_for(variant))
         value = 0.0
         for c in range(32):
             if hand >> c & 1:
@@ -222,7 +222,7 @@ def _margin(variant: str, hand: int, trump: int, fig: FigureRule, melds: str) ->
     if kind == "no-tricks":
         return BETLI_ALLOWANCE - betli
     if kind == "volat":
-        order = trump_ranks(variant)
+        order = trump_ranks(rules_for(variant))
         plain = sum(1 for c in range(32) if hand >> c & 1 and c >> 3 != trump and c & 7 != _ACE)
         tops = hand >> 8 * trump & 0xFF if trump >= 0 else 0
         top = tops >> order[0] & 1 and tops >> order[1] & 1
@@ -233,7 +233,7 @@ def _margin(variant: str, hand: int, trump: int, fig: FigureRule, melds: str) ->
         card = parse_card_spec(fig.card).card(trump)
         if card < 0 or not hand >> card & 1:
             return _NONE
-        first, second = trump_ranks(variant)[:2]
+        first, second = trump_ranks(rules_for(variant))[:2]
         top = hand >> (8 * trump + first) & 1 or hand >> (8 * trump + second) & 1
         return n - (4 + fig.trick) - (0 if top else 1)
     if kind == "cards":
@@ -264,7 +264,7 @@ def _cards_margin(variant: str, hand: int, trump: int, fig: FigureRule) -> float
     if mask & ~tmask and trump >= 0:
         need = 4  # plain cards (the Aces) need trumps to keep them from being ruffed
     if mask & tmask:
-        order = trump_ranks(variant)
+        order = trump_ranks(rules_for(variant))
         lowest = order.index(_low(mask, trump, order))
         run = all(hand >> (8 * trump + r) & 1 for r in order[: lowest + 1])
         # With the figure's higher trumps the top ones (the trull's U and 9) only its
@@ -295,7 +295,7 @@ def _keep_order(
             if hand >> c & 1:
                 out.append((-float(strength[c & 7]), c))
         return tuple(sorted(out))
-    values = trump_values(variant)
+    values = trump_values(rules_for(variant))
     for c in range(32):
         if not hand >> c & 1:
             continue

@@ -17,9 +17,8 @@ from alsos.hand.melds import scoring_sequences, vannak_ranks_held
 from alsos.hand.settlement import Entry, Settlement, Tally
 from alsos.pack.actions import GAME
 from alsos.pack.phases import Kind
-from alsos.pack.tables import suit_point_sums
-from alsos.ruleset.profile import keep_for
 from alsos.ruleset.registry import lookup, register
+from alsos.ruleset.tables import tables_of
 
 if TYPE_CHECKING:
     from alsos.hand.items import Item
@@ -29,49 +28,20 @@ if TYPE_CHECKING:
 __all__ = ["card_points", "potter_payments", "settle_potter"]
 
 
-class _Counting:
-    """What counting card points reads of a ruleset, kept per ruleset."""
-
-    __slots__ = ("hand_size", "last_trick", "rules", "sums")
-
-    def __init__(
-        self,
-        rules: Ruleset,
-        sums: tuple[tuple[tuple[int, ...], ...], ...],
-        hand_size: int,
-        last_trick: int,
-    ) -> None:
-        self.rules = rules
-        self.sums = sums  # index trump + 1: suit_point_sums
-        self.hand_size = hand_size
-        self.last_trick = last_trick
-
-
-_COUNTING: Final[dict[int, _Counting]] = {}
 _BETLI: Final = Kind.BETLI
 _KLOPITZKY: Final = Kind.KLOPITZKY
 
 
-def _counting(rules: Ruleset) -> _Counting:
-    kept = _COUNTING.get(id(rules))
-    if kept is None or kept.rules is not rules:
-        c = rules.cards
-        sums = tuple(suit_point_sums(c.point_table(t)) for t in range(-1, 4))
-        kept = keep_for(_COUNTING, rules, _Counting(rules, sums, rules.hand_size, c.last_trick))
-    return kept
-
-
 def card_points(rules: Ruleset, s: HandState) -> dict[int, int]:
     """Card points in each active seat's tricks, with the last-trick bonus."""
-    counting = _counting(rules)
-    a, b, cc, d = counting.sums[s.trump + 1]
+    a, b, cc, d = tables_of(rules).point_sums[s.trump + 1]
     won = s.won
     out = {}
     for seat in s.active:
         w = won[seat]
         out[seat] = a[w & 0xFF] + b[(w >> 8) & 0xFF] + cc[(w >> 16) & 0xFF] + d[w >> 24]
-    if len(s.tricks) == counting.hand_size and s.trick_winners:
-        out[s.trick_winners[-1]] += counting.last_trick
+    if len(s.tricks) == rules.hand_size and s.trick_winners:
+        out[s.trick_winners[-1]] += rules.cards.last_trick
     return out
 
 

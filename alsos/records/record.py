@@ -46,31 +46,32 @@ from alsos.pack.actions import Action, ActionParseError, parse_action
 from alsos.pack.deal import Deal, DealError
 from alsos.pack.phases import Phase
 from alsos.play.data import converter, register_kind
-from alsos.play.game import Game, IllegalActionError
-from alsos.play.record_syntax import (
-    _CANON,
-    _JSON_TAG,
-    _NAME,
-    _NUMBER,
-    _SEAT_TAG,
+from alsos.play.game import Game, IllegalActionError, set_record_builder
+from alsos.play.view import View
+from alsos.records.record_syntax import (
+    CANON,
+    HEADER_NAME,
+    JSON_TAG,
     MAX_ACTIONS,
     MAX_DIGITS,
     MAX_SEAT,
     MAX_TEXT,
+    NUMBER,
+    SEAT_TAG,
     Pos,
     RecordError,
-    _error,
-    _json_value,
-    _one_line,
-    _problem,
-    _quote,
-    _short,
-    _within,
+    clip,
+    error_at,
+    json_value,
+    one_line,
+    quote_value,
     read_hands,
+    text_problem,
+    within_limits,
 )
-from alsos.play.view import View
 from alsos.ruleset.loading import load_variant, shipped_variants
 from alsos.ruleset.profile import ProfileError
+from alsos.ruleset.tables import known_rules, remember
 from alsos.search.determinize import DeterminizeError, determinize
 from alsos.version import __version__
 
@@ -121,7 +122,7 @@ class Record:
     date: str | None = None
     event: str | None = None
     result: str | None = None
-    comments: tuple[tuple[int, str], ...] = field(default=(), converter=_one_line)
+    comments: tuple[tuple[int, str], ...] = field(default=(), converter=one_line)
     tags: tuple[tuple[str, str], ...] = ()
     view: View | None = None
     positions: tuple[tuple[str, Pos], ...] = field(default=(), eq=False, repr=False)
@@ -142,7 +143,7 @@ class Record:
                 continue
             if number.__class__ is not int:
                 raise RecordError(f"{what} {number!r}: expected a whole number")
-            if not _within(number):
+            if not within_limits(number):
                 raise RecordError(
                     f"{what}: a number of more than {MAX_DIGITS} digits cannot be written "
                     "in a record (choose a smaller seed)"
@@ -158,21 +159,19 @@ class Record:
                 raise RecordError(f"expected (seat, Action), got {(seat, action)!r}", index=i)
         names = set()
         for name, value in self.headers():
-            problem = _problem(value)
+            problem = text_problem(value)
             if problem is not None:
                 raise RecordError(f"header {name}: {problem}")
-            if not _NAME.fullmatch(name):
-                raise RecordError(
-                    f"header name {_short(name)}: letters, digits and _, from a letter"
-                )
+            if not HEADER_NAME.fullmatch(name):
+                raise RecordError(f"header name {clip(name)}: letters, digits and _, from a letter")
             if name.lower() in names:
                 raise RecordError(f"header {name} appears twice (names are read in any case)")
             names.add(name.lower())
         for name, _value in self.tags:
-            if (name.lower() in _CANON and name != "Declared") or _SEAT_TAG.fullmatch(name):
+            if (name.lower() in CANON and name != "Declared") or SEAT_TAG.fullmatch(name):
                 raise RecordError(f"tag {name}: the name is a header alsos reads; use a field")
         for i, text in self.comments:
-            problem = _problem(text)
+            problem = text_problem(text)
             if problem is not None:
                 raise RecordError(f"comment: {problem}", index=max(i, 0))
         if self.view is not None:
@@ -185,14 +184,14 @@ class Record:
             )
         if view.variant != self.variant:
             raise RecordError(
-                f"View: variant {_short(view.variant)} is not Variant {_short(self.variant)}"
+                f"View: variant {clip(view.variant)} is not Variant {clip(self.variant)}"
             )
         if len(view.history) > MAX_ACTIONS:
             raise RecordError(f"{len(view.history)} actions; a hand has at most {MAX_ACTIONS}")
         for i, (seat, text) in enumerate(view.history):
-            problem = _problem(text)
+            problem = text_problem(text)
             if problem is None and (";" in text or text != " ".join(text.split()) or not text):
-                problem = f"{_short(text)} cannot be written on one line before any comment"
+                problem = f"{clip(text)} cannot be written on one line before any comment"
             if seat.__class__ is not int or not 0 <= seat < MAX_SEAT or problem is not None:
                 raise RecordError(f"view history: {problem or f'seat {seat!r}'}", index=i)
 
@@ -203,8 +202,8 @@ class Record:
         """An error about ``header``: at its line or JSON path when read, else named."""
         pos = self._at(header)
         value = dict(self.headers()).get(header)
-        shown = f"{header} {_short(value)}" if value is not None else header
-        return _error(f"{shown}: {reason}", pos)
+        shown = f"{header} {clip(value)}" if value is not None else header
+        return error_at(f"{shown}: {reason}", pos)
 
     # ------------------------------------------------------------ from a game
 
@@ -221,12 +220,13 @@ class Record:
     ) -> Record:
         """The record of ``game`` as it stands (finished or not).
 
-        A game replayed from a record (:class:`~alsos.play.record.RecordedGame`) keeps that record's
-        names, date, event, comments and other tags unless given here.  With
-        ``seat``, the seat record of that seat (:meth:`for_seat`).
+        A game replayed from a record
+        (:class:`~alsos.records.record.RecordedGame`) keeps that record's names,
+        date, event, comments and other tags unless given here.  With ``seat``,
+        the seat record of that seat (:meth:`for_seat`).
         """
         source = game.source if isinstance(game, RecordedGame) else None
-        _remember(game.rules)
+        remember(game.rules)
         if source is not None:
             seats = source.seats if seats is None else seats
             date = source.date if date is None else date
@@ -351,7 +351,7 @@ class Record:
         return out
 
     def _text(self) -> str:
-        lines = [f"[{name} {_quote(value)}]" for name, value in self.headers()]
+        lines = [f"[{name} {quote_value(value)}]" for name, value in self.headers()]
         lines.append("")
         notes: dict[int, list[str]] = {}
         for i, text in self.comments:
@@ -376,7 +376,7 @@ class Record:
     def to_json(self) -> dict[str, Any]:
         """The record as plain JSON-ready data (what ``dumps(format="json")`` writes)."""
         return {
-            "format": _JSON_TAG,
+            "format": JSON_TAG,
             "headers": dict(self.headers()),
             "actions": [[seat, text] for seat, text in self.lines()],
             "comments": [[i, text] for i, text in self.comments],
@@ -390,10 +390,10 @@ class Record:
     @classmethod
     def loads(cls, text: str) -> Record:
         """Read one record from its text or JSON form (several:
-        :func:`alsos.play.record.loads_all`)."""
+        :func:`alsos.records.record.loads_all`)."""
         hands = _read(text)
         if len(hands) != 1:
-            raise _error(f"expected one hand, the text holds {len(hands)}", hands[1][1])
+            raise error_at(f"expected one hand, the text holds {len(hands)}", hands[1][1])
         return hands[0][0]
 
     # ------------------------------------------------------------ replaying
@@ -430,7 +430,7 @@ class Record:
         ``allow_files``: see :meth:`rules`.
         """
         rules = self.rules(allow_files=allow_files) if rules is None else rules
-        _remember(rules)
+        remember(rules)
         if self.view is not None:
             return self._replay_view(rules)
         game = self.new_game(rules)
@@ -439,7 +439,7 @@ class Record:
                 fill_siber_passes(game, seat, action)
                 game.apply(action, seat=seat)
             except IllegalActionError as e:
-                raise _error(str(e), self._at(str(i)), index=i) from None
+                raise error_at(str(e), self._at(str(i)), index=i) from None
         if self.result is not None:
             st = game.settlement
             got = None if st is None else format_payments(st.payments)
@@ -461,6 +461,10 @@ class Record:
         game = RecordedGame.from_state(rules, sampled.state)
         game.source = self
         return game
+
+
+# Game.record() is Record.from_game: lent to the game module, which cannot import this one.
+set_record_builder(Record.from_game)
 
 
 class RecordedGame(Game):
@@ -527,7 +531,7 @@ def labelled(
     """
     labels: list[str | None] = [None] * len(record.actions)
     try:
-        game = record.new_game(rules or _GIVEN.get(record.variant))
+        game = record.new_game(rules or known_rules(record.variant))
         last: str | None = None
         for i, (seat, action) in enumerate(record.actions):
             fill_siber_passes(game, seat, action)  # a record from before every seat was asked
@@ -540,17 +544,6 @@ def labelled(
         pass
     for i, (seat, action) in enumerate(record.actions):
         yield labels[i], i, seat, action
-
-
-#: Rulesets a caller handed over (a game's, or replay(rules=...)), by variant: the
-#: writer labels phases with them without reading any file.  Bounded.
-_GIVEN: dict[str, Ruleset] = {}
-
-
-def _remember(rules: Ruleset) -> None:
-    if len(_GIVEN) >= 64:
-        _GIVEN.clear()
-    _GIVEN[str(rules)] = rules
 
 
 def loads_all(text: str) -> list[Record]:
@@ -578,25 +571,25 @@ def _build(
         if name not in headers:
             near = difflib.get_close_matches(name, list(headers)[:50], n=1, cutoff=0.6)
             hint = f" (did you mean {name} for {near[0]}?)" if near else ""
-            raise _error(f"missing header {name}{hint}", start)
+            raise error_at(f"missing header {name}{hint}", start)
 
     def number(name: str) -> int:
         text = headers[name]
-        if not _NUMBER.fullmatch(text):
-            raise _error(f"header {name}: expected a whole number, got {_short(text)}", at[name])
+        if not NUMBER.fullmatch(text):
+            raise error_at(f"header {name}: expected a whole number, got {clip(text)}", at[name])
         return int(text)
 
     seats: list[str] = []
     for name in headers:
-        m = _SEAT_TAG.fullmatch(name)
+        m = SEAT_TAG.fullmatch(name)
         if m is not None and int(m.group(1)) != len(seats):
-            raise _error(
+            raise error_at(
                 f"header {name}: seat names are numbered Seat0, Seat1, ... in order", at[name]
             )
         if m is not None:
             seats.append(headers[name])
-    extra = tuple((k, v) for k, v in headers.items() if k not in _CANON.values() or k == "Declared")
-    extra = tuple((k, v) for k, v in extra if not _SEAT_TAG.fullmatch(k))
+    extra = tuple((k, v) for k, v in headers.items() if k not in CANON.values() or k == "Declared")
+    extra = tuple((k, v) for k, v in extra if not SEAT_TAG.fullmatch(k))
     positions = [*at.items(), *((str(i), pos) for i, (_s, _t, pos) in enumerate(lines))]
     common: dict[str, Any] = {
         "variant": headers["Variant"],
@@ -611,24 +604,24 @@ def _build(
     if view_text is not None:
         for name in ("Deal", "Seed"):
             if name in headers:
-                raise _error(
+                raise error_at(
                     f"header {name}: a seat record (View) holds no {name.lower()}", at[name]
                 )
         if comments or extra:
             pos = at[next(iter(k for k, _ in extra))] if extra else start
-            raise _error("a seat record holds no comments or other tags", pos)
+            raise error_at("a seat record holds no comments or other tags", pos)
         view = _view(view_text, [(s, t) for s, t, _p in lines], at["View"])
         return _make(common, at["View"], deal="", view=view)
     try:
         Deal.parse(headers["Deal"])
     except DealError as e:
-        raise _error(f"header Deal: {e}", at["Deal"]) from None
+        raise error_at(f"header Deal: {e}", at["Deal"]) from None
     actions = []
     for i, (seat, text, pos) in enumerate(lines):
         try:
             actions.append((seat, parse_action(text)))
         except ActionParseError as e:
-            raise _error(str(e), pos, index=i) from None
+            raise error_at(str(e), pos, index=i) from None
     return _make(
         common,
         start,
@@ -644,19 +637,19 @@ def _make(common: dict[str, Any], pos: Pos, **fields: Any) -> Record:
     try:
         return Record(**common, **fields)
     except RecordError as e:  # what the reader let through and the writer would not write
-        raise _error(str(e), pos) from None
+        raise error_at(str(e), pos) from None
 
 
 def _view(text: str, history: list[tuple[int, str]], pos: Pos) -> View:
     """A seat record's view: the ``View`` header's JSON and the body's history."""
-    data = _json_value(text, pos)
+    data = json_value(text, pos)
     if not isinstance(data, dict):
-        raise _error("header View: expected a JSON object", pos)
+        raise error_at("header View: expected a JSON object", pos)
     data["history"] = [list(pair) for pair in history]
     try:
         return converter.structure(data, View)
     except Exception as e:  # cattrs reports a bad value in many ways; any is a bad view
-        raise _error(f"header View: not a seat's view ({_short(str(e), 120)})", pos) from None
+        raise error_at(f"header View: not a seat's view ({clip(str(e), 120)})", pos) from None
 
 
 def replay_session(

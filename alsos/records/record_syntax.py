@@ -1,6 +1,6 @@
 """The syntax of game records: reading text and JSON into hands, bounded (internal).
 
-:mod:`alsos.play.record` builds :class:`~alsos.play.record.Record` values from what this
+:mod:`alsos.records.record` builds :class:`~alsos.records.record.Record` values from what this
 module reads.  Everything here is linear in the text and capped in size,
 numbers and nesting, because records are text from anyone; every refusal is
 a :class:`RecordError` naming the line and column or the JSON path.
@@ -22,7 +22,7 @@ REQUIRED = ("Variant", "Deal", "Dealer")
 KNOWN = ("Alsos", "Seed", "Date", "Event", "Result")
 #: Headers read into fields or checked: every other header is kept in ``tags``.
 _OWN = (*REQUIRED, "View", *KNOWN, "Declared")
-_CANON = {name.lower(): name for name in _OWN}
+CANON = {name.lower(): name for name in _OWN}
 
 # Limits on what a record may hold: a record is text from anyone.
 #: Characters in a record's text (several hands included).
@@ -38,13 +38,13 @@ MAX_DEPTH = 32
 #: Seats numbered in actions: 0 to MAX_SEAT - 1 (a table has at most four).
 MAX_SEAT = 1000
 
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
-_SEAT_TAG = re.compile(r"seat(0|[1-9][0-9]{0,2})", re.IGNORECASE)
-_JSON_TAG = "alsos-record"
+HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
+SEAT_TAG = re.compile(r"seat(0|[1-9][0-9]{0,2})", re.IGNORECASE)
+JSON_TAG = "alsos-record"
 _HEADER = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 # Linear: the line is stripped, digits and blanks do not overlap, the rest is taken whole.
 _ACTION = re.compile(r"([0-9]{1,3})\s+(\S.*)")
-_NUMBER = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
+NUMBER = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _JSON_TOKEN = re.compile(r'[\[\]{}"]|\\.', re.DOTALL)
 _JSON_START = re.compile(r"\{|\[\s*[{\]]")
@@ -63,7 +63,7 @@ class RecordError(ValueError):
     known; ``reason`` says what is wrong.
     """
 
-    __module__ = "alsos.play.record"  # its public home, where users import it from
+    __module__ = "alsos.records.record"  # its public home, where users import it from
 
     def __init__(
         self,
@@ -99,18 +99,18 @@ def _record_error(
     return RecordError(reason, line=line, column=column, index=index, path=path)
 
 
-def _error(reason: str, pos: Pos | None, index: int | None = None) -> RecordError:
+def error_at(reason: str, pos: Pos | None, index: int | None = None) -> RecordError:
     line, column, path = pos if pos is not None else (None, None, None)
     return RecordError(reason, line=line, column=column, index=index, path=path)
 
 
-def _short(value: str, limit: int = 60) -> str:
+def clip(value: str, limit: int = 60) -> str:
     """``value`` quoted, cut to about ``limit`` characters: errors quote input, never megabytes."""
     text = repr(value)
     return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-2:]}"
 
 
-def _problem(value: object) -> str | None:
+def text_problem(value: object) -> str | None:
     """Why a string cannot stand in a record (None: it can)."""
     if not isinstance(value, str):
         return f"expected text, got {type(value).__name__}"
@@ -122,7 +122,7 @@ def _problem(value: object) -> str | None:
     return None
 
 
-def _one_line(comments: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
+def one_line(comments: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
     """Comments as the text form keeps them: in action order, each on one line."""
     return tuple(sorted(((i, " ".join(str(text).split())) for i, text in comments), key=_first))
 
@@ -131,7 +131,7 @@ def _first(pair: tuple[int, str]) -> int:
     return pair[0]
 
 
-def _quote(value: str) -> str:
+def quote_value(value: str) -> str:
     """A header value in quotes: backslash and quote escaped, line breaks as ``\\uXXXX``."""
     out = []
     for ch in value:
@@ -161,7 +161,7 @@ def _unquote(value: str) -> str:
     return _ESCAPE.sub(_unescape, value)
 
 
-def _within(number: int) -> bool:
+def within_limits(number: int) -> bool:
     """Whether ``number`` has at most MAX_DIGITS digits (without writing it out)."""
     return bool(-(10**MAX_DIGITS) < number < 10**MAX_DIGITS)
 
@@ -172,8 +172,8 @@ Hand = tuple[dict[str, str], dict[str, Pos], list[tuple[int, str, Pos]], list[tu
 
 def canonical(name: str) -> str:
     """A header name as alsos writes it: known names in their case, ``SeatN``, others kept."""
-    m = _SEAT_TAG.fullmatch(name)
-    return f"Seat{m.group(1)}" if m else _CANON.get(name.lower(), name)
+    m = SEAT_TAG.fullmatch(name)
+    return f"Seat{m.group(1)}" if m else CANON.get(name.lower(), name)
 
 
 def _read_text(text: str) -> list[Hand]:
@@ -188,7 +188,7 @@ def _read_text(text: str) -> list[Hand]:
     for number, raw in enumerate(text.splitlines(), start=1):
         bad = _SURROGATE.search(raw)
         if bad is not None:
-            raise RecordError(_problem(bad.group()) or "", line=number, column=bad.start() + 1)
+            raise RecordError(text_problem(bad.group()) or "", line=number, column=bad.start() + 1)
         stripped = raw.strip()
         if stripped.startswith("["):
             if in_body:  # a new hand begins
@@ -218,7 +218,7 @@ def _read_text(text: str) -> list[Hand]:
                 m = _ACTION.fullmatch(line)
                 if m is None:
                     raise RecordError(
-                        f"expected '<seat> <action>' such as '1 pass', got {_short(line)}",
+                        f"expected '<seat> <action>' such as '1 pass', got {clip(line)}",
                         line=number,
                         column=column,
                     )
@@ -240,13 +240,13 @@ def _read_text(text: str) -> list[Hand]:
 def _header(headers: dict[str, str], at: dict[str, Pos], name: str, value: str, pos: Pos) -> None:
     """Add one header read at ``pos``, or say why it cannot be."""
     if name in headers:
-        raise _error(f"header {name} appears twice (header names are read in any case)", pos)
+        raise error_at(f"header {name} appears twice (header names are read in any case)", pos)
     low = name.lower()
     if any(k.lower() == low for k in headers):
-        raise _error(f"header {name} appears twice (header names are read in any case)", pos)
-    problem = _problem(value)
+        raise error_at(f"header {name} appears twice (header names are read in any case)", pos)
+    problem = text_problem(value)
     if problem is not None:
-        raise _error(f"header {name}: {problem}", pos)
+        raise error_at(f"header {name}: {problem}", pos)
     headers[name] = value
     at[name] = pos
 
@@ -295,7 +295,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> _JsonObject:
     return obj
 
 
-def _json_value(text: str, pos: Pos | None = None) -> Any:
+def json_value(text: str, pos: Pos | None = None) -> Any:
     """``json.loads`` bounded: nesting capped, long integers kept as text, repeated keys seen.
 
     ``pos``: where the JSON sits (a header's value), for errors; else errors
@@ -304,7 +304,7 @@ def _json_value(text: str, pos: Pos | None = None) -> Any:
 
     def where(offset: int, reason: str) -> RecordError:
         if pos is not None:
-            return _error(f"{reason} (JSON character {offset + 1})", pos)
+            return error_at(f"{reason} (JSON character {offset + 1})", pos)
         line = text.count("\n", 0, offset) + 1
         return RecordError(reason, line=line, column=offset - text.rfind("\n", 0, offset))
 
@@ -330,11 +330,11 @@ def _json_value(text: str, pos: Pos | None = None) -> Any:
 
 def _key(key: str) -> str:
     """A JSON path step for an object key."""
-    return f".{key}" if _NAME.fullmatch(key) else f"[{_short(key, 40)}]"
+    return f".{key}" if HEADER_NAME.fullmatch(key) else f"[{clip(key, 40)}]"
 
 
 def _read_json(text: str) -> list[Hand]:
-    data = _json_value(text)
+    data = json_value(text)
     many = isinstance(data, list)
     items = data if many else [data]
     if not items:
@@ -346,26 +346,26 @@ def _read_json(text: str) -> list[Hand]:
         def at_(sub: str, base: str = base) -> Pos:
             return (None, None, base + sub)
 
-        if not isinstance(item, dict) or item.get("format") != _JSON_TAG:
-            raise _error(f'not an alsos record (expected "format": {_JSON_TAG!r})', at_(""))
+        if not isinstance(item, dict) or item.get("format") != JSON_TAG:
+            raise error_at(f'not an alsos record (expected "format": {JSON_TAG!r})', at_(""))
         for sub, obj in (("", item), (".headers", item.get("headers"))):
             if isinstance(obj, _JsonObject) and obj.duplicate is not None:
-                raise _error(f"the key {_short(obj.duplicate)} appears twice", at_(sub))
+                raise error_at(f"the key {clip(obj.duplicate)} appears twice", at_(sub))
         raw_headers = item.get("headers")
         if not isinstance(raw_headers, dict):
-            raise _error("expected an object of header names and texts", at_(".headers"))
+            raise error_at("expected an object of header names and texts", at_(".headers"))
         headers: dict[str, str] = {}
         at: dict[str, Pos] = {}
         for key, value in raw_headers.items():
             pos = at_(".headers" + _key(key))
-            if not _NAME.fullmatch(key):
-                raise _error("a header name is letters, digits and _, from a letter", pos)
+            if not HEADER_NAME.fullmatch(key):
+                raise error_at("a header name is letters, digits and _, from a letter", pos)
             if not isinstance(value, str):
-                raise _error(f"expected text, got {_short(repr(value))}", pos)
+                raise error_at(f"expected text, got {clip(repr(value))}", pos)
             _header(headers, at, canonical(key), value, pos)
         actions = item.get("actions", [])
         if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-            raise _error(
+            raise error_at(
                 f"expected a list of up to {MAX_ACTIONS} [seat, action] pairs", at_(".actions")
             )
         lines = []
@@ -376,25 +376,25 @@ def _read_json(text: str) -> list[Hand]:
                 and pair[0].__class__ is int and 0 <= pair[0] < MAX_SEAT
                 and isinstance(pair[1], str)
             ):  # fmt: skip
-                raise _error(f"expected [seat, action text], got {_short(repr(pair))}", pos, i)
-            problem = _problem(pair[1])
+                raise error_at(f"expected [seat, action text], got {clip(repr(pair))}", pos, i)
+            problem = text_problem(pair[1])
             if problem is not None or not pair[1].strip():
-                raise _error(problem or "an empty action", pos, i)
+                raise error_at(problem or "an empty action", pos, i)
             lines.append((pair[0], pair[1], pos))
         notes = item.get("comments", [])
         if not isinstance(notes, list):
-            raise _error("expected a list of [index, text] pairs", at_(".comments"))
+            raise error_at("expected a list of [index, text] pairs", at_(".comments"))
         comments = []
         for i, pair in enumerate(notes):
             pos = at_(f".comments[{i}]")
             if not (
                 isinstance(pair, list) and len(pair) == 2
                 and pair[0].__class__ is int and -1 <= pair[0] < len(lines)
-                and _problem(pair[1]) is None
+                and text_problem(pair[1]) is None
             ):  # fmt: skip
-                raise _error(
+                raise error_at(
                     f"expected [action index (-1 to {len(lines) - 1}), text], "
-                    f"got {_short(repr(pair))}",
+                    f"got {clip(repr(pair))}",
                     pos,
                 )
             comments.append((pair[0], pair[1]))

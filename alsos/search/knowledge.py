@@ -1,0 +1,180 @@
+"""What a seat's view says about where each card is: the facts a world must agree with.
+
+:class:`Knowledge` reads a :class:`~alsos.play.view.View` once -- who dealt, the
+cards each seat played and the suits it showed void in, melds declared and
+what their validation showed, figures that must be held, exchanges, síbers
+and discards, and, where the auction draws talon cards, its takings in order
+(:func:`ladder_events`).  :mod:`alsos.search.determinize` samples worlds from
+it, and :mod:`alsos.search.talon_draws` does for a ladder auction; both read
+it, neither is read by it.
+"""
+
+from __future__ import annotations
+
+from alsos.pack.actions import MELD_NAMES, Discard, parse_action
+from alsos.pack.cards import Rank, Suit, suit_mask
+from alsos.play.view import View
+
+__all__ = ["DeterminizeError", "Knowledge", "LadderEvent", "discard_card", "ladder_events"]
+
+
+class DeterminizeError(ValueError):
+    """No complete hand consistent with the view was found (or the view is not one of a hand)."""
+
+
+def discard_card(text: str) -> int:
+    """The card of one's own ``discard XX`` as the history writes it."""
+    action = parse_action(text)
+    assert isinstance(action, Discard)
+    return int(action.card)
+
+
+class Knowledge:
+    """What the view says about where each card is, read once per view."""
+
+    def __init__(self, view: View) -> None:
+        rules = view.rules
+        self.rules = rules
+        self.view = view
+        n = rules.players
+        seat = view.seat
+        first = view.history[0][0] if view.history else view.to_act
+        if first is None:
+            raise DeterminizeError("a view with no history and no seat to act is not a hand")
+        self.dealer = (first - 1) % n
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        self.active = order[:3] if n > 3 else order
+        self.hand_size = rules.hand_size
+        self.k_seen = sum(rules.deal.seen_packets)
+        self.talon_size = 32 - len(self.active) * self.hand_size
+        self.front = view.unseen_count > 0
+        #: seat -> the kinds of meld it declared, as shown ("declare melds (terc, béla)")
+        self.meld_kinds: dict[int, list[str]] = {}
+        for p, text in view.history:
+            if text.startswith("declare melds (") and p != seat:
+                self.meld_kinds[p] = text[15:-1].split(", ")
+        self.played: dict[int, list[int]] = {p: [] for p in self.active}
+        self.void: dict[int, int] = {p: 0 for p in self.active}
+        must_trump = rules.play.must_trump
+        trump = view.trump
+        tricks = [t.cards for t in view.tricks]
+        if view.trick:
+            tricks.append(view.trick)
+        for trick in tricks:
+            led = int(trick[0][1]) >> 3
+            for p, card in trick:
+                c = int(card)
+                self.played[p].append(c)
+                if c >> 3 != led:
+                    self.void[p] |= suit_mask(led)
+                    if trump >= 0 and must_trump and c >> 3 != trump:
+                        self.void[p] |= suit_mask(trump)
+        self.exchanger: int | None = None
+        self.siber: int | None = None
+        self.discards: dict[int, int] = {p: 0 for p in self.active}
+        self.own_discards: list[int] = []
+        self.held: dict[int, int] = {p: 0 for p in self.active}
+        #: seat -> [length, top rank or None, suit set] of its declared sequence
+        self.sequence: dict[int, list[object]] = {}
+        #: seat -> rank of its vannak or None (declared, rank not shown)
+        self.vannak: dict[int, int | None] = {}
+        lengths = {f"declare {name}": n for n, name in MELD_NAMES.items()}
+        figures = rules.figures
+        for p, text in view.history:
+            if text in lengths:
+                self.sequence[p] = [lengths[text], None, 0b1111]
+            elif text == "declare vannak":
+                self.vannak[p] = None
+            elif text.startswith("show ("):
+                self._shown(p, text[6:-1], trump)
+            if text == "exchange":
+                self.exchanger = p
+            elif text == "siber":
+                self.siber = p
+            elif text == "discard" or text.startswith("discard "):
+                self.discards[p] += 1
+                if p == seat:
+                    self.own_discards.append(discard_card(text))
+            elif text.startswith("announce ") and trump >= 0:
+                fig = figures.get(text[9:].split(" ")[0])
+                if fig is not None and fig.must_hold:
+                    self.held[p] |= fig.hold_mask(trump)
+
+        #: the auction's takings from the talon, where the auction draws talon cards
+        self.ladder: list[LadderEvent] | None = None
+        if any(c.talon for c in rules.bidding.contracts.values()):
+            self.ladder = ladder_events(self)
+            if self.ladder is None:
+                raise DeterminizeError(
+                    f"seat {seat}'s history and its taken cards disagree: not a view of a hand"
+                )
+
+    def taken_up(self, p: int, *, first: bool = False) -> list[int]:
+        """The cards the seat saw ``p``'s last (or first) taking from the talon take
+        (View.taken): an exchange comes before any síber, a síber last."""
+        takings = self.view.taken if first else reversed(self.view.taken)
+        for t, cards in takings:
+            if t == p:
+                return [int(c) for c in cards]
+        return []
+
+    def _shown(self, p: int, detail: str, trump: int) -> None:
+        """What a meld validation answer revealed of ``p``'s meld."""
+        if detail.startswith("vannak of "):
+            self.vannak[p] = _rank(detail[10:])
+        elif detail.startswith("to the ") and p in self.sequence:
+            self.sequence[p][1] = _rank(detail[7:])
+        elif p in self.sequence and trump >= 0 and detail == "in trumps":
+            self.sequence[p][2] = 1 << trump
+        elif p in self.sequence and trump >= 0 and detail == "not in trumps":
+            self.sequence[p][2] = 0b1111 & ~(1 << trump)
+        elif p in self.sequence and detail.startswith("in "):
+            for suit in Suit:
+                if suit.name_en == detail[3:]:
+                    self.sequence[p][2] = 1 << suit
+
+
+def _rank(code: str) -> int:
+    return next(int(r) for r in Rank if r.code == code)
+
+
+class LadderEvent:
+    """One taking from the talon in the auction: a ``draw``, an ``exchange`` or a ``siber``.
+
+    ``discards``: the discards that followed it, the card where this seat
+    knows it (its own), else None; ``seen``: the cards this seat saw taken.
+    """
+
+    __slots__ = ("discards", "kind", "seat", "seen")
+
+    def __init__(self, seat: int, kind: str) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.discards: list[int | None] = []
+        self.seen: tuple[int, ...] = ()
+
+    @property
+    def count(self) -> int:
+        """How many cards the taking moved into the hand (public)."""
+        return {"draw": 2, "exchange": 1}.get(self.kind, 3)
+
+
+def ladder_events(k: Knowledge) -> list[LadderEvent] | None:
+    """The auction's takings in order, from the view's history and ``taken``; None if they
+    disagree (a view no hand could give)."""
+    view = k.view
+    out: list[LadderEvent] = []
+    for p, text in view.history:
+        if text in ("draw", "exchange", "siber"):
+            out.append(LadderEvent(p, text))
+        elif text == "discard" or text.startswith("discard "):
+            if not out or out[-1].seat != p:
+                return None
+            out[-1].discards.append(discard_card(text) if p == view.seat else None)
+    if len(view.taken) != len(out):
+        return None
+    for event, (p, cards) in zip(out, view.taken, strict=True):
+        if event.seat != p:
+            return None
+        event.seen = tuple(int(c) for c in cards)
+    return out

@@ -1,0 +1,114 @@
+"""The package's import structure: no circles, no edge the layer contract has to excuse,
+no private name reached for across modules, no alsos module imported by name upwards.
+
+The contract (``lint-imports``) checks the layers; these check what it cannot see or
+what it would let pass if someone added an exception again.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import sys
+import tomllib
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "alsos"
+
+
+def _structure_report() -> ModuleType:
+    path = ROOT / "examples" / "structure_report.py"
+    spec = importlib.util.spec_from_file_location("example_structure_report", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _contracts() -> list[dict[str, object]]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts: list[dict[str, object]] = config["tool"]["importlinter"]["contracts"]
+    return contracts
+
+
+def test_the_import_graph_has_no_circles_and_no_upward_edges() -> None:
+    """Was: game -> record -> session -> game (with determinize <-> talon_draws) and
+    cards <-> svg, the two excused in the contract."""
+    figures = _structure_report().report()
+    assert figures["circles"] == []
+    assert figures["upward_edges"] == []
+
+
+def test_the_contract_excuses_no_import_and_marks_no_layer_optional() -> None:
+    """Every module ships in the package: a layer in ``( )`` (allowed to be missing)
+    would let a renamed or deleted module pass unnoticed."""
+    for contract in _contracts():
+        assert "ignore_imports" not in contract, contract["name"]
+        for layer in contract["layers"]:  # type: ignore[attr-defined]
+            assert "(" not in layer, (contract["name"], layer)
+
+
+def _modules() -> list[tuple[str, ast.Module]]:
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        out.append((name, ast.parse(path.read_text(encoding="utf-8"))))
+    return out
+
+
+def test_no_module_imports_a_private_name_of_another() -> None:
+    """A leading underscore means "this module's own": another module importing it (as
+    talon_draws did determinize's ``_Knowledge``) is a dependency no one can see."""
+    found = []
+    for name, tree in _modules():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("alsos"):
+                found += [
+                    f"{name} imports {node.module}.{a.name}"
+                    for a in node.names
+                    if a.name.startswith("_") and not a.name.startswith("__")
+                ]
+    assert found == []
+
+
+def test_the_registry_imports_no_alsos_module_by_name() -> None:
+    """The rule modules register themselves when the engine imports them; the registry,
+    below them, only loads third-party entry points."""
+    tree = dict(_modules())["alsos.ruleset.registry"]
+    named = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value.startswith("alsos.")
+        and node.value != "alsos.hand.rules"  # the entry point group's name
+    ]
+    imports = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module"
+    ]
+    assert named == [] and imports == []
+
+
+def test_a_card_still_draws_itself() -> None:
+    """Card._repr_svg_ comes from alsos.pack.svg now, which ``import alsos`` imports."""
+    import alsos
+    from alsos.pack.svg import card_svg
+
+    assert alsos.Card.MA._repr_svg_() == card_svg(alsos.Card.MA)  # type: ignore[attr-defined]
+
+
+def test_game_record_is_record_from_game() -> None:
+    """Game.record() is lent by the record module: the same record as Record.from_game."""
+    import alsos
+
+    game = alsos.Game(alsos.load_variant("potter1930"), seed=3)
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])
+    assert game.record().dumps() == alsos.Record.from_game(game).dumps()
+    assert game.record(1).dumps() == alsos.Record.from_game(game, seat=1).dumps()
