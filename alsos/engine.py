@@ -44,7 +44,7 @@ from alsos.deal import Deal, DealError, _active_seats, seeded_rng
 from alsos.items import DECLARER, Item
 from alsos.melds import longest_sequence, vannak_ranks_held
 from alsos.phases import Contract, Kind, Phase
-from alsos.profile import Ruleset, keep_for, parse_card_spec
+from alsos.profile import Ruleset, keep_for
 from alsos.speech import (
     add_item,
     announce_figure,
@@ -56,7 +56,15 @@ from alsos.tables import point_table, trick_keys
 from alsos.validation import answer_meld, next_contest, start_contests
 
 if TYPE_CHECKING:
-    from alsos.protocol import BiddingModule, CallingModule, ExchangeModule, ScoringModule
+    from collections.abc import Callable
+
+    from alsos.protocol import (
+        BiddingModule,
+        CallingModule,
+        DealingModule,
+        ExchangeModule,
+        ScoringModule,
+    )
     from alsos.settlement import Settlement
 
 __all__ = ["Engine", "engine_for", "plays_of", "trick_winner"]
@@ -118,20 +126,25 @@ class Engine:
         self.completion_figures = rules.announcements.completion_figures
         self.turn_order = rules.announcements.turn_order
         self.exchange_anytime = rules.exchange.simple_at == "before-card"
-        self.dealing: Any = registry.lookup("dealing", rules.deal.module)
+        self.dealing: DealingModule = registry.lookup("dealing", rules.deal.module)
         self.bidding: BiddingModule = registry.lookup("bidding", rules.bidding.module)(rules)
         self.exchange: ExchangeModule = registry.lookup("exchange", rules.exchange.module)(rules)
         self.calling: CallingModule = registry.lookup("calling", rules.calling.module)(rules)
-        self.scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
-        # The scoring module's optional hook: the payments alone, without the itemised
-        # settlement (what search and simulations read); else read off the settlement.
-        scoring = rules.scoring.module
-        self._payments: Any = registry.hook("scoring", scoring, "payments")
-        # The scoring module's optional hook: is the hand's result already certain?
-        # ... and, without a meld contest: what a seat's declaration makes known.
-        self.melds_shown: Any = registry.hook("scoring", scoring, "melds_shown")
-        self.decided: Any = (
-            registry.hook("scoring", scoring, "decided") if rules.play.stop_when_decided else None
+        scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
+        self.scoring = scoring
+        # The payments alone, without the itemised settlement (what search and
+        # simulations read); what a seat's declaration makes known without a meld
+        # contest; and, where the module can tell, whether the result is certain.
+        self._payments: Callable[[Ruleset, HandState], dict[int, int]] = scoring.payments
+        self.melds_shown: Callable[[Ruleset, HandState, int], str] | None = (
+            None if self.meld_contest else scoring.melds_shown
+        )
+        #: Figure id -> whether its kind is ever won or lost (False: a multiplier).
+        self._judged = {
+            n: registry.lookup("figures", f.kind).judged for n, f in rules.figures.items()
+        }
+        self.decided: Callable[[Ruleset, HandState], bool] | None = (
+            scoring.decided if scoring.decides and rules.play.stop_when_decided else None
         )
         c = rules.cards
         self._points_by_rank = (
@@ -165,7 +178,7 @@ class Engine:
             # The hot path for simulations: shuffle ints and fill bit sets directly.
             pack = list(range(32))
             seeded_rng(seed).shuffle(pack)
-            hands, unseen, talon = self.dealing(rules, pack, dealer)
+            hands, unseen, talon = self.dealing.deal(rules, pack, dealer)
             s = HandState(
                 players=n, dealer=dealer, active=active, hands=hands, unseen=unseen,
                 talon=talon, seed=seed, pack=tuple(pack),
@@ -399,7 +412,9 @@ class Engine:
         elif cls is Declare:
             s.declared.append((seat, action[1]))
         elif cls is DeclareMelds:
-            s.notes[len(s.history) - 1] = f" ({self.melds_shown(self._rules, s, seat)})"
+            shown = self.melds_shown
+            assert shown is not None  # offered only with it
+            s.notes[len(s.history) - 1] = f" ({shown(self._rules, s, seat)})"
             s.declared.append((seat, -1))  # -1: all of them, outside any contest
         s.turn_acted = True
         if self.turn_order:
@@ -408,7 +423,7 @@ class Engine:
             elif cls is Declare:
                 stage = 3
             elif cls is Announce:
-                stage = 1 if self._rules.figures[action[1]].kind == "multiplier" else 2
+                stage = 2 if self._judged[action[1]] else 1  # multipliers come first
             else:
                 stage = 0
             if stage > s.turn_stage:
@@ -621,8 +636,8 @@ class Engine:
             return
         # A conceded figure no longer holds its card back (pagat, "Variations", "Calling").
         fig = self._rules.figures[item.figure]
-        if fig.kind == "trick" and fig.card:
-            bit = parse_card_spec(fig.card).mask(s.trump)
+        bit = registry.lookup("figures", fig.kind).held_back(fig, s.trump)
+        if bit:
             held = s.hold_back.get(item.seat, [])
             s.hold_back[item.seat] = [h for h in held if h[0] != bit]
 
@@ -638,7 +653,7 @@ class Engine:
         """The itemised settlement of a finished hand (built on first use, then kept); else None."""
         st = s.settlement
         if st is None and s.is_over:
-            st = s.settlement = self.scoring(self._rules, s)
+            st = s.settlement = self.scoring.settle(self._rules, s)
         return st
 
     def payments(self, s: HandState) -> dict[int, int]:
@@ -650,9 +665,7 @@ class Engine:
         st = s.settlement
         if st is not None:
             return dict(st.payments)
-        if self._payments is not None:
-            return self._payments(self._rules, s)  # type: ignore[no-any-return]
-        return self.scoring(self._rules, s).payments
+        return self._payments(self._rules, s)
 
     def points_table(self, s: HandState) -> tuple[int, ...]:
         """Card points of each of the 32 cards under the hand's contract (shared, immutable)."""

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from alsos import registry
 from alsos.actions import Action, Announce, Kontra, announce, kontra
 from alsos.cards import Rank
 from alsos.items import DECLARER, DEFENDERS, Item
-from alsos.profile import FigureRule, Ruleset, keep_for, parse_card_spec
+from alsos.profile import FigureRule, Ruleset, keep_for
 
 if TYPE_CHECKING:
+    from alsos.protocol import FigureKind
     from alsos.state import HandState
 
 __all__ = [
@@ -136,8 +138,13 @@ def speech_options(
         if s.turn_stage > 2:
             figs = ()
         elif s.turn_stage == 2:
-            figs = tuple(a for a in figs if rules.figures[a[1]].kind != "multiplier")
+            figs = tuple(a for a in figs if _kind(rules.figures[a[1]].kind).judged)
     return head + figs + kontras
+
+
+def _kind(name: str) -> FigureKind:
+    kind: FigureKind = registry.lookup("figures", name)
+    return kind
 
 
 def add_item(rules: Ruleset, s: HandState, item: Item) -> None:
@@ -168,10 +175,10 @@ def _candidate_figures(rules: Ruleset, s: HandState, front: bool) -> list[Candid
     for name, fig in rules.figures.items():
         if not fig.enabled or not (fig.front if front else fig.back):
             continue
-        if trump < 0 and (not fig.no_trumps or fig.kind == "kassza"):
+        if trump < 0 and not fig.no_trumps:
             continue
-        if fig.kind == "trick" and not parse_card_spec(fig.card).mask(trump):
-            continue  # its card does not exist in this game (a named Ace that is trump)
+        if not _kind(fig.kind).available(fig, trump):
+            continue  # e.g. its card does not exist in this game (a named Ace that is trump)
         hold = fig.hold_mask(trump)
         if fig.must_hold and not hold:
             continue
@@ -217,7 +224,8 @@ def announce_figure(rules: Ruleset, s: HandState, seat: int, figure: str, *, fro
     if fig.ladder is not None:
         s.ladder_round |= 1 << seat
     s.announcements += 1
-    if fig.kind == "multiplier":
+    kind = _kind(fig.kind)
+    if not kind.judged:
         # béla kassza (huwiki): no item of its own, it multiplies the game.
         factor = fig.value * (fig.front_multiplier if front else 1)
         s.own_items()[0].boost(f"{figure} {'front' if front else 'back'}", factor)
@@ -234,12 +242,11 @@ def announce_figure(rules: Ruleset, s: HandState, seat: int, figure: str, *, fro
             front_multiplier=fig.front_multiplier,
         ),
     )
-    if fig.kind == "trick" and fig.card:
-        # The announcer keeps the card back until its trick (pagat, "Figures", ultimó).
-        bit = parse_card_spec(fig.card).mask(s.trump)
-        if bit:
-            at = rules.hand_size - fig.trick
-            s.hold_back.setdefault(seat, []).append((bit, at, fig.must_play))
+    # The announcer keeps the card back until its trick (pagat, "Figures", ultimó).
+    bit = kind.held_back(fig, s.trump)
+    at = kind.deciding_trick(fig, rules.hand_size)
+    if bit and at is not None:
+        s.hold_back.setdefault(seat, []).append((bit, at, fig.must_play))
 
 
 def raise_kontra(rules: Ruleset, s: HandState, seat: int, k: Kontra) -> None:

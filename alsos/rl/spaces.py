@@ -50,6 +50,7 @@ import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, SupportsIndex
 
+from alsos import registry
 from alsos.actions import (
     ACCEPT,
     BETLI,
@@ -134,7 +135,7 @@ def _actions(rules: Ruleset) -> Iterator[Action]:
     yield from (kontra(level, GAME) for level in levels)
     yield from (kontra(level, name, seat) for name in items for seat in seats for level in levels)
     x = rules.exchange
-    if x.module != _NONE or talon:
+    if registry.lookup("exchange", x.module).exchanges or talon:
         if x.simple_exchange or x.siber or talon:
             # the two-player síber phase offers the plain swap too; after a
             # ladder contract that drew, the declarer may take the face-up card
@@ -151,7 +152,7 @@ def _actions(rules: Ruleset) -> Iterator[Action]:
         yield KICSI
     elif any(c.melds != _NONE for c in contracts.values()):
         yield DECLARE_MELDS
-    if rules.calling.module != _NONE:
+    if registry.lookup("calling", rules.calling.module).calls:
         yield CALL
         if rules.calling.targets != GAME:
             yield from (CallItem(name, seat) for name in items for seat in seats)
@@ -243,7 +244,7 @@ def _call_multiplier(rules: Ruleset) -> int:
     Each kontra on a call doubles the stake (quadruples it when the side may
     call back), and playing on doubles it once more.
     """
-    if rules.calling.module == _NONE:
+    if not registry.lookup("calling", rules.calling.module).calls:
         return 1
     per_step = 2 if rules.calling.call_back else 1
     return int(2 ** (len(rules.kontra.levels) * per_step + 1))
@@ -321,7 +322,7 @@ def max_actions(rules: Ruleset) -> int:
         # a draw, two discards and up to one pass of every seat; then the
         # trumps, the face-up card (or the síber) and up to three discards.
         bidding += (len(contracts) + 1) * (a + 3) + 5
-    exchanges = rules.exchange.module != _NONE
+    exchanges = registry.lookup("exchange", rules.exchange.module).exchanges
     contest = rules.melds.contest
     utterances = (
         a * figures  # announcements

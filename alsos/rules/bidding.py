@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from alsos.actions import ACCEPT, BETLI, BIDS, PASS, Action, Announce, Bid, announce
 from alsos.cards import Card, Suit
 from alsos.phases import Contract, Kind, Phase
-from alsos.protocol import Described
-from alsos.registry import register
+from alsos.protocol import BiddingModule, Described
+from alsos.registry import lookup, register
 from alsos.speech import figure_allowed
 from alsos.state import ModuleState
 
@@ -129,7 +129,7 @@ def _st(s: HandState) -> BiddingState:
 
 
 @register("bidding", "potter")
-class PotterBidding:
+class PotterBidding(BiddingModule):
     """Accept the original suit; else one rising bid each; else Betli; else Klopitzky."""
 
     @classmethod
@@ -333,7 +333,7 @@ class CombinedBidding(PotterBidding):
         mine = set(b.pending)
         contracts = self._contracts(s)
         for name, fig in rules.figures.items():
-            if fig.kind in ("kassza", "multiplier") or not figure_allowed(
+            if not lookup("figures", fig.kind).biddable or not figure_allowed(
                 rules,
                 name,
                 fig,

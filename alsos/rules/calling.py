@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 from alsos.actions import CALL, CONCEDE, GYERUNK, PLAY_ON, Action, CallItem, Kontra, kontra
 from alsos.items import DECLARER
 from alsos.phases import Kind, Phase
-from alsos.protocol import Described
+from alsos.protocol import CallingModule, Described
 from alsos.registry import register
 from alsos.state import ModuleState
 
 if TYPE_CHECKING:
     from alsos.profile import Ruleset
-    from alsos.protocol import Referee
+    from alsos.protocol import CallingModule, Referee
     from alsos.state import HandState
 
 __all__ = ["CallState", "GyerunkCalling", "NoCalling"]
@@ -67,8 +67,10 @@ def _st(s: HandState) -> CallState:
 
 
 @register("calling", "none")
-class NoCalling:
+class NoCalling(CallingModule):
     """Calling is not part of this table's rules."""
+
+    calls = False
 
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:
@@ -102,6 +104,8 @@ class GyerunkCalling(NoCalling):
     one doubling higher (pagat, "Calling"); with it, a kontra doubles twice and
     the side that said it may then call back or play on (pagat, "Variations").
     """
+
+    calls = True
 
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:

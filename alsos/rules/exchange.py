@@ -29,13 +29,13 @@ from typing import TYPE_CHECKING
 from alsos.actions import DISCARDS, EXCHANGE, PASS, SIBER, Action, Discard
 from alsos.cards import CARDS, Rank, Suit, cards_of, suit_mask
 from alsos.phases import Phase
-from alsos.protocol import Described
+from alsos.protocol import Described, ExchangeModule
 from alsos.registry import register
 from alsos.state import ModuleState
 
 if TYPE_CHECKING:
     from alsos.profile import Ruleset
-    from alsos.protocol import Referee
+    from alsos.protocol import ExchangeModule, Referee
     from alsos.state import HandState
 
 __all__ = ["ExchangeState", "NoExchange", "SiberExchange", "TompaExchange"]
@@ -71,8 +71,10 @@ _TAKES = {
 
 
 @register("exchange", "none")
-class NoExchange:
+class NoExchange(ExchangeModule):
     """No exchange of any kind: play starts straight after the pick-up."""
+
+    exchanges = False
 
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:
@@ -106,6 +108,8 @@ class NoExchange:
 @register("exchange", "siber")
 class SiberExchange(NoExchange):
     """Three-player síber (whole talon) and the simple trump-7 exchange."""
+
+    exchanges = True
 
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:

@@ -245,7 +245,9 @@ def potter_payments(rules: Ruleset, s: HandState) -> dict[int, int]:
     return _pay(s, _judge(rules, s, declarer))
 
 
-@register("scoring", "potter", payments=potter_payments)
+# Compiled, so given as functions (wrapped in a ScoringModule); ``totals_only``: the
+# settlement follows from card points, tricks and item results (search keys on sums).
+@register("scoring", "potter", payments=potter_payments, totals_only=True)
 def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
     """pagat, "Scoring": each item paid between the declarer and every opponent."""
     contract = s.contract

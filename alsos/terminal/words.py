@@ -18,7 +18,7 @@ from functools import lru_cache
 from alsos.game import Game
 from alsos.phases import Contract, Kind
 from alsos.profile import Ruleset
-from alsos.registry import hook
+from alsos.registry import lookup
 from alsos.rulebook import rulebook
 
 __all__ = [
@@ -55,8 +55,7 @@ def clause(rules: Ruleset, key: str) -> str:
 def figure_meaning(rules: Ruleset, name: str) -> str:
     """What the figure ``name`` undertakes, in words (the judge's own description)."""
     fig = rules.figures[name]
-    describe = hook("figures", fig.kind, "describe")
-    return str(describe(fig, rules)) if describe is not None else f"a figure of kind {fig.kind}"
+    return str(lookup("figures", fig.kind).describe(fig, rules))
 
 
 def is_ladder(rules: Ruleset) -> bool:
