@@ -131,7 +131,9 @@ class Cards(FigureKind):
     params = ("cards",)
 
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
-        need = self.cards_needed(fig, t.trump)
+        need = 0
+        for spec in fig.cards:
+            need |= parse_card_spec(spec).mask(t.trump)
         return need != 0 and t.won[item.seat] & need == need
 
     def check(self, fig: FigureRule, rules: Ruleset, where: str) -> list[str]:

@@ -132,7 +132,7 @@ def hand_tally(
 def figure_made(rules: Ruleset, tally: Tally, name: str, item: Item) -> bool:
     """Whether the figure ``name`` of the profile was made, by its kind's registered judge."""
     fig = rules.figures[name]
-    return bool(lookup("figures", fig.kind)(tally, fig, item))
+    return bool(lookup("figures", fig.kind).judge(tally, fig, item))
 
 
 def payers_of(s: HandState) -> tuple[int, ...]:
