@@ -121,7 +121,8 @@ class Referee(Protocol):
 class BiddingModule:
     """Runs the auction; ends with ``start_contract`` or ``end_thrown_in``.
 
-    Registered as a class, made once per ruleset with the :class:`Ruleset`.
+    Registered as a class, made once per ruleset with the
+    :class:`~alsos.profile.Ruleset`.
     """
 
     def __init__(self, rules: Ruleset) -> None:

@@ -1,7 +1,7 @@
 """Figure kinds: each kind of figure as one object, registered under its name.
 
 A kind (:class:`~alsos.protocol.FigureKind`) holds everything alsos knows of
-it: which profile keys it reads, what a profile must give it (:meth:`check`),
+it: which profile keys it reads, what a profile must give it (:meth:`~alsos.protocol.FigureKind.check`),
 how it is judged at the end of the hand, the rulebook's text, and what search,
 bots and views ask of it (the cards it needs, the trick it is decided in, the
 card its announcer keeps back).  A judge takes the hand's frozen
