@@ -1,10 +1,11 @@
 """Figure kinds: each kind of figure as one object, registered under its name.
 
 A kind (:class:`~alsos.protocol.FigureKind`) holds everything alsos knows of
-it: which profile keys it reads, what a profile must give it (:meth:`~alsos.protocol.FigureKind.check`),
-how it is judged at the end of the hand, the rulebook's text, and what search,
-bots and views ask of it (the cards it needs, the trick it is decided in, the
-card its announcer keeps back).  A judge takes the hand's frozen
+it: which profile keys it reads, what a profile must give it
+(:meth:`~alsos.protocol.FigureKind.check`), how it is judged at the end of the
+hand, the rulebook's text, and what search, bots and views ask of it (the
+cards it needs, the trick it is decided in, the card its announcer keeps
+back).  A judge takes the hand's frozen
 :class:`~alsos.settlement.Tally` (who won which cards and tricks, points,
 melds), the figure's profile entry and the announced item, and says whether
 the undertaking was met.  A defender's figure must be met in that defender's
