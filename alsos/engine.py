@@ -43,7 +43,7 @@ from alsos.cards import Rank, suit_mask
 from alsos.deal import Deal, DealError, _active_seats, seeded_rng
 from alsos.items import DECLARER, Item
 from alsos.melds import longest_sequence, vannak_ranks_held
-from alsos.phases import Contract, Kind, Phase
+from alsos.phases import Contract, Kind, Phase, kind_rules
 from alsos.profile import Ruleset, keep_for
 from alsos.speech import (
     add_item,
@@ -85,7 +85,6 @@ _PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
 _RANKS: Final = tuple(Rank)  # iterating a tuple is cheaper than iterating the enum
 SPEECH_PHASES: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT: Final = tuple(suit_mask(s) for s in range(4))
-_BETLI: Final = Kind.BETLI
 _PLAY: Final = Phase.PLAY
 
 
@@ -121,7 +120,12 @@ class Engine:
         self.n_active = rules.active_players
         self.hand_size = rules.hand_size
         self.must_trump = rules.play.must_trump
-        self.betli_overtake = rules.play.betli_overtake
+        #: Each kind of game as data (card order, first lead, value, early end, ...).
+        self._kinds = kinds = kind_rules(rules)
+        # Kinds that hot paths test by identity: cheaper than a dict lookup per card.
+        self._overtake_kinds = tuple(k for k, r in kinds.items() if r.overtake)
+        self.betli_overtake = bool(self._overtake_kinds)
+        self._early_end_kinds = tuple(k for k, r in kinds.items() if r.ends_on_declarer_trick)
         self.meld_contest = rules.melds.contest
         self.completion_figures = rules.announcements.completion_figures
         self.turn_order = rules.announcements.turn_order
@@ -282,7 +286,7 @@ class Engine:
             led = trick[0][1] >> 3
             legal = h & _SUIT[led]
             if legal:
-                if self.betli_overtake and s.contract.kind is _BETLI:  # type: ignore[union-attr]
+                if self.betli_overtake and s.contract.kind in self._overtake_kinds:  # type: ignore[union-attr]
                     # altiansz, "Play": following suit, top the best card of that suit so far.
                     key = s.key
                     base = led * 32
@@ -316,7 +320,7 @@ class Engine:
     def _first_trick_speech(self, s: HandState, seat: int) -> tuple[Action, ...]:
         assert s.contract is not None
         rules = self._rules
-        if s.contract.kind is Kind.BETLI:
+        if not self._kinds[s.contract.kind].exchange_and_melds:
             return speech_options(rules, s, seat, False, False, ())
         head: tuple[Action, ...] = ()
         if not s.turn_acted:
@@ -494,7 +498,7 @@ class Engine:
         """
         return (
             s.trick_no == self.hand_size
-            or (winner == s.declarer and s.contract.kind is _BETLI)  # type: ignore[union-attr]
+            or (winner == s.declarer and s.contract.kind in self._early_end_kinds)  # type: ignore[union-attr]
             or (self.decided is not None and self.decided(self._rules, s))
         )
 
@@ -502,7 +506,7 @@ class Engine:
         """No trick but the last can end the hand ``s``: :meth:`hand_ends` is then
         ``s.trick_no == hand_size`` (no Betli declarer to lose a trick, no
         ``decided`` hook).  Search plays whole hands without asking each trick."""
-        return self.decided is None and s.contract.kind is not _BETLI  # type: ignore[union-attr]
+        return self.decided is None and s.contract.kind not in self._early_end_kinds  # type: ignore[union-attr]
 
     def _after_announcements(self, s: HandState) -> None:
         """The back round is closed: validate melds, then the second trick."""
@@ -524,40 +528,29 @@ class Engine:
         s.contract = contract
         s.accepted_original = original
         s.trump = -1 if contract.trump is None else int(contract.trump)
-        s.no_figures = contract.kind not in (Kind.TRUMP, Kind.NO_TRUMPS)
+        kind = self._kinds[contract.kind]
+        s.no_figures = not kind.figures
         s.figure_candidates = {}
         self._build_key(s)
         if declarer is not None:
             add_item(
                 rules,
                 s,
-                Item(GAME, declarer, DECLARER, self._game_value(contract.kind), front_multiplier=1),
+                Item(GAME, declarer, DECLARER, kind.value, front_multiplier=1),
             )
-        if contract.kind in (Kind.TRUMP, Kind.NO_TRUMPS) and any(s.unseen):
+        if kind.figures and any(s.unseen):
             assert declarer is not None
             s.begin_round(Phase.FRONT, declarer, front=True)
         else:
             s.pick_up()
             self.begin_play(s)
 
-    def _game_value(self, kind: Kind) -> int:
-        g = self._rules.games
-        return {
-            Kind.TRUMP: g.trump,
-            Kind.NO_TRUMPS: g.no_trumps,
-            Kind.BETLI: g.betli,
-            Kind.KLOPITZKY: g.klopitzky,
-        }[kind]
-
     def pick_up(self, s: HandState) -> None:
         s.pick_up()
 
     def _build_key(self, s: HandState) -> None:
         c = self._rules.cards
-        kind = s.contract.kind if s.contract else Kind.TRUMP
-        order = {Kind.BETLI: c.betli_order, Kind.KLOPITZKY: c.klopitzky_order}.get(
-            kind, c.plain_order
-        )
+        order = self._kinds[s.contract.kind if s.contract else Kind.TRUMP].order
         s.key = trick_keys(c.trump_order.strength, order.strength, s.trump)
 
     def after_front(self, s: HandState) -> None:
@@ -569,7 +562,7 @@ class Engine:
 
     def begin_play(self, s: HandState) -> None:
         assert s.contract is not None
-        s.speech_in_first_trick = s.contract.kind is not Kind.KLOPITZKY
+        s.speech_in_first_trick = self._kinds[s.contract.kind].speech
         s.back_in_first_trick = self._rules.announcements.back_round == "first-trick"
         s.begin_round(Phase.PLAY, self._first_leader(s), front=False)
         s.leader = s.to_act  # type: ignore[assignment]
@@ -579,12 +572,7 @@ class Engine:
     def _first_leader(self, s: HandState) -> int:
         """The first lead, by the profile's rule for this kind of game (pagat, "First Trick")."""
         assert s.contract is not None
-        play = self._rules.play
-        rule = {
-            Kind.TRUMP: play.trump_lead,
-            Kind.NO_TRUMPS: play.no_trumps_lead,
-            Kind.BETLI: play.betli_lead,
-        }.get(s.contract.kind, "forehand")
+        rule = self._kinds[s.contract.kind].lead
         if s.declarer is None or rule == "forehand":
             return s.active[0]
         if rule == "declarer":
@@ -596,7 +584,7 @@ class Engine:
         s.declarer = seat
         s.contract = Contract(Kind.BETLI)
         s.trump = -1
-        s.no_figures = True
+        s.no_figures = not self._kinds[Kind.BETLI].figures
         self._build_key(s)
         s.items = []
         s.items_shared = False
@@ -605,7 +593,9 @@ class Engine:
         s.figure_candidates = {}
         s.kontra_options = ({}, {})
         add_item(
-            self._rules, s, Item(GAME, seat, DECLARER, self._rules.games.betli, front_multiplier=1)
+            self._rules,
+            s,
+            Item(GAME, seat, DECLARER, self._kinds[Kind.BETLI].value, front_multiplier=1),
         )
         s.kontra_options = ({}, {})  # no kontra after a switch
         self.begin_play(s)
