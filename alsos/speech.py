@@ -224,7 +224,7 @@ def announce_figure(rules: Ruleset, s: HandState, seat: int, figure: str, *, fro
     if fig.ladder is not None:
         s.ladder_round |= 1 << seat
     s.announcements += 1
-    kind = _kind(fig.kind)
+    kind: FigureKind = registry.lookup("figures", fig.kind)
     if not kind.judged:
         # béla kassza (huwiki): no item of its own, it multiplies the game.
         factor = fig.value * (fig.front_multiplier if front else 1)
@@ -243,10 +243,11 @@ def announce_figure(rules: Ruleset, s: HandState, seat: int, figure: str, *, fro
         ),
     )
     # The announcer keeps the card back until its trick (pagat, "Figures", ultimó).
-    bit = kind.held_back(fig, s.trump)
     at = kind.deciding_trick(fig, rules.hand_size)
-    if bit and at is not None:
-        s.hold_back.setdefault(seat, []).append((bit, at, fig.must_play))
+    if at is not None:
+        bit = kind.held_back(fig, s.trump)
+        if bit:
+            s.hold_back.setdefault(seat, []).append((bit, at, fig.must_play))
 
 
 def raise_kontra(rules: Ruleset, s: HandState, seat: int, k: Kontra) -> None:
