@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from alsos import registry
 from alsos.profile import Ruleset
 from alsos.rl.spaces import _call_multiplier, _kontra_factor, item_figures
 
@@ -54,7 +55,7 @@ def payment_bound(rules: Ruleset) -> int:
     g = rules.games
     game = max(g.trump, g.no_trumps, g.betli, g.klopitzky, 1)
     for fig in rules.figures.values():
-        if fig.enabled and fig.kind == "multiplier":
+        if fig.enabled and not registry.lookup("figures", fig.kind).judged:
             times = 2 if fig.once_per_side else rules.active_players
             game *= int(max(fig.value * fig.front_multiplier, 1) ** times)
     figures = sum(

@@ -106,9 +106,12 @@ def item_figures(rules: Ruleset) -> tuple[str, ...]:
     A ``multiplier`` figure (béla kassza) raises the game instead, so it has
     no item and no kontra ladder of its own.
     """
-    return tuple(
-        name for name, fig in rules.figures.items() if fig.enabled and fig.kind != "multiplier"
-    )
+    return tuple(name for name, fig in rules.figures.items() if fig.enabled and _judged(fig.kind))
+
+
+def _judged(kind: str) -> bool:
+    """Whether figures of ``kind`` are won or lost (False: they multiply the game)."""
+    return bool(registry.lookup("figures", kind).judged)
 
 
 def _actions(rules: Ruleset) -> Iterator[Action]:
@@ -268,7 +271,7 @@ def max_stake(rules: Ruleset) -> int:
     g = rules.games
     game = max(g.trump, g.no_trumps, g.betli, g.klopitzky, 1)
     for fig in rules.figures.values():
-        if fig.enabled and fig.kind == "multiplier":
+        if fig.enabled and not _judged(fig.kind):
             times = 2 if fig.once_per_side else active
             game *= int(max(fig.value * fig.front_multiplier, 1) ** times)
     best = game * kontra_factor * call

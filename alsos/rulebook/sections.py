@@ -566,7 +566,11 @@ def _play_section(rules: Ruleset) -> list[Clause]:
                 src,
             )
         )
-    if any(f.enabled and f.kind == "trick" for f in rules.figures.values()):
+    if any(
+        f.enabled
+        and rule_modules.lookup("figures", f.kind).deciding_trick(f, rules.hand_size) is not None
+        for f in rules.figures.values()
+    ):
         out.append(
             Clause(
                 "play.hold_back",
