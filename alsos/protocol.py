@@ -292,6 +292,7 @@ class FigureKind:
       the kind reads, beyond those every figure has;
     - ``judged``: False for a kind that is never won or lost (a multiplier of
       the game): it cannot be an objective, nor be bid, and is said first in a turn;
+    - ``declarer_needs_bela``: the declarer may announce it only holding béla;
     - ``biddable``: whether a figure of the kind may be bid in an auction's
       figure round;
     - ``totals_only``: its result follows from card points and tricks, which the
@@ -303,6 +304,7 @@ class FigureKind:
     """
 
     params: tuple[str, ...] = ()
+    declarer_needs_bela: bool = False
     judged: bool = True
     biddable: bool = True
     totals_only: bool = False

@@ -194,6 +194,8 @@ def figure_options(rules: Ruleset, s: HandState, seat: int, front: bool) -> list
     one_ladder_step = s.ladder_round >> seat & 1 and rules.announcements.ladder_one_per_round
     hand = s.hands[seat]
     out: list[Announce] = []
+    # Figures the declarer may say only holding béla (kassza), when it does not.
+    no_bela = _bela_figures(rules) if seat == s.declarer and not _holds_bela(s, seat) else ()
     for name, fig, action, hold, blockers in _candidate_figures(rules, s, front):
         if mine and (name in mine or not blockers.isdisjoint(mine)):
             continue
@@ -201,7 +203,7 @@ def figure_options(rules: Ruleset, s: HandState, seat: int, front: bool) -> list
             continue
         if hold and hand & hold != hold:
             continue
-        if fig.kind == "kassza" and seat == s.declarer and not _holds_bela(s, seat):
+        if no_bela and name in no_bela:
             continue
         if fig.once_per_side:
             side = s.side_of(seat)
@@ -211,10 +213,29 @@ def figure_options(rules: Ruleset, s: HandState, seat: int, front: bool) -> list
     return out
 
 
+_BELA: dict[int, tuple[Ruleset, frozenset[str]]] = {}
+
+
+def _bela_figures(rules: Ruleset) -> frozenset[str]:
+    """The figures whose kind the declarer may announce only holding béla (built once
+    per ruleset, from each kind's ``declarer_needs_bela``)."""
+    hit = _BELA.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    names = frozenset(
+        n
+        for n, f in rules.figures.items()
+        if registry.lookup("figures", f.kind).declarer_needs_bela
+    )
+    return keep_for(_BELA, rules, (rules, names))[1]
+
+
 def _holds_bela(s: HandState, seat: int) -> bool:
     t = s.trump
+    if t < 0:
+        return False
     need = (1 << (8 * t + Rank.KING)) | (1 << (8 * t + Rank.OVER))
-    return t >= 0 and s.hands[seat] & need == need
+    return s.hands[seat] & need == need
 
 
 def announce_figure(rules: Ruleset, s: HandState, seat: int, figure: str, *, front: bool) -> None:

@@ -73,6 +73,7 @@ class Kassza(FigureKind):
     and the declarer loses)."""
 
     biddable = False
+    declarer_needs_bela = True
     totals_only = True
 
     def available(self, fig: FigureRule, trump: int) -> bool:
