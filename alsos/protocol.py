@@ -439,6 +439,12 @@ class _JudgeFunction(FigureKind):
         self._describe = hooks.get("describe")
         self.__doc__ = judge.__doc__
 
+    @property
+    def hooks(self) -> dict[str, Any]:
+        """The hooks it was given (what :func:`~alsos.registry.hook` reads)."""
+        text = self._describe or getattr(self.judge, "describe", None)
+        return {} if text is None else {"describe": text}
+
     def describe(self, fig: FigureRule, rules: Ruleset) -> str:
         text = self._describe or getattr(self.judge, "describe", None)
         return str(text(fig, rules)) if text is not None else super().describe(fig, rules)

@@ -170,3 +170,23 @@ def test_capabilities_replace_name_checks() -> None:
     assert registry.lookup("exchange", "tompa").exchanges
     assert not registry.lookup("calling", "none").calls
     assert registry.lookup("calling", "gyerunk").calls
+
+
+def test_a_judge_function_still_registers_with_its_describe_hook(
+    forget: list[tuple[str, str]],
+) -> None:
+    """The older form: a function, wrapped in a FigureKind; its ``describe`` set as an
+    attribute, even after registration, is the kind's description."""
+
+    def judge(t: Tally, fig: FigureRule, item: Item) -> bool:
+        return True
+
+    forget.append(("figures", "old-style"))
+    registry.register("figures", "old-style")(judge)
+    judge.describe = lambda fig, rules: "do anything"  # type: ignore[attr-defined]
+    kind = registry.lookup("figures", "old-style")
+    assert isinstance(kind, FigureKind)
+    rules = alsos.load_variant("potter1930")
+    assert kind.describe(rules.figures["volat"], rules) == "do anything"
+    assert registry.hook("figures", "old-style", "describe") is judge.describe  # type: ignore[attr-defined]
+    assert kind(None, None, None) is True  # type: ignore[arg-type]
