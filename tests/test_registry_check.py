@@ -190,3 +190,14 @@ def test_a_judge_function_still_registers_with_its_describe_hook(
     assert kind.describe(rules.figures["volat"], rules) == "do anything"
     assert registry.hook("figures", "old-style", "describe") is judge.describe  # type: ignore[attr-defined]
     assert kind(None, None, None) is True  # type: ignore[arg-type]
+
+
+def test_the_old_judge_names_still_work_with_a_warning() -> None:
+    """Deprecated for one version (issue 19, point 10): ``judge_points`` and siblings."""
+    from alsos.rules import figures
+
+    with pytest.warns(DeprecationWarning, match="KINDS\\['points'\\]"):
+        judge = figures.judge_points
+    assert judge == figures.KINDS["points"].judge
+    with pytest.raises(AttributeError):
+        figures.judge_nothing  # noqa: B018

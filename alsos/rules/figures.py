@@ -17,7 +17,8 @@ Adding a kind touches this file (or a plugin's) and its tests, nothing else.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import warnings
+from typing import TYPE_CHECKING, Any
 
 from alsos.items import DECLARER, Item
 from alsos.profile import FigureRule, Ruleset, parse_card_spec
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from alsos.settlement import Tally
 
 __all__ = [
+    "KINDS",
     "Cards",
     "Kassza",
     "Majority",
@@ -271,15 +273,44 @@ class Multiplier(FigureKind):
         )
 
 
-for _name, _kind in (
-    ("kassza", Kassza()),
-    ("points", Points()),
-    ("cards", Cards()),
-    ("trick", Trick()),
-    ("volat", Volat()),
-    ("tricks", Tricks()),
-    ("no-tricks", NoTricks()),
-    ("majority", Majority()),
-    ("multiplier", Multiplier()),
-):
+#: The built-in kinds, by name.
+KINDS: dict[str, FigureKind] = {
+    "kassza": Kassza(),
+    "points": Points(),
+    "cards": Cards(),
+    "trick": Trick(),
+    "volat": Volat(),
+    "tricks": Tricks(),
+    "no-tricks": NoTricks(),
+    "majority": Majority(),
+    "multiplier": Multiplier(),
+}
+for _name, _kind in KINDS.items():
     register("figures", _name)(_kind)
+
+#: The judge functions of earlier versions, by their old names (deprecated).
+_OLD_JUDGES = {
+    "judge_kassza": "kassza",
+    "judge_points": "points",
+    "judge_cards": "cards",
+    "judge_trick": "trick",
+    "judge_volat": "volat",
+    "judge_tricks": "tricks",
+    "judge_no_tricks": "no-tricks",
+    "judge_majority": "majority",
+    "judge_multiplier": "multiplier",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """``judge_kassza`` and its siblings, deprecated: use ``KINDS[kind].judge``."""
+    kind = _OLD_JUDGES.get(name)
+    if kind is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"alsos.rules.figures.{name} is deprecated; use alsos.rules.figures.KINDS"
+        f"[{kind!r}].judge (or registry.lookup('figures', {kind!r}))",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return KINDS[kind].judge
