@@ -26,7 +26,7 @@ from alsos.pack.actions import PASS, Action, Play
 from alsos.pack.cards import Card, Rank
 from alsos.rulebook import worked_example
 from alsos.search import solve
-from alsos.search.solver import _Search
+from alsos.search.solver import Search
 from tests.rl_helpers import positions as hidden_positions
 from tests.rl_helpers import replay_swapped
 from tests.test_search_solve import NAMES, PROFILES, endgame, minimax
@@ -113,7 +113,7 @@ def test_the_solvers_first_guess_changes_nothing_but_time(name: str, seed: int, 
     for a in allies_of(game, seat):
         mask |= 1 << a
     s = game.state
-    value = _Search(engine_for(game.rules), s.copy(), seat, mask).run(guess).value
+    value = Search(engine_for(game.rules), s.copy(), seat, mask).run(guess).value
     assert value == solve(game, seat=seat, allies=allies_of(game, seat)).value
     assert value == minimax(game, seat, allies_of(game, seat))
 

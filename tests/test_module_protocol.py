@@ -141,7 +141,6 @@ def test_a_scoring_modules_hooks_are_its_attributes_or_given_at_registration(how
         assert played
     finally:
         registry._REGISTRY["scoring"].pop("one-trick", None)
-        registry._HOOKS.pop(id(settle), None)
 
 
 def test_a_built_in_module_registered_under_another_name_keeps_its_hooks() -> None:

@@ -123,3 +123,16 @@ def test_judge_refuses_a_figure_without_threshold(plugin_on_path: None) -> None:
     assert fig.threshold == 5
     with pytest.raises(ValueError, match="threshold"):
         judge(None, attrs.evolve(fig, threshold=None), None)
+
+
+def test_the_loader_runs_the_plugin_kinds_check(plugin_on_path: None, tmp_path: Path) -> None:
+    """A plugin kind's own check (issue 19, point 3): a profile that leaves out what
+    the kind needs is refused when loaded, naming the file and key path."""
+    text = PROFILE.read_text(encoding="utf-8").replace(", threshold: 5", "")
+    assert text != PROFILE.read_text(encoding="utf-8")
+    broken = tmp_path / "nothreshold.yaml"
+    broken.write_text(text, encoding="utf-8")
+    with pytest.raises(alsos.ProfileError) as info:
+        alsos.load_variant(broken)
+    assert "nothreshold.yaml" in str(info.value)
+    assert f"figures.{FIGURE}.threshold: a trick-count figure needs" in str(info.value)

@@ -53,11 +53,19 @@ from alsos.pack.cards import suit_mask
 from alsos.pack.deal import Deal, DealError, active_seats, seeded_rng
 from alsos.pack.phases import Contract, Kind, Phase
 from alsos.ruleset import registry
-from alsos.ruleset.profile import Ruleset, parse_card_spec
+from alsos.ruleset.profile import Ruleset
 from alsos.ruleset.tables import RulesetTables, tables_of
 
 if TYPE_CHECKING:
-    from alsos.hand.protocol import BiddingModule, CallingModule, ExchangeModule, ScoringModule
+    from collections.abc import Callable
+
+    from alsos.hand.protocol import (
+        BiddingModule,
+        CallingModule,
+        DealingModule,
+        ExchangeModule,
+        ScoringModule,
+    )
     from alsos.hand.settlement import Settlement
 
 __all__ = ["Engine", "engine_for", "plays_of", "trick_winner"]
@@ -77,7 +85,6 @@ _PLAY_BYTES: Final = _byte_tables()
 _PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
 SPEECH_PHASES: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT: Final = tuple(suit_mask(s) for s in range(4))
-_BETLI: Final = Kind.BETLI
 _PLAY: Final = Phase.PLAY
 
 
@@ -114,25 +121,35 @@ class Engine:
         self.n_active = rules.active_players
         self.hand_size = rules.hand_size
         self.must_trump = rules.play.must_trump
-        self.betli_overtake = rules.play.betli_overtake
+        #: Each kind of game as data (card order, first lead, value, early end, ...).
+        self._kinds = kinds = tables_of(rules).kinds
+        # Kinds that hot paths test by identity: cheaper than a dict lookup per card.
+        self._overtake_kinds = tuple(k for k, r in kinds.items() if r.overtake)
+        self.betli_overtake = bool(self._overtake_kinds)
+        self._early_end_kinds = tuple(k for k, r in kinds.items() if r.ends_on_declarer_trick)
         self.meld_contest = rules.melds.contest
         self.completion_figures = rules.announcements.completion_figures
         self.turn_order = rules.announcements.turn_order
         self.exchange_anytime = rules.exchange.simple_at == "before-card"
-        self.dealing: Any = registry.lookup("dealing", rules.deal.module)
+        self.dealing: DealingModule = registry.lookup("dealing", rules.deal.module)
         self.bidding: BiddingModule = registry.lookup("bidding", rules.bidding.module)(rules)
         self.exchange: ExchangeModule = registry.lookup("exchange", rules.exchange.module)(rules)
         self.calling: CallingModule = registry.lookup("calling", rules.calling.module)(rules)
-        self.scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
-        # The scoring module's optional hook: the payments alone, without the itemised
-        # settlement (what search and simulations read); else read off the settlement.
-        scoring = rules.scoring.module
-        self._payments: Any = registry.hook("scoring", scoring, "payments")
-        # The scoring module's optional hook: is the hand's result already certain?
-        # ... and, without a meld contest: what a seat's declaration makes known.
-        self.melds_shown: Any = registry.hook("scoring", scoring, "melds_shown")
-        self.decided: Any = (
-            registry.hook("scoring", scoring, "decided") if rules.play.stop_when_decided else None
+        scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
+        self.scoring = scoring
+        # The payments alone, without the itemised settlement (what search and
+        # simulations read); what a seat's declaration makes known without a meld
+        # contest; and, where the module can tell, whether the result is certain.
+        self._payments: Callable[[Ruleset, HandState], dict[int, int]] = scoring.payments
+        self.melds_shown: Callable[[Ruleset, HandState, int], str] | None = (
+            None if self.meld_contest else scoring.melds_shown
+        )
+        #: Figure id -> whether its kind is ever won or lost (False: a multiplier).
+        self._judged = {
+            n: registry.lookup("figures", f.kind).judged for n, f in rules.figures.items()
+        }
+        self.decided: Callable[[Ruleset, HandState], bool] | None = (
+            scoring.decided if scoring.decides and rules.play.stop_when_decided else None
         )
 
     @property
@@ -161,7 +178,7 @@ class Engine:
             # The hot path for simulations: shuffle ints and fill bit sets directly.
             pack = list(range(32))
             seeded_rng(seed).shuffle(pack)
-            hands, unseen, talon = self.dealing(rules, pack, dealer)
+            hands, unseen, talon = self.dealing.deal(rules, pack, dealer)
             s = HandState(
                 players=n, dealer=dealer, active=active, hands=hands, unseen=unseen,
                 talon=talon, seed=seed, pack=tuple(pack),
@@ -265,7 +282,7 @@ class Engine:
             led = trick[0][1] >> 3
             legal = h & _SUIT[led]
             if legal:
-                if self.betli_overtake and s.contract.kind is _BETLI:  # type: ignore[union-attr]
+                if self.betli_overtake and s.contract.kind in self._overtake_kinds:  # type: ignore[union-attr]
                     # altiansz, "Play": following suit, top the best card of that suit so far.
                     key = s.key
                     base = led * 32
@@ -299,7 +316,7 @@ class Engine:
     def _first_trick_speech(self, s: HandState, seat: int) -> tuple[Action, ...]:
         assert s.contract is not None
         rules = self._rules
-        if s.contract.kind is Kind.BETLI:
+        if not self._kinds[s.contract.kind].exchange_and_melds:
             return speech_options(rules, s, seat, False, False, ())
         head: tuple[Action, ...] = ()
         if not s.turn_acted:
@@ -395,7 +412,9 @@ class Engine:
         elif cls is Declare:
             s.declared.append((seat, action[1]))
         elif cls is DeclareMelds:
-            s.notes[len(s.history) - 1] = f" ({self.melds_shown(self._rules, s, seat)})"
+            shown = self.melds_shown
+            assert shown is not None  # offered only with it
+            s.notes[len(s.history) - 1] = f" ({shown(self._rules, s, seat)})"
             s.declared.append((seat, -1))  # -1: all of them, outside any contest
         s.turn_acted = True
         if self.turn_order:
@@ -404,7 +423,7 @@ class Engine:
             elif cls is Declare:
                 stage = 3
             elif cls is Announce:
-                stage = 1 if self._rules.figures[action[1]].kind == "multiplier" else 2
+                stage = 2 if self._judged[action[1]] else 1  # multipliers come first
             else:
                 stage = 0
             if stage > s.turn_stage:
@@ -475,7 +494,7 @@ class Engine:
         """
         return (
             s.trick_no == self.hand_size
-            or (winner == s.declarer and s.contract.kind is _BETLI)  # type: ignore[union-attr]
+            or (winner == s.declarer and s.contract.kind in self._early_end_kinds)  # type: ignore[union-attr]
             or (self.decided is not None and self.decided(self._rules, s))
         )
 
@@ -483,7 +502,7 @@ class Engine:
         """No trick but the last can end the hand ``s``: :meth:`hand_ends` is then
         ``s.trick_no == hand_size`` (no Betli declarer to lose a trick, no
         ``decided`` hook).  Search plays whole hands without asking each trick."""
-        return self.decided is None and s.contract.kind is not _BETLI  # type: ignore[union-attr]
+        return self.decided is None and s.contract.kind not in self._early_end_kinds  # type: ignore[union-attr]
 
     def _after_announcements(self, s: HandState) -> None:
         """The back round is closed: validate melds, then the second trick."""
@@ -505,30 +524,22 @@ class Engine:
         s.contract = contract
         s.accepted_original = original
         s.trump = -1 if contract.trump is None else int(contract.trump)
-        s.no_figures = contract.kind not in (Kind.TRUMP, Kind.NO_TRUMPS)
+        kind = self._kinds[contract.kind]
+        s.no_figures = not kind.figures
         s.figure_candidates = {}
         self._build_key(s)
         if declarer is not None:
             add_item(
                 rules,
                 s,
-                Item(GAME, declarer, DECLARER, self._game_value(contract.kind), front_multiplier=1),
+                Item(GAME, declarer, DECLARER, kind.value, front_multiplier=1),
             )
-        if contract.kind in (Kind.TRUMP, Kind.NO_TRUMPS) and any(s.unseen):
+        if kind.figures and any(s.unseen):
             assert declarer is not None
             s.begin_round(Phase.FRONT, declarer, front=True)
         else:
             s.pick_up()
             self.begin_play(s)
-
-    def _game_value(self, kind: Kind) -> int:
-        g = self._rules.games
-        return {
-            Kind.TRUMP: g.trump,
-            Kind.NO_TRUMPS: g.no_trumps,
-            Kind.BETLI: g.betli,
-            Kind.KLOPITZKY: g.klopitzky,
-        }[kind]
 
     def pick_up(self, s: HandState) -> None:
         s.pick_up()
@@ -546,7 +557,7 @@ class Engine:
 
     def begin_play(self, s: HandState) -> None:
         assert s.contract is not None
-        s.speech_in_first_trick = s.contract.kind is not Kind.KLOPITZKY
+        s.speech_in_first_trick = self._kinds[s.contract.kind].speech
         s.back_in_first_trick = self._rules.announcements.back_round == "first-trick"
         s.begin_round(Phase.PLAY, self._first_leader(s), front=False)
         s.leader = s.to_act  # type: ignore[assignment]
@@ -556,12 +567,7 @@ class Engine:
     def _first_leader(self, s: HandState) -> int:
         """The first lead, by the profile's rule for this kind of game (pagat, "First Trick")."""
         assert s.contract is not None
-        play = self._rules.play
-        rule = {
-            Kind.TRUMP: play.trump_lead,
-            Kind.NO_TRUMPS: play.no_trumps_lead,
-            Kind.BETLI: play.betli_lead,
-        }.get(s.contract.kind, "forehand")
+        rule = self._kinds[s.contract.kind].lead
         if s.declarer is None or rule == "forehand":
             return s.active[0]
         if rule == "declarer":
@@ -573,7 +579,7 @@ class Engine:
         s.declarer = seat
         s.contract = Contract(Kind.BETLI)
         s.trump = -1
-        s.no_figures = True
+        s.no_figures = not self._kinds[Kind.BETLI].figures
         self._build_key(s)
         s.items = []
         s.items_shared = False
@@ -582,7 +588,9 @@ class Engine:
         s.figure_candidates = {}
         s.kontra_options = ({}, {})
         add_item(
-            self._rules, s, Item(GAME, seat, DECLARER, self._rules.games.betli, front_multiplier=1)
+            self._rules,
+            s,
+            Item(GAME, seat, DECLARER, self._kinds[Kind.BETLI].value, front_multiplier=1),
         )
         s.kontra_options = ({}, {})  # no kontra after a switch
         self.begin_play(s)
@@ -613,8 +621,8 @@ class Engine:
             return
         # A conceded figure no longer holds its card back (pagat, "Variations", "Calling").
         fig = self._rules.figures[item.figure]
-        if fig.kind == "trick" and fig.card:
-            bit = parse_card_spec(fig.card).mask(s.trump)
+        bit = registry.lookup("figures", fig.kind).held_back(fig, s.trump)
+        if bit:
             held = s.hold_back.get(item.seat, [])
             s.hold_back[item.seat] = [h for h in held if h[0] != bit]
 
@@ -630,7 +638,7 @@ class Engine:
         """The itemised settlement of a finished hand (built on first use, then kept); else None."""
         st = s.settlement
         if st is None and s.is_over:
-            st = s.settlement = self.scoring(self._rules, s)
+            st = s.settlement = self.scoring.settle(self._rules, s)
         return st
 
     def payments(self, s: HandState) -> dict[int, int]:
@@ -642,9 +650,7 @@ class Engine:
         st = s.settlement
         if st is not None:
             return dict(st.payments)
-        if self._payments is not None:
-            return self._payments(self._rules, s)  # type: ignore[no-any-return]
-        return self.scoring(self._rules, s).payments
+        return self._payments(self._rules, s)
 
     def points_table(self, s: HandState) -> tuple[int, ...]:
         """Card points of each of the 32 cards under the hand's contract (shared, immutable)."""

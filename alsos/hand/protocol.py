@@ -28,23 +28,33 @@ module can do whatever a built-in one does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+import inspect
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from alsos.ruleset import registry
+from alsos.ruleset.profile import FrozenMap
 
 if TYPE_CHECKING:
-    from alsos.hand.settlement import Settlement
+    from alsos.hand.items import Item
+    from alsos.hand.settlement import Settlement, Tally
     from alsos.hand.state import HandState
     from alsos.pack.actions import Action
     from alsos.pack.cards import Card
     from alsos.pack.phases import Contract, Phase
-    from alsos.ruleset.profile import Ruleset
+    from alsos.ruleset.profile import FigureRule, Ruleset
 
 __all__ = [
     "BiddingModule",
     "CallingModule",
+    "DealingModule",
     "Described",
     "ExchangeModule",
+    "FigureKind",
+    "ModuleCheckError",
     "Referee",
     "ScoringModule",
+    "adopt",
 ]
 
 #: What a module's ``describe(rules)`` returns for the rulebook:
@@ -101,50 +111,413 @@ class Referee(Protocol):
         (a conceded figure no longer holds its card back)."""
 
 
-class BiddingModule(Protocol):
-    """Runs the auction; ends with ``start_contract`` or ``end_thrown_in``."""
+# The module families.  Each is a class with typed methods; a method with a body
+# is a default a module may keep.  The registry checks every module it is given
+# against its family's class (:func:`adopt`): a missing method, or one that takes
+# the wrong arguments, is refused at registration with a message naming it.  This
+# module is interpreted in the compiled build, so plugins may subclass these.
 
-    def __init__(self, rules: Ruleset) -> None: ...
-    def start(self, ref: Referee, s: HandState) -> None: ...
-    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]: ...
-    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None: ...
+
+class BiddingModule:
+    """Runs the auction; ends with ``start_contract`` or ``end_thrown_in``.
+
+    Registered as a class, made once per ruleset with the
+    :class:`~alsos.ruleset.profile.Ruleset`.
+    """
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        """The rulebook's clauses for this module under ``rules`` (none by default)."""
+        return []
+
+    def start(self, ref: Referee, s: HandState) -> None:
+        raise NotImplementedError
+
+    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
     def after_pickup(self, ref: Referee, s: HandState) -> bool:
         """Called once the cards are picked up; True if the module took the turn."""
-        ...
+        return False
 
     def hides(self, s: HandState, index: int) -> bool:
         """Whether the action at history ``index`` is shown to other seats only in part."""
-        ...
+        return False
 
 
-class ExchangeModule(Protocol):
-    """Runs any talon exchange after the pick-up; ends with ``begin_play``."""
+class ExchangeModule:
+    """Runs any talon exchange after the pick-up; ends with ``begin_play``.
 
-    def __init__(self, rules: Ruleset) -> None: ...
-    def start(self, ref: Referee, s: HandState) -> None: ...
-    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]: ...
-    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None: ...
-    def can_exchange(self, s: HandState, seat: int) -> bool: ...
-    def can_siber(self, s: HandState, seat: int) -> bool: ...
-    def discard_options(self, s: HandState, seat: int) -> tuple[Action, ...]: ...
-    def exchange(self, s: HandState, seat: int) -> None: ...
+    ``exchanges``: whether the module ever swaps cards with the talon (what
+    the rulebook and the reinforcement-learning spaces ask, instead of the
+    module's name).
+    """
+
+    exchanges: bool = True
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        return []
+
+    def start(self, ref: Referee, s: HandState) -> None:
+        raise NotImplementedError
+
+    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def can_exchange(self, s: HandState, seat: int) -> bool:
+        return False
+
+    def can_siber(self, s: HandState, seat: int) -> bool:
+        return False
+
+    def discard_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
+        return ()
+
+    def exchange(self, s: HandState, seat: int) -> None:
+        raise AssertionError("this exchange module has no simple exchange")
 
 
-class CallingModule(Protocol):
-    """Offers a call in the second trick and runs the answers to it."""
+class CallingModule:
+    """Offers a call in the second trick and runs the answers to it.
 
-    def __init__(self, rules: Ruleset) -> None: ...
-    def options(self, s: HandState, seat: int) -> tuple[Action, ...]: ...
-    def call(self, ref: Referee, s: HandState, seat: int, action: Action) -> None: ...
-    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]: ...
-    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None: ...
+    ``calls``: whether a call can ever be made (False: the ``none`` module).
+    """
+
+    calls: bool = True
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        return []
+
+    def options(self, s: HandState, seat: int) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def call(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
     def pending(self, s: HandState) -> tuple[tuple[int, ...], int, int] | None:
         """The call being answered, if any: the indices of the items it is about, and
         the multiplier they would get if the answer is to concede, or to play on."""
-        ...
+        return None
 
 
-class ScoringModule(Protocol):
-    """Turns a finished hand into its :class:`~alsos.hand.settlement.Settlement`."""
+class DealingModule:
+    """Turns a shuffled pack into hands and a talon.  Registered as an instance."""
 
-    def __call__(self, rules: Ruleset, s: HandState) -> Settlement: ...
+    def deal(
+        self, rules: Ruleset, pack: Sequence[int], dealer: int
+    ) -> tuple[list[int], list[int], list[int]]:
+        """Bit sets of seen and unseen cards per seat, and the talon (bottom first)."""
+        raise NotImplementedError
+
+    def __call__(
+        self, rules: Ruleset, pack: Sequence[int], dealer: int
+    ) -> tuple[list[int], list[int], list[int]]:
+        return self.deal(rules, pack, dealer)
+
+
+class ScoringModule:
+    """Turns a finished hand into its :class:`~alsos.hand.settlement.Settlement`.
+
+    Registered as an instance.  Beside :meth:`settle`, which it must have, a
+    module may override the defaults: :meth:`payments` (the payments alone,
+    for search and simulations), :meth:`decided` (the result is certain: play
+    stops; with ``decides`` true), :meth:`melds_shown` (what a declaration
+    of melds makes known, without a meld contest), :meth:`describe` (the
+    rulebook's clauses), ``requires`` (the modules of other families it
+    works with, checked when a profile is loaded: ``{"bidding": ("ladder",)}``),
+    ``terms`` (glossary entries it plays its own way) and ``totals_only``
+    (its result follows from card points, tricks and item results alone, which
+    lets the solver key positions on point sums).
+    """
+
+    decides: bool = False
+    totals_only: bool = False
+    requires: Mapping[str, tuple[str, ...]] = FrozenMap()
+    terms: Mapping[str, str] = FrozenMap()
+
+    def settle(self, rules: Ruleset, s: HandState) -> Settlement:
+        raise NotImplementedError
+
+    def __call__(self, rules: Ruleset, s: HandState) -> Settlement:
+        return self.settle(rules, s)
+
+    def payments(self, rules: Ruleset, s: HandState) -> dict[int, int]:
+        return self.settle(rules, s).payments
+
+    def decided(self, rules: Ruleset, s: HandState) -> bool:
+        return False
+
+    def melds_shown(self, rules: Ruleset, s: HandState, seat: int) -> str:
+        """Without a meld contest: the melds ``seat`` declares, in words ("": none)."""
+        return ""
+
+    def describe(self, rules: Ruleset) -> Described:
+        return []
+
+
+class FigureKind:
+    """One kind of figure: everything alsos knows of it, in one object.
+
+    Registered as an instance under the kind's name (a profile's ``kind:``).
+    :meth:`judge` says at the end of the hand whether an announced figure was
+    made, as a pure function of the frozen tally; :meth:`check` lists what is
+    wrong with a profile's figure of this kind; :meth:`describe` is the
+    rulebook's text.  The rest are what other parts ask instead of the kind's
+    name:
+
+    - ``params``: the profile keys (fields of :class:`~alsos.ruleset.profile.FigureRule`)
+      the kind reads, beyond those every figure has;
+    - ``judged``: False for a kind that is never won or lost (a multiplier of
+      the game): it cannot be an objective, nor be bid, and is said first in a turn;
+    - ``declarer_needs_bela``: the declarer may announce it only holding béla;
+    - ``biddable``: whether a figure of the kind may be bid in an auction's
+      figure round;
+    - ``totals_only``: its result follows from card points and tricks, which the
+      solver keys positions on already;
+    - :meth:`cards_needed`, :meth:`deciding_trick`, :meth:`held_back`: the
+      cards it needs, the trick it is decided in, the card its announcer keeps
+      back (for search, bots and views); :meth:`without_trumps`: whether it
+      can be judged in a game without trumps.
+    """
+
+    params: tuple[str, ...] = ()
+    declarer_needs_bela: bool = False
+    judged: bool = True
+    biddable: bool = True
+    totals_only: bool = False
+
+    def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
+        raise NotImplementedError
+
+    def __call__(self, t: Tally, fig: FigureRule, item: Item) -> bool:
+        return self.judge(t, fig, item)
+
+    def check(self, fig: FigureRule, rules: Ruleset, where: str) -> list[str]:
+        """What is wrong with ``fig`` (at key path ``where``), as ``key: reason`` lines."""
+        return []
+
+    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+        return f"a figure of kind {fig.kind}"
+
+    def cards_needed(self, fig: FigureRule, trump: int) -> int | None:
+        """The cards the figure must win in tricks (None: it names no cards)."""
+        return None
+
+    def deciding_trick(self, fig: FigureRule, hand_size: int) -> int | None:
+        """The index of the trick the figure is decided in (None: no one trick)."""
+        return None
+
+    def held_back(self, fig: FigureRule, trump: int) -> int:
+        """The card (bit set) its announcer must keep for its trick (0: none)."""
+        return 0
+
+    def available(self, fig: FigureRule, trump: int) -> bool:
+        """Whether ``fig`` can be announced in a game with trump suit ``trump`` (-1:
+        none) at all, whatever the profile allows."""
+        return True
+
+    def without_trumps(self, fig: FigureRule) -> bool:
+        """Whether ``fig`` can be judged in a game without trumps."""
+        return True
+
+
+# -- registration: every module checked against its family's class ----------------
+
+#: Per family: its class, whether modules are registered as classes (made once per
+#: ruleset) or as instances, and the methods a module must have, with the number of
+#: arguments each takes (after ``self``).
+_FAMILY: dict[str, tuple[type, bool, dict[str, int]]] = {
+    "dealing": (DealingModule, False, {"deal": 3}),
+    "bidding": (
+        BiddingModule,
+        True,
+        {"describe": 1, "start": 2, "legal": 3, "apply": 4, "after_pickup": 2, "hides": 2},
+    ),
+    "exchange": (
+        ExchangeModule,
+        True,
+        {
+            "describe": 1,
+            "start": 2,
+            "legal": 3,
+            "apply": 4,
+            "can_exchange": 2,
+            "can_siber": 2,
+            "discard_options": 2,
+            "exchange": 2,
+        },
+    ),
+    "calling": (
+        CallingModule,
+        True,
+        {"describe": 1, "options": 2, "call": 4, "legal": 3, "apply": 4, "pending": 1},
+    ),
+    "scoring": (
+        ScoringModule,
+        False,
+        {"settle": 2, "payments": 2, "decided": 2, "melds_shown": 3, "describe": 1},
+    ),
+    "figures": (FigureKind, False, {"judge": 3, "check": 3, "describe": 2}),
+}
+#: What a scoring function may bring along (``register("scoring", name, **hooks)``).
+SCORING_HOOKS = (
+    "payments",
+    "decided",
+    "melds_shown",
+    "describe",
+    "requires",
+    "terms",
+    "totals_only",
+)
+#: Methods a subclass must write itself (the others have defaults).
+_ABSTRACT = {"deal", "settle", "judge", "start", "legal", "apply", "options", "call"}
+
+
+class _DealingFunction(DealingModule):
+    """A dealing module given as a function ``(rules, pack, dealer)``."""
+
+    def __init__(self, deal: Callable[..., tuple[list[int], list[int], list[int]]]) -> None:
+        self.deal = deal  # type: ignore[method-assign]
+        self.__doc__ = deal.__doc__
+
+
+class _ScoringFunctions(ScoringModule):
+    """A scoring module given as a function ``(rules, s) -> Settlement`` with its
+    hooks by name (``payments``, ``decided``, ``melds_shown``, ``describe``,
+    ``requires``, ``terms``), from :func:`~alsos.ruleset.registry.register`'s keywords or
+    the function's attributes."""
+
+    def __init__(self, settle: Callable[..., Settlement], hooks: Mapping[str, Any]) -> None:
+        for key in hooks:
+            if key not in SCORING_HOOKS:
+                raise ModuleCheckError(
+                    f"unknown scoring hook {key!r}; hooks are {', '.join(SCORING_HOOKS)}"
+                )
+        self.hooks = {
+            k: v for k in SCORING_HOOKS if (v := hooks.get(k, getattr(settle, k, None))) is not None
+        }
+        self.settle = settle  # type: ignore[method-assign]
+        self.__doc__ = settle.__doc__
+        for key, value in self.hooks.items():
+            setattr(self, key, value)
+        self.decides = "decided" in self.hooks
+
+
+class _JudgeFunction(FigureKind):
+    """A figure kind given as a judge function ``(tally, fig, item) -> bool``; its
+    ``describe(fig, rules)`` is read from the function when asked (a keyword of
+    :func:`~alsos.ruleset.registry.register`, else the function's attribute)."""
+
+    def __init__(self, judge: Callable[..., bool], hooks: Mapping[str, Any]) -> None:
+        unknown = [k for k in hooks if k != "describe"]
+        if unknown:
+            raise ModuleCheckError(f"unknown figure-kind hook {unknown[0]!r}")
+        self.judge = judge  # type: ignore[method-assign]
+        self._describe = hooks.get("describe")
+        self.__doc__ = judge.__doc__
+
+    @property
+    def hooks(self) -> dict[str, Any]:
+        """The hooks it was given (what :func:`~alsos.ruleset.registry.hook` reads)."""
+        text = self._describe or getattr(self.judge, "describe", None)
+        return {} if text is None else {"describe": text}
+
+    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+        text = self._describe or getattr(self.judge, "describe", None)
+        return str(text(fig, rules)) if text is not None else super().describe(fig, rules)
+
+
+class ModuleCheckError(ValueError):
+    """A rule module that does not fit its family: the message names the module,
+    the family and the method that is missing or takes the wrong arguments."""
+
+
+def _accepts(func: Any, n: int) -> bool:
+    """Whether ``func`` can be called with ``n`` positional arguments."""
+    try:
+        sig = inspect.signature(func)
+    except (TypeError, ValueError):  # a builtin or compiled function: trust it
+        return True
+    try:
+        sig.bind(*range(n))
+    except TypeError:
+        return False
+    return True
+
+
+def _own(obj: Any, base: type, method: str) -> bool:
+    """Whether ``obj`` (a class or an instance) defines ``method`` itself."""
+    if not isinstance(obj, type) and method in vars(obj):
+        return True
+    cls = obj if isinstance(obj, type) else type(obj)
+    return getattr(cls, method, None) is not getattr(base, method, None)
+
+
+def adopt(family: str, name: str, obj: Any, hooks: Mapping[str, Any]) -> Any:
+    """``obj`` as the registry keeps it: an instance (or, for the per-ruleset
+    families, a class) of the family's class, checked method by method.
+
+    A function is accepted where the family used to take one (a dealing
+    function, a scoring function with its hooks, a figure judge) and wrapped.
+    """
+    base, per_ruleset, methods = _FAMILY[family]
+    what = f"the {family} module {name!r}"
+    if per_ruleset:
+        if not isinstance(obj, type) or hooks:
+            raise ModuleCheckError(
+                f"{what}: register a class (made once per ruleset with the Ruleset), "
+                f"with its hooks as methods; see alsos.hand.protocol.{base.__name__}"
+            )
+    elif not isinstance(obj, base):
+        if isinstance(obj, type) or not callable(obj):
+            raise ModuleCheckError(
+                f"{what}: register an instance of alsos.hand.protocol.{base.__name__}"
+                " (or a function)"
+            )
+        wrap = {"dealing": _DealingFunction, "scoring": _ScoringFunctions}.get(family)
+        obj = _DealingFunction(obj) if wrap is _DealingFunction else (
+            _ScoringFunctions(obj, hooks) if wrap else _JudgeFunction(obj, hooks)
+        )  # fmt: skip
+    elif hooks:
+        raise ModuleCheckError(f"{what}: an instance carries its hooks as methods, not keywords")
+    inherits = isinstance(obj, base) or (isinstance(obj, type) and issubclass(obj, base))
+    for method, n in methods.items():
+        func = getattr(obj, method, None)
+        if func is None and not inherits and method != "describe":  # describe is optional
+            raise ModuleCheckError(f"{what} has no method {method!r} ({base.__name__} names it)")
+        if func is not None and not callable(func):
+            raise ModuleCheckError(f"{what}: {method!r} is not a method")
+        if inherits and method in _ABSTRACT and not _own(obj, base, method):
+            raise ModuleCheckError(f"{what} does not define {method!r}")
+        unbound = per_ruleset and method != "describe"
+        if func is not None and not _accepts(func, n + unbound):
+            raise ModuleCheckError(
+                f"{what}: {method!r} takes the wrong arguments; {base.__name__}.{method} takes {n}"
+            )
+    return obj
+
+
+registry.install(adopt)

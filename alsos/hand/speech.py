@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING
 from alsos.hand.items import DECLARER, DEFENDERS, Item
 from alsos.pack.actions import Action, Announce, Kontra, announce, kontra
 from alsos.pack.cards import Rank
-from alsos.ruleset.profile import FigureRule, Ruleset, parse_card_spec
+from alsos.ruleset import registry
+from alsos.ruleset.profile import FigureRule, Ruleset, keep_for
 from alsos.ruleset.tables import tables_of
 
 if TYPE_CHECKING:
+    from alsos.hand.protocol import FigureKind
     from alsos.hand.state import HandState
 
 __all__ = [
@@ -112,8 +114,13 @@ def speech_options(
         if s.turn_stage > 2:
             figs = ()
         elif s.turn_stage == 2:
-            figs = tuple(a for a in figs if rules.figures[a[1]].kind != "multiplier")
+            figs = tuple(a for a in figs if _kind(rules.figures[a[1]].kind).judged)
     return head + figs + kontras
+
+
+def _kind(name: str) -> FigureKind:
+    kind: FigureKind = registry.lookup("figures", name)
+    return kind
 
 
 def add_item(rules: Ruleset, s: HandState, item: Item) -> None:
@@ -144,10 +151,10 @@ def _candidate_figures(rules: Ruleset, s: HandState, front: bool) -> list[Candid
     for name, fig in rules.figures.items():
         if not fig.enabled or not (fig.front if front else fig.back):
             continue
-        if trump < 0 and (not fig.no_trumps or fig.kind == "kassza"):
+        if trump < 0 and not fig.no_trumps:
             continue
-        if fig.kind == "trick" and not parse_card_spec(fig.card).mask(trump):
-            continue  # its card does not exist in this game (a named Ace that is trump)
+        if not _kind(fig.kind).available(fig, trump):
+            continue  # e.g. its card does not exist in this game (a named Ace that is trump)
         hold = fig.hold_mask(trump)
         if fig.must_hold and not hold:
             continue
@@ -163,6 +170,8 @@ def figure_options(rules: Ruleset, s: HandState, seat: int, front: bool) -> list
     one_ladder_step = s.ladder_round >> seat & 1 and rules.announcements.ladder_one_per_round
     hand = s.hands[seat]
     out: list[Announce] = []
+    # Figures the declarer may say only holding béla (kassza), when it does not.
+    no_bela = _bela_figures(rules) if seat == s.declarer and not _holds_bela(s, seat) else ()
     for name, fig, action, hold, blockers in _candidate_figures(rules, s, front):
         if mine and (name in mine or not blockers.isdisjoint(mine)):
             continue
@@ -170,7 +179,7 @@ def figure_options(rules: Ruleset, s: HandState, seat: int, front: bool) -> list
             continue
         if hold and hand & hold != hold:
             continue
-        if fig.kind == "kassza" and seat == s.declarer and not _holds_bela(s, seat):
+        if no_bela and name in no_bela:
             continue
         if fig.once_per_side:
             side = s.side_of(seat)
@@ -180,10 +189,29 @@ def figure_options(rules: Ruleset, s: HandState, seat: int, front: bool) -> list
     return out
 
 
+_BELA: dict[int, tuple[Ruleset, frozenset[str]]] = {}
+
+
+def _bela_figures(rules: Ruleset) -> frozenset[str]:
+    """The figures whose kind the declarer may announce only holding béla (built once
+    per ruleset, from each kind's ``declarer_needs_bela``)."""
+    hit = _BELA.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    names = frozenset(
+        n
+        for n, f in rules.figures.items()
+        if registry.lookup("figures", f.kind).declarer_needs_bela
+    )
+    return keep_for(_BELA, rules, (rules, names))[1]
+
+
 def _holds_bela(s: HandState, seat: int) -> bool:
     t = s.trump
+    if t < 0:
+        return False
     need = (1 << (8 * t + Rank.KING)) | (1 << (8 * t + Rank.OVER))
-    return t >= 0 and s.hands[seat] & need == need
+    return s.hands[seat] & need == need
 
 
 def announce_figure(rules: Ruleset, s: HandState, seat: int, figure: str, *, front: bool) -> None:
@@ -193,7 +221,8 @@ def announce_figure(rules: Ruleset, s: HandState, seat: int, figure: str, *, fro
     if fig.ladder is not None:
         s.ladder_round |= 1 << seat
     s.announcements += 1
-    if fig.kind == "multiplier":
+    kind: FigureKind = registry.lookup("figures", fig.kind)
+    if not kind.judged:
         # béla kassza (huwiki): no item of its own, it multiplies the game.
         factor = fig.value * (fig.front_multiplier if front else 1)
         s.own_items()[0].boost(f"{figure} {'front' if front else 'back'}", factor)
@@ -210,11 +239,11 @@ def announce_figure(rules: Ruleset, s: HandState, seat: int, figure: str, *, fro
             front_multiplier=fig.front_multiplier,
         ),
     )
-    if fig.kind == "trick" and fig.card:
-        # The announcer keeps the card back until its trick (pagat, "Figures", ultimó).
-        bit = parse_card_spec(fig.card).mask(s.trump)
+    # The announcer keeps the card back until its trick (pagat, "Figures", ultimó).
+    at = kind.deciding_trick(fig, rules.hand_size)
+    if at is not None:
+        bit = kind.held_back(fig, s.trump)
         if bit:
-            at = rules.hand_size - fig.trick
             s.hold_back.setdefault(seat, []).append((bit, at, fig.must_play))
 
 

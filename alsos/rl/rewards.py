@@ -25,7 +25,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from alsos.rl.spaces import item_figures, max_call_multiplier, max_kontra_factor
+from alsos.rl.spaces import (
+    item_figures,
+    max_call_multiplier,
+    max_kontra_factor,
+)
+from alsos.ruleset import registry
 from alsos.ruleset.profile import Ruleset
 
 __all__ = ["RewardScaleError", "payment_bound", "reward_scaler"]
@@ -54,7 +59,7 @@ def payment_bound(rules: Ruleset) -> int:
     g = rules.games
     game = max(g.trump, g.no_trumps, g.betli, g.klopitzky, 1)
     for fig in rules.figures.values():
-        if fig.enabled and fig.kind == "multiplier":
+        if fig.enabled and not registry.lookup("figures", fig.kind).judged:
             times = 2 if fig.once_per_side else rules.active_players
             game *= int(max(fig.value * fig.front_multiplier, 1) ** times)
     figures = sum(

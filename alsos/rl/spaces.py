@@ -76,6 +76,7 @@ from alsos.pack.actions import (
     kontra,
 )
 from alsos.pack.cards import Suit
+from alsos.ruleset import registry
 from alsos.ruleset.profile import Ruleset
 
 if TYPE_CHECKING:
@@ -105,9 +106,12 @@ def item_figures(rules: Ruleset) -> tuple[str, ...]:
     A ``multiplier`` figure (béla kassza) raises the game instead, so it has
     no item and no kontra ladder of its own.
     """
-    return tuple(
-        name for name, fig in rules.figures.items() if fig.enabled and fig.kind != "multiplier"
-    )
+    return tuple(name for name, fig in rules.figures.items() if fig.enabled and _judged(fig.kind))
+
+
+def _judged(kind: str) -> bool:
+    """Whether figures of ``kind`` are won or lost (False: they multiply the game)."""
+    return bool(registry.lookup("figures", kind).judged)
 
 
 def _actions(rules: Ruleset) -> Iterator[Action]:
@@ -134,7 +138,7 @@ def _actions(rules: Ruleset) -> Iterator[Action]:
     yield from (kontra(level, GAME) for level in levels)
     yield from (kontra(level, name, seat) for name in items for seat in seats for level in levels)
     x = rules.exchange
-    if x.module != _NONE or talon:
+    if registry.lookup("exchange", x.module).exchanges or talon:
         if x.simple_exchange or x.siber or talon:
             # the two-player síber phase offers the plain swap too; after a
             # ladder contract that drew, the declarer may take the face-up card
@@ -151,7 +155,7 @@ def _actions(rules: Ruleset) -> Iterator[Action]:
         yield KICSI
     elif any(c.melds != _NONE for c in contracts.values()):
         yield DECLARE_MELDS
-    if rules.calling.module != _NONE:
+    if registry.lookup("calling", rules.calling.module).calls:
         yield CALL
         if rules.calling.targets != GAME:
             yield from (CallItem(name, seat) for name in items for seat in seats)
@@ -243,7 +247,7 @@ def max_call_multiplier(rules: Ruleset) -> int:
     Each kontra on a call doubles the stake (quadruples it when the side may
     call back), and playing on doubles it once more.
     """
-    if rules.calling.module == _NONE:
+    if not registry.lookup("calling", rules.calling.module).calls:
         return 1
     per_step = 2 if rules.calling.call_back else 1
     return int(2 ** (len(rules.kontra.levels) * per_step + 1))
@@ -267,7 +271,7 @@ def max_stake(rules: Ruleset) -> int:
     g = rules.games
     game = max(g.trump, g.no_trumps, g.betli, g.klopitzky, 1)
     for fig in rules.figures.values():
-        if fig.enabled and fig.kind == "multiplier":
+        if fig.enabled and not _judged(fig.kind):
             times = 2 if fig.once_per_side else active
             game *= int(max(fig.value * fig.front_multiplier, 1) ** times)
     best = game * kontra_factor * call
@@ -321,7 +325,7 @@ def max_actions(rules: Ruleset) -> int:
         # a draw, two discards and up to one pass of every seat; then the
         # trumps, the face-up card (or the síber) and up to three discards.
         bidding += (len(contracts) + 1) * (a + 3) + 5
-    exchanges = rules.exchange.module != _NONE
+    exchanges = registry.lookup("exchange", rules.exchange.module).exchanges
     contest = rules.melds.contest
     utterances = (
         a * figures  # announcements

@@ -65,7 +65,7 @@ def glossary(rules: Ruleset) -> dict[str, str]:
     hook (``{term: explanation}``), e.g. the ``ladder`` module's Klopitzky,
     where the fewest card points win; its entries replace the common ones.
     """
-    own: Mapping[str, str] = rule_modules.hook("scoring", rules.scoring.module, "terms") or {}
+    own: Mapping[str, str] = rule_modules.lookup("scoring", rules.scoring.module).terms
     return {**GLOSSARY, **own}
 
 

@@ -84,7 +84,7 @@ def overview(rules: Ruleset) -> list[Clause]:
         )
     if unseen:
         steps.append(("pickup", "**Pick up.** Everyone picks up the rest of their cards."))
-    if ex.module != "none" and (ex.simple_exchange or ex.siber):
+    if rule_modules.lookup("exchange", ex.module).exchanges and (ex.simple_exchange or ex.siber):
         low = " or ".join(f"the {r.code}" for r in ex.entitled[:1])
         ways = []
         if ex.simple_exchange:
@@ -119,7 +119,7 @@ def overview(rules: Ruleset) -> list[Clause]:
                 f"{{hátulról}}, and declare melds, {melds}.",
             )
         )
-    if rules.calling.module != "none":
+    if rule_modules.lookup("calling", rules.calling.module).calls:
         steps.append(
             (
                 "calling",
@@ -127,7 +127,7 @@ def overview(rules: Ruleset) -> list[Clause]:
             )
         )
     trump = "; who cannot, must trump" if rules.play.must_trump else ""
-    if rule_modules.hook("scoring", rules.scoring.module, "decided") is not None:
+    if rule_modules.lookup("scoring", rules.scoring.module).decides:
         tricks = (
             f"Tricks are played, at most {size}: follow suit{trump}.  Play stops as soon "
             f"as the contract is certainly won or lost, judged from what every player "

@@ -192,10 +192,7 @@ def _games_section(rules: Ruleset) -> list[Clause]:
 
 def figure_meaning(name: str, fig: FigureRule, rules: Ruleset) -> str:
     """What figure ``name`` undertakes, in words, from its kind's ``describe`` hook."""
-    describe = rule_modules.hook("figures", fig.kind, "describe")
-    if describe is not None:
-        return str(describe(fig, rules))
-    return f"a figure of kind {fig.kind}"
+    return str(rule_modules.lookup("figures", fig.kind).describe(fig, rules))
 
 
 def _figures_section(rules: Ruleset) -> list[Clause]:
@@ -569,7 +566,11 @@ def _play_section(rules: Ruleset) -> list[Clause]:
                 src,
             )
         )
-    if any(f.enabled and f.kind == "trick" for f in rules.figures.values()):
+    if any(
+        f.enabled
+        and rule_modules.lookup("figures", f.kind).deciding_trick(f, rules.hand_size) is not None
+        for f in rules.figures.values()
+    ):
         out.append(
             Clause(
                 "play.hold_back",
@@ -578,7 +579,7 @@ def _play_section(rules: Ruleset) -> list[Clause]:
                 _src(rules, "figures"),
             )
         )
-    if rule_modules.hook("scoring", rules.scoring.module, "decided") is not None:
+    if rule_modules.lookup("scoring", rules.scoring.module).decides:
         out.append(
             Clause(
                 "play.decided",
@@ -595,7 +596,7 @@ def _play_section(rules: Ruleset) -> list[Clause]:
 def _scoring_section(rules: Ruleset) -> list[Clause]:
     sc = rules.scoring
     src = _src(rules, "scoring")
-    if rule_modules.hook("scoring", sc.module, "describe") is not None:
+    if rule_modules.lookup("scoring", sc.module).describe(rules):
         # A scoring module that describes itself (ladder) replaces the potter text.
         return [*_module_section(rules, "scoring", sc.module, "scoring"), _session(rules, src)]
     out = [
@@ -667,8 +668,8 @@ def _session(rules: Ruleset, src: str | None) -> Clause:
 
 
 def _module_section(rules: Ruleset, family: str, module: str, section: str) -> list[Clause]:
-    describe = rule_modules.hook(family, module, "describe")
-    if describe is None:
+    described = getattr(rule_modules.lookup(family, module), "describe", None)
+    if described is None:
         return [
             Clause(
                 f"{section}.module",
@@ -677,7 +678,8 @@ def _module_section(rules: Ruleset, family: str, module: str, section: str) -> l
             )
         ]
     return [
-        Clause(key, text, _src(rules, section), cards=cards) for key, text, cards in describe(rules)
+        Clause(key, text, _src(rules, section), cards=cards)
+        for key, text, cards in described(rules)
     ]
 
 

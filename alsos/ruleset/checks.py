@@ -27,8 +27,6 @@ __all__ = ["MAX_FIGURES", "MAX_ID", "check", "short", "suggest_id"]
 _FIGURE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 #: Words the notation gives another meaning: a kontra on "game" or on a call.
 _RESERVED = ("game", "gyerunk", "call")
-#: Figure kinds that are never judged won or lost (they multiply the game).
-_NOT_JUDGED = ("multiplier",)
 #: At most this many figures (and ladder contracts): each is offered at every turn
 #: of the announcements, so thousands would make one random hand take seconds.
 MAX_FIGURES = 64
@@ -72,7 +70,7 @@ def _module_problems(rules: Ruleset) -> list[str]:
                 + "".join(f"; {err}" for err in registry.plugin_errors())
             )
             continue
-        needs: Mapping[str, Sequence[str]] = registry.hook(family, name, "requires") or {}
+        needs: Mapping[str, Sequence[str]] = getattr(registry.lookup(family, name), "requires", {})
         for other, allowed in needs.items():
             if chosen.get(other) not in allowed:
                 problems.append(
@@ -82,8 +80,57 @@ def _module_problems(rules: Ruleset) -> list[str]:
     return problems
 
 
+#: Keys whose value is one of a few words: (key path, allowed words).
+_CHOICES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("exchange.takes", ("talon", "seen", "reveal", "trumps-and-aces")),
+    ("exchange.simple_at", ("before-card", "turn-start")),
+    ("exchange.skip_seen", ("both", "indicator")),
+    ("calling.targets", ("game", "any")),
+    ("scoring.session", ("rubber", "radli", "deals")),
+    ("melds.sequence_order", ("fixed", "trick")),
+    ("melds.sequence_tiebreak", ("trump", "suit")),
+    ("announcements.back_round", ("first-trick", "before-play")),
+    ("play.trump_lead", ("forehand", "declarer", "before-declarer")),
+    ("play.no_trumps_lead", ("forehand", "declarer", "before-declarer")),
+    ("play.betli_lead", ("forehand", "declarer", "before-declarer")),
+)
+#: Numbers that must not be negative.
+_NOT_NEGATIVE = (
+    "games.trump",
+    "games.no_trumps",
+    "games.betli",
+    "games.klopitzky",
+    "cards.last_trick",
+    "melds.vannak",
+    "melds.bela",
+    "kontra.front_factor",
+    "kontra.back_factor",
+)
+
+
+def _value(rules: Ruleset, key: str) -> Any:
+    section, _, name = key.partition(".")
+    return getattr(getattr(rules, section), name)
+
+
 def check(rules: Ruleset) -> list[str]:
     """Combinations the engine cannot honour, as ``key: reason`` lines."""
+    problems = _size_problems(rules)
+    for key, allowed in _CHOICES:
+        value = _value(rules, key)
+        if value not in allowed:
+            problems.append(f"{key}: unknown value {short(value)}; use one of {', '.join(allowed)}")
+    problems += [f"{key}: must not be negative" for key in _NOT_NEGATIVE if _value(rules, key) < 0]
+    problems += _rule_problems(rules)
+    problems += _contract_problems(rules)
+    problems += _deal_problems(rules)
+    problems += _module_problems(rules)
+    problems += _figure_problems(rules)
+    return problems
+
+
+def _size_problems(rules: Ruleset) -> list[str]:
+    """The id, the number of figures and contracts, the player counts."""
     problems = []
     if not 1 <= len(rules.id) <= MAX_ID or not rules.id.isprintable():
         problems.append(
@@ -104,116 +151,22 @@ def check(rules: Ruleset) -> list[str]:
     elif rules.player_counts and rules.players not in rules.player_counts:
         counts = ", ".join(str(n) for n in rules.player_counts)
         problems.append(f"players: this profile is for {counts} players, not {rules.players}")
+    return problems
+
+
+def _rule_problems(rules: Ruleset) -> list[str]:
+    """Numbers out of range and names that refer to nothing, outside figures and deal."""
+    problems = []
     ex = rules.exchange
-    if ex.takes not in ("talon", "seen", "reveal", "trumps-and-aces"):
-        problems.append(f"exchange.takes: unknown value {ex.takes!r}")
-    if rules.calling.targets not in ("game", "any"):
-        problems.append(f"calling.targets: {rules.calling.targets!r} is neither 'game' nor 'any'")
-    if rules.scoring.session not in ("rubber", "radli", "deals"):
-        problems.append(
-            f"scoring.session: unknown session {rules.scoring.session!r}; "
-            f"use rubber, radli or deals"
-        )
     if rules.scoring.session == "deals" and rules.scoring.deals < 1:
         problems.append("scoring.deals: a session of deals needs at least one deal")
-    if rules.melds.sequence_order not in ("fixed", "trick"):
-        problems.append(
-            f"melds.sequence_order: {rules.melds.sequence_order!r} is neither 'fixed' nor 'trick'"
-        )
     if rules.bidding.declare_limit is not None and rules.bidding.declare_limit < 1:
         problems.append("bidding.declare_limit: at least 1, or null for no limit")
-    if rules.bidding.module == "ladder" and not rules.bidding.contracts:
-        problems.append("bidding.contracts: the ladder auction needs at least one contract")
-    for cid, lc in rules.bidding.contracts.items():
-        where = f"bidding.contracts.{cid}"
-        if not _FIGURE_ID.fullmatch(cid):
-            problems.append(
-                f"{where}: a contract id is lower-case letters, digits and hyphens (it is "
-                f"typed as 'contract <id>'), e.g. {suggest_id(cid)!r}"
-            )
-        if lc.trumps not in ("any", "suit", "none"):
-            problems.append(f"{where}.trumps: {lc.trumps!r} is not one of any, suit, none")
-        if lc.melds not in ("all", "declarer", "none"):
-            problems.append(f"{where}.melds: {lc.melds!r} is not one of all, declarer, none")
-        for name in lc.objectives:
-            fig = rules.figures.get(name)
-            if fig is None:
-                problems.append(f"{where}.objectives: {name!r} is not a figure of this profile")
-            elif fig.kind in _NOT_JUDGED:
-                problems.append(
-                    f"{where}.objectives: {name!r} is a {fig.kind} figure, which only multiplies "
-                    f"a game and is never won or lost; an objective is of kind "
-                    + ", ".join(k for k in registry.available("figures") if k not in _NOT_JUDGED)
-                )
-            elif (
-                fig.kind == "points"
-                and fig.threshold_no_trumps is None
-                and (lc.trumps != "suit" or lc.betli)
-            ):
-                problems.append(
-                    f"{where}.objectives: {name!r} has no threshold_no_trumps, but this "
-                    f"contract may be played without trumps (trumps: {lc.trumps}); give the "
-                    "figure threshold_no_trumps, or the contract trumps: suit"
-                )
-    between = rules.deal.talon_between
-    if any(n < 0 for n in between):
-        problems.append("deal.talon_between: a number of cards cannot be negative")
-    if between and between[0] < 1:
-        problems.append("deal.talon_between: the first entry lays the indicator: at least 1")
-    rounds = len(rules.deal.seen_packets) + len(rules.deal.unseen_packets)
-    if len(between) > rounds:
-        problems.append(
-            f"deal.talon_between: {len(between)} entries for {rounds} rounds of packets"
-        )
-    if ex.simple_at not in ("before-card", "turn-start"):
-        problems.append(
-            f"exchange.simple_at: {ex.simple_at!r} is neither 'before-card' nor 'turn-start'"
-        )
-    if ex.skip_seen not in ("both", "indicator"):
-        problems.append(f"exchange.skip_seen: {ex.skip_seen!r} is neither 'both' nor 'indicator'")
-    an = rules.announcements
-    if an.back_round not in ("first-trick", "before-play"):
-        problems.append(f"announcements.back_round: unknown value {an.back_round!r}")
-    if rules.melds.sequence_tiebreak not in ("trump", "suit"):
-        problems.append(f"melds.sequence_tiebreak: unknown value {rules.melds.sequence_tiebreak!r}")
-    leads = ("forehand", "declarer", "before-declarer")
-    for key in ("trump_lead", "no_trumps_lead", "betli_lead"):
-        if getattr(rules.play, key) not in leads:
-            problems.append(f"play.{key}: {getattr(rules.play, key)!r} is not one of {leads}")
     for end in ex.reveal_from:
         if end not in ("bottom", "top"):
             problems.append(f"exchange.reveal_from: {end!r} is neither 'bottom' nor 'top'")
     if ex.required_figure is not None and ex.required_figure not in rules.figures:
         problems.append(f"exchange.required_figure: {ex.required_figure!r} is not a figure here")
-    for key in ("seen_packets", "unseen_packets"):
-        if any(n < 1 for n in getattr(rules.deal, key)):
-            problems.append(f"deal.{key}: every packet must hold at least one card")
-    if not rules.deal.seen_packets:
-        problems.append("deal.seen_packets: at least one packet is dealt before the indicator")
-    for key, value in (
-        ("games.trump", rules.games.trump),
-        ("games.no_trumps", rules.games.no_trumps),
-        ("games.betli", rules.games.betli),
-        ("games.klopitzky", rules.games.klopitzky),
-        ("cards.last_trick", rules.cards.last_trick),
-        ("melds.vannak", rules.melds.vannak),
-        ("melds.bela", rules.melds.bela),
-        ("kontra.front_factor", rules.kontra.front_factor),
-        ("kontra.back_factor", rules.kontra.back_factor),
-    ):
-        if value < 0:
-            problems.append(f"{key}: must not be negative")
-    dealt = (rules.active_players) * rules.hand_size
-    if dealt + 3 > 32:
-        problems.append(
-            f"deal: {rules.active_players} hands of {rules.hand_size} cards leave"
-            " fewer than 3 for the talon"
-        )
-    elif dealt + sum(between) > 32:
-        problems.append(
-            f"deal.talon_between: {sum(between)} talon cards between the packets, but the "
-            f"hands leave only {32 - dealt}"
-        )
     if len(rules.kontra.levels) > len(KONTRA_NAMES):
         problems.append(
             f"kontra.levels: at most {len(KONTRA_NAMES)} levels, one for each word of the "
@@ -236,8 +189,95 @@ def check(rules: Ruleset) -> list[str]:
             )
     if sorted(rules.bidding.suit_rank) != list(Suit):
         problems.append("bidding.suit_rank: must name each of the four suits once")
+    for a, b in rules.announcements.exclusive:
+        for x in (a, b):
+            if x not in rules.figures:
+                problems.append(f"announcements.exclusive: {x!r} is not a figure of this profile")
+    for name in rules.calling.allowed_with:
+        if name not in rules.figures:
+            problems.append(f"calling.allowed_with: {name!r} is not a figure of this profile")
+    return problems
+
+
+def _deal_problems(rules: Ruleset) -> list[str]:
+    """Packets and talon cards that do not add up to the pack."""
+    problems = []
+    between = rules.deal.talon_between
+    if any(n < 0 for n in between):
+        problems.append("deal.talon_between: a number of cards cannot be negative")
+    if between and between[0] < 1:
+        problems.append("deal.talon_between: the first entry lays the indicator: at least 1")
+    rounds = len(rules.deal.seen_packets) + len(rules.deal.unseen_packets)
+    if len(between) > rounds:
+        problems.append(
+            f"deal.talon_between: {len(between)} entries for {rounds} rounds of packets"
+        )
+    for key in ("seen_packets", "unseen_packets"):
+        if any(n < 1 for n in getattr(rules.deal, key)):
+            problems.append(f"deal.{key}: every packet must hold at least one card")
+    if not rules.deal.seen_packets:
+        problems.append("deal.seen_packets: at least one packet is dealt before the indicator")
+    dealt = rules.active_players * rules.hand_size
+    if dealt + 3 > 32:
+        problems.append(
+            f"deal: {rules.active_players} hands of {rules.hand_size} cards leave"
+            " fewer than 3 for the talon"
+        )
+    elif dealt + sum(between) > 32:
+        problems.append(
+            f"deal.talon_between: {sum(between)} talon cards between the packets, but the "
+            f"hands leave only {32 - dealt}"
+        )
+    return problems
+
+
+def _contract_problems(rules: Ruleset) -> list[str]:
+    """The ladder auction's contracts: ids, choices and objectives."""
+    problems = []
+    if rules.bidding.module == "ladder" and not rules.bidding.contracts:
+        problems.append("bidding.contracts: the ladder auction needs at least one contract")
     kinds = registry.available("figures")
-    problems += _module_problems(rules)
+    for cid, lc in rules.bidding.contracts.items():
+        where = f"bidding.contracts.{cid}"
+        if not _FIGURE_ID.fullmatch(cid):
+            problems.append(
+                f"{where}: a contract id is lower-case letters, digits and hyphens (it is "
+                f"typed as 'contract <id>'), e.g. {suggest_id(cid)!r}"
+            )
+        if lc.trumps not in ("any", "suit", "none"):
+            problems.append(f"{where}.trumps: {lc.trumps!r} is not one of any, suit, none")
+        if lc.melds not in ("all", "declarer", "none"):
+            problems.append(f"{where}.melds: {lc.melds!r} is not one of all, declarer, none")
+        for name in lc.objectives:
+            fig = rules.figures.get(name)
+            kind = registry.lookup("figures", fig.kind) if fig and fig.kind in kinds else None
+            if fig is None:
+                problems.append(f"{where}.objectives: {name!r} is not a figure of this profile")
+            elif kind is not None and not kind.judged:
+                problems.append(
+                    f"{where}.objectives: {name!r} is a {fig.kind} figure, which only modifies "
+                    f"a game and is never won or lost; an objective is of kind "
+                    + ", ".join(k for k in kinds if registry.lookup("figures", k).judged)
+                )
+            elif (
+                kind is not None
+                and not kind.without_trumps(fig)
+                and (lc.trumps != "suit" or lc.betli)
+            ):
+                problems.append(
+                    f"{where}.objectives: {name!r} cannot be judged without trumps, but this "
+                    f"contract may be played without trumps (trumps: {lc.trumps}); give the "
+                    "figure what its kind needs for that (a points figure: "
+                    "threshold_no_trumps), or the contract trumps: suit"
+                )
+    return problems
+
+
+def _figure_problems(rules: Ruleset) -> list[str]:
+    """Each figure: its id, its kind, what every figure needs, and what its kind
+    needs (the kind's own :meth:`~alsos.hand.protocol.FigureKind.check`)."""
+    problems = []
+    kinds = registry.available("figures")
     for name, fig in rules.figures.items():
         where = f"figures.{name}"
         if name in _RESERVED:
@@ -251,30 +291,12 @@ def check(rules: Ruleset) -> list[str]:
                 f"typed as 'announce <id>' and must read back the same), e.g. "
                 f"{suggest_id(name)!r}"
             )
-        if fig.kind == "trick" and fig.card:
-            try:
-                one = parse_card_spec(fig.card)
-            except ValueError:
-                one = None
-            if one is not None and one.kind == "all":
-                problems.append(
-                    f"{where}.card: a trick figure's card is one card ('trump 7', 'TA', "
-                    f"'TA or PA'), not {fig.card!r}"
-                )
         if fig.kind not in kinds:
             problems.append(
                 f"{where}.kind: unknown figure kind {fig.kind!r}; known: {', '.join(kinds)}"
             )
-        if fig.kind in ("points", "tricks") and fig.threshold is None:
-            problems.append(f"{where}.threshold: a {fig.kind} figure needs a threshold")
-        if fig.kind == "points" and fig.no_trumps and fig.threshold_no_trumps is None:
-            problems.append(f"{where}.threshold_no_trumps: needed when no_trumps is true")
-        if fig.kind in ("cards",) and not fig.cards:
-            problems.append(f"{where}.cards: list the cards the figure must win")
-        if fig.kind == "trick" and not fig.card:
-            problems.append(f"{where}.card: name the card that must win the trick")
-        if fig.kind == "trick" and not 1 <= fig.trick <= rules.hand_size:
-            problems.append(f"{where}.trick: must be between 1 and {rules.hand_size}")
+        else:
+            problems += registry.lookup("figures", fig.kind).check(fig, rules, where)
         if not fig.front and not fig.back:
             problems.append(f"{where}: a figure that can be announced neither front nor back")
         if fig.value < 0:
@@ -289,11 +311,4 @@ def check(rules: Ruleset) -> list[str]:
                     parse_card_spec(spec)
                 except ValueError as e:
                     problems.append(f"{where}.{key}: {e}")
-    for a, b in rules.announcements.exclusive:
-        for x in (a, b):
-            if x not in rules.figures:
-                problems.append(f"announcements.exclusive: {x!r} is not a figure of this profile")
-    for name in rules.calling.allowed_with:
-        if name not in rules.figures:
-            problems.append(f"calling.allowed_with: {name!r} is not a figure of this profile")
     return problems

@@ -2,7 +2,13 @@
 
 A profile names a module per family (``bidding: {module: potter}``, a
 figure's ``kind``); the engine looks it up here.  Modules register with the
-:func:`register` decorator when their Python module is imported.  The
+:func:`register` decorator when their Python module is imported.  Each family
+has one class in :mod:`alsos.hand.protocol` with typed methods and defaults
+(:class:`~alsos.hand.protocol.ScoringModule`,
+:class:`~alsos.hand.protocol.FigureKind`, ...); a module is registered as an
+instance of it (the bidding, exchange and calling families: as a class, made
+once per ruleset) and checked then, so a plugin that lacks a method, or has
+one taking the wrong arguments, is refused with a message naming it.  The
 built-in ones live in :mod:`alsos.hand.rules`, which registers them when the
 engine imports it (``import alsos`` does, so they are there before any
 lookup); third-party packages add modules through the ``alsos.hand.rules`` entry
@@ -32,9 +38,9 @@ __all__ = [
 FAMILIES = ("dealing", "bidding", "exchange", "calling", "figures", "scoring")
 
 _REGISTRY: dict[str, dict[str, Any]] = {f: {} for f in FAMILIES}
-#: id(module object) -> (the object, the hooks given with it): the hooks belong to the
-#: object, so they serve it under whatever name it is registered.
-_HOOKS: dict[int, tuple[Any, dict[str, Any]]] = {}
+#: Checks a module against its family's class and returns what is kept (set by
+#: :mod:`alsos.hand.protocol`, which holds the classes, when it is imported).
+_adopt: Callable[[str, str, Any, dict[str, Any]], Any] | None = None
 _loaded = False
 _plugin_errors: list[str] = []
 T = TypeVar("T")
@@ -45,27 +51,34 @@ class UnknownModuleError(ValueError):
 
 
 def register(family: str, name: str, **hooks: Any) -> Callable[[T], T]:
-    """Class or function decorator: make the object the module ``name`` of ``family``.
+    """Class or instance decorator: make the object the module ``name`` of ``family``.
 
-    ``hooks`` are the module's optional extras, by name (a scoring module's
-    ``payments``, ``decided`` or ``melds_shown``, a ``describe`` for the
-    rulebook, a ``requires`` mapping of the families whose module it needs to
-    the names it works with -- ``{"bidding": ("ladder",)}``, checked when a
-    profile is loaded -- ...), read with :func:`hook`.  A module may as well carry them
-    as attributes of its object (``settle.decided = decided``); given here,
-    they also serve an object that takes no attributes, such as a function of
-    the compiled build.
+    The object is an instance of the family's class in :mod:`alsos.hand.protocol`
+    (for ``bidding``, ``exchange`` and ``calling``: a class), checked here;
+    :class:`~alsos.hand.protocol.ModuleCheckError` names what does not fit.  The older
+    forms still work and are wrapped in such an instance: a dealing function, a
+    figure judge ``(tally, fig, item)`` with a ``describe`` hook, a scoring
+    function with its hooks (``payments``, ``decided``, ``melds_shown``,
+    ``describe``, ``requires``, ``terms``) given here by name or as its
+    attributes.  The decorator hands the object back unchanged.
     """
     if family not in _REGISTRY:
         raise ValueError(f"unknown rule family {family!r}; families are {', '.join(FAMILIES)}")
 
     def deco(obj: T) -> T:
-        _REGISTRY[family][name] = obj
-        if hooks:
-            _HOOKS[id(obj)] = (obj, hooks)
+        # set when alsos.hand.protocol is imported, which `import alsos` (run before
+        # any of its modules) always does
+        assert _adopt is not None, "alsos.hand.protocol installs the check"
+        _REGISTRY[family][name] = _adopt(family, name, obj, hooks)
         return obj
 
     return deco
+
+
+def install(adopt: Callable[[str, str, Any, dict[str, Any]], Any]) -> None:
+    """Set the check every registration passes (called by :mod:`alsos.hand.protocol`)."""
+    global _adopt
+    _adopt = adopt
 
 
 def _load() -> None:
@@ -106,18 +119,20 @@ def lookup(family: str, name: str) -> Any:
 
 
 def hook(family: str, name: str, key: str) -> Any:
-    """The optional hook ``key`` of the module ``name`` of ``family``, or None.
+    """The hook ``key`` of the module ``name`` of ``family`` if the module has its
+    own (not its family's default), else None.
 
-    As given to :func:`register` with the module's object (under this name
-    or another: a plugin may register a built-in scoring function again as
-    its own), else the object's attribute of that name (how a plugin may
-    attach it), else None.
+    Kept for plugins written against the hook tables; alsos itself calls the
+    module's methods and reads its capabilities (``decides``, ``requires``, ...).
     """
     obj = lookup(family, name)
-    kept = _HOOKS.get(id(obj))
-    if kept is not None and kept[0] is obj and key in kept[1]:
-        return kept[1][key]
-    return getattr(obj, key, None)
+    given = getattr(obj, "hooks", None)
+    if isinstance(given, dict):
+        return given.get(key)
+    for cls in (obj if isinstance(obj, type) else type(obj)).__mro__:
+        if key in vars(cls):
+            return None if cls.__module__ == "alsos.hand.protocol" else getattr(obj, key)
+    return None
 
 
 def available(family: str) -> list[str]:

@@ -21,7 +21,9 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from alsos.pack.cards import Order
+from alsos.pack.phases import Kind
 from alsos.pack.tables import suit_point_sums, trick_keys
+from alsos.ruleset.kinds import KindRules, kind_rules
 from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import keep_for
 
@@ -45,6 +47,9 @@ _TABLES: dict[int, RulesetTables] = {}
 _NAMED: dict[str, Ruleset] = {}
 
 
+_KINDS = frozenset(Kind)
+
+
 class RulesetTables:
     """The tables of one ruleset, each built on first use and kept for the ruleset's lifetime.
 
@@ -61,6 +66,7 @@ class RulesetTables:
         "_point_sums",
         "_points",
         "engine",
+        "kinds",
         "memo",
         "rules",
         "trump_ranks",
@@ -69,6 +75,8 @@ class RulesetTables:
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
         self.engine: Any = None
+        #: Each kind of game as data (:func:`alsos.ruleset.kinds.kind_rules`).
+        self.kinds: dict[Kind, KindRules] = kind_rules(rules)
         #: The rank indices from the highest trump down, by the profile's trump order.
         self.trump_ranks: tuple[int, ...] = tuple(int(r) for r in rules.cards.trump_order.ranks)
         self._keys: dict[tuple[str | None, int], tuple[int, ...]] = {}
@@ -83,12 +91,8 @@ class RulesetTables:
     def order_for(self, kind: str | None) -> Order:
         """The order of a plain suit's cards in a game of ``kind`` (``betli``, ``klopitzky``,
         else the plain order; None: not known yet)."""
-        c = self.rules.cards
-        if kind == "betli":
-            return c.betli_order
-        if kind == "klopitzky":
-            return c.klopitzky_order
-        return c.plain_order
+        found = None if kind is None else self.kinds.get(Kind(kind)) if kind in _KINDS else None
+        return self.rules.cards.plain_order if found is None else found.order
 
     def trick_keys(self, kind: str | None, trump: int) -> tuple[int, ...]:
         """Trick strength by led suit and card (``alsos.pack.tables.trick_keys``) for a game of

@@ -45,6 +45,7 @@ from alsos.hand.engine import Engine, engine_for, trick_winner
 from alsos.pack.actions import PLAYS, Play
 from alsos.pack.phases import Kind, Phase
 from alsos.pack.tables import suit_point_sums
+from alsos.ruleset import registry
 from alsos.ruleset.profile import parse_card_spec
 
 if TYPE_CHECKING:
@@ -62,8 +63,6 @@ __all__ = [
 ]
 
 _INF: Final = 1 << 60
-#: Figure kinds whose result the solver's key reads from points, tricks and cards.
-_SUMMED: Final = frozenset(("kassza", "points", "volat"))
 
 
 class SolveError(ValueError):
@@ -121,20 +120,22 @@ class PayoffKey:
     def __init__(self, eng: Engine, s: HandState) -> None:
         rules = eng.rules
         self.sums = suit_point_sums(eng.points_table(s))
-        self.exact = rules.scoring.module != "potter"
+        self.exact = not eng.scoring.totals_only
         relevant = 0
         index = set()
         for item in s.items:
             if item.is_game or item.forced is not None:
                 continue
             fig = rules.figures[item.figure]
-            if fig.kind in _SUMMED:
+            kind = registry.lookup("figures", fig.kind)  # a FigureKind
+            if kind.totals_only:
                 continue
-            if fig.kind == "cards":
-                for spec in fig.cards:
-                    relevant |= parse_card_spec(spec).mask(s.trump)
-            elif fig.kind == "trick":
-                index.add(rules.hand_size - fig.trick)
+            need = kind.cards_needed(fig, s.trump)
+            at = kind.deciding_trick(fig, rules.hand_size)
+            if need is not None:
+                relevant |= need
+            elif at is not None:
+                index.add(at)
             else:
                 self.exact = True
         self.relevant = relevant

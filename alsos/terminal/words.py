@@ -19,7 +19,7 @@ from alsos.pack.phases import Contract, Kind
 from alsos.play.game import Game
 from alsos.rulebook import rulebook
 from alsos.ruleset.profile import Ruleset
-from alsos.ruleset.registry import hook
+from alsos.ruleset.registry import lookup
 
 __all__ = [
     "bidding_note",
@@ -55,8 +55,7 @@ def clause(rules: Ruleset, key: str) -> str:
 def figure_meaning(rules: Ruleset, name: str) -> str:
     """What the figure ``name`` undertakes, in words (the judge's own description)."""
     fig = rules.figures[name]
-    describe = hook("figures", fig.kind, "describe")
-    return str(describe(fig, rules)) if describe is not None else f"a figure of kind {fig.kind}"
+    return str(lookup("figures", fig.kind).describe(fig, rules))
 
 
 def is_ladder(rules: Ruleset) -> bool:

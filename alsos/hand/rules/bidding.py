@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from alsos.hand.protocol import Described
+from alsos.hand.protocol import BiddingModule, Described
 from alsos.hand.speech import figure_allowed
 from alsos.hand.state import ModuleState
 from alsos.pack.actions import ACCEPT, BETLI, BIDS, PASS, Action, Announce, Bid, announce
 from alsos.pack.cards import Card, Suit
 from alsos.pack.phases import Contract, Kind, Phase
-from alsos.ruleset.registry import register
+from alsos.ruleset.registry import lookup, register
 
 if TYPE_CHECKING:
     from alsos.hand.protocol import Referee
@@ -129,7 +129,7 @@ def _st(s: HandState) -> BiddingState:
 
 
 @register("bidding", "potter")
-class PotterBidding:
+class PotterBidding(BiddingModule):
     """Accept the original suit; else one rising bid each; else Betli; else Klopitzky."""
 
     @classmethod
@@ -333,7 +333,7 @@ class CombinedBidding(PotterBidding):
         mine = set(b.pending)
         contracts = self._contracts(s)
         for name, fig in rules.figures.items():
-            if fig.kind in ("kassza", "multiplier") or not figure_allowed(
+            if not lookup("figures", fig.kind).biddable or not figure_allowed(
                 rules,
                 name,
                 fig,

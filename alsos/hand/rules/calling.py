@@ -17,14 +17,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from alsos.hand.items import DECLARER
-from alsos.hand.protocol import Described
+from alsos.hand.protocol import CallingModule, Described
 from alsos.hand.state import ModuleState
 from alsos.pack.actions import CALL, CONCEDE, GYERUNK, PLAY_ON, Action, CallItem, Kontra, kontra
 from alsos.pack.phases import Kind, Phase
 from alsos.ruleset.registry import register
 
 if TYPE_CHECKING:
-    from alsos.hand.protocol import Referee
+    from alsos.hand.protocol import CallingModule, Referee
     from alsos.hand.state import HandState
     from alsos.ruleset.profile import Ruleset
 
@@ -67,8 +67,10 @@ def _st(s: HandState) -> CallState:
 
 
 @register("calling", "none")
-class NoCalling:
+class NoCalling(CallingModule):
     """Calling is not part of this table's rules."""
+
+    calls = False
 
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:
@@ -102,6 +104,8 @@ class GyerunkCalling(NoCalling):
     one doubling higher (pagat, "Calling"); with it, a kontra doubles twice and
     the side that said it may then call back or play on (pagat, "Variations").
     """
+
+    calls = True
 
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:

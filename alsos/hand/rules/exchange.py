@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from alsos.hand.protocol import Described
+from alsos.hand.protocol import Described, ExchangeModule
 from alsos.hand.state import ModuleState
 from alsos.pack.actions import DISCARDS, EXCHANGE, PASS, SIBER, Action, Discard
 from alsos.pack.cards import CARDS, Rank, Suit, cards_of, suit_mask
@@ -34,7 +34,7 @@ from alsos.pack.phases import Phase
 from alsos.ruleset.registry import register
 
 if TYPE_CHECKING:
-    from alsos.hand.protocol import Referee
+    from alsos.hand.protocol import ExchangeModule, Referee
     from alsos.hand.state import HandState
     from alsos.ruleset.profile import Ruleset
 
@@ -71,8 +71,10 @@ _TAKES = {
 
 
 @register("exchange", "none")
-class NoExchange:
+class NoExchange(ExchangeModule):
     """No exchange of any kind: play starts straight after the pick-up."""
+
+    exchanges = False
 
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:
@@ -106,6 +108,8 @@ class NoExchange:
 @register("exchange", "siber")
 class SiberExchange(NoExchange):
     """Three-player síber (whole talon) and the simple trump-7 exchange."""
+
+    exchanges = True
 
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:

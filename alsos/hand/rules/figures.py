@@ -1,35 +1,44 @@
-"""Figure modules: how each kind of figure is judged at the end of the hand.
+"""Figure kinds: each kind of figure as one object, registered under its name.
 
-A judge takes the hand's :class:`~alsos.hand.settlement.Tally` (who won which
-cards and tricks, points, melds), the figure's profile entry and the seat
-that announced it, and says whether the undertaking was met.  A defender's
-figure must be met in that defender's own tricks; kassza is the exception
-(pagat, "Figures").  Plugins add kinds with ``@register("figures", "<kind>")``.
+A kind (:class:`~alsos.hand.protocol.FigureKind`) holds everything alsos knows of
+it: which profile keys it reads, what a profile must give it
+(:meth:`~alsos.hand.protocol.FigureKind.check`), how it is judged at the end of the
+hand, the rulebook's text, and what search, bots and views ask of it (the
+cards it needs, the trick it is decided in, the card its announcer keeps
+back).  A judge takes the hand's frozen
+:class:`~alsos.hand.settlement.Tally` (who won which cards and tricks, points,
+melds), the figure's profile entry and the announced item, and says whether
+the undertaking was met.  A defender's figure must be met in that defender's
+own tricks; kassza is the exception (pagat, "Figures").  Plugins add kinds
+with ``register("figures", "<kind>")(MyKind())``.
+
+Adding a kind touches this file (or a plugin's) and its tests, nothing else.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+import warnings
+from typing import TYPE_CHECKING, Any
 
 from alsos.hand.items import DECLARER, Item
+from alsos.hand.protocol import FigureKind
 from alsos.ruleset.profile import FigureRule, Ruleset, parse_card_spec
 from alsos.ruleset.registry import register
 
 if TYPE_CHECKING:
     from alsos.hand.settlement import Tally
 
-T = TypeVar("T")
-
 __all__ = [
-    "judge_cards",
-    "judge_kassza",
-    "judge_majority",
-    "judge_no_tricks",
-    "judge_points",
-    "judge_trick",
-    "judge_tricks",
-    "judge_volat",
+    "KINDS",
+    "Cards",
+    "Kassza",
+    "Majority",
+    "Multiplier",
+    "NoTricks",
+    "Points",
+    "Trick",
+    "Tricks",
+    "Volat",
 ]
 
 
@@ -51,120 +60,257 @@ def _cards_text(specs: tuple[str, ...]) -> str:
     return ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
 
 
-def _describes(text: Callable[[FigureRule, Ruleset], str]) -> Callable[[T], T]:
-    """Attach a rulebook description to a judge (read by :mod:`alsos.rulebook`)."""
-
-    def deco(judge: T) -> T:
-        judge.describe = text  # type: ignore[attr-defined]
-        return judge
-
-    return deco
-
-
 def _ordinal(n: int) -> str:
     return "last" if n == 1 else "second-last" if n == 2 else f"{n}th from last"
 
 
-@_describes(
-    lambda f, r: (
-        "declarer: holds béla and wins the game; a defender: a defender holds "
-        "béla and the declarer loses"
-    )
-)
-@register("figures", "kassza")
-def judge_kassza(t: Tally, fig: FigureRule, item: Item) -> bool:
-    if item.side == DECLARER:
-        return t.game_won is True
-    return t.game_won is False and any(t.bela.get(s, 0) for s in t.defenders)
+def _needs_threshold(fig: FigureRule, where: str) -> list[str]:
+    if fig.threshold is None:
+        return [f"{where}.threshold: a {fig.kind} figure needs a threshold"]
+    return []
 
 
-@_describes(
-    lambda f, r: (
-        f"take {'more than ' if f.strict else 'at least '}{f.threshold}"
-        + (f" ({f.threshold_no_trumps} without trumps)" if f.no_trumps else "")
-        + " card points in tricks with the last-trick bonus"
-        + (", counting valid melds and béla" if f.melds else "")
-    )
-)
-@register("figures", "points")
-def judge_points(t: Tally, fig: FigureRule, item: Item) -> bool:
-    total = t.card_points[item.seat]
-    if fig.melds:
-        total += t.meld_points.get(item.seat, 0) + t.bela.get(item.seat, 0)
-    threshold = fig.threshold if t.trump >= 0 else fig.threshold_no_trumps
-    assert threshold is not None
-    return total > threshold if fig.strict else total >= threshold
+class Kassza(FigureKind):
+    """The declarer holds béla and wins the game (a defender: a defender holds béla
+    and the declarer loses)."""
+
+    biddable = False
+    declarer_needs_bela = True
+    totals_only = True
+
+    def available(self, fig: FigureRule, trump: int) -> bool:
+        return trump >= 0  # béla is the trump King and Over
+
+    def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
+        if item.side == DECLARER:
+            return t.game_won is True
+        return t.game_won is False and any(t.bela.get(s, 0) for s in t.defenders)
+
+    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+        return (
+            "declarer: holds béla and wins the game; a defender: a defender holds "
+            "béla and the declarer loses"
+        )
 
 
-@_describes(lambda f, r: f"win {_cards_text(f.cards)} in tricks")
-@register("figures", "cards")
-def judge_cards(t: Tally, fig: FigureRule, item: Item) -> bool:
-    need = 0
-    for spec in fig.cards:
-        need |= parse_card_spec(spec).mask(t.trump)
-    return need != 0 and t.won[item.seat] & need == need
+class Points(FigureKind):
+    """At least ``threshold`` card points (``threshold_no_trumps`` without trumps)
+    in the announcer's tricks with the last-trick bonus; with ``melds`` also its
+    valid melds and béla; with ``strict`` more than the threshold."""
+
+    params = ("threshold", "threshold_no_trumps", "melds", "strict")
+    totals_only = True
+
+    def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
+        total = t.card_points[item.seat]
+        if fig.melds:
+            total += t.meld_points.get(item.seat, 0) + t.bela.get(item.seat, 0)
+        threshold = fig.threshold if t.trump >= 0 else fig.threshold_no_trumps
+        assert threshold is not None
+        return total > threshold if fig.strict else total >= threshold
+
+    def check(self, fig: FigureRule, rules: Ruleset, where: str) -> list[str]:
+        out = _needs_threshold(fig, where)
+        if fig.no_trumps and fig.threshold_no_trumps is None:
+            out.append(f"{where}.threshold_no_trumps: needed when no_trumps is true")
+        return out
+
+    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+        return (
+            f"take {'more than ' if fig.strict else 'at least '}{fig.threshold}"
+            + (f" ({fig.threshold_no_trumps} without trumps)" if fig.no_trumps else "")
+            + " card points in tricks with the last-trick bonus"
+            + (", counting valid melds and béla" if fig.melds else "")
+        )
+
+    def without_trumps(self, fig: FigureRule) -> bool:
+        """Whether the figure can be judged in a game without trumps."""
+        return fig.threshold_no_trumps is not None
 
 
-@_describes(
-    lambda f, r: (
-        f"win the {_ordinal(f.trick)} trick with {_cards_text((f.card,))}"
-        + (" (must hold it to announce)" if f.must_hold else "")
-    )
-)
-@register("figures", "trick")
-def judge_trick(t: Tally, fig: FigureRule, item: Item) -> bool:
-    index = t.hand_size - fig.trick
-    if index >= len(t.tricks):
-        return False
-    card = parse_card_spec(fig.card).card(t.trump)
-    return t.trick_winners[index] == item.seat and (item.seat, card) in t.tricks[index]
+class Cards(FigureKind):
+    """Win every card listed in ``cards`` (``trump U``: the Under of trumps;
+    ``all A``: every Ace)."""
+
+    params = ("cards",)
+
+    def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
+        need = 0
+        for spec in fig.cards:
+            need |= parse_card_spec(spec).mask(t.trump)
+        return need != 0 and t.won[item.seat] & need == need
+
+    def check(self, fig: FigureRule, rules: Ruleset, where: str) -> list[str]:
+        return [] if fig.cards else [f"{where}.cards: list the cards the figure must win"]
+
+    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+        return f"win {_cards_text(fig.cards)} in tricks"
+
+    def cards_needed(self, fig: FigureRule, trump: int) -> int:
+        need = 0
+        for spec in fig.cards:
+            need |= parse_card_spec(spec).mask(trump)
+        return need
 
 
-@_describes(lambda f, r: "win every trick")
-@register("figures", "volat")
-def judge_volat(t: Tally, fig: FigureRule, item: Item) -> bool:
-    return len(t.tricks) == t.hand_size and all(w == item.seat for w in t.trick_winners)
+class Trick(FigureKind):
+    """Win the ``trick``-th trick from the end with ``card``; its announcer keeps the
+    card back for that trick where the rules of play allow."""
+
+    params = ("trick", "card", "must_play")
+
+    def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
+        index = t.hand_size - fig.trick
+        if index >= len(t.tricks):
+            return False
+        card = parse_card_spec(fig.card).card(t.trump)
+        return t.trick_winners[index] == item.seat and (item.seat, card) in t.tricks[index]
+
+    def check(self, fig: FigureRule, rules: Ruleset, where: str) -> list[str]:
+        out = []
+        if not fig.card:
+            out.append(f"{where}.card: name the card that must win the trick")
+        else:
+            try:
+                one = parse_card_spec(fig.card)
+            except ValueError:
+                one = None  # reported with every figure's card specs
+            if one is not None and one.kind == "all":
+                out.append(
+                    f"{where}.card: a trick figure's card is one card ('trump 7', 'TA', "
+                    f"'TA or PA'), not {fig.card!r}"
+                )
+        if not 1 <= fig.trick <= rules.hand_size:
+            out.append(f"{where}.trick: must be between 1 and {rules.hand_size}")
+        return out
+
+    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+        return f"win the {_ordinal(fig.trick)} trick with {_cards_text((fig.card,))}" + (
+            " (must hold it to announce)" if fig.must_hold else ""
+        )
+
+    def available(self, fig: FigureRule, trump: int) -> bool:
+        return bool(parse_card_spec(fig.card).mask(trump))  # a named Ace may be trump
+
+    def deciding_trick(self, fig: FigureRule, hand_size: int) -> int:
+        return hand_size - fig.trick
+
+    def held_back(self, fig: FigureRule, trump: int) -> int:
+        return parse_card_spec(fig.card).mask(trump) if fig.card else 0
 
 
-@_describes(lambda f, r: f"win at least {f.threshold} tricks")
-@register("figures", "tricks")
-def judge_tricks(t: Tally, fig: FigureRule, item: Item) -> bool:
+class Volat(FigureKind):
+    """Win every trick."""
+
+    totals_only = True
+
+    def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
+        return len(t.tricks) == t.hand_size and all(w == item.seat for w in t.trick_winners)
+
+    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+        return "win every trick"
+
+
+class Tricks(FigureKind):
     """altiansz, "Contracts" (Solo): at least ``threshold`` tricks."""
-    assert fig.threshold is not None
-    return sum(1 for w in t.trick_winners if w == item.seat) >= fig.threshold
+
+    params = ("threshold",)
+
+    def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
+        assert fig.threshold is not None
+        return sum(1 for w in t.trick_winners if w == item.seat) >= fig.threshold
+
+    def check(self, fig: FigureRule, rules: Ruleset, where: str) -> list[str]:
+        return _needs_threshold(fig, where)
+
+    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+        return f"win at least {fig.threshold} tricks"
 
 
-@_describes(lambda f, r: "lose every trick")
-@register("figures", "no-tricks")
-def judge_no_tricks(t: Tally, fig: FigureRule, item: Item) -> bool:
+class NoTricks(FigureKind):
     """altiansz, "Contracts" (Betli): not one trick."""
-    return item.seat not in t.trick_winners
+
+    def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
+        return item.seat not in t.trick_winners
+
+    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+        return "lose every trick"
 
 
-@_describes(
-    lambda f, r: (
-        "take more card points in tricks (with the last-trick bonus) and melds "
-        "than the opponents together"
-    )
-)
-@register("figures", "majority")
-def judge_majority(t: Tally, fig: FigureRule, item: Item) -> bool:
+class Majority(FigureKind):
     """altiansz, "Contracts" (Game): more than the other side's points and melds combined."""
 
-    def total(seat: int) -> int:
-        return t.card_points.get(seat, 0) + t.meld_points.get(seat, 0) + t.bela.get(seat, 0)
+    def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
+        def total(seat: int) -> int:
+            return t.card_points.get(seat, 0) + t.meld_points.get(seat, 0) + t.bela.get(seat, 0)
 
-    others = t.defenders if item.side == DECLARER else (t.declarer,)
-    return total(item.seat) > sum(total(s) for s in others if s is not None)
+        others = t.defenders if item.side == DECLARER else (t.declarer,)
+        return total(item.seat) > sum(total(s) for s in others if s is not None)
+
+    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+        return (
+            "take more card points in tricks (with the last-trick bonus) and melds "
+            "than the opponents together"
+        )
 
 
-@_describes(
-    lambda f, r: (
-        f"held with {_cards_text(f.cards)}: multiplies the game by {f.value} "
-        f"({f.value * f.front_multiplier} from the front)"
+class Multiplier(FigureKind):
+    """No undertaking of its own: held with ``cards``, it multiplies the game by
+    ``value`` (``front_multiplier`` more from the front) -- huwiki's béla kassza."""
+
+    params = ("cards",)
+    judged = False
+    biddable = False
+
+    def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
+        """A multiplier has no item of its own; it is never judged."""
+        raise AssertionError("multiplier figures modify the game and are never settled alone")
+
+    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+        return (
+            f"held with {_cards_text(fig.cards)}: multiplies the game by {fig.value} "
+            f"({fig.value * fig.front_multiplier} from the front)"
+        )
+
+
+#: The built-in kinds, by name.
+KINDS: dict[str, FigureKind] = {
+    "kassza": Kassza(),
+    "points": Points(),
+    "cards": Cards(),
+    "trick": Trick(),
+    "volat": Volat(),
+    "tricks": Tricks(),
+    "no-tricks": NoTricks(),
+    "majority": Majority(),
+    "multiplier": Multiplier(),
+}
+for _name, _kind in KINDS.items():
+    register("figures", _name)(_kind)
+
+#: The judge functions of earlier versions, by their old names (deprecated).
+_OLD_JUDGES = {
+    "judge_kassza": "kassza",
+    "judge_points": "points",
+    "judge_cards": "cards",
+    "judge_trick": "trick",
+    "judge_volat": "volat",
+    "judge_tricks": "tricks",
+    "judge_no_tricks": "no-tricks",
+    "judge_majority": "majority",
+    "judge_multiplier": "multiplier",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """``judge_kassza`` and its siblings, deprecated: use ``KINDS[kind].judge``."""
+    kind = _OLD_JUDGES.get(name)
+    if kind is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"alsos.hand.rules.figures.{name} is deprecated; use alsos.hand.rules.figures.KINDS"
+        f"[{kind!r}].judge (or registry.lookup('figures', {kind!r}))",
+        DeprecationWarning,
+        stacklevel=2,
     )
-)
-@register("figures", "multiplier")
-def judge_multiplier(t: Tally, fig: FigureRule, item: Item) -> bool:
-    """A multiplier has no item of its own; it is never judged."""
-    raise AssertionError("multiplier figures modify the game and are never settled alone")
+    return KINDS[kind].judge

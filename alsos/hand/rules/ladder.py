@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from alsos.hand.items import DECLARER
 from alsos.hand.melds import every_meld
-from alsos.hand.protocol import Described
+from alsos.hand.protocol import BiddingModule, Described, ScoringModule
 from alsos.hand.rules.scoring import card_points, figure_made, hand_tally
 from alsos.hand.settlement import Entry, Settlement
 from alsos.hand.state import ModuleState
@@ -57,7 +57,7 @@ from alsos.pack.actions import (
 )
 from alsos.pack.cards import Suit
 from alsos.pack.phases import Contract, Kind, Phase
-from alsos.ruleset.profile import parse_card_spec
+from alsos.ruleset.profile import FrozenMap, parse_card_spec
 from alsos.ruleset.registry import register
 
 if TYPE_CHECKING:
@@ -137,7 +137,7 @@ def barred(rules: Ruleset, s: HandState, seat: int) -> bool:
 
 
 @register("bidding", "ladder")
-class LadderBidding:
+class LadderBidding(BiddingModule):
     """A rising auction of the profile's contracts with talon draws (altiansz)."""
 
     @classmethod
@@ -636,20 +636,28 @@ def describe_scoring(rules: Ruleset) -> Described:
     return out
 
 
-register(
-    "scoring",
-    "ladder",
-    decided=decided,
-    describe=describe_scoring,
-    melds_shown=melds_shown,
+class LadderScoring(ScoringModule):
+    """The ladder's scoring: its contract's objectives, written scores, an early end."""
+
+    decides = True
     # It reads the contract the ladder auction sold: the loader refuses other auctions.
-    requires={"bidding": ("ladder",)},
+    requires = FrozenMap({"bidding": ("ladder",)})
     # How the rulebook explains a term this module plays its own way.
-    terms={
-        "Klopitzky": "the game played when nobody bids: no declarer, "
-        "and the fewest card points win",
-    },
-)(settle_ladder)
+    terms = FrozenMap(
+        {
+            "Klopitzky": "the game played when nobody bids: no declarer, "
+            "and the fewest card points win",
+        }
+    )
+    settle = staticmethod(settle_ladder)
+    decided = staticmethod(decided)
+    melds_shown = staticmethod(melds_shown)
+
+    def describe(self, rules: Ruleset) -> Described:
+        return describe_scoring(rules)
+
+
+register("scoring", "ladder")(LadderScoring())
 
 
 def _payments(written: dict[int, int]) -> dict[int, int]:

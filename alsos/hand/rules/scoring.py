@@ -102,7 +102,7 @@ def hand_tally(
 def figure_made(rules: Ruleset, tally: Tally, name: str, item: Item) -> bool:
     """Whether the figure ``name`` of the profile was made, by its kind's registered judge."""
     fig = rules.figures[name]
-    return bool(lookup("figures", fig.kind)(tally, fig, item))
+    return bool(lookup("figures", fig.kind).judge(tally, fig, item))
 
 
 def payers_of(s: HandState) -> tuple[int, ...]:
@@ -215,7 +215,9 @@ def potter_payments(rules: Ruleset, s: HandState) -> dict[int, int]:
     return _pay(s, _judge(rules, s, declarer))
 
 
-@register("scoring", "potter", payments=potter_payments)
+# Compiled, so given as functions (wrapped in a ScoringModule); ``totals_only``: the
+# settlement follows from card points, tricks and item results (search keys on sums).
+@register("scoring", "potter", payments=potter_payments, totals_only=True)
 def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
     """pagat, "Scoring": each item paid between the declarer and every opponent."""
     contract = s.contract
