@@ -6,8 +6,12 @@ rule modules the profile names and the mechanisms every profile shares:
 rounds of speech that end after enough passes, kontra chains, tricks, the
 end of the hand.  It keeps nothing of any one hand: each call takes the
 :class:`~alsos.state.HandState` it acts on, which is why a hand copies
-cheaply.  It is also the :class:`~alsos.protocol.Referee` that rule modules
-call back.  Nothing here asks which variant it plays.
+cheaply.  Every action goes through :meth:`Engine.apply` -- a game's, a
+playout's, a search's -- which records the events where each change happens;
+rule modules call back through a narrow private referee
+(:class:`~alsos.protocol.Referee`), never the engine itself.  Tricks are
+closed in one place (:func:`take_trick`).  Nothing here asks which variant
+it plays.
 
 Speed: hands, tricks won and legal plays are 32-bit sets; the trick winner
 comes from a per-contract table of card strengths; actions are interned, so a
@@ -32,6 +36,7 @@ from alsos.actions import (
     SIBER,
     Action,
     Announce,
+    Bid,
     CallItem,
     Declare,
     DeclareMelds,
@@ -39,8 +44,20 @@ from alsos.actions import (
     Kontra,
     Play,
 )
-from alsos.cards import Rank, suit_mask
+from alsos.cards import CARDS, Card, Rank, suit_mask
 from alsos.deal import Deal, DealError, _active_seats, seeded_rng
+from alsos.events import (
+    Event,
+    HandOver,
+    ItemChanged,
+    MeldShown,
+    Note,
+    PhaseChanged,
+    Played,
+    RoundClosed,
+    Said,
+    TrickWon,
+)
 from alsos.items import DECLARER, Item
 from alsos.melds import longest_sequence, vannak_ranks_held
 from alsos.phases import Contract, Kind, Phase
@@ -59,7 +76,7 @@ if TYPE_CHECKING:
     from alsos.protocol import BiddingModule, CallingModule, ExchangeModule, ScoringModule
     from alsos.settlement import Settlement
 
-__all__ = ["Engine", "engine_for", "plays_of", "trick_winner"]
+__all__ = ["Engine", "engine_for", "give_back_trick", "plays_of", "take_trick", "trick_winner"]
 
 
 def _byte_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
@@ -79,6 +96,10 @@ SPEECH_PHASES: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT: Final = tuple(suit_mask(s) for s in range(4))
 _BETLI: Final = Kind.BETLI
 _PLAY: Final = Phase.PLAY
+# The commonest first events, made once: every card played, every pass.
+_PLAYED: Final = tuple(tuple(Played(seat, card) for card in Card) for seat in range(4))
+_PASSED: Final = tuple(Said(seat, PASS, "pass") for seat in range(4))
+_SAID: Final[tuple[dict[Action, Said], ...]] = tuple({} for _ in range(4))
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
@@ -133,6 +154,8 @@ class Engine:
         self.decided: Any = (
             registry.hook("scoring", scoring, "decided") if rules.play.stop_when_decided else None
         )
+        #: What rule modules are handed when no event is recorded (search, legal moves).
+        self._quiet = _Referee(self, None)
         c = rules.cards
         self._points_by_rank = (
             tuple(c.trump_points.get(r, 0) for r in _RANKS),
@@ -193,7 +216,7 @@ class Engine:
             s.talon_up &= 1 << s.talon[0]
         if declared_before is not None:
             s.declared_before = declared_before
-        self.bidding.start(self, s)
+        self.bidding.start(self._quiet, s)
         return s
 
     def deal_of(self, s: HandState) -> Deal:
@@ -232,13 +255,13 @@ class Engine:
         if phase is Phase.PLAY:
             return self._play_options(s, seat)
         if phase is Phase.BIDDING:
-            return self.bidding.legal(self, s, seat)
+            return self.bidding.legal(self._quiet, s, seat)
         if phase is Phase.SIBER or phase is Phase.DISCARD:
-            return self.exchange.legal(self, s, seat)
+            return self.exchange.legal(self._quiet, s, seat)
         if phase is Phase.MELDS:
             return (SHOW, KICSI)
         if phase is Phase.CALL:
-            return self.calling.legal(self, s, seat)
+            return self.calling.legal(self._quiet, s, seat)
         return ()
 
     def _play_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
@@ -357,49 +380,116 @@ class Engine:
 
     # ---------------------------------------------------------------- apply
 
-    def dispatch(self, s: HandState, seat: int, action: Action) -> None:
+    def apply(
+        self, s: HandState, seat: int, action: Action, out: list[Event] | None = None
+    ) -> None:
+        """``seat`` takes ``action`` in ``s``: the one path every action takes.
+
+        Unchecked: the caller knows the action is legal (:meth:`alsos.Game.apply`
+        checks first; search takes it from :meth:`legal_actions`).  Records it
+        in the history and carries it out by the phase's rules.  With ``out``,
+        appends the action's events where each change happens: first the action
+        itself (:class:`~alsos.events.Played` or :class:`~alsos.events.Said`),
+        then items, meld details and tricks as they change, and last the round,
+        the phase and the end of the hand.  Search passes no list and makes no
+        event.
+        """
+        s.legal = None
+        s.history.append((seat, action))
+        phase = s.phase
+        if phase is _PLAY and action.__class__ is Play:  # the commonest case first
+            if out is not None:
+                out.append(_PLAYED[seat][action[1]])
+            self._play(s, seat, action[1], out)
+        elif out is None:
+            self._dispatch(self._quiet, s, seat, action)
+            return
+        else:
+            start = len(out)
+            self._dispatch(_Referee(self, out), s, seat, action)
+            out.insert(start, self._said(s, seat, action))
+        if out is not None and s.phase is not phase:
+            if phase in SPEECH_PHASES:
+                out.append(RoundClosed(phase))
+            out.append(PhaseChanged(s.phase, s.to_act))
+            if s.is_over:
+                out.append(HandOver(self.settlement_of(s)))  # type: ignore[arg-type]
+
+    def _dispatch(self, ref: _Referee, s: HandState, seat: int, action: Action) -> None:
         """Carry out ``action``, already recorded in the history, by the phase's rules."""
         phase = s.phase
         cls = action.__class__
-        if phase is _PLAY and cls is Play:
-            self.play(s, seat, action[1])
-        elif phase in SPEECH_PHASES:
+        if phase in SPEECH_PHASES:
             if action is PASS or action == PASS:
-                self.end_turn(s, seat)
+                self._end_turn(ref, s, seat)
             else:
-                self.speak(s, seat, action)
+                self._speak(ref, s, seat, action)
         elif phase is Phase.PLAY:
-            if action == CALL or cls is CallItem:
-                self.calling.call(self, s, seat, action)
+            if cls is Play:
+                self._play(s, seat, action[1], ref.out)
+            elif action == CALL or cls is CallItem:
+                self.calling.call(ref, s, seat, action)
             elif action == SIBER or cls is Discard:
-                self.exchange.apply(self, s, seat, action)
+                self.exchange.apply(ref, s, seat, action)
                 s.turn_acted = True
             else:
-                self.speak(s, seat, action)
+                self._speak(ref, s, seat, action)
         elif phase is Phase.BIDDING:
-            self.bidding.apply(self, s, seat, action)
+            self.bidding.apply(ref, s, seat, action)
         elif phase is Phase.SIBER or phase is Phase.DISCARD:
-            self.exchange.apply(self, s, seat, action)
+            self.exchange.apply(ref, s, seat, action)
         elif phase is Phase.MELDS:
-            answer_meld(self._rules, s, seat, action == SHOW)
+            detail = answer_meld(self._rules, s, seat, action == SHOW)
+            if detail:
+                s.notes[len(s.history) - 1] = Note("meld", detail)
+                if ref.out is not None:
+                    ref.out.append(MeldShown(seat, detail))
         elif phase is Phase.CALL:
-            self.calling.apply(self, s, seat, action)
+            self.calling.apply(ref, s, seat, action)
 
-    def speak(self, s: HandState, seat: int, action: Action) -> None:
+    def _said(self, s: HandState, seat: int, action: Action) -> Said:
+        """The :class:`~alsos.events.Said` of an action just taken (last in the history).
+
+        Most are the same every time (no note, nothing hidden) and are shared.
+        """
+        index = len(s.history) - 1
+        cls = action.__class__
+        if cls is Discard:
+            return Said(seat, action, "discard", True)
+        if cls is Bid and self.bidding.hides(s, index):
+            return Said(seat, action, "bid trumps", True)
+        note = s.notes.get(index) if s.notes else None
+        if note is not None:
+            return Said(seat, action, str(action) + note.text)
+        if action is PASS:
+            return _PASSED[seat]
+        if cls is Bid:  # never shared: the same bid may be hidden in another hand
+            return Said(seat, action, str(action))
+        cache = _SAID[seat]
+        said = cache.get(action)
+        if said is None:
+            if len(cache) > 4096:  # bounded: only legal actions arrive here
+                cache.clear()
+            said = cache[action] = Said(seat, action, str(action))
+        return said
+
+    def _speak(self, ref: _Referee, s: HandState, seat: int, action: Action) -> None:
         """An utterance inside a turn: a figure, a kontra, an exchange or a meld."""
         cls = action.__class__
         if cls is Announce:
-            announce_figure(self._rules, s, seat, action[1], front=s.front)
+            self._announce(ref.out, s, seat, action[1], s.front)
             s.turn_spoke = True
         elif cls is Kontra:
             raise_kontra(self._rules, s, seat, action)  # type: ignore[arg-type]
             s.turn_spoke = True
+            if ref.out is not None:
+                ref.out.append(_item_changed(seat, s.items[s.kontra_at[action]]))  # type: ignore[index]
         elif action == EXCHANGE:
             self.exchange.exchange(s, seat)
         elif cls is Declare:
             s.declared.append((seat, action[1]))
         elif cls is DeclareMelds:
-            s.notes[len(s.history) - 1] = f" ({self.melds_shown(self._rules, s, seat)})"
+            s.notes[len(s.history) - 1] = Note("melds", self.melds_shown(self._rules, s, seat))
             s.declared.append((seat, -1))  # -1: all of them, outside any contest
         s.turn_acted = True
         if self.turn_order:
@@ -414,7 +504,18 @@ class Engine:
             if stage > s.turn_stage:
                 s.turn_stage = stage
 
-    def end_turn(self, s: HandState, seat: int) -> None:
+    def _announce(
+        self, out: list[Event] | None, s: HandState, seat: int, figure: str, front: bool
+    ) -> None:
+        """``seat`` announces ``figure``: a new item, or a multiplier raising the game."""
+        count = len(s.items)
+        announce_figure(self._rules, s, seat, figure, front=front)
+        if out is not None:
+            items = s.items
+            spoke = s.history[-1][0]
+            out.append(_item_changed(spoke, items[-1] if len(items) > count else items[0]))
+
+    def _end_turn(self, ref: _Referee, s: HandState, seat: int) -> None:
         """A speech turn ends; close the round after enough passes."""
         if s.turn_spoke:
             s.passes = 0
@@ -432,36 +533,34 @@ class Engine:
         if s.spoken.bit_count() == self.n_active and s.passes >= self.passes_to_close:
             if phase is Phase.FRONT:
                 s.pick_up()
-                if not self.bidding.after_pickup(self, s):
-                    self.after_front(s)
+                if not self.bidding.after_pickup(ref, s):
+                    self._after_front(ref, s)
             elif phase is Phase.BACK:
-                self.exchange.start(self, s)
+                self.exchange.start(ref, s)
             else:
                 self._after_announcements(s)
         else:
             s.to_act = s.after[seat]
 
-    def play(self, s: HandState, seat: int, card: int) -> None:
+    def _play(self, s: HandState, seat: int, card: int, out: list[Event] | None) -> None:
         """``seat`` plays ``card``; a full trick goes to its winner."""
         if s.trick_no == 0 and s.speech_in_first_trick:
             s.meld_hands[seat] = s.hands[seat]
-            self.end_turn(s, seat)
+            self._end_turn(self._quiet, s, seat)  # in play: no module is asked
         s.hands[seat] &= ~(1 << card)
         trick = s.trick
         trick.append((seat, card))
         if len(trick) < self.n_active:
             s.to_act = s.after[seat]
             return
-        best_seat, mask = trick_winner(s.key, trick)
-        s.won[best_seat] |= mask
-        s.tricks_won[best_seat] += 1
-        s.trick_winners.append(best_seat)
-        s.tricks.append(tuple(trick))
+        winner = take_trick(s, trick)[0]
         s.trick = []
-        s.trick_no += 1
-        s.leader = best_seat
-        s.to_act = best_seat
-        if self.hand_ends(s, best_seat):
+        s.leader = winner
+        s.to_act = winner
+        if out is not None:
+            cards = tuple([(p, CARDS[c]) for p, c in trick])
+            out.append(TrickWon(s.trick_no, cards, winner))
+        if self.hand_ends(s, winner):
             self._finish(s)
         elif s.trick_no == 1 and s.speech_in_first_trick:
             if not s.back_in_first_trick or s.passes >= self.passes_to_close:
@@ -497,12 +596,13 @@ class Engine:
 
     # ----------------------------------------------------------- transitions
 
-    def ask(self, s: HandState, phase: Phase, seat: int) -> None:
-        s.phase = phase
-        s.to_act = seat
-
-    def start_contract(
-        self, s: HandState, declarer: int | None, contract: Contract, *, original: bool
+    def _start_contract(
+        self,
+        out: list[Event] | None,
+        s: HandState,
+        declarer: int | None,
+        contract: Contract,
+        original: bool,
     ) -> None:
         rules = self._rules
         s.declarer = declarer
@@ -518,12 +618,14 @@ class Engine:
                 s,
                 Item(GAME, declarer, DECLARER, self._game_value(contract.kind), front_multiplier=1),
             )
+            if out is not None:
+                out.append(_item_changed(s.history[-1][0], s.items[-1]))
         if contract.kind in (Kind.TRUMP, Kind.NO_TRUMPS) and any(s.unseen):
             assert declarer is not None
             s.begin_round(Phase.FRONT, declarer, front=True)
         else:
             s.pick_up()
-            self.begin_play(s)
+            self._begin_play(s)
 
     def _game_value(self, kind: Kind) -> int:
         g = self._rules.games
@@ -534,9 +636,6 @@ class Engine:
             Kind.KLOPITZKY: g.klopitzky,
         }[kind]
 
-    def pick_up(self, s: HandState) -> None:
-        s.pick_up()
-
     def _build_key(self, s: HandState) -> None:
         c = self._rules.cards
         kind = s.contract.kind if s.contract else Kind.TRUMP
@@ -545,14 +644,14 @@ class Engine:
         )
         s.key = trick_keys(c.trump_order.strength, order.strength, s.trump)
 
-    def after_front(self, s: HandState) -> None:
+    def _after_front(self, ref: _Referee, s: HandState) -> None:
         if self._rules.announcements.back_round == "before-play":
             assert s.declarer is not None
             s.begin_round(Phase.BACK, s.declarer, front=False)
         else:
-            self.exchange.start(self, s)
+            self.exchange.start(ref, s)
 
-    def begin_play(self, s: HandState) -> None:
+    def _begin_play(self, s: HandState) -> None:
         assert s.contract is not None
         s.speech_in_first_trick = s.contract.kind is not Kind.KLOPITZKY
         s.back_in_first_trick = self._rules.announcements.back_round == "first-trick"
@@ -577,7 +676,7 @@ class Engine:
         a = s.active
         return a[(a.index(s.declarer) - 1) % len(a)]
 
-    def switch_to_betli(self, s: HandState, seat: int) -> None:
+    def _switch_to_betli(self, out: list[Event] | None, s: HandState, seat: int) -> None:
         s.declarer = seat
         s.contract = Contract(Kind.BETLI)
         s.trump = -1
@@ -593,31 +692,26 @@ class Engine:
             self._rules, s, Item(GAME, seat, DECLARER, self._rules.games.betli, front_multiplier=1)
         )
         s.kontra_options = ({}, {})  # no kontra after a switch
-        self.begin_play(s)
+        if out is not None:
+            out.append(_item_changed(s.history[-1][0], s.items[0]))
+        self._begin_play(s)
 
-    def end_thrown_in(self, s: HandState) -> None:
-        self._finish(s)
-
-    def end_by_concession(self, s: HandState) -> None:
-        s.conceded = True
-        self._finish(s)
-
-    def announce(
-        self, s: HandState, seat: int, figure: str, *, front: bool = False, note: bool = True
+    def _settle_call(
+        self,
+        out: list[Event] | None,
+        s: HandState,
+        index: int,
+        multiplier: int,
+        forced: bool | None,
     ) -> None:
-        if figure in s.announced[seat]:
-            return
-        announce_figure(self._rules, s, seat, figure, front=front)
-        if note:
-            s.notes[len(s.history) - 1] = f" (announces {figure})"
-
-    def settle_call(self, s: HandState, index: int, multiplier: int, forced: bool | None) -> None:
         item = s.own_items()[index]
+        before = (item.call, item.forced)
         item.call = multiplier
-        if forced is None:
-            return
-        item.forced = forced
-        if item.is_game:
+        if forced is not None:
+            item.forced = forced
+        if out is not None and (item.call, item.forced) != before:
+            out.append(_item_changed(s.history[-1][0], item))
+        if forced is None or item.is_game:
             return
         # A conceded figure no longer holds its card back (pagat, "Variations", "Calling").
         fig = self._rules.figures[item.figure]
@@ -674,7 +768,8 @@ class Engine:
             elif t != seat and hides(s, i):
                 text = "bid trumps"
             else:
-                text = str(action) + notes.get(i, "")
+                note = notes.get(i)
+                text = str(action) if note is None else str(action) + note.text
             out.append((t, text))
         return out
 
@@ -694,6 +789,98 @@ def trick_winner(key: tuple[int, ...], trick: list[tuple[int, int]]) -> tuple[in
         if k > best:
             best_seat, best = t, k
     return best_seat, mask
+
+
+def take_trick(s: HandState, trick: list[tuple[int, int]]) -> tuple[int, int]:
+    """Close the full ``trick``: its winner takes its cards; return (winner, cards as a set).
+
+    The one place a trick is closed -- for a game, playouts and the solver.
+    It counts the trick (``s.trick_no``, the winner's ``tricks_won``) and
+    records it (``s.tricks``, ``s.trick_winners``); the caller empties the
+    table and says who leads, each in its own way.  The solver takes the
+    trick back with :func:`give_back_trick`.
+    """
+    winner, mask = trick_winner(s.key, trick)
+    s.won[winner] |= mask
+    s.tricks_won[winner] += 1
+    s.trick_winners.append(winner)
+    s.tricks.append(tuple(trick))
+    s.trick_no += 1
+    return winner, mask
+
+
+def give_back_trick(s: HandState, winner: int, mask: int) -> None:
+    """Undo :func:`take_trick` of the trick ``winner`` took with the cards ``mask``."""
+    s.trick_no -= 1
+    s.tricks.pop()
+    s.trick_winners.pop()
+    s.tricks_won[winner] -= 1
+    s.won[winner] ^= mask
+
+
+def _item_changed(seat: int, item: Item) -> ItemChanged:
+    """The :class:`~alsos.events.ItemChanged` of ``item`` as it is now, said by ``seat``."""
+    # The label is the figure, or "game" for the game itself, as the settlement has it.
+    return ItemChanged(seat, item.figure, item.seat, item.stake, len(item.steps))
+
+
+class _Referee:
+    """The engine as a rule module sees it (:class:`~alsos.protocol.Referee`), for one action.
+
+    Narrow on purpose: the ruleset and the transitions a module may call,
+    nothing of the engine's query API.  ``out`` collects the events the
+    transitions cause, where they happen (None: nothing is recorded, as in
+    search).  The engine keeps one without a list and makes one per action
+    that records events.
+    """
+
+    def __init__(self, eng: Engine, out: list[Event] | None) -> None:
+        self._eng = eng
+        self.out = out
+
+    @property
+    def rules(self) -> Ruleset:
+        return self._eng.rules
+
+    def ask(self, s: HandState, phase: Phase, seat: int) -> None:
+        s.phase = phase
+        s.to_act = seat
+
+    def start_contract(
+        self, s: HandState, declarer: int | None, contract: Contract, *, original: bool
+    ) -> None:
+        self._eng._start_contract(self.out, s, declarer, contract, original)
+
+    def pick_up(self, s: HandState) -> None:
+        s.pick_up()
+
+    def after_front(self, s: HandState) -> None:
+        self._eng._after_front(self, s)
+
+    def begin_play(self, s: HandState) -> None:
+        self._eng._begin_play(s)
+
+    def switch_to_betli(self, s: HandState, seat: int) -> None:
+        self._eng._switch_to_betli(self.out, s, seat)
+
+    def end_thrown_in(self, s: HandState) -> None:
+        self._eng._finish(s)
+
+    def end_by_concession(self, s: HandState) -> None:
+        s.conceded = True
+        self._eng._finish(s)
+
+    def announce(
+        self, s: HandState, seat: int, figure: str, *, front: bool = False, note: bool = True
+    ) -> None:
+        if figure in s.announced[seat]:
+            return
+        self._eng._announce(self.out, s, seat, figure, front)
+        if note:
+            s.notes[len(s.history) - 1] = Note("announces", figure)
+
+    def settle_call(self, s: HandState, index: int, multiplier: int, forced: bool | None) -> None:
+        self._eng._settle_call(self.out, s, index, multiplier, forced)
 
 
 def _mask(cards: tuple[Any, ...]) -> int:

@@ -15,6 +15,12 @@ and ``event.seen_by(seat)`` gives the version it may see (another seat's
 síber discard becomes a :class:`Said` with no action and the text
 ``discard``).  They are named tuples: cheap to make, equal by value, and
 plain data for :func:`alsos.to_data`.
+
+The engine makes them where each change happens (a card played, a trick
+closed, an item announced or raised, a meld detail shown), through the one
+path every action takes (:meth:`alsos.engine.Engine.apply`); what an action
+revealed is kept with the hand's history as a :class:`Note`, data rather
+than text to be read back.
 """
 
 from __future__ import annotations
@@ -35,12 +41,32 @@ __all__ = [
     "HandOver",
     "ItemChanged",
     "MeldShown",
+    "Note",
     "PhaseChanged",
     "Played",
     "RoundClosed",
     "Said",
     "TrickWon",
 ]
+
+
+class Note(NamedTuple):
+    """What an action revealed, kept beside it in the history (``HandState.notes``).
+
+    ``kind``: ``announces`` (a figure announced along with a bid: ``detail``
+    is the figure), ``melds`` (a declaration of every meld at once: the meld
+    kinds) or ``meld`` (a detail shown in meld validation).
+    """
+
+    kind: str
+    detail: str
+
+    @property
+    def text(self) -> str:
+        """The note as the history's text writes it after the action: `` (to the A)``."""
+        if self.kind == "announces":
+            return f" (announces {self.detail})"
+        return f" ({self.detail})"
 
 
 class Played(NamedTuple):

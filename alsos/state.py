@@ -28,6 +28,7 @@ from alsos.phases import Contract, Phase
 if TYPE_CHECKING:
     from alsos.actions import Action, Announce, Kontra
     from alsos.deal import Deal
+    from alsos.events import Note
     from alsos.items import Item
     from alsos.melds import MeldContest
     from alsos.settlement import Settlement
@@ -68,7 +69,7 @@ FIELDS = (  # grouped by topic
     "is_over",  # phase is OVER (a plain attribute: loops read it every step)
     "to_act",  # the seat whose turn it is, None when over
     "history",  # every (seat, action), in order
-    "notes",  # history index -> what that action revealed (" (to the A)")
+    "notes",  # history index -> what that action revealed (an events.Note)
     "legal",  # the legal actions now, once computed (a shared tuple), or None
     # the contract
     "declarer",  # the declaring seat, or None (no contract, Klopitzky)
@@ -159,7 +160,7 @@ class HandState:
     is_over: bool
     to_act: int | None
     history: list[tuple[int, Action]]
-    notes: dict[int, str]
+    notes: dict[int, Note]
     legal: tuple[Action, ...] | None
     declarer: int | None
     contract: Contract | None

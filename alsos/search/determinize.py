@@ -554,8 +554,8 @@ def _replay(k: _Knowledge, deal: Deal, discarded: list[int], rng: random.Random)
             game.apply(action)
         except IllegalActionError:
             return None
-        note = state.notes.get(index, "")
-        if str(action) + note != text:
+        note = state.notes.get(index)
+        if str(action) + ("" if note is None else note.text) != text:
             return None
     if game.view(seat) != view:
         return None
