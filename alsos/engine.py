@@ -36,7 +36,6 @@ from alsos.actions import (
     SIBER,
     Action,
     Announce,
-    Bid,
     CallItem,
     Declare,
     DeclareMelds,
@@ -49,19 +48,18 @@ from alsos.deal import Deal, DealError, _active_seats, seeded_rng
 from alsos.events import (
     Event,
     HandOver,
-    ItemChanged,
     MeldShown,
     Note,
     PhaseChanged,
     Played,
     RoundClosed,
-    Said,
     TrickWon,
 )
 from alsos.items import DECLARER, Item
 from alsos.melds import longest_sequence, vannak_ranks_held
 from alsos.phases import Contract, Kind, Phase
 from alsos.profile import Ruleset, keep_for, parse_card_spec
+from alsos.referee import SAID, ModuleReferee, item_changed, pick_up, said_of
 from alsos.speech import (
     add_item,
     announce_figure,
@@ -98,8 +96,7 @@ _BETLI: Final = Kind.BETLI
 _PLAY: Final = Phase.PLAY
 # The commonest first events, made once: every card played, every pass.
 _PLAYED: Final = tuple(tuple(Played(seat, card) for card in Card) for seat in range(4))
-_PASSED: Final = tuple(Said(seat, PASS, "pass") for seat in range(4))
-_SAID: Final[tuple[dict[Action, Said], ...]] = tuple({} for _ in range(4))
+_NEW_TUPLE: Final[Any] = tuple.__new__  # a named tuple made without its __new__'s frame
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
@@ -155,7 +152,7 @@ class Engine:
             registry.hook("scoring", scoring, "decided") if rules.play.stop_when_decided else None
         )
         #: What rule modules are handed when no event is recorded (search, legal moves).
-        self._quiet = _Referee(self, None)
+        self._quiet = ModuleReferee(self, None)
         c = rules.cards
         self._points_by_rank = (
             tuple(c.trump_points.get(r, 0) for r in _RANKS),
@@ -402,12 +399,15 @@ class Engine:
                 out.append(_PLAYED[seat][action[1]])
             self._play(s, seat, action[1], out)
         elif out is None:
-            self._dispatch(self._quiet, s, seat, action)
+            self._dispatch(None, s, seat, action)
             return
         else:
             start = len(out)
-            self._dispatch(_Referee(self, out), s, seat, action)
-            out.insert(start, self._said(s, seat, action))
+            self._dispatch(out, s, seat, action)
+            said = SAID[seat].get(action)  # shared: no note, nothing hidden
+            if said is None or (s.notes and len(s.history) - 1 in s.notes):
+                said = said_of(self, s, seat, action)
+            out.insert(start, said)
         if out is not None and s.phase is not phase:
             if phase in SPEECH_PHASES:
                 out.append(RoundClosed(phase))
@@ -415,75 +415,53 @@ class Engine:
             if s.is_over:
                 out.append(HandOver(self.settlement_of(s)))  # type: ignore[arg-type]
 
-    def _dispatch(self, ref: _Referee, s: HandState, seat: int, action: Action) -> None:
+    def _referee(self, out: list[Event] | None) -> ModuleReferee:
+        """The referee a rule module is handed, recording into ``out`` (if a list)."""
+        return self._quiet if out is None else ModuleReferee(self, out)
+
+    def _dispatch(self, out: list[Event] | None, s: HandState, seat: int, action: Action) -> None:
         """Carry out ``action``, already recorded in the history, by the phase's rules."""
         phase = s.phase
         cls = action.__class__
         if phase in SPEECH_PHASES:
             if action is PASS or action == PASS:
-                self._end_turn(ref, s, seat)
+                self._end_turn(out, s, seat)
             else:
-                self._speak(ref, s, seat, action)
+                self._speak(out, s, seat, action)
         elif phase is Phase.PLAY:
             if cls is Play:
-                self._play(s, seat, action[1], ref.out)
+                self._play(s, seat, action[1], out)
             elif action == CALL or cls is CallItem:
-                self.calling.call(ref, s, seat, action)
+                self.calling.call(self._referee(out), s, seat, action)
             elif action == SIBER or cls is Discard:
-                self.exchange.apply(ref, s, seat, action)
+                self.exchange.apply(self._referee(out), s, seat, action)
                 s.turn_acted = True
             else:
-                self._speak(ref, s, seat, action)
+                self._speak(out, s, seat, action)
         elif phase is Phase.BIDDING:
-            self.bidding.apply(ref, s, seat, action)
+            self.bidding.apply(self._referee(out), s, seat, action)
         elif phase is Phase.SIBER or phase is Phase.DISCARD:
-            self.exchange.apply(ref, s, seat, action)
+            self.exchange.apply(self._referee(out), s, seat, action)
         elif phase is Phase.MELDS:
             detail = answer_meld(self._rules, s, seat, action == SHOW)
             if detail:
                 s.notes[len(s.history) - 1] = Note("meld", detail)
-                if ref.out is not None:
-                    ref.out.append(MeldShown(seat, detail))
+                if out is not None:
+                    out.append(MeldShown(seat, detail))
         elif phase is Phase.CALL:
-            self.calling.apply(ref, s, seat, action)
+            self.calling.apply(self._referee(out), s, seat, action)
 
-    def _said(self, s: HandState, seat: int, action: Action) -> Said:
-        """The :class:`~alsos.events.Said` of an action just taken (last in the history).
-
-        Most are the same every time (no note, nothing hidden) and are shared.
-        """
-        index = len(s.history) - 1
-        cls = action.__class__
-        if cls is Discard:
-            return Said(seat, action, "discard", True)
-        if cls is Bid and self.bidding.hides(s, index):
-            return Said(seat, action, "bid trumps", True)
-        note = s.notes.get(index) if s.notes else None
-        if note is not None:
-            return Said(seat, action, str(action) + note.text)
-        if action is PASS:
-            return _PASSED[seat]
-        if cls is Bid:  # never shared: the same bid may be hidden in another hand
-            return Said(seat, action, str(action))
-        cache = _SAID[seat]
-        said = cache.get(action)
-        if said is None:
-            if len(cache) > 4096:  # bounded: only legal actions arrive here
-                cache.clear()
-            said = cache[action] = Said(seat, action, str(action))
-        return said
-
-    def _speak(self, ref: _Referee, s: HandState, seat: int, action: Action) -> None:
+    def _speak(self, out: list[Event] | None, s: HandState, seat: int, action: Action) -> None:
         """An utterance inside a turn: a figure, a kontra, an exchange or a meld."""
         cls = action.__class__
         if cls is Announce:
-            self._announce(ref.out, s, seat, action[1], s.front)
+            self._announce(out, s, seat, action[1], s.front)
             s.turn_spoke = True
         elif cls is Kontra:
             raise_kontra(self._rules, s, seat, action)  # type: ignore[arg-type]
             s.turn_spoke = True
-            if ref.out is not None:
-                ref.out.append(_item_changed(seat, s.items[s.kontra_at[action]]))  # type: ignore[index]
+            if out is not None:
+                out.append(item_changed(seat, s.items[s.kontra_at[action]]))  # type: ignore[index]
         elif action == EXCHANGE:
             self.exchange.exchange(s, seat)
         elif cls is Declare:
@@ -513,9 +491,9 @@ class Engine:
         if out is not None:
             items = s.items
             spoke = s.history[-1][0]
-            out.append(_item_changed(spoke, items[-1] if len(items) > count else items[0]))
+            out.append(item_changed(spoke, items[-1] if len(items) > count else items[0]))
 
-    def _end_turn(self, ref: _Referee, s: HandState, seat: int) -> None:
+    def _end_turn(self, out: list[Event] | None, s: HandState, seat: int) -> None:
         """A speech turn ends; close the round after enough passes."""
         if s.turn_spoke:
             s.passes = 0
@@ -532,11 +510,12 @@ class Engine:
             return
         if s.spoken.bit_count() == self.n_active and s.passes >= self.passes_to_close:
             if phase is Phase.FRONT:
-                s.pick_up()
+                pick_up(out, s)
+                ref = self._referee(out)
                 if not self.bidding.after_pickup(ref, s):
                     self._after_front(ref, s)
             elif phase is Phase.BACK:
-                self.exchange.start(ref, s)
+                self.exchange.start(self._referee(out), s)
             else:
                 self._after_announcements(s)
         else:
@@ -546,7 +525,7 @@ class Engine:
         """``seat`` plays ``card``; a full trick goes to its winner."""
         if s.trick_no == 0 and s.speech_in_first_trick:
             s.meld_hands[seat] = s.hands[seat]
-            self._end_turn(self._quiet, s, seat)  # in play: no module is asked
+            self._end_turn(None, s, seat)  # in play: no module is asked, no event
         s.hands[seat] &= ~(1 << card)
         trick = s.trick
         trick.append((seat, card))
@@ -559,7 +538,7 @@ class Engine:
         s.to_act = winner
         if out is not None:
             cards = tuple([(p, CARDS[c]) for p, c in trick])
-            out.append(TrickWon(s.trick_no, cards, winner))
+            out.append(_NEW_TUPLE(TrickWon, (s.trick_no, cards, winner)))
         if self.hand_ends(s, winner):
             self._finish(s)
         elif s.trick_no == 1 and s.speech_in_first_trick:
@@ -619,12 +598,12 @@ class Engine:
                 Item(GAME, declarer, DECLARER, self._game_value(contract.kind), front_multiplier=1),
             )
             if out is not None:
-                out.append(_item_changed(s.history[-1][0], s.items[-1]))
+                out.append(item_changed(s.history[-1][0], s.items[-1]))
         if contract.kind in (Kind.TRUMP, Kind.NO_TRUMPS) and any(s.unseen):
             assert declarer is not None
             s.begin_round(Phase.FRONT, declarer, front=True)
         else:
-            s.pick_up()
+            pick_up(out, s)
             self._begin_play(s)
 
     def _game_value(self, kind: Kind) -> int:
@@ -644,7 +623,7 @@ class Engine:
         )
         s.key = trick_keys(c.trump_order.strength, order.strength, s.trump)
 
-    def _after_front(self, ref: _Referee, s: HandState) -> None:
+    def _after_front(self, ref: ModuleReferee, s: HandState) -> None:
         if self._rules.announcements.back_round == "before-play":
             assert s.declarer is not None
             s.begin_round(Phase.BACK, s.declarer, front=False)
@@ -693,7 +672,7 @@ class Engine:
         )
         s.kontra_options = ({}, {})  # no kontra after a switch
         if out is not None:
-            out.append(_item_changed(s.history[-1][0], s.items[0]))
+            out.append(item_changed(s.history[-1][0], s.items[0]))
         self._begin_play(s)
 
     def _settle_call(
@@ -710,7 +689,7 @@ class Engine:
         if forced is not None:
             item.forced = forced
         if out is not None and (item.call, item.forced) != before:
-            out.append(_item_changed(s.history[-1][0], item))
+            out.append(item_changed(s.history[-1][0], item))
         if forced is None or item.is_game:
             return
         # A conceded figure no longer holds its card back (pagat, "Variations", "Calling").
@@ -816,71 +795,6 @@ def give_back_trick(s: HandState, winner: int, mask: int) -> None:
     s.trick_winners.pop()
     s.tricks_won[winner] -= 1
     s.won[winner] ^= mask
-
-
-def _item_changed(seat: int, item: Item) -> ItemChanged:
-    """The :class:`~alsos.events.ItemChanged` of ``item`` as it is now, said by ``seat``."""
-    # The label is the figure, or "game" for the game itself, as the settlement has it.
-    return ItemChanged(seat, item.figure, item.seat, item.stake, len(item.steps))
-
-
-class _Referee:
-    """The engine as a rule module sees it (:class:`~alsos.protocol.Referee`), for one action.
-
-    Narrow on purpose: the ruleset and the transitions a module may call,
-    nothing of the engine's query API.  ``out`` collects the events the
-    transitions cause, where they happen (None: nothing is recorded, as in
-    search).  The engine keeps one without a list and makes one per action
-    that records events.
-    """
-
-    def __init__(self, eng: Engine, out: list[Event] | None) -> None:
-        self._eng = eng
-        self.out = out
-
-    @property
-    def rules(self) -> Ruleset:
-        return self._eng.rules
-
-    def ask(self, s: HandState, phase: Phase, seat: int) -> None:
-        s.phase = phase
-        s.to_act = seat
-
-    def start_contract(
-        self, s: HandState, declarer: int | None, contract: Contract, *, original: bool
-    ) -> None:
-        self._eng._start_contract(self.out, s, declarer, contract, original)
-
-    def pick_up(self, s: HandState) -> None:
-        s.pick_up()
-
-    def after_front(self, s: HandState) -> None:
-        self._eng._after_front(self, s)
-
-    def begin_play(self, s: HandState) -> None:
-        self._eng._begin_play(s)
-
-    def switch_to_betli(self, s: HandState, seat: int) -> None:
-        self._eng._switch_to_betli(self.out, s, seat)
-
-    def end_thrown_in(self, s: HandState) -> None:
-        self._eng._finish(s)
-
-    def end_by_concession(self, s: HandState) -> None:
-        s.conceded = True
-        self._eng._finish(s)
-
-    def announce(
-        self, s: HandState, seat: int, figure: str, *, front: bool = False, note: bool = True
-    ) -> None:
-        if figure in s.announced[seat]:
-            return
-        self._eng._announce(self.out, s, seat, figure, front)
-        if note:
-            s.notes[len(s.history) - 1] = Note("announces", figure)
-
-    def settle_call(self, s: HandState, index: int, multiplier: int, forced: bool | None) -> None:
-        self._eng._settle_call(self.out, s, index, multiplier, forced)
 
 
 def _mask(cards: tuple[Any, ...]) -> int:

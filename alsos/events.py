@@ -6,8 +6,9 @@ an app needs to update a screen, or a server to tell each seat what happened.
 Every action produces first a :class:`Played` (a card) or a :class:`Said`
 (anything else: a bid, a pass, a figure, a kontra, a call or an answer to
 one, a meld, an exchange, a discard), then what it caused, in order:
-:class:`ItemChanged`, :class:`MeldShown`, :class:`TrickWon`,
-:class:`RoundClosed`, :class:`PhaseChanged`, :class:`HandOver`.
+:class:`ItemChanged`, :class:`PickedUp`, :class:`MeldShown`,
+:class:`TrickWon`, :class:`RoundClosed`, :class:`PhaseChanged`,
+:class:`HandOver`.
 
 Events carry no hidden card to a seat that may not see it:
 ``event.visible_to(seat)`` says whether a seat may see an event as it is,
@@ -43,6 +44,7 @@ __all__ = [
     "MeldShown",
     "Note",
     "PhaseChanged",
+    "PickedUp",
     "Played",
     "RoundClosed",
     "Said",
@@ -125,6 +127,19 @@ class ItemChanged(NamedTuple):
         return self
 
 
+class PickedUp(NamedTuple):
+    """``seats`` took up the cards they were dealt face down (which cards is
+    each seat's own business: the event carries none)."""
+
+    seats: tuple[int, ...]
+
+    def visible_to(self, seat: int) -> bool:
+        return True
+
+    def seen_by(self, seat: int) -> PickedUp:
+        return self
+
+
 class MeldShown(NamedTuple):
     """In meld validation, ``seat`` showed the next detail of its meld (``detail``)."""
 
@@ -194,6 +209,7 @@ EVENT_TYPES: tuple[type, ...] = (
     Played,
     Said,
     ItemChanged,
+    PickedUp,
     MeldShown,
     TrickWon,
     RoundClosed,
@@ -202,5 +218,13 @@ EVENT_TYPES: tuple[type, ...] = (
 )
 
 Event: TypeAlias = (
-    Played | Said | ItemChanged | MeldShown | TrickWon | RoundClosed | PhaseChanged | HandOver
+    Played
+    | Said
+    | ItemChanged
+    | PickedUp
+    | MeldShown
+    | TrickWon
+    | RoundClosed
+    | PhaseChanged
+    | HandOver
 )
