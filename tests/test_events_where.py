@@ -211,7 +211,7 @@ def test_playouts_and_the_solver_close_tricks_through_take_trick(
         game.apply(PASS if PASS in legal else legal[-1])
         if game.is_over:
             pytest.skip("the hand ended before the second trick")
-    playout.playout(game, random.Random(1))  # type: ignore[attr-defined]
+    playout.playout(game, random.Random(1))
     assert calls
     while not game.is_over and game.trick_no < game.rules.hand_size - 3:
         legal = game.legal_actions()
@@ -219,5 +219,5 @@ def test_playouts_and_the_solver_close_tricks_through_take_trick(
     if game.is_over:
         pytest.skip("the hand ended early")
     calls.clear()
-    solver.solve(game)  # type: ignore[attr-defined]
+    solver.solve(game)
     assert calls
