@@ -23,7 +23,7 @@ from profiles import PROFILES
 import alsos
 from alsos import registry
 from alsos.actions import ACCEPT, PASS, Action
-from alsos.engine import Engine, engine_for, give_back_trick, take_trick
+from alsos.engine import Engine, engine_for, give_back_trick, take_trick, trick_winner
 from alsos.events import MeldShown, Note, PhaseChanged, PickedUp, Said
 from alsos.phases import Contract, Kind, Phase
 from alsos.profile import Ruleset
@@ -181,6 +181,7 @@ def test_a_trick_taken_and_given_back_leaves_the_hand_as_it_was(rules: Ruleset, 
                 work.hands[seat] &= ~(1 << card)
                 trick = [*work.trick, (seat, int(card))]
                 winner, mask = take_trick(work, trick)
+                assert trick_winner(s.key, trick) == (winner, mask)  # the rule written out twice
                 assert work.trick_no == s.trick_no + 1 and work.tricks[-1] == tuple(trick)
                 assert work.won[winner] == s.won[winner] | mask
                 give_back_trick(work, winner, mask)
