@@ -5,10 +5,10 @@ passes each to the game's listeners (:meth:`alsos.Game.subscribe`): the hooks
 an app needs to update a screen, or a server to tell each seat what happened.
 Every action produces first a :class:`Played` (a card) or a :class:`Said`
 (anything else: a bid, a pass, a figure, a kontra, a call or an answer to
-one, a meld, an exchange, a discard), then what it caused, in order:
-:class:`ItemChanged`, :class:`PickedUp`, :class:`MeldShown`,
-:class:`TrickWon`, :class:`RoundClosed`, :class:`PhaseChanged`,
-:class:`HandOver`.
+one, a meld, an exchange, a discard), then what it caused, in the order
+it happened: :class:`ItemChanged`, :class:`PickedUp`, :class:`MeldShown`,
+:class:`TrickWon`; and last, once the action is done, :class:`RoundClosed`,
+:class:`PhaseChanged` and :class:`HandOver`.
 
 Events carry no hidden card to a seat that may not see it:
 ``event.visible_to(seat)`` says whether a seat may see an event as it is,
