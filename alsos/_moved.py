@@ -43,10 +43,11 @@ MOVED: dict[str, str] = {
             "validation",
             "engine",
             "rules",
+            "events",
         ),
         "hand",
     ),
-    **dict.fromkeys(("game", "view", "events", "session", "data"), "play"),
+    **dict.fromkeys(("game", "view", "session", "data"), "play"),
     **dict.fromkeys(("record", "record_syntax"), "records"),
     **dict.fromkeys(
         ("simulate", "arena", "parallel", "checkpoint", "stats", "row_files"), "research"

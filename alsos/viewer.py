@@ -38,12 +38,12 @@ from typing import TYPE_CHECKING
 from attrs import evolve, frozen
 
 from alsos.bots import make
+from alsos.hand.events import MeldShown, Played, Said, TrickWon
 from alsos.hand.settlement import Settlement
 from alsos.pack.cards import CARDS, Card, cards_of
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Phase
 from alsos.pack.svg import CARD_HEIGHT, CARD_WIDTH, card_svg
-from alsos.play.events import MeldShown, Played, Said, TrickWon
 from alsos.play.game import Game
 from alsos.records.record import Record, RecordError, labelled
 

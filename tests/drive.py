@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 import alsos
 from alsos.bots import Bot, make
+from alsos.hand.events import Event
 from alsos.pack.actions import Action
-from alsos.play.events import Event
 
 MAX_STEPS = 2000
 """No hand of a shipped profile comes near this many actions (the longest of 200 random

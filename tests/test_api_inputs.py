@@ -21,6 +21,7 @@ from drive import at_random, steps
 import alsos
 from alsos import IllegalActionError
 from alsos.bots import BotOptionError, RandomBot, make, make_spec
+from alsos.hand.events import Event, HandOver
 from alsos.pack.actions import (
     Announce,
     Bid,
@@ -34,7 +35,6 @@ from alsos.pack.actions import (
 )
 from alsos.pack.cards import Card, CardParseError, parse_cards, quote
 from alsos.pack.deal import Deal, DealError
-from alsos.play.events import Event, HandOver
 
 POTTER = alsos.load_variant("potter1930")
 

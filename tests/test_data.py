@@ -18,9 +18,9 @@ from profiles import PROFILES
 import alsos
 from alsos import Record, Settlement, View
 from alsos.cli import main
+from alsos.hand.events import Event
 from alsos.pack.actions import Action
 from alsos.play.data import SCHEMA_KINDS, DataError, from_data, schema, to_data
-from alsos.play.events import Event
 from alsos.play.game import Kind
 
 POTTER = alsos.load_variant("potter1930")
@@ -168,7 +168,7 @@ _HUGE = "x" * 10_000
         (View, {**_VIEW, "items": [{"label": "game"}]}, "items[0].seat: required key missing"),
         (View, "a view", "$: expected an object (a View), got 'a view'"),
         (Event, {"event": "Dealt"}, "$: \"event\" is 'Dealt'; expected Played, Said"),
-        (alsos.play.events.Played, {"event": "Said"}, "\"event\" is 'Said'; expected Played"),
+        (alsos.hand.events.Played, {"event": "Said"}, "\"event\" is 'Said'; expected Played"),
         (Event, {"event": "Played", "seat": 1}, "card: required key missing"),
         (
             Event,

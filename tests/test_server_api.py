@@ -17,8 +17,7 @@ from profiles import PROFILES
 
 import alsos
 from alsos import IllegalActionError, ProfileError, Record, RecordError
-from alsos.pack.actions import Action, Discard
-from alsos.play.events import (
+from alsos.hand.events import (
     EVENT_TYPES,
     HandOver,
     ItemChanged,
@@ -27,6 +26,7 @@ from alsos.play.events import (
     Said,
     TrickWon,
 )
+from alsos.pack.actions import Action, Discard
 
 POTTER = alsos.load_variant("potter1930")
 SERVER = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

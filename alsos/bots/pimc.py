@@ -162,7 +162,6 @@ def _playout(game: Game, seat: int, seed: int, boldness: float) -> float:
     policy = HeuristicBot(seed, boldness=boldness)
     engine = game.engine
     s = game.state
-    history = s.history
     while not s.is_over:
         to_act: int = s.to_act  # type: ignore[assignment]
         legal = engine.legal_actions(s)
@@ -170,7 +169,5 @@ def _playout(game: Game, seat: int, seed: int, boldness: float) -> float:
             action = legal[0]
         else:
             action = policy.choose(lazy_view(engine, s, to_act, history=False), legal)
-        s.legal = None
-        history.append((to_act, action))
-        engine.dispatch(s, to_act, action)
+        engine.apply(s, to_act, action)
     return engine.payments(s).get(seat, 0)

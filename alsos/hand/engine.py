@@ -6,8 +6,12 @@ rule modules the profile names and the mechanisms every profile shares:
 rounds of speech that end after enough passes, kontra chains, tricks, the
 end of the hand.  It keeps nothing of any one hand: each call takes the
 :class:`~alsos.hand.state.HandState` it acts on, which is why a hand copies
-cheaply.  It is also the :class:`~alsos.hand.protocol.Referee` that rule modules
-call back.  Nothing here asks which variant it plays.
+cheaply.  Every action goes through :meth:`Engine.apply` -- a game's, a
+playout's, a search's -- which records the events where each change happens;
+rule modules call back through a narrow private referee
+(:class:`~alsos.hand.protocol.Referee`), never the engine itself.  Tricks are
+closed in one place (:func:`take_trick`).  Nothing here asks which variant
+it plays.
 
 Speed: hands, tricks won and legal plays are 32-bit sets; the trick winner
 comes from a per-contract table of card strengths; actions are interned, so a
@@ -19,8 +23,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 import alsos.hand.rules  # noqa: F401  (registers the built-in rule modules)
+from alsos.hand.events import (
+    Event,
+    HandOver,
+    MeldShown,
+    Note,
+    PhaseChanged,
+    Played,
+    RoundClosed,
+    TrickWon,
+)
 from alsos.hand.items import DECLARER, Item
 from alsos.hand.melds import longest_sequence, vannak_ranks_held
+from alsos.hand.referee import SAID, ModuleReferee, item_changed, pick_up, said_of
 from alsos.hand.speech import (
     add_item,
     announce_figure,
@@ -49,7 +64,7 @@ from alsos.pack.actions import (
     Kontra,
     Play,
 )
-from alsos.pack.cards import suit_mask
+from alsos.pack.cards import CARDS, Card, suit_mask
 from alsos.pack.deal import Deal, DealError, active_seats, seeded_rng
 from alsos.pack.phases import Contract, Kind, Phase
 from alsos.ruleset import registry
@@ -68,7 +83,7 @@ if TYPE_CHECKING:
     )
     from alsos.hand.settlement import Settlement
 
-__all__ = ["Engine", "engine_for", "plays_of", "trick_winner"]
+__all__ = ["Engine", "engine_for", "give_back_trick", "plays_of", "take_trick", "trick_winner"]
 
 
 def _byte_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
@@ -86,6 +101,9 @@ _PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
 SPEECH_PHASES: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT: Final = tuple(suit_mask(s) for s in range(4))
 _PLAY: Final = Phase.PLAY
+# The commonest first events, made once: every card played, every pass.
+_PLAYED: Final = tuple(tuple(Played(seat, card) for card in Card) for seat in range(4))
+_NEW_TUPLE: Final[Any] = tuple.__new__  # a named tuple made without its __new__'s frame
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
@@ -144,6 +162,8 @@ class Engine:
         self.melds_shown: Callable[[Ruleset, HandState, int], str] | None = (
             None if self.meld_contest else scoring.melds_shown
         )
+        #: What rule modules are handed when no event is recorded (search, legal moves).
+        self._quiet = ModuleReferee(self, None)
         #: Figure id -> whether its kind is ever won or lost (False: a multiplier).
         self._judged = {
             n: registry.lookup("figures", f.kind).judged for n, f in rules.figures.items()
@@ -206,7 +226,7 @@ class Engine:
             s.talon_up &= 1 << s.talon[0]
         if declared_before is not None:
             s.declared_before = declared_before
-        self.bidding.start(self, s)
+        self.bidding.start(self._quiet, s)
         return s
 
     def deal_of(self, s: HandState) -> Deal:
@@ -245,13 +265,13 @@ class Engine:
         if phase is Phase.PLAY:
             return self._play_options(s, seat)
         if phase is Phase.BIDDING:
-            return self.bidding.legal(self, s, seat)
+            return self.bidding.legal(self._quiet, s, seat)
         if phase is Phase.SIBER or phase is Phase.DISCARD:
-            return self.exchange.legal(self, s, seat)
+            return self.exchange.legal(self._quiet, s, seat)
         if phase is Phase.MELDS:
             return (SHOW, KICSI)
         if phase is Phase.CALL:
-            return self.calling.legal(self, s, seat)
+            return self.calling.legal(self._quiet, s, seat)
         return ()
 
     def _play_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
@@ -370,43 +390,91 @@ class Engine:
 
     # ---------------------------------------------------------------- apply
 
-    def dispatch(self, s: HandState, seat: int, action: Action) -> None:
+    def apply(
+        self, s: HandState, seat: int, action: Action, out: list[Event] | None = None
+    ) -> None:
+        """``seat`` takes ``action`` in ``s``: the one path every action takes.
+
+        Unchecked: the caller knows the action is legal (:meth:`alsos.Game.apply`
+        checks first; search takes it from :meth:`legal_actions`).  Records it
+        in the history and carries it out by the phase's rules.  With ``out``,
+        appends the action's events where each change happens: first the action
+        itself (:class:`~alsos.hand.events.Played` or :class:`~alsos.hand.events.Said`),
+        then items, meld details and tricks as they change, and last the round,
+        the phase and the end of the hand.  Search passes no list and makes no
+        event.
+        """
+        s.legal = None
+        s.history.append((seat, action))
+        phase = s.phase
+        if phase is _PLAY and action.__class__ is Play:  # the commonest case first
+            if out is not None:
+                out.append(_PLAYED[seat][action[1]])
+            self._play(s, seat, action[1], out)
+        elif out is None:
+            self._dispatch(None, s, seat, action)
+            return
+        else:
+            start = len(out)
+            self._dispatch(out, s, seat, action)
+            said = SAID[seat].get(action)  # shared: no note, nothing hidden
+            if said is None or (s.notes and len(s.history) - 1 in s.notes):
+                said = said_of(self, s, seat, action)
+            out.insert(start, said)
+        if out is not None and s.phase is not phase:
+            if phase in SPEECH_PHASES:
+                out.append(RoundClosed(phase))
+            out.append(PhaseChanged(s.phase, s.to_act))
+            if s.is_over:
+                out.append(HandOver(self.settlement_of(s)))  # type: ignore[arg-type]
+
+    def _referee(self, out: list[Event] | None) -> ModuleReferee:
+        """The referee a rule module is handed, recording into ``out`` (if a list)."""
+        return self._quiet if out is None else ModuleReferee(self, out)
+
+    def _dispatch(self, out: list[Event] | None, s: HandState, seat: int, action: Action) -> None:
         """Carry out ``action``, already recorded in the history, by the phase's rules."""
         phase = s.phase
         cls = action.__class__
-        if phase is _PLAY and cls is Play:
-            self.play(s, seat, action[1])
-        elif phase in SPEECH_PHASES:
+        if phase in SPEECH_PHASES:
             if action is PASS or action == PASS:
-                self.end_turn(s, seat)
+                self._end_turn(out, s, seat)
             else:
-                self.speak(s, seat, action)
+                self._speak(out, s, seat, action)
         elif phase is Phase.PLAY:
-            if action == CALL or cls is CallItem:
-                self.calling.call(self, s, seat, action)
+            if cls is Play:
+                self._play(s, seat, action[1], out)
+            elif action == CALL or cls is CallItem:
+                self.calling.call(self._referee(out), s, seat, action)
             elif action == SIBER or cls is Discard:
-                self.exchange.apply(self, s, seat, action)
+                self.exchange.apply(self._referee(out), s, seat, action)
                 s.turn_acted = True
             else:
-                self.speak(s, seat, action)
+                self._speak(out, s, seat, action)
         elif phase is Phase.BIDDING:
-            self.bidding.apply(self, s, seat, action)
+            self.bidding.apply(self._referee(out), s, seat, action)
         elif phase is Phase.SIBER or phase is Phase.DISCARD:
-            self.exchange.apply(self, s, seat, action)
+            self.exchange.apply(self._referee(out), s, seat, action)
         elif phase is Phase.MELDS:
-            answer_meld(self._rules, s, seat, action == SHOW)
+            detail = answer_meld(self._rules, s, seat, action == SHOW)
+            if detail:
+                s.notes[len(s.history) - 1] = Note("meld", detail)
+                if out is not None:
+                    out.append(MeldShown(seat, detail))
         elif phase is Phase.CALL:
-            self.calling.apply(self, s, seat, action)
+            self.calling.apply(self._referee(out), s, seat, action)
 
-    def speak(self, s: HandState, seat: int, action: Action) -> None:
+    def _speak(self, out: list[Event] | None, s: HandState, seat: int, action: Action) -> None:
         """An utterance inside a turn: a figure, a kontra, an exchange or a meld."""
         cls = action.__class__
         if cls is Announce:
-            announce_figure(self._rules, s, seat, action[1], front=s.front)
+            self._announce(out, s, seat, action[1], s.front)
             s.turn_spoke = True
         elif cls is Kontra:
             raise_kontra(self._rules, s, seat, action)  # type: ignore[arg-type]
             s.turn_spoke = True
+            if out is not None:
+                out.append(item_changed(seat, s.items[s.kontra_at[action]]))  # type: ignore[index]
         elif action == EXCHANGE:
             self.exchange.exchange(s, seat)
         elif cls is Declare:
@@ -414,7 +482,7 @@ class Engine:
         elif cls is DeclareMelds:
             shown = self.melds_shown
             assert shown is not None  # offered only with it
-            s.notes[len(s.history) - 1] = f" ({shown(self._rules, s, seat)})"
+            s.notes[len(s.history) - 1] = Note("melds", shown(self._rules, s, seat))
             s.declared.append((seat, -1))  # -1: all of them, outside any contest
         s.turn_acted = True
         if self.turn_order:
@@ -429,7 +497,18 @@ class Engine:
             if stage > s.turn_stage:
                 s.turn_stage = stage
 
-    def end_turn(self, s: HandState, seat: int) -> None:
+    def _announce(
+        self, out: list[Event] | None, s: HandState, seat: int, figure: str, front: bool
+    ) -> None:
+        """``seat`` announces ``figure``: a new item, or a multiplier raising the game."""
+        count = len(s.items)
+        announce_figure(self._rules, s, seat, figure, front=front)
+        if out is not None:
+            items = s.items
+            spoke = s.history[-1][0]
+            out.append(item_changed(spoke, items[-1] if len(items) > count else items[0]))
+
+    def _end_turn(self, out: list[Event] | None, s: HandState, seat: int) -> None:
         """A speech turn ends; close the round after enough passes."""
         if s.turn_spoke:
             s.passes = 0
@@ -446,37 +525,36 @@ class Engine:
             return
         if s.spoken.bit_count() == self.n_active and s.passes >= self.passes_to_close:
             if phase is Phase.FRONT:
-                s.pick_up()
-                if not self.bidding.after_pickup(self, s):
-                    self.after_front(s)
+                pick_up(out, s)
+                ref = self._referee(out)
+                if not self.bidding.after_pickup(ref, s):
+                    self._after_front(ref, s)
             elif phase is Phase.BACK:
-                self.exchange.start(self, s)
+                self.exchange.start(self._referee(out), s)
             else:
                 self._after_announcements(s)
         else:
             s.to_act = s.after[seat]
 
-    def play(self, s: HandState, seat: int, card: int) -> None:
+    def _play(self, s: HandState, seat: int, card: int, out: list[Event] | None) -> None:
         """``seat`` plays ``card``; a full trick goes to its winner."""
         if s.trick_no == 0 and s.speech_in_first_trick:
             s.meld_hands[seat] = s.hands[seat]
-            self.end_turn(s, seat)
+            self._end_turn(None, s, seat)  # in play: no module is asked, no event
         s.hands[seat] &= ~(1 << card)
         trick = s.trick
         trick.append((seat, card))
         if len(trick) < self.n_active:
             s.to_act = s.after[seat]
             return
-        best_seat, mask = trick_winner(s.key, trick)
-        s.won[best_seat] |= mask
-        s.tricks_won[best_seat] += 1
-        s.trick_winners.append(best_seat)
-        s.tricks.append(tuple(trick))
+        winner = take_trick(s, trick)[0]
         s.trick = []
-        s.trick_no += 1
-        s.leader = best_seat
-        s.to_act = best_seat
-        if self.hand_ends(s, best_seat):
+        s.leader = winner
+        s.to_act = winner
+        if out is not None:
+            cards = tuple([(p, CARDS[c]) for p, c in trick])
+            out.append(_NEW_TUPLE(TrickWon, (s.trick_no, cards, winner)))
+        if self.hand_ends(s, winner):
             self._finish(s)
         elif s.trick_no == 1 and s.speech_in_first_trick:
             if not s.back_in_first_trick or s.passes >= self.passes_to_close:
@@ -512,12 +590,13 @@ class Engine:
 
     # ----------------------------------------------------------- transitions
 
-    def ask(self, s: HandState, phase: Phase, seat: int) -> None:
-        s.phase = phase
-        s.to_act = seat
-
-    def start_contract(
-        self, s: HandState, declarer: int | None, contract: Contract, *, original: bool
+    def _start_contract(
+        self,
+        out: list[Event] | None,
+        s: HandState,
+        declarer: int | None,
+        contract: Contract,
+        original: bool,
     ) -> None:
         rules = self._rules
         s.declarer = declarer
@@ -534,28 +613,27 @@ class Engine:
                 s,
                 Item(GAME, declarer, DECLARER, kind.value, front_multiplier=1),
             )
+            if out is not None:
+                out.append(item_changed(s.history[-1][0], s.items[-1]))
         if kind.figures and any(s.unseen):
             assert declarer is not None
             s.begin_round(Phase.FRONT, declarer, front=True)
         else:
-            s.pick_up()
-            self.begin_play(s)
-
-    def pick_up(self, s: HandState) -> None:
-        s.pick_up()
+            pick_up(out, s)
+            self._begin_play(s)
 
     def _build_key(self, s: HandState) -> None:
         kind = s.contract.kind if s.contract else Kind.TRUMP
         s.key = self.tables.trick_keys(kind, s.trump)
 
-    def after_front(self, s: HandState) -> None:
+    def _after_front(self, ref: ModuleReferee, s: HandState) -> None:
         if self._rules.announcements.back_round == "before-play":
             assert s.declarer is not None
             s.begin_round(Phase.BACK, s.declarer, front=False)
         else:
-            self.exchange.start(self, s)
+            self.exchange.start(ref, s)
 
-    def begin_play(self, s: HandState) -> None:
+    def _begin_play(self, s: HandState) -> None:
         assert s.contract is not None
         s.speech_in_first_trick = self._kinds[s.contract.kind].speech
         s.back_in_first_trick = self._rules.announcements.back_round == "first-trick"
@@ -575,7 +653,7 @@ class Engine:
         a = s.active
         return a[(a.index(s.declarer) - 1) % len(a)]
 
-    def switch_to_betli(self, s: HandState, seat: int) -> None:
+    def _switch_to_betli(self, out: list[Event] | None, s: HandState, seat: int) -> None:
         s.declarer = seat
         s.contract = Contract(Kind.BETLI)
         s.trump = -1
@@ -593,31 +671,26 @@ class Engine:
             Item(GAME, seat, DECLARER, self._kinds[Kind.BETLI].value, front_multiplier=1),
         )
         s.kontra_options = ({}, {})  # no kontra after a switch
-        self.begin_play(s)
+        if out is not None:
+            out.append(item_changed(s.history[-1][0], s.items[0]))
+        self._begin_play(s)
 
-    def end_thrown_in(self, s: HandState) -> None:
-        self._finish(s)
-
-    def end_by_concession(self, s: HandState) -> None:
-        s.conceded = True
-        self._finish(s)
-
-    def announce(
-        self, s: HandState, seat: int, figure: str, *, front: bool = False, note: bool = True
+    def _settle_call(
+        self,
+        out: list[Event] | None,
+        s: HandState,
+        index: int,
+        multiplier: int,
+        forced: bool | None,
     ) -> None:
-        if figure in s.announced[seat]:
-            return
-        announce_figure(self._rules, s, seat, figure, front=front)
-        if note:
-            s.notes[len(s.history) - 1] = f" (announces {figure})"
-
-    def settle_call(self, s: HandState, index: int, multiplier: int, forced: bool | None) -> None:
         item = s.own_items()[index]
+        before = (item.call, item.forced)
         item.call = multiplier
-        if forced is None:
-            return
-        item.forced = forced
-        if item.is_game:
+        if forced is not None:
+            item.forced = forced
+        if out is not None and (item.call, item.forced) != before:
+            out.append(item_changed(s.history[-1][0], item))
+        if forced is None or item.is_game:
             return
         # A conceded figure no longer holds its card back (pagat, "Variations", "Calling").
         fig = self._rules.figures[item.figure]
@@ -671,7 +744,8 @@ class Engine:
             elif t != seat and hides(s, i):
                 text = "bid trumps"
             else:
-                text = str(action) + notes.get(i, "")
+                note = notes.get(i)
+                text = str(action) if note is None else str(action) + note.text
             out.append((t, text))
         return out
 
@@ -680,7 +754,8 @@ def trick_winner(key: tuple[int, ...], trick: list[tuple[int, int]]) -> tuple[in
     """The seat that wins a full ``trick`` of (seat, card), and the trick's cards as a set.
 
     ``key`` is the contract's table of trick strengths (``alsos.pack.tables.trick_keys``):
-    the largest key for the led suit wins.  The engine and search both call this.
+    the largest key for the led suit wins.  (:func:`take_trick` writes it out, for
+    speed: every trick of a playout or a search closes there.)
     """
     base = (trick[0][1] >> 3) * 32
     best_seat, best = trick[0][0], key[base + trick[0][1]]
@@ -691,6 +766,42 @@ def trick_winner(key: tuple[int, ...], trick: list[tuple[int, int]]) -> tuple[in
         if k > best:
             best_seat, best = t, k
     return best_seat, mask
+
+
+def take_trick(s: HandState, trick: list[tuple[int, int]]) -> tuple[int, int]:
+    """Close the full ``trick``: its winner takes its cards; return (winner, cards as a set).
+
+    The one place a trick is closed -- for a game, playouts and the solver.
+    It counts the trick (``s.trick_no``, the winner's ``tricks_won``) and
+    records it (``s.tricks``, ``s.trick_winners``); the caller empties the
+    table and says who leads, each in its own way.  The solver takes the
+    trick back with :func:`give_back_trick`.
+    """
+    # trick_winner, written out: playouts and the solver close every trick here.
+    key = s.key
+    base = (trick[0][1] >> 3) * 32
+    winner, best = trick[0][0], key[base + trick[0][1]]
+    mask = 0
+    for t, c in trick:
+        mask |= 1 << c
+        k = key[base + c]
+        if k > best:
+            winner, best = t, k
+    s.won[winner] |= mask
+    s.tricks_won[winner] += 1
+    s.trick_winners.append(winner)
+    s.tricks.append(tuple(trick))
+    s.trick_no += 1
+    return winner, mask
+
+
+def give_back_trick(s: HandState, winner: int, mask: int) -> None:
+    """Undo :func:`take_trick` of the trick ``winner`` took with the cards ``mask``."""
+    s.trick_no -= 1
+    s.tricks.pop()
+    s.trick_winners.pop()
+    s.tricks_won[winner] -= 1
+    s.won[winner] ^= mask
 
 
 def _mask(cards: tuple[Any, ...]) -> int:

@@ -26,6 +26,7 @@ from alsos.pack.cards import CARDS, Card
 from alsos.pack.phases import Contract, Phase
 
 if TYPE_CHECKING:
+    from alsos.hand.events import Note
     from alsos.hand.items import Item
     from alsos.hand.melds import MeldContest
     from alsos.hand.settlement import Settlement
@@ -70,7 +71,7 @@ FIELDS = (  # grouped by topic
     "is_over",  # phase is OVER (a plain attribute: loops read it every step)
     "to_act",  # the seat whose turn it is, None when over
     "history",  # every (seat, action), in order
-    "notes",  # history index -> what that action revealed (" (to the A)")
+    "notes",  # history index -> what that action revealed (an events.Note)
     "legal",  # the legal actions now, once computed (a shared tuple), or None
     # the contract
     "declarer",  # the declaring seat, or None (no contract, Klopitzky)
@@ -171,7 +172,7 @@ class HandState:
     is_over: bool
     to_act: int | None
     history: list[tuple[int, Action]]
-    notes: dict[int, str]
+    notes: dict[int, Note]
     legal: tuple[Action, ...] | None
     declarer: int | None
     contract: Contract | None

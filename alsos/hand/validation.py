@@ -60,8 +60,12 @@ def next_contest(s: HandState) -> None:
     s.to_act = s.leader
 
 
-def answer_meld(rules: Ruleset, s: HandState, seat: int, show: bool) -> None:
-    """``seat`` shows the next detail of its meld, or concedes (kicsi)."""
+def answer_meld(rules: Ruleset, s: HandState, seat: int, show: bool) -> str:
+    """``seat`` shows the next detail of its meld, or concedes (kicsi).
+
+    Returns the detail shown ("to the A", "" for none): the engine notes it
+    in the history and tells it as a :class:`~alsos.hand.events.MeldShown`.
+    """
     name, contest = s.contests[0]
     detail = ""
     if show:
@@ -69,14 +73,13 @@ def answer_meld(rules: Ruleset, s: HandState, seat: int, show: bool) -> None:
         comp = key[contest.stage] if contest.stage < len(key) else 0
         if name == "vannak":
             order = rules.cards.trump_order if s.trump >= 0 else rules.cards.plain_order
-            detail = f" (vannak of {order.ranks[7 - comp].code})"
+            detail = f"vannak of {order.ranks[7 - comp].code}"
         elif contest.stage == 1:
-            detail = f" (to the {Rank(7 - comp).code})"
+            detail = f"to the {Rank(7 - comp).code}"
         elif rules.melds.sequence_tiebreak == "suit":
-            detail = f" (in {Suit(3 - comp).name_en})"
+            detail = f"in {Suit(3 - comp).name_en}"
         else:
-            detail = " (in trumps)" if comp else " (not in trumps)"
-    if detail:
-        s.notes[len(s.history) - 1] = detail
+            detail = "in trumps" if comp else "not in trumps"
     contest.answer(seat, show)
     next_contest(s)
+    return detail

@@ -1,7 +1,7 @@
 """Plain data for the wire: views, settlements, actions, records and events.
 
 A server sends each seat its :class:`~alsos.play.view.View`, the
-:class:`~alsos.hand.settlement.Settlement` at the end, the :mod:`events <alsos.play.events>`
+:class:`~alsos.hand.settlement.Settlement` at the end, the :mod:`events <alsos.hand.events>`
 as they happen, and stores :class:`~alsos.records.record.Record`\\ s.
 :func:`to_data` turns any of them into JSON-ready data (dicts, lists, strings,
 numbers, booleans and None) and :func:`from_data` builds the value back, with
@@ -60,11 +60,11 @@ from cattrs.errors import ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.v import format_exception
 
+from alsos.hand.events import EVENT_TYPES, Event
 from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.actions import Action, parse_action
 from alsos.pack.cards import CARDS, Card, Suit
 from alsos.pack.phases import Phase
-from alsos.play.events import EVENT_TYPES, Event
 from alsos.play.view import ItemView, TrickView, View
 from alsos.ruleset.schema import SCHEMA_DIALECT
 

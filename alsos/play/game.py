@@ -16,36 +16,24 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from alsos.hand.engine import SPEECH_PHASES, Engine, engine_for
+from alsos.hand.engine import Engine, engine_for
+from alsos.hand.events import (
+    Event,
+)
 from alsos.hand.items import Item
 from alsos.hand.state import HandState
 from alsos.pack.actions import (
     GAME,
-    PASS,
-    SHOW,
     Action,
     ActionParseError,
-    Announce,
-    Bid,
     Discard,
     Kontra,
     Play,
     parse_action,
 )
-from alsos.pack.cards import CARDS, Card, Suit, cards_of, quote
+from alsos.pack.cards import Card, Suit, cards_of, quote
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Contract, Kind, Phase
-from alsos.play.events import (
-    Event,
-    HandOver,
-    ItemChanged,
-    MeldShown,
-    PhaseChanged,
-    Played,
-    RoundClosed,
-    Said,
-    TrickWon,
-)
 from alsos.play.view import View, lazy_view
 from alsos.ruleset.profile import Ruleset
 
@@ -106,24 +94,6 @@ class ConcurrentUseError(RuntimeError):
     """A :class:`Game` called from a second thread while another is inside
     :meth:`Game.apply`.  A game is not thread-safe; this refusal keeps the hand
     intact: the refused call did nothing, the other one completes."""
-
-
-_PLAYED = tuple(tuple(Played(seat, card) for card in Card) for seat in range(4))
-_PASSED = tuple(Said(seat, PASS, "pass") for seat in range(4))
-_SAID: tuple[dict[Action, Said], ...] = tuple({} for _ in range(4))
-_NEW_TUPLE = tuple.__new__
-_WATCHED = frozenset((Phase.BIDDING, Phase.CALL))
-
-
-def _item_keys(items: list[Item]) -> list[tuple[object, ...]]:
-    """What an :class:`~alsos.play.events.ItemChanged` reports of each item, and its result."""
-    return [(i.figure, i.seat, i.stake, i.level, i.forced) for i in items]
-
-
-def _item_changed(seat: int, item: Item) -> ItemChanged:
-    """The :class:`~alsos.play.events.ItemChanged` of ``item`` as it is now, said by ``seat``."""
-    # The label is the figure, or "game" for the game itself, as the settlement has it.
-    return _NEW_TUPLE(ItemChanged, (seat, item.figure, item.seat, item.stake, len(item.steps)))
 
 
 class Game:
@@ -529,7 +499,7 @@ class Game:
 
         With ``seat``, also check that it is that seat's turn (a server
         passes the seat the request came from).  Returns the
-        :mod:`events <alsos.play.events>` the action caused, which also go to
+        :mod:`events <alsos.hand.events>` the action caused, which also go to
         every listener (:meth:`subscribe`).
 
         :raises IllegalActionError: (a ``ValueError``) if the action is not
@@ -567,70 +537,9 @@ class Game:
             to_act: int = s.to_act  # type: ignore[assignment]  # legal is empty when None
             if self._views:  # views handed out read this position: settle the live ones
                 self._settle_views()
-            phase = s.phase
-            trick_no = s.trick_no
-            events: tuple[Event, ...]
-            # The two commonest cases of a random hand are dispatched here, inline,
-            # and their usual events are shared values, made once.
-            if phase is Phase.PLAY and action.__class__ is Play:
-                s.legal = None
-                s.history.append((to_act, action))
-                self._eng.play(s, to_act, action[1])
-                first: Event = _PLAYED[to_act][action[1]]
-                if s.phase is not phase:
-                    events = self._caused(first, action, phase, trick_no, len(s.items))
-                elif s.trick_no == trick_no:
-                    events = (first,)
-                else:
-                    cards = tuple([(p, CARDS[c]) for p, c in s.tricks[-1]])
-                    won = _NEW_TUPLE(TrickWon, (s.trick_no, cards, s.trick_winners[-1]))
-                    events = (first, won)
-            elif phase in SPEECH_PHASES and (action is PASS or action == PASS):
-                s.legal = None
-                s.history.append((to_act, action))
-                self._eng.end_turn(s, to_act)
-                first = _PASSED[to_act]
-                if s.phase is phase:
-                    events = (first,)
-                else:
-                    events = self._caused(first, action, phase, trick_no, len(s.items))
-            else:
-                items = len(s.items)
-                s.legal = None
-                s.history.append((to_act, action))
-                # Bidding (the Betli switch) and answers to a call change items in ways
-                # a count does not show: compare them whole (rare phases only).
-                before = _item_keys(s.items) if phase in _WATCHED else None
-                if phase in SPEECH_PHASES:
-                    self._eng.speak(s, to_act, action)
-                else:
-                    self._eng.dispatch(s, to_act, action)
-                if before is not None and before == _item_keys(s.items):
-                    before = None
-                said = _SAID[to_act].get(action)
-                if said is None or (s.notes and len(s.history) - 1 in s.notes):
-                    said = self._said(to_act, action)
-                first = said
-                now = s.items
-                index = s.kontra_at.get(action) if action.__class__ is Kontra else None
-                if before is not None:
-                    events = self._caused(first, action, phase, trick_no, items, before)
-                elif s.phase is not phase or s.trick_no != trick_no or phase is Phase.MELDS:
-                    events = self._caused(first, action, phase, trick_no, items)
-                elif index is not None and len(now) == items:
-                    # _item_changed and Item.stake, written out for the commonest utterance.
-                    item = now[index]
-                    stake = item.base * (item.front_multiplier if item.front else 1) * item.factor
-                    changed = (to_act, item.figure, item.seat, stake * item.call, len(item.steps))
-                    events = (first, _NEW_TUPLE(ItemChanged, changed))
-                elif action.__class__ is Announce and len(now) == items + 1:
-                    events = (first, _item_changed(to_act, now[-1]))
-                elif action.__class__ is Announce and now and phase is not Phase.BIDDING:
-                    events = (first, _item_changed(to_act, now[0]))  # a multiplier raised the game
-                elif len(now) != items:
-                    events = self._caused(first, action, phase, trick_no, items)
-                else:
-                    events = (first,)
+            out: list[Event] = []
+            self._eng.apply(s, to_act, action, out)
+            events = tuple(out)
             self.is_over = s.is_over
             # The next position's legal actions, computed holding the guard: every
             # decision asks for them, and legal_actions then needs no guard.
@@ -696,72 +605,6 @@ class Game:
                 others = "; ".join(quote(f"{type(e).__name__}: {e}") for e in errors[1:4])
                 first.add_note(f"listeners raised {len(errors) - 1} more error(s): {others}")
             raise first
-
-    def _said(self, seat: int, action: Action) -> Said:
-        """The :class:`~alsos.play.events.Said` of an action just taken (last in the history).
-
-        Most are the same every time (no note, nothing hidden) and are shared.
-        """
-        s = self._s
-        index = len(s.history) - 1
-        cls = action.__class__
-        if cls is Discard:
-            return Said(seat, action, "discard", True)
-        if cls is Bid and self._eng.bidding.hides(s, index):
-            return Said(seat, action, "bid trumps", True)
-        if index in s.notes:
-            return Said(seat, action, str(action) + s.notes[index])
-        if cls is Bid:  # never shared: the same bid may be hidden in another hand
-            return Said(seat, action, str(action))
-        cache = _SAID[seat]
-        said = cache.get(action)
-        if said is None:
-            if len(cache) > 4096:  # bounded: only legal actions arrive here
-                cache.clear()
-            said = cache[action] = Said(seat, action, str(action))
-        return said
-
-    def _caused(
-        self,
-        first: Event,
-        action: Action,
-        phase: Phase,
-        trick_no: int,
-        items: int,
-        before: list[tuple[object, ...]] | None = None,
-    ) -> tuple[Event, ...]:
-        """Every event of an action after its first, found by comparing before and after."""
-        s = self._s
-        seat: int = s.history[-1][0]
-        out: list[Event] = [first]
-        now = s.items
-        if before is not None:
-            keys = _item_keys(now)
-            changed = [i for i, k in enumerate(keys) if i >= len(before) or before[i] != k]
-        else:
-            changed = list(range(items if len(now) >= items else 0, len(now)))
-        if action.__class__ is Kontra:
-            index = s.kontra_at.get(action)
-            if index is not None and index not in changed:
-                changed.insert(0, index)
-        elif action.__class__ is Announce and not changed and now and phase is not Phase.BIDDING:
-            changed.append(0)  # a multiplier figure (béla kassza) raises the game
-        for i in changed:
-            out.append(_item_changed(seat, now[i]))
-        if phase is Phase.MELDS and action == SHOW:
-            detail = s.notes.get(len(s.history) - 1)
-            if detail:
-                out.append(MeldShown(seat, detail.strip(" ()")))
-        if s.trick_no > trick_no:
-            cards = tuple([(p, CARDS[c]) for p, c in s.tricks[-1]])
-            out.append(TrickWon(s.trick_no, cards, s.trick_winners[-1]))
-        if s.phase is not phase:
-            if phase in SPEECH_PHASES:
-                out.append(RoundClosed(phase))
-            out.append(PhaseChanged(s.phase, s.to_act))
-            if s.is_over:
-                out.append(HandOver(self._eng.settlement_of(s)))  # type: ignore[arg-type]
-        return tuple(out)
 
     # ------------------------------------------------------------ validation
 

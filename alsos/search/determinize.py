@@ -427,8 +427,8 @@ def _replay(k: Knowledge, deal: Deal, discarded: list[int], rng: random.Random) 
             game.apply(action)
         except IllegalActionError:
             return None
-        note = state.notes.get(index, "")
-        if str(action) + note != text:
+        note = state.notes.get(index)
+        if str(action) + ("" if note is None else note.text) != text:
             return None
     if make_view(engine, state, seat) != view:
         return None

@@ -11,11 +11,12 @@ every seat play a uniformly random legal card.  The policy:
 * otherwise (answering a meld or a call, síber discards) an action drawn
   uniformly among the legal ones.
 
-Cards go through the engine's own functions, the ones
-:meth:`alsos.Game.apply` reaches through :meth:`Engine.play
-<alsos.hand.engine.Engine.play>`: :meth:`Engine.legal_mask
+Every action goes through the engine's one path, :meth:`Engine.apply
+<alsos.hand.engine.Engine.apply>` (the one :meth:`alsos.Game.apply` takes, here
+recording no events); once only cards are left, cards go through the
+engine's own functions: :meth:`Engine.legal_mask
 <alsos.hand.engine.Engine.legal_mask>` for the legal cards,
-:func:`alsos.hand.engine.trick_winner` for each trick and
+:func:`alsos.hand.engine.take_trick` to close each trick and
 :meth:`Engine.hand_ends <alsos.hand.engine.Engine.hand_ends>` for the end (not
 asked each trick where :meth:`Engine.ends_only_after_last_trick
 <alsos.hand.engine.Engine.ends_only_after_last_trick>` says only the last trick
@@ -36,8 +37,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final
 
-from alsos.hand.engine import Engine, engine_for, trick_winner
-from alsos.pack.actions import PASS, PLAYS
+from alsos.hand.engine import Engine, engine_for, take_trick
+from alsos.pack.actions import PASS, PLAYS, Action
 from alsos.pack.phases import Phase
 from alsos.search.solver import PayoffKey, check_solvable
 
@@ -82,23 +83,17 @@ def playout(game: Game, rng: random.Random | None = None) -> dict[int, int]:
         rng = random.Random()
     eng = engine_for(game.rules)
     s = game.state.copy()
-    history = s.history
     while not s.is_over:
-        seat: int = s.to_act  # type: ignore[assignment]
         if s.phase is _PLAY and not s.discards_left:
             if s.trick_no or not s.speech_in_first_trick:
                 play_cards(eng, s, rng.random)
                 return eng.payments(s)
-            card = random_card(eng.legal_mask(s, seat), rng)
-            s.legal = None
-            history.append((seat, PLAYS[card]))
-            eng.play(s, seat, card)
-            continue
-        legal = eng.legal_actions(s)
-        action = PASS if s.phase in _SPEECH and PASS in legal else rng.choice(legal)
-        s.legal = None
-        history.append((seat, action))
-        eng.dispatch(s, seat, action)
+            seat: int = s.to_act  # type: ignore[assignment]
+            action: Action = PLAYS[random_card(eng.legal_mask(s, seat), rng)]
+        else:
+            legal = eng.legal_actions(s)
+            action = PASS if s.phase in _SPEECH and PASS in legal else rng.choice(legal)
+        eng.apply(s, s.to_act, action)  # type: ignore[arg-type]
     return eng.payments(s)
 
 
@@ -107,7 +102,7 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
 
     Each card is the k-th lowest legal one for k = int(draw() * count), as
     :func:`random_card` draws.  The tricks, won cards and trick counts end
-    as :meth:`Engine.play <alsos.hand.engine.Engine.play>` leaves them; the
+    as :meth:`Engine.apply <alsos.hand.engine.Engine.apply>` leaves them; the
     bookkeeping a game keeps besides (history, whose turn, the phase) is not
     kept: the caller settles ``s`` with the engine's scoring
     (:meth:`Engine.payments <alsos.hand.engine.Engine.payments>`).
@@ -118,14 +113,11 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
     # fast interpreted, and direct C calls in the compiled build.)
     every_trick = not eng.ends_only_after_last_trick(s)
     last = eng.hand_size
-    key = s.key
     after = s.after
     n = eng.n_active
-    hands, won, tricks_won = s.hands, s.won, s.tricks_won
-    trick_winners, tricks = s.trick_winners, s.tricks
+    hands = s.hands
     trick = s.trick
     seat: int = s.to_act  # type: ignore[assignment]
-    trick_no = s.trick_no
     while True:
         for _ in range(n - len(trick)):
             mask = eng.legal_mask(s, seat)
@@ -138,15 +130,9 @@ def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
             hands[seat] ^= mask
             trick.append((seat, mask.bit_length() - 1))
             seat = after[seat]
-        seat, cards = trick_winner(key, trick)
-        won[seat] |= cards
-        tricks_won[seat] += 1
-        trick_winners.append(seat)
-        tricks.append(tuple(trick))
+        seat = take_trick(s, trick)[0]
         trick.clear()  # s.trick, emptied for the next trick
-        trick_no += 1
-        s.trick_no = trick_no
-        if eng.hand_ends(s, seat) if every_trick else trick_no == last:
+        if eng.hand_ends(s, seat) if every_trick else s.trick_no == last:
             return
 
 

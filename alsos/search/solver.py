@@ -5,8 +5,8 @@ returns the settlement payment the seat to act can be sure of, and a card
 that secures it.  It is alpha-beta search over the engine's own bit sets:
 
 * the legal cards of each turn come from :meth:`Engine.legal_mask
-  <alsos.hand.engine.Engine.legal_mask>` and each full trick's winner from
-  :func:`alsos.hand.engine.trick_winner`, the functions the engine plays with, so
+  <alsos.hand.engine.Engine.legal_mask>` and each full trick is closed by
+  :func:`alsos.hand.engine.take_trick`, the functions the engine plays with, so
   search and game share one copy of the follow-suit, trumping and hold-back
   rules;
 * the payoff of a finished line is the engine's scoring module run on the
@@ -41,7 +41,7 @@ import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from alsos.hand.engine import Engine, engine_for, trick_winner
+from alsos.hand.engine import Engine, engine_for, give_back_trick, take_trick
 from alsos.pack.actions import PLAYS, Play
 from alsos.pack.phases import Kind, Phase
 from alsos.pack.tables import suit_point_sums
@@ -464,18 +464,11 @@ class Search:
         """
         s = self.s
         trick = s.trick
-        winner, mask = trick_winner(s.key, trick)
-        won = s.won
-        old_won = won[winner]
         old_leader = s.leader
-        won[winner] = old_won | mask
+        winner, mask = take_trick(s, trick)
         gain = self.payoff_key.points(mask)
         self.pts[winner] += gain
-        s.tricks_won[winner] += 1
-        s.trick_winners.append(winner)
-        s.tricks.append(tuple(trick))
         s.trick = []
-        s.trick_no += 1
         s.leader = s.to_act = winner
         if self.eng.hand_ends(s, winner):
             v = self.leaf()
@@ -483,12 +476,8 @@ class Search:
             v = self._last_trick(winner)
         else:
             v = self.node(alpha, beta)[0]
-        s.trick_no -= 1
         s.trick = trick
-        s.tricks.pop()
-        s.trick_winners.pop()
-        s.tricks_won[winner] -= 1
-        won[winner] = old_won
+        give_back_trick(s, winner, mask)
         self.pts[winner] -= gain
         s.leader = old_leader
         s.to_act = trick[-1][0]
@@ -507,23 +496,12 @@ class Search:
             trick.append((seat, (h & -h).bit_length() - 1))
             hands[seat] = 0
             seat = after[seat]
-        winner, mask = trick_winner(s.key, trick)
-        won = s.won
-        old_won = won[winner]
-        won[winner] = old_won | mask
+        winner, mask = take_trick(s, trick)
         gain = self.payoff_key.points(mask)
         self.pts[winner] += gain
-        s.tricks_won[winner] += 1
-        s.trick_winners.append(winner)
-        s.tricks.append(tuple(trick))
-        s.trick_no += 1
         self.nodes += 1
         v = self.leaf()
-        s.trick_no -= 1
-        s.tricks.pop()
-        s.trick_winners.pop()
-        s.tricks_won[winner] -= 1
-        won[winner] = old_won
+        give_back_trick(s, winner, mask)
         self.pts[winner] -= gain
         s.hands[:] = held
         return v

@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from alsos.bots import Bot, BotOptionError, UnknownBotError, available, make_spec, split_specs
+from alsos.hand.events import Event
 from alsos.pack.actions import Action
 from alsos.pack.cards import quote
-from alsos.play.events import Event
 from alsos.play.game import Game
 from alsos.play.session import Deals, Radli, Rubber, Session, new_session
 from alsos.records.record import Record, RecordError

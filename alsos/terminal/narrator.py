@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 
+from alsos.hand.events import Event, ItemChanged, PickedUp, Played, Said, TrickWon
 from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.actions import (
     PASS,
@@ -32,7 +33,6 @@ from alsos.pack.actions import (
 )
 from alsos.pack.cards import Card, Rank
 from alsos.pack.phases import Kind, Phase
-from alsos.play.events import Event, ItemChanged, Played, Said, TrickWon
 from alsos.play.game import Game
 from alsos.terminal.screen import Screen, Seg
 from alsos.terminal.words import (
@@ -106,9 +106,7 @@ class Narrator:
         self.explained: set[str] = set()  # figures and kontra levels already explained
         self.notes: list[str] = []  # their explanations, printed after the line of speech
         self.tricks = dict.fromkeys(game.active, 0)
-        views = [game.view(s) for s in self.watched]
-        self.unseen = {v.seat: v.unseen_count for v in views}
-        self.holding = {v.seat: v.hand for v in views}
+        self.holding = {s: game.view(s).hand for s in self.watched}
         self.changed: set[int] = set()
         self.talon_known = self._talon()
         self.section_before_pickup = ""
@@ -272,6 +270,7 @@ class Narrator:
 
     def step(self, seat: int, events: Sequence[Event]) -> None:
         """Print what an action by ``seat`` caused (its events, seen by the viewer)."""
+        picked: tuple[int, ...] = ()
         for ev in events:
             if self.viewer is not None:
                 ev = ev.seen_by(self.viewer)
@@ -284,7 +283,9 @@ class Narrator:
                     self.flush()
             elif isinstance(ev, TrickWon):
                 self._trick(ev)
-        self._after()
+            elif isinstance(ev, PickedUp):
+                picked = tuple(s for s in ev.seats if s in self.watched)
+        self._after(picked)
 
     def _said(self, ev: Said) -> None:
         face_up = [c for c in self._talon() if c not in self.talon_known]
@@ -409,21 +410,20 @@ class Narrator:
             f" wins ({tally})",
         )
 
-    def _after(self) -> None:
+    def _after(self, picked: tuple[int, ...]) -> None:
+        """After an action's events: the hands picked up, a watched hand that changed
+        otherwise (an exchange, a draw), the talon turned face up."""
         g = self.game
-        picked = []
         for s in self.watched:
             view = g.view(s)
-            if self.unseen[s] and not view.unseen_count:
-                picked.append(s)
-            elif (
-                view.hand != self.holding[s]
+            if (
+                s not in picked
+                and view.hand != self.holding[s]
                 and not isinstance(g.history[-1][1], Play)
                 and not view.unseen_count
                 and self.viewer is None  # a player sees its hand before each decision
             ):
                 self.changed.add(s)
-            self.unseen[s] = view.unseen_count
             self.holding[s] = view.hand
         if picked:
             self.flush()

@@ -264,9 +264,9 @@ class GyerunkCalling(NoCalling):
     def _concede(self, ref: Referee, s: HandState, c: CallState) -> None:
         """The answering side gives up: the called item is won by the proposers."""
         main = c.targets[0]
+        won = c.proposer == s.items[main].side
         for index in c.targets:
-            ref.settle_call(s, index, 2**c.exp, None)
-        ref.settle_call(s, main, 2**c.exp, c.proposer == s.items[main].side)
+            ref.settle_call(s, index, 2**c.exp, won if index == main else None)
         if (s.items[main].is_game and self.rules.calling.targets == "game") or all(
             item.forced is not None for item in s.items
         ):

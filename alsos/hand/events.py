@@ -5,9 +5,10 @@ passes each to the game's listeners (:meth:`alsos.Game.subscribe`): the hooks
 an app needs to update a screen, or a server to tell each seat what happened.
 Every action produces first a :class:`Played` (a card) or a :class:`Said`
 (anything else: a bid, a pass, a figure, a kontra, a call or an answer to
-one, a meld, an exchange, a discard), then what it caused, in order:
-:class:`ItemChanged`, :class:`MeldShown`, :class:`TrickWon`,
-:class:`RoundClosed`, :class:`PhaseChanged`, :class:`HandOver`.
+one, a meld, an exchange, a discard), then what it caused, in the order
+it happened: :class:`ItemChanged`, :class:`PickedUp`, :class:`MeldShown`,
+:class:`TrickWon`; and last, once the action is done, :class:`RoundClosed`,
+:class:`PhaseChanged` and :class:`HandOver`.
 
 Events carry no hidden card to a seat that may not see it:
 ``event.visible_to(seat)`` says whether a seat may see an event as it is,
@@ -15,6 +16,12 @@ and ``event.seen_by(seat)`` gives the version it may see (another seat's
 síber discard becomes a :class:`Said` with no action and the text
 ``discard``).  They are named tuples: cheap to make, equal by value, and
 plain data for :func:`alsos.to_data`.
+
+The engine makes them where each change happens (a card played, a trick
+closed, an item announced or raised, a meld detail shown), through the one
+path every action takes (:meth:`alsos.hand.engine.Engine.apply`); what an action
+revealed is kept with the hand's history as a :class:`Note`, data rather
+than text to be read back.
 """
 
 from __future__ import annotations
@@ -35,12 +42,33 @@ __all__ = [
     "HandOver",
     "ItemChanged",
     "MeldShown",
+    "Note",
     "PhaseChanged",
+    "PickedUp",
     "Played",
     "RoundClosed",
     "Said",
     "TrickWon",
 ]
+
+
+class Note(NamedTuple):
+    """What an action revealed, kept beside it in the history (``HandState.notes``).
+
+    ``kind``: ``announces`` (a figure announced along with a bid: ``detail``
+    is the figure), ``melds`` (a declaration of every meld at once: the meld
+    kinds) or ``meld`` (a detail shown in meld validation).
+    """
+
+    kind: str
+    detail: str
+
+    @property
+    def text(self) -> str:
+        """The note as the history's text writes it after the action: `` (to the A)``."""
+        if self.kind == "announces":
+            return f" (announces {self.detail})"
+        return f" ({self.detail})"
 
 
 class Played(NamedTuple):
@@ -96,6 +124,19 @@ class ItemChanged(NamedTuple):
         return True
 
     def seen_by(self, seat: int) -> ItemChanged:
+        return self
+
+
+class PickedUp(NamedTuple):
+    """``seats`` took up the cards they were dealt face down (which cards is
+    each seat's own business: the event carries none)."""
+
+    seats: tuple[int, ...]
+
+    def visible_to(self, seat: int) -> bool:
+        return True
+
+    def seen_by(self, seat: int) -> PickedUp:
         return self
 
 
@@ -168,6 +209,7 @@ EVENT_TYPES: tuple[type, ...] = (
     Played,
     Said,
     ItemChanged,
+    PickedUp,
     MeldShown,
     TrickWon,
     RoundClosed,
@@ -176,5 +218,13 @@ EVENT_TYPES: tuple[type, ...] = (
 )
 
 Event: TypeAlias = (
-    Played | Said | ItemChanged | MeldShown | TrickWon | RoundClosed | PhaseChanged | HandOver
+    Played
+    | Said
+    | ItemChanged
+    | PickedUp
+    | MeldShown
+    | TrickWon
+    | RoundClosed
+    | PhaseChanged
+    | HandOver
 )
