@@ -21,8 +21,6 @@ from __future__ import annotations
 try:
     from alsos.web.app import Limits, create_app
 except ImportError as e:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        f"the web table needs the 'web' extra: pip install 'alsos[web]' ({e})"
-    ) from e
+    raise ImportError(f"the web table needs the 'web' extra: pip install 'alsos[web]' ({e})") from e
 
 __all__ = ["Limits", "create_app"]

@@ -160,9 +160,7 @@ def create_app(
         except TableError as e:
             return _refuse(400, str(e))
         made[client] = [*times, now]
-        return JSONResponse(
-            {"table": table_id, "tokens": {str(s): t for s, t in tokens.items()}}
-        )
+        return JSONResponse({"table": table_id, "tokens": {str(s): t for s, t in tokens.items()}})
 
     async def play(ws: WebSocket) -> None:
         await ws.accept()

@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import Any
 
 from alsos.actions import (
-    KONTRA_NAMES,
     Action,
     Announce,
     Bid,
@@ -79,19 +78,21 @@ def _label(action: Action) -> str:
         return f"play {action.card.name_en}"
     if isinstance(action, Discard):
         return f"discard {action.card.name_en}"
-    if isinstance(action, Kontra) and not 0 < action.level <= len(KONTRA_NAMES):
-        return str(action)
     return str(action)
 
 
 def action_entry(rules: Ruleset, action: Action) -> dict[str, str]:
-    """One legal action as sent: its notation, group, accessible name and explanation."""
-    return {
+    """One legal action as sent: its notation, group, accessible name and explanation,
+    and for a card to play or discard, the card's code (the page makes it a button)."""
+    entry = {
         "action": str(action),
         "group": _group(action),
         "label": _label(action),
         "help": _help(rules, action),
     }
+    if isinstance(action, Play | Discard):
+        entry["card"] = action.card.name
+    return entry
 
 
 def state_frame(game: Game, seat: int) -> dict[str, Any]:
@@ -100,7 +101,7 @@ def state_frame(game: Game, seat: int) -> dict[str, Any]:
     view = game.view(seat)
     frame: dict[str, Any] = {
         "type": "state",
-        "ply": len(view.history),
+        "ply": len(game.history),
         "view": to_data(view),
         "actions": [action_entry(game.rules, a) for a in view.legal],
         "settlement": None,

@@ -116,21 +116,32 @@ class Store:
         self.engine.dispose()
 
     def add_table(
-        self, table_id: str, variant: str, players: int, dealer: int, deal: str,
+        self,
+        table_id: str,
+        variant: str,
+        players: int,
+        dealer: int,
+        deal: str,
         seats: Sequence[SeatRow],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Store a new table with its seats (one transaction)."""
         with self.engine.begin() as conn:
             conn.execute(
                 insert(_TABLES).values(
-                    id=table_id, variant=variant, players=players, dealer=dealer,
-                    deal=deal, created=time.time(),
-                )  # fmt: skip
+                    id=table_id,
+                    variant=variant,
+                    players=players,
+                    dealer=dealer,
+                    deal=deal,
+                    created=time.time(),
+                )
             )
             conn.execute(
                 insert(_SEATS),
-                [{"table_id": table_id, "seat": s.seat, "kind": s.kind, "token": s.token}
-                 for s in seats],  # fmt: skip
+                [
+                    {"table_id": table_id, "seat": s.seat, "kind": s.kind, "token": s.token}
+                    for s in seats
+                ],
             )
 
     def add_action(self, table_id: str, ply: int, seat: int, action: str) -> None:
