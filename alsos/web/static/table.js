@@ -61,6 +61,7 @@
         seats.append(label);
       }
     }
+    if (data.variants.some((v) => v.id === "potter1930")) variant.value = "potter1930";
     variant.addEventListener("change", counts);
     players.addEventListener("change", fill);
     counts();
@@ -128,6 +129,7 @@
   function render(frame) {
     const v = frame.view;
     ply = frame.ply;
+    document.body.dataset.ply = String(ply);
     const turn = v.to_act === null ? "the hand is over" :
       v.to_act === me ? "your turn" : `${who(v.to_act)} to act`;
     const contract = v.contract ? `; contract: ${v.contract} (declarer ${who(v.declarer)})` : "";
