@@ -37,7 +37,7 @@
   async function setup() {
     $("setup").hidden = false;
     $("table").hidden = true;
-    const data = await (await fetch("/api/variants")).json();
+    const data = await (await fetch("api/variants")).json();
     const variant = $("variant"), players = $("players"), seats = $("seats");
     for (const v of data.variants) variant.append(el("option", `${v.id}: ${v.name}`, { value: v.id }));
     function counts() {
@@ -73,7 +73,7 @@
         players: Number(players.value),
         seats: [...seats.querySelectorAll("select")].map((s) => s.value),
       };
-      const r = await fetch("/api/tables", {
+      const r = await fetch("api/tables", {
         method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
       });
       const got = await r.json();
@@ -83,7 +83,7 @@
       const seatsOf = Object.keys(got.tokens).map(Number).sort((a, b) => a - b);
       if (!seatsOf.length) { $("setup-error").textContent = "the table has no person's seat to open"; return; }
       for (const s of seatsOf) {
-        const url = `${location.origin}/#t=${got.table}&k=${got.tokens[s]}`;
+        const url = `${location.origin}${location.pathname}#t=${got.table}&k=${got.tokens[s]}`;
         const li = el("li", `Seat ${s}: `);
         li.append(el("a", url, { href: url, "aria-label": `open seat ${s}` }));
         list.append(li);
@@ -99,7 +99,8 @@
     $("setup").hidden = true;
     $("table").hidden = false;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(t)}`);
+    const base = location.pathname.replace(/[^/]*$/, "");  // the app may be mounted below /
+    socket = new WebSocket(`${scheme}://${location.host}${base}ws/${encodeURIComponent(t)}`);
     socket.onopen = () => { retry = 0; socket.send(JSON.stringify({ type: "hello", token: k })); };
     socket.onmessage = (m) => receive(JSON.parse(m.data));
     socket.onclose = () => {
@@ -209,7 +210,7 @@
   }
 
   async function start() {
-    cards = await (await fetch("/api/cards")).json();
+    cards = await (await fetch("api/cards")).json();
     if (fragment().t && fragment().k) connect(); else setup();
   }
   window.addEventListener("hashchange", () => location.reload());
