@@ -28,6 +28,8 @@ pytest.importorskip("starlette", reason="needs the web extra")
 pytest.importorskip("sqlalchemy", reason="needs the web extra")
 pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
 
+from starlette.applications import Starlette
+from starlette.routing import Mount
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from alsos.web import Limits, create_app
@@ -237,6 +239,29 @@ def test_too_many_messages_are_refused() -> None:
             ws.send_json({"type": "ping"})
             replies.append(ws.receive_json())
         assert [r["type"] for r in replies] == ["pong", "pong", "error", "error"]
+
+
+def test_the_app_mounts_below_a_prefix_of_another_app() -> None:
+    """docs/server.rst, "Embedding": the page and the WebSocket work under /alsos/."""
+    table = create_app("sqlite://", bot_delay=0, limits=_FAST)
+    outer = Starlette(routes=[Mount("/alsos", app=table)], lifespan=table.router.lifespan_context)
+    with TestClient(outer) as client:
+        page = client.get("/alsos/")
+        assert page.status_code == 200 and 'src="static/table.js"' in page.text
+        assert "default-src 'none'" in page.headers["content-security-policy"]
+        assert client.get("/alsos/static/table.js").status_code == 200
+        r = client.post("/alsos/api/tables", json={"variant": "potter1930", "seats": ["human"] * 3})
+        t = r.json()
+        with client.websocket_connect(f"/alsos/ws/{t['table']}") as ws:
+            ws.send_json({"type": "hello", "token": t["tokens"]["1"]})
+            assert ws.receive_json()["seat"] == 1
+            assert ws.receive_json()["type"] == "state"
+
+
+def test_alsos_serve_is_a_command() -> None:
+    from alsos.cli import main
+
+    assert main(["serve", "--help"]) == 0
 
 
 # ----------------------------------------------------------------- restart
