@@ -10,13 +10,11 @@ the server.
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -41,11 +39,10 @@ def _free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    # the same interpreter and environment as the tests: the alsos under test
     proc = subprocess.Popen(
         [sys.executable, "-m", "alsos", "serve", "--port", str(port), "--db",
          f"sqlite:///{db}", "--bot-delay", "0"],
-        env=env,
     )  # fmt: skip
     try:
         for _ in range(100):

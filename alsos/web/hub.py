@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
 import secrets
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -50,6 +51,7 @@ BOTS: dict[str, str] = {
     "pimc": "pimc(worlds=16, time_limit=2.0)",
 }
 HUMAN = "human"
+_log = logging.getLogger("alsos.web")
 _QUEUE = 256  # frames waiting for one connection before it is dropped as too slow
 
 
@@ -287,11 +289,15 @@ class Hub:
                 ply = len(game.history)
             view = snapshot.view(seat)
             legal = snapshot.legal_actions()
-            action = await loop.run_in_executor(self._cpu, room.bots[seat].choose, view, legal)
-            async with room.lock:
-                if len(room.game.history) != ply:
-                    continue
-                await self._commit(room, seat, str(action))
+            try:
+                action = await loop.run_in_executor(self._cpu, room.bots[seat].choose, view, legal)
+                async with room.lock:
+                    if len(room.game.history) != ply:
+                        continue
+                    await self._commit(room, seat, str(action))
+            except Exception:  # a bot's bug or a failed write: the table waits, logged
+                _log.exception("table %s: the bot at seat %d could not move", room.id, seat)
+                return
 
 
 def _rules(variant: str, players: int | None) -> Ruleset:
