@@ -217,6 +217,38 @@ def test_refused_actions_change_nothing() -> None:
         _unchanged(client, t["table"], after)
 
 
+def test_an_action_the_store_refuses_is_sent_to_no_one(
+    client: _Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stored before broadcast: when the write fails, no seat hears of the action and the
+    table stays as it was; the next action is the one every seat then gets."""
+    t = _table(client, "potter1930", ["human", "human", "human"])
+    game = _game_after_join(client, t)
+    to_act = game.to_act
+    assert to_act is not None
+    mover = _join(client, t["table"], t["tokens"][str(to_act)])
+    waiter = _join(client, t["table"], t["tokens"][str((to_act + 1) % 3)])
+    frame = mover.receive_json()
+    waiter.receive_json()
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    add_action = store.add_action
+
+    def broken(*args: Any) -> None:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(store, "add_action", broken)
+    legal = frame["actions"][0]["action"]
+    mover.send_json({"type": "act", "action": legal, "ply": frame["ply"]})
+    refused = mover.receive_json()
+    assert refused["type"] == "refused" and "could not store" in refused["reason"]
+    _unchanged(client, t["table"], ())
+    monkeypatch.setattr(store, "add_action", add_action)
+    mover.send_json({"type": "act", "action": legal, "ply": frame["ply"]})
+    first = waiter.receive_json()  # the waiter's next frame is the stored action's
+    assert first["type"] == "events" and first["ply"] == 1
+    _unchanged(client, t["table"], ((to_act, legal),))
+
+
 def test_a_wrong_token_opens_no_seat(client: _Server) -> None:
     t = _table(client, "potter1930", ["human", "random", "random"])
     with client.websocket_connect(f"/ws/{t['table']}") as ws:

@@ -247,6 +247,9 @@ class Hub:
                 await self._commit(room, seat, action)
             except IllegalActionError as e:
                 return str(e)
+            except Exception:  # the store refused the write: nothing was sent or changed
+                _log.exception("table %s: could not store an action of seat %d", room.id, seat)
+                return "the server could not store the action: nothing changed, try again"
             self._wake_bots(room)
         return None
 
