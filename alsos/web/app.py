@@ -134,11 +134,14 @@ def create_app(
         return JSONResponse({c.name: card_svg(c, width=60) for c in CARDS})
 
     async def create(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > limits.max_message:
+        body = await _capped_body(request, limits.max_message)
+        if body is None:
             return _refuse(413, f"the request is over {limits.max_message} bytes")
         client = request.client.host if request.client else "?"
         now = time.time()
+        if len(made) > 10_000:  # forget the clients that made nothing in the last hour
+            for key in [k for k, v in made.items() if not v or now - v[-1] >= 3600]:
+                del made[key]
         times = [t for t in made.get(client, []) if now - t < 3600]
         if len(times) >= limits.tables_per_client:
             return _refuse(429, f"at most {limits.tables_per_client} tables an hour per client")
@@ -270,6 +273,19 @@ _HEADERS = (
 def _secure(response: Response) -> Response:
     response.headers["cache-control"] = "no-store"
     return response
+
+
+async def _capped_body(request: Request, limit: int) -> bytes | None:
+    """The request's body, read no further than ``limit`` bytes (None: it is longer)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            return None
+    return body
 
 
 def _parse(text: str, limit: int) -> Any:
