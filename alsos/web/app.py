@@ -306,12 +306,13 @@ def _refuse(status: int, reason: str) -> Response:
 
 
 async def _write(ws: WebSocket, conn: Connection) -> None:
-    """Write a connection's frames in order until it is closed."""
-    while True:
-        frame = await conn.queue.get()
-        if frame is None:
-            return
-        await ws.send_text(json.dumps(frame, separators=(",", ":")))
+    """Write a connection's frames in order until it is closed (or the page has gone)."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        while True:
+            frame = await conn.queue.get()
+            if frame is None:
+                return
+            await ws.send_text(json.dumps(frame, separators=(",", ":")))
 
 
 async def _close(ws: WebSocket, reason: str) -> None:
