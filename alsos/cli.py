@@ -15,6 +15,7 @@ Usage::
                 [--images inline|files|none] [--out DIR]
     alsos arena [--variant V] [--bots A,B,...] [--deals N] [--workers N] [--json FILE]
     alsos simulate [VARIANT ...] [--hands N] [--bots B] [--out FILE] [--json FILE] [--plot FILE]
+    alsos serve [--host H] [--port N] [--db URL] [--bot-delay SECONDS]
 
 ``play`` lives in ``alsos.terminal``: with ``--watch`` seeded bots play
 every seat and the hand is told phase by phase, trick by trick, with the
@@ -48,6 +49,9 @@ server sends its clients (``alsos.play.data.schema``).
 with its card pictures as SVG files beside it (``--images files``, the
 default there); on standard output the pictures are left out unless
 ``--images inline`` asks for them in the text.
+
+``serve`` runs the web table (``alsos.web``, the ``web`` extra) with uvicorn:
+a page to make a table of people and bots and play it in a browser.
 
 The command is a thin shell over the public API (``alsos.load_variant``,
 ``alsos.Game``, ``alsos.bots``); everything it prints comes from there.
@@ -126,6 +130,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return arena.run(args)
         if command == "simulate":
             return simulate.run(args)
+        if command == "serve":
+            return _serve(args.host, args.port, args.db, args.bot_delay)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
@@ -294,6 +300,29 @@ def _parser() -> argparse.ArgumentParser:
         description="Play the same seeds under each variant and compare contracts, figures, "
                     "kontras and stakes, with 95% intervals and paired differences.",
     ))  # fmt: skip
+    serve = sub.add_parser(
+        "serve",
+        help="play in a browser: run the web table (needs the web extra)",
+        description=(
+            "Serve the web table: a page to make a table of people and bots and play it; "
+            "tables and actions are stored in the database (a SQLite file by default)."
+        ),
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, metavar="N", help="port (default 8000)")
+    serve.add_argument(
+        "--db",
+        default="sqlite:///alsos-web.sqlite3",
+        metavar="URL",
+        help="SQLAlchemy database URL (default: sqlite:///alsos-web.sqlite3, here)",
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="pause before a bot's move is shown (default 0.6)",
+    )
     rules.add_argument(
         "--images",
         choices=IMAGES,
@@ -310,6 +339,25 @@ def _parser() -> argparse.ArgumentParser:
         help="write the rulebook (and its pictures) into DIR instead of printing it",
     )
     return parser
+
+
+# ---------------------------------------------------------------- serve
+
+
+def _serve(host: str, port: int, db: str, bot_delay: float) -> int:
+    """Run the web table with uvicorn until interrupted."""
+    try:
+        import uvicorn
+
+        from alsos.web import create_app
+    except ImportError as e:
+        print(f"alsos serve: {e}; install it with: pip install 'alsos[web]'", file=sys.stderr)
+        return 1
+    app = create_app(db, bot_delay=max(bot_delay, 0.0))
+    print(f"alsos: the web table at http://{host}:{port}/ (tables in {db})")
+    # ws_max_size: no frame from a page is near this; the app refuses over 4 KiB itself.
+    uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="warning")
+    return 0
 
 
 # ---------------------------------------------------------------- variants

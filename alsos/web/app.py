@@ -1,0 +1,321 @@
+"""The web table as an ASGI application (Starlette): the page, a small JSON API, WebSockets.
+
+Routes:
+
+- ``GET /`` -- the page (``static/index.html``) and its script and style sheet
+  under ``/static/``; nothing is loaded from elsewhere (a Content-Security-Policy
+  says so to the browser);
+- ``GET /api/variants`` -- the shipped profiles with their player counts, and
+  the bots a seat may be given;
+- ``GET /api/cards`` -- every card's SVG picture (:func:`alsos.pack.svg.card_svg`);
+- ``POST /api/tables`` -- make a table: ``{"variant", "players", "seats"}``,
+  answered with its id and one secret token per person's seat;
+- ``WS /ws/{table}`` -- play: the first message names the seat's token, then
+  actions go up and frames come down (``docs/server.rst``).
+
+Limits against abuse: the size of a message or request body, messages per
+second per connection (a token bucket), tables made per client address per
+hour.  Tokens travel in messages, never in URLs the server sees (a page keeps
+its token in the URL fragment) and no cookie is used, so there is no CSRF surface.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from alsos.pack.cards import CARDS
+from alsos.pack.svg import card_svg
+from alsos.ruleset.loading import load_variant, shipped_variants
+from alsos.web.hub import BOTS, HUMAN, Connection, Hub, Room, TableError
+from alsos.web.store import Store
+
+__all__ = ["Limits", "create_app"]
+
+_STATIC = Path(__file__).parent / "static"
+_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+
+
+class Limits:
+    """The server's limits against abuse (each may be set in :func:`create_app`)."""
+
+    def __init__(
+        self,
+        *,
+        max_message: int = 4096,
+        actions_per_second: float = 8.0,
+        burst: int = 16,
+        tables_per_client: int = 60,
+        hello_timeout: float = 15.0,
+    ) -> None:
+        self.max_message = max_message
+        self.actions_per_second = actions_per_second
+        self.burst = burst
+        self.tables_per_client = tables_per_client
+        self.hello_timeout = hello_timeout
+
+
+class _Bucket:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def create_app(
+    db_url: str = "sqlite:///alsos-web.sqlite3",
+    *,
+    bot_delay: float = 0.6,
+    limits: Limits | None = None,
+) -> Starlette:
+    """The web table as an ASGI app, storing its tables at ``db_url`` (SQLAlchemy URL).
+
+    Mount it in another Starlette or FastAPI app, or serve it with uvicorn
+    (``alsos serve``).  ``bot_delay``: seconds before a bot's move is shown.
+    The app's ``state.hub`` (:class:`~alsos.web.hub.Hub`) is the tables'
+    Python side, for tools and tests.
+    """
+    limits = limits or Limits()
+    store = Store(db_url)
+    hub_box: list[Hub] = []
+    made: dict[str, list[float]] = {}
+
+    def hub() -> Hub:
+        if not hub_box:  # made in the event loop that serves the app
+            hub_box.append(Hub(store, bot_delay=bot_delay))
+        return hub_box[0]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        app.state.hub = hub()
+        try:
+            yield
+        finally:
+            await hub().close()
+            store.close()
+
+    async def index(request: Request) -> Response:
+        return _secure(FileResponse(_STATIC / "index.html"))
+
+    async def variants(request: Request) -> Response:
+        out = []
+        for vid in shipped_variants():
+            rules = load_variant(vid)
+            counts = list(rules.player_counts or (rules.players,))
+            out.append({"id": vid, "name": rules.name, "players": rules.players, "counts": counts})
+        return JSONResponse({"variants": out, "seats": [HUMAN, *BOTS]})
+
+    async def cards(request: Request) -> Response:
+        return JSONResponse({c.name: card_svg(c, width=60) for c in CARDS})
+
+    async def create(request: Request) -> Response:
+        body = await _capped_body(request, limits.max_message)
+        if body is None:
+            return _refuse(413, f"the request is over {limits.max_message} bytes")
+        client = request.client.host if request.client else "?"
+        now = time.time()
+        if len(made) > 10_000:  # forget the clients that made nothing in the last hour
+            for key in [k for k, v in made.items() if not v or now - v[-1] >= 3600]:
+                del made[key]
+        times = [t for t in made.get(client, []) if now - t < 3600]
+        if len(times) >= limits.tables_per_client:
+            return _refuse(429, f"at most {limits.tables_per_client} tables an hour per client")
+        try:
+            data = json.loads(body)
+        except ValueError:
+            return _refuse(400, "the request is not JSON")
+        if not isinstance(data, dict):
+            return _refuse(400, "the request is not a JSON object")
+        variant, players, seats = data.get("variant"), data.get("players"), data.get("seats")
+        if not isinstance(variant, str) or not isinstance(seats, list):
+            return _refuse(400, 'give "variant" (text) and "seats" (a list)')
+        if players is not None and players.__class__ is not int:
+            return _refuse(400, '"players" is a whole number')
+        if not all(isinstance(s, str) for s in seats):
+            return _refuse(400, '"seats" lists "human" or a bot name for each seat')
+        try:
+            table_id, tokens = await hub().create(variant, seats, players=players)
+        except TableError as e:
+            return _refuse(400, str(e))
+        made[client] = [*times, now]
+        return JSONResponse({"table": table_id, "tokens": {str(s): t for s, t in tokens.items()}})
+
+    async def play(ws: WebSocket) -> None:
+        await ws.accept()
+        table_id = ws.path_params["table"]
+        room, seat = await _hello(ws, table_id)
+        if room is None or seat is None:
+            return
+        conn = hub().join(room, seat)
+        writer = asyncio.get_running_loop().create_task(_write(ws, conn))
+        bucket = _Bucket(limits.actions_per_second, limits.burst)
+        try:
+            while not conn.dropped:
+                text = await ws.receive_text()
+                error = await _handle(room, seat, text, bucket)
+                if error is not None:
+                    conn.send(error)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub().leave(room, conn)
+            writer.cancel()
+            if conn.dropped:
+                with contextlib.suppress(Exception):
+                    await ws.close(1008)
+
+    async def _hello(ws: WebSocket, table_id: str) -> tuple[Room | None, int | None]:
+        """Read the first message: ``{"type": "hello", "token": ...}`` for a seat."""
+        try:
+            text = await asyncio.wait_for(ws.receive_text(), limits.hello_timeout)
+        except (TimeoutError, WebSocketDisconnect):
+            return None, None
+        msg = _parse(text, limits.max_message)
+        token = msg.get("token") if isinstance(msg, dict) else None
+        if not isinstance(token, str) or msg.get("type") != "hello":
+            await _close(ws, 'the first message is {"type": "hello", "token": ...}')
+            return None, None
+        room = await hub().room(table_id) if len(table_id) <= 32 else None
+        seat = room.seat_for(token) if room is not None else None
+        if room is None or seat is None:
+            await _close(ws, "no such table, or the link does not open a seat of it")
+            return None, None
+        return room, seat
+
+    async def _handle(room: Room, seat: int, text: str, bucket: _Bucket) -> dict[str, Any] | None:
+        """One message from a seat's page; the frame to send back if it was refused."""
+        if len(text) > limits.max_message:
+            return _error(f"message over {limits.max_message} bytes: ignored")
+        if not bucket.take():
+            return _error("too many messages: slow down")
+        msg = _parse(text, limits.max_message)
+        if not isinstance(msg, dict):
+            return _error("a message is a JSON object")
+        if msg.get("type") == "ping":
+            return {"type": "pong"}
+        if msg.get("type") != "act":
+            return _error('a message\'s "type" is "act" or "ping"')
+        action, ply = msg.get("action"), msg.get("ply")
+        if not isinstance(action, str) or len(action) > 200 or ply.__class__ is not int:
+            return _error('an action is {"type": "act", "action": text, "ply": number}')
+        reason = await hub().act(room, seat, action, ply)
+        if reason is None:
+            return None
+        return {"type": "refused", "action": action[:60], "reason": reason}
+
+    routes = [
+        Route("/", index),
+        Route("/api/variants", variants),
+        Route("/api/cards", cards),
+        Route("/api/tables", create, methods=["POST"]),
+        WebSocketRoute("/ws/{table}", play),
+        Mount("/static", StaticFiles(directory=_STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(_Headers)
+    return app
+
+
+class _Headers:
+    """ASGI middleware: the security headers on every HTTP response."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                for k, v in _HEADERS:
+                    headers.append((k, v))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+_HEADERS = (
+    (b"content-security-policy", _CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
+
+
+def _secure(response: Response) -> Response:
+    response.headers["cache-control"] = "no-store"
+    return response
+
+
+async def _capped_body(request: Request, limit: int) -> bytes | None:
+    """The request's body, read no further than ``limit`` bytes (None: it is longer)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            return None
+    return body
+
+
+def _parse(text: str, limit: int) -> Any:
+    if len(text) > limit:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _error(reason: str) -> dict[str, Any]:
+    return {"type": "error", "reason": reason}
+
+
+def _refuse(status: int, reason: str) -> Response:
+    return JSONResponse({"error": reason}, status_code=status)
+
+
+async def _write(ws: WebSocket, conn: Connection) -> None:
+    """Write a connection's frames in order until it is closed (or the page has gone)."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        while True:
+            frame = await conn.queue.get()
+            if frame is None:
+                return
+            await ws.send_text(json.dumps(frame, separators=(",", ":")))
+
+
+async def _close(ws: WebSocket, reason: str) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps(_error(reason)))
+        await ws.close(4403)

@@ -1,0 +1,317 @@
+"""The web table's rooms: one game per table, its seats, its connections and its bots.
+
+A :class:`Hub` keeps the tables in play in memory and the record in a
+:class:`~alsos.web.store.Store`.  A table not in memory (after a restart) is
+loaded when first asked for: its deal is dealt again and its stored actions
+replayed, so the hand goes on where it stopped, and a bot whose turn it is
+moves again.
+
+One table's actions are taken one at a time (an ``asyncio.Lock`` per table).
+An action names the ply it answers (how many actions the table had taken when
+the page showed it): an action for an older ply -- a second click, a second
+window, a message replayed -- is refused and changes nothing.  An accepted
+action is applied to a copy of the game, stored, and only then made the
+table's game and sent to the seats (:mod:`alsos.web.messages`), so nothing is
+broadcast that a restart would lose, and a failed write leaves the table as
+it was.
+
+Bots run off the request path: a background task per table waits the bot
+delay, takes a copy of the game, and lets the bot choose in a worker thread,
+so a slow ``pimc`` never holds up another table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from alsos.bots import Bot, make_spec
+from alsos.hand.events import Event
+from alsos.pack.cards import quote
+from alsos.pack.deal import Deal
+from alsos.play.game import Game, IllegalActionError
+from alsos.ruleset.loading import load_variant
+from alsos.ruleset.profile import Ruleset
+from alsos.web.messages import PROTOCOL, events_frame, state_frame
+from alsos.web.store import SeatRow, Store, TableRow
+
+__all__ = ["BOTS", "Connection", "Hub", "Room", "TableError"]
+
+#: The bots a table may seat, by the name a page sends, with the spec each is made from
+#: (fixed here: a client cannot ask a bot to search for an hour).
+BOTS: dict[str, str] = {
+    "random": "random",
+    "heuristic": "heuristic",
+    "pimc": "pimc(worlds=16, time_limit=2.0)",
+}
+HUMAN = "human"
+_log = logging.getLogger("alsos.web")
+_QUEUE = 256  # frames waiting for one connection before it is dropped as too slow
+
+
+class TableError(ValueError):
+    """A table cannot be made as asked (an unknown variant or bot, a wrong seat count)."""
+
+
+def _digest(token: str) -> str:
+    """What is stored of a seat's token: its SHA-256 (a leaked database opens no seat)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class Connection:
+    """One page at a seat: the frames waiting to be written to it, in order."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(_QUEUE)
+        self.dropped = False
+
+    def send(self, frame: dict[str, Any]) -> None:
+        """Queue ``frame``; a page that reads too slowly is dropped (it reconnects)."""
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.dropped = True
+
+
+class Room:
+    """A table in play: its rules, its game, who sits where, who is connected."""
+
+    def __init__(self, row: TableRow, rules: Ruleset, game: Game) -> None:
+        self.id = row.id
+        self.rules = rules
+        self.game = game
+        self.seats = row.seats
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.bots: dict[int, Bot] = {
+            s.seat: make_spec(BOTS[s.kind], seed=secrets.randbits(32))
+            for s in row.seats
+            if s.kind != HUMAN
+        }
+        self.bot_task: asyncio.Task[None] | None = None
+
+    def seat_for(self, token: str) -> int | None:
+        """The seat ``token`` opens, or None; every seat's digest is compared in
+        constant time, so the answer's timing tells nothing about the tokens."""
+        found = None
+        given = _digest(token)
+        for s in self.seats:
+            if s.token is not None and hmac.compare_digest(given, s.token):
+                found = s.seat
+        return found
+
+    def public(self) -> dict[str, Any]:
+        """What every seat may know of the table itself."""
+        return {
+            "id": self.id,
+            "variant": self.rules.id,
+            "name": self.rules.name,
+            "players": self.rules.players,
+            "dealer": self.game.dealer,
+            "seats": [{"seat": s.seat, "kind": s.kind} for s in self.seats],
+        }
+
+
+class Hub:
+    """Every table of one server: made, loaded, played and stored.
+
+    ``bot_delay``: seconds before a bot's move appears (0 in tests).
+    """
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.6, bot_workers: int = 2) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="alsos-web-db")
+        self._cpu = ThreadPoolExecutor(bot_workers, thread_name_prefix="alsos-web-bot")
+        self._loading = asyncio.Lock()
+
+    async def _in_db(self, fn: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+    async def close(self) -> None:
+        """Stop the bots and the worker threads (the store is the caller's)."""
+        for room in self.rooms.values():
+            if room.bot_task is not None:
+                room.bot_task.cancel()
+        self._cpu.shutdown(wait=False, cancel_futures=True)
+        self._db.shutdown(wait=True)
+
+    # ------------------------------------------------------------ tables
+
+    async def create(
+        self,
+        variant: str,
+        seats: Sequence[str],
+        *,
+        players: int | None = None,
+        deal: Deal | str | None = None,
+        dealer: int = 0,
+    ) -> tuple[str, dict[int, str]]:
+        """Make a table: ``seats`` names ``human`` or a bot (:data:`BOTS`) for each seat.
+
+        Returns the table's id and each person's token by seat.  ``deal``
+        (tests, tools) fixes the cards; by default they are shuffled from
+        :mod:`secrets`.
+
+        :raises TableError: for a variant not shipped, a player count it does not
+            allow, a seat list of the wrong length or an unknown bot.
+        """
+        rules = _rules(variant, players)
+        if len(seats) != rules.players:
+            raise TableError(
+                f"{rules.id} is played by {rules.players}: give {rules.players} seats, "
+                f"not {len(seats)}"
+            )
+        for kind in seats:
+            if kind != HUMAN and kind not in BOTS:
+                raise TableError(
+                    f"seat kind {quote(kind)} is not {HUMAN!r} or a bot ({', '.join(BOTS)})"
+                )
+        if not 0 <= dealer < rules.players:
+            raise TableError(f"dealer {quote(dealer)} is not a seat of this table")
+        if deal is None:
+            game = Game(rules, seed=secrets.randbits(64), dealer=dealer)
+        else:
+            game = Game(rules, deal=deal, dealer=dealer)
+        table_id = secrets.token_urlsafe(9)
+        tokens = {n: secrets.token_urlsafe(24) for n, kind in enumerate(seats) if kind == HUMAN}
+        rows = tuple(
+            SeatRow(n, kind, _digest(tokens[n]) if n in tokens else None)
+            for n, kind in enumerate(seats)
+        )
+        await self._in_db(
+            self.store.add_table, table_id, rules.id, rules.players, dealer, str(game.deal), rows
+        )
+        return table_id, tokens
+
+    async def room(self, table_id: str) -> Room | None:
+        """The table ``table_id``, loaded from the store if it is not in memory."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        async with self._loading:
+            room = self.rooms.get(table_id)
+            if room is not None:
+                return room
+            row: TableRow | None = await self._in_db(self.store.table, table_id)
+            if row is None:
+                return None
+            rules = _rules(row.variant, row.players)
+            game = Game(rules, deal=row.deal, dealer=row.dealer)
+            for seat, action in row.actions:
+                game.apply(action, seat=seat)
+            room = Room(row, rules, game)
+            self.rooms[table_id] = room
+        self._wake_bots(room)
+        return room
+
+    # ------------------------------------------------------- connections
+
+    def join(self, room: Room, seat: int) -> Connection:
+        """Connect a page to ``seat``: it is sent the welcome and the table as it is."""
+        conn = Connection(seat)
+        conn.send({"type": "welcome", "protocol": PROTOCOL, "seat": seat, "table": room.public()})
+        conn.send(state_frame(room.game, seat))
+        room.connections.add(conn)
+        return conn
+
+    def leave(self, room: Room, conn: Connection) -> None:
+        """Disconnect a page."""
+        room.connections.discard(conn)
+
+    # ------------------------------------------------------------ actions
+
+    async def act(self, room: Room, seat: int, action: str, ply: int) -> str | None:
+        """Take ``action`` for ``seat`` at ``ply``; None if taken, else why not (nothing
+        changed)."""
+        async with room.lock:
+            game = room.game
+            if game.is_over:
+                return "the hand is over"
+            now = len(game.history)
+            if ply != now:
+                return f"stale action: the table is at action {now}, not {quote(ply)}"
+            if game.to_act != seat:
+                return "it is not your turn"
+            try:
+                await self._commit(room, seat, action)
+            except IllegalActionError as e:
+                return str(e)
+            except Exception:  # the store refused the write: nothing was sent or changed
+                _log.exception("table %s: could not store an action of seat %d", room.id, seat)
+                return "the server could not store the action: nothing changed, try again"
+            self._wake_bots(room)
+        return None
+
+    async def _commit(self, room: Room, seat: int, action: str) -> None:
+        """Apply ``action`` (the lock held) to a copy, store it, then make it the table's
+        game and tell every connection."""
+        trial = room.game.copy()
+        events: tuple[Event, ...] = trial.apply(action, seat=seat)
+        ply = len(room.game.history)
+        taken = str(trial.history[-1][1])
+        await self._in_db(self.store.add_action, room.id, ply, seat, taken)
+        room.game = trial
+        for conn in list(room.connections):
+            conn.send(events_frame(events, conn.seat, ply + 1))
+            conn.send(state_frame(trial, conn.seat))
+
+    # --------------------------------------------------------------- bots
+
+    def _wake_bots(self, room: Room) -> None:
+        """Start the table's bot task if a bot is to act and none is running."""
+        to_act = room.game.to_act
+        if room.game.is_over or to_act not in room.bots:
+            return
+        if room.bot_task is not None and not room.bot_task.done():
+            return
+        room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
+
+    async def _bots(self, room: Room) -> None:
+        """Play the bots' turns in a row, each after the delay, choosing in a thread."""
+        loop = asyncio.get_running_loop()
+        while True:
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            async with room.lock:
+                game = room.game
+                seat = game.to_act
+                if game.is_over or seat is None or seat not in room.bots:
+                    return
+                snapshot = game.copy()
+                ply = len(game.history)
+            view = snapshot.view(seat)
+            legal = snapshot.legal_actions()
+            try:
+                action = await loop.run_in_executor(self._cpu, room.bots[seat].choose, view, legal)
+                async with room.lock:
+                    if len(room.game.history) != ply:
+                        continue
+                    await self._commit(room, seat, str(action))
+            except Exception:  # a bot's bug or a failed write: the table waits, logged
+                _log.exception("table %s: the bot at seat %d could not move", room.id, seat)
+                return
+
+
+def _rules(variant: str, players: int | None) -> Ruleset:
+    """A shipped profile for ``players`` seats (a client names no file)."""
+    from alsos.ruleset.loading import shipped_variants
+
+    if variant not in shipped_variants():
+        raise TableError(
+            f"no shipped variant {quote(variant)}; choose one of {', '.join(shipped_variants())}"
+        )
+    try:
+        return load_variant(variant) if players is None else load_variant(variant, players=players)
+    except ValueError as e:
+        raise TableError(str(e)) from None

@@ -1,0 +1,121 @@
+"""The web table's messages: what a seat is sent, built only from what it may know.
+
+Every frame to a seat is made here from ``game.view(seat)`` (through
+:func:`alsos.to_data`), ``event.seen_by(seat)`` and the table's public facts
+(variant, who sits where): nothing else of the game is read, so a frame can
+carry no card hidden from its seat.  The settlement, public once the hand is
+over, is sent as the :class:`~alsos.hand.events.HandOver` event the seat sees.
+
+The legal actions are sent with what a page needs to show them: a group (the
+terminal's order: simple answers, contracts, bids, announcements, kontras,
+melds, discards, cards), an accessible name (``play Ace of hearts``,
+``kontra game``) and a one-line explanation drawn from the profile, in the
+words of the terminal help and the rulebook (:mod:`alsos.terminal.words`).
+The protocol is described in ``docs/server.rst``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from alsos.hand.events import Event, HandOver
+from alsos.pack.actions import (
+    Action,
+    Announce,
+    Bid,
+    ContractBid,
+    Declare,
+    Discard,
+    Kontra,
+    Play,
+)
+from alsos.play.data import to_data
+from alsos.play.game import Game
+from alsos.ruleset.profile import Ruleset
+from alsos.terminal.words import contract_meaning, figure_meaning
+
+__all__ = ["PROTOCOL", "action_entry", "events_frame", "state_frame"]
+
+#: The protocol's version, sent in the ``welcome`` frame.
+PROTOCOL = 1
+
+_GROUPS: tuple[tuple[type, str], ...] = (
+    (ContractBid, "contract"),
+    (Bid, "bid"),
+    (Announce, "announce"),
+    (Kontra, "kontra"),
+    (Declare, "declare"),
+    (Discard, "discard"),
+    (Play, "play"),
+)
+
+
+def _group(action: Action) -> str:
+    for cls, name in _GROUPS:
+        if action.__class__ is cls:
+            return name
+    return "answer"
+
+
+def _help(rules: Ruleset, action: Action) -> str:
+    """One line on what ``action`` does under ``rules`` ("" where its name says it all)."""
+    if isinstance(action, Announce) and action.figure in rules.figures:
+        return figure_meaning(rules, action.figure)
+    if isinstance(action, ContractBid) and action.contract in rules.bidding.contracts:
+        return contract_meaning(rules, action.contract)
+    if isinstance(action, Kontra):
+        k = rules.kontra
+        return (
+            f"doubles the stake of {action.figure}: x{k.front_factor} from the front, "
+            f"x{k.back_factor} from the back"
+        )
+    return ""
+
+
+def _label(action: Action) -> str:
+    """The accessible name: cards by their English names, the rest as written."""
+    if isinstance(action, Play):
+        return f"play {action.card.name_en}"
+    if isinstance(action, Discard):
+        return f"discard {action.card.name_en}"
+    return str(action)
+
+
+def action_entry(rules: Ruleset, action: Action) -> dict[str, str]:
+    """One legal action as sent: its notation, group, accessible name and explanation,
+    and for a card to play or discard, the card's code (the page makes it a button)."""
+    entry = {
+        "action": str(action),
+        "group": _group(action),
+        "label": _label(action),
+        "help": _help(rules, action),
+    }
+    if isinstance(action, Play | Discard):
+        entry["card"] = action.card.name
+    return entry
+
+
+def state_frame(game: Game, seat: int) -> dict[str, Any]:
+    """The ``state`` frame for ``seat``: its view, its legal actions, the settlement once
+    the hand is over.  ``ply`` counts the actions taken: an action must name it."""
+    view = game.view(seat)
+    frame: dict[str, Any] = {
+        "type": "state",
+        "ply": len(game.history),
+        "view": to_data(view),
+        "actions": [action_entry(game.rules, a) for a in view.legal],
+        "settlement": None,
+    }
+    st = game.settlement
+    if game.is_over and st is not None:
+        frame["settlement"] = to_data(HandOver(st).seen_by(seat))["settlement"]
+    return frame
+
+
+def events_frame(events: tuple[Event, ...], seat: int, ply: int) -> dict[str, Any]:
+    """The ``events`` frame: what one accepted action caused, as ``seat`` sees it."""
+    return {
+        "type": "events",
+        "ply": ply,
+        "events": [to_data(e.seen_by(seat)) for e in events],
+    }

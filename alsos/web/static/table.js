@@ -1,0 +1,218 @@
+// The web table's page: make a table, then play a seat over a WebSocket.
+// The seat's secret token lives in the URL fragment (#t=TABLE&k=TOKEN), which the
+// browser never sends to a server; it goes up only inside the first WebSocket message.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  let cards = {};           // card code -> SVG picture (from /api/cards)
+  let table = null;         // the welcome frame's table
+  let me = null;            // our seat
+  let ply = 0;              // actions taken, as the last state said
+  let socket = null;
+  let retry = 0;
+
+  function el(tag, text, attrs) {
+    const e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    return e;
+  }
+  function who(seat) {
+    if (seat === me) return "you";
+    const s = table && table.seats[seat];
+    return s && s.kind !== "human" ? `seat ${seat} (${s.kind})` : `seat ${seat}`;
+  }
+  function cardNode(code, tag, label) {
+    const node = el(tag || "span", null, { class: "card" });
+    node.innerHTML = cards[code] || code;   // our own server's SVG, never a client's text
+    if (label) node.setAttribute("aria-label", label);
+    return node;
+  }
+  function fragment() {
+    const p = new URLSearchParams(location.hash.slice(1));
+    return { t: p.get("t"), k: p.get("k") };
+  }
+
+  // ------------------------------------------------------------------ setup
+  async function setup() {
+    $("setup").hidden = false;
+    $("table").hidden = true;
+    const data = await (await fetch("api/variants")).json();
+    const variant = $("variant"), players = $("players"), seats = $("seats");
+    for (const v of data.variants) variant.append(el("option", `${v.id}: ${v.name}`, { value: v.id }));
+    function counts() {
+      const v = data.variants.find((x) => x.id === variant.value);
+      players.replaceChildren(...v.counts.map((n) => {
+        const o = el("option", n, { value: n });
+        if (n === v.players) o.selected = true;
+        return o;
+      }));
+      fill();
+    }
+    function fill() {
+      const legend = seats.querySelector("legend");
+      seats.replaceChildren(legend);
+      for (let s = 0; s < Number(players.value); s++) {
+        const sel = el("select", null, { name: `seat${s}`, id: `seat${s}` });
+        for (const kind of data.seats) sel.append(el("option", kind, { value: kind }));
+        sel.value = s === 0 ? "human" : "heuristic";
+        const label = el("label", `Seat ${s} `, { for: `seat${s}` });
+        label.append(sel);
+        seats.append(label);
+      }
+    }
+    if (data.variants.some((v) => v.id === "potter1930")) variant.value = "potter1930";
+    variant.addEventListener("change", counts);
+    players.addEventListener("change", fill);
+    counts();
+    $("new-table").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      $("setup-error").textContent = "";
+      const body = {
+        variant: variant.value,
+        players: Number(players.value),
+        seats: [...seats.querySelectorAll("select")].map((s) => s.value),
+      };
+      const r = await fetch("api/tables", {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+      });
+      const got = await r.json();
+      if (!r.ok) { $("setup-error").textContent = got.error; return; }
+      const list = $("link-list");
+      list.replaceChildren();
+      const seatsOf = Object.keys(got.tokens).map(Number).sort((a, b) => a - b);
+      if (!seatsOf.length) { $("setup-error").textContent = "the table has no person's seat to open"; return; }
+      for (const s of seatsOf) {
+        const url = `${location.origin}${location.pathname}#t=${got.table}&k=${got.tokens[s]}`;
+        const li = el("li", `Seat ${s}: `);
+        li.append(el("a", url, { href: url, "aria-label": `open seat ${s}` }));
+        list.append(li);
+      }
+      $("links").hidden = false;
+      if (seatsOf.length === 1) location.hash = `t=${got.table}&k=${got.tokens[seatsOf[0]]}`;
+    });
+  }
+
+  // ------------------------------------------------------------------ table
+  function connect() {
+    const { t, k } = fragment();
+    $("setup").hidden = true;
+    $("table").hidden = false;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const base = location.pathname.replace(/[^/]*$/, "");  // the app may be mounted below /
+    socket = new WebSocket(`${scheme}://${location.host}${base}ws/${encodeURIComponent(t)}`);
+    socket.onopen = () => { retry = 0; socket.send(JSON.stringify({ type: "hello", token: k })); };
+    socket.onmessage = (m) => receive(JSON.parse(m.data));
+    socket.onclose = () => {
+      $("status").textContent = "connection lost: reconnecting...";
+      retry = Math.min(retry + 1, 10);
+      setTimeout(connect, 500 * retry);
+    };
+  }
+
+  function receive(frame) {
+    if (frame.type === "welcome") {
+      table = frame.table; me = frame.seat;
+      $("where").textContent = `${table.name}: seat ${me}`;
+      document.title = `Alsós: seat ${me}`;
+    } else if (frame.type === "state") {
+      render(frame);
+    } else if (frame.type === "refused" || frame.type === "error") {
+      $("refused").textContent = frame.reason;
+    }
+  }
+
+  function send(action) {
+    $("refused").textContent = "";
+    socket.send(JSON.stringify({ type: "act", action: action, ply: ply }));
+  }
+
+  function render(frame) {
+    const v = frame.view;
+    ply = frame.ply;
+    document.body.dataset.ply = String(ply);
+    const turn = v.to_act === null ? "the hand is over" :
+      v.to_act === me ? "your turn" : `${who(v.to_act)} to act`;
+    const contract = v.contract ? `; contract: ${v.contract} (declarer ${who(v.declarer)})` : "";
+    $("status").textContent = `Phase: ${v.phase}; ${turn}${contract}.`;
+
+    // the trick on the table, with who played each card
+    $("trick").replaceChildren(...v.trick.map(([seat, code]) => {
+      const box = el("figure", null, { class: "played" });
+      box.append(cardNode(code, "span", `${who(seat)}: ${code}`));
+      box.append(el("figcaption", who(seat)));
+      return box;
+    }));
+    $("talon").replaceChildren(...v.talon_seen.map((c) => cardNode(c)));
+
+    // the hand: playable cards are buttons, the rest dimmed
+    const byCard = {};
+    const others = [];
+    for (const a of frame.actions) {
+      if (a.card) byCard[a.card] = a; else others.push(a);
+    }
+    $("hand").replaceChildren(...v.hand.map((code) => {
+      const a = byCard[code];
+      const b = cardNode(code, "button", a ? a.label : `${code}, not playable now`);
+      b.type = "button";
+      if (a) b.addEventListener("click", () => send(a.action)); else b.disabled = true;
+      return b;
+    }));
+    $("unseen").textContent = v.unseen_count ? `and ${v.unseen_count} cards not picked up yet` : "";
+
+    // every other legal action, grouped by kind, each with its one-line explanation
+    const box = $("actions");
+    box.replaceChildren();
+    const groups = {};
+    for (const a of others) (groups[a.group] = groups[a.group] || []).push(a);
+    for (const [group, list] of Object.entries(groups)) {
+      const fs = el("fieldset");
+      fs.append(el("legend", group));
+      for (const a of list) {
+        const b = el("button", a.action, { type: "button", "aria-label": a.label });
+        if (a.help) b.title = a.help;
+        b.addEventListener("click", () => send(a.action));
+        fs.append(b);
+        if (a.help) fs.append(el("span", a.help, { class: "help" }));
+      }
+      box.append(fs);
+    }
+    if (!frame.actions.length) box.append(el("p", v.to_act === null ? "The hand is over." : "Waiting for the others."));
+
+    $("items").replaceChildren(...v.items.map((i) =>
+      el("li", `${i.label} (${who(i.seat)}): ${i.value}${i.level ? `, kontra level ${i.level}` : ""}`)));
+    $("tricks-won").textContent = "Tricks won: " +
+      v.tricks_won.map((n, s) => `${who(s)} ${n}`).join(", ");
+    $("history").replaceChildren(...v.history.map(([seat, text]) => el("li", `${who(seat)}: ${text}`)));
+
+    const st = frame.settlement;
+    $("settlement-box").hidden = !st;
+    if (st) showSettlement(st);
+  }
+
+  function showSettlement(st) {
+    const out = $("settlement");
+    out.replaceChildren(el("p", `Contract: ${st.contract}; declarer ${who(st.declarer)}.`));
+    const t = el("table");
+    const head = el("tr");
+    for (const h of ["item", "announced by", "made", "value"]) head.append(el("th", h, { scope: "col" }));
+    t.append(head);
+    for (const e of st.entries || []) {
+      const tr = el("tr");
+      for (const x of [e.label, who(e.seat), e.made ? "yes" : "no", e.value]) tr.append(el("td", x));
+      t.append(tr);
+    }
+    out.append(t);
+    if (st.payments) {
+      const pay = Array.isArray(st.payments) ? st.payments.map((p, s) => [s, p]) : Object.entries(st.payments);
+      out.append(el("p", "Payments: " + pay.map(([s, p]) => `${who(Number(s))} ${p > 0 ? "+" : ""}${p}`).join(", ")));
+    }
+  }
+
+  async function start() {
+    cards = await (await fetch("api/cards")).json();
+    if (fragment().t && fragment().k) connect(); else setup();
+  }
+  window.addEventListener("hashchange", () => location.reload());
+  start();
+})();
