@@ -68,7 +68,7 @@ def register(family: str, name: str, **hooks: Any) -> Callable[[T], T]:
     def deco(obj: T) -> T:
         # set when alsos.hand.protocol is imported, which `import alsos` (run before
         # any of its modules) always does
-        assert _adopt is not None, "alsos.hand.protocol installs the check"
+        assert _adopt is not None, "the family classes' module installs the check"
         _REGISTRY[family][name] = _adopt(family, name, obj, hooks)
         return obj
 
@@ -131,7 +131,9 @@ def hook(family: str, name: str, key: str) -> Any:
         return given.get(key)
     for cls in (obj if isinstance(obj, type) else type(obj)).__mro__:
         if key in vars(cls):
-            return None if cls.__module__ == "alsos.hand.protocol" else getattr(obj, key)
+            # a default of the family's class (defined where the check was installed from)
+            family_defaults = cls.__module__ == getattr(_adopt, "__module__", None)
+            return None if family_defaults else getattr(obj, key)
     return None
 
 
