@@ -438,7 +438,7 @@ class HandState:
             # is_over: left out: follows from phase
             self.to_act,
             # history: left out: the way here, not the position (__eq__ compares it besides the key)
-            # notes: left out: text about the history, which the key leaves out
+            # notes: left out: data about the history, which the key leaves out
             # legal: left out: a cache, rebuilt from the rest
             self.declarer,
             None
