@@ -53,6 +53,8 @@ nitpick_ignore_regex = [
     ("py:class", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel)\..+"),
     # The job and result type variables of alsos.research.parallel.run.
     ("py:class", r"alsos\.research\.parallel\.[JR]"),
+    # Private type variables of signatures (alsos.ruleset.tables, alsos.terminal).
+    ("py:class", r"(alsos\.[\w.]+\.)?_T"),
 ]
 
 autodoc_member_order = "bysource"

@@ -426,7 +426,7 @@ class Game:
         client may be sent (:meth:`Record.for_seat <alsos.records.record.Record.for_seat>`).
         The same as ``Record.from_game(game, ...)``, which type checkers see typed:
         the record module builds on this one, so it lends the method its builder
-        (:func:`set_record_builder`) instead of being imported from here.
+        (``set_record_builder``) instead of being imported from here.
         """
         build = _RECORD_BUILDER[0]
         if build is None:

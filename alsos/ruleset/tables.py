@@ -39,7 +39,7 @@ __all__ = [
     "tables_of",
 ]
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 _TABLES: dict[int, RulesetTables] = {}
 #: Rulesets by the text that named them: a canonical string, or a profile id with
@@ -137,10 +137,10 @@ class RulesetTables:
             table = self._blockers = figure_blockers_of(self.rules)
         return table
 
-    def derived(self, key: Hashable, build: Callable[[Ruleset], T]) -> T:
+    def derived(self, key: Hashable, build: Callable[[Ruleset], _T]) -> _T:
         """What a client (a bot) derives from the ruleset under its own ``key``: built by
         ``build(rules)`` on first use and kept here, so it lives as long as the ruleset."""
-        found: T | None = self.memo.get(key)
+        found: _T | None = self.memo.get(key)
         if found is None:
             found = self.memo[key] = build(self.rules)
         return found

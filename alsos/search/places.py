@@ -55,7 +55,7 @@ class Places:
         among the places that leave the remaining cards dealable.  The draw is
         ``rng.choices(options, weights)``'s, written out (one ``rng.random()``
         per try), and after the first check only the unions of places that a
-        placement can tighten are checked again (:func:`_tightened`).
+        placement can tighten are checked again (``_tightened``).
         """
         room = self.room[:]
         if sum(room) != len(allowed):

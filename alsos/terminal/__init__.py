@@ -498,10 +498,10 @@ def _scores(session: Session, n: int, screen: Screen, target: int) -> None:
     screen.line(f"net result (each seat's score against the others'): {result}")
 
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 
-def read_record_file(path: str, parse: Callable[[str], T]) -> T | None:
+def read_record_file(path: str, parse: Callable[[str], _T]) -> _T | None:
     """``parse`` of the text of ``path`` (``Record.loads``, ``loads_all``), or None after
     saying on standard error why the file cannot be read or parsed."""
     try:

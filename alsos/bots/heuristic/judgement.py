@@ -59,7 +59,7 @@ FIGURE_MARGIN = 14.0
 UHU_TRUMPS = 4
 
 
-#: The ruleset a canonical string names (the one in use: :func:`rules_named`).
+#: The ruleset a canonical string names (the one in use: :func:`~alsos.ruleset.tables.rules_named`).
 rules_for = rules_named
 
 
