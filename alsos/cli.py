@@ -81,7 +81,12 @@ from alsos.terminal.safe import printable_output
 from alsos.version import build_description
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from alsos import Game
+
+    _Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
+    """What ``add_subparsers`` gives: each ``_add_*`` below adds its subcommand to it."""
 
 __all__ = ["main"]
 
@@ -155,7 +160,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
+    for add in _SUBCOMMANDS:
+        add(sub)
+    return parser
 
+
+def _add_play(sub: _Subparsers) -> None:
+    """The ``play`` subcommand (its options are the terminal's)."""
     play = sub.add_parser(
         "play",
         help="play a hand (or a rubber) in the terminal, or watch bots play it",
@@ -166,6 +177,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     terminal.add_arguments(play)
 
+
+def _add_replay(sub: _Subparsers) -> None:
+    """The ``replay`` subcommand: a record file printed or written as a web page."""
     replay = sub.add_parser(
         "replay",
         help="print the hands of a record file step by step, with their settlements",
@@ -184,6 +198,9 @@ def _parser() -> argparse.ArgumentParser:
         help="with --html: show only what seat K saw (default: every card, as a spectator)",
     )
 
+
+def _add_analyze(sub: _Subparsers) -> None:
+    """The ``analyze`` subcommand: every decision of a recorded hand judged."""
     analyze = sub.add_parser(
         "analyze",
         help="judge every decision of a recorded hand: marks, costs and better choices",
@@ -215,12 +232,18 @@ def _parser() -> argparse.ArgumentParser:
         "--seed", type=int, default=0, metavar="N", help="seed of the view values (default 0)"
     )
 
+
+def _add_variants(sub: _Subparsers) -> None:
+    """The ``variants`` subcommand: the shipped profiles listed."""
     sub.add_parser(
         "variants",
         help="list the shipped variant profiles",
         description="List the variant profiles shipped with alsos: id, players, name, sources.",
     )
 
+
+def _add_validate(sub: _Subparsers) -> None:
+    """The ``validate`` subcommand: a YAML profile checked."""
     validate = sub.add_parser(
         "validate",
         help="check a variant profile (YAML) and report its problems",
@@ -234,6 +257,9 @@ def _parser() -> argparse.ArgumentParser:
         "--players", type=int, default=None, metavar="N", help="check it loaded for N seats"
     )
 
+
+def _add_schema(sub: _Subparsers) -> None:
+    """The ``schema`` subcommand: a JSON Schema printed."""
     schema = sub.add_parser(
         "schema",
         help="print the JSON Schema of variant profiles, or of the data sent to clients",
@@ -251,6 +277,9 @@ def _parser() -> argparse.ArgumentParser:
         help="what to describe (default: profile)",
     )
 
+
+def _add_rules(sub: _Subparsers) -> None:
+    """The ``rules`` subcommand: a rulebook, or the differences of variants."""
     rules = sub.add_parser(
         "rules",
         help="print the rulebook of a variant, or how variants differ",
@@ -288,18 +317,45 @@ def _parser() -> argparse.ArgumentParser:
             "'csibor[players=2]') and print the differences"
         ),
     )
+    rules.add_argument(
+        "--images",
+        choices=IMAGES,
+        default=None,
+        help=(
+            "card pictures: in the text, as SVG files beside it, or none "
+            "(default: files with --out, none on standard output)"
+        ),
+    )
+    rules.add_argument(
+        "--out",
+        default=None,
+        metavar="DIR",
+        help="write the rulebook (and its pictures) into DIR instead of printing it",
+    )
+
+
+def _add_arena(sub: _Subparsers) -> None:
+    """The ``arena`` subcommand (its options are :mod:`alsos.research.arena`'s)."""
     arena.add_arguments(sub.add_parser(
         "arena",
         help="bots against each other on duplicate deals, with 95%% intervals",
         description="Play duplicate deals with the bots rotated through the seats; print "
                     "each bot's mean payment per hand and the paired differences.",
     ))  # fmt: skip
+
+
+def _add_simulate(sub: _Subparsers) -> None:
+    """The ``simulate`` subcommand (its options are :mod:`alsos.research.simulate`'s)."""
     simulate.add_arguments(sub.add_parser(
         "simulate",
         help="a rule study: the same hands under several variants, compared",
         description="Play the same seeds under each variant and compare contracts, figures, "
                     "kontras and stakes, with 95% intervals and paired differences.",
     ))  # fmt: skip
+
+
+def _add_serve(sub: _Subparsers) -> None:
+    """The ``serve`` subcommand: the web table."""
     serve = sub.add_parser(
         "serve",
         help="play in a browser: run the web table (needs the web extra)",
@@ -323,22 +379,21 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="pause before a bot's move is shown (default 0.6)",
     )
-    rules.add_argument(
-        "--images",
-        choices=IMAGES,
-        default=None,
-        help=(
-            "card pictures: in the text, as SVG files beside it, or none "
-            "(default: files with --out, none on standard output)"
-        ),
-    )
-    rules.add_argument(
-        "--out",
-        default=None,
-        metavar="DIR",
-        help="write the rulebook (and its pictures) into DIR instead of printing it",
-    )
-    return parser
+
+
+_SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
+    _add_play,
+    _add_replay,
+    _add_analyze,
+    _add_variants,
+    _add_validate,
+    _add_schema,
+    _add_rules,
+    _add_arena,
+    _add_simulate,
+    _add_serve,
+)
+"""The subcommands in the order ``alsos --help`` lists them."""
 
 
 # ---------------------------------------------------------------- serve

@@ -115,3 +115,22 @@ def test_game_record_is_record_from_game() -> None:
         game.apply(game.legal_actions()[0])
     assert game.record().dumps() == alsos.Record.from_game(game).dumps()
     assert game.record(1).dumps() == alsos.Record.from_game(game, seat=1).dumps()
+
+
+#: Functions allowed past the limit, each with the reason it stays long (issue 19).
+LONG_ON_PURPOSE = {
+    # Generated straight-line code (alsos/hand/state_fields.py writes it): one store or
+    # item per field, on the search's hot path, where a loop costs several times more.
+    "alsos/hand/state.py:copy": "generated, hot path",
+    "alsos/hand/state.py:key_fields": "generated, hot path",
+    # The web table's routes are closures over one app (issue 21's first increment).
+    "alsos/web/app.py:create_app": "routes as closures over the app",
+}
+
+
+def test_no_function_is_longer_than_80_lines_unless_it_says_why() -> None:
+    """A function over ~80 lines is split into named helpers, or listed above with why
+    (issue 19: the longest functions are where a new maintainer slows down)."""
+    rows = _structure_report()._long_functions(80)
+    unexplained = [f"{n} {where}" for n, where in rows if where not in LONG_ON_PURPOSE]
+    assert not unexplained, unexplained

@@ -118,12 +118,11 @@ class Referee(Protocol):
 # module is interpreted in the compiled build, so plugins may subclass these.
 
 
-class BiddingModule:
-    """Runs the auction; ends with ``start_contract`` or ``end_thrown_in``.
-
-    Registered as a class, made once per ruleset with the
-    :class:`~alsos.ruleset.profile.Ruleset`.
-    """
+class _TurnModule:
+    """What the module families that take turns share (bidding, exchange, calling):
+    made once per ruleset with the :class:`~alsos.ruleset.profile.Ruleset`, the
+    rulebook's clauses (none by default), and the legal actions of the seat to
+    act and applying one, which each module must define."""
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -133,13 +132,21 @@ class BiddingModule:
         """The rulebook's clauses for this module under ``rules`` (none by default)."""
         return []
 
-    def start(self, ref: Referee, s: HandState) -> None:
-        raise NotImplementedError
-
     def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
         raise NotImplementedError
 
     def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+
+class BiddingModule(_TurnModule):
+    """Runs the auction; ends with ``start_contract`` or ``end_thrown_in``.
+
+    Registered as a class, made once per ruleset with the
+    :class:`~alsos.ruleset.profile.Ruleset`.
+    """
+
+    def start(self, ref: Referee, s: HandState) -> None:
         raise NotImplementedError
 
     def after_pickup(self, ref: Referee, s: HandState) -> bool:
@@ -151,7 +158,7 @@ class BiddingModule:
         return False
 
 
-class ExchangeModule:
+class ExchangeModule(_TurnModule):
     """Runs any talon exchange after the pick-up; ends with ``begin_play``.
 
     ``exchanges``: whether the module ever swaps cards with the talon (what
@@ -161,20 +168,7 @@ class ExchangeModule:
 
     exchanges: bool = True
 
-    def __init__(self, rules: Ruleset) -> None:
-        self.rules = rules
-
-    @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
-        return []
-
     def start(self, ref: Referee, s: HandState) -> None:
-        raise NotImplementedError
-
-    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
-        raise NotImplementedError
-
-    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
         raise NotImplementedError
 
     def can_exchange(self, s: HandState, seat: int) -> bool:
@@ -190,7 +184,7 @@ class ExchangeModule:
         raise AssertionError("this exchange module has no simple exchange")
 
 
-class CallingModule:
+class CallingModule(_TurnModule):
     """Offers a call in the second trick and runs the answers to it.
 
     ``calls``: whether a call can ever be made (False: the ``none`` module).
@@ -198,23 +192,10 @@ class CallingModule:
 
     calls: bool = True
 
-    def __init__(self, rules: Ruleset) -> None:
-        self.rules = rules
-
-    @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
-        return []
-
     def options(self, s: HandState, seat: int) -> tuple[Action, ...]:
         raise NotImplementedError
 
     def call(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
-        raise NotImplementedError
-
-    def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
-        raise NotImplementedError
-
-    def apply(self, ref: Referee, s: HandState, seat: int, action: Action) -> None:
         raise NotImplementedError
 
     def pending(self, s: HandState) -> tuple[tuple[int, ...], int, int] | None:

@@ -144,11 +144,15 @@ class Action(tuple):  # type: ignore[type-arg]
     Actions are small immutable tuples (a tag, then the arguments), so that
     equality, hashing and the membership tests on the hot path run in C.
     ``str(action)`` is the canonical text.  ``__getnewargs__`` gives copy and
-    pickle the constructor's arguments.
+    pickle the constructor's arguments: every item after the tag, in order (each
+    action's constructor takes its fields in the order it stores them).
     """
 
     __slots__ = ()
     tag = "?"
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return self[1:]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self}>"
@@ -174,9 +178,6 @@ class _Simple(Action):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.tag = cls.text
-
-    def __getnewargs__(self) -> tuple[()]:
-        return ()
 
     def __str__(self) -> str:
         return self.text
@@ -276,9 +277,6 @@ class CallItem(Action):
     def seat(self) -> int:
         return self[2]  # type: ignore[no-any-return]
 
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self[1], self[2])
-
     def __str__(self) -> str:
         return f"{GYERUNK} {self[1]}@{self[2]}"
 
@@ -317,9 +315,6 @@ class Bid(Action):
     def suit(self) -> Suit | None:
         return self[1]  # type: ignore[no-any-return]
 
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self[1],)
-
     def __str__(self) -> str:
         suit = self[1]
         return f"bid {NO_TRUMPS if suit is None else getattr(suit, 'name_en', suit)}"
@@ -344,9 +339,6 @@ class ContractBid(Action):
     def contract(self) -> str:
         return self[1]  # type: ignore[no-any-return]
 
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self[1],)
-
     def __str__(self) -> str:
         return f"contract {self[1]}"
 
@@ -369,9 +361,6 @@ class Announce(Action):
     @property
     def figure(self) -> str:
         return self[1]  # type: ignore[no-any-return]
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self[1],)
 
     def __str__(self) -> str:
         return f"announce {self[1]}"
@@ -411,9 +400,6 @@ class Kontra(Action):
     def seat(self) -> int | None:
         return self[3]  # type: ignore[no-any-return]
 
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self[1], self[2], self[3])
-
     def __str__(self) -> str:
         target = self[2] if self[3] is None else f"{self[2]}@{self[3]}"
         level = self[1]
@@ -439,9 +425,6 @@ class Discard(Action):
     def card(self) -> Card:
         return self[1]  # type: ignore[no-any-return]
 
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self[1],)
-
     def __str__(self) -> str:
         return f"discard {getattr(self[1], 'name', self[1])}"
 
@@ -465,9 +448,6 @@ class Declare(Action):
     def length(self) -> int:
         return self[1]  # type: ignore[no-any-return]
 
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self[1],)
-
     def __str__(self) -> str:
         length = self[1]
         return f"declare {'vannak' if length == 0 else MELD_NAMES.get(length, length)}"
@@ -490,9 +470,6 @@ class Play(Action):
     @property
     def card(self) -> Card:
         return self[1]  # type: ignore[no-any-return]
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self[1],)
 
     def __str__(self) -> str:
         return getattr(self[1], "name", f"card {self[1]}")

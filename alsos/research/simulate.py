@@ -32,7 +32,7 @@ import json
 import math
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -417,29 +417,7 @@ def simulate(
     :raises SimulateError: (a ``ValueError``) for no variants, fewer than 2
         hands, an unknown output format or resuming without a checkpoint file.
     """
-    if not variants:
-        raise SimulateError("name at least one variant")
-    if hands < 2:
-        raise SimulateError(f"a study needs at least 2 hands per variant, not {hands}")
-    if not bots:
-        raise SimulateError("name at least one bot")
-    if out is not None and Path(out).suffix not in SUFFIXES:
-        raise SimulateError(f"--out {short(out)}: the file must end in {', '.join(SUFFIXES)}")
-    if out is not None:
-        try:
-            check_format(Path(out))
-        except RowFileError as e:
-            raise SimulateError(str(e)) from None
-    specs = tuple(str(rules_named(v, players)) for v in variants)
-    if len(set(specs)) != len(specs):
-        raise SimulateError(f"each variant may be named once: {', '.join(specs)}")
-    from alsos.bots import available, parse_spec
-
-    missing = [b for b in bots if parse_spec(b)[0] not in available()]
-    if missing:
-        raise SimulateError(
-            f"no bot named {', '.join(missing)}; available: {', '.join(available())}"
-        )
+    specs = _variant_specs(variants, hands, bots, out, players)
     if checkpoint is None and out is not None:
         checkpoint = f"{out}.partial.jsonl"
     if checkpoint is None and resume:
@@ -468,6 +446,42 @@ def simulate(
         raise
     store.close(remove=True)
     return study
+
+
+def _variant_specs(
+    variants: Sequence[str],
+    hands: int,
+    bots: Sequence[str],
+    out: str | Path | None,
+    players: int | None,
+) -> tuple[str, ...]:
+    """The variants' canonical names (``str(ruleset)``), after checking the study's
+    arguments: variants each named once, at least 2 hands, bots that exist and an
+    output format known; raises :class:`SimulateError` naming what is wrong."""
+    if not variants:
+        raise SimulateError("name at least one variant")
+    if hands < 2:
+        raise SimulateError(f"a study needs at least 2 hands per variant, not {hands}")
+    if not bots:
+        raise SimulateError("name at least one bot")
+    if out is not None and Path(out).suffix not in SUFFIXES:
+        raise SimulateError(f"--out {short(out)}: the file must end in {', '.join(SUFFIXES)}")
+    if out is not None:
+        try:
+            check_format(Path(out))
+        except RowFileError as e:
+            raise SimulateError(str(e)) from None
+    specs = tuple(str(rules_named(v, players)) for v in variants)
+    if len(set(specs)) != len(specs):
+        raise SimulateError(f"each variant may be named once: {', '.join(specs)}")
+    from alsos.bots import available, parse_spec
+
+    missing = [b for b in bots if parse_spec(b)[0] not in available()]
+    if missing:
+        raise SimulateError(
+            f"no bot named {', '.join(missing)}; available: {', '.join(available())}"
+        )
+    return specs
 
 
 def _finish(
@@ -636,8 +650,37 @@ def plot(study: Study, path: str | Path) -> None:
     names = list(study.variants)
     fig, (ax_stake, ax_mix, ax_fig) = plt.subplots(1, 3, figsize=(16, 5.2))
     width = 0.8 / len(names)
+    _plot_stakes(ax_stake, study, width)
+    _plot_contracts(ax_mix, study, width)
+    _plot_figures(ax_fig, study, width)
+    fig.suptitle(
+        f"{' vs '.join(names)}: {study.hands} hands each on the same seeds, "
+        f"bots {','.join(study.bots)}"
+    )
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
 
-    # Stakes double with every kontra: classes 0, 1, 2-3, 4-7, 8-15, ... side by side.
+
+def _firsts(
+    table: Mapping[str, tuple[Estimate, Estimate | None]], keys: Sequence[str]
+) -> list[Estimate | None]:
+    """The first estimate (how often) of each of ``keys`` in a summary's ``table``
+    (contracts or figures); None for a key the variant never had."""
+    return [table[k][0] if k in table else None for k in keys]
+
+
+def _percents(estimates: Sequence[Estimate | None]) -> list[float]:
+    """``estimates`` as bar lengths in percent; 0 where none."""
+    return [100 * e.value if e else 0.0 for e in estimates]
+
+
+def _plot_stakes(ax: Any, study: Study, width: float) -> None:
+    """The share of hands per stake class, the variants side by side.
+
+    Stakes double with every kontra: classes 0, 1, 2-3, 4-7, 8-15, ...
+    """
+    names = list(study.variants)
     top = max(v.stake_quantiles["max"] for v in study.variants.values())
     classes = int(top).bit_length() + 1
     labels = ["0", "1"] + [f"{2**k}-{2 ** (k + 1) - 1}" for k in range(1, classes - 1)]
@@ -647,25 +690,28 @@ def plot(study: Study, path: str | Path) -> None:
             shares[max(0, stake).bit_length()] += 100 * count / v.hands
         xs = _bar_positions(classes, j, len(names), width)
         label = f"{name}: mean {v.stake.value:.1f} [{v.stake.low:.1f}, {v.stake.high:.1f}]"
-        ax_stake.bar(xs, shares, width, label=label)
-    ax_stake.set_xticks(range(classes), labels, rotation=45)
-    ax_stake.set_xlabel("stake per hand (sum of the payments received)")
-    ax_stake.set_ylabel("% of hands")
-    ax_stake.set_title("Stakes")
-    ax_stake.legend(fontsize=8)
+        ax.bar(xs, shares, width, label=label)
+    ax.set_xticks(range(classes), labels, rotation=45)
+    ax.set_xlabel("stake per hand (sum of the payments received)")
+    ax.set_ylabel("% of hands")
+    ax.set_title("Stakes")
+    ax.legend(fontsize=8)
 
+
+def _plot_contracts(ax: Any, study: Study, width: float) -> None:
+    """How often each contract is played, labelled with how often the declarer won."""
+    names = list(study.variants)
     kinds = list(dict.fromkeys(k for v in study.variants.values() for k in v.contracts))
     for j, name in enumerate(names):
         v = study.variants[name]
         xs = _bar_positions(len(kinds), j, len(names), width)
-        played = [v.contracts[k][0] if k in v.contracts else None for k in kinds]
-        heights = [100 * p.value if p else 0.0 for p in played]
+        played = _firsts(v.contracts, kinds)
         errs = _error_bars(played)
-        bars = ax_mix.bar(xs, heights, width, yerr=errs, capsize=2, label=name)
+        bars = ax.bar(xs, _percents(played), width, yerr=errs, capsize=2, label=name)
         for x, k, b in zip(xs, kinds, bars, strict=True):
             won = v.contracts[k][1] if k in v.contracts else None
             if won is not None:
-                ax_mix.annotate(
+                ax.annotate(
                     f"{won.value:.0%}",
                     (x, b.get_height()),
                     ha="center",
@@ -674,40 +720,29 @@ def plot(study: Study, path: str | Path) -> None:
                     xytext=(0, 6),
                     textcoords="offset points",
                 )
-    ax_mix.set_xticks(range(len(kinds)), kinds)
-    ax_mix.set_ylabel("% of hands (label: declarer won)")
-    ax_mix.set_title("Contracts played")
-    ax_mix.legend(fontsize=8)
+    ax.set_xticks(range(len(kinds)), kinds)
+    ax.set_ylabel("% of hands (label: declarer won)")
+    ax.set_title("Contracts played")
+    ax.legend(fontsize=8)
 
+
+def _plot_figures(ax: Any, study: Study, width: float) -> None:
+    """How often each figure is announced, as horizontal bars."""
+    names = list(study.variants)
     figures = list(dict.fromkeys(k for v in study.variants.values() for k in v.figures))
     for j, name in enumerate(names):
         v = study.variants[name]
         ys = _bar_positions(len(figures), j, len(names), width)
-        ann = [v.figures[k][0] if k in v.figures else None for k in figures]
-        ax_fig.barh(
-            ys,
-            [100 * a.value if a else 0.0 for a in ann],
-            width,
-            xerr=_error_bars(ann),
-            capsize=2,
-            label=name,
-        )
-    ax_fig.set_yticks(range(len(figures)), figures)
-    ax_fig.invert_yaxis()
-    ax_fig.set_xlabel("% of hands in which it is announced")
-    ax_fig.set_title("Figures announced")
-    ax_fig.set_xlim(
+        ann = _firsts(v.figures, figures)
+        ax.barh(ys, _percents(ann), width, xerr=_error_bars(ann), capsize=2, label=name)
+    ax.set_yticks(range(len(figures)), figures)
+    ax.invert_yaxis()
+    ax.set_xlabel("% of hands in which it is announced")
+    ax.set_title("Figures announced")
+    ax.set_xlim(
         0,
         100
         * max((a.high for v in study.variants.values() for a, _ in v.figures.values()), default=0.5)
         * 1.45,
     )
-    ax_fig.legend(fontsize=8, loc="lower right")
-
-    fig.suptitle(
-        f"{' vs '.join(names)}: {study.hands} hands each on the same seeds, "
-        f"bots {','.join(study.bots)}"
-    )
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    ax.legend(fontsize=8, loc="lower right")

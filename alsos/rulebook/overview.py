@@ -21,41 +21,62 @@ def _names(words: list[str]) -> str:
 
 
 def overview(rules: Ruleset) -> list[Clause]:
-    """The phases of a hand of ``rules`` in order, one clause each (keys ``overview.*``)."""
-    d, b, ex = rules.deal, rules.bidding, rules.exchange
-    active, size = rules.active_players, rules.hand_size
+    """The phases of a hand of ``rules`` in order, one clause each (keys ``overview.*``).
+
+    Each phase's step is written by its own helper below, which returns nothing
+    for a phase the profile does not have."""
+    steps: list[tuple[str, str]] = [
+        _deal_step(rules),
+        ("bidding", _contracts(rules) if rules.bidding.contracts else _bidding(rules)),
+        *_front_steps(rules),
+        *_exchange_steps(rules),
+        *_back_steps(rules),
+        *_calling_steps(rules),
+        _play_step(rules),
+        _settlement_step(rules),
+    ]
+    if rules.scoring.session == "deals":
+        steps.append(("session", _deals_session(rules)))
+    return [Clause(f"overview.{key}", text, None) for key, text in steps]
+
+
+def _figure_titles(rules: Ruleset) -> list[str]:
+    """The titles of the figures ``rules`` lets players announce."""
+    return [f.title or n for n, f in rules.figures.items() if f.enabled]
+
+
+def _deal_step(rules: Ruleset) -> tuple[str, str]:
+    """The deal: how many cards each, in which packets, and the talon or indicator."""
+    d, active, size = rules.deal, rules.active_players, rules.hand_size
     talon = 32 - active * size
     seen, unseen = sum(d.seen_packets), sum(d.unseen_packets)
-    figures = [f.title or n for n, f in rules.figures.items() if f.enabled]
-    front = [
-        f.title or n
-        for n, f in rules.figures.items()
-        if f.enabled and f.front and f.kind != "kassza"
-    ]
-    steps: list[tuple[str, str]] = []
-
     sits = "  The dealer sits this hand out." if rules.players > active else ""
     later = f" ({seen} to look at now, {unseen} more kept face down for later)" if unseen else ""
     rest = f"; the {talon} left over form the {{talon}}" if talon else ""
     if d.talon_between:
         up = "one of them face up" if d.talon_between[0] else "all face down"
-        steps.append(
-            (
-                "deal",
-                f"**Deal.** Each of the {active} players gets {size} cards, in packets with "
-                f"cards for the {{talon}} laid between them; the talon has {talon} cards, "
-                f"{up}.{sits}",
-            )
+        return (
+            "deal",
+            f"**Deal.** Each of the {active} players gets {size} cards, in packets with "
+            f"cards for the {{talon}} laid between them; the talon has {talon} cards, "
+            f"{up}.{sits}",
         )
-    else:
-        steps.append(
-            (
-                "deal",
-                f"**Deal.** Each of the {active} players gets {size} cards{later}{rest}.  One "
-                f"card is turned face up, the indicator: its suit is offered as trumps.{sits}",
-            )
-        )
-    steps.append(("bidding", _contracts(rules) if b.contracts else _bidding(rules)))
+    return (
+        "deal",
+        f"**Deal.** Each of the {active} players gets {size} cards{later}{rest}.  One "
+        f"card is turned face up, the indicator: its suit is offered as trumps.{sits}",
+    )
+
+
+def _front_steps(rules: Ruleset) -> list[tuple[str, str]]:
+    """Announcements or kontras said before the play (or before the pick-up), and the
+    pick-up of the cards kept face down."""
+    unseen = sum(rules.deal.unseen_packets)
+    front = [
+        f.title or n
+        for n, f in rules.figures.items()
+        if f.enabled and f.front and f.kind != "kassza"
+    ]
     levels = rules.kontra.levels
     doubling = (
         f"double the stakes with {term(levels[0])}"
@@ -64,6 +85,7 @@ def overview(rules: Ruleset) -> list[Clause]:
         else ""
     )
     when = "Before picking up the rest of their cards" if unseen else "Before the play"
+    steps: list[tuple[str, str]] = []
     if front:
         examples = _names(front[:3]).replace(" or ", " and ")
         steps.append(
@@ -84,48 +106,66 @@ def overview(rules: Ruleset) -> list[Clause]:
         )
     if unseen:
         steps.append(("pickup", "**Pick up.** Everyone picks up the rest of their cards."))
-    if rule_modules.lookup("exchange", ex.module).exchanges and (ex.simple_exchange or ex.siber):
-        low = " or ".join(f"the {r.code}" for r in ex.entitled[:1])
-        ways = []
-        if ex.simple_exchange:
-            ways.append("swap it for the indicator")
-        if ex.siber:
-            ways.append(f"{', when the rules allow it,' if ways else ''} do a {{síber}}")
-        steps.append(
-            (
-                "exchange",
-                f"**Trump exchange.** The holder of {low} of trumps may {' or'.join(ways)}.",
-            )
+    return steps
+
+
+def _exchange_steps(rules: Ruleset) -> list[tuple[str, str]]:
+    """The trump exchange (a swap for the indicator, a síber), where the profile has one."""
+    ex = rules.exchange
+    if not (
+        rule_modules.lookup("exchange", ex.module).exchanges and (ex.simple_exchange or ex.siber)
+    ):
+        return []
+    low = " or ".join(f"the {r.code}" for r in ex.entitled[:1])
+    ways = []
+    if ex.simple_exchange:
+        ways.append("swap it for the indicator")
+    if ex.siber:
+        ways.append(f"{', when the rules allow it,' if ways else ''} do a {{síber}}")
+    return [
+        (
+            "exchange",
+            f"**Trump exchange.** The holder of {low} of trumps may {' or'.join(ways)}.",
         )
+    ]
+
+
+def _back_steps(rules: Ruleset) -> list[tuple[str, str]]:
+    """Announcements and kontras with the whole hand, and where melds are declared."""
+    figures = _figure_titles(rules)
     melds = "such as a {terc} or a {vannak}"
     back = "announce more figures and say kontras" if figures else "say kontras"
-    if not figures and not levels:
-        steps.append(("melds", _declared_melds(rules, melds)))
-    elif rules.announcements.back_round == "before-play":
-        steps.append(
+    if not figures and not rules.kontra.levels:
+        return [("melds", _declared_melds(rules, melds))]
+    if rules.announcements.back_round == "before-play":
+        return [
             (
                 "back",
                 f"**Second announcements.** With the whole hand, {{hátulról}}, the "
                 f"players {back.replace('more ', '')} in a second round, before the first "
                 f"card is led.",
-            )
+            ),
+            ("melds", f"**Melds.** In the first trick players declare melds, {melds}."),
+        ]
+    return [
+        (
+            "back",
+            f"**First trick.** Before playing to it, each player may {back}, now "
+            f"{{hátulról}}, and declare melds, {melds}.",
         )
-        steps.append(("melds", f"**Melds.** In the first trick players declare melds, {melds}."))
-    else:
-        steps.append(
-            (
-                "back",
-                f"**First trick.** Before playing to it, each player may {back}, now "
-                f"{{hátulról}}, and declare melds, {melds}.",
-            )
-        )
-    if rule_modules.lookup("calling", rules.calling.module).calls:
-        steps.append(
-            (
-                "calling",
-                "**Calling.** From the second trick a player may call {gyerünk}.",
-            )
-        )
+    ]
+
+
+def _calling_steps(rules: Ruleset) -> list[tuple[str, str]]:
+    """Calling {gyerünk}, where the profile's calling module has calls."""
+    if not rule_modules.lookup("calling", rules.calling.module).calls:
+        return []
+    return [("calling", "**Calling.** From the second trick a player may call {gyerünk}.")]
+
+
+def _play_step(rules: Ruleset) -> tuple[str, str]:
+    """The play of the tricks, and whether it stops once the game is decided."""
+    size = rules.hand_size
     trump = "; who cannot, must trump" if rules.play.must_trump else ""
     if rule_modules.lookup("scoring", rules.scoring.module).decides:
         tricks = (
@@ -135,29 +175,26 @@ def overview(rules: Ruleset) -> list[Clause]:
         )
     else:
         tricks = f"All {size} tricks are played: follow suit{trump}."
-    steps.append(
-        (
-            "play",
-            f"**Play.** {tricks}  The highest trump, else the highest card of the suit led, "
-            f"wins the trick.",
-        )
+    return (
+        "play",
+        f"**Play.** {tricks}  The highest trump, else the highest card of the suit led, "
+        f"wins the trick.",
     )
-    if b.contracts:
-        steps.append(("settlement", _contract_settlement(rules)))
-    else:
-        extra = " and each figure" if figures else ""
-        steps.append(
-            (
-                "settlement",
-                f"**Settlement.** The declarer wins the game by taking more points than each "
-                f"opponent (card points in tricks, {rules.cards.last_trick} for the last "
-                f"trick, melds).  The game{extra} {'are' if figures else 'is'} paid "
-                f"separately, in stakes, multiplied by every kontra said on it.",
-            )
-        )
-    if rules.scoring.session == "deals":
-        steps.append(("session", _deals_session(rules)))
-    return [Clause(f"overview.{key}", text, None) for key, text in steps]
+
+
+def _settlement_step(rules: Ruleset) -> tuple[str, str]:
+    """How the hand is settled: by contract, or the game and each figure in stakes."""
+    if rules.bidding.contracts:
+        return ("settlement", _contract_settlement(rules))
+    figures = _figure_titles(rules)
+    extra = " and each figure" if figures else ""
+    return (
+        "settlement",
+        f"**Settlement.** The declarer wins the game by taking more points than each "
+        f"opponent (card points in tricks, {rules.cards.last_trick} for the last "
+        f"trick, melds).  The game{extra} {'are' if figures else 'is'} paid "
+        f"separately, in stakes, multiplied by every kontra said on it.",
+    )
 
 
 def _bidding(rules: Ruleset) -> str:

@@ -18,7 +18,8 @@ from pathlib import Path
 import attrs
 from attrs import frozen
 
-from alsos.hand.settlement import Entry
+from alsos.hand.settlement import Entry, Settlement
+from alsos.pack.actions import Action
 from alsos.pack.cards import CARDS, Card, CardParseError, format_cards, parse_cards
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Phase
@@ -208,8 +209,23 @@ def _contract_name(game: Game) -> str:
 
 
 def explain(rules: Ruleset, record: Record) -> list[Block]:
-    """The worked example of ``record`` (a hand of ``rules``) as blocks, in order."""
+    """The worked example of ``record`` (a hand of ``rules``) as blocks, in order: the
+    deal, what is said phase by phase, the tricks as a table, and the settlement."""
     game = Game(rules, deal=Deal.parse(record.deal), dealer=record.dealer)
+    blocks = _deal_blocks(rules, record, game)
+    telling = _Telling(game)
+    for seat, action in record.actions:
+        telling.apply(seat, action)
+    telling.close_phase()
+    blocks += telling.blocks
+    blocks += _play_blocks(telling.rows, telling.during)
+    if game.settlement is not None:
+        blocks += _settlement_blocks(rules, game, game.settlement)
+    return blocks
+
+
+def _deal_blocks(rules: Ruleset, record: Record, game: Game) -> list[Block]:
+    """How to read the example, each seat's dealt cards, and the talon."""
     deal = game.deal
     sits = "" if record.dealer in game.active else " and sits this hand out"
     blocks = [
@@ -245,78 +261,114 @@ def explain(rules: Ruleset, record: Record) -> list[Block]:
                 name="example-talon",
             )
         )
-    said: list[str] = []
-    rows: list[tuple[str, ...]] = []
-    notes: list[str] = []
-    during: list[str] = []
-    last, last_seat = "", -1
-    for seat, action in record.actions:
+    return blocks
+
+
+class _Telling:
+    """The record's actions applied to ``game`` one by one and put into words.
+
+    Before the play, what is said is listed phase by phase (``blocks``); once
+    tricks are played, each trick becomes a row of ``rows`` (number, cards,
+    winner, what was said at it) and what was said during the play is kept in
+    ``during`` for a list below the table.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.blocks: list[Block] = []
+        self.rows: list[tuple[str, ...]] = []
+        self.during: list[str] = []
+        self._said: list[str] = []  # the current phase's lines
+        self._notes: list[str] = []  # what was said at the trick being played
+        self._phase = ""
+        self._last_seat = -1
+
+    def close_phase(self) -> None:
+        """List what was said in the phase that ends."""
+        if self._said:
+            self.blocks.append(Block("items", items=tuple(self._said)))
+            self._said = []
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply ``seat``'s ``action``, with a heading where a phase before the play
+        begins, its words, and the trick's row where it closes one."""
+        game = self.game
         text = str(action)
         playing = game.trick_no > 0 or game.phase is Phase.PLAY
         phase = str(game.phase)
-        if not playing and phase != last:
-            if said:
-                blocks.append(Block("items", items=tuple(said)))
-                said = []
+        if not playing and phase != self._phase:
+            self.close_phase()
             title = phase[0].upper() + phase[1:]
-            blocks.append(Block("text", f"**{title.replace('Siber', 'Síber')}.**"))
-            last_seat = -1
-        last = phase
+            self.blocks.append(Block("text", f"**{title.replace('Siber', 'Síber')}.**"))
+            self._last_seat = -1
+        self._phase = phase
         before_game, before_hand = game.copy(), set(game.view(seat).hand)
         before, tricks = game.contract, len(game.tricks)
         said_now = game.apply(action, seat=seat)[0]
         if not (before_game.phase is Phase.PLAY and _is_card(text)):
-            detail = format_cards(sorted(set(game.view(seat).hand) - before_hand))
-            public = getattr(said_now, "public", "")
-            if public.startswith(text + " ("):
-                detail = public[len(text) + 2 : -1]  # what the others learn (meld kinds)
-            words = _say(before_game, seat, text, phase == "front announcements", detail)
-            if text == "pass" and seat == last_seat:
-                words = f"{_seat(seat).capitalize()} ends its turn (``pass``)."
-            if playing and before_game.phase is not Phase.PLAY and rows:
-                # said between tricks (a meld contest, a round after the first trick)
-                n, cards, winner, said_then = rows[-1]
-                note = f"{said_then}; {seat}: {text}" if said_then else f"{seat}: {text}"
-                rows[-1] = (n, cards, winner, note)
-                during.append(f"After trick {n}: {words}")
-            elif playing:
-                notes.append(f"{seat}: {text}")
-                during.append(f"Trick {before_game.trick_no + 1}: {words}")
-            else:
-                said.append(words)
-        last_seat = seat
+            self._tell(before_game, before_hand, seat, text, getattr(said_now, "public", ""))
+        self._last_seat = seat
         if before is None and game.contract is not None and game.declarer is not None:
-            said.append(
+            self._said.append(
                 f"{_seat(game.declarer).capitalize()} is the declarer; the contract is "
                 f"{_contract_name(game)}."
             )
         if len(game.tricks) > tricks:
             cards = ", ".join(f"{s}: {CARDS[c].name}" for s, c in game.tricks[-1])
-            rows.append(
-                (str(len(game.tricks)), cards, str(game.trick_winners[-1]), "; ".join(notes))
+            self.rows.append(
+                (str(len(game.tricks)), cards, str(game.trick_winners[-1]), "; ".join(self._notes))
             )
-            notes = []
-    if said:
-        blocks.append(Block("items", items=tuple(said)))
-    if rows:
-        blocks.append(
-            Block(
-                "text",
-                "**The play.**  Each trick's cards in the order played (seat: card); the "
-                "last column has what was said at that trick, in the notation.",
-            )
+            self._notes = []
+
+    def _tell(
+        self, before_game: Game, before_hand: set[Card], seat: int, text: str, public: str
+    ) -> None:
+        """Put an action other than a card played into words, where it belongs: the
+        phase's list, or (in the play) the trick's row and the list below the table."""
+        phase = str(before_game.phase)
+        playing = before_game.trick_no > 0 or before_game.phase is Phase.PLAY
+        detail = format_cards(sorted(set(self.game.view(seat).hand) - before_hand))
+        if public.startswith(text + " ("):
+            detail = public[len(text) + 2 : -1]  # what the others learn (meld kinds)
+        words = _say(before_game, seat, text, phase == "front announcements", detail)
+        if text == "pass" and seat == self._last_seat:
+            words = f"{_seat(seat).capitalize()} ends its turn (``pass``)."
+        if playing and before_game.phase is not Phase.PLAY and self.rows:
+            # said between tricks (a meld contest, a round after the first trick)
+            n, cards, winner, said_then = self.rows[-1]
+            note = f"{said_then}; {seat}: {text}" if said_then else f"{seat}: {text}"
+            self.rows[-1] = (n, cards, winner, note)
+            self.during.append(f"After trick {n}: {words}")
+        elif playing:
+            self._notes.append(f"{seat}: {text}")
+            self.during.append(f"Trick {before_game.trick_no + 1}: {words}")
+        else:
+            self._said.append(words)
+
+
+def _play_blocks(rows: list[tuple[str, ...]], during: list[str]) -> list[Block]:
+    """The tricks as a table (the column of what was said only where something was),
+    and what was said during the play."""
+    if not rows:
+        return []
+    blocks = [
+        Block(
+            "text",
+            "**The play.**  Each trick's cards in the order played (seat: card); the "
+            "last column has what was said at that trick, in the notation.",
         )
-        header: tuple[str, ...] = ("trick", "cards", "won by seat", "said")
-        if not any(r[3] for r in rows):
-            header, rows = header[:3], [r[:3] for r in rows]
-        blocks.append(Block("table", table=(header, *rows)))
-        if during:
-            blocks.append(Block("items", items=tuple(during)))
-    st = game.settlement
-    if st is None:
-        return blocks
-    blocks.append(Block("text", "**The settlement,** as the engine writes it:"))
-    blocks.append(Block("code", str(st)))
+    ]
+    header: tuple[str, ...] = ("trick", "cards", "won by seat", "said")
+    if not any(r[3] for r in rows):
+        header, rows = header[:3], [r[:3] for r in rows]
+    blocks.append(Block("table", table=(header, *rows)))
+    if during:
+        blocks.append(Block("items", items=tuple(during)))
+    return blocks
+
+
+def _settlement_blocks(rules: Ruleset, game: Game, st: Settlement) -> list[Block]:
+    """The settlement as the engine writes it, then explained line by line."""
     lines = []
     if st.declarer is not None and rules.bidding.contracts:
         lines += _contract_settlement(game)
@@ -340,8 +392,11 @@ def explain(rules: Ruleset, record: Record) -> list[Block]:
         if v
     )
     lines.append(f"In all: {pays or 'nobody pays'}.")
-    blocks.append(Block("items", items=tuple(lines)))
-    return blocks
+    return [
+        Block("text", "**The settlement,** as the engine writes it:"),
+        Block("code", str(st)),
+        Block("items", items=tuple(lines)),
+    ]
 
 
 def _contract_settlement(game: Game) -> list[str]:

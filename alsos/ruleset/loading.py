@@ -384,15 +384,51 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     canonical string ``str(ruleset)`` records them
     (``potter1930[games.trump=2]``) and is accepted here too.
     """
+    name_or_path = _take_bracket_options(name_or_path, options)
+    lineage: dict[str, Any] = {}
+    source, data = _resolve(name_or_path, lineage=lineage)
+    by_players = _by_players(source, data)
+    players = _player_count(source, data, options, by_players)
+    data["players"] = players
+    if players in by_players:
+        data = _merge(data, by_players[players])
+    for key, value in options.items():
+        _check_option(key, value)
+        _set_option(data, key, value)
+    _default_consistently(data)
+    rules, problems = _structure(data)
+    if rules is None:
+        by_option = _blame_options(problems, options)
+        if by_option is not None:
+            raise ProfileError(*by_option)
+        raise ProfileError(source, problems)
+    problems = check(rules)
+    if problems:
+        raise ProfileError(source, problems)
+    # What str(rules) starts with, so that load_variant(str(rules)) reads it back: the
+    # shipped id as loaded (not the profile's own id, which options may change).
+    origin = source[len("variants/") : -len(".yaml")] if source.startswith("variants/") else source
+    return attrs.evolve(rules, options=dict(options), origin=origin, **lineage)
+
+
+def _take_bracket_options(
+    name_or_path: str | pathlib.Path, options: dict[str, Any]
+) -> str | pathlib.Path:
+    """The profile named by ``name_or_path``, with the options of a canonical string
+    (``potter1930[games.trump=2]``) added to ``options`` (keywords win)."""
     name = str(name_or_path)
     if isinstance(name_or_path, str) and name.endswith("]") and "[" in name:
         name, _, rest = name[:-1].partition("[")
         for item in _split_options(rest):
             key, value = _read_option(name, item)
             options.setdefault(key, value)
-        name_or_path = name
-    lineage: dict[str, Any] = {}
-    source, data = _resolve(name_or_path, lineage=lineage)
+        return name
+    return name_or_path
+
+
+def _by_players(source: str, data: dict[str, Any]) -> dict[Any, Any]:
+    """The profile's ``by_players`` overrides, taken out of ``data`` and checked to be
+    a mapping of player counts to mappings."""
     by_players = data.pop("by_players", None) or {}
     if not isinstance(by_players, dict):
         raise ProfileError(source, ["by_players: expected a mapping of player counts to overrides"])
@@ -404,10 +440,21 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
             problems.append(f"by_players.{count}: expected a mapping")
     if problems:
         raise ProfileError(source, problems)
+    return by_players
+
+
+def _player_count(
+    source: str, data: dict[str, Any], options: dict[str, Any], by_players: dict[Any, Any]
+) -> Any:
+    """The player count to load (the ``players`` option, else the profile's), checked
+    against the counts the profile declares; every ``by_players`` entry must be one
+    of them, and the overrides for the other counts must load as well.  The value is
+    returned as given (``3.0`` stays a float, for the structure check to judge)."""
     players = options.get("players", data.get("players", 3))
     if isinstance(players, bool) or players not in _PLAYER_COUNTS:
         where = "option players" if "players" in options else source
         raise ProfileError(where, [f"players: expected 2, 3 or 4, got {short(players)}"])
+    problems: list[str] = []
     declared = _declared_counts(
         {**data, "player_counts": options.get("player_counts", data.get("player_counts"))}
     )
@@ -433,40 +480,27 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
             problems += _structure(trial, f"by_players.{count}.")[1]
     if problems:
         raise ProfileError(source, problems)
-    data["players"] = players
-    if players in by_players:
-        data = _merge(data, by_players[players])
-    for key, value in options.items():
-        unknown = _unknown_key(key.split("."))
-        if unknown:
-            raise ProfileError(f"option {key[:60]}={_json(value)}", [unknown])
-        try:
-            plain = json.loads(json.dumps(value))
-        except (TypeError, ValueError):
-            raise ProfileError(
-                f"option {key}",
-                [
-                    f"{key}: {short(value)} is not plain data; give text, a number, true/false, "
-                    f"null, a list or a mapping"
-                ],
-            ) from None
-        if plain != value and not isinstance(value, tuple):
-            raise ProfileError(f"option {key}", [f"{key}: {short(value)} does not survive JSON"])
-        _set_option(data, key, value)
-    _default_consistently(data)
-    rules, problems = _structure(data)
-    if rules is None:
-        by_option = _blame_options(problems, options)
-        if by_option is not None:
-            raise ProfileError(*by_option)
-        raise ProfileError(source, problems)
-    problems = check(rules)
-    if problems:
-        raise ProfileError(source, problems)
-    # What str(rules) starts with, so that load_variant(str(rules)) reads it back: the
-    # shipped id as loaded (not the profile's own id, which options may change).
-    origin = source[len("variants/") : -len(".yaml")] if source.startswith("variants/") else source
-    return attrs.evolve(rules, options=dict(options), origin=origin, **lineage)
+    return players
+
+
+def _check_option(key: str, value: Any) -> None:
+    """Raise :class:`ProfileError` unless option ``key`` names a profile key and
+    ``value`` is plain data (what a YAML profile could hold)."""
+    unknown = _unknown_key(key.split("."))
+    if unknown:
+        raise ProfileError(f"option {key[:60]}={_json(value)}", [unknown])
+    try:
+        plain = json.loads(json.dumps(value))
+    except (TypeError, ValueError):
+        raise ProfileError(
+            f"option {key}",
+            [
+                f"{key}: {short(value)} is not plain data; give text, a number, true/false, "
+                f"null, a list or a mapping"
+            ],
+        ) from None
+    if plain != value and not isinstance(value, tuple):
+        raise ProfileError(f"option {key}", [f"{key}: {short(value)} does not survive JSON"])
 
 
 def _declared_counts(data: Mapping[str, Any]) -> tuple[int, ...] | None:

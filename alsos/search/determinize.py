@@ -87,154 +87,228 @@ def _meld_cards(k: Knowledge, p: int, free: int, rng: random.Random) -> int | No
     return out
 
 
+class _Layout:
+    """The places of one sample (:class:`Places`) and the cards already fixed in them.
+
+    Shared by the steps of :func:`_place_cards`: each seat's seen and unseen
+    packets, the talon's places (or the síber seat's hand, discards and the rest
+    of the talon), and ``fixed`` (card -> bit set of the places it may be in,
+    in the order the cards were fixed: the sampler's draws depend on it).
+    """
+
+    def __init__(self, k: Knowledge) -> None:
+        self.places = Places()
+        self.fixed: dict[int, int] = {}
+        self.seen_at = {p: self.places.add(f"seen{p}", k.k_seen) for p in k.active}
+        self.unseen_at = {
+            p: self.places.add(f"unseen{p}", k.hand_size - k.k_seen) for p in k.active
+        }
+        self.siber = k.siber
+        self.siber_card: int | None = None
+        self.rest_talon = 0
+
+    def bit(self, name: str) -> int:
+        """The bit of the place called ``name``."""
+        return 1 << self.places.index[name]
+
+    def hand_of(self, p: int) -> int:
+        """Both packets of ``p``'s dealt hand."""
+        return 1 << self.seen_at[p] | 1 << self.unseen_at[p]
+
+    def cards_place(self, p: int) -> int:
+        """Where ``p``'s cards held or played since the exchanges are (not discards)."""
+        if p == self.siber:
+            return self.bit("siber_hand")
+        return self.hand_of(p)
+
+
 def _place_cards(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | None:
     """One sampled deal satisfying the fixed places and the exclusions, and the
     síber seat's discards in it (empty without a síber), or None.
 
     With talon draws in the auction: the other seats' hidden discards, in
-    the history's order (:func:`alsos.search.talon_draws.sample_ladder`)."""
+    the history's order (:func:`alsos.search.talon_draws.sample_ladder`).
+    The steps below draw from ``rng`` in a fixed order (a síber's unseen
+    take, the melds, the fill, the shuffles), so a seed gives one world."""
     if k.ladder is not None:
         return sample_ladder(k, rng)
-    view = k.view
-    seat = view.seat
-    rules = k.rules
-    trump = view.trump
-    places = Places()
-    fixed: dict[int, int] = {}  # card -> place
-    seen_at = {p: places.add(f"seen{p}", k.k_seen) for p in k.active}
-    unseen_at = {p: places.add(f"unseen{p}", k.hand_size - k.k_seen) for p in k.active}
+    lay = _Layout(k)
+    talon_known = _talon_places(k, lay) if lay.siber is None else _siber_places(k, lay, rng)
+    if not talon_known or not _fix_known_cards(k, lay):
+        return None
+    allowed = _allowed_places(k, lay)
+    if not _hold_needed_cards(k, lay, allowed, rng):
+        return None
+    by_place = _fill(lay, allowed, rng)
+    if by_place is None:
+        return None
+    return _deal_from(k, lay, by_place, rng)
 
-    def hand_of(p: int) -> int:
-        return 1 << seen_at[p] | 1 << unseen_at[p]
 
-    talon_seen = [int(c) for c in view.talon_seen]
-    own_now = [int(c) for c in view.hand]
-    siber = k.siber
-    siber_card: int | None = None
-    # ---------------------------------------------------------------- the talon
-    if siber is None:
-        bottom = places.add("talon0", 1)
-        top = places.add("talon_top", 1)
-        hidden = places.add("talon_hidden", k.talon_size - 2)
-        if k.exchanger is not None:
-            # The swapped trump (the 7, or the next entitled card) lies at the talon's
-            # bottom, face up; the indicator, a trump, went to the exchanger.
-            fixed[_swapped(talon_seen, trump)] = hand_of(k.exchanger)
-            if len(talon_seen) >= 2:
-                fixed[talon_seen[-1]] = 1 << top
-        else:
-            if len(talon_seen) >= 1:
-                fixed[talon_seen[0]] = 1 << bottom
-            if len(talon_seen) >= 2:
-                fixed[talon_seen[-1]] = 1 << top
-        rest_talon = 1 << hidden
+def _talon_places(k: Knowledge, lay: _Layout) -> bool:
+    """The talon's places without a síber: its bottom, top and hidden middle, with
+    the face-up cards (and an exchange's swapped trump) fixed in them."""
+    places, fixed = lay.places, lay.fixed
+    talon_seen = [int(c) for c in k.view.talon_seen]
+    bottom = places.add("talon0", 1)
+    top = places.add("talon_top", 1)
+    hidden = places.add("talon_hidden", k.talon_size - 2)
+    if k.exchanger is not None:
+        # The swapped trump (the 7, or the next entitled card) lies at the talon's
+        # bottom, face up; the indicator, a trump, went to the exchanger.
+        fixed[_swapped(talon_seen, k.view.trump)] = lay.hand_of(k.exchanger)
+        if len(talon_seen) >= 2:
+            fixed[talon_seen[-1]] = 1 << top
     else:
-        # The síber card lies face up at the bottom; its seat took the taken cards
-        # and discarded as many less one.  Its cards after the síber form one pool.
-        siber_card = talon_seen[0] if talon_seen else None
-        if siber_card is None:
-            return None
-        takes = rules.exchange.takes
-        d = k.discards[siber]
-        if takes == "talon":
-            taken = k.talon_size
-        elif takes == "seen":
-            taken = 2
-        elif siber == seat:  # it knows its hand, discards still owed included
-            taken = len(own_now) + len(k.played[seat]) + d - k.hand_size + 1
-        elif view.to_act == siber and view.history[-1] in ((siber, "siber"), (siber, "discard")):
-            # Another seat still discarding: how many it took is not shown yet.
-            taken = rng.randint(d + 1, k.talon_size - len(talon_seen) + 1)
-        else:  # its discards are made: one fewer than the cards it took
-            taken = d + 1
-        shown = talon_seen[1:]
-        # Discards still owed are in the seat's hand (a view in the middle of them).
-        owed = max(0, taken - 1 - d)
-        places.add("siber_hand", k.hand_size + owed)
-        places.add("siber_discards", d)
-        rest = k.talon_size - taken - len(shown)
-        if rest < 0:
-            return None
-        rest_at = places.add("talon_rest", rest)
-        fixed[siber_card] = 1 << places.add("siber_card", 1)
-        for c in shown:
-            fixed[c] = 1 << places.add(f"shown{c}", 1)
-        rest_talon = 1 << rest_at
-        # The síber seat's own packets hold the cards it kept: filled from the pool below.
-        places.room[seen_at[siber]] = 0
-        places.room[unseen_at[siber]] = 0
+        if len(talon_seen) >= 1:
+            fixed[talon_seen[0]] = 1 << bottom
+        if len(talon_seen) >= 2:
+            fixed[talon_seen[-1]] = 1 << top
+    lay.rest_talon = 1 << hidden
+    return True
 
-    # ----------------------------------------------------------- known cards
-    def cards_place(p: int) -> int:
-        """Where ``p``'s cards held or played since the exchanges are (not discards)."""
-        if p == siber:
-            return 1 << places.index["siber_hand"]
-        return hand_of(p)
 
+def _siber_places(k: Knowledge, lay: _Layout, rng: random.Random) -> bool:
+    """The places after a síber: the síber card face up at the bottom, its seat's
+    hand and discards (one pool of the cards it kept and took), the face-up cards
+    it took, and the rest of the talon; False where the counts cannot fit.
+
+    Where another seat is still discarding, how many cards it took is not shown
+    yet and is drawn from ``rng``."""
+    view, places, fixed = k.view, lay.places, lay.fixed
+    siber = lay.siber
+    assert siber is not None
+    talon_seen = [int(c) for c in view.talon_seen]
+    lay.siber_card = siber_card = talon_seen[0] if talon_seen else None
+    if siber_card is None:
+        return False
+    takes = k.rules.exchange.takes
+    d = k.discards[siber]
+    if takes == "talon":
+        taken = k.talon_size
+    elif takes == "seen":
+        taken = 2
+    elif siber == view.seat:  # it knows its hand, discards still owed included
+        taken = len(view.hand) + len(k.played[siber]) + d - k.hand_size + 1
+    elif view.to_act == siber and view.history[-1] in ((siber, "siber"), (siber, "discard")):
+        # Another seat still discarding: how many it took is not shown yet.
+        taken = rng.randint(d + 1, k.talon_size - len(talon_seen) + 1)
+    else:  # its discards are made: one fewer than the cards it took
+        taken = d + 1
+    shown = talon_seen[1:]
+    # Discards still owed are in the seat's hand (a view in the middle of them).
+    owed = max(0, taken - 1 - d)
+    places.add("siber_hand", k.hand_size + owed)
+    places.add("siber_discards", d)
+    rest = k.talon_size - taken - len(shown)
+    if rest < 0:
+        return False
+    rest_at = places.add("talon_rest", rest)
+    fixed[siber_card] = 1 << places.add("siber_card", 1)
+    for c in shown:
+        fixed[c] = 1 << places.add(f"shown{c}", 1)
+    lay.rest_talon = 1 << rest_at
+    # The síber seat's own packets hold the cards it kept: filled from the pool below.
+    places.room[lay.seen_at[siber]] = 0
+    places.room[lay.unseen_at[siber]] = 0
+    return True
+
+
+def _fix_known_cards(k: Knowledge, lay: _Layout) -> bool:
+    """Fix the cards the seat knows the place of: its own (held, played, discarded),
+    every card played, and a trump exchange's indicator; False where the
+    indicator was not seen."""
+    seat, fixed = k.view.seat, lay.fixed
+    own_now = [int(c) for c in k.view.hand]
     if k.front:
         for c in own_now:
-            fixed[c] = 1 << seen_at[seat]
+            fixed[c] = 1 << lay.seen_at[seat]
     else:
         for c in own_now + k.played[seat]:
-            fixed.setdefault(c, cards_place(seat))
+            fixed.setdefault(c, lay.cards_place(seat))
         for c in k.own_discards:
-            fixed[c] = 1 << places.index["siber_discards"]
+            fixed[c] = lay.bit("siber_discards")
     for p in k.active:
         if p != seat:
             for c in k.played[p]:
-                fixed.setdefault(c, cards_place(p))
+                fixed.setdefault(c, lay.cards_place(p))
     if k.exchanger is not None:
         # The indicator lay face up: the seat saw the exchange take it (View.taken).
         indicator = k.taken_up(k.exchanger, first=True)[:1]
         if not indicator:
-            return None
-        fixed[indicator[0]] = 1 << places.index["talon0"]
-    # --------------------------------------------------------- unknown cards
+            return False
+        fixed[indicator[0]] = lay.bit("talon0")
+    return True
+
+
+def _allowed_places(k: Knowledge, lay: _Layout) -> dict[int, int]:
+    """Each unknown card's possible places (card -> bit set): the hidden talon, and
+    every other seat's hand but where a void rules its suit out; a síber seat's
+    discards (no trumps where the profile forbids them), and its hand for the
+    cards it was seen to take."""
+    seat, siber = k.view.seat, lay.siber
+    trump = k.view.trump
     allowed: dict[int, int] = {}
-    no_trump_discards = not rules.exchange.discard_trumps and trump >= 0
+    no_trump_discards = not k.rules.exchange.discard_trumps and trump >= 0
     for c in range(32):
-        if c in fixed:
+        if c in lay.fixed:
             continue
         bit = 1 << c
-        m = rest_talon
+        m = lay.rest_talon
         for p in k.active:
             if p == seat:
                 if k.front:
-                    m |= 1 << unseen_at[p]
+                    m |= 1 << lay.unseen_at[p]
                 continue
             if p == siber:
                 if not no_trump_discards or c >> 3 != trump:
-                    m |= 1 << places.index["siber_discards"]
+                    m |= lay.bit("siber_discards")
                 if not k.void[p] & bit:
-                    m |= 1 << places.index["siber_hand"]
+                    m |= lay.bit("siber_hand")
             elif not k.void[p] & bit:
-                m |= hand_of(p)
+                m |= lay.hand_of(p)
         allowed[c] = m
     if siber is not None and siber != seat:
-        pool_places = 1 << places.index["siber_hand"] | 1 << places.index["siber_discards"]
+        pool_places = lay.bit("siber_hand") | lay.bit("siber_discards")
         for c in k.taken_up(siber):
             if c in allowed:
                 allowed[c] &= pool_places
+    return allowed
+
+
+def _hold_needed_cards(
+    k: Knowledge, lay: _Layout, allowed: dict[int, int], rng: random.Random
+) -> bool:
+    """Keep in each seat's hand the cards it must hold (``Knowledge.held``) and the
+    cards of a meld it declared (chosen at random among those it could hold);
+    False where a declared meld cannot be made."""
     for p in k.active:
         need = k.held[p]
-        if p != seat and (p in k.sequence or p in k.vannak):
-            place = cards_place(p)
+        if p != k.view.seat and (p in k.sequence or p in k.vannak):
+            place = lay.cards_place(p)
             free = 0
             for c in range(32):
-                if allowed.get(c, 0) & place or fixed.get(c, 0) & place:
+                if allowed.get(c, 0) & place or lay.fixed.get(c, 0) & place:
                     free |= 1 << c
             meld = _meld_cards(k, p, free, rng)
             if meld is None:
-                return None
+                return False
             need |= meld
         for c in bits(need):
             if c in allowed:
-                allowed[c] &= cards_place(p)
-    # Known cards take their room; a card that may sit in either packet of a seat
-    # is split between them at random below.
-    room = places.room
+                allowed[c] &= lay.cards_place(p)
+    return True
+
+
+def _fill(lay: _Layout, allowed: dict[int, int], rng: random.Random) -> dict[int, list[int]] | None:
+    """Every card dealt to a place (``Places.fill``), as place -> cards in a random
+    order; None where the room does not fit.
+
+    Known cards take their room; a card that may sit in either packet of a seat
+    is split between them at random with the unknown ones."""
+    room = lay.places.room
     spread: list[tuple[int, int]] = []
-    for c, m in fixed.items():
+    for c, m in lay.fixed.items():
         options = bits(m)
         if len(options) == 1:
             room[options[0]] -= 1
@@ -244,10 +318,10 @@ def _place_cards(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | N
         allowed[c] = m
     if any(r < 0 for r in room):
         return None
-    placed = places.fill(allowed, rng)
+    placed = lay.places.fill(allowed, rng)
     if placed is None:
         return None
-    for c, m in fixed.items():
+    for c, m in lay.fixed.items():
         if c not in placed:
             placed[c] = bits(m)[0]
     by_place: dict[int, list[int]] = {}
@@ -255,18 +329,28 @@ def _place_cards(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | N
         by_place.setdefault(p, []).append(c)
     for cards in by_place.values():
         rng.shuffle(cards)
+    return by_place
+
+
+def _deal_from(
+    k: Knowledge, lay: _Layout, by_place: dict[int, list[int]], rng: random.Random
+) -> tuple[Deal, list[int]] | None:
+    """The deal the filled places stand for, and the síber seat's discards; a síber
+    seat's pool is split back into its dealt hand and the talon as dealt
+    (:func:`_split_siber_pool`), None where it cannot be."""
 
     def at(name: str) -> list[int]:
-        return by_place.get(places.index[name], [])
+        return by_place.get(lay.places.index[name], [])
 
+    siber = lay.siber
     hands: dict[int, list[int]] = {}
     discarded: list[int] = []
     if siber is None:
         talon = at("talon0") + at("talon_hidden") + at("talon_top")
     else:
-        assert siber_card is not None
+        assert lay.siber_card is not None
         pool = at("siber_hand") + at("siber_discards")
-        split = _split_siber_pool(k, pool, siber_card, at("talon_rest"), rng)
+        split = _split_siber_pool(k, pool, lay.siber_card, at("talon_rest"), rng)
         if split is None:
             return None
         kept, talon = split
@@ -276,7 +360,7 @@ def _place_cards(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | N
         if p not in hands:
             hands[p] = at(f"seen{p}") + at(f"unseen{p}")
     out = []
-    for p in range(rules.players):
+    for p in range(k.rules.players):
         out.append(tuple(CARDS[c] for c in hands.get(p, [])))
     deal = Deal(hands=tuple(out), talon=tuple(CARDS[c] for c in talon), seen=k.k_seen)
     return deal, discarded

@@ -379,31 +379,7 @@ class Search:
         b0, b1, b2, b3 = self.by_byte
         cards = b0[mask & 0xFF] + b1[mask >> 8 & 0xFF] + b2[mask >> 16 & 0xFF] + b3[mask >> 24]
         if len(cards) > 1:
-            between = self.between
-            occupied = -1
-            kept = []
-            prev = -1
-            for c in cards:
-                if prev >= 0:
-                    gap = between[prev * 32 + c]
-                    if gap >= 0:
-                        if occupied < 0:
-                            occupied = 0
-                            for h in hands:
-                                occupied |= h
-                            for _t, tc in trick:
-                                occupied |= 1 << tc
-                        if not gap & occupied:
-                            prev = c
-                            continue
-                kept.append(c)
-                prev = c
-            if trick and len(kept) > 1:
-                kept = self._follow_order(kept, trick, seat)
-            if first >= 0 and first in kept and kept[0] != first:
-                kept.remove(first)
-                kept.insert(0, first)
-            cards = tuple(kept)
+            cards = self._distinct(cards, seat, first)
         maximise = self.side >> seat & 1
         best = -_INF if maximise else _INF
         best_card = cards[0]
@@ -432,13 +408,54 @@ class Search:
             if alpha >= beta:
                 break
         if tkey is not None:
-            if best <= alpha0:
-                self.tt[tkey] = (-_INF, best, best_card)
-            elif best >= beta0:
-                self.tt[tkey] = (best, _INF, best_card)
-            else:
-                self.tt[tkey] = (best, best, best_card)
+            self._store(tkey, best, best_card, alpha0, beta0)
         return best, best_card
+
+    def _distinct(self, cards: tuple[int, ...], seat: int, first: int) -> tuple[int, ...]:
+        """``cards`` (legal, two or more) to search, in order: of cards of one suit
+        with nothing between them still in play (``between``) only the first, as
+        they are worth the same; in a trick, in :meth:`_follow_order`; and the
+        card the table stored as best for this position (``first``) tried first."""
+        s = self.s
+        hands = s.hands
+        trick = s.trick
+        between = self.between
+        occupied = -1
+        kept = []
+        prev = -1
+        for c in cards:
+            if prev >= 0:
+                gap = between[prev * 32 + c]
+                if gap >= 0:
+                    if occupied < 0:
+                        occupied = 0
+                        for h in hands:
+                            occupied |= h
+                        for _t, tc in trick:
+                            occupied |= 1 << tc
+                    if not gap & occupied:
+                        prev = c
+                        continue
+            kept.append(c)
+            prev = c
+        if trick and len(kept) > 1:
+            kept = self._follow_order(kept, trick, seat)
+        if first >= 0 and first in kept and kept[0] != first:
+            kept.remove(first)
+            kept.insert(0, first)
+        return tuple(kept)
+
+    def _store(
+        self, tkey: tuple[Any, ...], best: int, best_card: int, alpha0: int, beta0: int
+    ) -> None:
+        """Keep ``best`` in the table as a bound or an exact value, by where it fell
+        against the window (``alpha0``, ``beta0``) the position was searched in."""
+        if best <= alpha0:
+            self.tt[tkey] = (-_INF, best, best_card)
+        elif best >= beta0:
+            self.tt[tkey] = (best, _INF, best_card)
+        else:
+            self.tt[tkey] = (best, best, best_card)
 
     def _follow_order(self, cards: list[int], trick: list[tuple[int, int]], seat: int) -> list[int]:
         """Order a follower's cards: when its side holds the trick, the richest card

@@ -43,7 +43,7 @@ import random
 
 from alsos.pack.cards import CARDS
 from alsos.pack.deal import Deal
-from alsos.search.knowledge import Knowledge
+from alsos.search.knowledge import Knowledge, LadderEvent
 from alsos.search.places import Places, bits
 
 __all__ = ["sample_ladder"]
@@ -52,16 +52,51 @@ __all__ = ["sample_ladder"]
 _MELD_TRIES = 20
 
 
-def sample_ladder(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | None:
-    """One deal consistent with ``k`` and the cards of the other seats' hidden discards,
-    in the order of the history; None where this sample does not fit."""
+class _Ladder:
+    """What the sampling seat knows of a ladder auction, shared by the steps of
+    :func:`sample_ladder`.
+
+    ``draws`` are the draw events in order and ``take`` the declarer's last
+    taking (None before it); ``up`` is the face-up card; ``mine`` the seat's own
+    cards (held and played); ``in_talon`` its discards still face down in the
+    talon; ``passed`` its discards a later drawer took (card -> draw index);
+    ``face_up_discard`` the card a declarer who exchanged laid face up.
+    """
+
+    def __init__(self, k: Knowledge, events: list[LadderEvent], up: int) -> None:
+        self.k = k
+        self.events = events
+        self.seat = seat = k.view.seat
+        self.draws = [e for e in events if e.kind == "draw"]
+        self.take = events[-1] if events and events[-1].kind != "draw" else None
+        self.talon_seen = [int(c) for c in k.view.talon_seen]
+        self.up = up
+        self.mine = {int(c) for c in k.view.hand} | set(k.played[seat])
+        self.in_talon: set[int] = set()
+        self.passed: dict[int, int] = {}
+        for i, e in enumerate(self.draws):
+            if e.seat == seat:
+                for c in e.discards:
+                    assert c is not None
+                    if i == len(self.draws) - 1:
+                        self.in_talon.add(c)
+                    else:
+                        self.passed[c] = i
+        self.face_up_discard: int | None = None
+
+    @property
+    def known(self) -> set[int]:
+        """The cards whose place the seat knows: its own and the face-up ones."""
+        return self.mine | set(self.talon_seen) | self.in_talon
+
+
+def _knowledge_of(k: Knowledge) -> _Ladder | None:
+    """The seat's knowledge of the auction; None where the face-up card (or the one an
+    exchange laid down) is not known, which no consistent world can then show."""
     events = k.ladder
     assert events is not None
-    view = k.view
-    seat = view.seat
-    draws = [e for e in events if e.kind == "draw"]
+    talon_seen = [int(c) for c in k.view.talon_seen]
     take = events[-1] if events and events[-1].kind != "draw" else None
-    talon_seen = [int(c) for c in view.talon_seen]
     if take is not None:
         if not take.seen:
             return None
@@ -70,30 +105,79 @@ def sample_ladder(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
         up = talon_seen[0]
     else:
         return None
-    # -------------------------------------------------- what this seat knows
-    mine = {int(c) for c in view.hand} | set(k.played[seat])
-    # Its discards still face down in the talon, and those passed on (draw index).
-    in_talon: set[int] = set()
-    passed: dict[int, int] = {}
-    for i, e in enumerate(draws):
-        if e.seat == seat:
-            for c in e.discards:
-                assert c is not None
-                if i == len(draws) - 1:
-                    in_talon.add(c)
-                else:
-                    passed[c] = i
-    face_up_discard: int | None = None
+    lad = _Ladder(k, events, up)
     if take is not None:
-        if take.seat == seat:
-            in_talon.update(c for c in take.discards if c is not None)
-            in_talon -= set(talon_seen)
+        if take.seat == lad.seat:
+            lad.in_talon.update(c for c in take.discards if c is not None)
+            lad.in_talon -= set(talon_seen)
         elif take.kind == "exchange" and take.discards:
             if not talon_seen:
                 return None
-            face_up_discard = talon_seen[-1]
-    known = mine | set(talon_seen) | in_talon
-    # ------------------------------------------------------------ the places
+            lad.face_up_discard = talon_seen[-1]
+    return lad
+
+
+def sample_ladder(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | None:
+    """One deal consistent with ``k`` and the cards of the other seats' hidden discards,
+    in the order of the history; None where this sample does not fit.
+
+    The steps follow the module's description: where each card is now
+    (:func:`_current_places`, :func:`_place_melds`, ``Places.fill``), the roles of
+    the face-down talon cards (:func:`_talon_roles`), then the auction undone
+    (:func:`_undo_take`, :func:`_undo_draws`); ``rng`` is drawn from in that order."""
+    lad = _knowledge_of(k)
+    if lad is None:
+        return None
+    where = _current_places(lad)
+    if where is None:
+        return None
+    places, hold, pool, base = where
+    allowed = _place_melds(lad, places.room, hold, base, rng)
+    if allowed is None or any(r < 0 for r in places.room):
+        return None
+    placed = places.fill(allowed, rng)
+    if placed is None:
+        return None
+    hands: dict[int, set[int]] = {p: set(k.played[p]) for p in hold}
+    hands[lad.seat] = set(lad.mine)
+    in_pool = []
+    for c, p in placed.items():
+        if p == pool:
+            in_pool.append(c)
+        else:
+            hands[next(t for t in hold if hold[t] == p)].add(c)
+    roles = _talon_roles(lad, in_pool, rng)
+    if roles is None:
+        return None
+    flight_u, siber_u, aside = roles
+    hidden_discards: dict[int, list[int]] = {}  # event index -> cards
+    aside_dealt = _undo_take(lad, hands, siber_u, aside, hidden_discards, rng)
+    if aside_dealt is None:
+        return None
+    flight = _undo_draws(lad, hands, flight_u, hidden_discards, rng)
+    if flight is None or any(len(hands[p]) != k.hand_size for p in k.active):
+        return None
+    talon = [lad.up, *aside_dealt, *flight] if lad.draws else [lad.up, *aside_dealt]
+    out = []
+    for p in range(k.rules.players):
+        cards = sorted(hands.get(p, ()))
+        rng.shuffle(cards)
+        out.append(tuple(CARDS[c] for c in cards))
+    deal = Deal(hands=tuple(out), talon=tuple(CARDS[c] for c in talon), seen=k.k_seen)
+    queue = [c for i in sorted(hidden_discards) for c in hidden_discards[i]]
+    return deal, queue
+
+
+def _current_places(lad: _Ladder) -> tuple[Places, dict[int, int], int, dict[int, int]] | None:
+    """Where the cards are now: each other seat's holdings (room: its hand and played
+    cards) and the face-down talon cards the seat does not know (the pool), and
+    each unknown card's possible places (card -> bit set); None where the counts
+    cannot fit.
+
+    A card the seat passed on is with a later drawer or in the pool; the
+    face-up card a declarer took is in its holdings (or the pool after a síber);
+    voids rule out a seat as everywhere."""
+    k, events, seat, take = lad.k, lad.events, lad.seat, lad.take
     places = Places()
     hold = {p: places.add(f"hold{p}", 0) for p in k.active if p != seat}
     for p in hold:
@@ -102,11 +186,13 @@ def sample_ladder(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
         places.room[hold[p]] = k.hand_size + n_took - n_gave
     talon_now = k.talon_size + sum(len(e.discards) for e in events)
     talon_now -= sum(e.count for e in events)
-    pool = places.add("pool", talon_now - len(talon_seen) - len(in_talon - set(talon_seen)))
+    face_down = len(lad.talon_seen) + len(lad.in_talon - set(lad.talon_seen))
+    pool = places.add("pool", talon_now - face_down)
     if places.room[pool] < 0:
         return None
     allowed: dict[int, int] = {}
     room = places.room
+    known = lad.known
     for c in range(32):
         if c in known:
             continue
@@ -115,12 +201,12 @@ def sample_ladder(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
             room[hold[owner]] -= 1
             continue
         bit = 1 << c
-        if c in passed:
-            later = {e.seat for e in draws[passed[c] + 1 :] if e.seat != seat}
+        if c in lad.passed:
+            later = {e.seat for e in lad.draws[lad.passed[c] + 1 :] if e.seat != seat}
             where = 1 << pool
             for p in later:
                 where |= 1 << hold[p]
-        elif c == up and take is not None:
+        elif c == lad.up and take is not None:
             where = 1 << hold[take.seat] if take.seat in hold else 0
             if take.kind == "siber":
                 where |= 1 << pool
@@ -132,10 +218,17 @@ def sample_ladder(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
             if k.void[p] & bit:
                 where &= ~(1 << hold[p])
         allowed[c] = where
-    # Declared melds put their cards in the declarer's holdings; two seats' melds
-    # may compete for cards, so the choice is made again (a few times) on a clash.
+    return places, hold, pool, allowed
+
+
+def _place_melds(
+    lad: _Ladder, room: list[int], hold: dict[int, int], base: dict[int, int], rng: random.Random
+) -> dict[int, int] | None:
+    """``base`` with declared melds' cards kept in their declarers' holdings; None where
+    no choice fits.  Two seats' melds may compete for cards, so on a clash the
+    choice is made again, up to ``_MELD_TRIES`` times."""
+    k = lad.k
     melders = [p for p in hold if k.meld_kinds.get(p)]
-    base = allowed
     for _ in range(_MELD_TRIES if melders else 1):
         allowed = dict(base)
         rng.shuffle(melders)
@@ -151,25 +244,20 @@ def sample_ladder(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
                 if c in allowed:
                     allowed[c] &= 1 << hold[p]
         else:
-            break
-    else:
-        return None
-    if any(r < 0 for r in room):
-        return None
-    placed = places.fill(allowed, rng)
-    if placed is None:
-        return None
-    hands: dict[int, set[int]] = {p: set(k.played[p]) for p in hold}
-    hands[seat] = set(mine)
-    in_pool = []
-    for c, p in placed.items():
-        if p == pool:
-            in_pool.append(c)
-        else:
-            hands[next(t for t in hold if hold[t] == p)].add(c)
-    # ---------------------------------------------- the face-down talon's roles
-    m = len(draws)
-    last = draws[-1] if draws else None
+            return allowed
+    return None
+
+
+def _talon_roles(
+    lad: _Ladder, in_pool: list[int], rng: random.Random
+) -> tuple[list[int], list[int], list[int]] | None:
+    """The unknown face-down talon cards split by role: the last draw's discards in
+    flight (``flight``), a síber declarer's discards (``siber``) and the cards set
+    aside at the deal (``aside``); None where the counts or the cards do not fit.
+    Cards this seat passed on, and the face-up card, cannot have been set aside."""
+    take, seat, passed, up = lad.take, lad.seat, lad.passed, lad.up
+    m = len(lad.draws)
+    last = lad.draws[-1] if lad.draws else None
     n_flight = 0 if last is None or last.seat == seat else len(last.discards)
     n_siber = len(take.discards) if take is not None and take.kind == "siber" else 0
     if take is not None and take.seat == seat:
@@ -178,7 +266,6 @@ def sample_ladder(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
     if n_flight + n_siber + n_aside != len(in_pool):
         return None
     rng.shuffle(in_pool)
-    # Cards passed on by this seat, and the face-up card, cannot be set aside.
     in_pool.sort(key=lambda c: not (c in passed or c == up))
     flight_u: list[int] = []
     siber_u: list[int] = []
@@ -194,38 +281,68 @@ def sample_ladder(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
         if not roles:
             return None
         {"siber": siber_u, "flight": flight_u, "aside": aside}[rng.choice(roles)].append(c)
-    # --------------------------------------------------- the auction backwards
-    hidden_discards: dict[int, list[int]] = {}  # event index -> cards
-    if take is not None:
-        d = take.seat
-        if d == seat:
-            gave = [c for c in take.discards if c is not None]
-            taken = list(take.seen)
-        else:
-            if take.kind == "siber":
-                gave = siber_u
-            elif take.discards:
-                if face_up_discard is None:
-                    return None
-                gave = [face_up_discard]
-            else:
-                gave = []
-            hidden_discards[len(events) - 1] = gave
-            taken = [up]
-            if take.kind == "siber":
-                options = sorted(hands[d] | set(gave))
-                options = [c for c in options if c != up and c not in passed]
-                if len(options) < 2:
-                    return None
-                taken += rng.sample(options, 2)
-        union = hands[d] | set(gave)
-        if not set(taken) <= union:
-            return None
-        hands[d] = union - set(taken)
+    return flight_u, siber_u, aside
+
+
+def _undo_take(
+    lad: _Ladder,
+    hands: dict[int, set[int]],
+    siber_u: list[int],
+    aside: list[int],
+    hidden_discards: dict[int, list[int]],
+    rng: random.Random,
+) -> list[int] | None:
+    """Undo the declarer's taking in ``hands``: its hand before it is its hand with its
+    discards and without the taken cards (in a síber the set-aside pair is any two
+    of those but the face-up card).  Records another declarer's hidden discards;
+    returns the cards set aside at the deal, None where the taking cannot be undone."""
+    take, seat, up = lad.take, lad.seat, lad.up
+    if take is None:
+        return aside
+    d = take.seat
+    if d == seat:
+        gave = [c for c in take.discards if c is not None]
+        taken = list(take.seen)
+    else:
         if take.kind == "siber":
-            aside = taken[1:]
+            gave = siber_u
+        elif take.discards:
+            if lad.face_up_discard is None:
+                return None
+            gave = [lad.face_up_discard]
+        else:
+            gave = []
+        hidden_discards[len(lad.events) - 1] = gave
+        taken = [up]
+        if take.kind == "siber":
+            options = sorted(hands[d] | set(gave))
+            options = [c for c in options if c != up and c not in lad.passed]
+            if len(options) < 2:
+                return None
+            taken += rng.sample(options, 2)
+    union = hands[d] | set(gave)
+    if not set(taken) <= union:
+        return None
+    hands[d] = union - set(taken)
+    return taken[1:] if take.kind == "siber" else aside
+
+
+def _undo_draws(
+    lad: _Ladder,
+    hands: dict[int, set[int]],
+    flight_u: list[int],
+    hidden_discards: dict[int, list[int]],
+    rng: random.Random,
+) -> list[int] | None:
+    """Undo the draws in ``hands``, last first: before a draw the drawer held its hand
+    and its discards less the two cards it drew (the seat's own draws are known,
+    a draw after its discards drew exactly those, and a card it passed on that
+    must travel back is kept in the pair).  Records the other drawers' hidden
+    discards; returns the pair the first draw took (None where it cannot be undone)."""
+    seat, draws, events = lad.seat, lad.draws, lad.events
+    last = draws[-1] if draws else None
     flight = [c for c in last.discards if c is not None] if last and last.seat == seat else flight_u
-    for i in range(m - 1, -1, -1):
+    for i in range(len(draws) - 1, -1, -1):
         e = draws[i]
         a = e.seat
         if a != seat:
@@ -237,7 +354,7 @@ def sample_ladder(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
             drawn = [c for c in draws[i - 1].discards if c is not None]
         else:
             forced = []
-            for c, j in passed.items():
+            for c, j in lad.passed.items():
                 # c must be in the pair drawn at j + 1 < i; a drawer that does not
                 # draw again before then must pass it back now.
                 if j + 1 < i and c in union and all(x.seat != a for x in draws[j + 1 : i]):
@@ -251,17 +368,7 @@ def sample_ladder(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
         hands[a] = union - set(drawn)
         flight = drawn
         rng.shuffle(flight)
-    if any(len(hands[p]) != k.hand_size for p in k.active):
-        return None
-    talon = [up, *aside, *flight] if m else [up, *aside]
-    out = []
-    for p in range(k.rules.players):
-        cards = sorted(hands.get(p, ()))
-        rng.shuffle(cards)
-        out.append(tuple(CARDS[c] for c in cards))
-    deal = Deal(hands=tuple(out), talon=tuple(CARDS[c] for c in talon), seen=k.k_seen)
-    queue = [c for i in sorted(hidden_discards) for c in hidden_discards[i]]
-    return deal, queue
+    return flight
 
 
 def meld_cards(

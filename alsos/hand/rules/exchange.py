@@ -76,24 +76,8 @@ class NoExchange(ExchangeModule):
 
     exchanges = False
 
-    @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
-        return []
-
-    def __init__(self, rules: Ruleset) -> None:
-        self.rules = rules
-
     def start(self, ref: Referee, s: HandState) -> None:
         ref.begin_play(s)
-
-    def can_exchange(self, s: HandState, seat: int) -> bool:
-        return False
-
-    def can_siber(self, s: HandState, seat: int) -> bool:
-        return False
-
-    def discard_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
-        return ()
 
     def exchange(self, s: HandState, seat: int) -> None:
         raise AssertionError("no exchange in this profile")
