@@ -5,8 +5,8 @@ Every action -- a game's, a playout's, a search's -- goes through
 without one it records none, and the hand ends the same either way.  What an
 action revealed is kept as data (``events.Note``), rule modules see a narrow
 referee rather than the engine, the pick-up is an event of its own, and a
-trick is closed by one function (``engine.take_trick``) that the solver can
-take back (``engine.give_back_trick``).
+trick is closed by one function (``tricks.take_trick``) that the solver can
+take back (``tricks.give_back_trick``).
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from hypothesis import strategies as st
 from profiles import PROFILES
 
 import alsos
-from alsos.hand.engine import Engine, engine_for, give_back_trick, take_trick, trick_winner
+from alsos.hand.engine import Engine, engine_for
 from alsos.hand.events import MeldShown, Note, PhaseChanged, PickedUp, Said
 from alsos.hand.protocol import Referee
 from alsos.hand.state import HandState
+from alsos.hand.tricks import give_back_trick, take_trick, trick_winner
 from alsos.pack.actions import ACCEPT, PASS, Action
 from alsos.pack.phases import Contract, Kind, Phase
 from alsos.ruleset import registry

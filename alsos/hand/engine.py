@@ -10,8 +10,8 @@ cheaply.  Every action goes through :meth:`Engine.apply` -- a game's, a
 playout's, a search's -- which records the events where each change happens;
 rule modules call back through a narrow private referee
 (:class:`~alsos.hand.protocol.Referee`), never the engine itself.  Tricks are
-closed in one place (:func:`take_trick`).  Nothing here asks which variant
-it plays.
+closed in one place, :mod:`alsos.hand.tricks`.  Nothing here asks which
+variant it plays.
 
 Speed: hands, tricks won and legal plays are 32-bit sets; the trick winner
 comes from a per-contract table of card strengths; actions are interned, so a
@@ -43,6 +43,7 @@ from alsos.hand.speech import (
     speech_options,
 )
 from alsos.hand.state import HandState
+from alsos.hand.tricks import plays_of, take_trick, trick_winner
 from alsos.hand.validation import answer_meld, next_contest, start_contests
 from alsos.pack.actions import (
     CALL,
@@ -52,7 +53,6 @@ from alsos.pack.actions import (
     GAME,
     KICSI,
     PASS,
-    PLAYS,
     SHOW,
     SIBER,
     Action,
@@ -83,20 +83,11 @@ if TYPE_CHECKING:
     )
     from alsos.hand.settlement import Settlement
 
-__all__ = ["Engine", "engine_for", "give_back_trick", "plays_of", "take_trick", "trick_winner"]
-
-
-def _byte_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
-    tables = []
-    for s in range(4):
-        tables.append(
-            tuple(tuple(PLAYS[8 * s + i] for i in range(8) if b >> i & 1) for b in range(256))
-        )
-    return tuple(tables)
+# plays_of and trick_winner: kept here for the 0.1 path alsos.engine (now in alsos.hand.tricks).
+__all__ = ["Engine", "engine_for", "plays_of", "trick_winner"]
 
 
 # Final: the compiled build keeps these in C statics, not the module's dict.
-_PLAY_BYTES: Final = _byte_tables()
 _PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
 SPEECH_PHASES: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT: Final = tuple(suit_mask(s) for s in range(4))
@@ -104,17 +95,6 @@ _PLAY: Final = Phase.PLAY
 # The commonest first events, made once: every card played, every pass.
 _PLAYED: Final = tuple(tuple(Played(seat, card) for card in Card) for seat in range(4))
 _NEW_TUPLE: Final[Any] = tuple.__new__  # a named tuple made without its __new__'s frame
-
-
-def plays_of(mask: int) -> tuple[Play, ...]:
-    """Interned :class:`~alsos.pack.actions.Play` actions for the cards of ``mask``,
-    in pack order."""
-    return (
-        _PLAY_BYTES[0][mask & 0xFF]
-        + _PLAY_BYTES[1][(mask >> 8) & 0xFF]
-        + _PLAY_BYTES[2][(mask >> 16) & 0xFF]
-        + _PLAY_BYTES[3][(mask >> 24) & 0xFF]
-    )
 
 
 def engine_for(rules: Ruleset) -> Engine:
@@ -748,60 +728,6 @@ class Engine:
                 text = str(action) if note is None else str(action) + note.text
             out.append((t, text))
         return out
-
-
-def trick_winner(key: tuple[int, ...], trick: list[tuple[int, int]]) -> tuple[int, int]:
-    """The seat that wins a full ``trick`` of (seat, card), and the trick's cards as a set.
-
-    ``key`` is the contract's table of trick strengths (``alsos.pack.tables.trick_keys``):
-    the largest key for the led suit wins.  (:func:`take_trick` writes it out, for
-    speed: every trick of a playout or a search closes there.)
-    """
-    base = (trick[0][1] >> 3) * 32
-    best_seat, best = trick[0][0], key[base + trick[0][1]]
-    mask = 0
-    for t, c in trick:
-        mask |= 1 << c
-        k = key[base + c]
-        if k > best:
-            best_seat, best = t, k
-    return best_seat, mask
-
-
-def take_trick(s: HandState, trick: list[tuple[int, int]]) -> tuple[int, int]:
-    """Close the full ``trick``: its winner takes its cards; return (winner, cards as a set).
-
-    The one place a trick is closed -- for a game, playouts and the solver.
-    It counts the trick (``s.trick_no``, the winner's ``tricks_won``) and
-    records it (``s.tricks``, ``s.trick_winners``); the caller empties the
-    table and says who leads, each in its own way.  The solver takes the
-    trick back with :func:`give_back_trick`.
-    """
-    # trick_winner, written out: playouts and the solver close every trick here.
-    key = s.key
-    base = (trick[0][1] >> 3) * 32
-    winner, best = trick[0][0], key[base + trick[0][1]]
-    mask = 0
-    for t, c in trick:
-        mask |= 1 << c
-        k = key[base + c]
-        if k > best:
-            winner, best = t, k
-    s.won[winner] |= mask
-    s.tricks_won[winner] += 1
-    s.trick_winners.append(winner)
-    s.tricks.append(tuple(trick))
-    s.trick_no += 1
-    return winner, mask
-
-
-def give_back_trick(s: HandState, winner: int, mask: int) -> None:
-    """Undo :func:`take_trick` of the trick ``winner`` took with the cards ``mask``."""
-    s.trick_no -= 1
-    s.tricks.pop()
-    s.trick_winners.pop()
-    s.tricks_won[winner] -= 1
-    s.won[winner] ^= mask
 
 
 def _mask(cards: tuple[Any, ...]) -> int:
