@@ -35,7 +35,7 @@ from alsos.hand.events import (
     TrickWon,
 )
 from alsos.hand.items import DECLARER, Item
-from alsos.hand.referee import SAID, ModuleReferee, item_changed, pick_up, said_of
+from alsos.hand.referee import SAID, ModuleReferee, item_changed, pick_up, said_of, took
 from alsos.hand.speech import (
     add_item,
     announce_figure,
@@ -433,7 +433,10 @@ class Engine:
             if out is not None:
                 out.append(item_changed(seat, s.items[s.kontra_at[action]]))  # type: ignore[index]
         elif action == EXCHANGE:
-            self.exchange.exchange(s, seat)
+            taken = len(s.takes)
+            self.exchange.exchange(s, seat)  # the hook swaps through the state: told here
+            if len(s.takes) > taken:
+                took(out, s)
         elif cls is Declare:
             s.declared.append((seat, action[1]))
         elif cls is DeclareMelds:
