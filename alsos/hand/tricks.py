@@ -47,7 +47,7 @@ def trick_winner(key: tuple[int, ...], trick: list[tuple[int, int]]) -> tuple[in
     """The seat that wins a full ``trick`` of (seat, card), and the trick's cards as a set.
 
     ``key`` is the contract's table of trick strengths (``alsos.pack.tables.trick_keys``):
-    the largest key for the led suit wins.  (:func:`take_trick` writes it out, for
+    the largest key for the led suit wins.  (:func:`~alsos.hand.tricks.take_trick` writes it out, for
     speed: every trick of a playout or a search closes there.)
     """
     base = (trick[0][1] >> 3) * 32
@@ -68,7 +68,7 @@ def take_trick(s: HandState, trick: list[tuple[int, int]]) -> tuple[int, int]:
     It counts the trick (``s.trick_no``, the winner's ``tricks_won``) and
     records it (``s.tricks``, ``s.trick_winners``); the caller empties the
     table and says who leads, each in its own way.  The solver takes the
-    trick back with :func:`give_back_trick`.
+    trick back with :func:`~alsos.hand.tricks.give_back_trick`.
     """
     # trick_winner, written out: playouts and the solver close every trick here.
     key = s.key
@@ -89,7 +89,7 @@ def take_trick(s: HandState, trick: list[tuple[int, int]]) -> tuple[int, int]:
 
 
 def give_back_trick(s: HandState, winner: int, mask: int) -> None:
-    """Undo :func:`take_trick` of the trick ``winner`` took with the cards ``mask``."""
+    """Undo :func:`~alsos.hand.tricks.take_trick` of the trick ``winner`` took with the cards ``mask``."""
     s.trick_no -= 1
     s.tricks.pop()
     s.trick_winners.pop()
