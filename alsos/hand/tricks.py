@@ -47,8 +47,8 @@ def trick_winner(key: tuple[int, ...], trick: list[tuple[int, int]]) -> tuple[in
     """The seat that wins a full ``trick`` of (seat, card), and the trick's cards as a set.
 
     ``key`` is the contract's table of trick strengths (``alsos.pack.tables.trick_keys``):
-    the largest key for the led suit wins.  (:func:`~alsos.hand.tricks.take_trick` writes it out, for
-    speed: every trick of a playout or a search closes there.)
+    the largest key for the led suit wins.  (:func:`~alsos.hand.tricks.take_trick`
+    writes it out, for speed: every trick of a playout or a search closes there.)
     """
     base = (trick[0][1] >> 3) * 32
     best_seat, best = trick[0][0], key[base + trick[0][1]]
@@ -89,7 +89,8 @@ def take_trick(s: HandState, trick: list[tuple[int, int]]) -> tuple[int, int]:
 
 
 def give_back_trick(s: HandState, winner: int, mask: int) -> None:
-    """Undo :func:`~alsos.hand.tricks.take_trick` of the trick ``winner`` took with the cards ``mask``."""
+    """Undo :func:`~alsos.hand.tricks.take_trick` of the trick ``winner`` took with
+    the cards ``mask``."""
     s.trick_no -= 1
     s.tricks.pop()
     s.trick_winners.pop()
