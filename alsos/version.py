@@ -4,7 +4,7 @@ and which of its modules this installation runs compiled.
 The compiled build (what ``pip install`` gives wherever a C compiler is
 found; see the README's "The compiled build") turns the search's inner
 loop -- :mod:`alsos.hand.engine`, :mod:`alsos.hand.state`,
-:mod:`alsos.hand.rules.scoring`, ``alsos.hand.validation``,
+:mod:`alsos.hand.rules.scoring`, :mod:`alsos.hand.tricks`, ``alsos.hand.validation``,
 :mod:`alsos.search.playout` and :mod:`alsos.search.solver` -- into C
 extensions with mypyc, from the very same source (see docs/search.rst,
 "The compiled build").  A compiled module

@@ -49,6 +49,7 @@ def export(revision: str, into: Path) -> ModuleType:
     for path in (into / "alsos_then").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         text = re.sub(r"\bfrom alsos(\.| import)", r"from alsos_then\1", text)
+        text = re.sub(r"\bimport alsos\.", "import alsos_then.", text)  # import alsos.hand.rules
         text = re.sub(r"\bimport alsos\b", "import alsos_then as alsos", text)
         # the built-in rule modules' package, by name (alsos.rules, later alsos.hand.rules)
         text = re.sub(r'"alsos\.((?:hand\.)?rules)"', r'"alsos_then.\1"', text)

@@ -36,13 +36,14 @@ COMPILED = (
     "alsos.hand.engine",
     "alsos.hand.rules.scoring",
     "alsos.hand.state",
+    "alsos.hand.tricks",
     "alsos.hand.validation",
     "alsos.search.playout",
     "alsos.search.solver",
 )
 #: How ``alsos --version`` names them.
 NAMES = (
-    "(compiled: hand.engine, hand.rules.scoring, hand.state, hand.validation,"
+    "(compiled: hand.engine, hand.rules.scoring, hand.state, hand.tricks, hand.validation,"
     " search.playout, search.solver)"
 )
 #: The installed package is the compiled build: the whole suite runs against it.

@@ -5,8 +5,8 @@ Every action -- a game's, a playout's, a search's -- goes through
 without one it records none, and the hand ends the same either way.  What an
 action revealed is kept as data (``events.Note``), rule modules see a narrow
 referee rather than the engine, the pick-up is an event of its own, and a
-trick is closed by one function (``engine.take_trick``) that the solver can
-take back (``engine.give_back_trick``).
+trick is closed by one function (``tricks.take_trick``) that the solver can
+take back (``tricks.give_back_trick``).
 """
 
 from __future__ import annotations
@@ -15,16 +15,18 @@ import importlib
 import random
 from typing import ClassVar
 
+import drive
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import PROFILES
 
 import alsos
-from alsos.hand.engine import Engine, engine_for, give_back_trick, take_trick, trick_winner
-from alsos.hand.events import MeldShown, Note, PhaseChanged, PickedUp, Said
+from alsos.hand.engine import Engine, engine_for
+from alsos.hand.events import MeldShown, Note, PhaseChanged, PickedUp, Said, Took
 from alsos.hand.protocol import Referee
 from alsos.hand.state import HandState
+from alsos.hand.tricks import give_back_trick, take_trick, trick_winner
 from alsos.pack.actions import ACCEPT, PASS, Action
 from alsos.pack.phases import Contract, Kind, Phase
 from alsos.ruleset import registry
@@ -222,3 +224,48 @@ def test_playouts_and_the_solver_close_tricks_through_take_trick(
     calls.clear()
     solver.solve(game)
     assert calls
+
+
+def _told_hand_changes(game: alsos.Game, step: drive.Step, hands: list[int]) -> bool:
+    """Check the events of ``step`` against the hands before it (``hands``) and after it
+    (the game's now); whether a seat took cards from the talon."""
+    after = game.state.hands
+    took = {e.seat: e for e in step.events if isinstance(e, Took)}
+    picked = any(isinstance(e, PickedUp) for e in step.events)
+    for seat in game.active:
+        gained = after[seat] & ~hands[seat]
+        ev = took.get(seat)
+        if ev is None:
+            assert not gained or picked, step.action  # else only cards played or discarded
+            continue
+        assert ev.cards is not None
+        assert picked or sum(1 << c for c in ev.cards) == gained, step.action
+        assert ev.n_cards == len(ev.cards) and set(ev.face_up) <= set(ev.cards)
+        for other in game.active:
+            seen = ev.seen_by(other)
+            if other != seat and len(ev.face_up) < ev.n_cards:
+                assert seen.cards is None and seen.face_up == ev.face_up
+            else:
+                assert seen == ev
+    return bool(took)
+
+
+@pytest.mark.parametrize("rules", PROFILES, ids=str)
+def test_a_hand_changed_outside_play_is_told_by_an_event(rules: Ruleset) -> None:
+    """Cards taken from the talon (an exchange, a síber, a draw) come as a ``Took`` made
+    where they are taken; the seat sees which, another seat only those that lay face up.
+    Every other change of a hand outside play and the pick-up is a discard said.  (The
+    terminal narrator reads these instead of comparing a seat's views.)"""
+    took_any = False
+    for seed in range(8):
+        game = alsos.Game(rules, seed=seed)
+        before: list[int] = []
+        last: drive.Step | None = None
+        for step in drive.steps(game, drive.at_random(random.Random(seed))):
+            if last is not None:
+                took_any |= _told_hand_changes(game, last, before)
+            before, last = game.state.hands[:], step
+        assert last is not None
+        took_any |= _told_hand_changes(game, last, before)
+    if rules.id in ("potter1930", "altiansz"):  # a síber or a draw in 8 random hands
+        assert took_any, rules.id

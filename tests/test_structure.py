@@ -78,6 +78,50 @@ def test_no_module_imports_a_private_name_of_another() -> None:
     assert found == []
 
 
+def _own_private_names(tree: ast.Module) -> set[str]:
+    """The private names a module defines: functions, classes, attributes and globals."""
+    own = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            own.add(node.name)
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, ast.AnnAssign):
+            targets = [node.target]
+        for t in targets:
+            if isinstance(t, ast.Attribute):
+                own.add(t.attr)
+            elif isinstance(t, ast.Name):
+                own.add(t.id)
+    return {n for n in own if n.startswith("_") and not n.startswith("__")}
+
+
+def test_no_module_calls_a_private_name_of_another() -> None:
+    """``x._name(...)`` where ``_name`` belongs to another alsos module and ``x`` is not
+    ``self`` or ``cls`` (as game.py called the view's ``_settle``): a dependency on
+    another module's insides that no import shows.  (The engine's transitions that its
+    referee calls are declared by the referee's module, in its ``Transitions``.)"""
+    modules = _modules()
+    owners: dict[str, set[str]] = {}
+    for name, tree in modules:
+        for private in _own_private_names(tree):
+            owners.setdefault(private, set()).add(name)
+    found = []
+    for name, tree in modules:
+        own = _own_private_names(tree)
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            attr, target = node.func.attr, node.func.value
+            if attr in own or attr not in owners:
+                continue
+            if isinstance(target, ast.Name) and target.id in ("self", "cls"):
+                continue
+            if isinstance(target, ast.Call) and getattr(target.func, "id", "") == "super":
+                continue
+            found.append(f"{name}:{node.lineno} calls {ast.unparse(node.func)}")
+    assert found == []
+
+
 def test_the_registry_imports_no_alsos_module_by_name() -> None:
     """The rule modules register themselves when the engine imports them; the registry,
     below them, only loads third-party entry points."""

@@ -9,8 +9,10 @@ and the options every profile-loading command has.
 
 from __future__ import annotations
 
+import functools
 import importlib.machinery
 import io
+import random
 import re
 import subprocess
 import sys
@@ -18,12 +20,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
-from drive import play_out
+from drive import Step, at_random, play_out
 from profiles import TABLES
 
 import alsos
 from alsos.cli import main
-from alsos.pack.actions import Action
+from alsos.hand.events import Took
+from alsos.pack.actions import Action, Discard
 from alsos.play.session import Rubber
 from alsos.records.record import loads_all, replay_session
 from alsos.terminal import words
@@ -859,3 +862,43 @@ def test_a_siber_after_a_ladder_auction_is_told(viewer: int | None) -> None:
         face_up = {c.name for c in game().view(0).talon_seen}  # seen by all at the deal
         for card in {*put, *away} - face_up:
             assert not re.search(rf"\b{card}\b", out.split("== Settlement")[0])
+
+
+def _tell_twice(
+    narrators: Sequence[Narrator],
+    outs: Sequence[io.StringIO],
+    told: list[int],
+    _game: alsos.Game,
+    step: Step,
+) -> None:
+    """Tell ``step`` to the first narrator as it happened and to the second without its
+    ``Took`` events; where cards came from the talon, only the first shows the hand."""
+    bare = [e for e in step.events if not isinstance(e, Took)]
+    printed = []
+    for narrator, out, events in zip(narrators, outs, (step.events, bare), strict=True):
+        start = len(out.getvalue())
+        narrator.step(step.seat, events)
+        narrator.flush()
+        printed.append(out.getvalue()[start:])
+    if len(bare) < len(step.events) and not isinstance(step.action, Discard):
+        assert "now holds" in printed[0] and "now holds" not in printed[1], printed
+        told.append(step.seat)
+
+
+@pytest.mark.parametrize("variant", ["potter1930", "altiansz"])
+def test_a_hand_changed_by_the_talon_is_told_from_the_events(variant: str) -> None:
+    """A watched hand changed by an exchange, a síber or a draw is shown again because
+    the action's events say so (``Took``), not because the narrator compared views: told
+    the same actions without their ``Took`` events, it prints no new hand."""
+    told: list[int] = []
+    for seed in range(1, 40):
+        game = alsos.Game(alsos.load_variant(variant), seed=seed)
+        outs = (io.StringIO(), io.StringIO())
+        narrators = [Narrator(game, Screen(file=out), game.active, None) for out in outs]
+        for narrator in narrators:
+            narrator.open()
+        tell = functools.partial(_tell_twice, narrators, outs, told)
+        play_out(game, at_random(random.Random(seed)), after=tell)
+        if told:
+            return
+    pytest.fail(f"no hand changed by the talon in 39 random {variant} hands")

@@ -10,8 +10,8 @@ cheaply.  Every action goes through :meth:`Engine.apply` -- a game's, a
 playout's, a search's -- which records the events where each change happens;
 rule modules call back through a narrow private referee
 (:class:`~alsos.hand.protocol.Referee`), never the engine itself.  Tricks are
-closed in one place (:func:`take_trick`).  Nothing here asks which variant
-it plays.
+closed in one place, :mod:`alsos.hand.tricks`.  Nothing here asks which
+variant it plays.
 
 Speed: hands, tricks won and legal plays are 32-bit sets; the trick winner
 comes from a per-contract table of card strengths; actions are interned, so a
@@ -20,6 +20,7 @@ legal-move list is mostly table lookups.
 
 from __future__ import annotations
 
+import warnings
 from typing import TYPE_CHECKING, Any, Final
 
 import alsos.hand.rules  # noqa: F401  (registers the built-in rule modules)
@@ -34,8 +35,7 @@ from alsos.hand.events import (
     TrickWon,
 )
 from alsos.hand.items import DECLARER, Item
-from alsos.hand.melds import longest_sequence, vannak_ranks_held
-from alsos.hand.referee import SAID, ModuleReferee, item_changed, pick_up, said_of
+from alsos.hand.referee import SAID, ModuleReferee, item_changed, pick_up, said_of, took
 from alsos.hand.speech import (
     add_item,
     announce_figure,
@@ -43,16 +43,15 @@ from alsos.hand.speech import (
     speech_options,
 )
 from alsos.hand.state import HandState
-from alsos.hand.validation import answer_meld, next_contest, start_contests
+from alsos.hand.tricks import plays_of, take_trick, trick_winner
+from alsos.hand.validation import answer_meld, meld_options, next_contest, start_contests
 from alsos.pack.actions import (
     CALL,
     DECLARE_MELDS,
-    DECLARES,
     EXCHANGE,
     GAME,
     KICSI,
     PASS,
-    PLAYS,
     SHOW,
     SIBER,
     Action,
@@ -83,20 +82,11 @@ if TYPE_CHECKING:
     )
     from alsos.hand.settlement import Settlement
 
-__all__ = ["Engine", "engine_for", "give_back_trick", "plays_of", "take_trick", "trick_winner"]
-
-
-def _byte_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
-    tables = []
-    for s in range(4):
-        tables.append(
-            tuple(tuple(PLAYS[8 * s + i] for i in range(8) if b >> i & 1) for b in range(256))
-        )
-    return tuple(tables)
+# plays_of and trick_winner: kept here for the 0.1 path alsos.engine (now in alsos.hand.tricks).
+__all__ = ["Engine", "engine_for", "plays_of", "trick_winner"]
 
 
 # Final: the compiled build keeps these in C statics, not the module's dict.
-_PLAY_BYTES: Final = _byte_tables()
 _PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
 SPEECH_PHASES: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
 _SUIT: Final = tuple(suit_mask(s) for s in range(4))
@@ -104,17 +94,7 @@ _PLAY: Final = Phase.PLAY
 # The commonest first events, made once: every card played, every pass.
 _PLAYED: Final = tuple(tuple(Played(seat, card) for card in Card) for seat in range(4))
 _NEW_TUPLE: Final[Any] = tuple.__new__  # a named tuple made without its __new__'s frame
-
-
-def plays_of(mask: int) -> tuple[Play, ...]:
-    """Interned :class:`~alsos.pack.actions.Play` actions for the cards of ``mask``,
-    in pack order."""
-    return (
-        _PLAY_BYTES[0][mask & 0xFF]
-        + _PLAY_BYTES[1][(mask >> 8) & 0xFF]
-        + _PLAY_BYTES[2][(mask >> 16) & 0xFF]
-        + _PLAY_BYTES[3][(mask >> 24) & 0xFF]
-    )
+_REF: Final = "the rule module's referee: alsos.hand.referee.ModuleReferee."
 
 
 def engine_for(rules: Ruleset) -> Engine:
@@ -354,7 +334,7 @@ class Engine:
             head = (EXCHANGE,)
         if self.meld_contest:
             if s.turn_stage < 4 or not self.turn_order:
-                head += self._meld_options(s, seat)
+                head += meld_options(self._rules, s, seat)
         elif (
             self.melds_shown is not None
             and not any(t == seat for t, _ in s.declared)
@@ -364,29 +344,6 @@ class Engine:
         if not s.back_in_first_trick:
             return head
         return speech_options(rules, s, seat, False, True, head)
-
-    def _meld_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
-        """The declarations ``seat`` may still make: its longest sequence and vannak.
-
-        Asked at every step of the first trick, so kept until the seat's hand
-        or the declarations change.
-        """
-        hand = s.hands[seat]
-        said = len(s.declared)
-        cached = s.meld_cache.get(seat)
-        if cached is not None and cached[0] == hand and cached[1] == said:
-            return cached[2]
-        mine = [n for t, n in s.declared if t == seat]
-        out: list[Action] = []
-        if not any(n > 0 for n in mine):
-            n = longest_sequence(hand)
-            if n >= 3:
-                out.append(DECLARES[n])
-        if 0 not in mine and vannak_ranks_held(hand, self._rules.melds.vannak_ranks_for(s.trump)):
-            out.append(DECLARES[0])
-        options = tuple(out)
-        s.meld_cache[seat] = (hand, said, options)
-        return options
 
     # ---------------------------------------------------------------- apply
 
@@ -476,7 +433,10 @@ class Engine:
             if out is not None:
                 out.append(item_changed(seat, s.items[s.kontra_at[action]]))  # type: ignore[index]
         elif action == EXCHANGE:
-            self.exchange.exchange(s, seat)
+            taken = len(s.takes)
+            self.exchange.exchange(s, seat)  # the hook swaps through the state: told here
+            if len(s.takes) > taken:
+                took(out, s)
         elif cls is Declare:
             s.declared.append((seat, action[1]))
         elif cls is DeclareMelds:
@@ -749,59 +709,84 @@ class Engine:
             out.append((t, text))
         return out
 
+    # ------------------------------------------------- deprecated in 0.2
+    # The 0.1 engine was the rule modules' referee and dispatched by public
+    # methods; these keep that API for one minor version (CHANGELOG, "API policy").
 
-def trick_winner(key: tuple[int, ...], trick: list[tuple[int, int]]) -> tuple[int, int]:
-    """The seat that wins a full ``trick`` of (seat, card), and the trick's cards as a set.
+    def _old(self, name: str, new: str) -> ModuleReferee:
+        """Warn that ``Engine.name`` is deprecated for ``new``; the quiet referee."""
+        warnings.warn(
+            f"Engine.{name} is deprecated since alsos 0.2: use {new}",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return self._quiet
 
-    ``key`` is the contract's table of trick strengths (``alsos.pack.tables.trick_keys``):
-    the largest key for the led suit wins.  (:func:`take_trick` writes it out, for
-    speed: every trick of a playout or a search closes there.)
-    """
-    base = (trick[0][1] >> 3) * 32
-    best_seat, best = trick[0][0], key[base + trick[0][1]]
-    mask = 0
-    for t, c in trick:
-        mask |= 1 << c
-        k = key[base + c]
-        if k > best:
-            best_seat, best = t, k
-    return best_seat, mask
+    def dispatch(self, s: HandState, seat: int, action: Action) -> None:
+        """Deprecated: :meth:`apply` (which also records the history)."""
+        self._old("dispatch", "Engine.apply")
+        self._dispatch(None, s, seat, action)
 
+    def play(self, s: HandState, seat: int, card: int) -> None:
+        """Deprecated: :meth:`apply` with a :class:`~alsos.pack.actions.Play`."""
+        self._old("play", "Engine.apply")
+        self._play(s, seat, card, None)
 
-def take_trick(s: HandState, trick: list[tuple[int, int]]) -> tuple[int, int]:
-    """Close the full ``trick``: its winner takes its cards; return (winner, cards as a set).
+    def speak(self, s: HandState, seat: int, action: Action) -> None:
+        """Deprecated: :meth:`apply`."""
+        self._old("speak", "Engine.apply")
+        self._speak(None, s, seat, action)
 
-    The one place a trick is closed -- for a game, playouts and the solver.
-    It counts the trick (``s.trick_no``, the winner's ``tricks_won``) and
-    records it (``s.tricks``, ``s.trick_winners``); the caller empties the
-    table and says who leads, each in its own way.  The solver takes the
-    trick back with :func:`give_back_trick`.
-    """
-    # trick_winner, written out: playouts and the solver close every trick here.
-    key = s.key
-    base = (trick[0][1] >> 3) * 32
-    winner, best = trick[0][0], key[base + trick[0][1]]
-    mask = 0
-    for t, c in trick:
-        mask |= 1 << c
-        k = key[base + c]
-        if k > best:
-            winner, best = t, k
-    s.won[winner] |= mask
-    s.tricks_won[winner] += 1
-    s.trick_winners.append(winner)
-    s.tricks.append(tuple(trick))
-    s.trick_no += 1
-    return winner, mask
+    def end_turn(self, s: HandState, seat: int) -> None:
+        """Deprecated: :meth:`apply` with a pass."""
+        self._old("end_turn", "Engine.apply")
+        self._end_turn(None, s, seat)
 
+    def ask(self, s: HandState, phase: Phase, seat: int) -> None:
+        """Deprecated: the referee a rule module is handed (``ref.ask``)."""
+        self._old("ask", _REF + "ask").ask(s, phase, seat)
 
-def give_back_trick(s: HandState, winner: int, mask: int) -> None:
-    """Undo :func:`take_trick` of the trick ``winner`` took with the cards ``mask``."""
-    s.trick_no -= 1
-    s.tricks.pop()
-    s.trick_winners.pop()
-    s.tricks_won[winner] -= 1
-    s.won[winner] ^= mask
+    def start_contract(
+        self, s: HandState, declarer: int | None, contract: Contract, *, original: bool
+    ) -> None:
+        """Deprecated: the referee a rule module is handed (``ref.start_contract``)."""
+        ref = self._old("start_contract", _REF + "start_contract")
+        ref.start_contract(s, declarer, contract, original=original)
+
+    def pick_up(self, s: HandState) -> None:
+        """Deprecated: the referee a rule module is handed (``ref.pick_up``)."""
+        self._old("pick_up", _REF + "pick_up").pick_up(s)
+
+    def after_front(self, s: HandState) -> None:
+        """Deprecated: the referee a rule module is handed (``ref.after_front``)."""
+        self._old("after_front", _REF + "after_front").after_front(s)
+
+    def begin_play(self, s: HandState) -> None:
+        """Deprecated: the referee a rule module is handed (``ref.begin_play``)."""
+        self._old("begin_play", _REF + "begin_play").begin_play(s)
+
+    def switch_to_betli(self, s: HandState, seat: int) -> None:
+        """Deprecated: the referee a rule module is handed (``ref.switch_to_betli``)."""
+        self._old("switch_to_betli", _REF + "switch_to_betli").switch_to_betli(s, seat)
+
+    def end_thrown_in(self, s: HandState) -> None:
+        """Deprecated: the referee a rule module is handed (``ref.end_thrown_in``)."""
+        self._old("end_thrown_in", _REF + "end_thrown_in").end_thrown_in(s)
+
+    def end_by_concession(self, s: HandState) -> None:
+        """Deprecated: the referee a rule module is handed (``ref.end_by_concession``)."""
+        self._old("end_by_concession", _REF + "end_by_concession").end_by_concession(s)
+
+    def announce(
+        self, s: HandState, seat: int, figure: str, *, front: bool = False, note: bool = True
+    ) -> None:
+        """Deprecated: the referee a rule module is handed (``ref.announce``)."""
+        ref = self._old("announce", _REF + "announce")
+        ref.announce(s, seat, figure, front=front, note=note)
+
+    def settle_call(self, s: HandState, index: int, multiplier: int, forced: bool | None) -> None:
+        """Deprecated: the referee a rule module is handed (``ref.settle_call``)."""
+        self._old("settle_call", _REF + "settle_call").settle_call(s, index, multiplier, forced)
 
 
 def _mask(cards: tuple[Any, ...]) -> int:

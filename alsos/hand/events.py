@@ -6,15 +6,16 @@ an app needs to update a screen, or a server to tell each seat what happened.
 Every action produces first a :class:`Played` (a card) or a :class:`Said`
 (anything else: a bid, a pass, a figure, a kontra, a call or an answer to
 one, a meld, an exchange, a discard), then what it caused, in the order
-it happened: :class:`ItemChanged`, :class:`PickedUp`, :class:`MeldShown`,
-:class:`TrickWon`; and last, once the action is done, :class:`RoundClosed`,
+it happened: :class:`ItemChanged`, :class:`PickedUp`, :class:`Took`,
+:class:`MeldShown`, :class:`TrickWon`; and last, once the action is done, :class:`RoundClosed`,
 :class:`PhaseChanged` and :class:`HandOver`.
 
 Events carry no hidden card to a seat that may not see it:
 ``event.visible_to(seat)`` says whether a seat may see an event as it is,
 and ``event.seen_by(seat)`` gives the version it may see (another seat's
 síber discard becomes a :class:`Said` with no action and the text
-``discard``).  They are named tuples: cheap to make, equal by value, and
+``discard``; the cards another seat took from the talon face down become
+a bare count, :class:`Took`).  They are named tuples: cheap to make, equal by value, and
 plain data for :func:`alsos.to_data`.
 
 The engine makes them where each change happens (a card played, a trick
@@ -48,6 +49,7 @@ __all__ = [
     "Played",
     "RoundClosed",
     "Said",
+    "Took",
     "TrickWon",
 ]
 
@@ -140,6 +142,29 @@ class PickedUp(NamedTuple):
         return self
 
 
+class Took(NamedTuple):
+    """``seat`` took ``n_cards`` cards from the talon into its hand: in an exchange, a
+    síber or a draw (the cards it gives away come as their own actions, or face up).
+
+    ``face_up``: those of them that lay face up, which every seat saw go;
+    ``cards``: all of them, for ``seat``'s eyes only (None in the version another
+    seat receives, unless every card taken lay face up).
+    """
+
+    seat: int
+    n_cards: int
+    face_up: tuple[Card, ...]
+    cards: tuple[Card, ...] | None
+
+    def visible_to(self, seat: int) -> bool:
+        return seat == self.seat or self.cards is None or len(self.face_up) == self.n_cards
+
+    def seen_by(self, seat: int) -> Took:
+        if self.visible_to(seat):
+            return self
+        return Took(self.seat, self.n_cards, self.face_up, None)
+
+
 class MeldShown(NamedTuple):
     """In meld validation, ``seat`` showed the next detail of its meld (``detail``)."""
 
@@ -210,6 +235,7 @@ EVENT_TYPES: tuple[type, ...] = (
     Said,
     ItemChanged,
     PickedUp,
+    Took,
     MeldShown,
     TrickWon,
     RoundClosed,
@@ -222,6 +248,7 @@ Event: TypeAlias = (
     | Said
     | ItemChanged
     | PickedUp
+    | Took
     | MeldShown
     | TrickWon
     | RoundClosed

@@ -13,9 +13,9 @@ modules see it) and the state.  A module
 
 - **reads** any attribute of the state;
 - **writes** only its own slot, cards through the state's card operations
-  (:meth:`~alsos.hand.state.HandState.take_from_talon`,
-  :meth:`~alsos.hand.state.HandState.put_to_talon`,
-  :meth:`~alsos.hand.state.HandState.swap_with_talon`), and the exchange
+  (:meth:`~alsos.hand.state.HandState.put_to_talon`; cards taken into a hand
+  through the referee, :meth:`Referee.take_from_talon` and
+  :meth:`Referee.swap_with_talon`, which tell the seats), and the exchange
   fields ``siber_card``, ``siber_taken``, ``exchanged``, ``discards_left``
   (exchange modules);
 - **moves the hand on** only through the referee's transitions below:
@@ -109,6 +109,14 @@ class Referee(Protocol):
     def settle_call(self, s: HandState, index: int, multiplier: int, forced: bool | None) -> None:
         """A call decided item ``index``: its stake multiplier, and its result if conceded
         (a conceded figure no longer holds its card back)."""
+
+    def take_from_talon(self, s: HandState, seat: int, cards: list[int]) -> None:
+        """``seat`` takes ``cards`` from the talon into its hand
+        (:meth:`~alsos.hand.state.HandState.take_from_talon`; an event tells the seats)."""
+
+    def swap_with_talon(self, s: HandState, seat: int, card: int, position: int) -> None:
+        """``seat`` gives ``card`` for the talon card at ``position``
+        (:meth:`~alsos.hand.state.HandState.swap_with_talon`; an event tells the seats)."""
 
 
 # The module families.  Each is a class with typed methods; a method with a body

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from alsos.hand.events import Event, ItemChanged, Note, PickedUp, Said
+from alsos.hand.events import Event, ItemChanged, Note, PickedUp, Said, Took
 from alsos.pack.actions import PASS, Action, Bid, Discard
+from alsos.pack.cards import CARDS
 
 if TYPE_CHECKING:
     from alsos.hand.items import Item
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from alsos.pack.phases import Contract, Phase
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["ModuleReferee", "Transitions", "item_changed", "pick_up", "said_of"]
+__all__ = ["ModuleReferee", "Transitions", "item_changed", "pick_up", "said_of", "took"]
 
 
 class Transitions(Protocol):
@@ -76,6 +77,15 @@ def pick_up(out: list[Event] | None, s: HandState) -> None:
     s.pick_up()
 
 
+def took(out: list[Event] | None, s: HandState) -> None:
+    """The :class:`~alsos.hand.events.Took` of the last taking from the talon
+    (``s.takes[-1]``, written by the state's card operation that took the cards)."""
+    if out is not None:
+        seat, cards, up = s.takes[-1]
+        face_up = tuple([CARDS[c] for c in cards if up >> c & 1])
+        out.append(Took(seat, len(cards), face_up, tuple([CARDS[c] for c in cards])))
+
+
 def item_changed(seat: int, item: Item) -> ItemChanged:
     """The :class:`~alsos.hand.events.ItemChanged` of ``item`` as it is now, said by ``seat``."""
     # The label is the figure, or "game" for the game itself, as the settlement has it.
@@ -115,6 +125,14 @@ class ModuleReferee:
 
     def pick_up(self, s: HandState) -> None:
         pick_up(self.out, s)
+
+    def take_from_talon(self, s: HandState, seat: int, cards: list[int]) -> None:
+        s.take_from_talon(seat, cards)
+        took(self.out, s)
+
+    def swap_with_talon(self, s: HandState, seat: int, card: int, position: int) -> None:
+        s.swap_with_talon(seat, card, position)
+        took(self.out, s)
 
     def after_front(self, s: HandState) -> None:
         self._eng._after_front(self, s)

@@ -1,4 +1,7 @@
-"""Meld validation after the first trick.
+"""Meld declarations in the first trick, and their validation after it.
+
+:func:`meld_options` says what a seat may still declare (the engine offers
+it at every step of the first trick).
 
 Declared sequences and vannaks are compared one kind at a time with
 :class:`alsos.hand.melds.MeldContest`; each answer (``show`` or ``kicsi``) is
@@ -10,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from alsos.hand.melds import MeldContest, best_sequence, vannak_ranks_held
+from alsos.hand.melds import MeldContest, best_sequence, longest_sequence, vannak_ranks_held
+from alsos.pack.actions import DECLARES, Action
 from alsos.pack.cards import Rank, Suit
 from alsos.pack.phases import Phase
 from alsos.ruleset.profile import Ruleset
@@ -18,7 +22,31 @@ from alsos.ruleset.profile import Ruleset
 if TYPE_CHECKING:
     from alsos.hand.state import HandState
 
-__all__ = ["answer_meld", "next_contest", "start_contests"]
+__all__ = ["answer_meld", "meld_options", "next_contest", "start_contests"]
+
+
+def meld_options(rules: Ruleset, s: HandState, seat: int) -> tuple[Action, ...]:
+    """The declarations ``seat`` may still make: its longest sequence and vannak.
+
+    Asked at every step of the first trick, so kept until the seat's hand
+    or the declarations change.
+    """
+    hand = s.hands[seat]
+    said = len(s.declared)
+    cached = s.meld_cache.get(seat)
+    if cached is not None and cached[0] == hand and cached[1] == said:
+        return cached[2]
+    mine = [n for t, n in s.declared if t == seat]
+    out: list[Action] = []
+    if not any(n > 0 for n in mine):
+        n = longest_sequence(hand)
+        if n >= 3:
+            out.append(DECLARES[n])
+    if 0 not in mine and vannak_ranks_held(hand, rules.melds.vannak_ranks_for(s.trump)):
+        out.append(DECLARES[0])
+    options = tuple(out)
+    s.meld_cache[seat] = (hand, said, options)
+    return options
 
 
 def start_contests(rules: Ruleset, s: HandState) -> None:

@@ -34,7 +34,7 @@ from alsos.pack.actions import (
 from alsos.pack.cards import Card, Suit, cards_of, quote
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Contract, Kind, Phase
-from alsos.play.view import View, lazy_view
+from alsos.play.view import View, lazy_view, settle
 from alsos.ruleset.profile import Ruleset
 
 if TYPE_CHECKING:
@@ -562,7 +562,7 @@ class Game:
         for ref in views:
             view = ref()
             if view is not None:
-                view._settle()
+                settle(view)
 
     def _claim(self, what: str) -> bool:
         """Take the guard for a call that must not overlap another thread's :meth:`apply`.

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from alsos.hand.state import HandState
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["ItemView", "TrickView", "View", "lazy_view", "make_view"]
+__all__ = ["ItemView", "TrickView", "View", "lazy_view", "make_view", "settle"]
 
 
 @frozen
@@ -130,19 +130,9 @@ class View:
         view's data (``alsos.to_data``), its equality or its pickle."""
         return rules_named(self.variant)
 
-    def _settle(self) -> None:
-        """Read every field not read yet, and let go of the hand (before it changes)."""
-        data = self.__dict__
-        source = data.get("_source")
-        if source is not None:
-            for name, read in _DEFERRED.items():
-                if name not in data:
-                    data.setdefault(name, read(*source))
-            data.pop("_source", None)
-
     def __getstate__(self) -> dict[str, Any]:
         """The fields only (every one read), never the hand a lazy view reads from."""
-        self._settle()
+        settle(self)
         state = dict(self.__dict__)
         state.pop("rules", None)  # found again by its string when asked for
         return state
@@ -255,7 +245,7 @@ def lazy_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
 
     Equal to :func:`make_view`'s in every field, but it costs a few plain
     values until a field is read, so a bot that reads little pays little.
-    It reads the live state: the caller must ``View._settle()`` it before
+    It reads the live state: the caller must :func:`settle` it before
     ``s`` changes (:class:`~alsos.Game` does in :meth:`~alsos.Game.apply`),
     or drop it (a playout's policy decides, then the view is gone).
     ``history=False`` leaves the public history out, as for :func:`make_view`.
@@ -267,3 +257,16 @@ def lazy_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
     if not history:
         data["history"] = ()
     return view
+
+
+def settle(view: View) -> None:
+    """Read every field of a :func:`lazy_view` not read yet, and let go of the hand it
+    reads from: what its maker does before the hand changes (nothing for a view
+    already settled, or made by :func:`make_view`)."""
+    data = view.__dict__
+    source = data.get("_source")
+    if source is not None:
+        for name, read in _DEFERRED.items():
+            if name not in data:
+                data.setdefault(name, read(*source))
+        data.pop("_source", None)

@@ -16,7 +16,7 @@ Every action goes through the engine's one path, :meth:`Engine.apply
 recording no events); once only cards are left, cards go through the
 engine's own functions: :meth:`Engine.legal_mask
 <alsos.hand.engine.Engine.legal_mask>` for the legal cards,
-:func:`alsos.hand.engine.take_trick` to close each trick and
+:func:`alsos.hand.tricks.take_trick` to close each trick and
 :meth:`Engine.hand_ends <alsos.hand.engine.Engine.hand_ends>` for the end (not
 asked each trick where :meth:`Engine.ends_only_after_last_trick
 <alsos.hand.engine.Engine.ends_only_after_last_trick>` says only the last trick
@@ -37,7 +37,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final
 
-from alsos.hand.engine import Engine, engine_for, take_trick
+from alsos.hand.engine import Engine, engine_for
+from alsos.hand.tricks import take_trick
 from alsos.pack.actions import PASS, PLAYS, Action
 from alsos.pack.phases import Phase
 from alsos.search.solver import PayoffKey, check_solvable

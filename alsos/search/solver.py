@@ -6,7 +6,7 @@ that secures it.  It is alpha-beta search over the engine's own bit sets:
 
 * the legal cards of each turn come from :meth:`Engine.legal_mask
   <alsos.hand.engine.Engine.legal_mask>` and each full trick is closed by
-  :func:`alsos.hand.engine.take_trick`, the functions the engine plays with, so
+  :func:`alsos.hand.tricks.take_trick`, the functions the engine plays with, so
   search and game share one copy of the follow-suit, trumping and hold-back
   rules;
 * the payoff of a finished line is the engine's scoring module run on the
@@ -41,7 +41,8 @@ import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from alsos.hand.engine import Engine, engine_for, give_back_trick, take_trick
+from alsos.hand.engine import Engine, engine_for
+from alsos.hand.tricks import give_back_trick, take_trick
 from alsos.pack.actions import PLAYS, Play
 from alsos.pack.phases import Kind, Phase
 from alsos.pack.tables import suit_point_sums

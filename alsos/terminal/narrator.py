@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 
-from alsos.hand.events import Event, ItemChanged, PickedUp, Played, Said, TrickWon
+from alsos.hand.events import Event, ItemChanged, PickedUp, Played, Said, Took, TrickWon
 from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.actions import (
     PASS,
@@ -28,7 +28,6 @@ from alsos.pack.actions import (
     Draw,
     Exchange,
     Kontra,
-    Play,
     Siber,
 )
 from alsos.pack.cards import Card, Rank
@@ -106,7 +105,7 @@ class Narrator:
         self.explained: set[str] = set()  # figures and kontra levels already explained
         self.notes: list[str] = []  # their explanations, printed after the line of speech
         self.tricks = dict.fromkeys(game.active, 0)
-        self.holding = {s: game.view(s).hand for s in self.watched}
+        self.took: dict[int, Took] = {}  # what the action being told took from the talon
         self.changed: set[int] = set()
         self.talon_known = self._talon()
         self.section_before_pickup = ""
@@ -135,7 +134,6 @@ class Narrator:
             else ""
         )
         self.screen.line(f"  {self.who(seat)} holds ", self.screen.cards(view.hand), rest)
-        self.holding[seat] = view.hand
         self.shown.update(view.hand)
 
     # ------------------------------------------------------------ the deal
@@ -271,10 +269,15 @@ class Narrator:
     def step(self, seat: int, events: Sequence[Event]) -> None:
         """Print what an action by ``seat`` caused (its events, seen by the viewer)."""
         picked: tuple[int, ...] = ()
+        if self.viewer is not None:
+            events = [ev.seen_by(self.viewer) for ev in events]
+        # Told before the action's line is printed: a draw's gloss names the cards.
+        self.took = {ev.seat: ev for ev in events if isinstance(ev, Took)}
+        moved = set(self.took)  # the hands an action changed outside play and the pick-up
         for ev in events:
-            if self.viewer is not None:
-                ev = ev.seen_by(self.viewer)
             if isinstance(ev, Said):
+                if isinstance(ev.action, Discard):
+                    moved.add(ev.seat)
                 self._said(ev)
             elif isinstance(ev, ItemChanged):
                 self._item(ev)
@@ -285,7 +288,7 @@ class Narrator:
                 self._trick(ev)
             elif isinstance(ev, PickedUp):
                 picked = tuple(s for s in ev.seats if s in self.watched)
-        self._after(picked)
+        self._after(picked, moved)
 
     def _said(self, ev: Said) -> None:
         face_up = [c for c in self._talon() if c not in self.talon_known]
@@ -340,9 +343,10 @@ class Narrator:
             else f"the cards {self.who(self.drawer)} discarded"
         )
         self.drawer = seat
-        if seat not in self.watched:
+        took = self.took.get(seat)
+        if seat not in self.watched or took is None or took.cards is None:
             return f" (takes {source})"
-        new = [c for c in self.game.view(seat).hand if c not in self.holding[seat]]
+        new = [c for c in self.game.view(seat).hand if c in took.cards]  # in the hand's order
         return f" (takes {' '.join(map(self.screen.card_text, new))}: {source})"
 
     def _item(self, ev: ItemChanged) -> None:
@@ -410,21 +414,15 @@ class Narrator:
             f" wins ({tally})",
         )
 
-    def _after(self, picked: tuple[int, ...]) -> None:
+    def _after(self, picked: tuple[int, ...], moved: set[int]) -> None:
         """After an action's events: the hands picked up, a watched hand that changed
-        otherwise (an exchange, a draw), the talon turned face up."""
+        otherwise (``moved``: an exchange, a síber, a draw, a discard), the talon turned
+        face up."""
         g = self.game
-        for s in self.watched:
-            view = g.view(s)
-            if (
-                s not in picked
-                and view.hand != self.holding[s]
-                and not isinstance(g.history[-1][1], Play)
-                and not view.unseen_count
-                and self.viewer is None  # a player sees its hand before each decision
-            ):
-                self.changed.add(s)
-            self.holding[s] = view.hand
+        if self.viewer is None:  # a player sees its hand before each decision
+            for s in moved:
+                if s in self.watched and s not in picked and not g.view(s).unseen_count:
+                    self.changed.add(s)
         if picked:
             self.flush()
             self.section_before_pickup = self.section

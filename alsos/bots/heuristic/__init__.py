@@ -241,8 +241,8 @@ class HeuristicBot(LadderJudgement, Judgement):
             return Play(min(winners, key=lambda c: (strength(c), points[c])))
         return Play(min(cards, key=lambda c: (points[c], strength(c))))
 
-    @staticmethod
-    def _decides(view: View, points: tuple[int, ...], trick_points: int) -> bool:
+    @classmethod
+    def _decides(cls, view: View, points: tuple[int, ...], trick_points: int) -> bool:
         """Whether the declarer, winning this trick, would come near what it needs: half
         the pack's points (then it beats both defenders) or a points figure it announced."""
         rules = view.rules
@@ -253,7 +253,7 @@ class HeuristicBot(LadderJudgement, Judgement):
                 info = figures.get(item.label) if item.seat == view.declarer else None
                 if info is not None and info[0] == "points":
                     target = min(target, info[2])
-        for fig in LadderJudgement._objectives(view):  # a ladder contract's points objective
+        for fig in cls._objectives(view):  # a ladder contract's points objective
             threshold = fig.threshold if view.trump >= 0 else fig.threshold_no_trumps
             if fig.kind == "points" and threshold is not None and not fig.melds:
                 target = min(target, threshold)

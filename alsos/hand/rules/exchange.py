@@ -261,7 +261,7 @@ class SiberExchange(NoExchange):
             if self.rules.exchange.takes == "reveal":
                 for c in taken[2:]:  # turned face up one by one as the reveal went on
                     s.talon_up |= 1 << c
-            s.take_from_talon(seat, taken)
+            ref.take_from_talon(s, seat, taken)
             s.put_to_talon(seat, card, face_up=True, bottom=True)
             s.talon_up = 1 << card  # the síber card, and what a reveal turned up
             for c in shown:
@@ -343,7 +343,7 @@ class TompaExchange(SiberExchange):
         if s.phase is Phase.SIBER and action == EXCHANGE:
             card = _st(s).card
             assert card is not None
-            s.swap_with_talon(seat, card, 0)
+            ref.swap_with_talon(s, seat, card, 0)
             s.exchanged = seat
             ref.begin_play(s)
             return

@@ -251,7 +251,7 @@ class LadderBidding(BiddingModule):
         if stage == AUCTION:
             b.turns += 1
             if action == DRAW:
-                self._draw(s, seat, b)
+                self._draw(ref, s, seat, b)
                 ref.ask(s, Phase.BIDDING, seat)
                 return
             if isinstance(action, ContractBid):
@@ -284,7 +284,7 @@ class LadderBidding(BiddingModule):
             if action == SIBER:
                 b.siber = True
                 take += b.set_aside
-            s.take_from_talon(seat, take)
+            ref.take_from_talon(s, seat, take)
             b.owed = len(take)
             b.stage = DISCARD_TAKEN
             ref.ask(s, Phase.BIDDING, seat)
@@ -297,7 +297,7 @@ class LadderBidding(BiddingModule):
             else:
                 self._play(ref, s, b)
 
-    def _draw(self, s: HandState, seat: int, b: LadderState) -> None:
+    def _draw(self, ref: Referee, s: HandState, seat: int, b: LadderState) -> None:
         """Draw the previous drawer's discards, or (the first) two face-down cards."""
         if b.discards:
             cards, b.discards = b.discards, []
@@ -306,7 +306,7 @@ class LadderBidding(BiddingModule):
             # makes no difference a player could know); the other pair is set aside.
             hidden = [c for c in s.talon if not s.talon_up >> c & 1]
             cards, b.set_aside = hidden[-2:], hidden[:-2]
-        s.take_from_talon(seat, cards)
+        ref.take_from_talon(s, seat, cards)
         b.stage = DISCARD_DRAWN
 
     def _bid(self, b: LadderState, seat: int, action: ContractBid) -> None:
