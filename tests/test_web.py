@@ -369,8 +369,26 @@ def test_a_seat_gets_the_same_frames_whatever_the_cards_hidden_from_it(
 ) -> None:
     """Frames, compared as the text on the wire, from two servers whose deals differ only
     in two cards hidden from seat k, both driven by the same actions (see
-    tests/test_no_leaks.py for how the deals are made and when the comparison stops)."""
-    for example in range(3):
+    tests/test_no_leaks.py for how the deals are made and when the comparison stops).
+    The spectator's frames are compared too: every card hidden from k (and not in
+    k's hand) is hidden from the spectator as well."""
+    _compare_frames(rules, 3)
+
+
+_SPECTATED = [
+    r for r in PROFILES if (r.id, r.players) in {("potter1930", 3), ("csibor", 4), ("altiansz", 4)}
+]
+
+
+@pytest.mark.parametrize("rules", [_param(r) for r in _SPECTATED])
+def test_a_spectator_sees_no_hidden_card_during_the_hand(rules: alsos.Ruleset) -> None:
+    """The spectator's link: two deals differing only in hidden cards give it identical
+    frames while the hand goes on (the fast share of the slow test above)."""
+    _compare_frames(rules, 2)
+
+
+def _compare_frames(rules: alsos.Ruleset, examples: int) -> None:
+    for example in range(examples):
         rng = random.Random(f"{rules}-{example}")
         first = alsos.Game(rules, seed=rng.randrange(2**32))
         k = first.active[rng.randrange(len(first.active))]
@@ -386,6 +404,7 @@ def test_a_seat_gets_the_same_frames_whatever_the_cards_hidden_from_it(
             b = _Table(two, rules, deal, first.dealer)
             name = f"{rules} seat {k}, swapped {sorted(c.name for c in cards)}"
             assert a.first[k] == b.first[k], f"{name}: the first frames differ"
+            assert a.first[-1] == b.first[-1], f"{name}: the spectator's first frames differ"
             done = 0
             while not a.game.is_over:
                 s = a.game.to_act
@@ -401,3 +420,5 @@ def test_a_seat_gets_the_same_frames_whatever_the_cards_hidden_from_it(
                     break  # seat k now sees a swapped card
                 done += 1
                 assert got_a[k] == got_b[k], f"{name}: frames differ after {done} ({s} {action})"
+                if not a.game.is_over:  # once over, the spectator is sent the whole hand
+                    assert got_a[-1] == got_b[-1], f"{name}: spectator's frames differ ({done})"

@@ -38,10 +38,11 @@ from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
 from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import Ruleset
+from alsos.terminal.assist import UndoRefused, hint_text, take_back_own
 from alsos.web.messages import PROTOCOL, events_frame, state_frame
 from alsos.web.store import SeatRow, Store, TableRow
 
-__all__ = ["BOTS", "Connection", "Hub", "Room", "TableError"]
+__all__ = ["BOTS", "SPECTATOR", "Connection", "Hub", "Room", "TableError"]
 
 #: The bots a table may seat, by the name a page sends, with the spec each is made from
 #: (fixed here: a client cannot ask a bot to search for an hour).
@@ -51,6 +52,10 @@ BOTS: dict[str, str] = {
     "pimc": "pimc(worlds=16, time_limit=2.0)",
 }
 HUMAN = "human"
+#: The seat number a spectator's link opens: it sees what every seat may see
+#: (:func:`alsos.web.messages.state_frame`), and the whole hand once it is over.
+SPECTATOR = -1
+_WATCH = "spectator"  # the stored kind of the spectator's row (seat SPECTATOR)
 _log = logging.getLogger("alsos.web")
 _QUEUE = 256  # frames waiting for one connection before it is dropped as too slow
 
@@ -89,13 +94,14 @@ class Room:
         self.id = row.id
         self.rules = rules
         self.game = game
-        self.seats = row.seats
+        self.seats = tuple(s for s in row.seats if s.seat != SPECTATOR)
+        self.watch = next((s.token for s in row.seats if s.seat == SPECTATOR), None)
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.bots: dict[int, Bot] = {
             s.seat: make_spec(BOTS[s.kind], seed=secrets.randbits(32))
             for s in row.seats
-            if s.kind != HUMAN
+            if s.kind in BOTS
         }
         self.bot_task: asyncio.Task[None] | None = None
 
@@ -107,7 +113,13 @@ class Room:
         for s in self.seats:
             if s.token is not None and hmac.compare_digest(given, s.token):
                 found = s.seat
+        if self.watch is not None and hmac.compare_digest(given, self.watch):
+            found = SPECTATOR
         return found
+
+    def humans(self) -> tuple[int, ...]:
+        """The seats played by people."""
+        return tuple(s.seat for s in self.seats if s.kind == HUMAN)
 
     def public(self) -> dict[str, Any]:
         """What every seat may know of the table itself."""
@@ -159,7 +171,8 @@ class Hub:
     ) -> tuple[str, dict[int, str]]:
         """Make a table: ``seats`` names ``human`` or a bot (:data:`BOTS`) for each seat.
 
-        Returns the table's id and each person's token by seat.  ``deal``
+        Returns the table's id and each person's token by seat, and the
+        spectator's token under :data:`SPECTATOR`.  ``deal``
         (tests, tools) fixes the cards; by default they are shuffled from
         :mod:`secrets`.
 
@@ -189,6 +202,8 @@ class Hub:
             SeatRow(n, kind, _digest(tokens[n]) if n in tokens else None)
             for n, kind in enumerate(seats)
         )
+        tokens[SPECTATOR] = secrets.token_urlsafe(24)
+        rows += (SeatRow(SPECTATOR, _WATCH, _digest(tokens[SPECTATOR])),)
         await self._in_db(
             self.store.add_table, table_id, rules.id, rules.players, dealer, str(game.deal), rows
         )
@@ -252,6 +267,45 @@ class Hub:
                 return "the server could not store the action: nothing changed, try again"
             self._wake_bots(room)
         return None
+
+    async def undo(self, room: Room, seat: int, ply: int) -> str | None:
+        """Take back ``seat``'s last action and everything after it, against bots only;
+        None if done, else why not (nothing changed).  The stored record loses
+        those actions before anyone is told."""
+        async with room.lock:
+            if ply != len(room.game.history):
+                return f"stale undo: the table is at action {len(room.game.history)}"
+            trial = room.game.copy()
+            try:
+                back = take_back_own(trial, seat, room.humans())
+            except UndoRefused as e:
+                return str(e)
+            try:
+                await self._in_db(self.store.drop_actions, room.id, len(trial.history))
+            except Exception:
+                _log.exception("table %s: could not undo for seat %d", room.id, seat)
+                return "the server could not store the undo: nothing changed, try again"
+            if room.bot_task is not None:  # a bot thinking about a position now gone
+                room.bot_task.cancel()
+            room.game = trial
+            for conn in list(room.connections):
+                conn.send({"type": "undone", "seat": seat, "actions": len(back)})
+                conn.send(state_frame(trial, conn.seat))
+            self._wake_bots(room)
+        return None
+
+    async def hint(self, room: Room, seat: int) -> str:
+        """A suggestion for ``seat`` from its own view (against bots only), as one line."""
+        async with room.lock:
+            others = sorted(set(room.humans()) - {seat})
+            if others:
+                return "hints are only for a hand against bots: a person sits at the table"
+            if room.game.to_act != seat:
+                return "a hint is for your turn"
+            snapshot = room.game.copy()
+        loop = asyncio.get_running_loop()
+        text: str = await loop.run_in_executor(self._cpu, hint_text, snapshot, seat)
+        return text
 
     async def _commit(self, room: Room, seat: int, action: str) -> None:
         """Apply ``action`` (the lock held) to a copy, store it, then make it the table's

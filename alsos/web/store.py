@@ -31,6 +31,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     insert,
     select,
 )
@@ -151,6 +152,15 @@ class Store:
             conn.execute(
                 insert(_ACTIONS).values(
                     table_id=table_id, ply=ply, seat=seat, action=action, at=time.time()
+                )
+            )
+
+    def drop_actions(self, table_id: str, from_ply: int) -> None:
+        """Forget the actions from ``from_ply`` on (a player's undo against bots)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                delete(_ACTIONS).where(
+                    (_ACTIONS.c.table_id == table_id) & (_ACTIONS.c.ply >= from_ply)
                 )
             )
 
