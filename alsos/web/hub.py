@@ -273,13 +273,13 @@ class Hub:
         None if done, else why not (nothing changed).  The stored record loses
         those actions before anyone is told."""
         async with room.lock:
-            if ply != len(room.game.history):
-                return f"stale undo: the table is at action {len(room.game.history)}"
             trial = room.game.copy()
             try:
                 back = take_back_own(trial, seat, room.humans())
             except UndoRefused as e:
                 return str(e)
+            if ply != len(room.game.history):
+                return f"stale undo: the table is at action {len(room.game.history)}"
             try:
                 await self._in_db(self.store.drop_actions, room.id, len(trial.history))
             except Exception:
