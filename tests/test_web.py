@@ -511,3 +511,38 @@ def test_a_spectator_acts_for_no_seat(client: _Server) -> None:
     watch.send_json({"type": "act", "action": legal, "ply": len(game.history)})
     assert _until(watch, "refused")["reason"] == "it is not your turn"
     assert _stored(client, t["table"]) == ()
+
+
+def test_an_uploaded_profile_is_checked_and_played(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    seats = ["human", "heuristic", "heuristic"]
+    text = "extends: potter1930\nid: my-potter\nname: My Potter\n"
+    with _Server(url) as client:
+        broken = client.post(
+            "/api/tables",
+            json={"variant": "-", "seats": seats, "profile": "extends: potter1930\nplayers: 7\n"},
+        )
+        assert broken.status_code == 400
+        assert broken.json()["error"] == "upload.yaml: players: expected 2, 3 or 4, got 7"
+        local = client.post(
+            "/api/tables",
+            json={"variant": "-", "seats": seats, "profile": "extends: ../../etc/x.yaml\n"},
+        )
+        assert local.status_code == 400 and "not a shipped variant" in local.json()["error"]
+        assert "/tmp" not in local.text and "alsos-profile" not in local.text
+        big = client.post(
+            "/api/tables", json={"variant": "-", "seats": seats, "profile": "#" * 70_000}
+        )
+        assert big.status_code == 413
+        t = _table(client, "-", seats, profile=text)
+        ws = _join(client, t["table"], t["tokens"]["0"])
+        assert _game(client, t["table"]).rules.name == "My Potter"
+        frame = _my_turn(ws)
+        ws.send_json({"type": "act", "action": frame["actions"][0]["action"], "ply": frame["ply"]})
+        frame = _my_turn(ws)
+    with _Server(url) as client:  # a restart loads the uploaded profile again
+        ws = _join(client, t["table"], t["tokens"]["0"])
+        assert ws.receive_json() == frame
+        end = _play_to_the_end(ws, random.Random(2), frame)
+        assert end["settlement"] is not None
+        assert client.get(f"/api/tables/{t['table']}/viewer").status_code == 409

@@ -59,12 +59,14 @@ class Limits:
         self,
         *,
         max_message: int = 4096,
+        max_profile: int = 65536,
         actions_per_second: float = 8.0,
         burst: int = 16,
         tables_per_client: int = 60,
         hello_timeout: float = 15.0,
     ) -> None:
         self.max_message = max_message
+        self.max_profile = max_profile
         self.actions_per_second = actions_per_second
         self.burst = burst
         self.tables_per_client = tables_per_client
@@ -135,9 +137,10 @@ def create_app(
         return JSONResponse({c.name: card_svg(c, width=60) for c in CARDS})
 
     async def create(request: Request) -> Response:
-        body = await _capped_body(request, limits.max_message)
+        cap = limits.max_message + limits.max_profile
+        body = await _capped_body(request, cap)
         if body is None:
-            return _refuse(413, f"the request is over {limits.max_message} bytes")
+            return _refuse(413, f"the request is over {cap} bytes")
         client = request.client.host if request.client else "?"
         now = time.time()
         if len(made) > 10_000:  # forget the clients that made nothing in the last hour
@@ -159,8 +162,13 @@ def create_app(
             return _refuse(400, '"players" is a whole number')
         if not all(isinstance(s, str) for s in seats):
             return _refuse(400, '"seats" lists "human" or a bot name for each seat')
+        profile = data.get("profile")
+        if profile is not None and not isinstance(profile, str):
+            return _refuse(400, '"profile" is the YAML text of a profile')
+        if profile is not None and len(profile.encode("utf-8", "replace")) > limits.max_profile:
+            return _refuse(413, f"a profile is at most {limits.max_profile} bytes")
         try:
-            table_id, tokens = await hub().create(variant, seats, players=players)
+            table_id, tokens = await hub().create(variant, seats, players=players, profile=profile)
         except TableError as e:
             return _refuse(400, str(e))
         made[client] = [*times, now]
@@ -189,7 +197,11 @@ def create_app(
                     headers={"content-disposition": f'attachment; filename="{name}"'},
                 )
             )
-        response = HTMLResponse(viewer_page(record, title=f"Alsós: table {table_id}"))
+        try:
+            html = viewer_page(record, title=f"Alsós: table {table_id}")
+        except ValueError:  # an uploaded profile: the viewer opens shipped variants only
+            return _refuse(409, "the hand viewer shows hands of shipped variants only")
+        response = HTMLResponse(html)
         response.headers["x-alsos-csp"] = "viewer"  # the viewer's own inline script and style
         return _secure(response)
 

@@ -36,7 +36,7 @@ from alsos.hand.events import Event
 from alsos.pack.cards import quote
 from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
-from alsos.ruleset.loading import load_variant
+from alsos.ruleset.loading import load_profile_text, load_variant
 from alsos.ruleset.profile import Ruleset
 from alsos.terminal.assist import UndoRefused, hint_text, take_back_own
 from alsos.web.messages import PROTOCOL, events_frame, state_frame
@@ -168,18 +168,20 @@ class Hub:
         players: int | None = None,
         deal: Deal | str | None = None,
         dealer: int = 0,
+        profile: str | None = None,
     ) -> tuple[str, dict[int, str]]:
         """Make a table: ``seats`` names ``human`` or a bot (:data:`BOTS`) for each seat.
 
         Returns the table's id and each person's token by seat, and the
         spectator's token under :data:`SPECTATOR`.  ``deal``
         (tests, tools) fixes the cards; by default they are shuffled from
-        :mod:`secrets`.
+        :mod:`secrets`.  ``profile``: an uploaded profile's YAML text, played
+        instead of ``variant`` (checked by the loader, never naming a file).
 
         :raises TableError: for a variant not shipped, a player count it does not
             allow, a seat list of the wrong length or an unknown bot.
         """
-        rules = _rules(variant, players)
+        rules = _rules(variant, players) if profile is None else _uploaded(profile, players)
         if len(seats) != rules.players:
             raise TableError(
                 f"{rules.id} is played by {rules.players}: give {rules.players} seats, "
@@ -204,9 +206,12 @@ class Hub:
         )
         tokens[SPECTATOR] = secrets.token_urlsafe(24)
         rows += (SeatRow(SPECTATOR, _WATCH, _digest(tokens[SPECTATOR])),)
+        stored = rules.id if profile is None else f"upload:{rules.id}"[:200]
         await self._in_db(
-            self.store.add_table, table_id, rules.id, rules.players, dealer, str(game.deal), rows
+            self.store.add_table, table_id, stored, rules.players, dealer, str(game.deal), rows
         )
+        if profile is not None:
+            await self._in_db(self.store.add_profile, table_id, profile)
         return table_id, tokens
 
     async def room(self, table_id: str) -> Room | None:
@@ -221,7 +226,11 @@ class Hub:
             row: TableRow | None = await self._in_db(self.store.table, table_id)
             if row is None:
                 return None
-            rules = _rules(row.variant, row.players)
+            text: str | None = await self._in_db(self.store.profile, table_id)
+            if text is None:
+                rules = _rules(row.variant, row.players)
+            else:
+                rules = _uploaded(text, row.players)
             game = Game(rules, deal=row.deal, dealer=row.dealer)
             for seat, action in row.actions:
                 game.apply(action, seat=seat)
@@ -367,5 +376,15 @@ def _rules(variant: str, players: int | None) -> Ruleset:
         )
     try:
         return load_variant(variant) if players is None else load_variant(variant, players=players)
+    except ValueError as e:
+        raise TableError(str(e)) from None
+
+
+def _uploaded(text: str, players: int | None) -> Ruleset:
+    """An uploaded profile for ``players`` seats; the loader's ProfileError as a TableError."""
+    try:
+        if players is None:
+            return load_profile_text(text)
+        return load_profile_text(text, players=players)
     except ValueError as e:
         raise TableError(str(e)) from None

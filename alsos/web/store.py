@@ -71,6 +71,15 @@ _ACTIONS = Table(
     Column("at", Float, nullable=False),
 )
 
+# The profile a table was made with when it is not a shipped one (an upload): its
+# YAML text, loaded again when the table is (never a path: see load_profile_text).
+_PROFILES = Table(
+    "alsos_profiles",
+    _META,
+    Column("table_id", String(32), ForeignKey("alsos_tables.id"), primary_key=True),
+    Column("text", Text, nullable=False),
+)
+
 
 @frozen
 class SeatRow:
@@ -154,6 +163,19 @@ class Store:
                     table_id=table_id, ply=ply, seat=seat, action=action, at=time.time()
                 )
             )
+
+    def add_profile(self, table_id: str, text: str) -> None:
+        """Store the uploaded profile of the table ``table_id`` (made just before)."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(_PROFILES).values(table_id=table_id, text=text))
+
+    def profile(self, table_id: str) -> str | None:
+        """The uploaded profile of ``table_id``, or None (a shipped variant)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(_PROFILES.c.text).where(_PROFILES.c.table_id == table_id)
+            ).first()
+        return None if row is None else str(row.text)
 
     def drop_actions(self, table_id: str, from_ply: int) -> None:
         """Forget the actions from ``from_ply`` on (a player's undo against bots)."""

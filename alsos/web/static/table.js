@@ -73,6 +73,11 @@
         players: Number(players.value),
         seats: [...seats.querySelectorAll("select")].map((s) => s.value),
       };
+      const file = $("profile").files[0];
+      if (file) {
+        if (file.size > 65536) { $("setup-error").textContent = "a profile is at most 64 KiB"; return; }
+        body.profile = await file.text();
+      }
       const r = await fetch("api/tables", {
         method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
       });
