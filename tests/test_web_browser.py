@@ -267,3 +267,25 @@ def test_screenshots_of_a_hand_in_progress(
     name = "web-table-phone.png" if phone else "web-table-desktop.png"
     tab.screenshot(path=str(_DOCS / name))
     ctx.close()
+
+
+def test_an_uploaded_broken_profile_shows_the_loader_s_error(
+    browser: Browser,  # noqa: F811
+    server: str,
+) -> None:
+    page = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
+    page.goto(server + "/")
+    page.wait_for_selector("#seat2")
+    page.set_input_files(
+        "#profile",
+        files=[{"name": "mine.yaml", "mimeType": "text/yaml",
+                "buffer": b"extends: potter1930\nplayers: 7\n"}],
+    )  # fmt: skip
+    page.click("#create")
+    page.wait_for_function("() => document.getElementById('setup-error').textContent !== ''")
+    from alsos.ruleset.loading import load_profile_text
+
+    with pytest.raises(ValueError) as loader:
+        load_profile_text("extends: potter1930\nplayers: 7\n", players=3)
+    assert page.inner_text("#setup-error") == str(loader.value)
+    page.close()
