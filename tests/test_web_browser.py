@@ -252,9 +252,11 @@ def test_screenshots_of_a_hand_in_progress(
     for _ in range(300):
         assert not tab.is_visible("#settlement-box"), "the hand ended before the picture"
         cards = tab.locator("#hand button:enabled")
-        if cards.count() and tab.locator("#trick .card").count() and len(
-            tab.locator("#hand .card").all()
-        ) <= 7:
+        if (
+            cards.count()
+            and tab.locator("#trick .card").count()
+            and len(tab.locator("#hand .card").all()) <= 7
+        ):
             break
         buttons = tab.locator("#hand button:enabled, #actions button:enabled")
         if not buttons.count():
