@@ -163,6 +163,8 @@ def create_app(
         if not all(isinstance(s, str) for s in seats):
             return _refuse(400, '"seats" lists "human" or a bot name for each seat')
         profile = data.get("profile")
+        if profile is None and len(body) > limits.max_message:  # only a profile may be long
+            return _refuse(413, f"the request is over {limits.max_message} bytes")
         if profile is not None and not isinstance(profile, str):
             return _refuse(400, '"profile" is the YAML text of a profile')
         if profile is not None and len(profile.encode("utf-8", "replace")) > limits.max_profile:

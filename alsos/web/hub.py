@@ -104,6 +104,7 @@ class Room:
             if s.kind in BOTS
         }
         self.bot_task: asyncio.Task[None] | None = None
+        self.hinting = False  # one hint at a time per table: each searches for a while
 
     def seat_for(self, token: str) -> int | None:
         """The seat ``token`` opens, or None; every seat's digest is compared in
@@ -311,9 +312,15 @@ class Hub:
                 return "hints are only for a hand against bots: a person sits at the table"
             if room.game.to_act != seat:
                 return "a hint is for your turn"
+            if room.hinting:
+                return "a hint is being worked out: wait for it"
             snapshot = room.game.copy()
-        loop = asyncio.get_running_loop()
-        text: str = await loop.run_in_executor(self._cpu, hint_text, snapshot, seat)
+            room.hinting = True
+        try:
+            loop = asyncio.get_running_loop()
+            text: str = await loop.run_in_executor(self._cpu, hint_text, snapshot, seat)
+        finally:
+            room.hinting = False
         return text
 
     async def _commit(self, room: Room, seat: int, action: str) -> None:
