@@ -155,6 +155,8 @@ def create_app(
             return _refuse(400, "the request is not JSON")
         if not isinstance(data, dict):
             return _refuse(400, "the request is not a JSON object")
+        if "profile" not in data and len(body) > limits.max_message:  # only a profile is long
+            return _refuse(413, f"the request is over {limits.max_message} bytes")
         variant, players, seats = data.get("variant"), data.get("players"), data.get("seats")
         if not isinstance(variant, str) or not isinstance(seats, list):
             return _refuse(400, 'give "variant" (text) and "seats" (a list)')
@@ -163,8 +165,6 @@ def create_app(
         if not all(isinstance(s, str) for s in seats):
             return _refuse(400, '"seats" lists "human" or a bot name for each seat')
         profile = data.get("profile")
-        if profile is None and len(body) > limits.max_message:  # only a profile may be long
-            return _refuse(413, f"the request is over {limits.max_message} bytes")
         if profile is not None and not isinstance(profile, str):
             return _refuse(400, '"profile" is the YAML text of a profile')
         if profile is not None and len(profile.encode("utf-8", "replace")) > limits.max_profile:
