@@ -315,3 +315,24 @@ def test_an_uploaded_broken_profile_shows_the_loader_s_error(
         load_profile_text("extends: potter1930\nplayers: 7\n", players=3)
     assert page.inner_text("#setup-error") == str(loader.value)
     page.close()
+
+
+def test_hint_and_undo_against_bots(
+    browser: Browser,  # noqa: F811
+    server: str,
+) -> None:
+    page = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
+    _new_table(page, server, "potter1930", 3, ["human", "heuristic", "heuristic"])
+    page.wait_for_selector("#actions button:enabled, #hand button:enabled")
+    page.get_by_role("button", name="ask for a hint").click()
+    page.wait_for_function(
+        "() => document.getElementById('refused').textContent.startsWith('hint: ')"
+    )
+    before = int(page.evaluate("() => document.body.dataset.ply"))
+    page.locator("#actions button:enabled, #hand button:enabled").first.click()
+    page.wait_for_function(f"() => Number(document.body.dataset.ply) > {before}")
+    page.wait_for_selector("#actions button:enabled, #hand button:enabled")
+    page.get_by_role("button", name="undo your last decision").click()
+    page.wait_for_function(f"() => Number(document.body.dataset.ply) === {before}")
+    assert page.locator("#history li").count() == before
+    page.close()
