@@ -405,3 +405,22 @@ def test_an_odd_but_accepted_profile_plays_and_renders(path: Path) -> None:
         )
         assert cards == 32, (path.name, seed)
         assert game.settlement is not None and sum(game.settlement.payments.values()) == 0
+
+
+def test_a_profile_given_as_text_opens_no_file_and_names_no_server_path() -> None:
+    """load_profile_text (the web table's uploads): ``extends`` names only a shipped
+    variant, and messages and ``str(rules)`` show the given name, not a scratch file."""
+    from alsos.ruleset.loading import load_profile_text
+    from alsos.ruleset.profile import ProfileError
+
+    rules = load_profile_text("extends: potter1930\nname: Mine\n", "mine.yaml")
+    assert rules.name == "Mine" and str(rules) == "mine.yaml"
+    for parent in ("../potter1930.yaml", "/etc/hosts.yaml", "[1]"):
+        with pytest.raises(ProfileError) as e:
+            load_profile_text(f"extends: {parent}\n", "mine.yaml")
+        assert e.value.source == "mine.yaml" and "not a shipped variant" in str(e.value)
+    with pytest.raises(ProfileError) as e:
+        load_profile_text("extends: potter1930\nplayers: [\n", "mine.yaml")
+    assert "alsos-profile" not in str(e.value) and str(e.value).startswith("mine.yaml: line ")
+    with pytest.raises(ProfileError, match="over 1 MiB"):
+        load_profile_text("#" * (1 << 20) + "\n")

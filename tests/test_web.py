@@ -369,8 +369,26 @@ def test_a_seat_gets_the_same_frames_whatever_the_cards_hidden_from_it(
 ) -> None:
     """Frames, compared as the text on the wire, from two servers whose deals differ only
     in two cards hidden from seat k, both driven by the same actions (see
-    tests/test_no_leaks.py for how the deals are made and when the comparison stops)."""
-    for example in range(3):
+    tests/test_no_leaks.py for how the deals are made and when the comparison stops).
+    The spectator's frames are compared too: every card hidden from k (and not in
+    k's hand) is hidden from the spectator as well."""
+    _compare_frames(rules, 3)
+
+
+_SPECTATED = [
+    r for r in PROFILES if (r.id, r.players) in {("potter1930", 3), ("csibor", 4), ("altiansz", 4)}
+]
+
+
+@pytest.mark.parametrize("rules", [_param(r) for r in _SPECTATED])
+def test_a_spectator_sees_no_hidden_card_during_the_hand(rules: alsos.Ruleset) -> None:
+    """The spectator's link: two deals differing only in hidden cards give it identical
+    frames while the hand goes on (the fast share of the slow test above)."""
+    _compare_frames(rules, 5)
+
+
+def _compare_frames(rules: alsos.Ruleset, examples: int) -> None:
+    for example in range(examples):
         rng = random.Random(f"{rules}-{example}")
         first = alsos.Game(rules, seed=rng.randrange(2**32))
         k = first.active[rng.randrange(len(first.active))]
@@ -386,6 +404,7 @@ def test_a_seat_gets_the_same_frames_whatever_the_cards_hidden_from_it(
             b = _Table(two, rules, deal, first.dealer)
             name = f"{rules} seat {k}, swapped {sorted(c.name for c in cards)}"
             assert a.first[k] == b.first[k], f"{name}: the first frames differ"
+            assert a.first[-1] == b.first[-1], f"{name}: the spectator's first frames differ"
             done = 0
             while not a.game.is_over:
                 s = a.game.to_act
@@ -401,3 +420,129 @@ def test_a_seat_gets_the_same_frames_whatever_the_cards_hidden_from_it(
                     break  # seat k now sees a swapped card
                 done += 1
                 assert got_a[k] == got_b[k], f"{name}: frames differ after {done} ({s} {action})"
+                if not a.game.is_over:  # once over, the spectator is sent the whole hand
+                    assert got_a[-1] == got_b[-1], f"{name}: spectator's frames differ ({done})"
+
+
+# ------------------------------------------- undo, hint, records, spectators
+
+
+def test_undo_takes_back_the_own_decision_against_bots_only(client: _Server) -> None:
+    t = _table(client, "potter1930", ["human", "heuristic", "heuristic"])
+    ws = _join(client, t["table"], t["tokens"]["0"])
+    before = _my_turn(ws)
+    pick = before["actions"][0]["action"]
+    ws.send_json({"type": "act", "action": pick, "ply": before["ply"]})
+    after = _my_turn(ws)
+    ws.send_json({"type": "undo", "ply": after["ply"]})
+    assert ws.receive_json()["type"] == "undone"
+    again = ws.receive_json()
+    assert again["ply"] == before["ply"] and again["view"] == before["view"]
+    assert len(_stored(client, t["table"])) == before["ply"]  # the record forgot it too
+    # two people at a table: no undo, no hint, and nothing changes
+    t2 = _table(client, "potter1930", ["human", "human", "heuristic"])
+    ws0 = _join(client, t2["table"], t2["tokens"]["0"])
+    ws0.send_json({"type": "undo", "ply": len(_game(client, t2["table"]).history)})
+    got = _until(ws0, "refused")
+    assert "only for a hand against bots" in got["reason"]
+    ws0.send_json({"type": "hint"})
+    assert "only for a hand against bots" in _until(ws0, "hint")["text"]
+
+
+def _until(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
+    for _ in range(500):
+        frame = ws.receive_json()
+        if frame["type"] == kind:
+            return dict(frame)
+    raise AssertionError(f"no {kind} frame")
+
+
+def test_a_hint_names_a_legal_action(client: _Server) -> None:
+    t = _table(client, "potter1930", ["human", "heuristic", "heuristic"])
+    ws = _join(client, t["table"], t["tokens"]["0"])
+    frame = _my_turn(ws)
+    ws.send_json({"type": "hint"})
+    text = _until(ws, "hint")["text"]
+    assert text.startswith("hint: ")
+    assert any(text.startswith(f"hint: {a['action']},") for a in frame["actions"]), text
+
+
+def test_records_the_seat_s_own_while_playing_the_whole_once_over(client: _Server) -> None:
+    t = _table(client, "potter1930", ["human", "heuristic", "heuristic"])
+    ws = _join(client, t["table"], t["tokens"]["0"])
+    frame = _my_turn(ws)
+    ws.send_json({"type": "record"})
+    own = _until(ws, "record")
+    game = _game(client, t["table"])
+    assert not own["whole"] and own["text"] == str(game.record(seat=0))
+    watch = _join(client, t["table"], t["spectator"])
+    watch.send_json({"type": "record"})
+    assert "once the hand is over" in _until(watch, "error")["reason"]
+    assert client.get(f"/api/tables/{t['table']}/record").status_code == 404  # not yet
+    end = _play_to_the_end(ws, random.Random(3), frame)
+    assert end["settlement"] is not None
+    ws.send_json({"type": "record"})
+    whole = _until(ws, "record")
+    assert whole["whole"]
+    assert whole["text"] == str(_game(client, t["table"]).record())
+    r = client.get(f"/api/tables/{t['table']}/record")
+    assert r.status_code == 200 and r.text == whole["text"]
+    html = client.get(f"/api/tables/{t['table']}/viewer")
+    assert html.status_code == 200 and "<svg" in html.text
+    assert "unsafe-inline" in html.headers["content-security-policy"]
+    assert "x-alsos-csp" not in html.headers
+    assert client.get(f"/api/tables/{t['table']}/other").status_code == 404
+    last = None
+    for _ in range(2000):  # the spectator's last state carries the whole record
+        f = watch.receive_json()
+        if f["type"] == "state" and f["settlement"] is not None:
+            last = f
+            break
+    assert last is not None and last["record"] == whole["text"]
+
+
+def test_a_spectator_acts_for_no_seat(client: _Server) -> None:
+    t = _table(client, "potter1930", ["human", "human", "human"])
+    watch = _join(client, t["table"], t["spectator"])
+    frame = watch.receive_json()
+    assert frame["view"]["seat"] == -1 and frame["view"]["hand"] == [] and frame["actions"] == []
+    game = _game(client, t["table"])
+    legal = str(game.legal_actions()[0])
+    watch.send_json({"type": "act", "action": legal, "ply": len(game.history)})
+    assert _until(watch, "refused")["reason"] == "it is not your turn"
+    assert _stored(client, t["table"]) == ()
+
+
+def test_an_uploaded_profile_is_checked_and_played(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    seats = ["human", "heuristic", "heuristic"]
+    text = "extends: potter1930\nid: my-potter\nname: My Potter\n"
+    with _Server(url) as client:
+        broken = client.post(
+            "/api/tables",
+            json={"variant": "-", "seats": seats, "profile": "extends: potter1930\nplayers: 7\n"},
+        )
+        assert broken.status_code == 400
+        assert broken.json()["error"] == "upload.yaml: players: expected 2, 3 or 4, got 7"
+        local = client.post(
+            "/api/tables",
+            json={"variant": "-", "seats": seats, "profile": "extends: ../../etc/x.yaml\n"},
+        )
+        assert local.status_code == 400 and "not a shipped variant" in local.json()["error"]
+        assert "/tmp" not in local.text and "alsos-profile" not in local.text
+        big = client.post(
+            "/api/tables", json={"variant": "-", "seats": seats, "profile": "#" * 70_000}
+        )
+        assert big.status_code == 413
+        t = _table(client, "-", seats, profile=text)
+        ws = _join(client, t["table"], t["tokens"]["0"])
+        assert _game(client, t["table"]).rules.name == "My Potter"
+        frame = _my_turn(ws)
+        ws.send_json({"type": "act", "action": frame["actions"][0]["action"], "ply": frame["ply"]})
+        frame = _my_turn(ws)
+    with _Server(url) as client:  # a restart loads the uploaded profile again
+        ws = _join(client, t["table"], t["tokens"]["0"])
+        assert ws.receive_json() == frame
+        end = _play_to_the_end(ws, random.Random(2), frame)
+        assert end["settlement"] is not None
+        assert client.get(f"/api/tables/{t['table']}/viewer").status_code == 409

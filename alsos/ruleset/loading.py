@@ -20,6 +20,7 @@ import difflib
 import json
 import pathlib
 import re
+import tempfile
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -34,7 +35,7 @@ from alsos.ruleset import registry
 from alsos.ruleset.checks import check, short
 from alsos.ruleset.profile import CallingRules, ProfileError, Ruleset
 
-__all__ = ["load_variant", "shipped_variants"]
+__all__ = ["load_profile_text", "load_variant", "shipped_variants"]
 
 _PLAYER_COUNTS = (2, 3, 4)
 #: Ruleset fields the loader fills itself; a profile cannot set them.
@@ -670,3 +671,44 @@ def _path_first(message: str, prefix: str = "") -> str:
         return message
     path = path.replace("['", ".").replace("']", "")
     return f"{prefix}{path}: {reason}"
+
+
+def load_profile_text(text: str, name: str = "upload.yaml", **options: Any) -> Ruleset:
+    """Load a profile given as YAML text (an upload) as :func:`load_variant` loads a file.
+
+    Text from someone else must not make the loader open local files: its
+    ``extends`` may name only a shipped variant.  ``name`` stands for the text
+    in messages and in ``str(rules)`` (the server's scratch file is never shown).
+
+    :raises ProfileError: what :func:`load_variant` would say, or an ``extends``
+        naming a file.
+    """
+    if len(text.encode("utf-8", "replace")) > _MAX_BYTES:
+        raise ProfileError(name, ["the text is over 1 MiB; a profile is at most 1 MiB"])
+    with tempfile.TemporaryDirectory(prefix="alsos-profile-") as tmp:
+        path = pathlib.Path(tmp) / "upload.yaml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            _, _, data = _read_yaml(path)
+            parent = data.get("extends")
+            shipped = isinstance(parent, str) and parent in shipped_variants()
+            if parent is not None and not shipped:
+                raise ProfileError(
+                    str(path),
+                    [
+                        f"extends: {short(parent)} is not a shipped variant; an uploaded profile "
+                        f"extends only one of {', '.join(shipped_variants())}"
+                    ],
+                )
+            rules = load_variant(path, **options)
+        except ProfileError as e:
+            here = (str(path), str(path.resolve()), tmp)
+            problems = [_hide(p, here, name) for p in e.problems]
+            raise ProfileError(_hide(e.source, here, name), problems) from None
+    return attrs.evolve(rules, origin=name)
+
+
+def _hide(text: str, paths: tuple[str, ...], name: str) -> str:
+    for p in paths:
+        text = text.replace(p, name)
+    return text

@@ -31,7 +31,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -39,7 +39,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from alsos.pack.cards import CARDS
 from alsos.pack.svg import card_svg
 from alsos.ruleset.loading import load_variant, shipped_variants
-from alsos.web.hub import BOTS, HUMAN, Connection, Hub, Room, TableError
+from alsos.viewer import page as viewer_page
+from alsos.web.hub import BOTS, HUMAN, SPECTATOR, Connection, Hub, Room, TableError
 from alsos.web.store import Store
 
 __all__ = ["Limits", "create_app"]
@@ -58,12 +59,14 @@ class Limits:
         self,
         *,
         max_message: int = 4096,
+        max_profile: int = 65536,
         actions_per_second: float = 8.0,
         burst: int = 16,
         tables_per_client: int = 60,
         hello_timeout: float = 15.0,
     ) -> None:
         self.max_message = max_message
+        self.max_profile = max_profile
         self.actions_per_second = actions_per_second
         self.burst = burst
         self.tables_per_client = tables_per_client
@@ -134,9 +137,10 @@ def create_app(
         return JSONResponse({c.name: card_svg(c, width=60) for c in CARDS})
 
     async def create(request: Request) -> Response:
-        body = await _capped_body(request, limits.max_message)
+        cap = limits.max_message + limits.max_profile
+        body = await _capped_body(request, cap)
         if body is None:
-            return _refuse(413, f"the request is over {limits.max_message} bytes")
+            return _refuse(413, f"the request is over {cap} bytes")
         client = request.client.host if request.client else "?"
         now = time.time()
         if len(made) > 10_000:  # forget the clients that made nothing in the last hour
@@ -151,6 +155,8 @@ def create_app(
             return _refuse(400, "the request is not JSON")
         if not isinstance(data, dict):
             return _refuse(400, "the request is not a JSON object")
+        if "profile" not in data and len(body) > limits.max_message:  # only a profile is long
+            return _refuse(413, f"the request is over {limits.max_message} bytes")
         variant, players, seats = data.get("variant"), data.get("players"), data.get("seats")
         if not isinstance(variant, str) or not isinstance(seats, list):
             return _refuse(400, 'give "variant" (text) and "seats" (a list)')
@@ -158,12 +164,48 @@ def create_app(
             return _refuse(400, '"players" is a whole number')
         if not all(isinstance(s, str) for s in seats):
             return _refuse(400, '"seats" lists "human" or a bot name for each seat')
+        profile = data.get("profile")
+        if profile is not None and not isinstance(profile, str):
+            return _refuse(400, '"profile" is the YAML text of a profile')
+        if profile is not None and len(profile.encode("utf-8", "replace")) > limits.max_profile:
+            return _refuse(413, f"a profile is at most {limits.max_profile} bytes")
         try:
-            table_id, tokens = await hub().create(variant, seats, players=players)
+            table_id, tokens = await hub().create(variant, seats, players=players, profile=profile)
         except TableError as e:
             return _refuse(400, str(e))
         made[client] = [*times, now]
-        return JSONResponse({"table": table_id, "tokens": {str(s): t for s, t in tokens.items()}})
+        watch = tokens.pop(SPECTATOR)
+        return JSONResponse(
+            {
+                "table": table_id,
+                "tokens": {str(s): t for s, t in tokens.items()},
+                "spectator": watch,
+            }
+        )
+
+    async def finished(request: Request) -> Response:
+        """The record of a finished hand (public then), as text or in the hand viewer."""
+        table_id, what = request.path_params["table"], request.path_params["what"]
+        room = await hub().room(table_id) if len(table_id) <= 32 else None
+        if what not in ("record", "viewer") or room is None or not room.game.is_over:
+            return _refuse(404, "no such table, or its hand is not over yet")
+        record = room.game.record()
+        if what == "record":
+            name = f"alsos-{table_id}.txt"
+            return _secure(
+                Response(
+                    str(record),
+                    media_type="text/plain; charset=utf-8",
+                    headers={"content-disposition": f'attachment; filename="{name}"'},
+                )
+            )
+        try:
+            html = viewer_page(record, title=f"Alsós: table {table_id}")
+        except ValueError:  # an uploaded profile: the viewer opens shipped variants only
+            return _refuse(409, "the hand viewer shows hands of shipped variants only")
+        response = HTMLResponse(html)
+        response.headers["x-alsos-csp"] = "viewer"  # the viewer's own inline script and style
+        return _secure(response)
 
     async def play(ws: WebSocket) -> None:
         await ws.accept()
@@ -216,10 +258,23 @@ def create_app(
         msg = _parse(text, limits.max_message)
         if not isinstance(msg, dict):
             return _error("a message is a JSON object")
-        if msg.get("type") == "ping":
+        kind = msg.get("type")
+        if kind == "ping":
             return {"type": "pong"}
-        if msg.get("type") != "act":
-            return _error('a message\'s "type" is "act" or "ping"')
+        if kind == "hint":
+            return {"type": "hint", "text": await hub().hint(room, seat)}
+        if kind == "record":
+            return _record(room, seat)
+        if kind == "undo":
+            ply = msg.get("ply")
+            if ply.__class__ is not int:
+                return _error('an undo is {"type": "undo", "ply": number}')
+            reason = await hub().undo(room, seat, ply)
+            return (
+                None if reason is None else {"type": "refused", "action": "undo", "reason": reason}
+            )
+        if kind != "act":
+            return _error('a message\'s "type" is "act", "undo", "hint", "record" or "ping"')
         action, ply = msg.get("action"), msg.get("ply")
         if not isinstance(action, str) or len(action) > 200 or ply.__class__ is not int:
             return _error('an action is {"type": "act", "action": text, "ply": number}')
@@ -233,6 +288,7 @@ def create_app(
         Route("/api/variants", variants),
         Route("/api/cards", cards),
         Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{table}/{what:str}", finished),
         WebSocketRoute("/ws/{table}", play),
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),
     ]
@@ -255,13 +311,25 @@ class _Headers:
         async def send_with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
+                viewer = (_VIEWER_MARK, b"viewer") in headers
+                headers = [(k, v) for k, v in headers if k != _VIEWER_MARK]
                 for k, v in _HEADERS:
+                    if viewer and k == b"content-security-policy":
+                        v = _VIEWER_CSP.encode()
                     headers.append((k, v))
                 message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
 
+
+# The hand viewer's page is self-contained: its script and style are inline, and
+# it still loads and sends nothing.
+_VIEWER_CSP = (
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+    "img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+_VIEWER_MARK = b"x-alsos-csp"
 
 _HEADERS = (
     (b"content-security-policy", _CSP.encode()),
@@ -295,6 +363,17 @@ def _parse(text: str, limit: int) -> Any:
         return json.loads(text)
     except ValueError:
         return None
+
+
+def _record(room: Room, seat: int) -> dict[str, Any]:
+    """The ``record`` frame: the seat's own record while the hand goes on, the whole
+    one once it is over (a spectator gets it only then)."""
+    game = room.game
+    if game.is_over:
+        return {"type": "record", "whole": True, "text": str(game.record())}
+    if seat < 0:
+        return _error("a spectator gets the record once the hand is over")
+    return {"type": "record", "whole": False, "text": str(game.record(seat=seat))}
 
 
 def _error(reason: str) -> dict[str, Any]:

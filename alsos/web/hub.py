@@ -36,12 +36,13 @@ from alsos.hand.events import Event
 from alsos.pack.cards import quote
 from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
-from alsos.ruleset.loading import load_variant
+from alsos.ruleset.loading import load_profile_text, load_variant
 from alsos.ruleset.profile import Ruleset
+from alsos.terminal.assist import UndoRefused, hint_text, take_back_own
 from alsos.web.messages import PROTOCOL, events_frame, state_frame
 from alsos.web.store import SeatRow, Store, TableRow
 
-__all__ = ["BOTS", "Connection", "Hub", "Room", "TableError"]
+__all__ = ["BOTS", "SPECTATOR", "Connection", "Hub", "Room", "TableError"]
 
 #: The bots a table may seat, by the name a page sends, with the spec each is made from
 #: (fixed here: a client cannot ask a bot to search for an hour).
@@ -51,6 +52,10 @@ BOTS: dict[str, str] = {
     "pimc": "pimc(worlds=16, time_limit=2.0)",
 }
 HUMAN = "human"
+#: The seat number a spectator's link opens: it sees what every seat may see
+#: (:func:`alsos.web.messages.state_frame`), and the whole hand once it is over.
+SPECTATOR = -1
+_WATCH = "spectator"  # the stored kind of the spectator's row (seat SPECTATOR)
 _log = logging.getLogger("alsos.web")
 _QUEUE = 256  # frames waiting for one connection before it is dropped as too slow
 
@@ -89,15 +94,17 @@ class Room:
         self.id = row.id
         self.rules = rules
         self.game = game
-        self.seats = row.seats
+        self.seats = tuple(s for s in row.seats if s.seat != SPECTATOR)
+        self.watch = next((s.token for s in row.seats if s.seat == SPECTATOR), None)
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.bots: dict[int, Bot] = {
             s.seat: make_spec(BOTS[s.kind], seed=secrets.randbits(32))
             for s in row.seats
-            if s.kind != HUMAN
+            if s.kind in BOTS
         }
         self.bot_task: asyncio.Task[None] | None = None
+        self.hinting = False  # one hint at a time per table: each searches for a while
 
     def seat_for(self, token: str) -> int | None:
         """The seat ``token`` opens, or None; every seat's digest is compared in
@@ -107,7 +114,13 @@ class Room:
         for s in self.seats:
             if s.token is not None and hmac.compare_digest(given, s.token):
                 found = s.seat
+        if self.watch is not None and hmac.compare_digest(given, self.watch):
+            found = SPECTATOR
         return found
+
+    def humans(self) -> tuple[int, ...]:
+        """The seats played by people."""
+        return tuple(s.seat for s in self.seats if s.kind == HUMAN)
 
     def public(self) -> dict[str, Any]:
         """What every seat may know of the table itself."""
@@ -156,17 +169,20 @@ class Hub:
         players: int | None = None,
         deal: Deal | str | None = None,
         dealer: int = 0,
+        profile: str | None = None,
     ) -> tuple[str, dict[int, str]]:
         """Make a table: ``seats`` names ``human`` or a bot (:data:`BOTS`) for each seat.
 
-        Returns the table's id and each person's token by seat.  ``deal``
+        Returns the table's id and each person's token by seat, and the
+        spectator's token under :data:`SPECTATOR`.  ``deal``
         (tests, tools) fixes the cards; by default they are shuffled from
-        :mod:`secrets`.
+        :mod:`secrets`.  ``profile``: an uploaded profile's YAML text, played
+        instead of ``variant`` (checked by the loader, never naming a file).
 
         :raises TableError: for a variant not shipped, a player count it does not
             allow, a seat list of the wrong length or an unknown bot.
         """
-        rules = _rules(variant, players)
+        rules = _rules(variant, players) if profile is None else _uploaded(profile, players)
         if len(seats) != rules.players:
             raise TableError(
                 f"{rules.id} is played by {rules.players}: give {rules.players} seats, "
@@ -189,9 +205,14 @@ class Hub:
             SeatRow(n, kind, _digest(tokens[n]) if n in tokens else None)
             for n, kind in enumerate(seats)
         )
+        tokens[SPECTATOR] = secrets.token_urlsafe(24)
+        rows += (SeatRow(SPECTATOR, _WATCH, _digest(tokens[SPECTATOR])),)
+        stored = rules.id if profile is None else f"upload:{rules.id}"[:200]
         await self._in_db(
-            self.store.add_table, table_id, rules.id, rules.players, dealer, str(game.deal), rows
+            self.store.add_table, table_id, stored, rules.players, dealer, str(game.deal), rows
         )
+        if profile is not None:
+            await self._in_db(self.store.add_profile, table_id, profile)
         return table_id, tokens
 
     async def room(self, table_id: str) -> Room | None:
@@ -206,7 +227,11 @@ class Hub:
             row: TableRow | None = await self._in_db(self.store.table, table_id)
             if row is None:
                 return None
-            rules = _rules(row.variant, row.players)
+            text: str | None = await self._in_db(self.store.profile, table_id)
+            if text is None:
+                rules = _rules(row.variant, row.players)
+            else:
+                rules = _uploaded(text, row.players)
             game = Game(rules, deal=row.deal, dealer=row.dealer)
             for seat, action in row.actions:
                 game.apply(action, seat=seat)
@@ -252,6 +277,51 @@ class Hub:
                 return "the server could not store the action: nothing changed, try again"
             self._wake_bots(room)
         return None
+
+    async def undo(self, room: Room, seat: int, ply: int) -> str | None:
+        """Take back ``seat``'s last action and everything after it, against bots only;
+        None if done, else why not (nothing changed).  The stored record loses
+        those actions before anyone is told."""
+        async with room.lock:
+            trial = room.game.copy()
+            try:
+                back = take_back_own(trial, seat, room.humans())
+            except UndoRefused as e:
+                return str(e)
+            if ply != len(room.game.history):
+                return f"stale undo: the table is at action {len(room.game.history)}"
+            try:
+                await self._in_db(self.store.drop_actions, room.id, len(trial.history))
+            except Exception:
+                _log.exception("table %s: could not undo for seat %d", room.id, seat)
+                return "the server could not store the undo: nothing changed, try again"
+            if room.bot_task is not None:  # a bot thinking about a position now gone
+                room.bot_task.cancel()
+            room.game = trial
+            for conn in list(room.connections):
+                conn.send({"type": "undone", "seat": seat, "actions": len(back)})
+                conn.send(state_frame(trial, conn.seat))
+            self._wake_bots(room)
+        return None
+
+    async def hint(self, room: Room, seat: int) -> str:
+        """A suggestion for ``seat`` from its own view (against bots only), as one line."""
+        async with room.lock:
+            others = sorted(set(room.humans()) - {seat})
+            if others:
+                return "hints are only for a hand against bots: a person sits at the table"
+            if room.game.to_act != seat:
+                return "a hint is for your turn"
+            if room.hinting:
+                return "a hint is being worked out: wait for it"
+            snapshot = room.game.copy()
+            room.hinting = True
+        try:
+            loop = asyncio.get_running_loop()
+            text: str = await loop.run_in_executor(self._cpu, hint_text, snapshot, seat)
+        finally:
+            room.hinting = False
+        return text
 
     async def _commit(self, room: Room, seat: int, action: str) -> None:
         """Apply ``action`` (the lock held) to a copy, store it, then make it the table's
@@ -313,5 +383,15 @@ def _rules(variant: str, players: int | None) -> Ruleset:
         )
     try:
         return load_variant(variant) if players is None else load_variant(variant, players=players)
+    except ValueError as e:
+        raise TableError(str(e)) from None
+
+
+def _uploaded(text: str, players: int | None) -> Ruleset:
+    """An uploaded profile for ``players`` seats; the loader's ProfileError as a TableError."""
+    try:
+        if players is None:
+            return load_profile_text(text)
+        return load_profile_text(text, players=players)
     except ValueError as e:
         raise TableError(str(e)) from None

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from alsos.hand.events import Event, HandOver
 from alsos.pack.actions import (
     Action,
@@ -29,12 +31,14 @@ from alsos.pack.actions import (
     Kontra,
     Play,
 )
+from alsos.pack.cards import CARDS
 from alsos.play.data import to_data
 from alsos.play.game import Game
+from alsos.play.view import View
 from alsos.ruleset.profile import Ruleset
 from alsos.terminal.words import contract_meaning, figure_meaning
 
-__all__ = ["PROTOCOL", "action_entry", "events_frame", "state_frame"]
+__all__ = ["PROTOCOL", "action_entry", "events_frame", "public_view", "state_frame"]
 
 #: The protocol's version, sent in the ``welcome`` frame.
 PROTOCOL = 1
@@ -95,10 +99,32 @@ def action_entry(rules: Ruleset, action: Action) -> dict[str, str]:
     return entry
 
 
+def public_view(game: Game) -> View:
+    """What every seat may know (a spectator's view): a seat's view with its own
+    hand, its legal actions and the cards only it took left out, the history
+    as every seat knows it, and ``seat`` -1.  Once the hand is over the
+    spectator's frame adds the whole record (:func:`state_frame`)."""
+    view = game.view(0)
+    taken = tuple(
+        (t, tuple(CARDS[c] for c in cards if up >> c & 1)) for t, cards, up in game.state.takes
+    )
+    return attrs.evolve(
+        view,
+        seat=-1,
+        hand=(),
+        legal=(),
+        taken=taken,
+        unseen_count=0,
+        history=tuple(game.public_history()),
+    )
+
+
 def state_frame(game: Game, seat: int) -> dict[str, Any]:
     """The ``state`` frame for ``seat``: its view, its legal actions, the settlement once
-    the hand is over.  ``ply`` counts the actions taken: an action must name it."""
-    view = game.view(seat)
+    the hand is over.  ``ply`` counts the actions taken: an action must name it.
+    ``seat`` -1 is a spectator: the public view (:func:`public_view`), and once
+    the hand is over the whole record as text."""
+    view = game.view(seat) if seat >= 0 else public_view(game)
     frame: dict[str, Any] = {
         "type": "state",
         "ply": len(game.history),
@@ -109,6 +135,8 @@ def state_frame(game: Game, seat: int) -> dict[str, Any]:
     st = game.settlement
     if game.is_over and st is not None:
         frame["settlement"] = to_data(HandOver(st).seen_by(seat))["settlement"]
+        if seat < 0:
+            frame["record"] = str(game.record())
     return frame
 
 

@@ -31,6 +31,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     insert,
     select,
 )
@@ -68,6 +69,15 @@ _ACTIONS = Table(
     Column("seat", Integer, nullable=False),
     Column("action", String(200), nullable=False),
     Column("at", Float, nullable=False),
+)
+
+# The profile a table was made with when it is not a shipped one (an upload): its
+# YAML text, loaded again when the table is (never a path: see load_profile_text).
+_PROFILES = Table(
+    "alsos_profiles",
+    _META,
+    Column("table_id", String(32), ForeignKey("alsos_tables.id"), primary_key=True),
+    Column("text", Text, nullable=False),
 )
 
 
@@ -151,6 +161,28 @@ class Store:
             conn.execute(
                 insert(_ACTIONS).values(
                     table_id=table_id, ply=ply, seat=seat, action=action, at=time.time()
+                )
+            )
+
+    def add_profile(self, table_id: str, text: str) -> None:
+        """Store the uploaded profile of the table ``table_id`` (made just before)."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(_PROFILES).values(table_id=table_id, text=text))
+
+    def profile(self, table_id: str) -> str | None:
+        """The uploaded profile of ``table_id``, or None (a shipped variant)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(_PROFILES.c.text).where(_PROFILES.c.table_id == table_id)
+            ).first()
+        return None if row is None else str(row.text)
+
+    def drop_actions(self, table_id: str, from_ply: int) -> None:
+        """Forget the actions from ``from_ply`` on (a player's undo against bots)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                delete(_ACTIONS).where(
+                    (_ACTIONS.c.table_id == table_id) & (_ACTIONS.c.ply >= from_ply)
                 )
             )
 

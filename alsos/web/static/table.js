@@ -73,6 +73,11 @@
         players: Number(players.value),
         seats: [...seats.querySelectorAll("select")].map((s) => s.value),
       };
+      const file = $("profile").files[0];
+      if (file) {
+        if (file.size > 65536) { $("setup-error").textContent = "a profile is at most 64 KiB"; return; }
+        body.profile = await file.text();
+      }
       const r = await fetch("api/tables", {
         method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
       });
@@ -88,6 +93,10 @@
         li.append(el("a", url, { href: url, "aria-label": `open seat ${s}` }));
         list.append(li);
       }
+      const watch = `${location.origin}${location.pathname}#t=${got.table}&k=${got.spectator}`;
+      const li = el("li", "Spectators: ");
+      li.append(el("a", watch, { href: watch, "aria-label": "open the spectators' view" }));
+      list.append(li);
       $("links").hidden = false;
       if (seatsOf.length === 1) location.hash = `t=${got.table}&k=${got.tokens[seatsOf[0]]}`;
     });
@@ -113,12 +122,21 @@
   function receive(frame) {
     if (frame.type === "welcome") {
       table = frame.table; me = frame.seat;
-      $("where").textContent = `${table.name}: seat ${me}`;
-      document.title = `Alsós: seat ${me}`;
+      const role = me < 0 ? "spectator" : `seat ${me}`;
+      $("where").textContent = `${table.name}: ${role}`;
+      document.title = `Alsós: ${role}`;
+      document.body.dataset.role = me < 0 ? "spectator" : "seat";
+      const people = table.seats.filter((s) => s.kind === "human").length;
+      $("assist").hidden = me < 0;
+      $("undo").hidden = $("hint").hidden = people > 1;
     } else if (frame.type === "state") {
       render(frame);
     } else if (frame.type === "refused" || frame.type === "error") {
       $("refused").textContent = frame.reason;
+    } else if (frame.type === "hint") {
+      $("refused").textContent = frame.text;
+    } else if (frame.type === "record") {
+      download(frame.text, frame.whole ? "alsos-hand.txt" : `alsos-seat${me}.txt`);
     }
   }
 
@@ -127,13 +145,19 @@
     socket.send(JSON.stringify({ type: "act", action: action, ply: ply }));
   }
 
+  function download(text, name) {
+    const a = el("a", null, { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })), download: name });
+    document.body.append(a); a.click(); a.remove();
+  }
+
   function render(frame) {
     const v = frame.view;
     ply = frame.ply;
     document.body.dataset.ply = String(ply);
     const turn = v.to_act === null ? "the hand is over" :
       v.to_act === me ? "your turn" : `${who(v.to_act)} to act`;
-    const contract = v.contract ? `; contract: ${v.contract} (declarer ${who(v.declarer)})` : "";
+    const by = v.declarer === null ? "" : ` (declarer ${who(v.declarer)})`;
+    const contract = v.contract ? `; contract: ${v.contract}${by}` : "";
     $("status").textContent = `Phase: ${v.phase}; ${turn}${contract}.`;
 
     // the trick on the table, with who played each card
@@ -188,6 +212,10 @@
     const st = frame.settlement;
     $("settlement-box").hidden = !st;
     if (st) showSettlement(st);
+    const viewer = $("viewer");
+    viewer.hidden = !st;
+    if (st) viewer.href = `api/tables/${encodeURIComponent(fragment().t)}/viewer`;
+    if (frame.record) $("record-text").textContent = frame.record;
   }
 
   function showSettlement(st) {
@@ -208,6 +236,10 @@
       out.append(el("p", "Payments: " + pay.map(([s, p]) => `${who(Number(s))} ${p > 0 ? "+" : ""}${p}`).join(", ")));
     }
   }
+
+  $("undo").addEventListener("click", () => socket.send(JSON.stringify({ type: "undo", ply: ply })));
+  $("hint").addEventListener("click", () => { $("refused").textContent = "thinking..."; socket.send(JSON.stringify({ type: "hint" })); });
+  $("record").addEventListener("click", () => socket.send(JSON.stringify({ type: "record" })));
 
   async function start() {
     cards = await (await fetch("api/cards")).json();
