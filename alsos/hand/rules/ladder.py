@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from alsos.hand.items import DECLARER
 from alsos.hand.melds import every_meld
-from alsos.hand.protocol import BiddingModule, Described, Progress, ScoringModule
+from alsos.hand.protocol import BiddingModule, Described, FigureKind, Progress, ScoringModule
 from alsos.hand.rules.scoring import card_points, figure_made, hand_tally
 from alsos.hand.settlement import Entry, Settlement
 from alsos.hand.state import ModuleState
@@ -446,7 +446,8 @@ def objective_status(
     Each kind answers for itself (:meth:`~alsos.hand.protocol.FigureKind.early`); a
     kind without a bound is judged when play ends.
     """
-    return registry.lookup("figures", fig.kind).early(fig, Progress(rules, s, points, melds))
+    kind: FigureKind = registry.lookup("figures", fig.kind)
+    return kind.early(fig, Progress(rules, s, points, melds))
 
 
 def decided(rules: Ruleset, s: HandState) -> bool:
