@@ -458,7 +458,7 @@ _FAMILY: dict[str, tuple[type, bool, dict[str, int]]] = {
         False,
         {"settle": 2, "payments": 2, "decided": 2, "melds_shown": 3, "describe": 1},
     ),
-    "figures": (FigureKind, False, {"judge": 3, "check": 3, "describe": 2}),
+    "figures": (FigureKind, False, {"judge": 3, "check": 3, "describe": 2, "early": 2}),
 }
 #: What a scoring function may bring along (``register("scoring", name, **hooks)``).
 SCORING_HOOKS = (
@@ -595,6 +595,11 @@ def adopt(family: str, name: str, obj: Any, hooks: Mapping[str, Any]) -> Any:
             raise ModuleCheckError(
                 f"{what}: {method!r} takes the wrong arguments; {base.__name__}.{method} takes {n}"
             )
+    aim = getattr(obj, "aim", None) if family == "figures" else None
+    if aim is not None and aim not in AIMS:
+        raise ModuleCheckError(
+            f"{what}: aim {str(aim)[:60]!r} is not one of {', '.join(AIMS)} (or None)"
+        )
     return obj
 
 
