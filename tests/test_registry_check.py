@@ -251,9 +251,7 @@ def test_capabilities_replace_name_checks() -> None:
     assert all(k.aim in AIMS for k in kinds.values())
     aims = {k.aim for k in kinds.values()}
     assert aims == set(AIMS)  # every aim the bot plans for has a built-in kind
-    assert [n for n, k in kinds.items() if k.deciding_trick(_ONE, 9) == 8] == [
-        "trick"
-    ]
+    assert [n for n, k in kinds.items() if k.deciding_trick(_ONE, 9) == 8] == ["trick"]
     assert registry.lookup("scoring", "potter").totals_only
     assert not registry.lookup("scoring", "ladder").totals_only
     assert registry.lookup("scoring", "ladder").decides

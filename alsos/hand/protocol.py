@@ -299,7 +299,7 @@ class FigureKind:
     - ``totals_only``: its result follows from card points and tricks, which the
       solver keys positions on already;
     - ``aim``: what the undertaking is about, for a player who plans for it (the
-      heuristic bot values hands, bids and plays by it), one of :data:`AIMS`;
+      heuristic bot values hands, bids and plays by it), one of ``AIMS``;
       None for a kind no bot plans for (it is never announced or doubled by one);
     - :meth:`cards_needed`, :meth:`deciding_trick`, :meth:`held_back`: the
       cards it needs, the trick it is decided in, the card its announcer keeps
