@@ -18,6 +18,13 @@ runs both on the pure-Python package and on the compiled build (mypyc) and
 requires them equal::
 
     python examples/same_settlements.py 200 --search
+
+``--heuristic`` adds one more for the heuristic bot: the same hands played by
+:class:`~alsos.bots.HeuristicBot` at every seat (seeded per hand and seat),
+hashing every action with its seat and the settlement, so a refactoring of the
+bot or of what it asks the rules shows any decision it changed::
+
+    python examples/same_settlements.py 150 --heuristic
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ import random
 import sys
 
 import alsos
+from alsos.bots import make
 from alsos.ruleset.loading import shipped_variants
 from alsos.search import SolveError, playout, playouts, solve
 from alsos.version import compiled_modules
@@ -42,6 +50,24 @@ def fingerprint(variant: str, players: int | None, hands: int) -> str:
             action = rng.choice(game.legal_actions())
             digest.update(str(action).encode())
             game.apply(action)
+        digest.update(str(game.settlement).encode())
+    return digest.hexdigest()[:16]
+
+
+def heuristic_fingerprint(variant: str, players: int | None, hands: int) -> str:
+    """Hash every action (with its seat) and the settlement of ``hands`` hands of
+    ``variant`` played by heuristic bots, seeded ``10 * seed + seat``."""
+    rules = alsos.load_variant(variant, **({"players": players} if players else {}))
+    digest = hashlib.sha256()
+    for seed in range(hands):
+        game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+        bots = {s: make("heuristic", seed=seed * 10 + s) for s in game.active}
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            action = bots[seat].choose(game.view(seat), game.legal_actions())
+            digest.update(f"{seat}:{action};".encode())
+            game.apply(action, seat=seat)
         digest.update(str(game.settlement).encode())
     return digest.hexdigest()[:16]
 
@@ -86,6 +112,7 @@ def search_fingerprint(variant: str, players: int | None, hands: int, left: int 
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     search = "--search" in sys.argv[1:]
+    heuristic = "--heuristic" in sys.argv[1:]
     hands = int(args[0]) if args else 1000
     tables = [(v, None) for v in shipped_variants()]
     tables += [("csibor", 2), ("csibor", 4), ("altiansz", 4)]  # the counts they declare
@@ -97,6 +124,8 @@ def main() -> None:
         line = f"{name} {fingerprint(variant, players, hands)}"
         if search:
             line += f" search {search_fingerprint(variant, players, hands)}"
+        if heuristic:
+            line += f" heuristic {heuristic_fingerprint(variant, players, hands)}"
         print(line, flush=True)
 
 

@@ -16,12 +16,14 @@ from typing import Any
 import pytest
 
 import alsos
+from alsos.bots import make
 from alsos.hand.items import Item
-from alsos.hand.protocol import FigureKind, ModuleCheckError, ScoringModule
+from alsos.hand.protocol import AIMS, FigureKind, ModuleCheckError, Progress, ScoringModule
 from alsos.hand.settlement import Settlement, Tally
 from alsos.hand.state import HandState
 from alsos.ruleset import registry
 from alsos.ruleset.profile import FigureRule, Ruleset
+from tests.drive import Policy, play_out
 
 
 @pytest.fixture
@@ -106,6 +108,13 @@ class _FirstTrick(FigureKind):
     def describe(self, fig: FigureRule, rules: Ruleset) -> str:
         return "win the first trick"
 
+    def deciding_trick(self, fig: FigureRule, hand_size: int) -> int:
+        return 0
+
+    def early(self, fig: FigureRule, p: Progress) -> bool | None:
+        s = p.state
+        return None if s.trick_no == 0 else s.trick_winners[0] == p.declarer
+
 
 def _profile(tmp_path: pathlib.Path, extra: str = "") -> pathlib.Path:
     path = tmp_path / "first.yaml"
@@ -115,6 +124,32 @@ def _profile(tmp_path: pathlib.Path, extra: str = "") -> pathlib.Path:
         encoding="utf-8",
     )
     return path
+
+
+def _ladder_profile(tmp_path: pathlib.Path) -> pathlib.Path:
+    """altiansz with one more contract on top of its ladder, a first-trick objective."""
+    path = tmp_path / "first-ladder.yaml"
+    path.write_text(
+        "extends: altiansz\nid: first-ladder\nname: First ladder\nfigures:\n"
+        "  first: {title: the first trick, kind: first-trick, value: 1, no_trumps: true,"
+        " enabled: false}\n"
+        "bidding:\n  contracts:\n    first: {title: First, objectives: [first]}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def _heuristic_saying(game: alsos.Game, text: str, seat: int) -> Policy:
+    """Heuristic bots at every seat, but ``seat`` says ``text`` whenever it may: the
+    bots meet the new kind in their own plans and in the others' items."""
+    bots = {s: make("heuristic", seed=game.seed * 10 + s) for s in game.active}
+
+    def choose(g: alsos.Game, legal: Any) -> Any:
+        pick = [a for a in legal if str(a) == text] if g.to_act == seat else []
+        assert g.to_act is not None
+        return pick[0] if pick else bots[g.to_act].choose(g.view(g.to_act), legal)
+
+    return choose
 
 
 def test_a_new_figure_kind_is_one_object(
@@ -148,6 +183,52 @@ def test_a_new_figure_kind_is_one_object(
                 judged += 1
                 assert entry.made == (game.state.trick_winners[0] == entry.seat)
     assert judged
+    # The heuristic bot plays it too (never announcing a kind without an aim itself).
+    said = 0
+    for seed in range(20):
+        game = alsos.Game(rules, seed=seed)
+        steps = play_out(game, _heuristic_saying(game, "announce first", seed % 3))
+        said += sum(str(s.action) == "announce first" for s in steps)
+        assert game.settlement is not None
+        bot_said = [s for s in steps if str(s.action) == "announce first" and s.seat != seed % 3]
+        assert not bot_said
+    assert said
+
+
+def test_a_new_kind_as_a_contract_objective_ends_play_by_its_own_rule(
+    tmp_path: pathlib.Path, forget: list[tuple[str, str]]
+) -> None:
+    """altiansz, "Play": play stops once the contract is won or lost; a new kind's
+    ``early`` says when (here: after the first trick), and the heuristic bots bid and
+    play around it."""
+    forget.append(("figures", "first-trick"))
+    registry.register("figures", "first-trick")(_FirstTrick())
+    rules = alsos.load_variant(_ladder_profile(tmp_path))
+    from alsos.rulebook import render
+
+    assert "win the first trick" in render(rules)
+    played = 0
+    for seed in range(30):
+        game = alsos.Game(rules, seed=seed)
+        play_out(game, _heuristic_saying(game, "contract first", seed % 3))
+        st = game.settlement
+        assert st is not None
+        if game.state.contract is not None and game.state.contract.name == "first":
+            played += 1
+            assert game.state.trick_no == 1  # decided by the first trick: play stops
+            made = game.state.trick_winners[0] == game.state.declarer
+            assert [e.made for e in st.entries] == [made]  # the judge agrees
+    assert played
+
+
+def test_a_kind_with_an_unknown_aim_is_refused(forget: list[tuple[str, str]]) -> None:
+    class Aimless(_FirstTrick):
+        aim = "first-trick"
+
+    forget.append(("figures", "aimless"))
+    with pytest.raises(ModuleCheckError, match="aim 'first-trick' is not one of game, "):
+        registry.register("figures", "aimless")(Aimless())
+    assert "aimless" not in registry._REGISTRY["figures"]
 
 
 def test_built_in_modules_are_instances_of_their_family_class() -> None:
@@ -157,12 +238,20 @@ def test_built_in_modules_are_instances_of_their_family_class() -> None:
         assert isinstance(registry.lookup("scoring", name), ScoringModule)
 
 
+_ONE = FigureRule(kind="trick", value=1, trick=1, card="trump 7")
+
+
 def test_capabilities_replace_name_checks() -> None:
     """What the solver, bots and rulebook used to ask by name, the objects say."""
     kinds = {n: registry.lookup("figures", n) for n in registry.available("figures")}
     assert [n for n, k in kinds.items() if not k.judged] == ["multiplier"]
     assert sorted(n for n, k in kinds.items() if not k.biddable) == ["kassza", "multiplier"]
     assert sorted(n for n, k in kinds.items() if k.totals_only) == ["kassza", "points", "volat"]
+    assert [n for n, k in kinds.items() if k.declarer_needs_bela] == ["kassza"]
+    assert all(k.aim in AIMS for k in kinds.values())
+    aims = {k.aim for k in kinds.values()}
+    assert aims == set(AIMS)  # every aim the bot plans for has a built-in kind
+    assert [n for n, k in kinds.items() if k.deciding_trick(_ONE, 9) == 8] == ["trick"]
     assert registry.lookup("scoring", "potter").totals_only
     assert not registry.lookup("scoring", "ladder").totals_only
     assert registry.lookup("scoring", "ladder").decides

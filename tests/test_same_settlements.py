@@ -25,3 +25,12 @@ def test_fingerprints_are_deterministic_and_tell_profiles_apart() -> None:
     assert first != script.fingerprint("potter1930", None, 21)
     assert first != script.fingerprint("four-player", None, 20)
     assert script.fingerprint("altiansz", 4, 20) != script.fingerprint("altiansz", None, 20)
+
+
+def test_the_heuristic_fingerprint_is_deterministic_and_sees_the_bots_choices() -> None:
+    """``--heuristic``: the check that a refactoring left every heuristic decision as it was."""
+    script = _load()
+    first = script.heuristic_fingerprint("potter1930", None, 8)
+    assert first == script.heuristic_fingerprint("potter1930", None, 8)
+    assert first != script.heuristic_fingerprint("potter1930", None, 9)
+    assert first != script.fingerprint("potter1930", None, 8)  # not the random players'

@@ -52,6 +52,7 @@ __all__ = [
     "ExchangeModule",
     "FigureKind",
     "ModuleCheckError",
+    "Progress",
     "Referee",
     "ScoringModule",
     "adopt",
@@ -286,10 +287,15 @@ class FigureKind:
       figure round;
     - ``totals_only``: its result follows from card points and tricks, which the
       solver keys positions on already;
+    - ``aim``: what the undertaking is about, for a player who plans for it (the
+      heuristic bot values hands, bids and plays by it), one of ``AIMS``;
+      None for a kind no bot plans for (it is never announced or doubled by one);
     - :meth:`cards_needed`, :meth:`deciding_trick`, :meth:`held_back`: the
       cards it needs, the trick it is decided in, the card its announcer keeps
       back (for search, bots and views); :meth:`without_trumps`: whether it
-      can be judged in a game without trumps.
+      can be judged in a game without trumps;
+    - :meth:`early`: as a contract's objective, whether it is already made or
+      lost from public facts (a contract ladder's early end).
     """
 
     params: tuple[str, ...] = ()
@@ -297,6 +303,7 @@ class FigureKind:
     judged: bool = True
     biddable: bool = True
     totals_only: bool = False
+    aim: str | None = None
 
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
         raise NotImplementedError
@@ -331,6 +338,77 @@ class FigureKind:
     def without_trumps(self, fig: FigureRule) -> bool:
         """Whether ``fig`` can be judged in a game without trumps."""
         return True
+
+    def early(self, fig: FigureRule, p: Progress) -> bool | None:
+        """As the declarer's objective: already made (True), already lost (False) or
+        still open (None), from the public facts ``p`` (the ruling is at
+        :func:`alsos.hand.rules.ladder.objective_status`).  The default waits for
+        the end of play, where the judge decides."""
+        return None
+
+
+#: The values of :attr:`FigureKind.aim`: what a figure's announcer undertakes, as a
+#: planning player sees it.
+AIMS: Mapping[str, str] = FrozenMap(
+    {
+        "game": "made with the game: the hand's strength for the game is what counts",
+        "points": "card points (with melds if the figure says) up to a threshold",
+        "majority": "more card points and melds than the other side",
+        "cards": "win the named cards in tricks",
+        "trick": "win one named trick with one named card",
+        "every-trick": "win every trick",
+        "tricks": "win at least a number of tricks",
+        "no-trick": "win no trick",
+    }
+)
+
+
+class Progress:
+    """The public facts of a hand in play that an objective's early end may read: the
+    declarer, tricks left, card points and meld points by seat, and (worked out when
+    first asked) the cards still to be won and the most card points still to come.
+    Hands and face-down talon cards are not among them (see
+    :func:`alsos.hand.rules.ladder.objective_status`)."""
+
+    __slots__ = ("_open", "declarer", "left", "melds", "points", "rules", "state")
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        state: HandState,
+        points: Mapping[int, int],
+        melds: Mapping[int, int],
+    ) -> None:
+        assert state.declarer is not None
+        self.rules = rules
+        self.state = state
+        self.declarer: int = state.declarer
+        self.left: int = rules.hand_size - state.trick_no
+        self.points = points
+        self.melds = melds
+        self._open: int | None = None
+
+    @property
+    def open(self) -> int:
+        """The cards that may still be won: not in a completed trick, not face up in
+        the talon (with no trick left: none, every such card lies face down)."""
+        if self._open is None:
+            done = 0
+            for w in self.state.won:
+                done |= w
+            self._open = 0 if self.left == 0 else ((1 << 32) - 1) & ~(done | self.state.talon_up)
+        return self._open
+
+    def rest(self) -> int:
+        """The most card points still to be won: the ``left`` tricks hold ``left``
+        cards of each active seat (a number everyone knows), at best the richest of
+        the open cards, and the last-trick bonus."""
+        if not self.left:
+            return 0
+        table = self.rules.cards.point_table(self.state.trump)
+        open_ = self.open
+        values = sorted((table[c] for c in range(32) if open_ >> c & 1), reverse=True)
+        return sum(values[: self.left * len(self.state.active)]) + self.rules.cards.last_trick
 
 
 # -- registration: every module checked against its family's class ----------------
@@ -369,7 +447,7 @@ _FAMILY: dict[str, tuple[type, bool, dict[str, int]]] = {
         False,
         {"settle": 2, "payments": 2, "decided": 2, "melds_shown": 3, "describe": 1},
     ),
-    "figures": (FigureKind, False, {"judge": 3, "check": 3, "describe": 2}),
+    "figures": (FigureKind, False, {"judge": 3, "check": 3, "describe": 2, "early": 2}),
 }
 #: What a scoring function may bring along (``register("scoring", name, **hooks)``).
 SCORING_HOOKS = (
@@ -506,6 +584,11 @@ def adopt(family: str, name: str, obj: Any, hooks: Mapping[str, Any]) -> Any:
             raise ModuleCheckError(
                 f"{what}: {method!r} takes the wrong arguments; {base.__name__}.{method} takes {n}"
             )
+    aim = getattr(obj, "aim", None) if family == "figures" else None
+    if aim is not None and aim not in AIMS:
+        raise ModuleCheckError(
+            f"{what}: aim {str(aim)[:60]!r} is not one of {', '.join(AIMS)} (or None)"
+        )
     return obj
 
 

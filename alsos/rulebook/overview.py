@@ -75,7 +75,8 @@ def _front_steps(rules: Ruleset) -> list[tuple[str, str]]:
     front = [
         f.title or n
         for n, f in rules.figures.items()
-        if f.enabled and f.front and f.kind != "kassza"
+        # not kassza, which hangs on holding béla: no example of what anyone may say
+        if f.enabled and f.front and not rule_modules.lookup("figures", f.kind).declarer_needs_bela
     ]
     levels = rules.kontra.levels
     doubling = (

@@ -273,11 +273,17 @@ def _figures_section(rules: Ruleset) -> list[Clause]:
 
 
 def _example_figure(rules: Ruleset) -> str | None:
-    """A figure to show the kontra notation with (kassza only if there is no other)."""
+    """A figure to show the kontra notation with: one that does not hang on holding
+    béla (kassza) unless there is no other."""
     enabled = [n for n, f in rules.figures.items() if f.enabled]
-    return next((n for n in enabled if rules.figures[n].kind != "kassza"), None) or next(
-        iter(enabled), None
-    )
+    plain = (n for n in enabled if not _needs_bela(rules.figures[n]))
+    return next(plain, None) or next(iter(enabled), None)
+
+
+def _needs_bela(fig: FigureRule) -> bool:
+    """Whether only a holder of béla may announce ``fig`` (its kind's
+    ``declarer_needs_bela``), which makes it a poor example of figures in general."""
+    return bool(rule_modules.lookup("figures", fig.kind).declarer_needs_bela)
 
 
 def _kontra_table(rules: Ruleset) -> tuple[tuple[str, ...], ...]:

@@ -86,7 +86,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from alsos.bots.heuristic.judgement import Judgement, figure_table
+from alsos.bots.heuristic.judgement import Judgement, aim_of, figure_table
 from alsos.bots.heuristic.ladder import LadderJudgement, is_ladder
 from alsos.pack.actions import (
     CALL,
@@ -189,14 +189,14 @@ class HeuristicBot(LadderJudgement, Judgement):
             return Play(due)  # an objective's card at its trick (the trump 7 last)
         if len(cards) == 1:
             return Play(cards[0])
-        kinds = {f.kind for f in self._objectives(view)}
+        aims = {aim_of(f) for f in self._objectives(view)}
         avoid = view.kind == "klopitzky" or (view.kind == "betli" and view.seat == view.declarer)
         trick = view.trick
         wants_lead = self._wants_lead(view)
         if not trick:
             if wants_lead:  # keep the lead for the figure's card: lead the surest winner
                 return Play(max(cards, key=lambda c: keys[(c >> 3) * 32 + c]))
-            if kinds & {"trick"} and view.seat != view.declarer:
+            if "trick" in aims and view.seat != view.declarer:
                 # Against a trick objective: keep trumps, lead plain suits.
                 plain = [c for c in cards if c >> 3 != view.trump]
                 cards = plain or cards
@@ -214,7 +214,7 @@ class HeuristicBot(LadderJudgement, Judgement):
         winners = [c for c in cards if strength(c) > best]
         losers = [c for c in cards if strength(c) <= best]
         if avoid:
-            if kinds and all(c >> 3 != led for c in cards):
+            if aims and all(c >> 3 != led for c in cards):
                 # Void in a ladder contract: shed the card likeliest to win later.
                 return Play(max(cards, key=lambda c: keys[(c >> 3) * 32 + c]))
             pick = max(losers, key=strength) if losers else max(cards, key=strength)
@@ -229,7 +229,7 @@ class HeuristicBot(LadderJudgement, Judgement):
             # Give points to the partner's trick: the richest card that does not overtake.
             pool = losers or cards
             return Play(max(pool, key=lambda c: (points[c], -strength(c))))
-        contest = bool(kinds & {"tricks", "volat"}) and best_seat == declarer != view.seat
+        contest = bool(aims & {"tricks", "every-trick"}) and best_seat == declarer != view.seat
         if winners and (
             contest
             or wants_lead
@@ -255,7 +255,7 @@ class HeuristicBot(LadderJudgement, Judgement):
                     target = min(target, info[2])
         for fig in cls._objectives(view):  # a ladder contract's points objective
             threshold = fig.threshold if view.trump >= 0 else fig.threshold_no_trumps
-            if fig.kind == "points" and threshold is not None and not fig.melds:
+            if aim_of(fig) == "points" and threshold is not None and not fig.melds:
                 target = min(target, threshold)
         taken = sum(
             points[c] for t in view.tricks if t.winner == view.declarer for _s, c in t.cards

@@ -28,7 +28,8 @@ from alsos.pack.actions import (
 )
 from alsos.pack.cards import Card, Rank, Suit
 from alsos.play.view import View
-from alsos.ruleset.profile import Ruleset, parse_card_spec
+from alsos.ruleset.profile import FigureRule, Ruleset, parse_card_spec
+from alsos.ruleset.registry import lookup
 from alsos.ruleset.tables import rules_named, tables_of
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "FIGURE_MARGIN",
     "UHU_TRUMPS",
     "Judgement",
+    "aim_of",
     "figure_table",
     "rules_for",
     "trump_ranks",
@@ -63,30 +65,46 @@ UHU_TRUMPS = 4
 rules_for = rules_named
 
 
-def figure_table(rules: Ruleset, trump: int) -> dict[str, tuple[str, int, int, int]]:
-    """Per figure id: (kind, mask of the cards it names, points threshold, trick from the end).
+#: A row of :func:`figure_table`: (aim, mask of the cards it names, points threshold,
+#: the trick from the end it is decided at or None).
+FigureRow = tuple[str | None, int, int, int | None]
+
+
+def aim_of(fig: FigureRule) -> str | None:
+    """What the figure's kind is about, for planning
+    (:attr:`~alsos.hand.protocol.FigureKind.aim`; None: the bot does not plan for it)."""
+    aim: str | None = lookup("figures", fig.kind).aim
+    return aim
+
+
+def figure_table(rules: Ruleset, trump: int) -> dict[str, FigureRow]:
+    """Per figure id: (aim, mask of the cards it names, points threshold, the trick from
+    the end it is decided at -- None for a figure not decided at one trick).
 
     Kept with the ruleset's tables (:meth:`~alsos.ruleset.tables.RulesetTables.derived`),
     one table per trump suit.
     """
     memo = tables_of(rules).memo
     key = ("heuristic.figures", trump)
-    found: dict[str, tuple[str, int, int, int]] | None = memo.get(key)
+    found: dict[str, FigureRow] | None = memo.get(key)
     if found is None:
         found = memo[key] = _figure_table(rules, trump)
     return found
 
 
-def _figure_table(rules: Ruleset, trump: int) -> dict[str, tuple[str, int, int, int]]:
+def _figure_table(rules: Ruleset, trump: int) -> dict[str, FigureRow]:
     out = {}
+    size = rules.hand_size
     for fid, fig in rules.figures.items():
+        kind = lookup("figures", fig.kind)
         mask = 0
         for spec in (fig.card, *fig.cards) if fig.card else fig.cards:
             mask |= parse_card_spec(spec).mask(trump)
         threshold = (fig.threshold if trump >= 0 else fig.threshold_no_trumps) or 0
         if fig.melds:
             threshold += 1000  # meld figures (200) need melds it cannot count: never
-        out[fid] = (fig.kind, mask, threshold, fig.trick)
+        index = kind.deciding_trick(fig, size)
+        out[fid] = (kind.aim, mask, threshold, None if index is None else size - index)
     return out
 
 
@@ -99,7 +117,7 @@ def trick_dues(rules: Ruleset, trump: int) -> frozenset[int]:
     found: frozenset[int] | None = memo.get(key)
     if found is None:
         found = memo[key] = frozenset(
-            info[3] for info in figure_table(rules, trump).values() if info[0] == "trick"
+            info[3] for info in figure_table(rules, trump).values() if info[3] is not None
         )
     return found
 
@@ -234,14 +252,14 @@ class Judgement:
         timed = 0  # one card wins one trick: one trick figure per card
         for fid in pending:
             info = figures.get(fid)
-            if info is not None and info[0] == "trick":
+            if info is not None and info[3] is not None:
                 timed |= info[1]
         worth, pick = 0, None
         for a in legal:
             if not isinstance(a, Announce) or (trump < 0 and not rules.figures[a.figure].no_trumps):
                 continue
             info = figures[a.figure]
-            if info[0] == "trick" and info[1] & timed:
+            if info[3] is not None and info[1] & timed:
                 continue
             likely = self._likely(planned, a.figure)
             if likely > worth:
@@ -317,7 +335,7 @@ class Judgement:
         info = figure_table(view.rules, view.trump).get(figure)
         if info is None:
             return 0
-        kind, mask, threshold, trick = info
+        aim, mask, threshold, trick = info
         hand = 0
         for c in view.hand:
             hand |= 1 << c
@@ -326,17 +344,17 @@ class Judgement:
         trumps = (hand & tmask).bit_count()
         nine = view.unseen_count == 0
         base = view.rules.figures[figure].value
-        if kind in ("kassza", "multiplier", "points"):
+        if aim in ("game", "points"):
             duel = len(view.tricks_won) < 3  # one opponent takes every point the announcer does not
-        if kind in ("kassza", "multiplier"):
+        if aim == "game":
             declarer = view.seat == view.declarer
             return base if self._value(view) >= (9.0 if declarer else 11.0) + 1.5 * duel else 0
-        if kind == "points":
+        if aim == "points":
             if not nine and threshold > 90:
                 return 0  # 100 never from the front: abszolút first, then 100 from the back
             margin = FIGURE_MARGIN * (1.7 if duel else 1.0)
             return base if self._points(view) >= threshold + margin else 0
-        if kind == "cards":
+        if aim == "cards":
             if mask == 0 or mask & hand != mask:
                 return 0
             need = (mask & tmask).bit_count()
@@ -348,8 +366,8 @@ class Judgement:
             if mask & ~tmask and trump >= 0 and trumps < 3:
                 return 0  # plain cards (44's Aces) need trumps to keep them from being ruffed
             return base
-        if kind == "trick":
-            if mask == 0 or not hand & mask or trump < 0:
+        if aim == "trick":
+            if mask == 0 or not hand & mask or trump < 0 or trick is None:
                 return 0
             first, second = trump_ranks(view.rules)[:2]
             if not mask & tmask:  # a plain Ace (uhu): the others' trumps must be drawn first
@@ -359,7 +377,7 @@ class Judgement:
             top = hand >> (8 * trump + first) & 1 or hand >> (8 * trump + second) & 1
             length = (5 if nine else 4) + (trick > 1)  # an earlier trick (uhu) is harder to time
             return base if top and trumps >= length else 0
-        if kind == "volat":
+        if aim == "every-trick":
             plain_non_aces = sum(1 for c in view.hand if c >> 3 != trump and c & 7 != _ACE)
             return (
                 base
@@ -374,7 +392,7 @@ class Judgement:
         figures = figure_table(view.rules, view.trump)
         for item in view.items:
             info = figures.get(item.label) if item.seat == view.seat else None
-            if info is not None and info[0] == "trick" and info[1] & mask:
+            if info is not None and info[3] is not None and info[1] & mask:
                 return True
         return False
 
@@ -447,26 +465,26 @@ class Judgement:
         info = figure_table(view.rules, view.trump).get(figure) if view.variant else None
         if info is None:
             return False
-        kind, mask, threshold, _trick = info
+        aim, mask, threshold, _trick = info
         hand = view.hand
         trump = view.trump
-        if kind == "cards":
+        if aim == "cards":
             return any(
                 mask >> c & 1 and sum(1 for d in hand if d >> 3 == c >> 3) >= 2 for c in hand
             )
-        if kind == "trick":  # a trump kept to the end beats the figure's card
+        if aim == "trick":  # a trump kept to the end beats the figure's card
             ranks = [c & 7 for c in hand if c >> 3 == trump]
             tops = sum(1 for r in ranks if r in trump_ranks(view.rules)[:3])
             return len(ranks) >= 4 or (len(ranks) >= 3 and tops > 0)
-        if kind == "points":
+        if aim == "points":
             return self._points(view) >= 162 - threshold + 10
-        if kind == "volat":
+        if aim == "every-trick":
             return any(
                 c & 7 == _ACE or (c >> 3 == trump and c & 7 == trump_ranks(view.rules)[0])
                 for c in hand
             )
         strong = self._strong_in_trumps(view) and self._value(view) >= 10.0
-        return kind in ("kassza", "multiplier") and strong
+        return aim == "game" and strong
 
     @staticmethod
     def _trick_figures(view: View, due: int) -> list[int]:
@@ -479,7 +497,7 @@ class Judgement:
         out = []
         for item in view.items:
             info = figures.get(item.label) if item.seat == view.seat else None
-            if info is not None and info[0] == "trick" and info[3] == due:
+            if info is not None and info[3] == due:
                 out.append(info[1])
         return out
 

@@ -45,7 +45,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from alsos.bots.heuristic.judgement import rules_for, trump_ranks, trump_values
+from alsos.bots.heuristic.judgement import aim_of, rules_for, trump_ranks, trump_values
 from alsos.hand.rules.ladder import hand_melds
 from alsos.pack.actions import (
     BIDS,
@@ -61,6 +61,7 @@ from alsos.pack.actions import (
 from alsos.pack.cards import Card, Rank, Suit
 from alsos.play.view import View
 from alsos.ruleset.profile import FigureRule, LadderContract, parse_card_spec
+from alsos.ruleset.registry import lookup
 
 __all__ = [
     "DEFENDER_MELDS",
@@ -87,8 +88,9 @@ TRICKS_MARGIN = -1.0
 #: Risky cards a Betli hand may hold (the discards drop them).
 BETLI_ALLOWANCE = 1.0
 #: What drawing two cards, discarding two and the face-up card add to a nine-card
-#: hand's margin for a contract that uses the talon, by objective kind.
-TALON_BONUS = {"majority": 6.0, "points": 6.0, "tricks": 0.3}
+#: hand's margin for a contract that uses the talon, by the objective's aim
+#: (:attr:`~alsos.hand.protocol.FigureKind.aim`).
+TALON_BONUS: dict[str | None, float] = {"majority": 6.0, "points": 6.0, "tricks": 0.3}
 
 Ladder = tuple[tuple[str, LadderContract, tuple[FigureRule, ...]], ...]
 
@@ -116,15 +118,29 @@ def _objective_cards(variant: str, cid: str, trump: int) -> tuple[int, tuple[tup
     timed = []
     for o in rules.bidding.contracts[cid].objectives:
         fig = rules.figures[o]
-        if fig.kind == "cards":
-            for spec in fig.cards:
-                mask |= parse_card_spec(spec).mask(trump)
-        elif fig.kind == "trick" and fig.card and trump >= 0:
-            card = parse_card_spec(fig.card).card(trump)
-            if card >= 0:
-                mask |= 1 << card
-                timed.append((card, rules.hand_size - fig.trick))
+        needed = lookup("figures", fig.kind).cards_needed(fig, trump)
+        if needed is not None:
+            mask |= needed
+            continue
+        one = _timed_card(variant, fig, trump)
+        if one is not None:
+            mask |= 1 << one[0]
+            timed.append(one)
     return mask, tuple(timed)
+
+
+def _timed_card(variant: str, fig: FigureRule, trump: int) -> tuple[int, int] | None:
+    """(card, trick index) of a figure won by one card at one trick, with trumps
+    (:meth:`~alsos.hand.protocol.FigureKind.held_back`,
+    :meth:`~alsos.hand.protocol.FigureKind.deciding_trick`); None for another figure."""
+    kind = lookup("figures", fig.kind)
+    index = kind.deciding_trick(fig, rules_for(variant).hand_size)
+    if index is None or trump < 0:
+        return None
+    held = kind.held_back(fig, trump)
+    if not held or held & (held - 1):
+        return None
+    return held.bit_length() - 1, index
 
 
 @functools.lru_cache(maxsize=64)
@@ -214,36 +230,34 @@ def _estimates(variant: str, hand: int, trump: int) -> tuple[float, float, int, 
 
 def _margin(variant: str, hand: int, trump: int, fig: FigureRule, melds: str) -> float:
     """How comfortably the hand meets one objective (>= 0: likely)."""
-    kind = fig.kind
+    aim = aim_of(fig)
     tricks, pts, meld_points, betli = _estimates(variant, hand, trump)
     n = (hand >> 8 * trump & 0xFF).bit_count() if trump >= 0 else 0
-    if kind == "tricks":
+    if aim == "tricks":
         return tricks - (fig.threshold or 0) - TRICKS_MARGIN
-    if kind == "no-tricks":
+    if aim == "no-trick":
         return BETLI_ALLOWANCE - betli
-    if kind == "volat":
+    if aim == "every-trick":
         order = trump_ranks(rules_for(variant))
         plain = sum(1 for c in range(32) if hand >> c & 1 and c >> 3 != trump and c & 7 != _ACE)
         tops = hand >> 8 * trump & 0xFF if trump >= 0 else 0
         top = tops >> order[0] & 1 and tops >> order[1] & 1
         return 0.0 if top and n >= 6 and not plain else _NONE
-    if kind == "trick":
-        if trump < 0 or not fig.card:
-            return _NONE
-        card = parse_card_spec(fig.card).card(trump)
-        if card < 0 or not hand >> card & 1:
+    if aim == "trick":
+        timed = _timed_card(variant, fig, trump)
+        if timed is None or not hand >> timed[0] & 1:
             return _NONE
         first, second = trump_ranks(rules_for(variant))[:2]
         top = hand >> (8 * trump + first) & 1 or hand >> (8 * trump + second) & 1
-        return n - (4 + fig.trick) - (0 if top else 1)
-    if kind == "cards":
+        return n - (4 + rules_for(variant).hand_size - timed[1]) - (0 if top else 1)
+    if aim == "cards":
         return _cards_margin(variant, hand, trump, fig)
     total = _points(variant, trump)[1]
     mine = meld_points if melds != "none" else 0
-    if kind == "majority":
+    if aim == "majority":
         theirs = total - pts + (DEFENDER_MELDS if melds == "all" else 0.0)
         return pts + mine - theirs - MAJORITY_MARGIN
-    if kind == "points":
+    if aim == "points":
         threshold = fig.threshold if trump >= 0 else fig.threshold_no_trumps
         if threshold is None:
             return _NONE
@@ -415,12 +429,12 @@ class LadderJudgement:
             cid, _spec, objs = table[index]
             if only is not None and cid not in only:
                 continue
-            if found is not None and not all(f.kind == "cards" for f in objs):
+            if found is not None and not all(aim_of(f) == "cards" for f in objs):
                 continue
             best = self._likely_contract(variant, hand, index)
             if best is None:
                 continue
-            if found is not None or all(f.kind == "cards" for f in objs):
+            if found is not None or all(aim_of(f) == "cards" for f in objs):
                 return best  # every contract scores alike: the cards in hand are surer
             found = best
         return found
@@ -439,7 +453,7 @@ class LadderJudgement:
             kept = self._best_nine(variant, hand, cid, trump)
             margin = bold + min(
                 _objective_margin(variant, kept, trump, o, spec.melds)
-                + (TALON_BONUS.get(figures[o].kind, 0.0) if spec.talon and nine else 0.0)
+                + (TALON_BONUS.get(aim_of(figures[o]), 0.0) if spec.talon and nine else 0.0)
                 for o in spec.objectives
             )
             if margin >= 0 and (best is None or margin > best[0]):

@@ -21,7 +21,7 @@ import warnings
 from typing import TYPE_CHECKING, Any
 
 from alsos.hand.items import DECLARER, Item
-from alsos.hand.protocol import FigureKind
+from alsos.hand.protocol import FigureKind, Progress
 from alsos.ruleset.profile import FigureRule, Ruleset, parse_card_spec
 from alsos.ruleset.registry import register
 
@@ -77,6 +77,7 @@ class Kassza(FigureKind):
     biddable = False
     declarer_needs_bela = True
     totals_only = True
+    aim = "game"
 
     def available(self, fig: FigureRule, trump: int) -> bool:
         return trump >= 0  # béla is the trump King and Over
@@ -100,6 +101,7 @@ class Points(FigureKind):
 
     params = ("threshold", "threshold_no_trumps", "melds", "strict")
     totals_only = True
+    aim = "points"
 
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
         total = t.card_points[item.seat]
@@ -127,12 +129,26 @@ class Points(FigureKind):
         """Whether the figure can be judged in a game without trumps."""
         return fig.threshold_no_trumps is not None
 
+    def early(self, fig: FigureRule, p: Progress) -> bool | None:
+        s = p.state
+        if s.trick_no == 0 and fig.melds:
+            return None  # the melds are known once everyone has played to the first trick
+        threshold = fig.threshold if s.trump >= 0 else fig.threshold_no_trumps
+        assert threshold is not None
+        d = p.declarer
+        mine = p.points[d] + (p.melds[d] if fig.melds else 0)
+        if mine > threshold if fig.strict else mine >= threshold:
+            return True
+        best = mine + p.rest()
+        return False if (best <= threshold if fig.strict else best < threshold) else None
+
 
 class Cards(FigureKind):
     """Win every card listed in ``cards`` (``trump U``: the Under of trumps;
     ``all A``: every Ace)."""
 
     params = ("cards",)
+    aim = "cards"
 
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
         need = 0
@@ -152,12 +168,21 @@ class Cards(FigureKind):
             need |= parse_card_spec(spec).mask(trump)
         return need
 
+    def early(self, fig: FigureRule, p: Progress) -> bool | None:
+        need = self.cards_needed(fig, p.state.trump)
+        mine = p.state.won[p.declarer] & need
+        if mine == need and need:
+            return True
+        # Lost: won by a defender, face up in the talon, or left unplayed.
+        return False if not need or need & ~(mine | p.open) else None
+
 
 class Trick(FigureKind):
     """Win the ``trick``-th trick from the end with ``card``; its announcer keeps the
     card back for that trick where the rules of play allow."""
 
     params = ("trick", "card", "must_play")
+    aim = "trick"
 
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
         index = t.hand_size - fig.trick
@@ -198,11 +223,21 @@ class Trick(FigureKind):
     def held_back(self, fig: FigureRule, trump: int) -> int:
         return parse_card_spec(fig.card).mask(trump) if fig.card else 0
 
+    def early(self, fig: FigureRule, p: Progress) -> bool | None:
+        s = p.state
+        index = p.rules.hand_size - fig.trick
+        card = parse_card_spec(fig.card).card(s.trump)
+        if index < s.trick_no:
+            return s.trick_winners[index] == p.declarer and (p.declarer, card) in s.tricks[index]
+        # No such card, played before its trick, face up in the talon, or unplayed.
+        return False if card < 0 or not p.open >> card & 1 else None
+
 
 class Volat(FigureKind):
     """Win every trick."""
 
     totals_only = True
+    aim = "every-trick"
 
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
         return len(t.tricks) == t.hand_size and all(w == item.seat for w in t.trick_winners)
@@ -210,11 +245,16 @@ class Volat(FigureKind):
     def describe(self, fig: FigureRule, rules: Ruleset) -> str:
         return "win every trick"
 
+    def early(self, fig: FigureRule, p: Progress) -> bool | None:
+        s = p.state
+        return False if s.trick_no > s.tricks_won[p.declarer] else (True if p.left == 0 else None)
+
 
 class Tricks(FigureKind):
     """altiansz, "Contracts" (Solo): at least ``threshold`` tricks."""
 
     params = ("threshold",)
+    aim = "tricks"
 
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
         assert fig.threshold is not None
@@ -226,9 +266,18 @@ class Tricks(FigureKind):
     def describe(self, fig: FigureRule, rules: Ruleset) -> str:
         return f"win at least {fig.threshold} tricks"
 
+    def early(self, fig: FigureRule, p: Progress) -> bool | None:
+        assert fig.threshold is not None
+        won = p.state.tricks_won[p.declarer]
+        if won >= fig.threshold:
+            return True
+        return False if won + p.left < fig.threshold else None
+
 
 class NoTricks(FigureKind):
     """altiansz, "Contracts" (Betli): not one trick."""
+
+    aim = "no-trick"
 
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
         return item.seat not in t.trick_winners
@@ -236,9 +285,15 @@ class NoTricks(FigureKind):
     def describe(self, fig: FigureRule, rules: Ruleset) -> str:
         return "lose every trick"
 
+    def early(self, fig: FigureRule, p: Progress) -> bool | None:
+        lost = p.state.tricks_won[p.declarer] > 0
+        return False if lost else (True if p.left == 0 else None)
+
 
 class Majority(FigureKind):
     """altiansz, "Contracts" (Game): more than the other side's points and melds combined."""
+
+    aim = "majority"
 
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
         def total(seat: int) -> int:
@@ -253,6 +308,18 @@ class Majority(FigureKind):
             "than the opponents together"
         )
 
+    def early(self, fig: FigureRule, p: Progress) -> bool | None:
+        s = p.state
+        if s.trick_no == 0:
+            return None  # the melds are known once everyone has played to the first trick
+        d = p.declarer
+        mine = p.points[d] + p.melds[d]
+        theirs = sum(p.points[t] + p.melds[t] for t in s.active if t != d)
+        rest = p.rest()
+        if mine > theirs + rest:
+            return True
+        return False if mine + rest <= theirs else None
+
 
 class Multiplier(FigureKind):
     """No undertaking of its own: held with ``cards``, it multiplies the game by
@@ -261,6 +328,7 @@ class Multiplier(FigureKind):
     params = ("cards",)
     judged = False
     biddable = False
+    aim = "game"
 
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
         """A multiplier has no item of its own; it is never judged."""

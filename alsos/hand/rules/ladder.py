@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from alsos.hand.items import DECLARER
 from alsos.hand.melds import every_meld
-from alsos.hand.protocol import BiddingModule, Described, ScoringModule
+from alsos.hand.protocol import BiddingModule, Described, FigureKind, Progress, ScoringModule
 from alsos.hand.rules.scoring import card_points, figure_made, hand_tally
 from alsos.hand.settlement import Entry, Settlement
 from alsos.hand.state import ModuleState
@@ -57,7 +57,8 @@ from alsos.pack.actions import (
 )
 from alsos.pack.cards import Suit
 from alsos.pack.phases import Contract, Kind, Phase
-from alsos.ruleset.profile import FrozenMap, parse_card_spec
+from alsos.ruleset import registry
+from alsos.ruleset.profile import FrozenMap
 from alsos.ruleset.registry import register
 
 if TYPE_CHECKING:
@@ -442,75 +443,11 @@ def objective_status(
     trick; a declarer who discarded a card it needs plays on.  ``s.hands`` is
     never read here.  Once no card is left to play this agrees with the
     figure's judge (tested); the settlement judges the real cards.
+    Each kind answers for itself (:meth:`~alsos.hand.protocol.FigureKind.early`); a
+    kind without a bound is judged when play ends.
     """
-    d = s.declarer
-    assert d is not None
-    left = rules.hand_size - s.trick_no
-    kind = fig.kind
-    if kind == "tricks":
-        assert fig.threshold is not None
-        if s.tricks_won[d] >= fig.threshold:
-            return True
-        return False if s.tricks_won[d] + left < fig.threshold else None
-    if kind in ("no-tricks", "volat"):
-        lost = s.tricks_won[d] > 0 if kind == "no-tricks" else s.trick_no > s.tricks_won[d]
-        return False if lost else (True if left == 0 else None)
-    # Cards that may still be won: not in a completed trick, not face up in the talon.
-    # With no trick left every such card lies face down in the talon, out of play.
-    open_ = 0 if left == 0 else ((1 << 32) - 1) & ~(_done(s) | s.talon_up)
-    if kind == "cards":
-        need = 0
-        for spec in fig.cards:
-            need |= parse_card_spec(spec).mask(s.trump)
-        mine = s.won[d] & need
-        if mine == need and need:
-            return True
-        # Lost: won by a defender, face up in the talon, or left unplayed.
-        return False if not need or need & ~(mine | open_) else None
-    if kind == "trick":
-        index = rules.hand_size - fig.trick
-        card = parse_card_spec(fig.card).card(s.trump)
-        if index < s.trick_no:
-            return s.trick_winners[index] == d and (d, card) in s.tricks[index]
-        # No such card, played before its trick, face up in the talon, or unplayed.
-        return False if card < 0 or not open_ >> card & 1 else None
-    if s.trick_no == 0 and (kind == "majority" or fig.melds):
-        return None  # the melds are known once everyone has played to the first trick
-    rest = _most_points(rules, s, open_, left)
-    if kind == "points":
-        threshold = fig.threshold if s.trump >= 0 else fig.threshold_no_trumps
-        assert threshold is not None
-        mine = points[d] + (melds[d] if fig.melds else 0)
-        if mine > threshold if fig.strict else mine >= threshold:
-            return True
-        best = mine + rest
-        return False if (best <= threshold if fig.strict else best < threshold) else None
-    if kind == "majority":
-        mine = points[d] + melds[d]
-        theirs = sum(points[t] + melds[t] for t in s.active if t != d)
-        if mine > theirs + rest:
-            return True
-        return False if mine + rest <= theirs else None
-    return None  # a kind without a bound here is judged when play ends
-
-
-def _done(s: HandState) -> int:
-    """The cards in completed tricks."""
-    m = 0
-    for w in s.won:
-        m |= w
-    return m
-
-
-def _most_points(rules: Ruleset, s: HandState, open_: int, left: int) -> int:
-    """The most card points still to be won, from public facts: the ``left`` tricks
-    hold ``left`` cards of each active seat (a number everyone knows), at best the
-    richest of the ``open_`` cards, and the last-trick bonus."""
-    if not left:
-        return 0
-    table = rules.cards.point_table(s.trump)
-    values = sorted((table[c] for c in range(32) if open_ >> c & 1), reverse=True)
-    return sum(values[: left * len(s.active)]) + rules.cards.last_trick
+    kind: FigureKind = registry.lookup("figures", fig.kind)
+    return kind.early(fig, Progress(rules, s, points, melds))
 
 
 def decided(rules: Ruleset, s: HandState) -> bool:
