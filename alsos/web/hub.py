@@ -18,6 +18,13 @@ it was.
 Bots run off the request path: a background task per table waits the bot
 delay, takes a copy of the game, and lets the bot choose in a worker thread,
 so a slow ``pimc`` never holds up another table.
+
+Several processes may serve one table from one PostgreSQL database.  Its
+actions stay serialized across them by the store: a ply is stored once (the
+primary key), and the process whose write was refused (:class:`PlyTaken`)
+reads what the other took, sends it to its own pages and refuses its own
+action as stale.  A process hears of every action another stores
+(:mod:`alsos.web.notify`) and catches its pages up the same way.
 """
 
 from __future__ import annotations
@@ -39,7 +46,8 @@ from alsos.play.game import Game, IllegalActionError
 from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import Ruleset
 from alsos.web.messages import PROTOCOL, events_frame, state_frame
-from alsos.web.store import SeatRow, Store, TableRow
+from alsos.web.notify import Listener, listen
+from alsos.web.store import PlyTaken, SeatRow, Store, TableRow
 
 __all__ = ["BOTS", "Connection", "Hub", "Room", "TableError"]
 
@@ -131,20 +139,75 @@ class Hub:
         self.store = store
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
-        self._db = ThreadPoolExecutor(1, thread_name_prefix="alsos-web-db")
+        # SQLite takes one writer at a time; PostgreSQL's writes for different
+        # tables go on side by side.
+        db_workers = 4 if store.postgres else 1
+        self._db = ThreadPoolExecutor(db_workers, thread_name_prefix="alsos-web-db")
         self._cpu = ThreadPoolExecutor(bot_workers, thread_name_prefix="alsos-web-bot")
         self._loading = asyncio.Lock()
+        self._listener: Listener | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def _in_db(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
 
     async def close(self) -> None:
-        """Stop the bots and the worker threads (the store is the caller's)."""
-        for room in self.rooms.values():
-            if room.bot_task is not None:
-                room.bot_task.cancel()
+        """Stop the bots, the listener and the worker threads (the store is the caller's)."""
+        if self._listener is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._listener.stop)
+        for task in [*self._tasks, *(r.bot_task for r in self.rooms.values() if r.bot_task)]:
+            task.cancel()
         self._cpu.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)
+
+    def listening(self) -> Listener | None:
+        """Hear of the actions other processes store (PostgreSQL; None on SQLite).
+
+        Started with the first table loaded into memory, since only a table in
+        memory can fall behind.
+        """
+        if self._listener is None and self.store.postgres:
+            loop = asyncio.get_running_loop()
+
+            def heard(table_id: str | None, count: int) -> None:
+                loop.call_soon_threadsafe(self.heard, table_id, count)
+
+            self._listener = listen(self.store, heard)
+        return self._listener
+
+    def heard(self, table_id: str | None, count: int) -> None:
+        """Another process (or this one) stored actions of ``table_id`` up to ``count``
+        (None: perhaps any table): catch the table up if it is in memory and behind."""
+        if table_id is None:
+            rooms = list(self.rooms.values())
+        else:
+            room = self.rooms.get(table_id)
+            rooms = [room] if room is not None and len(room.game.history) < count else []
+        for room in rooms:
+            task = asyncio.get_running_loop().create_task(self._caught_up(room))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _caught_up(self, room: Room) -> None:
+        try:
+            async with room.lock:
+                await self._catch_up(room)
+        except Exception:
+            _log.exception("table %s: could not read the actions stored elsewhere", room.id)
+            return
+        self._wake_bots(room)
+
+    async def _catch_up(self, room: Room) -> None:
+        """(The lock held.)  Apply and send the actions stored beyond the table's game."""
+        ply = len(room.game.history)
+        stored: tuple[tuple[int, str], ...] = await self._in_db(
+            self.store.actions_since, room.id, ply
+        )
+        for seat, action in stored:
+            game = room.game.copy()
+            events = game.apply(action, seat=seat)
+            self._publish(room, game, events, ply)
+            ply += 1
 
     # ------------------------------------------------------------ tables
 
@@ -212,6 +275,7 @@ class Hub:
                 game.apply(action, seat=seat)
             room = Room(row, rules, game)
             self.rooms[table_id] = room
+            self.listening()
         self._wake_bots(room)
         return room
 
@@ -247,6 +311,10 @@ class Hub:
                 await self._commit(room, seat, action)
             except IllegalActionError as e:
                 return str(e)
+            except PlyTaken:  # another process took this ply: show what it took
+                await self._catch_up(room)
+                self._wake_bots(room)
+                return f"stale action: the table is at action {len(room.game.history)}, not {ply}"
             except Exception:  # the store refused the write: nothing was sent or changed
                 _log.exception("table %s: could not store an action of seat %d", room.id, seat)
                 return "the server could not store the action: nothing changed, try again"
@@ -261,10 +329,14 @@ class Hub:
         ply = len(room.game.history)
         taken = str(trial.history[-1][1])
         await self._in_db(self.store.add_action, room.id, ply, seat, taken)
-        room.game = trial
+        self._publish(room, trial, events, ply)
+
+    def _publish(self, room: Room, game: Game, events: tuple[Event, ...], ply: int) -> None:
+        """Make ``game`` (``ply`` and its events taken) the table's, and tell every page."""
+        room.game = game
         for conn in list(room.connections):
             conn.send(events_frame(events, conn.seat, ply + 1))
-            conn.send(state_frame(trial, conn.seat))
+            conn.send(state_frame(game, conn.seat))
 
     # --------------------------------------------------------------- bots
 
@@ -297,7 +369,10 @@ class Hub:
                 async with room.lock:
                     if len(room.game.history) != ply:
                         continue
-                    await self._commit(room, seat, str(action))
+                    try:
+                        await self._commit(room, seat, str(action))
+                    except PlyTaken:  # another process's bot moved first
+                        await self._catch_up(room)
             except Exception:  # a bot's bug or a failed write: the table waits, logged
                 _log.exception("table %s: the bot at seat %d could not move", room.id, seat)
                 return
