@@ -11,7 +11,6 @@ checkout's ``.py`` files are what runs, as before.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import uuid
@@ -46,15 +45,15 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'tables.sqlite3'}"
         return
+    yield request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A new schema in the test PostgreSQL database: a URL whose connections use it
+    (the test is skipped where there is no PostgreSQL)."""
     if not POSTGRES_URL:
         pytest.skip("no PostgreSQL: set ALSOS_TEST_POSTGRES_URL (.ci/postgres starts one)")
-    with postgres_schema() as url:
-        yield url
-
-
-@contextlib.contextmanager
-def postgres_schema() -> Iterator[str]:
-    """A new schema in the test PostgreSQL database: a URL whose connections use it."""
     from urllib.parse import quote
 
     import sqlalchemy as sa

@@ -73,13 +73,13 @@ class Listener:
             try:
                 self._listen()
             except Exception:  # the database went away: connect again
-                _log.warning("alsos.web: lost the LISTEN connection; connecting again")
+                _log.warning("lost the LISTEN connection; connecting again", exc_info=True)
                 self._stop.wait(self.RETRY)
 
     def _listen(self) -> None:
         pooled = self.store.engine.raw_connection()
-        pooled.detach()  # this connection is the listener's own, not the pool's
         conn: Any = pooled.driver_connection
+        pooled.detach()  # this connection is the listener's own, not the pool's
         try:
             conn.autocommit = True
             conn.execute(f"LISTEN {CHANNEL}")
@@ -91,4 +91,4 @@ class Listener:
                     if count.isdigit():
                         self.heard(table_id, int(count))
         finally:
-            pooled.close()
+            conn.close()
