@@ -260,3 +260,21 @@ def test_two_server_processes_serve_one_table(postgres_url: str) -> None:
         assert len(store.actions_since(table, 0)) == ply
     finally:
         store.close()
+
+
+def test_alsos_serve_prints_no_database_password(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--db postgresql://user:secret@host/db``: the line it prints hides the password."""
+    import io
+
+    import uvicorn
+
+    from alsos import cli
+
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    import alsos.web
+
+    monkeypatch.setattr(alsos.web, "create_app", lambda *a, **k: None)
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(["serve", "--db", "postgresql://me:s3cret@db.example/alsos"]) == 0
+    assert "s3cret" not in out.getvalue() and "me:***@db.example" in out.getvalue()
