@@ -359,7 +359,16 @@ def _serve(host: str, port: int, db: str, bot_delay: float) -> int:
     shown = make_url(db).render_as_string(hide_password=True)  # never print a password
     print(f"alsos: the web table at http://{host}:{port}/ (tables in {shown})")
     # ws_max_size: no frame from a page is near this; the app refuses over 4 KiB itself.
-    uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="warning")
+    # No per-message compression: a frame is a few KiB, and compressing each one for
+    # each page cost a third of the server's time under load (examples/web_load.py).
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+        log_level="warning",
+    )
     return 0
 
 

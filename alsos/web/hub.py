@@ -30,6 +30,7 @@ action as stale.  A process hears of every action another stores
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import logging
@@ -58,6 +59,10 @@ BOTS: dict[str, str] = {
     "heuristic": "heuristic",
     "pimc": "pimc(worlds=16, time_limit=2.0)",
 }
+#: The bots that choose in well under a millisecond: they move in the event loop,
+#: where a hand-off to a thread would cost more than the choice.
+QUICK = frozenset({"random", "heuristic"})
+_TURNS = 4  # bot moves stored and sent at once, over every table (see Hub._bots)
 HUMAN = "human"
 _log = logging.getLogger("alsos.web")
 _QUEUE = 256  # frames waiting for one connection before it is dropped as too slow
@@ -105,6 +110,8 @@ class Room:
             for s in row.seats
             if s.kind != HUMAN
         }
+        #: the seats whose bot chooses in the event loop (:data:`QUICK`)
+        self.quick = frozenset(s.seat for s in row.seats if s.kind in QUICK)
         self.bot_task: asyncio.Task[None] | None = None
 
     def seat_for(self, token: str) -> int | None:
@@ -144,6 +151,7 @@ class Hub:
         db_workers = 4 if store.postgres else 1
         self._db = ThreadPoolExecutor(db_workers, thread_name_prefix="alsos-web-db")
         self._cpu = ThreadPoolExecutor(bot_workers, thread_name_prefix="alsos-web-bot")
+        self._turns = asyncio.Semaphore(_TURNS)
         self._loading = asyncio.Lock()
         self._listener: Listener | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -350,36 +358,64 @@ class Hub:
         room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
 
     async def _bots(self, room: Room) -> None:
-        """Play the bots' turns in a row, each after the delay, choosing in a thread."""
+        """Play the bots' turns in a row, each after the delay.
+
+        A quick bot (:data:`QUICK`: well under a millisecond a move) chooses in
+        the event loop, a searching one (``pimc``) in a worker thread, so that a
+        slow search holds up no other table.  Either way the move is then stored
+        and sent in one of a few turn slots (``_TURNS``): however many tables of
+        bots are playing, a person's action waits behind at most those few bot
+        moves -- in the event loop and in the database's queue -- not behind a
+        move of every table.
+        """
         loop = asyncio.get_running_loop()
         while True:
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
-            async with room.lock:
-                game = room.game
-                seat = game.to_act
-                if game.is_over or seat is None or seat not in room.bots:
-                    return
-                snapshot = game.copy()
-                ply = len(game.history)
-            view = snapshot.view(seat)
-            legal = snapshot.legal_actions()
+            game = room.game
+            seat = game.to_act
+            if game.is_over or seat is None or seat not in room.bots:
+                return
+            bot = room.bots[seat]
             try:
-                action = await loop.run_in_executor(self._cpu, room.bots[seat].choose, view, legal)
+                if seat in room.quick:
+                    async with self._turns, room.lock:
+                        game = room.game
+                        if game.to_act != seat or game.is_over:
+                            continue
+                        action = bot.choose(game.view(seat), game.legal_actions())
+                        await self._bot_moves(room, seat, str(action))
+                    continue
                 async with room.lock:
-                    if len(room.game.history) != ply:
-                        continue
-                    try:
-                        await self._commit(room, seat, str(action))
-                    except PlyTaken:  # another process's bot moved first
-                        await self._catch_up(room)
+                    snapshot = room.game.copy()
+                ply = len(snapshot.history)
+                view, legal = snapshot.view(seat), snapshot.legal_actions()
+                action = await loop.run_in_executor(self._cpu, bot.choose, view, legal)
+                async with self._turns, room.lock:
+                    if len(room.game.history) == ply:
+                        await self._bot_moves(room, seat, str(action))
             except Exception:  # a bot's bug or a failed write: the table waits, logged
                 _log.exception("table %s: the bot at seat %d could not move", room.id, seat)
                 return
 
+    async def _bot_moves(self, room: Room, seat: int, action: str) -> None:
+        """(The lock held.)  Take a bot's move; if another process's bot moved first,
+        show its move instead."""
+        try:
+            await self._commit(room, seat, action)
+        except PlyTaken:
+            await self._catch_up(room)
 
+
+@functools.lru_cache(maxsize=64)
 def _rules(variant: str, players: int | None) -> Ruleset:
-    """A shipped profile for ``players`` seats (a client names no file)."""
+    """A shipped profile for ``players`` seats (a client names no file).
+
+    Read once per server (a Ruleset is immutable): parsing and checking a
+    profile's YAML takes about a tenth of a second, far more than a hand's
+    actions, so reading it for every new or reloaded table would cap the tables
+    a server can start.  (A refusal is not cached: it is raised again.)
+    """
     from alsos.ruleset.loading import shipped_variants
 
     if variant not in shipped_variants():
