@@ -38,6 +38,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 _SERVER = """
 import sys, uvicorn
@@ -60,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             _wait_for(port, server)
             load_before = os.getloadavg()
-            result = asyncio.run(_load(args, port))
+            result = asyncio.run(_load(args, port, server))
             load_after = os.getloadavg()
         finally:
             server.terminate()
@@ -99,7 +100,9 @@ def _wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
     raise SystemExit("web_load: the server did not start")
 
 
-async def _load(args: argparse.Namespace, port: int) -> dict[str, object]:
+async def _load(
+    args: argparse.Namespace, port: int, server: subprocess.Popen[bytes]
+) -> dict[str, object]:
     import httpx
 
     latencies: list[float] = []
@@ -109,43 +112,61 @@ async def _load(args: argparse.Namespace, port: int) -> dict[str, object]:
     limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
 
-        async def table(n: int) -> None:
+        async def table(n: int, made: dict[str, Any]) -> None:
             rng = random.Random(args.seed * 100_003 + n)
-            for _ in range(args.hands):
+            for hand in range(args.hands):
                 if time.monotonic() >= deadline:
                     return
-                ply = await _one_hand(args, http, port, rng, latencies, deadline)
+                if hand > 0:
+                    made = await _make(args, http)
+                ply = await _one_hand(port, made, rng, latencies, deadline)
                 if ply is None:
                     return
                 counts["hands"] += 1
                 counts["actions"] += ply
 
+        # the first tables are made before any is played: what is measured is play
+        first = await asyncio.gather(*(_make(args, http) for _ in range(args.tables)))
+        cpu = _cpu_seconds(server)
         start = time.perf_counter()
-        await asyncio.gather(*(table(n) for n in range(args.tables)))
+        await asyncio.gather(*(table(n, made) for n, made in enumerate(first)))
         elapsed = time.perf_counter() - start
-    return {**counts, "latencies": latencies, "elapsed": elapsed}
+        cpu = _cpu_seconds(server) - cpu
+    return {**counts, "latencies": latencies, "elapsed": elapsed, "cpu": cpu}
+
+
+async def _make(args: argparse.Namespace, http: Any) -> dict[str, Any]:
+    """A new table of one person (seat 0) and heuristic bots: its id and token."""
+    seats = args.players if args.players is not None else _players(args.variant)
+    body = {"variant": args.variant, "players": args.players,
+            "seats": ["human"] + ["heuristic"] * (seats - 1)}  # fmt: skip
+    r = await http.post("/api/tables", json=body)
+    r.raise_for_status()
+    return dict(r.json())
+
+
+def _cpu_seconds(server: subprocess.Popen[bytes]) -> float:
+    """The server process's CPU time so far (user and system; Linux), else NaN."""
+    try:
+        fields = Path(f"/proc/{server.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def _one_hand(
-    args: argparse.Namespace,
-    http: object,
     port: int,
+    made: dict[str, Any],
     rng: random.Random,
     latencies: list[float],
     deadline: float,
 ) -> int | None:
-    """Make a table and play the person's seat to the settlement: the hand's action
+    """Play the person's seat of the table ``made`` to the settlement: the hand's action
     count, or None if the time ran out."""
     from websockets.asyncio.client import connect
 
-    players = args.players
-    seats_n = players if players is not None else _players(args.variant)
-    body = {"variant": args.variant, "players": players, "seats": ["human"]
-            + ["heuristic"] * (seats_n - 1)}  # fmt: skip
-    r = await http.post("/api/tables", json=body)  # type: ignore[attr-defined]
-    r.raise_for_status()
-    made = r.json()
-    async with connect(f"ws://127.0.0.1:{port}/ws/{made['table']}", max_size=2**22) as ws:
+    url = f"ws://127.0.0.1:{port}/ws/{made['table']}"
+    async with connect(url, max_size=2**22, open_timeout=120) as ws:
         await ws.send(json.dumps({"type": "hello", "token": made["tokens"]["0"]}))
         sent: tuple[int, float] | None = None  # the ply answered and when
         while time.monotonic() < deadline:
@@ -204,7 +225,11 @@ def _report(
         f"action-to-update latency over {len(lat)} actions: p50 {ms[0.5]:.1f} ms, "
         f"p90 {ms[0.9]:.1f} ms, p99 {ms[0.99]:.1f} ms, max {ms[1.0]:.1f} ms"
     )
-    print(f"actions taken (the person's and the bots'): {actions}, {actions / elapsed:.0f}/s")
+    cpu = float(result["cpu"])  # type: ignore[arg-type]
+    print(
+        f"actions taken (the person's and the bots'): {actions}, {actions / elapsed:.0f}/s; "
+        f"server CPU {cpu:.1f} s, {1000 * cpu / max(actions, 1):.2f} ms an action"
+    )
     print(
         f"load average (1, 5, 15 min) before {before[0]:.2f} {before[1]:.2f} {before[2]:.2f}, "
         f"after {after[0]:.2f} {after[1]:.2f} {after[2]:.2f}; {os.cpu_count()} cores"
