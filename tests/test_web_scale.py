@@ -72,6 +72,59 @@ def test_a_plain_postgresql_url_is_read_with_psycopg_3() -> None:
     assert engine_url("sqlite:///x") == "sqlite:///x"
 
 
+# ------------------------------------------------------------- one hub
+
+
+def test_a_profile_is_read_once_per_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading a profile's YAML costs about a tenth of a second: a server that read it
+    for every table made or loaded could start only a few tables a second."""
+    from alsos.web import hub
+
+    calls: list[str] = []
+    real = hub.load_variant
+
+    def counting(name: str, **options: Any) -> Any:
+        calls.append(name)
+        return real(name, **options)
+
+    monkeypatch.setattr(hub, "load_variant", counting)
+    hub._rules.cache_clear()
+    assert hub._rules("potter1930", None) is hub._rules("potter1930", None)
+    assert calls == ["potter1930"]
+    with pytest.raises(hub.TableError):
+        hub._rules("no-such-variant", None)
+
+
+def test_bots_of_every_kind_play_a_hand_to_its_end(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A searching bot (pimc, in a worker thread) and quick ones (in the event loop)
+    play a whole hand; the record stored is the game's history."""
+    from alsos.web import hub
+
+    monkeypatch.setitem(hub.BOTS, "pimc", "pimc(worlds=2, time_limit=0.05)")
+
+    async def scenario() -> None:
+        store = Store(db_url)
+        h = Hub(store, bot_delay=0)
+        try:
+            table, tokens = await h.create("potter1930", ["pimc", "heuristic", "random"])
+            assert tokens == {}
+            room = await h.room(table)
+            assert room is not None and room.quick == {1, 2}
+            for _ in range(600):
+                if room.game.is_over:
+                    break
+                await asyncio.sleep(0.05)
+            assert room.game.is_over
+            assert store.actions_since(table, 0) == tuple(_history(room))
+        finally:
+            await h.close()
+            store.close()
+
+    asyncio.run(scenario())
+
+
 # --------------------------------------------- two hubs, as two processes
 
 
@@ -202,6 +255,12 @@ class _Page:
             self._next(max(end - time.monotonic(), 0.01))
         return self.state
 
+    def drain(self, quiet: float = 1.0) -> None:
+        """Read the frames still coming (a refusal may follow the last state)."""
+        with contextlib.suppress(TimeoutError):
+            while True:
+                self._next(quiet)
+
     def act(self, action: str, ply: int) -> None:
         """Send an action, no faster than the server's limit per connection allows."""
         time.sleep(max(0.0, self.sent + 0.2 - time.monotonic()))
@@ -251,6 +310,8 @@ def test_two_server_processes_serve_one_table(postgres_url: str) -> None:
         else:
             pytest.fail("the hand did not end")
         assert doubles > 0
+        zero_a.drain()
+        zero_b.drain()
         assert len(zero_a.refused) + len(zero_b.refused) == doubles  # one of each two
         assert all("stale" in f["reason"] for f in zero_a.refused + zero_b.refused)
         for p in pages:
