@@ -342,9 +342,16 @@ class Hub:
     def _publish(self, room: Room, game: Game, events: tuple[Event, ...], ply: int) -> None:
         """Make ``game`` (``ply`` and its events taken) the table's, and tell every page."""
         room.game = game
+        frames: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
         for conn in list(room.connections):
-            conn.send(events_frame(events, conn.seat, ply + 1))
-            conn.send(state_frame(game, conn.seat))
+            pair = frames.get(conn.seat)
+            if pair is None:  # built once per seat, however many windows it has open
+                pair = frames[conn.seat] = (
+                    events_frame(events, conn.seat, ply + 1),
+                    state_frame(game, conn.seat),
+                )
+            conn.send(pair[0])
+            conn.send(pair[1])
 
     # --------------------------------------------------------------- bots
 
