@@ -408,10 +408,22 @@ def _serve(host: str, port: int, db: str, bot_delay: float) -> int:
     except ImportError as e:
         print(f"alsos serve: {e}; install it with: pip install 'alsos[web]'", file=sys.stderr)
         return 1
+    from sqlalchemy.engine import make_url
+
     app = create_app(db, bot_delay=max(bot_delay, 0.0))
-    print(f"alsos: the web table at http://{host}:{port}/ (tables in {db})")
+    shown = make_url(db).render_as_string(hide_password=True)  # never print a password
+    print(f"alsos: the web table at http://{host}:{port}/ (tables in {shown})")
     # ws_max_size: no frame from a page is near this; the app refuses over 4 KiB itself.
-    uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="warning")
+    # No per-message compression: a frame is a few KiB, and compressing each one for
+    # each page cost a third of the server's time under load (examples/web_load.py).
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+        log_level="warning",
+    )
     return 0
 
 

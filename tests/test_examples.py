@@ -50,3 +50,18 @@ def test_structure_report_finds_a_known_circle() -> None:
             assert graph.find_shortest_chain(importer=other, imported=first) is not None
     for line in figures["long_functions"]:
         assert int(line.split()[0]) > 80
+
+
+def test_web_load_example_plays_its_tables_and_reports_latency(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """examples/web_load.py, tiny: two tables against a real server process, each hand
+    finished, the latency percentiles and the load average reported."""
+    pytest.importorskip("websockets", reason="the web extra (uvicorn[standard])")
+    pytest.importorskip("httpx", reason="the test extra")
+    web_load = load("web_load")
+    assert web_load.main(["--tables", "2", "--seconds", "120"]) == 0
+    out = capsys.readouterr().out
+    assert "hands finished: 2 in " in out
+    assert "action-to-update latency over " in out and " p99 " in out
+    assert "load average (1, 5, 15 min)" in out

@@ -15,7 +15,6 @@ import functools
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -58,8 +57,10 @@ class _Server(TestClient):
 
 
 @pytest.fixture
-def client() -> Iterator[_Server]:
-    with _Server() as c:
+def client(db_url: str) -> Iterator[_Server]:
+    """A server on a fresh database: a SQLite file, and PostgreSQL where the tests have
+    one (``db_url`` in tests/conftest.py)."""
+    with _Server(db_url) as c:
         yield c
 
 
@@ -167,11 +168,12 @@ def _unchanged(client: _Server, table: str, before: tuple[tuple[int, str], ...])
     assert _stored(client, table) == before
 
 
-def test_refused_actions_change_nothing() -> None:
+def test_refused_actions_change_nothing(db_url: str) -> None:
     """Another seat's turn, a stale ply, a repeated click, an oversized or malformed
     message: each is answered with a refusal and leaves the table and its record as
     they were."""
-    with _Server(limits=Limits(max_message=512, actions_per_second=1000, burst=1000)) as client:
+    limits = Limits(max_message=512, actions_per_second=1000, burst=1000)
+    with _Server(db_url, limits=limits) as client:
         t = _table(client, "potter1930", ["human", "human", "human"])
         game = _game_after_join(client, t)
         to_act = game.to_act
@@ -301,8 +303,8 @@ def test_alsos_serve_is_a_command() -> None:
 # ----------------------------------------------------------------- restart
 
 
-def test_a_restarted_server_resumes_the_hand(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+def test_a_restarted_server_resumes_the_hand(db_url: str) -> None:
+    url = db_url
     rng = random.Random(5)
     with _Server(url) as client:
         t = _table(client, "potter1930", ["human", "heuristic", "heuristic"])

@@ -18,11 +18,19 @@ it was.
 Bots run off the request path: a background task per table waits the bot
 delay, takes a copy of the game, and lets the bot choose in a worker thread,
 so a slow ``pimc`` never holds up another table.
+
+Several processes may serve one table from one PostgreSQL database.  Its
+actions stay serialized across them by the store: a ply is stored once (the
+primary key), and the process whose write was refused (:class:`PlyTaken`)
+reads what the other took, sends it to its own pages and refuses its own
+action as stale.  A process hears of every action another stores
+(:mod:`alsos.web.notify`) and catches its pages up the same way.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import logging
@@ -40,7 +48,8 @@ from alsos.ruleset.loading import load_profile_text, load_variant
 from alsos.ruleset.profile import Ruleset
 from alsos.terminal.assist import UndoRefused, hint_text, take_back_own
 from alsos.web.messages import PROTOCOL, events_frame, state_frame
-from alsos.web.store import SeatRow, Store, TableRow
+from alsos.web.notify import Listener, listen
+from alsos.web.store import PlyTaken, SeatRow, Store, TableRow
 
 __all__ = ["BOTS", "SPECTATOR", "Connection", "Hub", "Room", "TableError"]
 
@@ -51,6 +60,10 @@ BOTS: dict[str, str] = {
     "heuristic": "heuristic",
     "pimc": "pimc(worlds=16, time_limit=2.0)",
 }
+#: The bots that choose in well under a millisecond: they move in the event loop,
+#: where a hand-off to a thread would cost more than the choice.
+QUICK = frozenset({"random", "heuristic"})
+_TURNS = 4  # bot moves stored and sent at once, over every table (see Hub._bots)
 HUMAN = "human"
 #: The seat number a spectator's link opens: it sees what every seat may see
 #: (:func:`alsos.web.messages.state_frame`), and the whole hand once it is over.
@@ -103,6 +116,8 @@ class Room:
             for s in row.seats
             if s.kind in BOTS
         }
+        #: the seats whose bot chooses in the event loop (:data:`QUICK`)
+        self.quick = frozenset(s.seat for s in row.seats if s.kind in QUICK)
         self.bot_task: asyncio.Task[None] | None = None
         self.hinting = False  # one hint at a time per table: each searches for a while
 
@@ -144,20 +159,76 @@ class Hub:
         self.store = store
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
-        self._db = ThreadPoolExecutor(1, thread_name_prefix="alsos-web-db")
+        # SQLite takes one writer at a time; PostgreSQL's writes for different
+        # tables go on side by side.
+        db_workers = 4 if store.postgres else 1
+        self._db = ThreadPoolExecutor(db_workers, thread_name_prefix="alsos-web-db")
         self._cpu = ThreadPoolExecutor(bot_workers, thread_name_prefix="alsos-web-bot")
+        self._turns = asyncio.Semaphore(_TURNS)
         self._loading = asyncio.Lock()
+        self._listener: Listener | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def _in_db(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
 
     async def close(self) -> None:
-        """Stop the bots and the worker threads (the store is the caller's)."""
-        for room in self.rooms.values():
-            if room.bot_task is not None:
-                room.bot_task.cancel()
+        """Stop the bots, the listener and the worker threads (the store is the caller's)."""
+        if self._listener is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._listener.stop)
+        for task in [*self._tasks, *(r.bot_task for r in self.rooms.values() if r.bot_task)]:
+            task.cancel()
         self._cpu.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)
+
+    def listening(self) -> Listener | None:
+        """Hear of the actions other processes store (PostgreSQL; None on SQLite).
+
+        Started with the first table loaded into memory, since only a table in
+        memory can fall behind.
+        """
+        if self._listener is None and self.store.postgres:
+            loop = asyncio.get_running_loop()
+
+            def heard(table_id: str | None, count: int) -> None:
+                loop.call_soon_threadsafe(self.heard, table_id, count)
+
+            self._listener = listen(self.store, heard)
+        return self._listener
+
+    def heard(self, table_id: str | None, count: int) -> None:
+        """Another process (or this one) stored actions of ``table_id`` up to ``count``
+        (None: perhaps any table): catch the table up if it is in memory and behind."""
+        if table_id is None:
+            rooms = list(self.rooms.values())
+        else:
+            room = self.rooms.get(table_id)
+            rooms = [room] if room is not None and len(room.game.history) < count else []
+        for room in rooms:
+            task = asyncio.get_running_loop().create_task(self._caught_up(room))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _caught_up(self, room: Room) -> None:
+        try:
+            async with room.lock:
+                await self._catch_up(room)
+        except Exception:
+            _log.exception("table %s: could not read the actions stored elsewhere", room.id)
+            return
+        self._wake_bots(room)
+
+    async def _catch_up(self, room: Room) -> None:
+        """(The lock held.)  Apply and send the actions stored beyond the table's game."""
+        ply = len(room.game.history)
+        stored: tuple[tuple[int, str], ...] = await self._in_db(
+            self.store.actions_since, room.id, ply
+        )
+        for seat, action in stored:
+            game = room.game.copy()
+            events = game.apply(action, seat=seat)
+            self._publish(room, game, events, ply)
+            ply += 1
 
     # ------------------------------------------------------------ tables
 
@@ -237,6 +308,7 @@ class Hub:
                 game.apply(action, seat=seat)
             room = Room(row, rules, game)
             self.rooms[table_id] = room
+            self.listening()
         self._wake_bots(room)
         return room
 
@@ -272,6 +344,10 @@ class Hub:
                 await self._commit(room, seat, action)
             except IllegalActionError as e:
                 return str(e)
+            except PlyTaken:  # another process took this ply: show what it took
+                await self._catch_up(room)
+                self._wake_bots(room)
+                return f"stale action: the table is at action {len(room.game.history)}, not {ply}"
             except Exception:  # the store refused the write: nothing was sent or changed
                 _log.exception("table %s: could not store an action of seat %d", room.id, seat)
                 return "the server could not store the action: nothing changed, try again"
@@ -331,10 +407,21 @@ class Hub:
         ply = len(room.game.history)
         taken = str(trial.history[-1][1])
         await self._in_db(self.store.add_action, room.id, ply, seat, taken)
-        room.game = trial
+        self._publish(room, trial, events, ply)
+
+    def _publish(self, room: Room, game: Game, events: tuple[Event, ...], ply: int) -> None:
+        """Make ``game`` (``ply`` and its events taken) the table's, and tell every page."""
+        room.game = game
+        frames: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
         for conn in list(room.connections):
-            conn.send(events_frame(events, conn.seat, ply + 1))
-            conn.send(state_frame(trial, conn.seat))
+            pair = frames.get(conn.seat)
+            if pair is None:  # built once per seat, however many windows it has open
+                pair = frames[conn.seat] = (
+                    events_frame(events, conn.seat, ply + 1),
+                    state_frame(game, conn.seat),
+                )
+            conn.send(pair[0])
+            conn.send(pair[1])
 
     # --------------------------------------------------------------- bots
 
@@ -348,33 +435,64 @@ class Hub:
         room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
 
     async def _bots(self, room: Room) -> None:
-        """Play the bots' turns in a row, each after the delay, choosing in a thread."""
+        """Play the bots' turns in a row, each after the delay.
+
+        A quick bot (:data:`QUICK`: well under a millisecond a move) chooses in
+        the event loop, a searching one (``pimc``) in a worker thread, so that a
+        slow search holds up no other table.  Either way the move is then stored
+        and sent in one of a few turn slots (``_TURNS``): however many tables of
+        bots are playing, a person's action waits behind at most those few bot
+        moves -- in the event loop and in the database's queue -- not behind a
+        move of every table.
+        """
         loop = asyncio.get_running_loop()
         while True:
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
-            async with room.lock:
-                game = room.game
-                seat = game.to_act
-                if game.is_over or seat is None or seat not in room.bots:
-                    return
-                snapshot = game.copy()
-                ply = len(game.history)
-            view = snapshot.view(seat)
-            legal = snapshot.legal_actions()
+            game = room.game
+            seat = game.to_act
+            if game.is_over or seat is None or seat not in room.bots:
+                return
+            bot = room.bots[seat]
             try:
-                action = await loop.run_in_executor(self._cpu, room.bots[seat].choose, view, legal)
+                if seat in room.quick:
+                    async with self._turns, room.lock:
+                        game = room.game
+                        if game.to_act != seat or game.is_over:
+                            continue
+                        action = bot.choose(game.view(seat), game.legal_actions())
+                        await self._bot_moves(room, seat, str(action))
+                    continue
                 async with room.lock:
-                    if len(room.game.history) != ply:
-                        continue
-                    await self._commit(room, seat, str(action))
+                    snapshot = room.game.copy()
+                ply = len(snapshot.history)
+                view, legal = snapshot.view(seat), snapshot.legal_actions()
+                action = await loop.run_in_executor(self._cpu, bot.choose, view, legal)
+                async with self._turns, room.lock:
+                    if len(room.game.history) == ply:
+                        await self._bot_moves(room, seat, str(action))
             except Exception:  # a bot's bug or a failed write: the table waits, logged
                 _log.exception("table %s: the bot at seat %d could not move", room.id, seat)
                 return
 
+    async def _bot_moves(self, room: Room, seat: int, action: str) -> None:
+        """(The lock held.)  Take a bot's move; if another process's bot moved first,
+        show its move instead."""
+        try:
+            await self._commit(room, seat, action)
+        except PlyTaken:
+            await self._catch_up(room)
 
+
+@functools.lru_cache(maxsize=64)
 def _rules(variant: str, players: int | None) -> Ruleset:
-    """A shipped profile for ``players`` seats (a client names no file)."""
+    """A shipped profile for ``players`` seats (a client names no file).
+
+    Read once per server (a Ruleset is immutable): parsing and checking a
+    profile's YAML takes about a tenth of a second, far more than a hand's
+    actions, so reading it for every new or reloaded table would cap the tables
+    a server can start.  (A refusal is not cached: it is raised again.)
+    """
     from alsos.ruleset.loading import shipped_variants
 
     if variant not in shipped_variants():

@@ -10,14 +10,26 @@ hand in progress is the deal replayed through the stored actions, exactly as
 :meth:`alsos.Record.replay` does it.
 
 The same code runs on SQLite (the default: a file, nothing to install) and on
-PostgreSQL (a ``postgresql://`` URL).  Calls are synchronous: the server
-makes them from one worker thread so the event loop never waits on a disk.
+PostgreSQL (a ``postgresql://`` URL, through psycopg 3).  Calls are
+synchronous: the server makes them from worker threads so the event loop
+never waits on a disk or the network.  A SQLite file is opened in WAL mode
+with ``synchronous=NORMAL``: a commit is not flushed to the disk each time
+(an action survives the server process being killed, not the machine losing
+power), which keeps a write well under a millisecond.
+
+Several server processes may share one PostgreSQL database: the primary key
+refuses the second write of a ply (:class:`PlyTaken`), so one table's record
+never forks whichever process takes an action, and every stored action is
+announced on the channel :data:`CHANNEL` (``NOTIFY``, sent by the same
+transaction, so it is heard only once the action is stored) for the other
+processes to catch up (:mod:`alsos.web.notify`).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from attrs import frozen
 from sqlalchemy import (
@@ -32,12 +44,19 @@ from sqlalchemy import (
     Text,
     create_engine,
     delete,
+    event,
     insert,
     select,
+    text,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["SeatRow", "Store", "TableRow"]
+__all__ = ["CHANNEL", "PlyTaken", "SeatRow", "Store", "TableRow", "engine_url"]
+
+#: The PostgreSQL ``NOTIFY`` channel on which every stored action is announced,
+#: as ``"<table id> <actions stored>"``.
+CHANNEL = "alsos_web"
 
 _META = MetaData()
 
@@ -103,11 +122,27 @@ class TableRow:
     actions: tuple[tuple[int, str], ...]
 
 
+class PlyTaken(Exception):
+    """Another writer (another server process) stored this ply of the table first."""
+
+
+def engine_url(url: str) -> str:
+    """``url`` with its driver made explicit: a plain ``postgresql://`` (or
+    ``postgres://``) URL is read with psycopg 3, which the ``web`` extra
+    installs, not SQLAlchemy's default psycopg2."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain) :]
+    return url
+
+
 class Store:
     """The tables of one database URL (``sqlite:///file``, ``postgresql://...``).
 
     The schema is created when missing.  An in-memory SQLite URL
     (``sqlite://``) keeps one shared connection, so tests can use it.
+    ``postgres``: whether the database is PostgreSQL, whose stored actions
+    other processes hear of (:data:`CHANNEL`).
     """
 
     def __init__(self, url: str) -> None:
@@ -118,7 +153,10 @@ class Store:
                 url, poolclass=StaticPool, connect_args={"check_same_thread": False}
             )
         else:
-            self.engine = create_engine(url)
+            self.engine = create_engine(engine_url(url), pool_pre_ping=True)
+        self.postgres = self.engine.dialect.name == "postgresql"
+        if self.engine.dialect.name == "sqlite" and not memory:
+            event.listen(self.engine, "connect", _sqlite_wal)
         _META.create_all(self.engine)
 
     def close(self) -> None:
@@ -155,14 +193,37 @@ class Store:
             )
 
     def add_action(self, table_id: str, ply: int, seat: int, action: str) -> None:
-        """Store the action taken at ``ply`` (0 the first); a ply stored twice is refused
-        by the primary key (an ``IntegrityError``), so the record never forks."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                insert(_ACTIONS).values(
-                    table_id=table_id, ply=ply, seat=seat, action=action, at=time.time()
+        """Store the action taken at ``ply`` (0 the first) and, on PostgreSQL, announce
+        it on :data:`CHANNEL` when the transaction commits.
+
+        :raises PlyTaken: the ply is stored already (the primary key refused it),
+            so the record never forks.
+        """
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(_ACTIONS).values(
+                        table_id=table_id, ply=ply, seat=seat, action=action, at=time.time()
+                    )
                 )
-            )
+                if self.postgres:
+                    conn.execute(
+                        text("SELECT pg_notify(:channel, :payload)"),
+                        {"channel": CHANNEL, "payload": f"{table_id} {ply + 1}"},
+                    )
+        except IntegrityError:
+            raise PlyTaken(f"table {table_id}: action {ply} is stored already") from None
+
+    def actions_since(self, table_id: str, ply: int) -> tuple[tuple[int, str], ...]:
+        """The stored actions of ``table_id`` from ``ply`` on, as ``(seat, action)``
+        in order: what another process took that this one has not seen."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(_ACTIONS.c.seat, _ACTIONS.c.action)
+                .where(_ACTIONS.c.table_id == table_id, _ACTIONS.c.ply >= ply)
+                .order_by(_ACTIONS.c.ply)
+            ).all()
+        return tuple((r.seat, r.action) for r in rows)
 
     def add_profile(self, table_id: str, text: str) -> None:
         """Store the uploaded profile of the table ``table_id`` (made just before)."""
@@ -211,3 +272,11 @@ class Store:
             seats=tuple(SeatRow(s.seat, s.kind, s.token) for s in seats),
             actions=tuple((a.seat, a.action) for a in actions),
         )
+
+
+def _sqlite_wal(dbapi_connection: Any, record: Any) -> None:
+    """Open a SQLite file in WAL mode, committing without a flush to the disk each time."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()

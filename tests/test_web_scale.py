@@ -1,0 +1,341 @@
+"""The web table's storage and its scaling (alsos.web.store, alsos.web.notify, alsos.web.hub).
+
+On a SQLite file and, where ALSOS_TEST_POSTGRES_URL is set (``.ci/run``
+starts a throwaway cluster with ``.ci/postgres``), on PostgreSQL: a ply is
+stored once; the actions another process stored are read back in order.
+Several processes against one PostgreSQL: two hubs in one test (as two
+processes would be) hear of each other's actions and stay serialized when
+both take the same ply; and, marked slow, two real ``alsos serve`` processes
+with WebSocket clients: a hand played by two people connected to different
+processes, one of them clicking in two windows, one on each process, at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("sqlalchemy", reason="needs the web extra")
+pytest.importorskip("starlette", reason="needs the web extra")
+
+from alsos.web.hub import Hub, Room
+from alsos.web.store import PlyTaken, SeatRow, Store, engine_url
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+# ------------------------------------------------------------------ storage
+
+
+def test_a_ply_is_stored_once_and_read_back_in_order(db_url: str) -> None:
+    store = Store(db_url)
+    try:
+        store.add_table("t1", "potter1930", 3, 0, "deal", (SeatRow(0, "human", "x"),))
+        store.add_action("t1", 0, 1, "pass")
+        store.add_action("t1", 1, 2, "hold")
+        with pytest.raises(PlyTaken, match="action 1 is stored already"):
+            store.add_action("t1", 1, 2, "pass")
+        assert store.actions_since("t1", 0) == ((1, "pass"), (2, "hold"))
+        assert store.actions_since("t1", 1) == ((2, "hold"),)
+        assert store.actions_since("t1", 2) == ()
+        row = store.table("t1")
+        assert row is not None and row.actions == ((1, "pass"), (2, "hold"))
+    finally:
+        store.close()
+
+
+def test_a_sqlite_file_is_written_ahead(tmp_path: Path) -> None:
+    """WAL: a commit is not a flush of the whole file, so a write stays cheap."""
+    store = Store(f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    try:
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    finally:
+        store.close()
+
+
+def test_a_plain_postgresql_url_is_read_with_psycopg_3() -> None:
+    assert engine_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert engine_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert engine_url("postgresql+psycopg2://u@h/db") == "postgresql+psycopg2://u@h/db"
+    assert engine_url("sqlite:///x") == "sqlite:///x"
+
+
+# ------------------------------------------------------------- one hub
+
+
+def test_a_profile_is_read_once_per_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading a profile's YAML costs about a tenth of a second: a server that read it
+    for every table made or loaded could start only a few tables a second."""
+    from alsos.web import hub
+
+    calls: list[str] = []
+    real = hub.load_variant
+
+    def counting(name: str, **options: Any) -> Any:
+        calls.append(name)
+        return real(name, **options)
+
+    monkeypatch.setattr(hub, "load_variant", counting)
+    hub._rules.cache_clear()
+    assert hub._rules("potter1930", None) is hub._rules("potter1930", None)
+    assert calls == ["potter1930"]
+    with pytest.raises(hub.TableError):
+        hub._rules("no-such-variant", None)
+
+
+def test_bots_of_every_kind_play_a_hand_to_its_end(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A searching bot (pimc, in a worker thread) and quick ones (in the event loop)
+    play a whole hand; the record stored is the game's history."""
+    from alsos.web import hub
+
+    monkeypatch.setitem(hub.BOTS, "pimc", "pimc(worlds=2, time_limit=0.05)")
+
+    async def scenario() -> None:
+        store = Store(db_url)
+        h = Hub(store, bot_delay=0)
+        try:
+            table, tokens = await h.create("potter1930", ["pimc", "heuristic", "random"])
+            assert tokens == {}
+            room = await h.room(table)
+            assert room is not None and room.quick == {1, 2}
+            for _ in range(600):
+                if room.game.is_over:
+                    break
+                await asyncio.sleep(0.05)
+            assert room.game.is_over
+            assert store.actions_since(table, 0) == tuple(_history(room))
+        finally:
+            await h.close()
+            store.close()
+
+    asyncio.run(scenario())
+
+
+# --------------------------------------------- two hubs, as two processes
+
+
+async def _frames(conn: Any, until_ply: int, timeout: float = 10.0) -> list[dict[str, Any]]:
+    """A connection's frames up to the state at ``until_ply``."""
+    got = []
+    while True:
+        frame = await asyncio.wait_for(conn.queue.get(), timeout)
+        got.append(frame)
+        if frame["type"] == "state" and frame["ply"] >= until_ply:
+            return got
+
+
+def _history(room: Room) -> list[tuple[int, str]]:
+    return [(s, str(a)) for s, a in room.game.history]
+
+
+def test_two_hubs_on_one_postgresql_hear_and_serialize_each_other(postgres_url: str) -> None:
+    """A page on hub B is sent the action taken on hub A; when both take the same ply at
+    once, exactly one is stored and the other hub shows it and refuses its own as stale."""
+
+    async def scenario() -> None:
+        store_a, store_b = Store(postgres_url), Store(postgres_url)
+        a, b = Hub(store_a, bot_delay=0), Hub(store_b, bot_delay=0)
+        try:
+            table, _ = await a.create("potter1930", ["human"] * 3)
+            room_a, room_b = await a.room(table), await b.room(table)
+            assert room_a is not None and room_b is not None
+            listener = b.listening()
+            assert listener is not None
+            assert await asyncio.to_thread(listener.ready.wait, 10)
+            seat = room_a.game.to_act
+            assert seat is not None
+            page_b = b.join(room_b, (seat + 1) % 3)
+            await _frames(page_b, 0)  # the welcome and the table as it is
+            action = str(room_a.game.legal_actions()[0])
+            assert await a.act(room_a, seat, action, 0) is None
+            frames = await _frames(page_b, 1)
+            assert [f["type"] for f in frames] == ["events", "state"]
+            assert _history(room_b) == _history(room_a) == [(seat, action)]
+
+            # the same ply taken on both hubs at once, with different actions if it can be
+            seat = room_a.game.to_act
+            assert seat is not None
+            legal = [str(x) for x in room_a.game.legal_actions()]
+            one, two = legal[0], legal[-1]
+            answers = await asyncio.gather(a.act(room_a, seat, one, 1), b.act(room_b, seat, two, 1))
+            assert sorted(answers, key=str)[0] is None
+            assert answers.count(None) == 1
+            refused = next(r for r in answers if r is not None)
+            assert "stale" in refused
+            await _frames(page_b, 2)
+            for _ in range(100):  # hub A catches up by its listener, if B's was stored
+                if len(room_a.game.history) == 2:
+                    break
+                await asyncio.sleep(0.05)
+            assert _history(room_a) == _history(room_b)
+            taken = one if answers[0] is None else two
+            assert _history(room_a)[1] == (seat, taken)
+            assert store_a.actions_since(table, 0) == tuple(_history(room_a))
+        finally:
+            await a.close()
+            await b.close()
+            store_a.close()
+            store_b.close()
+
+    asyncio.run(scenario())
+
+
+# ---------------------------------------- two real server processes (slow)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def _serving(db: str) -> Iterator[int]:
+    """An ``alsos serve`` process on a free loopback port (bots without delay)."""
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "alsos", "serve", "--port", str(port), "--db", db,
+         "--bot-delay", "0"],
+    )  # fmt: skip
+    try:
+        for _ in range(150):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("alsos serve did not start")
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+class _Page:
+    """A WebSocket client at one seat: it keeps the newest state it was sent."""
+
+    def __init__(self, port: int, table: str, token: str) -> None:
+        from websockets.sync.client import connect
+
+        self.ws = connect(f"ws://127.0.0.1:{port}/ws/{table}")
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.state: dict[str, Any] = {}
+        self.refused: list[dict[str, Any]] = []
+        self.sent = 0.0
+        assert self._next()["type"] == "welcome"
+
+    def _next(self, timeout: float = 10.0) -> dict[str, Any]:
+        frame: dict[str, Any] = json.loads(self.ws.recv(timeout))
+        if frame["type"] == "state":
+            self.state = frame
+        elif frame["type"] == "refused":
+            self.refused.append(frame)
+        assert frame["type"] != "error", frame
+        return frame
+
+    def until(self, ply: int, timeout: float = 20.0) -> dict[str, Any]:
+        """Read frames until the state at ``ply`` (or later) has come."""
+        end = time.monotonic() + timeout
+        while self.state.get("ply", -1) < ply:
+            self._next(max(end - time.monotonic(), 0.01))
+        return self.state
+
+    def drain(self, quiet: float = 1.0) -> None:
+        """Read the frames still coming (a refusal may follow the last state)."""
+        with contextlib.suppress(TimeoutError):
+            while True:
+                self._next(quiet)
+
+    def act(self, action: str, ply: int) -> None:
+        """Send an action, no faster than the server's limit per connection allows."""
+        time.sleep(max(0.0, self.sent + 0.2 - time.monotonic()))
+        self.sent = time.monotonic()
+        self.ws.send(json.dumps({"type": "act", "action": action, "ply": ply}))
+
+
+@pytest.mark.slow
+def test_two_server_processes_serve_one_table(postgres_url: str) -> None:
+    """Seat 0 on process A and also, in a second window, on process B; seat 1 on B;
+    seat 2 a bot.  Every action reaches every window whichever process took it; seat 0
+    clicks in both windows at once each turn, and one click of the two is taken."""
+    pytest.importorskip("websockets", reason="the WebSocket client of uvicorn[standard]")
+    import httpx
+
+    rng = random.Random(21)
+    with _serving(postgres_url) as port_a, _serving(postgres_url) as port_b:
+        r = httpx.post(
+            f"http://127.0.0.1:{port_a}/api/tables",
+            json={"variant": "potter1930", "seats": ["human", "human", "heuristic"]},
+        )
+        assert r.status_code == 200, r.text
+        table, tokens = r.json()["table"], r.json()["tokens"]
+        zero_a = _Page(port_a, table, tokens["0"])
+        zero_b = _Page(port_b, table, tokens["0"])
+        one_b = _Page(port_b, table, tokens["1"])
+        pages = (zero_a, zero_b, one_b)
+        target, doubles = 0, 0
+        for _ in range(400):
+            for p in pages:
+                p.until(target)
+            ply = max(p.state["ply"] for p in pages)
+            if any(p.state["ply"] != ply for p in pages):
+                target = ply  # a bot moved meanwhile: let every window catch up
+                continue
+            assert zero_a.state["view"] == zero_b.state["view"]
+            if zero_a.state["settlement"] is not None:
+                break
+            if zero_a.state["actions"]:  # seat 0: a click in each window at once
+                legal = [a["action"] for a in zero_a.state["actions"]]
+                zero_a.act(rng.choice(legal), ply)
+                zero_b.act(rng.choice(legal), ply)
+                doubles += 1
+            elif one_b.state["actions"]:
+                one_b.act(rng.choice(one_b.state["actions"])["action"], ply)
+            target = ply + 1
+        else:
+            pytest.fail("the hand did not end")
+        assert doubles > 0
+        zero_a.drain()
+        zero_b.drain()
+        assert len(zero_a.refused) + len(zero_b.refused) == doubles  # one of each two
+        assert all("stale" in f["reason"] for f in zero_a.refused + zero_b.refused)
+        for p in pages:
+            p.ws.close()
+    store = Store(postgres_url)
+    try:
+        assert len(store.actions_since(table, 0)) == ply
+    finally:
+        store.close()
+
+
+def test_alsos_serve_prints_no_database_password(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--db postgresql://user:secret@host/db``: the line it prints hides the password."""
+    import io
+
+    import uvicorn
+
+    from alsos import cli
+
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    import alsos.web
+
+    monkeypatch.setattr(alsos.web, "create_app", lambda *a, **k: None)
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(["serve", "--db", "postgresql://me:s3cret@db.example/alsos"]) == 0
+    assert "s3cret" not in out.getvalue() and "me:***@db.example" in out.getvalue()
