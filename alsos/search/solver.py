@@ -379,25 +379,7 @@ class Search:
         b0, b1, b2, b3 = self.by_byte
         cards = b0[mask & 0xFF] + b1[mask >> 8 & 0xFF] + b2[mask >> 16 & 0xFF] + b3[mask >> 24]
         if len(cards) > 1:
-            between = self.between
-            occupied = -1
-            kept = []
-            prev = -1
-            for c in cards:
-                if prev >= 0:
-                    gap = between[prev * 32 + c]
-                    if gap >= 0:
-                        if occupied < 0:
-                            occupied = 0
-                            for h in hands:
-                                occupied |= h
-                            for _t, tc in trick:
-                                occupied |= 1 << tc
-                        if not gap & occupied:
-                            prev = c
-                            continue
-                kept.append(c)
-                prev = c
+            kept = self._distinct(cards)
             if trick and len(kept) > 1:
                 kept = self._follow_order(kept, trick, seat)
             if first >= 0 and first in kept and kept[0] != first:
@@ -439,6 +421,48 @@ class Search:
             else:
                 self.tt[tkey] = (best, best, best_card)
         return best, best_card
+
+    def _distinct(self, cards: tuple[int, ...]) -> list[int]:
+        """``cards`` (one hand's, strongest first in each suit) without those equivalent
+        to the card before them (see :func:`_tables`): one of each run is searched."""
+        between = self.between
+        s = self.s
+        occupied = -1
+        kept = []
+        prev = -1
+        for c in cards:
+            if prev >= 0:
+                gap = between[prev * 32 + c]
+                if gap >= 0:
+                    if occupied < 0:
+                        occupied = 0
+                        for h in s.hands:
+                            occupied |= h
+                        for _t, tc in s.trick:
+                            occupied |= 1 << tc
+                    if not gap & occupied:
+                        prev = c
+                        continue
+            kept.append(c)
+            prev = c
+        return kept
+
+    def equivalents(self) -> dict[int, int]:
+        """Each legal card of the seat to act mapped to the card it is equivalent to
+        (itself when none is): equivalent cards lead to positions of equal value for
+        every seat, so one of each run needs searching."""
+        s = self.s
+        mask = self.eng.legal_mask(s, s.to_act)  # type: ignore[arg-type]
+        b0, b1, b2, b3 = self.by_byte
+        cards = b0[mask & 0xFF] + b1[mask >> 8 & 0xFF] + b2[mask >> 16 & 0xFF] + b3[mask >> 24]
+        kept = set(self._distinct(cards))
+        out = {}
+        rep = -1
+        for c in cards:
+            if c in kept:
+                rep = c
+            out[c] = rep
+        return out
 
     def _follow_order(self, cards: list[int], trick: list[tuple[int, int]], seat: int) -> list[int]:
         """Order a follower's cards: when its side holds the trick, the richest card
