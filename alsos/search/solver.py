@@ -15,8 +15,10 @@ that secures it.  It is alpha-beta search over the engine's own bit sets:
   figure and every kontra;
 * a transposition table at the start of each trick stores bounds, keyed by
   the cards in hand, the seat to lead and what the tricks so far mean for
-  the payoff (:func:`position_key`); its best card is tried first, then the
-  strongest cards.
+  the payoff (:func:`position_key`); its best card is tried first, then for
+  a lead the cards no other hand beats in their suit (outside trumps), then
+  the strongest cards; a follower tries the cheapest card that takes the
+  trick, or its richest when its side holds it.
 
 The *paranoid* reading: the seat the solver plays for maximises its own
 payment and every other seat, partner or not, plays to minimise it.  For the
@@ -290,6 +292,9 @@ class Search:
         self.leaves: dict[tuple[Any, ...], int] = {}
         self.nodes = 0
         self.last = eng.hand_size - 1
+        self.hand_size = eng.hand_size
+        # Whether a trick before the last can end the hand (else only the count is read).
+        self.early_end = not eng.ends_only_after_last_trick(s)
         self.points = points = eng.points_table(s)
         special = payoff_key.relevant
         if payoff_key.exact:
@@ -380,8 +385,11 @@ class Search:
         cards = b0[mask & 0xFF] + b1[mask >> 8 & 0xFF] + b2[mask >> 16 & 0xFF] + b3[mask >> 24]
         if len(cards) > 1:
             kept = self._distinct(cards)
-            if trick and len(kept) > 1:
-                kept = self._follow_order(kept, trick, seat)
+            if len(kept) > 1:
+                if trick:
+                    kept = self._follow_order(kept, trick, seat)
+                else:
+                    kept = self._lead_order(kept)
             if first >= 0 and first in kept and kept[0] != first:
                 kept.remove(first)
                 kept.insert(0, first)
@@ -464,6 +472,33 @@ class Search:
             out[c] = rep
         return out
 
+    def _lead_order(self, cards: list[int]) -> list[int]:
+        """Order a leader's cards: first those no other hand can beat in their suit
+        (trumps aside: leading them draws trumps, which is rarely what cuts), then
+        the rest as they came, strongest first in each suit."""
+        s = self.s
+        seat = s.to_act
+        others = 0
+        t = 0
+        for h in s.hands:
+            if t != seat:
+                others |= h
+            t += 1
+        key = s.key
+        trump = s.trump
+        by_byte = self.by_byte
+        masters = []
+        rest = []
+        for c in cards:
+            suit = c >> 3
+            if suit != trump:
+                theirs = by_byte[suit][others >> 8 * suit & 0xFF]
+                if not theirs or key[suit * 32 + c] > key[suit * 32 + theirs[0]]:
+                    masters.append(c)
+                    continue
+            rest.append(c)
+        return masters + rest
+
     def _follow_order(self, cards: list[int], trick: list[tuple[int, int]], seat: int) -> list[int]:
         """Order a follower's cards: when its side holds the trick, the richest card
         first; otherwise the cheapest card that takes the trick, then the rest,
@@ -494,7 +529,7 @@ class Search:
         self.pts[winner] += gain
         s.trick = []
         s.leader = s.to_act = winner
-        if self.eng.hand_ends(s, winner):
+        if s.trick_no == self.hand_size or (self.early_end and self.eng.hand_ends(s, winner)):
             v = self.leaf()
         elif s.trick_no == self.last:
             v = self._last_trick(winner)
