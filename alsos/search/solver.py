@@ -512,9 +512,19 @@ class Search:
                 best_seat, top = t, key[base + c]
         points = self.points
         side = self.side
+        by_points = points.__getitem__
         if side >> best_seat & 1 == side >> seat & 1:
-            return sorted(cards, key=lambda c: -points[c])
-        return sorted(cards, key=lambda c: points[c] - 1000 if key[base + c] > top else points[c])
+            return sorted(cards, key=by_points, reverse=True)  # stable: ties keep their order
+        takers = []
+        rest = []
+        for c in cards:
+            if key[base + c] > top:
+                takers.append(c)
+            else:
+                rest.append(c)
+        takers.sort(key=by_points)
+        rest.sort(key=by_points)
+        return takers + rest
 
     def _close_trick(self, alpha: int, beta: int) -> int:
         """The trick on the table is full: give it to its winner, search on, take it back.
