@@ -55,7 +55,10 @@ class OpenCard:
     at the start of a trick for one seat and its allies; the positions of
     one hand recur from one decision to the next (and between the cards tried
     at one decision), so the tables are kept per seat and reused: the values
-    are those :func:`~alsos.search.solver.solve` gives, found faster.
+    are those :func:`~alsos.search.solver.solve` gives, found faster.  Under
+    a ``zero_sum`` scoring module a defender's values are read from the
+    declarer's search (its payment shared out with the sign turned), so all
+    seats share one table; cards equivalent at a decision are searched once.
     """
 
     def __init__(self) -> None:
@@ -93,7 +96,7 @@ class OpenCard:
         for action in game.legal_actions():
             if action.__class__ is not Play:
                 continue  # calls are not searched (the solver's rule)
-            card = action.card  # type: ignore[attr-defined]
+            card = action.card
             child = game.copy()
             child.apply(action)
             rep = same.get(card, card)

@@ -386,10 +386,7 @@ class Search:
         if len(cards) > 1:
             kept = self._distinct(cards)
             if len(kept) > 1:
-                if trick:
-                    kept = self._follow_order(kept, trick, seat)
-                else:
-                    kept = self._lead_order(kept)
+                kept = self._follow_order(kept, trick, seat) if trick else self._lead_order(kept)
             if first >= 0 and first in kept and kept[0] != first:
                 kept.remove(first)
                 kept.insert(0, first)
@@ -478,12 +475,11 @@ class Search:
         the rest as they came, strongest first in each suit."""
         s = self.s
         seat = s.to_act
+        hands = s.hands
         others = 0
-        t = 0
-        for h in s.hands:
+        for t in range(len(hands)):
             if t != seat:
-                others |= h
-            t += 1
+                others |= hands[t]
         key = s.key
         trump = s.trump
         by_byte = self.by_byte
