@@ -16,8 +16,8 @@ that secures it.  It is alpha-beta search over the engine's own bit sets:
 * a transposition table at the start of each trick stores bounds, keyed by
   the cards in hand, the seat to lead and what the tricks so far mean for
   the payoff (:func:`position_key`); its best card is tried first, then for
-  a lead the cards no other hand beats in their suit (outside trumps), then
-  the strongest cards; a follower tries the cheapest card that takes the
+  a lead (in a game with a declarer) the cards no other hand beats in their
+  suit (outside trumps), then the strongest cards; a follower tries the cheapest card that takes the
   trick, or its richest when its side holds it.
 
 The *paranoid* reading: the seat the solver plays for maximises its own
@@ -293,6 +293,9 @@ class Search:
         self.nodes = 0
         self.last = eng.hand_size - 1
         self.hand_size = eng.hand_size
+        # Leads try the cards nobody beats first in a game of two sides (a declarer);
+        # with every seat for itself (Klopitzky) that order searched more, not less.
+        self.masters_first = s.declarer is not None
         # Whether a trick before the last can end the hand (else only the count is read).
         self.early_end = not eng.ends_only_after_last_trick(s)
         self.points = points = eng.points_table(s)
@@ -386,7 +389,10 @@ class Search:
         if len(cards) > 1:
             kept = self._distinct(cards)
             if len(kept) > 1:
-                kept = self._follow_order(kept, trick, seat) if trick else self._lead_order(kept)
+                if trick:
+                    kept = self._follow_order(kept, trick, seat)
+                elif self.masters_first:
+                    kept = self._lead_order(kept)
             if first >= 0 and first in kept and kept[0] != first:
                 kept.remove(first)
                 kept.insert(0, first)
