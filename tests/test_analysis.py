@@ -99,6 +99,30 @@ def test_open_card_values_match_solve() -> None:
         assert value == solve(child, seat=seat, allies=allies_of(game, seat)).value
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(NAMES), st.integers(0, 10**6))
+def test_zero_sum_scoring_pays_every_other_seat_alike(name: str, seed: int) -> None:
+    """A scoring module that says ``zero_sum`` (the analysis then values a defender's
+    cards by the declarer's search) pays every seat but the declarer the declarer's
+    payment shared out with the sign turned, in every finished hand with a declarer
+    (potter says it; ladder does not)."""
+    rules = PROFILES[name]
+    game = endgame(rules, seed, 1)
+    if game is None:
+        return
+    finish_randomly(game, random.Random(seed))
+    scoring = engine_for(rules).scoring
+    assert scoring.zero_sum == (rules.scoring.module == "potter")
+    declarer = game.state.declarer
+    settlement = game.settlement
+    assert settlement is not None
+    if scoring.zero_sum and declarer is not None:
+        paid = settlement.payments
+        for t in range(rules.players):
+            if t != declarer:
+                assert paid.get(t, 0) * (rules.players - 1) == -paid[declarer], (name, seed)
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(NAMES), st.integers(0, 10**6), st.integers(-40, 40))
 def test_the_solvers_first_guess_changes_nothing_but_time(name: str, seed: int, guess: int) -> None:

@@ -429,3 +429,29 @@ def test_cards_searched_once_have_the_same_outcomes(position: tuple[str, int, in
                 after_a.apply(PLAYS[a])
                 after_b.apply(PLAYS[b])
                 assert outcomes(after_a) == outcomes(after_b), (name, seed, a, b)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions)
+def test_equivalent_cards_of_a_decision_have_equal_values(position: tuple[str, int, int]) -> None:
+    """``Search.equivalents`` (what the analysis searches once per decision) maps each
+    legal card to a legal card of equal value, by brute force, for every seat in play."""
+    name, seed, left = position
+    rules = PROFILES[name]
+    game = endgame(rules, seed, left)
+    if game is None:
+        return
+    s = game.state
+    seat = s.to_act
+    assert seat is not None
+    same = Search(engine_for(rules), s.copy(), seat).equivalents()
+    legal = {int(a[1]) for a in game.legal_actions() if a.__class__ is Play}
+    assert set(same) == legal and set(same.values()) <= legal
+    for card, rep in same.items():
+        if card == rep:
+            continue
+        after_card, after_rep = game.copy(), game.copy()
+        after_card.apply(PLAYS[card])
+        after_rep.apply(PLAYS[rep])
+        for t in s.active:
+            assert minimax(after_card, t) == minimax(after_rep, t), (name, seed, card, rep)

@@ -55,7 +55,10 @@ class OpenCard:
     at the start of a trick for one seat and its allies; the positions of
     one hand recur from one decision to the next (and between the cards tried
     at one decision), so the tables are kept per seat and reused: the values
-    are those :func:`~alsos.search.solver.solve` gives, found faster.
+    are those :func:`~alsos.search.solver.solve` gives, found faster.  Under
+    a ``zero_sum`` scoring module a defender's values are read from the
+    declarer's search (its payment shared out with the sign turned), so all
+    seats share one table; cards equivalent at a decision are searched once.
     """
 
     def __init__(self) -> None:
@@ -79,18 +82,30 @@ class OpenCard:
         played on with every seat passing, as the solver plays on as if
         nobody calls.  :raises SolveError: the position cannot be solved.
         """
-        check_solvable(game.state)
+        s = game.state
+        check_solvable(s)
         allies = allies_of(game, seat)
         out: dict[Action, float] = {}
+        # Equivalent cards (the solver's rule) lead to positions of equal value: one of
+        # each run is searched, when the play goes straight on after it.
+        same = Search(engine_for(game.rules), s, seat).equivalents()
+        by_card: dict[int, int] = {}
         # MTD(f)'s first guess (it changes only the time taken): the value of the card
         # tried before, else of the seat's best card at its last decision.
         guess = self._guess.get(seat, 0)
         for action in game.legal_actions():
             if action.__class__ is not Play:
                 continue  # calls are not searched (the solver's rule)
+            card = action.card
             child = game.copy()
             child.apply(action)
+            rep = same.get(card, card)
+            if rep in by_card and child.phase is Phase.PLAY:
+                out[action] = by_card[rep]
+                continue
             out[action] = value = self._value(child, seat, allies, guess)
+            if child.phase is Phase.PLAY:
+                by_card[card] = value
             guess = value
         if out:
             self._guess[seat] = int(max(out.values()))
@@ -107,6 +122,16 @@ class OpenCard:
             return settlement.payments.get(seat, 0)
         s = game.state
         check_solvable(s)
+        eng = engine_for(game.rules)
+        declarer = s.declarer
+        if eng.scoring.zero_sum and declarer is not None and seat != declarer:
+            # Every payer's payment is the declarer's shared out with the sign turned
+            # (the scoring module's zero_sum): the declarer's search, and its tables,
+            # serve the defenders too.
+            payers = s.players - 1
+            value, rest = divmod(-self._value(game, declarer, (), -guess * payers), payers)
+            assert not rest, "a zero-sum scoring module paid unequal shares"
+            return value
         mask = 1 << seat
         for a in allies:
             mask |= 1 << a
@@ -114,7 +139,7 @@ class OpenCard:
         tables = self._tables.get(key)
         if tables is not None and len(tables[0]) + len(tables[1]) > _MAX_ENTRIES:
             tables = None  # bound the memory a long analysis keeps
-        search = Search(engine_for(game.rules), s.copy(), seat, mask)
+        search = Search(eng, s.copy(), seat, mask)
         if tables is None:
             tables = self._tables[key] = (search.tt, search.leaves)  # type: ignore[assignment]
         else:

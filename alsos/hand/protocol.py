@@ -238,13 +238,16 @@ class ScoringModule:
     of melds makes known, without a meld contest), :meth:`describe` (the
     rulebook's clauses), ``requires`` (the modules of other families it
     works with, checked when a profile is loaded: ``{"bidding": ("ladder",)}``),
-    ``terms`` (glossary entries it plays its own way) and ``totals_only``
+    ``terms`` (glossary entries it plays its own way), ``totals_only``
     (its result follows from card points, tricks and item results alone, which
-    lets the solver key positions on point sums).
+    lets the solver key positions on point sums) and ``zero_sum`` (in a hand
+    with a declarer, every other seat's payment is the declarer's divided
+    among them with the sign turned: one search serves both sides).
     """
 
     decides: bool = False
     totals_only: bool = False
+    zero_sum: bool = False
     requires: Mapping[str, tuple[str, ...]] = FrozenMap()
     terms: Mapping[str, str] = FrozenMap()
 
@@ -458,6 +461,7 @@ SCORING_HOOKS = (
     "requires",
     "terms",
     "totals_only",
+    "zero_sum",
 )
 #: Methods a subclass must write itself (the others have defaults).
 _ABSTRACT = {"deal", "settle", "judge", "start", "legal", "apply", "options", "call"}

@@ -15,8 +15,10 @@ that secures it.  It is alpha-beta search over the engine's own bit sets:
   figure and every kontra;
 * a transposition table at the start of each trick stores bounds, keyed by
   the cards in hand, the seat to lead and what the tricks so far mean for
-  the payoff (:func:`position_key`); its best card is tried first, then the
-  strongest cards.
+  the payoff (:func:`position_key`); its best card is tried first, then for
+  a lead (in a game with a declarer) the cards no other hand beats in their
+  suit (outside trumps), then the strongest cards; a follower tries the cheapest card that takes the
+  trick, or its richest when its side holds it.
 
 The *paranoid* reading: the seat the solver plays for maximises its own
 payment and every other seat, partner or not, plays to minimise it.  For the
@@ -291,6 +293,12 @@ class Search:
         self.leaves: dict[tuple[Any, ...], int] = {}
         self.nodes = 0
         self.last = eng.hand_size - 1
+        self.hand_size = eng.hand_size
+        # Leads try the cards nobody beats first in a game of two sides (a declarer);
+        # with every seat for itself (Klopitzky) that order searched more, not less.
+        self.masters_first = s.declarer is not None
+        # Whether a trick before the last can end the hand (else only the count is read).
+        self.early_end = not eng.ends_only_after_last_trick(s)
         self.points = points = eng.points_table(s)
         special = payoff_key.relevant
         if payoff_key.exact:
@@ -380,7 +388,16 @@ class Search:
         b0, b1, b2, b3 = self.by_byte
         cards = b0[mask & 0xFF] + b1[mask >> 8 & 0xFF] + b2[mask >> 16 & 0xFF] + b3[mask >> 24]
         if len(cards) > 1:
-            cards = self._distinct(cards, seat, first)
+            kept = self._distinct(cards)
+            if len(kept) > 1:
+                if trick:
+                    kept = self._follow_order(kept, trick, seat)
+                elif self.masters_first:
+                    kept = self._lead_order(kept)
+            if first >= 0 and first in kept and kept[0] != first:
+                kept.remove(first)
+                kept.insert(0, first)
+            cards = tuple(kept)
         maximise = self.side >> seat & 1
         best = -_INF if maximise else _INF
         best_card = cards[0]
@@ -412,15 +429,11 @@ class Search:
             self._store(tkey, best, best_card, alpha0, beta0)
         return best, best_card
 
-    def _distinct(self, cards: tuple[int, ...], seat: int, first: int) -> tuple[int, ...]:
-        """``cards`` (legal, two or more) to search, in order: of cards of one suit
-        with nothing between them still in play (``between``) only the first, as
-        they are worth the same; in a trick, in :meth:`_follow_order`; and the
-        card the table stored as best for this position (``first``) tried first."""
-        s = self.s
-        hands = s.hands
-        trick = s.trick
+    def _distinct(self, cards: tuple[int, ...]) -> list[int]:
+        """``cards`` (one hand's, strongest first in each suit) without those equivalent
+        to the card before them (see :func:`_tables`): one of each run is searched."""
         between = self.between
+        s = self.s
         occupied = -1
         kept = []
         prev = -1
@@ -430,21 +443,60 @@ class Search:
                 if gap >= 0:
                     if occupied < 0:
                         occupied = 0
-                        for h in hands:
+                        for h in s.hands:
                             occupied |= h
-                        for _t, tc in trick:
+                        for _t, tc in s.trick:
                             occupied |= 1 << tc
                     if not gap & occupied:
                         prev = c
                         continue
             kept.append(c)
             prev = c
-        if trick and len(kept) > 1:
-            kept = self._follow_order(kept, trick, seat)
-        if first >= 0 and first in kept and kept[0] != first:
-            kept.remove(first)
-            kept.insert(0, first)
-        return tuple(kept)
+        return kept
+
+    def equivalents(self) -> dict[int, int]:
+        """Each legal card of the seat to act mapped to the card it is equivalent to
+        (itself when none is): equivalent cards lead to positions of equal value for
+        every seat, so one of each run needs searching."""
+        s = self.s
+        mask = self.eng.legal_mask(s, s.to_act)  # type: ignore[arg-type]
+        b0, b1, b2, b3 = self.by_byte
+        cards = b0[mask & 0xFF] + b1[mask >> 8 & 0xFF] + b2[mask >> 16 & 0xFF] + b3[mask >> 24]
+        kept = set(self._distinct(cards))
+        out = {}
+        rep = -1
+        for c in cards:
+            if c in kept:
+                rep = c
+            out[c] = rep
+        return out
+
+    def _lead_order(self, cards: list[int]) -> list[int]:
+        """Order a leader's cards: first those no other hand can beat in their suit
+        (trumps aside: leading them draws trumps, which is rarely what cuts), then
+        the rest as they came, strongest first in each suit."""
+        s = self.s
+        seat = s.to_act
+        hands = s.hands
+        others = 0
+        for t in range(len(hands)):
+            if t != seat:
+                others |= hands[t]
+        key = s.key
+        trump = s.trump
+        by_byte = self.by_byte
+        masters = []
+        rest = []
+        for c in cards:
+            suit = c >> 3
+            if suit != trump:
+                theirs = by_byte[suit][others >> 8 * suit & 0xFF]
+                if not theirs or key[suit * 32 + c] > key[suit * 32 + theirs[0]]:
+                    masters.append(c)
+                    continue
+            rest.append(c)
+        return masters + rest
+
 
     def _store(
         self, tkey: tuple[Any, ...], best: int, best_card: int, alpha0: int, beta0: int
@@ -471,9 +523,19 @@ class Search:
                 best_seat, top = t, key[base + c]
         points = self.points
         side = self.side
+        by_points = points.__getitem__
         if side >> best_seat & 1 == side >> seat & 1:
-            return sorted(cards, key=lambda c: -points[c])
-        return sorted(cards, key=lambda c: points[c] - 1000 if key[base + c] > top else points[c])
+            return sorted(cards, key=by_points, reverse=True)  # stable: ties keep their order
+        takers = []
+        rest = []
+        for c in cards:
+            if key[base + c] > top:
+                takers.append(c)
+            else:
+                rest.append(c)
+        takers.sort(key=by_points)
+        rest.sort(key=by_points)
+        return takers + rest
 
     def _close_trick(self, alpha: int, beta: int) -> int:
         """The trick on the table is full: give it to its winner, search on, take it back.
@@ -488,7 +550,7 @@ class Search:
         self.pts[winner] += gain
         s.trick = []
         s.leader = s.to_act = winner
-        if self.eng.hand_ends(s, winner):
+        if s.trick_no == self.hand_size or (self.early_end and self.eng.hand_ends(s, winner)):
             v = self.leaf()
         elif s.trick_no == self.last:
             v = self._last_trick(winner)

@@ -216,8 +216,9 @@ def potter_payments(rules: Ruleset, s: HandState) -> dict[int, int]:
 
 
 # Compiled, so given as functions (wrapped in a ScoringModule); ``totals_only``: the
-# settlement follows from card points, tricks and item results (search keys on sums).
-@register("scoring", "potter", payments=potter_payments, totals_only=True)
+# settlement follows from card points, tricks and item results (search keys on sums);
+# ``zero_sum``: every payer pays the declarer alike (_pay), the seat sitting out too.
+@register("scoring", "potter", payments=potter_payments, totals_only=True, zero_sum=True)
 def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
     """pagat, "Scoring": each item paid between the declarer and every opponent."""
     contract = s.contract
