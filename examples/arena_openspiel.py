@@ -13,7 +13,7 @@ deals finished so far are summarised (their number is printed; a deal is
 counted whole or not at all), so a shared machine gives an honest ``n``::
 
     python examples/arena_openspiel.py --variant tompa --deals 1000 --seconds 1800 \\
-        --openspiel "openspiel-mcts(simulations=100)" --json tompa.json
+        --openspiel "openspiel-mcts(simulations=50)" --json tompa.json
 
 ``python examples/arena_openspiel.py --summarise FILE.partial.jsonl`` prints
 the table of a stopped run's checkpoint (``alsos arena --json FILE`` or this
@@ -99,7 +99,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="tompa")
     parser.add_argument("--alsos", default="hard", help="alsos's bot (default: hard)")
-    parser.add_argument("--openspiel", default="openspiel-mcts(simulations=100)")
+    parser.add_argument("--openspiel", default="openspiel-mcts(simulations=50)")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--time-deals", type=int, default=3, help="deals to time decisions on")

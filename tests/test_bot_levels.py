@@ -24,7 +24,7 @@ def test_the_levels_are_bot_names_made_from_their_specs() -> None:
     assert list(LEVELS) == ["easy", "medium", "hard"]
     assert set(LEVELS) <= set(available())
     easy, medium, hard = (make_spec(name, seed=4) for name in LEVELS)
-    assert isinstance(easy, HeuristicBot) and easy.mistakes == 0.3
+    assert isinstance(easy, HeuristicBot) and easy.mistakes == 0.6
     assert isinstance(medium, HeuristicBot) and medium.mistakes == 0.0
     assert isinstance(hard, PIMCBot) and (hard.worlds, hard.budget) == (8, 32)
     assert parse_spec("hard") == ("hard", {})

@@ -6,8 +6,8 @@ wherever a bot name is taken (``alsos play --bots easy,hard``, ``alsos
 arena --bots easy,medium,hard``, :func:`alsos.bots.make_spec`):
 
 ``easy``
-    the heuristic bot, but a third of its choices among cards to play are
-    drawn at random from the legal ones (``heuristic(mistakes=0.3)``): it
+    the heuristic bot, but three in five of its choices among cards to play are
+    drawn at random from the legal ones (``heuristic(mistakes=0.6)``): it
     bids and announces like ``medium`` and drops tricks a careful player
     keeps.
 ``medium``
@@ -28,7 +28,7 @@ __all__ = ["LEVELS"]
 
 #: Each level's name and the bot spec it is made from, weakest first.
 LEVELS: dict[str, str] = {
-    "easy": "heuristic(mistakes=0.3)",
+    "easy": "heuristic(mistakes=0.6)",
     "medium": "heuristic",
     "hard": "pimc(worlds=8, budget=32)",
 }
