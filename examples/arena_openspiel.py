@@ -77,6 +77,8 @@ def summarise(path: str | Path) -> str:
             continue  # a line cut by the stop
     means = [[d[b][0] / d[b][1] for d in by_deal] for b in range(len(names))]
     out = [f"{header['arena']}: {len(by_deal)} duplicate deals finished of {header['deals']}"]
+    if len(by_deal) < 2:
+        return out[0] + " (too few for an interval)"
     for b, name in enumerate(names):
         e = mean_interval(means[b])
         out.append(f"{name}: {e.value:+.3f} per hand, 95% [{e.low:+.3f}, {e.high:+.3f}]")
