@@ -7,7 +7,8 @@ seed=1)``; the built-in ones are ``random`` (:class:`~alsos.RandomBot`),
 ``heuristic`` (:class:`~alsos.bots.heuristic.HeuristicBot`) and ``pimc``
 (:class:`~alsos.bots.pimc.PIMCBot`, which samples hidden cards and looks ahead); with
 OpenSpiel installed, ``openspiel-mcts`` and ``openspiel-ismcts`` too
-(:mod:`alsos.interop`).  A package adds
+(:mod:`alsos.interop`).  The levels for people, ``easy``, ``medium`` and
+``hard`` (:data:`~alsos.bots.levels.LEVELS`), are names too.  A package adds
 bots through the ``alsos.bots`` entry point group: each entry point names a
 bot class (or factory), registered under the entry point's name.
 """
@@ -24,6 +25,7 @@ from importlib import metadata
 from typing import Any, Protocol, runtime_checkable
 
 from alsos.bots.heuristic import HeuristicBot
+from alsos.bots.levels import LEVELS
 from alsos.bots.pimc import PIMCBot
 from alsos.bots.quiet import QuietBot
 from alsos.bots.random_bot import RandomBot
@@ -32,6 +34,7 @@ from alsos.pack.cards import quote
 from alsos.play.view import View
 
 __all__ = [
+    "LEVELS",
     "Bot",
     "BotOptionError",
     "HeuristicBot",
@@ -100,6 +103,20 @@ def _openspiel(name: str) -> Callable[..., Bot]:
 
 #: The options of ``openspiel-mcts`` and ``openspiel-ismcts`` (alsos.interop.mcts_bot).
 _OPENSPIEL_OPTIONS = ("simulations", "rollouts", "uct_c", "seed")
+
+
+def _level(spec: str) -> Callable[..., Bot]:
+    """The factory of a level (:mod:`alsos.bots.levels`): the bot ``spec`` names,
+    taking only a ``seed``, since the level's other settings are what it is."""
+
+    def factory(seed: int | None = None) -> Bot:
+        return make_spec(spec, seed=seed)
+
+    return factory
+
+
+for _name, _spec in LEVELS.items():
+    _BOTS[_name] = _level(_spec)
 
 
 def _load() -> None:

@@ -121,12 +121,21 @@ class HeuristicBot(LadderJudgement, Judgement):
     """Rules of thumb for every phase (see the module documentation).
 
     ``boldness`` above 1 bids, announces and kontras more readily, below 1
-    less.  The seed only breaks ties, so the bot is reproducible.
+    less.  ``mistakes`` is the chance that a choice among cards to play is
+    a card drawn at random from the legal ones instead: a weaker player for
+    people (the ``easy`` level, :mod:`alsos.bots.levels`) that still bids and
+    announces sensibly.  The seed breaks ties and draws the mistakes, so the
+    bot is reproducible.
     """
 
-    def __init__(self, seed: int | None = None, *, boldness: float = 1.0) -> None:
+    def __init__(
+        self, seed: int | None = None, *, boldness: float = 1.0, mistakes: float = 0.0
+    ) -> None:
+        if not 0.0 <= mistakes <= 1.0:
+            raise ValueError(f"mistakes must be a probability from 0 to 1, got {mistakes!r}")
         self.rng = seeded_rng(seed)
         self.boldness = boldness
+        self.mistakes = mistakes
 
     # ----------------------------------------------------------- dispatch
 
@@ -151,6 +160,8 @@ class HeuristicBot(LadderJudgement, Judgement):
         # PLAY, including the first trick's speech and a síber's discards.
         if all(a.__class__ is Play for a in legal):
             # Only cards: the commonest decision, where the checks below find nothing.
+            if self.mistakes and len(legal) > 1 and self.rng.random() < self.mistakes:
+                return self.rng.choice(legal)
             return self._play(view, legal)  # type: ignore[arg-type]
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:

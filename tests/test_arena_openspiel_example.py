@@ -1,0 +1,51 @@
+"""examples/arena_openspiel.py: the summary of a stopped run and the decision timer
+(the match itself needs OpenSpiel and minutes; its figures are in docs/bots.rst)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from alsos.research.arena import ArenaResult, arena
+
+
+def _example() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "examples" / "arena_openspiel.py"
+    spec = importlib.util.spec_from_file_location("example_arena_openspiel", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_a_stopped_runs_checkpoint_is_summarised_as_the_arena_would(tmp_path: Path) -> None:
+    """The checkpoint of a finished match, kept by an output that fails, summarises to
+    the arena's own figures; a line cut by the stop is skipped."""
+    path = tmp_path / "run.partial.jsonl"
+    seen: list[ArenaResult] = []
+
+    def keep(result: ArenaResult) -> None:
+        seen.append(result)
+        raise _Stop
+
+    with pytest.raises(_Stop):
+        arena("tompa", ["medium", "easy"], 6, seed=2, workers=1, checkpoint=path, on_result=keep)
+    with path.open("a", encoding="utf-8") as f:
+        f.write('{"job": 6, "result": {"cou')
+    text = _example().summarise(path)
+    e = seen[0].pairs["medium", "easy"]
+    assert "6 duplicate deals finished of 6" in text
+    assert f"medium - easy: {e.value:+.3f} per hand, 95% [{e.low:+.3f}, {e.high:+.3f}]" in text
+
+
+def test_decision_times_are_taken_for_every_bot() -> None:
+    times = _example().decision_times("tompa", ["medium", "random"], 1)
+    assert set(times) == {"medium", "random"}
+    assert all(ts and min(ts) >= 0 for ts in times.values())
