@@ -497,7 +497,6 @@ class Search:
             rest.append(c)
         return masters + rest
 
-
     def _store(
         self, tkey: tuple[Any, ...], best: int, best_card: int, alpha0: int, beta0: int
     ) -> None:

@@ -56,13 +56,17 @@ __all__ = ["BOTS", "SPECTATOR", "Connection", "Hub", "Room", "TableError"]
 #: The bots a table may seat, by the name a page sends, with the spec each is made from
 #: (fixed here: a client cannot ask a bot to search for an hour).
 BOTS: dict[str, str] = {
+    # the levels for people (alsos.bots.levels), weakest first
+    "easy": "easy",
+    "medium": "medium",
+    "hard": "hard",
     "random": "random",
     "heuristic": "heuristic",
     "pimc": "pimc(worlds=16, time_limit=2.0)",
 }
 #: The bots that choose in well under a millisecond: they move in the event loop,
 #: where a hand-off to a thread would cost more than the choice.
-QUICK = frozenset({"random", "heuristic"})
+QUICK = frozenset({"random", "heuristic", "easy", "medium"})
 _TURNS = 4  # bot moves stored and sent at once, over every table (see Hub._bots)
 HUMAN = "human"
 #: The seat number a spectator's link opens: it sees what every seat may see
