@@ -167,8 +167,6 @@ LONG_ON_PURPOSE = {
     # item per field, on the search's hot path, where a loop costs several times more.
     "alsos/hand/state.py:copy": "generated, hot path",
     "alsos/hand/state.py:key_fields": "generated, hot path",
-    # The web table's routes are closures over one app (issue 21's first increment).
-    "alsos/web/app.py:create_app": "routes as closures over the app",
 }
 
 

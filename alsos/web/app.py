@@ -103,29 +103,50 @@ def create_app(
     The app's ``state.hub`` (:class:`~alsos.web.hub.Hub`) is the tables'
     Python side, for tools and tests.
     """
-    limits = limits or Limits()
-    store = Store(db_url)
-    hub_box: list[Hub] = []
-    made: dict[str, list[float]] = {}
+    site = _Site(Store(db_url), bot_delay, limits or Limits())
+    routes = [
+        Route("/", site.index),
+        Route("/api/variants", site.variants),
+        Route("/api/cards", site.cards),
+        Route("/api/tables", site.create, methods=["POST"]),
+        Route("/api/tables/{table}/{what:str}", site.finished),
+        WebSocketRoute("/ws/{table}", site.play),
+        Mount("/static", StaticFiles(directory=_STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=site.lifespan)
+    app.add_middleware(_Headers)
+    return app
 
-    def hub() -> Hub:
-        if not hub_box:  # made in the event loop that serves the app
-            hub_box.append(Hub(store, bot_delay=bot_delay))
-        return hub_box[0]
+
+class _Site:
+    """What the app's routes share: the store, the hub (made in the event loop that
+    serves the app), the limits, and the tables each client made in the last hour."""
+
+    def __init__(self, store: Store, bot_delay: float, limits: Limits) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.limits = limits
+        self._hub: Hub | None = None
+        self.made: dict[str, list[float]] = {}
+
+    def hub(self) -> Hub:
+        if self._hub is None:  # made in the event loop that serves the app
+            self._hub = Hub(self.store, bot_delay=self.bot_delay)
+        return self._hub
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        app.state.hub = hub()
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        app.state.hub = self.hub()
         try:
             yield
         finally:
-            await hub().close()
-            store.close()
+            await self.hub().close()
+            self.store.close()
 
-    async def index(request: Request) -> Response:
+    async def index(self, request: Request) -> Response:
         return _secure(FileResponse(_STATIC / "index.html"))
 
-    async def variants(request: Request) -> Response:
+    async def variants(self, request: Request) -> Response:
         out = []
         for vid in shipped_variants():
             rules = load_variant(vid)
@@ -133,47 +154,40 @@ def create_app(
             out.append({"id": vid, "name": rules.name, "players": rules.players, "counts": counts})
         return JSONResponse({"variants": out, "seats": [HUMAN, *BOTS]})
 
-    async def cards(request: Request) -> Response:
+    async def cards(self, request: Request) -> Response:
         return JSONResponse({c.name: card_svg(c, width=60) for c in CARDS})
 
-    async def create(request: Request) -> Response:
+    def _made_recently(self, client: str, now: float) -> list[float]:
+        """When ``client`` made its tables of the last hour (clients that made none
+        are forgotten once there are many)."""
+        made = self.made
+        if len(made) > 10_000:
+            for key in [k for k, v in made.items() if not v or now - v[-1] >= 3600]:
+                del made[key]
+        return [t for t in made.get(client, []) if now - t < 3600]
+
+    async def create(self, request: Request) -> Response:
+        limits = self.limits
         cap = limits.max_message + limits.max_profile
         body = await _capped_body(request, cap)
         if body is None:
             return _refuse(413, f"the request is over {cap} bytes")
         client = request.client.host if request.client else "?"
         now = time.time()
-        if len(made) > 10_000:  # forget the clients that made nothing in the last hour
-            for key in [k for k, v in made.items() if not v or now - v[-1] >= 3600]:
-                del made[key]
-        times = [t for t in made.get(client, []) if now - t < 3600]
+        times = self._made_recently(client, now)
         if len(times) >= limits.tables_per_client:
             return _refuse(429, f"at most {limits.tables_per_client} tables an hour per client")
+        asked = _table_request(body, limits)
+        if isinstance(asked, Response):
+            return asked
+        variant, players, seats, profile = asked
         try:
-            data = json.loads(body)
-        except ValueError:
-            return _refuse(400, "the request is not JSON")
-        if not isinstance(data, dict):
-            return _refuse(400, "the request is not a JSON object")
-        if "profile" not in data and len(body) > limits.max_message:  # only a profile is long
-            return _refuse(413, f"the request is over {limits.max_message} bytes")
-        variant, players, seats = data.get("variant"), data.get("players"), data.get("seats")
-        if not isinstance(variant, str) or not isinstance(seats, list):
-            return _refuse(400, 'give "variant" (text) and "seats" (a list)')
-        if players is not None and players.__class__ is not int:
-            return _refuse(400, '"players" is a whole number')
-        if not all(isinstance(s, str) for s in seats):
-            return _refuse(400, '"seats" lists "human" or a bot name for each seat')
-        profile = data.get("profile")
-        if profile is not None and not isinstance(profile, str):
-            return _refuse(400, '"profile" is the YAML text of a profile')
-        if profile is not None and len(profile.encode("utf-8", "replace")) > limits.max_profile:
-            return _refuse(413, f"a profile is at most {limits.max_profile} bytes")
-        try:
-            table_id, tokens = await hub().create(variant, seats, players=players, profile=profile)
+            table_id, tokens = await self.hub().create(
+                variant, seats, players=players, profile=profile
+            )
         except TableError as e:
             return _refuse(400, str(e))
-        made[client] = [*times, now]
+        self.made[client] = [*times, now]
         watch = tokens.pop(SPECTATOR)
         return JSONResponse(
             {
@@ -183,10 +197,10 @@ def create_app(
             }
         )
 
-    async def finished(request: Request) -> Response:
+    async def finished(self, request: Request) -> Response:
         """The record of a finished hand (public then), as text or in the hand viewer."""
         table_id, what = request.path_params["table"], request.path_params["what"]
-        room = await hub().room(table_id) if len(table_id) <= 32 else None
+        room = await self.hub().room(table_id) if len(table_id) <= 32 else None
         if what not in ("record", "viewer") or room is None or not room.game.is_over:
             return _refuse(404, "no such table, or its hand is not over yet")
         record = room.game.record()
@@ -207,32 +221,34 @@ def create_app(
         response.headers["x-alsos-csp"] = "viewer"  # the viewer's own inline script and style
         return _secure(response)
 
-    async def play(ws: WebSocket) -> None:
+    async def play(self, ws: WebSocket) -> None:
         await ws.accept()
         table_id = ws.path_params["table"]
-        room, seat = await _hello(ws, table_id)
+        room, seat = await self._hello(ws, table_id)
         if room is None or seat is None:
             return
-        conn = hub().join(room, seat)
+        hub = self.hub()
+        conn = hub.join(room, seat)
         writer = asyncio.get_running_loop().create_task(_write(ws, conn))
-        bucket = _Bucket(limits.actions_per_second, limits.burst)
+        bucket = _Bucket(self.limits.actions_per_second, self.limits.burst)
         try:
             while not conn.dropped:
                 text = await ws.receive_text()
-                error = await _handle(room, seat, text, bucket)
+                error = await self._handle(room, seat, text, bucket)
                 if error is not None:
                     conn.send(error)
         except WebSocketDisconnect:
             pass
         finally:
-            hub().leave(room, conn)
+            hub.leave(room, conn)
             writer.cancel()
             if conn.dropped:
                 with contextlib.suppress(Exception):
                     await ws.close(1008)
 
-    async def _hello(ws: WebSocket, table_id: str) -> tuple[Room | None, int | None]:
+    async def _hello(self, ws: WebSocket, table_id: str) -> tuple[Room | None, int | None]:
         """Read the first message: ``{"type": "hello", "token": ...}`` for a seat."""
+        limits = self.limits
         try:
             text = await asyncio.wait_for(ws.receive_text(), limits.hello_timeout)
         except (TimeoutError, WebSocketDisconnect):
@@ -242,15 +258,18 @@ def create_app(
         if not isinstance(token, str) or msg.get("type") != "hello":
             await _close(ws, 'the first message is {"type": "hello", "token": ...}')
             return None, None
-        room = await hub().room(table_id) if len(table_id) <= 32 else None
+        room = await self.hub().room(table_id) if len(table_id) <= 32 else None
         seat = room.seat_for(token) if room is not None else None
         if room is None or seat is None:
             await _close(ws, "no such table, or the link does not open a seat of it")
             return None, None
         return room, seat
 
-    async def _handle(room: Room, seat: int, text: str, bucket: _Bucket) -> dict[str, Any] | None:
+    async def _handle(
+        self, room: Room, seat: int, text: str, bucket: _Bucket
+    ) -> dict[str, Any] | None:
         """One message from a seat's page; the frame to send back if it was refused."""
+        limits, hub = self.limits, self.hub()
         if len(text) > limits.max_message:
             return _error(f"message over {limits.max_message} bytes: ignored")
         if not bucket.take():
@@ -262,14 +281,14 @@ def create_app(
         if kind == "ping":
             return {"type": "pong"}
         if kind == "hint":
-            return {"type": "hint", "text": await hub().hint(room, seat)}
+            return {"type": "hint", "text": await hub.hint(room, seat)}
         if kind == "record":
             return _record(room, seat)
         if kind == "undo":
             ply = msg.get("ply")
             if ply.__class__ is not int:
                 return _error('an undo is {"type": "undo", "ply": number}')
-            reason = await hub().undo(room, seat, ply)
+            reason = await hub.undo(room, seat, ply)
             return (
                 None if reason is None else {"type": "refused", "action": "undo", "reason": reason}
             )
@@ -278,23 +297,38 @@ def create_app(
         action, ply = msg.get("action"), msg.get("ply")
         if not isinstance(action, str) or len(action) > 200 or ply.__class__ is not int:
             return _error('an action is {"type": "act", "action": text, "ply": number}')
-        reason = await hub().act(room, seat, action, ply)
+        reason = await hub.act(room, seat, action, ply)
         if reason is None:
             return None
         return {"type": "refused", "action": action[:60], "reason": reason}
 
-    routes = [
-        Route("/", index),
-        Route("/api/variants", variants),
-        Route("/api/cards", cards),
-        Route("/api/tables", create, methods=["POST"]),
-        Route("/api/tables/{table}/{what:str}", finished),
-        WebSocketRoute("/ws/{table}", play),
-        Mount("/static", StaticFiles(directory=_STATIC), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan)
-    app.add_middleware(_Headers)
-    return app
+
+def _table_request(
+    body: bytes, limits: Limits
+) -> tuple[str, int | None, list[str], str | None] | Response:
+    """The variant, player count, seats and uploaded profile a request to make a
+    table asks for, or the refusal saying what is wrong with it."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return _refuse(400, "the request is not JSON")
+    if not isinstance(data, dict):
+        return _refuse(400, "the request is not a JSON object")
+    if "profile" not in data and len(body) > limits.max_message:  # only a profile is long
+        return _refuse(413, f"the request is over {limits.max_message} bytes")
+    variant, players, seats = data.get("variant"), data.get("players"), data.get("seats")
+    if not isinstance(variant, str) or not isinstance(seats, list):
+        return _refuse(400, 'give "variant" (text) and "seats" (a list)')
+    if players is not None and players.__class__ is not int:
+        return _refuse(400, '"players" is a whole number')
+    if not all(isinstance(s, str) for s in seats):
+        return _refuse(400, '"seats" lists "human" or a bot name for each seat')
+    profile = data.get("profile")
+    if profile is not None and not isinstance(profile, str):
+        return _refuse(400, '"profile" is the YAML text of a profile')
+    if profile is not None and len(profile.encode("utf-8", "replace")) > limits.max_profile:
+        return _refuse(413, f"a profile is at most {limits.max_profile} bytes")
+    return variant, players, seats, profile
 
 
 class _Headers:
