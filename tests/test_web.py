@@ -15,6 +15,7 @@ import functools
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -493,6 +494,11 @@ def test_records_the_seat_s_own_while_playing_the_whole_once_over(client: _Serve
     assert html.status_code == 200 and "<svg" in html.text
     assert "unsafe-inline" in html.headers["content-security-policy"]
     assert "x-alsos-csp" not in html.headers
+    # after the hand, the same page with the analysis (issue 22: the web table uses
+    # alsos.analysis): an evaluation strip and marks, absent from the plain page
+    analysed = client.get(f"/api/tables/{t['table']}/viewer?analysis=1")
+    assert analysed.status_code == 200 and "data-mark=" in analysed.text
+    assert "data-mark=" not in html.text
     assert client.get(f"/api/tables/{t['table']}/other").status_code == 404
     last = None
     for _ in range(2000):  # the spectator's last state carries the whole record

@@ -36,6 +36,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from alsos.analysis import analyze
 from alsos.pack.cards import CARDS
 from alsos.pack.svg import card_svg
 from alsos.ruleset.loading import load_variant, shipped_variants
@@ -118,6 +119,11 @@ def create_app(
     return app
 
 
+#: Tricks from the end whose card plays the after-hand analysis values exactly (the
+#: solver: milliseconds for six tricks of any profile, seconds for a whole hand).
+AFTER_HAND_TRICKS = 6
+
+
 class _Site:
     """What the app's routes share: the store, the hub (made in the event loop that
     serves the app), the limits, and the tables each client made in the last hour."""
@@ -198,7 +204,9 @@ class _Site:
         )
 
     async def finished(self, request: Request) -> Response:
-        """The record of a finished hand (public then), as text or in the hand viewer."""
+        """The record of a finished hand (public then), as text or in the hand viewer;
+        ``?analysis=1`` adds the open-card analysis of the last tricks' card plays
+        (:func:`alsos.analysis.analyze`, the same as ``alsos analyze --html``)."""
         table_id, what = request.path_params["table"], request.path_params["what"]
         room = await self.hub().room(table_id) if len(table_id) <= 32 else None
         if what not in ("record", "viewer") or room is None or not room.game.is_over:
@@ -213,8 +221,14 @@ class _Site:
                     headers={"content-disposition": f'attachment; filename="{name}"'},
                 )
             )
+        analysis = None
+        if request.query_params.get("analysis") == "1":
+            # off the event loop: the solver takes a moment (the last tricks only)
+            analysis = await asyncio.to_thread(
+                analyze, room.game, worlds=0, open_card_tricks=AFTER_HAND_TRICKS
+            )
         try:
-            html = viewer_page(record, title=f"Alsós: table {table_id}")
+            html = viewer_page(record, title=f"Alsós: table {table_id}", analysis=analysis)
         except ValueError:  # an uploaded profile: the viewer opens shipped variants only
             return _refuse(409, "the hand viewer shows hands of shipped variants only")
         response = HTMLResponse(html)

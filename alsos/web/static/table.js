@@ -215,6 +215,9 @@
     const viewer = $("viewer");
     viewer.hidden = !st;
     if (st) viewer.href = `api/tables/${encodeURIComponent(fragment().t)}/viewer`;
+    const analysed = $("analysis");
+    analysed.hidden = !st;
+    if (st) analysed.href = `${viewer.href}?analysis=1`;
     if (frame.record) $("record-text").textContent = frame.record;
   }
 
