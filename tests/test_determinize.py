@@ -71,6 +71,23 @@ def test_the_sampled_world_gives_the_seat_its_view(
     assert _replays(world, seat) == list(view.history)
 
 
+def test_a_meld_made_with_the_card_taken_in_the_exchange_is_sampled() -> None:
+    """pagat, "Trump Exchange" and "Validation of Meld": a seat that exchanged the
+    trump 7 for the face-up card may declare a sequence that card completes.  In
+    this csibor hand seat 1 took the queen of hearts (trumps) and shows a terc "to
+    the A" (A, K, Q of hearts); the sampler once looked for the run among the cards
+    dealt to seat 1 only and found no world for seat 2's view."""
+    game = _played_to("csibor", 72, 12, "heuristic")
+    view = game.view(2)
+    assert (1, (Card.PO,)) in view.taken and (1, "show (to the A)") in view.history
+    for sample in range(5):
+        world = determinize(view, random.Random(sample))
+        assert world.view(2) == view
+        assert _replays(world, 2) == list(view.history)
+        held = world.state.hands[1] | (1 << Card.PO)  # the queen is played already
+        assert all(held >> int(c) & 1 for c in (Card.PA, Card.PK))
+
+
 def test_the_same_generator_state_gives_the_same_world() -> None:
     view = _played_to("potter1930", 3, 30, "heuristic").view(1)
     a = determinize(view, random.Random(5))

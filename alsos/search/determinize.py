@@ -290,6 +290,12 @@ def _hold_needed_cards(
             for c in range(32):
                 if allowed.get(c, 0) & place or lay.fixed.get(c, 0) & place:
                     free |= 1 << c
+            # a card it took from the talon before declaring (the face-up card an
+            # exchange gives) is in its hand too, though dealt elsewhere
+            for t, cards in k.view.taken:
+                if t == p:
+                    for c in cards:
+                        free |= 1 << int(c)
             meld = _meld_cards(k, p, free, rng)
             if meld is None:
                 return False
