@@ -31,6 +31,7 @@ from alsos.pack.actions import ACCEPT, PASS, Action
 from alsos.pack.phases import Contract, Kind, Phase
 from alsos.ruleset import registry
 from alsos.ruleset.profile import Ruleset
+from alsos.version import compiled_modules
 
 POTTER = alsos.load_variant("potter1930")
 HANDS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -196,7 +197,11 @@ def test_a_trick_taken_and_given_back_leaves_the_hand_as_it_was(rules: Ruleset, 
 def test_playouts_and_the_solver_close_tricks_through_take_trick(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Search closes its tricks by the engine's function, not a copy of it."""
+    """Search closes its tricks by the engine's function, not a copy of it.  (Counted
+    by patching the modules' globals, which only the pure-Python source looks up at
+    each call: CI runs this file on the pure source too.)"""
+    if {"alsos.search.playout", "alsos.search.solver"} & set(compiled_modules()):
+        pytest.skip("compiled modules call each other directly: patching cannot count it")
     playout = importlib.import_module("alsos.search.playout")
     solver = importlib.import_module("alsos.search.solver")
 

@@ -194,6 +194,7 @@ def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
     Values are read as int, float, ``true``/``false`` or else as text, so a
     command line can set any option a bot's constructor takes.
 
+    >>> from alsos.bots import parse_spec
     >>> parse_spec("pimc(worlds=8, boldness=1.2)")
     ('pimc', {'worlds': 8, 'boldness': 1.2})
 
@@ -241,6 +242,7 @@ def format_spec(name: str, options: dict[str, Any] | None = None) -> str:
 def split_specs(text: str) -> list[str]:
     """Split a comma-separated list of bot specs, leaving commas inside parentheses.
 
+    >>> from alsos.bots import split_specs
     >>> split_specs("pimc(worlds=8, budget=32),heuristic, random")
     ['pimc(worlds=8, budget=32)', 'heuristic', 'random']
     """
