@@ -53,6 +53,8 @@ def played_hand(rules: alsos.Ruleset, seed: int) -> alsos.Game:
 
 
 def quantiles(times: Sequence[float]) -> str:
+    if not times:
+        return "(0 runs)"
     ordered = sorted(times)
     p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
     return (
@@ -66,6 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=10, help="hands analysed (default 10)")
     parser.add_argument("--hints", type=int, default=30, help="hints timed (default 30)")
     args = parser.parse_args(argv)
+    if args.hands < 1 or args.hints < 0:
+        parser.error("--hands must be at least 1 and --hints at least 0")
     compiled = compiled_modules()
     build = f"compiled: {', '.join(compiled)}" if compiled else "pure Python"
     print(f"alsos {alsos.__version__} ({build})")

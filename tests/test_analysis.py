@@ -430,3 +430,21 @@ def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench["main"](["--hands", "1", "--hints", "2"]) == 0
     out = capsys.readouterr().out
     assert "open-card analysis per potter1930 hand:" in out and "hint at default settings:" in out
+
+
+def test_the_benchmark_accepts_zero_hints_and_refuses_zero_hands(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--hints 0` times no hint and says so (it crashed on an empty list);
+    `--hands 0` is refused with a usage error instead of a crash."""
+    import runpy
+
+    bench = runpy.run_path(
+        str(Path(__file__).resolve().parent.parent / "examples" / "bench_analysis.py")
+    )
+    assert bench["main"](["--hands", "1", "--hints", "0"]) == 0
+    assert "(0 runs)" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exit_info:
+        bench["main"](["--hands", "0"])
+    assert exit_info.value.code == 2
+    assert "--hands must be at least 1" in capsys.readouterr().err
