@@ -95,6 +95,36 @@ def test_a_profile_is_read_once_per_server(monkeypatch: pytest.MonkeyPatch) -> N
         hub._rules("no-such-variant", None)
 
 
+def test_the_variant_list_reads_no_profile_per_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``GET /api/variants`` answers from the profiles the hub read once (the page asks
+    for it on every load): a second request reads no profile at all."""
+    from starlette.testclient import TestClient
+
+    from alsos.ruleset import loading
+    from alsos.web import app, create_app, hub
+
+    calls: list[str] = []
+    real = loading.load_variant
+
+    def counting(name: str, **options: Any) -> Any:
+        calls.append(name)
+        return real(name, **options)
+
+    for module in (hub, app, loading):
+        monkeypatch.setattr(module, "load_variant", counting, raising=False)
+    hub._rules.cache_clear()
+    hub._shipped.cache_clear()
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        first = client.get("/api/variants").json()
+        read = len(calls)
+        assert read <= len(loading.shipped_variants())
+        second = client.get("/api/variants").json()
+    assert second == first and len(calls) == read
+    potter = next(v for v in first["variants"] if v["id"] == "potter1930")
+    assert potter["players"] == 3 and 3 in potter["counts"]
+    assert first["seats"][0] == "human"
+
+
 def test_bots_of_every_kind_play_a_hand_to_its_end(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

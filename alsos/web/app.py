@@ -39,9 +39,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from alsos.analysis import analyze
 from alsos.pack.cards import CARDS
 from alsos.pack.svg import card_svg
-from alsos.ruleset.loading import load_variant, shipped_variants
 from alsos.viewer import page as viewer_page
-from alsos.web.hub import BOTS, HUMAN, SPECTATOR, Connection, Hub, Room, TableError
+from alsos.web.hub import BOTS, HUMAN, SPECTATOR, Connection, Hub, Room, TableError, variants
 from alsos.web.store import Store
 
 __all__ = ["Limits", "create_app"]
@@ -153,12 +152,7 @@ class _Site:
         return _secure(FileResponse(_STATIC / "index.html"))
 
     async def variants(self, request: Request) -> Response:
-        out = []
-        for vid in shipped_variants():
-            rules = load_variant(vid)
-            counts = list(rules.player_counts or (rules.players,))
-            out.append({"id": vid, "name": rules.name, "players": rules.players, "counts": counts})
-        return JSONResponse({"variants": out, "seats": [HUMAN, *BOTS]})
+        return JSONResponse({"variants": variants(), "seats": [HUMAN, *BOTS]})
 
     async def cards(self, request: Request) -> Response:
         return JSONResponse({c.name: card_svg(c, width=60) for c in CARDS})
