@@ -16,15 +16,13 @@ import asyncio
 import contextlib
 import json
 import random
-import socket
-import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from web_helpers import serving
 
 pytest.importorskip("sqlalchemy", reason="needs the web extra")
 pytest.importorskip("starlette", reason="needs the web extra")
@@ -227,35 +225,6 @@ def test_two_hubs_on_one_postgresql_hear_and_serialize_each_other(postgres_url: 
 # ---------------------------------------- two real server processes (slow)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextlib.contextmanager
-def _serving(db: str) -> Iterator[int]:
-    """An ``alsos serve`` process on a free loopback port (bots without delay)."""
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "alsos", "serve", "--port", str(port), "--db", db,
-         "--bot-delay", "0"],
-    )  # fmt: skip
-    try:
-        for _ in range(150):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("alsos serve did not start")
-        yield port
-    finally:
-        proc.terminate()
-        proc.wait(10)
-
-
 class _Page:
     """A WebSocket client at one seat: it keeps the newest state it was sent."""
 
@@ -307,7 +276,8 @@ def test_two_server_processes_serve_one_table(postgres_url: str) -> None:
     import httpx
 
     rng = random.Random(21)
-    with _serving(postgres_url) as port_a, _serving(postgres_url) as port_b:
+    with serving(postgres_url) as a, serving(postgres_url) as b:
+        port_a, port_b = a.port, b.port
         r = httpx.post(
             f"http://127.0.0.1:{port_a}/api/tables",
             json={"variant": "potter1930", "seats": ["human", "human", "heuristic"]},
