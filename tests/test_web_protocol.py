@@ -310,6 +310,22 @@ def test_malformed_messages_are_refused_by_name_and_change_nothing(client: _Serv
     assert len(_stored(client, t["table"])) == 1
 
 
+def test_deeply_nested_json_is_refused_and_the_page_stays_connected(client: _Server) -> None:
+    """Brackets nested a thousand deep fit in a message but overflow Python's JSON parser
+    (RecursionError, not ValueError): refused as not JSON, first or later."""
+    deep = "[" * 1500 + "]" * 1500
+    t = _table(client, "potter1930", ["human", "random", "random"])
+    seat = _open(client, t["table"], t["tokens"]["0"])
+    seat.read()
+    seat.ws.send_text(deep)
+    assert seat.until("error")["reason"] == "the message is not JSON"
+    seat.ws.send_json({"type": "ping"})
+    seat.until("pong")
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_text(deep)
+        assert "not JSON" in ws.receive_json()["reason"]
+
+
 def test_a_malformed_hello_is_refused_by_name(client: _Server) -> None:
     t = _table(client, "potter1930", ["human", "random", "random"])
     with client.websocket_connect(f"/ws/{t['table']}") as ws:

@@ -406,7 +406,7 @@ def _parse(text: str, limit: int) -> Any:
         return _UNREAD
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # a few thousand "[" exhaust the parser's stack
         return _UNREAD
 
 
