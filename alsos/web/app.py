@@ -314,7 +314,7 @@ def _table_request(
     table asks for, or the refusal saying what is wrong with it."""
     try:
         data = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         return _refuse(400, "the request is not JSON")
     if not isinstance(data, dict):
         return _refuse(400, "the request is not a JSON object")
