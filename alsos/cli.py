@@ -15,7 +15,7 @@ Usage::
                 [--images inline|files|none] [--out DIR]
     alsos arena [--variant V] [--bots A,B,...] [--deals N] [--workers N] [--json FILE]
     alsos simulate [VARIANT ...] [--hands N] [--bots B] [--out FILE] [--json FILE] [--plot FILE]
-    alsos serve [--host H] [--port N] [--db URL] [--bot-delay SECONDS]
+    alsos serve [--host H] [--port N] [--db URL] [--bot-delay SECONDS] [--schema]
 
 ``play`` lives in ``alsos.terminal``: with ``--watch`` seeded bots play
 every seat and the hand is told phase by phase, trick by trick, with the
@@ -51,7 +51,9 @@ default there); on standard output the pictures are left out unless
 ``--images inline`` asks for them in the text.
 
 ``serve`` runs the web table (``alsos.web``, the ``web`` extra) with uvicorn:
-a page to make a table of people and bots and play it in a browser.
+a page to make a table of people and bots and play it in a browser;
+``serve --schema`` prints the JSON Schema of its WebSocket protocol
+(``alsos.web.protocol``) instead.
 
 The command is a thin shell over the public API (``alsos.load_variant``,
 ``alsos.Game``, ``alsos.bots``); everything it prints comes from there.
@@ -136,6 +138,8 @@ def _main(argv: Sequence[str] | None) -> int:
         if command == "simulate":
             return simulate.run(args)
         if command == "serve":
+            if args.schema:
+                return _protocol_schema()
             return _serve(args.host, args.port, args.db, args.bot_delay)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
@@ -379,6 +383,11 @@ def _add_serve(sub: _Subparsers) -> None:
         metavar="SECONDS",
         help="pause before a bot's move is shown (default 0.6)",
     )
+    serve.add_argument(
+        "--schema",
+        action="store_true",
+        help="print the JSON Schema of the WebSocket protocol and exit",
+    )
 
 
 _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
@@ -397,6 +406,17 @@ _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
 
 
 # ---------------------------------------------------------------- serve
+
+
+def _protocol_schema() -> int:
+    """Print the JSON Schema of the web table's protocol (``alsos.web.protocol``)."""
+    try:
+        from alsos.web.protocol import schema
+    except ImportError as e:
+        print(f"alsos serve: {e}; install it with: pip install 'alsos[web]'", file=sys.stderr)
+        return 1
+    print(json.dumps(schema(), indent=2, ensure_ascii=False))
+    return 0
 
 
 def _serve(host: str, port: int, db: str, bot_delay: float) -> int:

@@ -12,54 +12,39 @@ from __future__ import annotations
 
 import os
 import random
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from test_viewer_browser import DESKTOP, PHONE, browser  # noqa: F401  (the fixture)
+from web_helpers import (
+    BUTTONS,
+    fits_the_width,
+    is_over,
+    new_table,
+    play_out,
+    ply_of,
+    serving,
+    step,
+    wait_for_state,
+    wait_past,
+)
 
 pytest.importorskip("starlette", reason="needs the web extra")
 pytest.importorskip("uvicorn", reason="needs the web extra")
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Locator, Page
 
 pytestmark = pytest.mark.slow  # starts a server and Chromium
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
     db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
-    # the same interpreter and environment as the tests: the alsos under test
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "alsos", "serve", "--port", str(port), "--db",
-         f"sqlite:///{db}", "--bot-delay", "0"],
-    )  # fmt: skip
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("alsos serve did not start")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    with serving(f"sqlite:///{db}") as running:
+        yield running.url
 
 
 @pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -76,26 +61,15 @@ def test_a_hand_is_clicked_to_the_settlement(
     assert page.input_value("#variant") == "potter1930"
     page.click("#create")
     page.wait_for_selector("#table:not([hidden])")
-    page.wait_for_function("() => document.body.dataset.ply !== undefined")
-    for _ in range(400):
-        if page.is_visible("#settlement-box"):
-            break
-        ply = page.evaluate("() => document.body.dataset.ply")
-        buttons = page.locator("#hand button:enabled, #actions button:enabled")
-        if buttons.count() == 0:
-            page.wait_for_function(
-                "(p) => document.body.dataset.ply !== p || "
-                "!document.getElementById('settlement-box').hidden",
-                arg=ply,
-            )
-            continue
-        label = buttons.first.get_attribute("aria-label")
-        assert label, "every button has an accessible name"
+    wait_for_state(page)
+
+    def named_click(page: Page, buttons: Locator) -> None:
+        assert buttons.first.get_attribute("aria-label"), "every button has an accessible name"
         buttons.first.click()
-        page.wait_for_function("(p) => document.body.dataset.ply !== p", arg=ply)
-    assert page.is_visible("#settlement-box"), "the hand did not reach its settlement"
+
+    play_out(page, named_click)
     assert "Payments:" in page.inner_text("#settlement")
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    assert fits_the_width(page)
     assert outside == []
     assert "Alsós, three players (Potter 1930)" in page.inner_text("#where")
     page.close()
@@ -104,59 +78,25 @@ def test_a_hand_is_clicked_to_the_settlement(
 _DOCS = Path(__file__).parent.parent / "docs" / "_static"
 
 
-def _new_table(page: Page, server: str, variant: str, players: int, seats: list[str]) -> Any:
-    """Make a table through the page's form; the links it shows, seat by seat."""
-    page.goto(server + "/")
-    page.wait_for_selector("#seat0")
-    page.select_option("#variant", variant)
-    page.select_option("#players", str(players))
-    for n, kind in enumerate(seats):
-        page.select_option(f"#seat{n}", kind)
-    page.click("#create")
-    if seats.count("human") == 1:  # the page opens the one seat itself
-        page.wait_for_selector("#table:not([hidden])")
-        return [page.url]
-    page.wait_for_selector("#links:not([hidden])")
-    return page.eval_on_selector_all("#link-list a", "(a) => a.map((x) => x.href)")
-
-
-def _step(pages: list[Page], rng: random.Random | None = None) -> bool:
-    """Click a button offered on any page (the first, or one ``rng`` picks); False once
-    the hand is over."""
-    for p in pages:
-        if p.is_visible("#settlement-box"):
-            return False
-    for p in pages:
-        buttons = p.locator("#hand button:enabled, #actions button:enabled")
-        if buttons.count():
-            ply = p.evaluate("() => document.body.dataset.ply")
-            pick = buttons.nth(rng.randrange(buttons.count())) if rng else buttons.first
-            pick.click()
-            p.wait_for_function("(p) => document.body.dataset.ply !== p", arg=ply)
-            return True
-    pages[0].wait_for_timeout(50)
-    return True
-
-
 def test_three_people_play_together_and_a_spectator_sees_no_hidden_card(
     browser: Browser,  # noqa: F811
     server: str,
 ) -> None:
     maker = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
-    links = _new_table(maker, server, "potter1930", 3, ["human", "human", "human"])
+    links = new_table(maker, server, "potter1930", 3, ["human", "human", "human"])
     assert len(links) == 4  # three seats and the spectators
     pages = []
     for n, link in enumerate(links):
         ctx = browser.new_context(viewport=PHONE if n == 1 else DESKTOP, has_touch=n == 1)
         p = ctx.new_page()
         p.goto(link)
-        p.wait_for_function("() => document.body.dataset.ply !== undefined")
+        wait_for_state(p)
         pages.append(p)
     players, watch = pages[:3], pages[3]
     assert watch.evaluate("() => document.body.dataset.role") == "spectator"
     rng = random.Random(4)
     for _ in range(600):
-        if not _step(players, rng):
+        if not step(players, rng):
             break
         assert watch.locator("#hand .card").count() == 0, "the spectator sees a hand"
     watch.wait_for_selector("#settlement-box:not([hidden])")
@@ -164,7 +104,7 @@ def test_three_people_play_together_and_a_spectator_sees_no_hidden_card(
     table = links[0].split("#t=")[1].split("&")[0]
     whole = watch.evaluate(f"async () => await (await fetch('api/tables/{table}/record')).text()")
     assert whole and watch.text_content("#record-text") == whole  # the whole hand, once over
-    assert players[1].evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    assert fits_the_width(players[1])
     for p in pages:
         p.context.close()
     maker.close()
@@ -175,37 +115,30 @@ def test_a_closed_tab_reopened_resumes_and_the_keyboard_alone_plays(
     server: str,
 ) -> None:
     maker = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
-    link = _new_table(maker, server, "csibor", 4, ["human", "heuristic", "heuristic", "random"])[0]
+    link = new_table(maker, server, "csibor", 4, ["human", "heuristic", "heuristic", "random"])[0]
     ctx = browser.new_context(viewport=DESKTOP)
     tab = ctx.new_page()
     tab.goto(link)
-    tab.wait_for_function("() => document.body.dataset.ply !== undefined")
-    _step([tab])
+    wait_for_state(tab)
+    step([tab])
     history = tab.inner_text("#history")
     tab.close()
     tab = ctx.new_page()
     tab.goto(link)
-    tab.wait_for_function("() => document.body.dataset.ply !== undefined")
+    wait_for_state(tab)
     assert tab.inner_text("#history").startswith(history.strip().splitlines()[0])
-    # the keyboard alone: focus the first offered button with Tab, press Enter
-    for _ in range(400):
-        if tab.is_visible("#settlement-box"):
-            break
-        buttons = tab.locator("#hand button:enabled, #actions button:enabled")
-        if not buttons.count():
-            tab.wait_for_timeout(50)
-            continue
-        ply = tab.evaluate("() => document.body.dataset.ply")
+
+    def keyboard(tab: Page, buttons: Locator) -> None:
+        """The keyboard alone: focus an offered button with Tab, press Enter."""
         for _ in range(80):
             tab.keyboard.press("Tab")
             if tab.evaluate(
-                "() => !!document.activeElement && document.activeElement.matches("
-                "'#hand button:enabled, #actions button:enabled')"
+                "(b) => !!document.activeElement && document.activeElement.matches(b)", BUTTONS
             ):
                 break
         tab.keyboard.press("Enter")
-        tab.wait_for_function("(p) => document.body.dataset.ply !== p", arg=ply)
-    assert tab.is_visible("#settlement-box")
+
+    play_out(tab, keyboard)
     ctx.close()
     maker.close()
 
@@ -219,23 +152,13 @@ def test_other_variants_are_tapped_to_the_settlement_on_a_phone(
 ) -> None:
     maker = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
     seats = ["human"] + ["heuristic"] * (players - 1)
-    link = _new_table(maker, server, variant, players, seats)[0]
+    link = new_table(maker, server, variant, players, seats)[0]
     ctx = browser.new_context(viewport=PHONE, has_touch=True)
     tab = ctx.new_page()
     tab.goto(link)
-    tab.wait_for_function("() => document.body.dataset.ply !== undefined")
-    for _ in range(600):
-        if tab.is_visible("#settlement-box"):
-            break
-        buttons = tab.locator("#hand button:enabled, #actions button:enabled")
-        if not buttons.count():
-            tab.wait_for_timeout(50)
-            continue
-        ply = tab.evaluate("() => document.body.dataset.ply")
-        buttons.first.tap()
-        tab.wait_for_function("(p) => document.body.dataset.ply !== p", arg=ply)
-    assert tab.is_visible("#settlement-box")
-    assert tab.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    wait_for_state(tab)
+    play_out(tab, lambda tab, buttons: buttons.first.tap())
+    assert fits_the_width(tab)
     ctx.close()
     maker.close()
 
@@ -269,9 +192,9 @@ def test_screenshots_of_a_hand_in_progress(
 def _in_the_play(tab: Page, server: str, phone: bool) -> bool:
     """Make a table and play it to a trick in progress with the person to play; False if
     the hand ended first."""
-    _new_table(tab, server, "potter1930", 3, ["human", "heuristic", "heuristic"])
+    new_table(tab, server, "potter1930", 3, ["human", "heuristic", "heuristic"])
     for _ in range(300):
-        if tab.is_visible("#settlement-box"):
+        if is_over(tab):
             return False
         cards = tab.locator("#hand button:enabled")
         if (
@@ -281,17 +204,13 @@ def _in_the_play(tab: Page, server: str, phone: bool) -> bool:
             and tab.locator("#items li").count()  # a contract with items at stake
         ):
             return True
-        buttons = tab.locator("#hand button:enabled, #actions button:enabled")
+        buttons = tab.locator(BUTTONS)
         if not buttons.count():
             tab.wait_for_timeout(50)
             continue
-        ply = tab.evaluate("() => document.body.dataset.ply")
+        ply = ply_of(tab)
         (buttons.first.tap if phone else buttons.first.click)()
-        tab.wait_for_function(
-            "(p) => document.body.dataset.ply !== p || "
-            "!document.getElementById('settlement-box').hidden",
-            arg=ply,
-        )
+        wait_past(tab, ply)
     return False
 
 
@@ -322,16 +241,16 @@ def test_hint_and_undo_against_bots(
     server: str,
 ) -> None:
     page = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
-    _new_table(page, server, "potter1930", 3, ["human", "heuristic", "heuristic"])
-    page.wait_for_selector("#actions button:enabled, #hand button:enabled")
+    new_table(page, server, "potter1930", 3, ["human", "heuristic", "heuristic"])
+    page.wait_for_selector(BUTTONS)
     page.get_by_role("button", name="ask for a hint").click()
     page.wait_for_function(
         "() => document.getElementById('refused').textContent.startsWith('hint: ')"
     )
     before = int(page.evaluate("() => document.body.dataset.ply"))
-    page.locator("#actions button:enabled, #hand button:enabled").first.click()
+    page.locator(BUTTONS).first.click()
     page.wait_for_function(f"() => Number(document.body.dataset.ply) > {before}")
-    page.wait_for_selector("#actions button:enabled, #hand button:enabled")
+    page.wait_for_selector(BUTTONS)
     page.get_by_role("button", name="undo your last decision").click()
     page.wait_for_function(f"() => Number(document.body.dataset.ply) === {before}")
     assert page.locator("#history li").count() == before

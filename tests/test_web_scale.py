@@ -16,15 +16,13 @@ import asyncio
 import contextlib
 import json
 import random
-import socket
-import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from web_helpers import serving
 
 pytest.importorskip("sqlalchemy", reason="needs the web extra")
 pytest.importorskip("starlette", reason="needs the web extra")
@@ -93,6 +91,36 @@ def test_a_profile_is_read_once_per_server(monkeypatch: pytest.MonkeyPatch) -> N
     assert calls == ["potter1930"]
     with pytest.raises(hub.TableError):
         hub._rules("no-such-variant", None)
+
+
+def test_the_variant_list_reads_no_profile_per_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``GET /api/variants`` answers from the profiles the hub read once (the page asks
+    for it on every load): a second request reads no profile at all."""
+    from starlette.testclient import TestClient
+
+    from alsos.ruleset import loading
+    from alsos.web import app, create_app, hub
+
+    calls: list[str] = []
+    real = loading.load_variant
+
+    def counting(name: str, **options: Any) -> Any:
+        calls.append(name)
+        return real(name, **options)
+
+    for module in (hub, app, loading):
+        monkeypatch.setattr(module, "load_variant", counting, raising=False)
+    hub._rules.cache_clear()
+    hub._shipped.cache_clear()
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        first = client.get("/api/variants").json()
+        read = len(calls)
+        assert read <= len(loading.shipped_variants())
+        second = client.get("/api/variants").json()
+    assert second == first and len(calls) == read
+    potter = next(v for v in first["variants"] if v["id"] == "potter1930")
+    assert potter["players"] == 3 and 3 in potter["counts"]
+    assert first["seats"][0] == "human"
 
 
 def test_bots_of_every_kind_play_a_hand_to_its_end(
@@ -197,35 +225,6 @@ def test_two_hubs_on_one_postgresql_hear_and_serialize_each_other(postgres_url: 
 # ---------------------------------------- two real server processes (slow)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextlib.contextmanager
-def _serving(db: str) -> Iterator[int]:
-    """An ``alsos serve`` process on a free loopback port (bots without delay)."""
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "alsos", "serve", "--port", str(port), "--db", db,
-         "--bot-delay", "0"],
-    )  # fmt: skip
-    try:
-        for _ in range(150):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("alsos serve did not start")
-        yield port
-    finally:
-        proc.terminate()
-        proc.wait(10)
-
-
 class _Page:
     """A WebSocket client at one seat: it keeps the newest state it was sent."""
 
@@ -277,7 +276,8 @@ def test_two_server_processes_serve_one_table(postgres_url: str) -> None:
     import httpx
 
     rng = random.Random(21)
-    with _serving(postgres_url) as port_a, _serving(postgres_url) as port_b:
+    with serving(postgres_url) as a, serving(postgres_url) as b:
+        port_a, port_b = a.port, b.port
         r = httpx.post(
             f"http://127.0.0.1:{port_a}/api/tables",
             json={"variant": "potter1930", "seats": ["human", "human", "heuristic"]},

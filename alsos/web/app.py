@@ -39,9 +39,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from alsos.analysis import analyze
 from alsos.pack.cards import CARDS
 from alsos.pack.svg import card_svg
-from alsos.ruleset.loading import load_variant, shipped_variants
 from alsos.viewer import page as viewer_page
-from alsos.web.hub import BOTS, HUMAN, SPECTATOR, Connection, Hub, Room, TableError
+from alsos.web.hub import BOTS, HUMAN, SPECTATOR, Connection, Hub, Room, TableError, variants
+from alsos.web.protocol import CLIENT_MESSAGES, check_client
 from alsos.web.store import Store
 
 __all__ = ["Limits", "create_app"]
@@ -153,12 +153,7 @@ class _Site:
         return _secure(FileResponse(_STATIC / "index.html"))
 
     async def variants(self, request: Request) -> Response:
-        out = []
-        for vid in shipped_variants():
-            rules = load_variant(vid)
-            counts = list(rules.player_counts or (rules.players,))
-            out.append({"id": vid, "name": rules.name, "players": rules.players, "counts": counts})
-        return JSONResponse({"variants": out, "seats": [HUMAN, *BOTS]})
+        return JSONResponse({"variants": variants(), "seats": [HUMAN, *BOTS]})
 
     async def cards(self, request: Request) -> Response:
         return JSONResponse({c.name: card_svg(c, width=60) for c in CARDS})
@@ -268,10 +263,11 @@ class _Site:
         except (TimeoutError, WebSocketDisconnect):
             return None, None
         msg = _parse(text, limits.max_message)
-        token = msg.get("token") if isinstance(msg, dict) else None
-        if not isinstance(token, str) or msg.get("type") != "hello":
-            await _close(ws, 'the first message is {"type": "hello", "token": ...}')
+        problem = _NOT_JSON if msg is _UNREAD else check_client(msg, ("hello",))
+        if problem is not None:
+            await _close(ws, f'the first message is {{"type": "hello", "token": ...}}: {problem}')
             return None, None
+        token: str = msg["token"]
         room = await self.hub().room(table_id) if len(table_id) <= 32 else None
         seat = room.seat_for(token) if room is not None else None
         if room is None or seat is None:
@@ -289,9 +285,10 @@ class _Site:
         if not bucket.take():
             return _error("too many messages: slow down")
         msg = _parse(text, limits.max_message)
-        if not isinstance(msg, dict):
-            return _error("a message is a JSON object")
-        kind = msg.get("type")
+        problem = _NOT_JSON if msg is _UNREAD else check_client(msg, _LATER)
+        if problem is not None:  # checked against the protocol's schema: nothing done
+            return _error(problem)
+        kind = msg["type"]
         if kind == "ping":
             return {"type": "pong"}
         if kind == "hint":
@@ -299,19 +296,12 @@ class _Site:
         if kind == "record":
             return _record(room, seat)
         if kind == "undo":
-            ply = msg.get("ply")
-            if ply.__class__ is not int:
-                return _error('an undo is {"type": "undo", "ply": number}')
-            reason = await hub.undo(room, seat, ply)
+            reason = await hub.undo(room, seat, int(msg["ply"]))
             return (
                 None if reason is None else {"type": "refused", "action": "undo", "reason": reason}
             )
-        if kind != "act":
-            return _error('a message\'s "type" is "act", "undo", "hint", "record" or "ping"')
-        action, ply = msg.get("action"), msg.get("ply")
-        if not isinstance(action, str) or len(action) > 200 or ply.__class__ is not int:
-            return _error('an action is {"type": "act", "action": text, "ply": number}')
-        reason = await hub.act(room, seat, action, ply)
+        action: str = msg["action"]
+        reason = await hub.act(room, seat, action, int(msg["ply"]))
         if reason is None:
             return None
         return {"type": "refused", "action": action[:60], "reason": reason}
@@ -324,7 +314,7 @@ def _table_request(
     table asks for, or the refusal saying what is wrong with it."""
     try:
         data = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         return _refuse(400, "the request is not JSON")
     if not isinstance(data, dict):
         return _refuse(400, "the request is not a JSON object")
@@ -404,13 +394,20 @@ async def _capped_body(request: Request, limit: int) -> bytes | None:
     return body
 
 
+_UNREAD = object()  # what _parse gives for text that is not JSON
+_NOT_JSON = "the message is not JSON"
+#: the messages a page may send once its seat is open (alsos.web.protocol)
+_LATER = tuple(k for k in CLIENT_MESSAGES if k != "hello")
+
+
 def _parse(text: str, limit: int) -> Any:
+    """The JSON value of ``text``, or ``_UNREAD``."""
     if len(text) > limit:
-        return None
+        return _UNREAD
     try:
         return json.loads(text)
-    except ValueError:
-        return None
+    except (ValueError, RecursionError):  # a few thousand "[" exhaust the parser's stack
+        return _UNREAD
 
 
 def _record(room: Room, seat: int) -> dict[str, Any]:

@@ -51,7 +51,7 @@ from alsos.web.messages import PROTOCOL, events_frame, state_frame
 from alsos.web.notify import Listener, listen
 from alsos.web.store import PlyTaken, SeatRow, Store, TableRow
 
-__all__ = ["BOTS", "SPECTATOR", "Connection", "Hub", "Room", "TableError"]
+__all__ = ["BOTS", "SPECTATOR", "Connection", "Hub", "Room", "TableError", "variants"]
 
 #: The bots a table may seat, by the name a page sends, with the spec each is made from
 #: (fixed here: a client cannot ask a bot to search for an hour).
@@ -507,6 +507,29 @@ def _rules(variant: str, players: int | None) -> Ruleset:
         return load_variant(variant) if players is None else load_variant(variant, players=players)
     except ValueError as e:
         raise TableError(str(e)) from None
+
+
+@functools.cache
+def _shipped() -> tuple[tuple[str, str, int, tuple[int, ...]], ...]:
+    """Each shipped variant's id, name, usual player count and allowed counts, from the
+    profiles read once per server (:func:`_rules`)."""
+    from alsos.ruleset.loading import shipped_variants
+
+    out = []
+    for vid in shipped_variants():
+        rules = _rules(vid, None)
+        out.append((vid, rules.name, rules.players, tuple(rules.player_counts or (rules.players,))))
+    return tuple(out)
+
+
+def variants() -> list[dict[str, Any]]:
+    """The shipped variants as the page's form lists them (``GET /api/variants``):
+    id, name, usual player count and the counts it allows.  Read from the profiles
+    once per server, like every table's rules: a request reads no file."""
+    return [
+        {"id": vid, "name": name, "players": players, "counts": list(counts)}
+        for vid, name, players, counts in _shipped()
+    ]
 
 
 def _uploaded(text: str, players: int | None) -> Ruleset:

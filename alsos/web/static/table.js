@@ -86,7 +86,7 @@
       const list = $("link-list");
       list.replaceChildren();
       const seatsOf = Object.keys(got.tokens).map(Number).sort((a, b) => a - b);
-      if (!seatsOf.length) { $("setup-error").textContent = "the table has no person's seat to open"; return; }
+      // bots only: no seat to open, but the table is made and plays: its spectators' link
       for (const s of seatsOf) {
         const url = `${location.origin}${location.pathname}#t=${got.table}&k=${got.tokens[s]}`;
         const li = el("li", `Seat ${s}: `);

@@ -1,0 +1,273 @@
+"""The web table's protocol as a JSON Schema (draft 2020-12), and the check of what a page sends.
+
+Every message is a JSON object told apart by its ``"type"``.  Each type has
+one entry here -- :data:`SERVER_MESSAGES` for the frames the server sends,
+:data:`CLIENT_MESSAGES` for what a page may send -- so a new message is one
+new entry.  The game data inside the frames (a view, an event, a settlement)
+is described by :func:`alsos.play.data.schema`, derived from the classes
+themselves; :func:`schema` puts it all in one document (``alsos serve
+--schema`` prints it, ``docs/server.rst`` describes it).
+
+The server checks every message a page sends against the same entries
+(:func:`check_client`) before it acts on it, so the schema a client is
+written against and the server's verdict cannot drift apart: the entries for
+client messages use only ``type``, ``const``, ``minimum``, ``maxLength``,
+``required`` and ``additionalProperties: false``, which the check reads.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from alsos.pack.cards import quote
+from alsos.play.data import schema as data_schema
+from alsos.ruleset.schema import SCHEMA_DIALECT
+from alsos.web.messages import _GROUPS, PROTOCOL
+
+__all__ = ["CLIENT_MESSAGES", "SERVER_MESSAGES", "check_client", "schema"]
+
+
+def _message(kind: str, doc: str, props: dict[str, Any], optional: tuple[str, ...] = ()) -> Any:
+    """One message's schema: an object of ``type`` ``kind`` and ``props``, all of them
+    required but ``optional``, no other key."""
+    return {
+        "description": doc,
+        "type": "object",
+        "properties": {"type": {"const": kind}, **props},
+        "required": ["type", *(p for p in props if p not in optional)],
+        "additionalProperties": False,
+    }
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+_GROUP_NAMES = [name for _, name in _GROUPS]
+_TEXT = {"type": "string"}
+_PLY = {"type": "integer", "minimum": 0, "description": "How many actions the table had taken."}
+# a ply a page names: any whole number (one not the table's is refused as stale)
+_ASKED = {"type": "integer", "description": "The ply the page showed when it was clicked."}
+_SEAT = {"type": "integer", "minimum": -1, "description": "A seat; -1 is a spectator."}
+
+#: The frames the server sends, by ``type``.
+SERVER_MESSAGES: dict[str, Any] = {
+    "welcome": _message(
+        "welcome",
+        "The first frame of a connection: the protocol, the seat the link opened, the table.",
+        {"protocol": {"const": PROTOCOL}, "seat": _SEAT, "table": _ref("Table")},
+    ),
+    "state": _message(
+        "state",
+        "The table as the seat sees it: after the welcome and after every accepted action.",
+        {
+            "ply": _PLY,
+            "view": _ref("View"),
+            "actions": {"type": "array", "items": _ref("LegalAction")},
+            "settlement": {"anyOf": [_ref("Settlement"), {"type": "null"}]},
+            "record": {
+                "type": "string",
+                "description": "The whole record, to a spectator once the hand is over.",
+            },
+        },
+        optional=("record",),
+    ),
+    "events": _message(
+        "events",
+        "What one accepted action caused, as the seat sees it; ply counts it.",
+        {"ply": _PLY, "events": {"type": "array", "items": _ref("Event")}},
+    ),
+    "refused": _message(
+        "refused",
+        "An action or undo not taken, and why: nothing changed.",
+        {"action": _TEXT, "reason": _TEXT},
+    ),
+    "error": _message(
+        "error",
+        "A message not read (too large, too frequent, malformed): nothing changed.",
+        {"reason": _TEXT},
+    ),
+    "undone": _message(
+        "undone",
+        "A seat took back its last decision and the actions that followed it.",
+        {"seat": _SEAT, "actions": {"type": "integer", "minimum": 1}},
+    ),
+    "hint": _message("hint", "A suggestion for the seat, or why there is none.", {"text": _TEXT}),
+    "record": _message(
+        "record",
+        "The seat's own record while the hand goes on, the whole one once it is over.",
+        {"whole": {"type": "boolean"}, "text": _TEXT},
+    ),
+    "pong": _message("pong", "The answer to a ping.", {}),
+}
+
+#: What a page may send, by ``type``.
+CLIENT_MESSAGES: dict[str, Any] = {
+    "hello": _message(
+        "hello",
+        "The first message of a connection: the secret token of a seat (or the spectators').",
+        {"token": {"type": "string", "maxLength": 200}},
+    ),
+    "act": _message(
+        "act",
+        "Take an action (in the alsos notation) at the ply the page shows.",
+        {"action": {"type": "string", "maxLength": 200}, "ply": _ASKED},
+    ),
+    "undo": _message(
+        "undo",
+        "Take back the seat's last decision and what followed (against bots only).",
+        {"ply": _ASKED},
+    ),
+    "hint": _message("hint", "Ask for a suggestion (against bots only).", {}),
+    "record": _message("record", "Ask for the record.", {}),
+    "ping": _message("ping", "Ask for a pong.", {}),
+}
+
+_TABLE = {
+    "description": "The table's public facts.",
+    "type": "object",
+    "properties": {
+        "id": _TEXT,
+        "variant": _TEXT,
+        "name": _TEXT,
+        "players": {"type": "integer", "minimum": 2},
+        "dealer": {"type": "integer", "minimum": 0},
+        "seats": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"seat": {"type": "integer", "minimum": 0}, "kind": _TEXT},
+                "required": ["seat", "kind"],
+                "additionalProperties": False,
+            },
+        },
+    },
+    "required": ["id", "variant", "name", "players", "dealer", "seats"],
+    "additionalProperties": False,
+}
+
+_LEGAL_ACTION = {
+    "description": (
+        "A legal action as offered: its notation, its group, an accessible name, a "
+        "one-line explanation (may be empty), and the card's code for a card."
+    ),
+    "type": "object",
+    "properties": {
+        "action": _TEXT,
+        "group": {"enum": ["answer", *_GROUP_NAMES]},
+        "label": _TEXT,
+        "help": _TEXT,
+        "card": _ref("Card"),
+    },
+    "required": ["action", "group", "label", "help"],
+    "additionalProperties": False,
+}
+
+
+def schema() -> dict[str, Any]:
+    """The whole protocol as one JSON Schema (draft 2020-12): a message either way.
+
+    ``$defs`` holds one entry per message -- ``server.<type>`` and
+    ``client.<type>`` -- and ``ServerMessage`` / ``ClientMessage`` (any of
+    them), besides the game data (``View``, ``Event``, ``Settlement`` ...).
+    Validate a frame against one direction with a schema
+    ``{"$ref": "#/$defs/ServerMessage", "$defs": ...}``.  A fresh dict each call.
+    """
+    defs: dict[str, Any] = {"Table": _TABLE, "LegalAction": _LEGAL_ACTION}
+    for kind in ("view", "event", "settlement"):
+        for name, entry in data_schema(kind)["$defs"].items():
+            if defs.setdefault(name, entry) != entry:  # pragma: no cover - a naming clash
+                raise AssertionError(f"two schemas named {name}")
+    for side, messages in (("server", SERVER_MESSAGES), ("client", CLIENT_MESSAGES)):
+        for kind, entry in messages.items():
+            defs[f"{side}.{kind}"] = entry
+        defs[f"{side.capitalize()}Message"] = {
+            "oneOf": [_ref(f"{side}.{kind}") for kind in messages]
+        }
+    return copy.deepcopy(
+        {
+            "$schema": SCHEMA_DIALECT,
+            "title": "Alsós web table protocol (alsos.web)",
+            "description": (
+                "One JSON object per WebSocket message, told apart by its type: the server "
+                "sends a ServerMessage, a page a ClientMessage."
+            ),
+            "anyOf": [_ref("ServerMessage"), _ref("ClientMessage")],
+            "$defs": dict(sorted(defs.items())),
+        }
+    )
+
+
+_JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "string": (str,),
+    "integer": (int,),
+    "boolean": (bool,),
+}
+
+
+def check_client(message: Any, allowed: tuple[str, ...] | None = None) -> str | None:
+    """Why ``message`` (parsed JSON) is not a client message of the protocol, or None.
+
+    ``allowed``: the types accepted here (the first message must be a ``hello``,
+    the later ones must not).  The answer names the message type, the key and
+    what is allowed; the values a page sent are quoted, cut short.
+    """
+    kinds = tuple(CLIENT_MESSAGES) if allowed is None else allowed
+    if not isinstance(message, dict):
+        return f"a message is a JSON object, not {_json_kind(message)}"
+    kind = message.get("type")
+    if not isinstance(kind, str) or kind not in kinds:
+        return f"type: {quote(kind)} is not one of {', '.join(kinds)}"
+    entry = CLIENT_MESSAGES[kind]
+    props: dict[str, Any] = entry["properties"]
+    for key in entry["required"]:
+        if key not in message:
+            return f"{kind}: {key!r} is missing ({_describe(props[key])})"
+    for key, value in message.items():
+        rule = props.get(key)
+        if rule is None:
+            keys = ", ".join(props)
+            return f"{kind}: unknown key {quote(key)}; the keys are {keys}"
+        if not _fits(rule, value):
+            return f"{kind}: {key!r} is {_describe(rule)}, not {quote(value)}"
+    return None
+
+
+def _fits(rule: dict[str, Any], value: Any) -> bool:
+    """Whether ``value`` meets ``rule`` (the keywords the client entries use)."""
+    if "const" in rule:
+        return bool(value == rule["const"] and type(value) is type(rule["const"]))
+    # bool is an int to Python, not an integer to JSON Schema; 3.0 is an integer to both
+    integral = rule["type"] == "integer" and isinstance(value, float) and value.is_integer()
+    if type(value) not in _JSON_TYPES[rule["type"]] and not integral:
+        return False
+    if "minimum" in rule and value < rule["minimum"]:
+        return False
+    return not ("maxLength" in rule and len(value) > rule["maxLength"])
+
+
+def _describe(rule: dict[str, Any]) -> str:
+    """What ``rule`` allows, in words."""
+    if "const" in rule:
+        return f"{rule['const']!r}"
+    words = {"string": "text", "integer": "a whole number", "boolean": "true or false"}
+    text = words.get(rule["type"], str(rule["type"]))
+    if "minimum" in rule:
+        text += f" from {rule['minimum']}"
+    if "maxLength" in rule:
+        text += f" of at most {rule['maxLength']} characters"
+    return text
+
+
+def _json_kind(value: Any) -> str:
+    """The JSON name of ``value``'s kind."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "text"
+    if value is None:
+        return "null"
+    return "a number" if isinstance(value, int | float) else "a value of another kind"
