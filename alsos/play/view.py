@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from alsos.hand.state import HandState
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["ItemView", "TrickView", "View", "lazy_view", "make_view", "settle"]
+__all__ = ["ItemView", "TrickView", "View", "lazy_view", "make_view", "read_field", "settle"]
 
 
 @frozen
@@ -206,6 +206,14 @@ _DEFERRED: dict[str, Callable[[Engine, HandState, int], object]] = {
         None if s.declared_before is None else tuple(s.declared_before)
     ),
 }
+
+
+def read_field(engine: Engine, s: HandState, seat: int, name: str) -> object:
+    """The view field ``name`` of ``seat`` in the hand ``s``, read as a view reads it
+    (one of the fields a lazy view reads on first use: ``hand``, ``items``,
+    ``history`` ...): for a client that reads the state itself, such as the
+    heuristic bot's :class:`~alsos.bots.heuristic.seen.Seen`, so that both agree."""
+    return _DEFERRED[name](engine, s, seat)
 
 
 def _plain(engine: Engine, s: HandState, seat: int) -> dict[str, object]:
