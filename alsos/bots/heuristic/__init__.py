@@ -124,6 +124,7 @@ __all__ = ["HeuristicBot"]
 _SPEECH = (Phase.FRONT, Phase.BACK, Phase.COMPLETION)
 _PLAY, _BIDDING = Phase.PLAY, Phase.BIDDING
 _ACE = int(Rank.ACE)
+_NO_AIMS: frozenset[str | None] = frozenset()
 
 #: A defender takes even a cheap trick from the declarer once the declarer, with it,
 #: would be this close to what it needs.
@@ -259,17 +260,16 @@ class HeuristicBot(LadderJudgement, Judgement):
     def _play(self, view: Seen, plays: Sequence[Play]) -> Action:
         keys, points = self._tables(view)
         cards: list[Card] = [p[1] for p in plays]
-        if view.rules is not None and view.rules.bidding.contracts:
+        if view.ladder:
             due, cards = self._timed(view, cards)
+            aims = {aim_of(f) for f in self._objectives(view)}
         else:
-            due = None  # not a ladder: no objective times a card
+            due, aims = None, _NO_AIMS  # not a ladder: no objective times a card
         due = self._figure_due(view, cards) if due is None else due
         if due is not None:
             return PLAYS[due]  # an objective's card at its trick (the trump 7 last)
         if len(cards) == 1:
             return PLAYS[cards[0]]
-        objectives = self._objectives(view)
-        aims = {aim_of(f) for f in objectives} if objectives else set()
         kind = view.kind
         seat = view.seat
         declarer = view.declarer

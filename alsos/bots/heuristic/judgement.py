@@ -69,6 +69,8 @@ UHU_TRUMPS = 4
 rules_for = rules_named
 
 _MISSING = object()
+#: Entries a per-ruleset memo of hands keeps before it starts afresh.
+_MEMO_SIZE = 1 << 14
 
 
 def per_rules(
@@ -133,6 +135,25 @@ def _figures(seen: Seen, trump: int) -> dict[str, FigureRow]:
     assert tables is not None
     found: dict[str, FigureRow] | None = tables.memo.get(("heuristic.figures", trump))
     return figure_table(tables.rules, trump) if found is None else found
+
+
+#: A row of :func:`_rows`: a :data:`FigureRow` and the figure's base value.
+_Row = tuple[str | None, int, int, int | None, int]
+
+
+def _rows(seen: Seen, trump: int) -> dict[str, _Row]:
+    """Per figure id: its :func:`figure_table` row and its base value (the seat's
+    ruleset, which it must have; kept with the ruleset's tables)."""
+    tables = seen.tables
+    assert tables is not None
+    key = ("heuristic.rows", trump)
+    found: dict[str, _Row] | None = tables.memo.get(key)
+    if found is None:
+        figures = tables.rules.figures
+        found = tables.memo[key] = {
+            fid: (*row, figures[fid].value) for fid, row in _figures(seen, trump).items()
+        }
+    return found
 
 
 def _dues(seen: Seen, trump: int) -> frozenset[int]:
@@ -237,11 +258,15 @@ class Judgement:
         """The hand's value for the game played (or ``trump``), as if it held nine cards
         (kept with ``view`` per trump suit: a decision asks for it often)."""
         t = view.trump if trump is None else trump
-        data = view.__dict__
-        values: dict[int, float] | None = data.get("_values")
-        if values is None:
-            values = data["_values"] = {}
-        value = values.get(t)
+        tables = view.tables
+        values: dict[tuple[int, int, int], float] | None = (
+            None if tables is None else tables.memo.get("heuristic.values")
+        )
+        if values is None or len(values) >= _MEMO_SIZE:
+            values = {} if tables is None else tables.memo.setdefault("heuristic.values", {})
+            values.clear()
+        key = (view.hand, t, view.unseen_count)
+        value = values.get(key)
         if value is None:
             if t >= 0:
                 rules = view.rules
@@ -251,7 +276,7 @@ class Judgement:
                 value = self._no_trumps_value(view.cards)
             if view.unseen_count:
                 value += UNSEEN_BONUS * view.unseen_count / 3
-            values[t] = value
+            values[key] = value
         return value * self.boldness
 
     def _points(self, view: Seen) -> float:
@@ -391,27 +416,26 @@ class Judgement:
 
     def _likely(self, view: Seen, figure: str) -> int:
         """The figure's worth if the hand makes it likely, else 0."""
-        if view.rules is None:
-            return 0
-        figures: dict[str, FigureRow] | None = view.__dict__.get("_figures")
-        if figures is None:
-            figures = view.__dict__["_figures"] = _figures(view, view.trump)
-        info = figures.get(figure)
+        rows: dict[str, _Row] | None = view.__dict__.get("_rows")
+        if rows is None:
+            if view.rules is None:
+                return 0
+            rows = view.__dict__["_rows"] = _rows(view, view.trump)
+        info = rows.get(figure)
         if info is None:
             return 0
-        aim, mask, threshold, trick = info
+        aim, mask, threshold, trick, base = info
         hand = view.hand
         trump = view.trump
         tmask = 0xFF << 8 * trump if trump >= 0 else 0
         trumps = (hand & tmask).bit_count()
         nine = view.unseen_count == 0
-        base = view.rules.figures[figure].value
-        if aim in ("game", "points"):
-            duel = view.players < 3  # one opponent takes every point the announcer does not
         if aim == "game":
+            duel = view.players < 3  # one opponent takes every point the announcer does not
             declarer = view.seat == view.declarer
             return base if self._value(view) >= (9.0 if declarer else 11.0) + 1.5 * duel else 0
         if aim == "points":
+            duel = view.players < 3
             if not nine and threshold > 90:
                 return 0  # 100 never from the front: abszolút first, then 100 from the back
             margin = FIGURE_MARGIN * (1.7 if duel else 1.0)
@@ -420,22 +444,23 @@ class Judgement:
             if mask == 0 or mask & hand != mask:
                 return 0
             need = (mask & tmask).bit_count()
-            order = trump_ranks(view.rules)
-            if need and not self._top_run(hand, mask, trump, order):
-                extra = 1 if hand >> (8 * trump + order[0]) & 1 else 3
-                if trumps < need + extra:
-                    return 0
+            if need:
+                order = trump_ranks(view.rules)  # type: ignore[arg-type]
+                if not self._top_run(hand, mask, trump, order):
+                    extra = 1 if hand >> (8 * trump + order[0]) & 1 else 3
+                    if trumps < need + extra:
+                        return 0
             if mask & ~tmask and trump >= 0 and trumps < 3:
                 return 0  # plain cards (44's Aces) need trumps to keep them from being ruffed
             return base
         if aim == "trick":
             if mask == 0 or not hand & mask or trump < 0 or trick is None:
                 return 0
-            first, second = trump_ranks(view.rules)[:2]
             if not mask & tmask:  # a plain Ace (uhu): the others' trumps must be drawn first
                 if self._card_claimed(view, mask):
                     return 0  # one card wins one trick: not both ulti and uhu with it
                 return base if self._plain_trick(view, hand, mask, trick) else 0
+            first, second = trump_ranks(view.rules)[:2]  # type: ignore[arg-type]
             top = hand >> (8 * trump + first) & 1 or hand >> (8 * trump + second) & 1
             length = (5 if nine else 4) + (trick > 1)  # an earlier trick (uhu) is harder to time
             return base if top and trumps >= length else 0
@@ -520,7 +545,8 @@ class Judgement:
         if trump < 0:
             return self._aces(view.cards) >= 3
         ranks = [c & 7 for c in view.cards if c >> 3 == trump]
-        tops = sum(1 for r in ranks if r in trump_ranks(view.rules)[:3])
+        high = trump_ranks(view.rules)[:3]  # type: ignore[arg-type]
+        tops = sum(1 for r in ranks if r in high)
         return tops >= 2 and len(ranks) >= 3
 
     def _beats_figure(self, view: Seen, figure: str) -> bool:
@@ -536,7 +562,8 @@ class Judgement:
             )
         if aim == "trick":  # a trump kept to the end beats the figure's card
             ranks = [c & 7 for c in hand if c >> 3 == trump]
-            tops = sum(1 for r in ranks if r in trump_ranks(view.rules)[:3])
+            high = trump_ranks(view.rules)[:3]  # type: ignore[arg-type]
+            tops = sum(1 for r in ranks if r in high)
             return len(ranks) >= 4 or (len(ranks) >= 3 and tops > 0)
         if aim == "points":
             return self._points(view) >= 162 - threshold + 10

@@ -375,7 +375,7 @@ def _named_trump(view: Seen) -> int:
 def _playing(view: Seen) -> str | None:
     """The id of the contract being played, if a ladder contract."""
     rules = view.rules
-    if rules is None or view.kind is None or not rules.bidding.contracts:
+    if rules is None or view.kind is None or not view.ladder:
         return None
     return _ladder_contract(rules, view.contract)
 

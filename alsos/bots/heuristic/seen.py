@@ -64,7 +64,8 @@ class Seen:
 
     Always present: ``seat``, ``phase``, ``to_act``, ``declarer``, ``trump``
     (-1: none), ``kind`` (None until the contract is known), ``rules`` and its
-    ``tables`` (None for a view without a variant), ``hand`` (a bit set), ``unseen_count``,
+    ``tables`` (None for a view without a variant), ``ladder`` (whether the
+    ruleset bids a contract ladder), ``hand`` (a bit set), ``unseen_count``,
     ``trick`` (the (seat, card) pairs on the table), ``players`` (seats in
     play) and ``done`` (completed tricks).  Read on first use: ``cards`` (the
     hand in pack order), ``played`` (the cards of the completed tricks and of
@@ -81,6 +82,7 @@ class Seen:
     kind: str | None
     rules: Ruleset | None
     tables: RulesetTables | None
+    ladder: bool
     hand: int
     unseen_count: int
     trick: Sequence[tuple[int, int]]
@@ -128,7 +130,8 @@ class Seen:
         d["trump"] = s.trump
         d["kind"] = None if contract is None else contract.kind
         d["rules"] = engine.rules
-        d["tables"] = engine.tables
+        tables = d["tables"] = engine.tables
+        d["ladder"] = _is_ladder(tables)
         d["hand"] = s.hands[seat]
         d["unseen_count"] = s.unseen[seat].bit_count()
         d["trick"] = s.trick
@@ -155,7 +158,8 @@ class Seen:
         d["trump"] = view.trump
         d["kind"] = view.kind
         rules = d["rules"] = view.rules if view.variant else None
-        d["tables"] = None if rules is None else tables_of(rules)
+        tables = d["tables"] = None if rules is None else tables_of(rules)
+        d["ladder"] = tables is not None and _is_ladder(tables)
         d["hand"] = hand
         d["unseen_count"] = view.unseen_count
         d["trick"] = view.trick
@@ -170,11 +174,19 @@ class Seen:
         how a bidder judges the figures it would announce with that contract."""
         seen = Seen.__new__(Seen)
         seen.__dict__.update(self.__dict__)
-        seen.__dict__.pop("_figures", None)  # the figure table of the other trump suit
+        seen.__dict__.pop("_rows", None)  # the figure table of the other trump suit
         seen.__dict__.update(
             trump=trump, declarer=self.seat, kind="trump" if trump >= 0 else "no-trumps"
         )
         return seen
+
+
+def _is_ladder(tables: RulesetTables) -> bool:
+    """Whether the ruleset bids a contract ladder (kept with its tables)."""
+    found: bool | None = tables.memo.get("heuristic.ladder")
+    if found is None:
+        found = tables.memo["heuristic.ladder"] = bool(tables.rules.bidding.contracts)
+    return found
 
 
 def _tricks_state(seen: Seen) -> list[tuple[int, Sequence[tuple[int, int]]]]:
