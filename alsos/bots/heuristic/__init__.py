@@ -163,7 +163,8 @@ class HeuristicBot(LadderJudgement, Judgement):
         data = view.__dict__
         source = data.get("_source")
         if source is not None:
-            seen = Seen.of_state(*source, history=data.get("history"))
+            engine, s, seat = source
+            seen = Seen.of_state(engine, s, seat, history=data.get("history"))
         else:
             seen = Seen.of_view(view)
         return self.decide(seen, legal)
@@ -260,6 +261,7 @@ class HeuristicBot(LadderJudgement, Judgement):
     def _play(self, view: Seen, plays: Sequence[Play]) -> Action:
         keys, points = self._tables(view)
         cards: list[Card] = [p[1] for p in plays]
+        aims: frozenset[str | None] | set[str | None]
         if view.ladder:
             due, cards = self._timed(view, cards)
             aims = {aim_of(f) for f in self._objectives(view)}

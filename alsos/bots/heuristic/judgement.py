@@ -7,11 +7,11 @@ holds the ones that read the hand as a whole rather than a trick.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Sequence
 from typing import Concatenate, ParamSpec, TypeVar
 
+from alsos.bots.heuristic.seen import Seen
 from alsos.pack.actions import (
     ACCEPT,
     BETLI,
@@ -27,7 +27,6 @@ from alsos.pack.actions import (
     Kontra,
 )
 from alsos.pack.cards import Card, Rank, Suit
-from alsos.bots.heuristic.seen import Seen
 from alsos.ruleset.profile import FigureRule, Ruleset, parse_card_spec
 from alsos.ruleset.registry import lookup
 from alsos.ruleset.tables import rules_named, tables_of
@@ -84,8 +83,7 @@ def per_rules(
     def wrap(f: Callable[Concatenate[Ruleset, _P], _T]) -> Callable[Concatenate[Ruleset, _P], _T]:
         name = f"heuristic.{f.__name__}"
 
-        @functools.wraps(f)
-        def cached(rules: Ruleset, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        def cached(rules: Ruleset, /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
             memo = tables_of(rules).memo
             table = memo.get(name)
             if table is None:
@@ -97,6 +95,7 @@ def per_rules(
                 found = table[args] = f(rules, *args, **kwargs)
             return found  # type: ignore[no-any-return]
 
+        cached.__name__, cached.__qualname__, cached.__doc__ = f.__name__, f.__qualname__, f.__doc__
         return cached
 
     return wrap
@@ -315,6 +314,7 @@ class Judgement:
         contract (the best one it would bid) makes likely, then the bid; None to bid
         as without figures (module docstring, "Bidding")."""
         rules = view.rules
+        assert rules is not None, "an auction with figures has its ruleset"
         b = rules.bidding
         original = view.talon_seen[0] >> 3 if view.talon_seen else -1
         said = {text for _seat, text in view.history} if b.unique_suits else set()
@@ -332,7 +332,7 @@ class Judgement:
         trump = -1 if contract is None else int(contract)
         planned = view.planned(trump)
         pending = self._pending(view)
-        figures = figure_table(view.rules, trump)
+        figures = figure_table(rules, trump)
         timed = 0  # one card wins one trick: one trick figure per card
         for fid in pending:
             info = figures.get(fid)
@@ -490,12 +490,13 @@ class Judgement:
         of six) to draw the others' trumps and keep the lead, and ``trick`` cards of the
         suit (two at least) so that the card need not fall early when the suit is led."""
         rules = view.rules
+        assert rules is not None, "a figure is judged under its ruleset"
         card = mask.bit_length() - 1
         plain = rules.cards.plain_order.strength
         if plain[card & 7] != max(plain):
             return False  # a lower card falls to the suit's Ace
         trump = view.trump
-        first, second = trump_ranks(view.rules)[:2]
+        first, second = trump_ranks(rules)[:2]
         tops = hand >> (8 * trump + first) & 1 and hand >> (8 * trump + second) & 1
         trumps = (hand >> 8 * trump & 0xFF).bit_count()
         suit = (hand >> 8 * (card >> 3) & 0xFF).bit_count()
@@ -568,10 +569,8 @@ class Judgement:
         if aim == "points":
             return self._points(view) >= 162 - threshold + 10
         if aim == "every-trick":
-            return any(
-                c & 7 == _ACE or (c >> 3 == trump and c & 7 == trump_ranks(view.rules)[0])
-                for c in hand
-            )
+            top = trump_ranks(view.rules)[0]  # type: ignore[arg-type]
+            return any(c & 7 == _ACE or (c >> 3 == trump and c & 7 == top) for c in hand)
         strong = self._strong_in_trumps(view) and self._value(view) >= 10.0
         return aim == "game" and strong
 

@@ -59,7 +59,7 @@ from alsos.pack.actions import (
     Discard,
 )
 from alsos.pack.cards import Card, Rank, Suit
-from alsos.ruleset.profile import FigureRule, LadderContract, parse_card_spec
+from alsos.ruleset.profile import FigureRule, LadderContract, Ruleset, parse_card_spec
 from alsos.ruleset.registry import lookup
 from alsos.ruleset.tables import rules_named
 
@@ -118,7 +118,9 @@ def is_ladder(rules: Ruleset | str | None) -> bool:
 
 
 @per_rules(1024)
-def _objective_cards(rules: Ruleset, cid: str, trump: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+def _objective_cards(
+    rules: Ruleset, cid: str, trump: int
+) -> tuple[int, tuple[tuple[int, int], ...]]:
     """(mask of the cards the contract's objectives name, (card, trick index) to time)."""
     mask = 0
     timed = []
