@@ -194,11 +194,16 @@ class HeuristicBot(LadderJudgement, Judgement):
         if not legal:
             raise ValueError(f"seat {view.seat} has no legal action in phase {view.phase}")
         phase = view.phase
-        if phase is _PLAY and all(a.__class__ is Play for a in legal):
-            # Only cards: the commonest decision, where the checks below find nothing.
-            if self.mistakes and len(legal) > 1 and self.rng.random() < self.mistakes:
-                return self.rng.choice(legal)
-            return self._play(view, legal)  # type: ignore[arg-type]
+        if phase is _PLAY:
+            cards: list[Card] = []
+            for a in legal:
+                if a.__class__ is not Play:
+                    break
+                cards.append(a[1])
+            else:  # only cards: the commonest decision, where the checks below find nothing
+                if self.mistakes and len(legal) > 1 and self.rng.random() < self.mistakes:
+                    return self.rng.choice(legal)
+                return self._play(view, cards)
         if phase is _BIDDING:
             if is_ladder(view.rules):
                 return self._ladder_bid(view, legal)
@@ -217,7 +222,7 @@ class HeuristicBot(LadderJudgement, Judgement):
         if phase is not _PLAY and all(a.__class__ is Play for a in legal):
             if self.mistakes and len(legal) > 1 and self.rng.random() < self.mistakes:
                 return self.rng.choice(legal)
-            return self._play(view, legal)  # type: ignore[arg-type]
+            return self._play(view, [a[1] for a in legal])
         discards: list[Discard] = []
         plays: list[Play] = []
         meld = None
@@ -243,7 +248,7 @@ class HeuristicBot(LadderJudgement, Judgement):
             return CALL
         if not plays:
             return PASS if PASS in legal else legal[0]
-        return self._play(view, plays)
+        return self._play(view, [p[1] for p in plays])
 
     # --------------------------------------------------------------- cards
 
@@ -258,9 +263,9 @@ class HeuristicBot(LadderJudgement, Judgement):
         _keys, points = self._tables(view)
         return min(discards, key=lambda a: (points[a.card], a.card.rank is Rank.ACE, -a.card))
 
-    def _play(self, view: Seen, plays: Sequence[Play]) -> Action:
+    def _play(self, view: Seen, cards: list[Card]) -> Action:
+        """The card to play of ``cards`` (the legal ones)."""
         keys, points = self._tables(view)
-        cards: list[Card] = [p[1] for p in plays]
         aims: frozenset[str | None] | set[str | None]
         if view.ladder:
             due, cards = self._timed(view, cards)

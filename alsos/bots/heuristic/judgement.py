@@ -159,8 +159,12 @@ def _dues(seen: Seen, trump: int) -> frozenset[int]:
     """:func:`trick_dues` of the seat's ruleset (which it must have), from its tables."""
     tables = seen.tables
     assert tables is not None
-    found: frozenset[int] | None = tables.memo.get(("heuristic.trick_dues", trump))
-    return trick_dues(tables.rules, trump) if found is None else found
+    by_trump: list[frozenset[int]] | None = tables.memo.get("heuristic.dues")
+    if by_trump is None:  # indexed by trump suit + 1 (0: no trumps)
+        by_trump = tables.memo["heuristic.dues"] = [
+            trick_dues(tables.rules, t) for t in range(-1, 4)
+        ]
+    return by_trump[trump + 1]
 
 
 def _figure_table(rules: Ruleset, trump: int) -> dict[str, FigureRow]:

@@ -129,8 +129,8 @@ class Seen:
         d["declarer"] = s.declarer
         d["trump"] = s.trump
         d["kind"] = None if contract is None else contract.kind
-        d["rules"] = engine.rules
         tables = d["tables"] = engine.tables
+        d["rules"] = tables.rules
         d["ladder"] = _is_ladder(tables)
         d["hand"] = s.hands[seat]
         d["unseen_count"] = s.unseen[seat].bit_count()
