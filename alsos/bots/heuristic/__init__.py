@@ -94,7 +94,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from alsos.bots.heuristic.judgement import Judgement, _figures, aim_of
-from alsos.bots.heuristic.ladder import LadderJudgement, is_ladder
+from alsos.bots.heuristic.ladder import LadderJudgement
 from alsos.bots.heuristic.seen import Seen
 from alsos.pack.actions import (
     CALL,
@@ -205,7 +205,7 @@ class HeuristicBot(LadderJudgement, Judgement):
                     return self.rng.choice(legal)
                 return self._play(view, cards)
         if phase is _BIDDING:
-            if is_ladder(view.rules):
+            if view.ladder:
                 return self._ladder_bid(view, legal)
             return self._bid(view, legal)
         if phase in _SPEECH:

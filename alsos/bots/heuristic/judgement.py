@@ -272,9 +272,11 @@ class Judgement:
         value = values.get(key)
         if value is None:
             if t >= 0:
-                rules = view.rules
-                assert rules is not None, "a trump suit is valued under a ruleset"
-                value = self._suit_value(view.cards, t, trump_values(rules))
+                assert tables is not None, "a trump suit is valued under a ruleset"
+                worth = tables.memo.get("heuristic.trump_values")
+                if worth is None:
+                    worth = trump_values(tables.rules)
+                value = self._suit_value(view.cards, t, worth)
             else:
                 value = self._no_trumps_value(view.cards)
             if view.unseen_count:
