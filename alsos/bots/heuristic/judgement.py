@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from alsos.bots.heuristic.seen import Seen
 from alsos.pack.actions import (
@@ -82,12 +82,20 @@ def per_rules(
 
     def wrap(f: Callable[Concatenate[Ruleset, _P], _T]) -> Callable[Concatenate[Ruleset, _P], _T]:
         name = f"heuristic.{f.__name__}"
+        # The last ruleset asked about and its table, as one pair (replaced at once, so
+        # another thread never sees one ruleset with another's table): most calls come
+        # from one ruleset's decisions, and spare finding its tables.
+        last: list[tuple[Ruleset | None, dict[Any, Any]]] = [(None, {})]
 
         def cached(rules: Ruleset, /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
-            memo = tables_of(rules).memo
-            table = memo.get(name)
-            if table is None:
-                table = memo[name] = {}
+            known, table = last[0]
+            if known is not rules:
+                memo = tables_of(rules).memo
+                kept: dict[Any, Any] | None = memo.get(name)
+                if kept is None:
+                    kept = memo[name] = {}
+                table = kept
+                last[0] = (rules, table)
             found = table.get(args, _MISSING)
             if found is _MISSING:
                 if len(table) >= maxsize:

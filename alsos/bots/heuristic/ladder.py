@@ -397,6 +397,43 @@ def _objective_rules(rules: Ruleset, cid: str) -> tuple[FigureRule, ...]:
     return tuple(rules.figures[o] for o in rules.bidding.contracts[cid].objectives)
 
 
+@per_rules(1)
+def _hand_size(rules: Ruleset) -> int:
+    return rules.hand_size
+
+
+@per_rules(256)
+def _talon_bonuses(rules: Ruleset, cid: str) -> tuple[float, ...]:
+    """Per objective of contract ``cid``: what drawing adds to its margin (TALON_BONUS)."""
+    return tuple(
+        TALON_BONUS.get(aim_of(rules.figures[o]), 0.0)
+        for o in rules.bidding.contracts[cid].objectives
+    )
+
+
+@per_rules(1 << 14)
+def _likely_contract(
+    rules: Ruleset, hand: int, index: int, boldness: float
+) -> tuple[float, int, str, int] | None:
+    """:meth:`LadderJudgement._likely_contract` of a bot of ``boldness``."""
+    cid, spec, _objs = ladder_contracts(rules)[index]
+    bold = (boldness - 1) * 10
+    nine = hand.bit_count() <= _hand_size(rules)
+    bonuses = _talon_bonuses(rules, cid) if spec.talon and nine else None
+    best: tuple[float, int, str, int] | None = None
+    for trump in _trumps(spec):
+        kept = LadderJudgement._best_nine(rules, hand, cid, trump)
+        margins = [_objective_margin(rules, kept, trump, o, spec.melds) for o in spec.objectives]
+        if bonuses is not None:
+            margins = [m + b for m, b in zip(margins, bonuses, strict=True)]
+        else:
+            margins = [m + 0.0 for m in margins]
+        margin = bold + min(margins)
+        if margin >= 0 and (best is None or margin > best[0]):
+            best = (margin, index, cid, trump)
+    return best
+
+
 class LadderJudgement:
     """Bidding, talon handling and objective play for a contract ladder."""
 
@@ -414,7 +451,7 @@ class LadderJudgement:
     @staticmethod
     def _best_nine(rules: Ruleset, hand: int, cid: str, trump: int) -> int:
         """The hand after discarding down to the deal's size for the contract."""
-        extra = hand.bit_count() - rules.hand_size
+        extra = hand.bit_count() - _hand_size(rules)
         if extra <= 0:
             return hand
         for _score, c in LadderJudgement._keep(rules, hand, cid, trump)[:extra]:
@@ -448,22 +485,9 @@ class LadderJudgement:
         self, rules: Ruleset, hand: int, index: int
     ) -> tuple[float, int, str, int] | None:
         """(margin, index, contract id, trump) with the trump that gives contract
-        ``index`` its best margin, if the hand makes it likely."""
-        cid, spec, _objs = ladder_contracts(rules)[index]
-        bold = (self.boldness - 1) * 10
-        nine = hand.bit_count() <= rules.hand_size
-        figures = rules.figures
-        best: tuple[float, int, str, int] | None = None
-        for trump in _trumps(spec):
-            kept = self._best_nine(rules, hand, cid, trump)
-            margin = bold + min(
-                _objective_margin(rules, kept, trump, o, spec.melds)
-                + (TALON_BONUS.get(aim_of(figures[o]), 0.0) if spec.talon and nine else 0.0)
-                for o in spec.objectives
-            )
-            if margin >= 0 and (best is None or margin > best[0]):
-                best = (margin, index, cid, trump)
-        return best
+        ``index`` its best margin, if the hand makes it likely (kept with the ruleset's
+        tables: a seat values the same hand again at each turn of the auction)."""
+        return _likely_contract(rules, hand, index, self.boldness)
 
     # ------------------------------------------------------------ bidding
 
