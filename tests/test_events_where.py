@@ -184,7 +184,7 @@ def test_a_trick_taken_and_given_back_leaves_the_hand_as_it_was(rules: Ruleset, 
                 work.hands[seat] &= ~(1 << card)
                 trick = [*work.trick, (seat, int(card))]
                 winner, mask = take_trick(work, trick)
-                assert trick_winner(s.key, trick) == (winner, mask)  # the rule written out twice
+                assert trick_winner(s.key, trick) == (winner, mask)
                 assert work.trick_no == s.trick_no + 1 and work.tricks[-1] == tuple(trick)
                 assert work.won[winner] == s.won[winner] | mask
                 give_back_trick(work, winner, mask)
@@ -229,6 +229,27 @@ def test_playouts_and_the_solver_close_tricks_through_take_trick(
     calls.clear()
     solver.solve(game)
     assert calls
+
+
+def test_take_trick_asks_trick_winner_for_the_winner(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rule of who wins a trick is stated once: take_trick (every trick of a game,
+    a playout or the solver) asks trick_winner rather than a copy of its loop.  (Counted
+    on the pure-Python source, as above; CI runs this file on it too.)"""
+    if "alsos.hand.tricks" in compiled_modules():
+        pytest.skip("compiled modules call each other directly: patching cannot count it")
+    tricks = importlib.import_module("alsos.hand.tricks")
+    calls = []
+
+    def counting(key: tuple[int, ...], trick: list[tuple[int, int]]) -> tuple[int, int]:
+        calls.append(len(trick))
+        return trick_winner(key, trick)
+
+    monkeypatch.setattr(tricks, "trick_winner", counting)
+    game = alsos.Game(alsos.load_variant("potter1930"), seed=3)
+    rng = random.Random(3)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    assert len(calls) == len(game.tricks) > 0
 
 
 def _told_hand_changes(game: alsos.Game, step: drive.Step, hands: list[int]) -> bool:

@@ -114,7 +114,7 @@ class Engine:
         #: What the ruleset's play looks up (card orders, trick keys, points), built once.
         self.tables: RulesetTables = tables_of(rules)
         #: The ruleset's canonical string (``str(rules)``), which every view carries.
-        self.variant = str(rules)
+        self.variant: str = str(rules)
         self.passes_to_close = rules.passes_to_close
         self.n_active = rules.active_players
         self.hand_size = rules.hand_size

@@ -47,8 +47,9 @@ def trick_winner(key: tuple[int, ...], trick: list[tuple[int, int]]) -> tuple[in
     """The seat that wins a full ``trick`` of (seat, card), and the trick's cards as a set.
 
     ``key`` is the contract's table of trick strengths (``alsos.pack.tables.trick_keys``):
-    the largest key for the led suit wins.  (:func:`~alsos.hand.tricks.take_trick`
-    writes it out, for speed: every trick of a playout or a search closes there.)
+    the largest key for the led suit wins.  The one statement of the rule: every trick
+    of a game, a playout or a search is closed by :func:`~alsos.hand.tricks.take_trick`,
+    which asks this.
     """
     base = (trick[0][1] >> 3) * 32
     best_seat, best = trick[0][0], key[base + trick[0][1]]
@@ -70,16 +71,7 @@ def take_trick(s: HandState, trick: list[tuple[int, int]]) -> tuple[int, int]:
     table and says who leads, each in its own way.  The solver takes the
     trick back with :func:`~alsos.hand.tricks.give_back_trick`.
     """
-    # trick_winner, written out: playouts and the solver close every trick here.
-    key = s.key
-    base = (trick[0][1] >> 3) * 32
-    winner, best = trick[0][0], key[base + trick[0][1]]
-    mask = 0
-    for t, c in trick:
-        mask |= 1 << c
-        k = key[base + c]
-        if k > best:
-            winner, best = t, k
+    winner, mask = trick_winner(s.key, trick)
     s.won[winner] |= mask
     s.tricks_won[winner] += 1
     s.trick_winners.append(winner)

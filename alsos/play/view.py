@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from alsos.hand.state import HandState
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["ItemView", "TrickView", "View", "lazy_view", "make_view", "settle"]
+__all__ = ["ItemView", "TrickView", "View", "lazy_view", "make_view", "read_field", "settle"]
 
 
 @frozen
@@ -116,7 +116,7 @@ class View:
         """A field of a view from :func:`lazy_view` not read yet: read it from the hand now."""
         data = self.__dict__
         source = data.get("_source")
-        read = _DEFERRED.get(name)
+        read = _READ.get(name)
         if source is None or read is None:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
         # setdefault: a value _settle stored meanwhile (another thread's apply) wins.
@@ -128,7 +128,8 @@ class View:
         :meth:`Game.view <alsos.Game.view>`, else the one ``variant`` names
         (:func:`alsos.ruleset.tables.rules_named`).  Not a field: it is never part of the
         view's data (``alsos.to_data``), its equality or its pickle."""
-        return rules_named(self.variant)
+        source = self.__dict__.get("_source")
+        return rules_named(self.variant) if source is None else source[0].rules
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields only (every one read), never the hand a lazy view reads from."""
@@ -186,9 +187,9 @@ def _taken(engine: Engine, s: HandState, seat: int) -> tuple[tuple[int, tuple[Ca
     )
 
 
-#: How each field of a view is read from the hand, but for the few plain values
-#: :func:`_plain` copies at once: a view from :meth:`Game.view <alsos.Game.view>`
-#: reads each of these only when first asked for it (see :func:`lazy_view`).
+#: How each field of a view that is a container is read from the hand (the plain
+#: values are in :data:`_PLAIN`): a view from :meth:`Game.view <alsos.Game.view>`
+#: reads each field only when first asked for it (see :func:`lazy_view`).
 _DEFERRED: dict[str, Callable[[Engine, HandState, int], object]] = {
     "hand": lambda e, s, seat: tuple(cards_of(s.hands[seat])),
     "talon_seen": lambda e, s, seat: s.talon_seen(),
@@ -208,21 +209,34 @@ _DEFERRED: dict[str, Callable[[Engine, HandState, int], object]] = {
 }
 
 
-def _plain(engine: Engine, s: HandState, seat: int) -> dict[str, object]:
-    """The fields of a view that are plain values of the state, copied at once."""
+def read_field(engine: Engine, s: HandState, seat: int, name: str) -> object:
+    """The view field ``name`` of ``seat`` in the hand ``s``, read as a view reads it
+    (one of the fields a lazy view reads on first use: ``hand``, ``items``,
+    ``history`` ...): for a client that reads the state itself, such as the
+    heuristic bot's :class:`~alsos.bots.heuristic.seen.Seen`, so that both agree."""
+    return _READ[name](engine, s, seat)
+
+
+#: The fields of a view that are plain values of the state: :func:`make_view` copies
+#: them with the others, a lazy view reads them too when first asked for (a bot that
+#: reads the hand itself, as the heuristic does, reads none of them).
+_PLAIN: dict[str, Callable[[Engine, HandState, int], object]] = {
+    "seat": lambda e, s, seat: seat,
+    "phase": lambda e, s, seat: s.phase,
+    "to_act": lambda e, s, seat: s.to_act,
+    "unseen_count": lambda e, s, seat: s.unseen[seat].bit_count(),
+    "declarer": lambda e, s, seat: s.declarer,
+    "variant": lambda e, s, seat: e.variant,
+    "trump": lambda e, s, seat: s.trump,
+    "players": lambda e, s, seat: s.players,
+}
+#: Every field a lazy view reads on first use (and :func:`settle` reads at once).
+_READ = {**_PLAIN, **_DEFERRED}
+
+
+def _check_seat(s: HandState, seat: int) -> None:
     if seat.__class__ is not int or not 0 <= seat < s.players:
         raise ValueError(f"seat {seat!r} is not at this {s.players}-player table")
-    return {
-        "seat": seat,
-        "phase": s.phase,
-        "to_act": s.to_act,
-        "unseen_count": s.unseen[seat].bit_count(),
-        "declarer": s.declarer,
-        "variant": engine.variant,
-        "rules": engine.rules,
-        "trump": s.trump,
-        "players": s.players,
-    }
 
 
 def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) -> View:
@@ -231,28 +245,28 @@ def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
     ``history=False`` leaves the public history out (an empty tuple): a
     policy that never reads it (a playout's) is spared writing it out.
     """
-    fields = _plain(engine, s, seat)
-    rules = fields.pop("rules")
-    for name, read in _DEFERRED.items():
+    _check_seat(s, seat)
+    fields = {}
+    for name, read in _READ.items():
         fields[name] = read(engine, s, seat) if history or name != "history" else ()
     view = View(**fields)  # type: ignore[arg-type]
-    view.__dict__["rules"] = rules  # what View.rules would find, read as a plain attribute
+    view.__dict__["rules"] = engine.rules  # what View.rules would find, as a plain attribute
     return view
 
 
 def lazy_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) -> View:
     """The :class:`View` of ``s`` for ``seat``, whose containers are read when first asked for.
 
-    Equal to :func:`make_view`'s in every field, but it costs a few plain
-    values until a field is read, so a bot that reads little pays little.
+    Equal to :func:`make_view`'s in every field, but it costs next to nothing
+    until a field is read, so a bot that reads little pays little.
     It reads the live state: the caller must :func:`settle` it before
     ``s`` changes (:class:`~alsos.Game` does in :meth:`~alsos.Game.apply`),
     or drop it (a playout's policy decides, then the view is gone).
     ``history=False`` leaves the public history out, as for :func:`make_view`.
     """
+    _check_seat(s, seat)
     view = View.__new__(View)
     data = view.__dict__
-    data.update(_plain(engine, s, seat))
     data["_source"] = (engine, s, seat)
     if not history:
         data["history"] = ()
@@ -266,7 +280,8 @@ def settle(view: View) -> None:
     data = view.__dict__
     source = data.get("_source")
     if source is not None:
-        for name, read in _DEFERRED.items():
+        for name, read in _READ.items():
             if name not in data:
                 data.setdefault(name, read(*source))
+        data.setdefault("rules", source[0].rules)
         data.pop("_source", None)

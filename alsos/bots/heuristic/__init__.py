@@ -77,22 +77,31 @@ give it; the numbers were calibrated with ``examples/heuristic_stats.py``):
   named contracts is bid and played from each contract's objectives:
   :mod:`alsos.bots.heuristic.ladder`.
 
-Each decision reads the view and a few per-ruleset tables cached by
-variant, so it takes some tens of microseconds (``examples/heuristic_stats.py``
-prints the mean per decision), cheap enough for a playout policy.
+Each decision reads what the seat knows as small ints and bit sets
+(:class:`~alsos.bots.heuristic.seen.Seen`: the hand, the trick, the cards
+played) and a few tables kept with the ruleset's own
+(:func:`~alsos.ruleset.tables.tables_of`), so it takes some microseconds
+(``examples/heuristic_stats.py`` prints the mean per decision), cheap enough
+for a playout policy.  A view from :meth:`Game.view <alsos.Game.view>` is read
+straight from the hand it was made from, and a playout may skip the view
+altogether (:meth:`HeuristicBot.choose_state`): both run the same rules on the
+same knowledge.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from alsos.bots.heuristic.judgement import Judgement, aim_of, figure_table
-from alsos.bots.heuristic.ladder import LadderJudgement, is_ladder
+from alsos.bots.heuristic.judgement import Judgement, _figures, aim_of
+from alsos.bots.heuristic.ladder import LadderJudgement
+from alsos.bots.heuristic.seen import Seen
 from alsos.pack.actions import (
     CALL,
     EXCHANGE,
     KICSI,
     PASS,
+    PLAYS,
     SHOW,
     SIBER,
     Action,
@@ -105,12 +114,17 @@ from alsos.pack.cards import Card, Rank
 from alsos.pack.deal import seeded_rng
 from alsos.pack.phases import Phase
 from alsos.play.view import View
-from alsos.ruleset.tables import tables_of
+
+if TYPE_CHECKING:
+    from alsos.hand.engine import Engine
+    from alsos.hand.state import HandState
 
 __all__ = ["HeuristicBot"]
 
 _SPEECH = (Phase.FRONT, Phase.BACK, Phase.COMPLETION)
+_PLAY, _BIDDING = Phase.PLAY, Phase.BIDDING
 _ACE = int(Rank.ACE)
+_NO_AIMS: frozenset[str | None] = frozenset()
 
 #: A defender takes even a cheap trick from the declarer once the declarer, with it,
 #: would be this close to what it needs.
@@ -140,11 +154,58 @@ class HeuristicBot(LadderJudgement, Judgement):
     # ----------------------------------------------------------- dispatch
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The action to take, from ``view`` and the ``legal`` actions.
+
+        A lazy view still tied to its hand (:meth:`Game.view <alsos.Game.view>`
+        before the next apply) is read from the hand directly
+        (:meth:`~alsos.bots.heuristic.seen.Seen.of_state`), any other from its fields:
+        the same knowledge, the same decision."""
+        data = view.__dict__
+        source = data.get("_source")
+        if source is not None:
+            engine, s, seat = source
+            seen = Seen.of_state(engine, s, seat, history=data.get("history"))
+        else:
+            seen = Seen.of_view(view)
+        return self.decide(seen, legal)
+
+    def choose_state(
+        self,
+        engine: Engine,
+        s: HandState,
+        seat: int,
+        legal: Sequence[Action] | None = None,
+        *,
+        history: bool = True,
+    ) -> Action:
+        """What :meth:`choose` would answer for ``seat``'s view of the hand ``s``, without
+        making the view: for playouts, which call it for every decision.
+
+        It reads only what ``seat`` may know (its hand, the public table and history,
+        the face-up talon cards: :class:`~alsos.bots.heuristic.seen.Seen`).  ``legal``
+        defaults to the engine's legal actions; ``history=False`` decides as from a view
+        made without the public history (``lazy_view(..., history=False)``)."""
+        if legal is None:
+            legal = engine.legal_actions(s)
+        return self.decide(Seen.of_state(engine, s, seat, None if history else ()), legal)
+
+    def decide(self, view: Seen, legal: Sequence[Action]) -> Action:
+        """The action to take from what the seat knows (``view``) among ``legal``."""
         if not legal:
             raise ValueError(f"seat {view.seat} has no legal action in phase {view.phase}")
         phase = view.phase
-        if phase is Phase.BIDDING:
-            if is_ladder(view.variant):
+        if phase is _PLAY:
+            cards: list[Card] = []
+            for a in legal:
+                if a.__class__ is not Play:
+                    break
+                cards.append(a[1])
+            else:  # only cards: the commonest decision, where the checks below find nothing
+                if self.mistakes and len(legal) > 1 and self.rng.random() < self.mistakes:
+                    return self.rng.choice(legal)
+                return self._play(view, cards)
+        if phase is _BIDDING:
+            if view.ladder:
                 return self._ladder_bid(view, legal)
             return self._bid(view, legal)
         if phase in _SPEECH:
@@ -158,142 +219,153 @@ class HeuristicBot(LadderJudgement, Judgement):
         if phase is Phase.CALL:
             return self._answer_call(view, legal)
         # PLAY, including the first trick's speech and a síber's discards.
-        if all(a.__class__ is Play for a in legal):
-            # Only cards: the commonest decision, where the checks below find nothing.
+        if phase is not _PLAY and all(a.__class__ is Play for a in legal):
             if self.mistakes and len(legal) > 1 and self.rng.random() < self.mistakes:
                 return self.rng.choice(legal)
-            return self._play(view, legal)  # type: ignore[arg-type]
-        discards = [a for a in legal if isinstance(a, Discard)]
+            return self._play(view, [a[1] for a in legal])
+        discards: list[Discard] = []
+        plays: list[Play] = []
+        meld = None
+        for a in legal:  # one pass: the lists can be long (figures, kontras, cards)
+            cls = a.__class__
+            if cls is Play:
+                plays.append(a)  # type: ignore[arg-type]
+            elif cls is Discard:
+                discards.append(a)  # type: ignore[arg-type]
+            elif meld is None and (cls is Declare or cls is DeclareMelds):
+                meld = a
         if discards:
             return self._discard(view, discards)
         for wanted in (SIBER, EXCHANGE):
             if wanted in legal and not self._keeps_seven(view):
                 return wanted
-        melds = [a for a in legal if isinstance(a, (Declare, DeclareMelds))]
-        if melds:
-            return melds[0]
+        if meld is not None:
+            return meld
         spoken = self._speak(view, legal)
         if spoken is not None:
             return spoken
         if CALL in legal and self._calls(view):
             return CALL
-        plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return PASS if PASS in legal else legal[0]
-        return self._play(view, plays)
+        return self._play(view, [p[1] for p in plays])
 
     # --------------------------------------------------------------- cards
 
-    def _tables(self, view: View) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    @staticmethod
+    def _tables(view: Seen) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(trick strength by led suit and card, card points) for the game played."""
-        return tables_of(view.rules).play(view.kind, view.trump)
+        tables = view.tables
+        assert tables is not None, "cards are played under a ruleset"
+        return tables.play(view.kind, view.trump)
 
-    def _discard(self, view: View, discards: Sequence[Discard]) -> Action:
+    def _discard(self, view: Seen, discards: Sequence[Discard]) -> Action:
         _keys, points = self._tables(view)
         return min(discards, key=lambda a: (points[a.card], a.card.rank is Rank.ACE, -a.card))
 
-    def _play(self, view: View, plays: Sequence[Play]) -> Action:
+    def _play(self, view: Seen, cards: list[Card]) -> Action:
+        """The card to play of ``cards`` (the legal ones)."""
         keys, points = self._tables(view)
-        due, cards = self._timed(view, [p.card for p in plays])
+        aims: frozenset[str | None] | set[str | None]
+        if view.ladder:
+            due, cards = self._timed(view, cards)
+            aims = {aim_of(f) for f in self._objectives(view)}
+        else:
+            due, aims = None, _NO_AIMS  # not a ladder: no objective times a card
         due = self._figure_due(view, cards) if due is None else due
         if due is not None:
-            return Play(due)  # an objective's card at its trick (the trump 7 last)
+            return PLAYS[due]  # an objective's card at its trick (the trump 7 last)
         if len(cards) == 1:
-            return Play(cards[0])
-        aims = {aim_of(f) for f in self._objectives(view)}
-        avoid = view.kind == "klopitzky" or (view.kind == "betli" and view.seat == view.declarer)
+            return PLAYS[cards[0]]
+        kind = view.kind
+        seat = view.seat
+        declarer = view.declarer
+        avoid = kind == "klopitzky" or (kind == "betli" and seat == declarer)
         trick = view.trick
         wants_lead = self._wants_lead(view)
         if not trick:
             if wants_lead:  # keep the lead for the figure's card: lead the surest winner
-                return Play(max(cards, key=lambda c: keys[(c >> 3) * 32 + c]))
-            if "trick" in aims and view.seat != view.declarer:
+                return PLAYS[max(cards, key=lambda c: keys[(c >> 3) * 32 + c])]
+            if "trick" in aims and seat != declarer:
                 # Against a trick objective: keep trumps, lead plain suits.
                 plain = [c for c in cards if c >> 3 != view.trump]
                 cards = plain or cards
-            return Play(self._lead(view, cards, keys, points, avoid))
+            return PLAYS[self._lead(view, cards, keys, points, avoid)]
         led = trick[0][1] >> 3
         base = led * 32
         best_seat, best = trick[0][0], keys[base + trick[0][1]]
-        for seat, card in trick[1:]:
+        for t, card in trick[1:]:
             if keys[base + card] > best:
-                best_seat, best = seat, keys[base + card]
+                best_seat, best = t, keys[base + card]
 
-        def strength(c: Card) -> int:
+        def strength(c: int) -> int:
             return keys[base + c]
 
-        winners = [c for c in cards if strength(c) > best]
-        losers = [c for c in cards if strength(c) <= best]
+        winners = [c for c in cards if keys[base + c] > best]
+        losers = [c for c in cards if keys[base + c] <= best]
         if avoid:
             if aims and all(c >> 3 != led for c in cards):
                 # Void in a ladder contract: shed the card likeliest to win later.
-                return Play(max(cards, key=lambda c: keys[(c >> 3) * 32 + c]))
+                return PLAYS[max(cards, key=lambda c: keys[(c >> 3) * 32 + c])]
             pick = max(losers, key=strength) if losers else max(cards, key=strength)
-            return Play(pick)
-        if view.kind == "betli":  # a defender: let the declarer win, play low
-            return Play(min(cards, key=lambda c: (strength(c), points[c])))
-        declarer = view.declarer
-        partner_wins = declarer is not None and best_seat != declarer and view.seat != declarer
-        last = len(trick) == len(view.tricks_won) - 1
-        trick_points = sum(points[c] for _, c in trick)
+            return PLAYS[pick]
+        if kind == "betli":  # a defender: let the declarer win, play low
+            return PLAYS[min(cards, key=lambda c: (keys[base + c], points[c]))]
+        partner_wins = declarer is not None and best_seat != declarer and seat != declarer
+        last = len(trick) == view.players - 1
+        trick_points = 0
+        for _t, c in trick:
+            trick_points += points[c]
         if partner_wins and (last or self._boss(view, trick[0][1], best, keys)):
             # Give points to the partner's trick: the richest card that does not overtake.
             pool = losers or cards
-            return Play(max(pool, key=lambda c: (points[c], -strength(c))))
-        contest = bool(aims & {"tricks", "every-trick"}) and best_seat == declarer != view.seat
+            return PLAYS[max(pool, key=lambda c: (points[c], -keys[base + c]))]
+        contest = bool(aims & {"tricks", "every-trick"}) and best_seat == declarer != seat
         if winners and (
             contest
             or wants_lead
             or trick_points >= 10
             or last
-            or view.seat == declarer
+            or seat == declarer
             or (best_seat == declarer and self._decides(view, points, trick_points))
         ):
-            return Play(min(winners, key=lambda c: (strength(c), points[c])))
-        return Play(min(cards, key=lambda c: (points[c], strength(c))))
+            return PLAYS[min(winners, key=lambda c: (keys[base + c], points[c]))]
+        return PLAYS[min(cards, key=lambda c: (points[c], keys[base + c]))]
 
     @classmethod
-    def _decides(cls, view: View, points: tuple[int, ...], trick_points: int) -> bool:
+    def _decides(cls, view: Seen, points: tuple[int, ...], trick_points: int) -> bool:
         """Whether the declarer, winning this trick, would come near what it needs: half
         the pack's points (then it beats both defenders) or a points figure it announced."""
         rules = view.rules
+        assert rules is not None, "cards are played under a ruleset"
         target = (sum(points) + rules.cards.last_trick) // 2 + 1
         if view.trump >= 0 or view.kind == "no-trumps":
-            figures = figure_table(view.rules, view.trump)
-            for item in view.items:
-                info = figures.get(item.label) if item.seat == view.declarer else None
+            figures = _figures(view, view.trump)
+            for label, seat in view.items:
+                info = figures.get(label) if seat == view.declarer else None
                 if info is not None and info[0] == "points":
                     target = min(target, info[2])
         for fig in cls._objectives(view):  # a ladder contract's points objective
             threshold = fig.threshold if view.trump >= 0 else fig.threshold_no_trumps
             if aim_of(fig) == "points" and threshold is not None and not fig.melds:
                 target = min(target, threshold)
-        taken = sum(
-            points[c] for t in view.tricks if t.winner == view.declarer for _s, c in t.cards
-        )
+        won = view.declarer_won
+        taken = 0
+        while won:
+            low = won & -won
+            taken += points[low.bit_length() - 1]
+            won ^= low
         return taken + trick_points >= target - COUNT_MARGIN
 
-    @staticmethod
-    def _played(view: View) -> int:
-        played = 0
-        for t in view.tricks:
-            for _s, c in t.cards:
-                played |= 1 << c
-        for _s, c in view.trick:
-            played |= 1 << c
-        return played
-
-    def _boss(self, view: View, lead: Card, best: int, keys: tuple[int, ...]) -> bool:
+    def _boss(self, view: Seen, lead: int, best: int, keys: tuple[int, ...]) -> bool:
         """Whether the winning card so far beats every card still out (not held, not played)."""
         base = (lead >> 3) * 32
-        gone = self._played(view)
-        for c in view.hand:
-            gone |= 1 << c
+        gone = view.played | view.hand
         return all(keys[base + c] <= best for c in range(32) if not gone >> c & 1)
 
     def _lead(
         self,
-        view: View,
+        view: Seen,
         cards: list[Card],
         keys: tuple[int, ...],
         points: tuple[int, ...],
@@ -307,9 +379,7 @@ class HeuristicBot(LadderJudgement, Judgement):
         trump = view.trump
         trumps = [c for c in cards if c >> 3 == trump]
         if view.seat == view.declarer and len(trumps) >= 2:
-            gone = self._played(view)
-            for c in view.hand:
-                gone |= 1 << c
+            gone = view.played | view.hand
             out = [c for c in range(8 * trump, 8 * trump + 8) if not gone >> c & 1]
             if out:  # draw the opponents' trumps: the top one if held, else a low one
                 top = max(trumps, key=own)

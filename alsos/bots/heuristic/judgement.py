@@ -8,10 +8,10 @@ holds the ones that read the hand as a whole rather than a trick.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from attrs import evolve
-
+from alsos.bots.heuristic.seen import Seen
 from alsos.pack.actions import (
     ACCEPT,
     BETLI,
@@ -27,10 +27,12 @@ from alsos.pack.actions import (
     Kontra,
 )
 from alsos.pack.cards import Card, Rank, Suit
-from alsos.play.view import View
 from alsos.ruleset.profile import FigureRule, Ruleset, parse_card_spec
 from alsos.ruleset.registry import lookup
 from alsos.ruleset.tables import rules_named, tables_of
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 __all__ = [
     "BID_THRESHOLD",
@@ -39,6 +41,7 @@ __all__ = [
     "Judgement",
     "aim_of",
     "figure_table",
+    "per_rules",
     "rules_for",
     "trump_ranks",
     "trump_values",
@@ -63,6 +66,47 @@ UHU_TRUMPS = 4
 
 #: The ruleset a canonical string names (the one in use: :func:`~alsos.ruleset.tables.rules_named`).
 rules_for = rules_named
+
+_MISSING = object()
+#: Entries a per-ruleset memo of hands keeps before it starts afresh.
+_MEMO_SIZE = 1 << 14
+
+
+def per_rules(
+    maxsize: int,
+) -> Callable[[Callable[Concatenate[Ruleset, _P], _T]], Callable[Concatenate[Ruleset, _P], _T]]:
+    """Cache ``f(rules, *args)`` with the ruleset's tables (``tables_of(rules).memo``),
+    keyed by the other arguments, at most ``maxsize`` of them (then it starts afresh):
+    what the bot derives from a ruleset lives as long as the ruleset, and no table is
+    looked up by the ruleset's text."""
+
+    def wrap(f: Callable[Concatenate[Ruleset, _P], _T]) -> Callable[Concatenate[Ruleset, _P], _T]:
+        name = f"heuristic.{f.__name__}"
+        # The last ruleset asked about and its table, as one pair (replaced at once, so
+        # another thread never sees one ruleset with another's table): most calls come
+        # from one ruleset's decisions, and spare finding its tables.
+        last: list[tuple[Ruleset | None, dict[Any, Any]]] = [(None, {})]
+
+        def cached(rules: Ruleset, /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+            known, table = last[0]
+            if known is not rules:
+                memo = tables_of(rules).memo
+                kept: dict[Any, Any] | None = memo.get(name)
+                if kept is None:
+                    kept = memo[name] = {}
+                table = kept
+                last[0] = (rules, table)
+            found = table.get(args, _MISSING)
+            if found is _MISSING:
+                if len(table) >= maxsize:
+                    table.clear()
+                found = table[args] = f(rules, *args, **kwargs)
+            return found  # type: ignore[no-any-return]
+
+        cached.__name__, cached.__qualname__, cached.__doc__ = f.__name__, f.__qualname__, f.__doc__
+        return cached
+
+    return wrap
 
 
 #: A row of :func:`figure_table`: (aim, mask of the cards it names, points threshold,
@@ -90,6 +134,45 @@ def figure_table(rules: Ruleset, trump: int) -> dict[str, FigureRow]:
     if found is None:
         found = memo[key] = _figure_table(rules, trump)
     return found
+
+
+def _figures(seen: Seen, trump: int) -> dict[str, FigureRow]:
+    """:func:`figure_table` of the seat's ruleset (which it must have), from its tables."""
+    tables = seen.tables
+    assert tables is not None
+    found: dict[str, FigureRow] | None = tables.memo.get(("heuristic.figures", trump))
+    return figure_table(tables.rules, trump) if found is None else found
+
+
+#: A row of :func:`_rows`: a :data:`FigureRow` and the figure's base value.
+_Row = tuple[str | None, int, int, int | None, int]
+
+
+def _rows(seen: Seen, trump: int) -> dict[str, _Row]:
+    """Per figure id: its :func:`figure_table` row and its base value (the seat's
+    ruleset, which it must have; kept with the ruleset's tables)."""
+    tables = seen.tables
+    assert tables is not None
+    key = ("heuristic.rows", trump)
+    found: dict[str, _Row] | None = tables.memo.get(key)
+    if found is None:
+        figures = tables.rules.figures
+        found = tables.memo[key] = {
+            fid: (*row, figures[fid].value) for fid, row in _figures(seen, trump).items()
+        }
+    return found
+
+
+def _dues(seen: Seen, trump: int) -> frozenset[int]:
+    """:func:`trick_dues` of the seat's ruleset (which it must have), from its tables."""
+    tables = seen.tables
+    assert tables is not None
+    by_trump: list[frozenset[int]] | None = tables.memo.get("heuristic.dues")
+    if by_trump is None:  # indexed by trump suit + 1 (0: no trumps)
+        by_trump = tables.memo["heuristic.dues"] = [
+            trick_dues(tables.rules, t) for t in range(-1, 4)
+        ]
+    return by_trump[trump + 1]
 
 
 def _figure_table(rules: Ruleset, trump: int) -> dict[str, FigureRow]:
@@ -182,24 +265,40 @@ class Judgement:
                 value += 1.5 if aces >> (c >> 3) & 1 else 0.3
         return value
 
-    def _value(self, view: View, trump: int | None = None) -> float:
-        """The hand's value for the game played (or ``trump``), as if it held nine cards."""
+    def _value(self, view: Seen, trump: int | None = None) -> float:
+        """The hand's value for the game played (or ``trump``), as if it held nine cards
+        (kept with ``view`` per trump suit: a decision asks for it often)."""
         t = view.trump if trump is None else trump
-        if t >= 0:
-            value = self._suit_value(view.hand, t, trump_values(view.rules))
-        else:
-            value = self._no_trumps_value(view.hand)
-        if view.unseen_count:
-            value += UNSEEN_BONUS * view.unseen_count / 3
+        tables = view.tables
+        values: dict[tuple[int, int, int], float] | None = (
+            None if tables is None else tables.memo.get("heuristic.values")
+        )
+        if values is None or len(values) >= _MEMO_SIZE:
+            values = {} if tables is None else tables.memo.setdefault("heuristic.values", {})
+            values.clear()
+        key = (view.hand, t, view.unseen_count)
+        value = values.get(key)
+        if value is None:
+            if t >= 0:
+                assert tables is not None, "a trump suit is valued under a ruleset"
+                worth = tables.memo.get("heuristic.trump_values")
+                if worth is None:
+                    worth = trump_values(tables.rules)
+                value = self._suit_value(view.cards, t, worth)
+            else:
+                value = self._no_trumps_value(view.cards)
+            if view.unseen_count:
+                value += UNSEEN_BONUS * view.unseen_count / 3
+            values[key] = value
         return value * self.boldness
 
-    def _points(self, view: View) -> float:
+    def _points(self, view: Seen) -> float:
         """Card points the hand should take in the game played (trump scale)."""
         return POINTS_PER_VALUE * self._value(view) + POINTS_BASE
 
     # ------------------------------------------------------------ bidding
 
-    def _bid(self, view: View, legal: Sequence[Action]) -> Action:
+    def _bid(self, view: Seen, legal: Sequence[Action]) -> Action:
         threshold = BID_THRESHOLD
         no_trumps = self._no_trumps(view)
         if ACCEPT in legal:
@@ -224,11 +323,12 @@ class Judgement:
             return BETLI if self._betli(view) else PASS
         return PASS if PASS in legal else legal[0]
 
-    def _carry(self, view: View, legal: Sequence[Action], no_trumps: float) -> Action | None:
+    def _carry(self, view: Seen, legal: Sequence[Action], no_trumps: float) -> Action | None:
         """In an auction whose bids carry figures: the next figure the intended
         contract (the best one it would bid) makes likely, then the bid; None to bid
         as without figures (module docstring, "Bidding")."""
         rules = view.rules
+        assert rules is not None, "an auction with figures has its ruleset"
         b = rules.bidding
         original = view.talon_seen[0] >> 3 if view.talon_seen else -1
         said = {text for _seat, text in view.history} if b.unique_suits else set()
@@ -244,11 +344,9 @@ class Judgement:
             return None
         contract = best[1]
         trump = -1 if contract is None else int(contract)
-        planned = evolve(
-            view, trump=trump, declarer=view.seat, kind="trump" if trump >= 0 else "no-trumps"
-        )
+        planned = view.planned(trump)
         pending = self._pending(view)
-        figures = figure_table(view.rules, trump)
+        figures = figure_table(rules, trump)
         timed = 0  # one card wins one trick: one trick figure per card
         for fid in pending:
             info = figures.get(fid)
@@ -272,7 +370,7 @@ class Judgement:
         return PASS if pending else None
 
     @staticmethod
-    def _pending(view: View) -> list[str]:
+    def _pending(view: Seen) -> list[str]:
         """The figures this seat announced in its current auction turn."""
         out = []
         for seat, text in reversed(view.history):
@@ -285,19 +383,19 @@ class Judgement:
     def _aces(hand: Sequence[Card]) -> int:
         return sum(1 for c in hand if c & 7 == _ACE)
 
-    def _no_trumps(self, view: View) -> float:
+    def _no_trumps(self, view: Seen) -> float:
         """The hand's value without trumps (0 unless it holds three Aces or more)."""
-        if not view.variant or not view.rules.bidding.no_trumps:
+        if view.rules is None or not view.rules.bidding.no_trumps:
             return 0.0
-        return self._value(view, -1) if self._aces(view.hand) >= 3 else 0.0
+        return self._value(view, -1) if self._aces(view.cards) >= 3 else 0.0
 
     @staticmethod
-    def _betli(view: View) -> bool:
+    def _betli(view: Seen) -> bool:
         """A hand that loses every trick: in each suit its ``i``-th lowest card is at
         most the ``2i``-th lowest of the suit (the others' cards fall in between), by
         the profile's Betli order."""
-        hand = view.hand
-        if len(hand) < 6 or not view.variant:
+        hand = view.cards
+        if len(hand) < 6 or view.rules is None:
             return False
         strength = view.rules.cards.betli_order.strength
         low = sorted(range(8), key=lambda r: strength[r])  # ranks from the lowest
@@ -310,46 +408,48 @@ class Judgement:
 
     # ------------------------------------------------------------- speech
 
-    def _my_side(self, view: View) -> int:
+    def _my_side(self, view: Seen) -> int:
         return 0 if view.seat == view.declarer else 1
 
-    def _speak(self, view: View, legal: Sequence[Action]) -> Action | None:
+    def _speak(self, view: Seen, legal: Sequence[Action]) -> Action | None:
         """A kontra or figure worth saying, or None to pass (or play)."""
         if view.kind not in ("trump", "no-trumps", "betli"):
             return None
+        # The first kontra worth saying, else the likeliest figure by its worth.
+        worth, pick = 0, None
         for action in legal:
-            if isinstance(action, Kontra) and self._kontras(view, action):
-                return action
-        best: tuple[int, Action | None] = (0, None)
-        for action in legal:
-            if isinstance(action, Announce):
-                worth = self._likely(view, action.figure)
-                if worth > best[0]:
-                    best = (worth, action)
-        return best[1]
+            cls = action.__class__
+            if cls is Kontra:
+                if self._kontras(view, action):  # type: ignore[arg-type]
+                    return action
+            elif cls is Announce:
+                likely = self._likely(view, action.figure)  # type: ignore[attr-defined]
+                if likely > worth:
+                    worth, pick = likely, action
+        return pick
 
-    def _likely(self, view: View, figure: str) -> int:
+    def _likely(self, view: Seen, figure: str) -> int:
         """The figure's worth if the hand makes it likely, else 0."""
-        if not view.variant:
-            return 0
-        info = figure_table(view.rules, view.trump).get(figure)
+        rows: dict[str, _Row] | None = view.__dict__.get("_rows")
+        if rows is None:
+            if view.rules is None:
+                return 0
+            rows = view.__dict__["_rows"] = _rows(view, view.trump)
+        info = rows.get(figure)
         if info is None:
             return 0
-        aim, mask, threshold, trick = info
-        hand = 0
-        for c in view.hand:
-            hand |= 1 << c
+        aim, mask, threshold, trick, base = info
+        hand = view.hand
         trump = view.trump
         tmask = 0xFF << 8 * trump if trump >= 0 else 0
         trumps = (hand & tmask).bit_count()
         nine = view.unseen_count == 0
-        base = view.rules.figures[figure].value
-        if aim in ("game", "points"):
-            duel = len(view.tricks_won) < 3  # one opponent takes every point the announcer does not
         if aim == "game":
+            duel = view.players < 3  # one opponent takes every point the announcer does not
             declarer = view.seat == view.declarer
             return base if self._value(view) >= (9.0 if declarer else 11.0) + 1.5 * duel else 0
         if aim == "points":
+            duel = view.players < 3
             if not nine and threshold > 90:
                 return 0  # 100 never from the front: abszolút first, then 100 from the back
             margin = FIGURE_MARGIN * (1.7 if duel else 1.0)
@@ -358,27 +458,28 @@ class Judgement:
             if mask == 0 or mask & hand != mask:
                 return 0
             need = (mask & tmask).bit_count()
-            order = trump_ranks(view.rules)
-            if need and not self._top_run(hand, mask, trump, order):
-                extra = 1 if hand >> (8 * trump + order[0]) & 1 else 3
-                if trumps < need + extra:
-                    return 0
+            if need:
+                order = trump_ranks(view.rules)  # type: ignore[arg-type]
+                if not self._top_run(hand, mask, trump, order):
+                    extra = 1 if hand >> (8 * trump + order[0]) & 1 else 3
+                    if trumps < need + extra:
+                        return 0
             if mask & ~tmask and trump >= 0 and trumps < 3:
                 return 0  # plain cards (44's Aces) need trumps to keep them from being ruffed
             return base
         if aim == "trick":
             if mask == 0 or not hand & mask or trump < 0 or trick is None:
                 return 0
-            first, second = trump_ranks(view.rules)[:2]
             if not mask & tmask:  # a plain Ace (uhu): the others' trumps must be drawn first
                 if self._card_claimed(view, mask):
                     return 0  # one card wins one trick: not both ulti and uhu with it
                 return base if self._plain_trick(view, hand, mask, trick) else 0
+            first, second = trump_ranks(view.rules)[:2]  # type: ignore[arg-type]
             top = hand >> (8 * trump + first) & 1 or hand >> (8 * trump + second) & 1
             length = (5 if nine else 4) + (trick > 1)  # an earlier trick (uhu) is harder to time
             return base if top and trumps >= length else 0
         if aim == "every-trick":
-            plain_non_aces = sum(1 for c in view.hand if c >> 3 != trump and c & 7 != _ACE)
+            plain_non_aces = sum(1 for c in view.cards if c >> 3 != trump and c & 7 != _ACE)
             return (
                 base
                 if nine and trumps >= 5 and not plain_non_aces and self._value(view) >= 18
@@ -387,28 +488,29 @@ class Judgement:
         return 0
 
     @staticmethod
-    def _card_claimed(view: View, mask: int) -> bool:
+    def _card_claimed(view: Seen, mask: int) -> bool:
         """Whether a trick figure this seat announced already times a card of ``mask``."""
-        figures = figure_table(view.rules, view.trump)
-        for item in view.items:
-            info = figures.get(item.label) if item.seat == view.seat else None
+        figures = _figures(view, view.trump)
+        for label, seat in view.items:
+            info = figures.get(label) if seat == view.seat else None
             if info is not None and info[3] is not None and info[1] & mask:
                 return True
         return False
 
     @staticmethod
-    def _plain_trick(view: View, hand: int, mask: int, trick: int) -> bool:
+    def _plain_trick(view: Seen, hand: int, mask: int, trick: int) -> bool:
         """Whether a plain card can win the trick ``trick`` from the end (uhu): it is its
         suit's top card, the hand holds the two top trumps and four trumps of nine (three
         of six) to draw the others' trumps and keep the lead, and ``trick`` cards of the
         suit (two at least) so that the card need not fall early when the suit is led."""
         rules = view.rules
+        assert rules is not None, "a figure is judged under its ruleset"
         card = mask.bit_length() - 1
         plain = rules.cards.plain_order.strength
         if plain[card & 7] != max(plain):
             return False  # a lower card falls to the suit's Ace
         trump = view.trump
-        first, second = trump_ranks(view.rules)[:2]
+        first, second = trump_ranks(rules)[:2]
         tops = hand >> (8 * trump + first) & 1 and hand >> (8 * trump + second) & 1
         trumps = (hand >> 8 * trump & 0xFF).bit_count()
         suit = (hand >> 8 * (card >> 3) & 0xFF).bit_count()
@@ -427,7 +529,7 @@ class Judgement:
             needed &= ~(1 << r)
         return True
 
-    def _kontras(self, view: View, action: Kontra) -> bool:
+    def _kontras(self, view: Seen, action: Kontra) -> bool:
         """Whether to say this kontra step (module docstring, "Kontras")."""
         if action.figure == GYERUNK:
             return False
@@ -453,20 +555,21 @@ class Judgement:
             return False
         return self._beats_figure(view, action.figure)
 
-    def _strong_in_trumps(self, view: View) -> bool:
+    def _strong_in_trumps(self, view: Seen) -> bool:
         trump = view.trump
         if trump < 0:
-            return self._aces(view.hand) >= 3
-        ranks = [c & 7 for c in view.hand if c >> 3 == trump]
-        tops = sum(1 for r in ranks if r in trump_ranks(view.rules)[:3])
+            return self._aces(view.cards) >= 3
+        ranks = [c & 7 for c in view.cards if c >> 3 == trump]
+        high = trump_ranks(view.rules)[:3]  # type: ignore[arg-type]
+        tops = sum(1 for r in ranks if r in high)
         return tops >= 2 and len(ranks) >= 3
 
-    def _beats_figure(self, view: View, figure: str) -> bool:
-        info = figure_table(view.rules, view.trump).get(figure) if view.variant else None
+    def _beats_figure(self, view: Seen, figure: str) -> bool:
+        info = _figures(view, view.trump).get(figure) if view.rules is not None else None
         if info is None:
             return False
         aim, mask, threshold, _trick = info
-        hand = view.hand
+        hand = view.cards
         trump = view.trump
         if aim == "cards":
             return any(
@@ -474,65 +577,62 @@ class Judgement:
             )
         if aim == "trick":  # a trump kept to the end beats the figure's card
             ranks = [c & 7 for c in hand if c >> 3 == trump]
-            tops = sum(1 for r in ranks if r in trump_ranks(view.rules)[:3])
+            high = trump_ranks(view.rules)[:3]  # type: ignore[arg-type]
+            tops = sum(1 for r in ranks if r in high)
             return len(ranks) >= 4 or (len(ranks) >= 3 and tops > 0)
         if aim == "points":
             return self._points(view) >= 162 - threshold + 10
         if aim == "every-trick":
-            return any(
-                c & 7 == _ACE or (c >> 3 == trump and c & 7 == trump_ranks(view.rules)[0])
-                for c in hand
-            )
+            top = trump_ranks(view.rules)[0]  # type: ignore[arg-type]
+            return any(c & 7 == _ACE or (c >> 3 == trump and c & 7 == top) for c in hand)
         strong = self._strong_in_trumps(view) and self._value(view) >= 10.0
         return aim == "game" and strong
 
     @staticmethod
-    def _trick_figures(view: View, due: int) -> list[int]:
+    def _trick_figures(view: Seen, due: int) -> list[int]:
         """The card masks of the trick figures this seat announced that are due with
         ``due`` tricks left (the items are read only where one of the ruleset's is)."""
         trump = view.trump
-        if trump < 0 or not view.variant or due not in trick_dues(view.rules, trump):
+        if trump < 0 or view.rules is None or due not in _dues(view, trump):
             return []
-        figures = figure_table(view.rules, trump)
+        figures = _figures(view, trump)
         out = []
-        for item in view.items:
-            info = figures.get(item.label) if item.seat == view.seat else None
+        for label, seat in view.items:
+            info = figures.get(label) if seat == view.seat else None
             if info is not None and info[3] == due:
                 out.append(info[1])
         return out
 
-    def _figure_due(self, view: View, cards: Sequence[Card]) -> Card | None:
+    def _figure_due(self, view: Seen, cards: Sequence[Card]) -> Card | None:
         """The card of a trick figure this seat announced, when its trick has come."""
-        for mask in self._trick_figures(view, len(view.hand)):
+        for mask in self._trick_figures(view, view.hand.bit_count()):
             due = next((c for c in cards if mask >> c & 1), None)
             if due is not None:
                 return due
         return None
 
-    def _wants_lead(self, view: View) -> bool:
+    def _wants_lead(self, view: Seen) -> bool:
         """Whether a plain card this seat times (uhu's Ace) is due at the next trick: it
         wins there only if led (or its suit is), so this trick is worth winning."""
-        figures = self._trick_figures(view, len(view.hand) - 1)
+        figures = self._trick_figures(view, view.hand.bit_count() - 1)
         if not figures:
             return False
         tmask = 0xFF << 8 * view.trump
-        hand = 0
-        for c in view.hand:
-            hand |= 1 << c
+        hand = view.hand
         return any(mask & hand and not mask & tmask for mask in figures)
 
-    def _keeps_seven(self, view: View) -> bool:
+    def _keeps_seven(self, view: Seen) -> bool:
         """Whether a figure its seat announced (or will) needs the trump 7 it holds."""
         trump = view.trump
-        if trump < 0 or not view.variant:
+        if trump < 0 or view.rules is None:
             return False
         seven = 8 * trump + _SEVEN
-        if all(c != seven for c in view.hand):
+        if not view.hand >> seven & 1:
             return False
-        figures = figure_table(view.rules, trump)
-        for item in view.items:
-            if item.seat == view.seat and item.label != GAME:
-                info = figures.get(item.label)
+        figures = _figures(view, trump)
+        for label, seat in view.items:
+            if seat == view.seat and label != GAME:
+                info = figures.get(label)
                 if info is not None and info[1] >> seven & 1:
                     return True
         return any(info[1] >> seven & 1 and self._likely(view, fid) for fid, info in figures.items()
@@ -540,17 +640,17 @@ class Judgement:
 
     # -------------------------------------------------------------- calls
 
-    def _chance(self, view: View) -> float:
+    def _chance(self, view: Seen) -> float:
         """Its side's estimated chance of winning the game."""
-        value = self._value(view) * 9 / max(1, len(view.hand) + view.unseen_count)
+        value = self._value(view) * 9 / max(1, view.hand.bit_count() + view.unseen_count)
         if view.seat == view.declarer:
             return _logistic((value - 7.2) / 1.6)
         return _logistic((value - 6.0) / 1.6)
 
-    def _calls(self, view: View) -> bool:
+    def _calls(self, view: Seen) -> bool:
         return self._chance(view) >= 0.93
 
-    def _answer_call(self, view: View, legal: Sequence[Action]) -> Action:
+    def _answer_call(self, view: Seen, legal: Sequence[Action]) -> Action:
         p = self._chance(view)
         concede, play_on = view.call_stakes or (1, 2)
         for action in legal:

@@ -42,10 +42,10 @@ reads those objectives, never the profile's name:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
-from alsos.bots.heuristic.judgement import aim_of, rules_for, trump_ranks, trump_values
+from alsos.bots.heuristic.judgement import aim_of, per_rules, trump_ranks, trump_values
+from alsos.bots.heuristic.seen import Seen
 from alsos.hand.rules.ladder import hand_melds
 from alsos.pack.actions import (
     BIDS,
@@ -59,9 +59,9 @@ from alsos.pack.actions import (
     Discard,
 )
 from alsos.pack.cards import Card, Rank, Suit
-from alsos.play.view import View
-from alsos.ruleset.profile import FigureRule, LadderContract, parse_card_spec
+from alsos.ruleset.profile import FigureRule, LadderContract, Ruleset, parse_card_spec
 from alsos.ruleset.registry import lookup
+from alsos.ruleset.tables import rules_named
 
 __all__ = [
     "DEFENDER_MELDS",
@@ -95,25 +95,33 @@ TALON_BONUS: dict[str | None, float] = {"majority": 6.0, "points": 6.0, "tricks"
 Ladder = tuple[tuple[str, LadderContract, tuple[FigureRule, ...]], ...]
 
 
-@functools.lru_cache(maxsize=32)
-def ladder_contracts(variant: str) -> Ladder:
-    """The profile's contracts low to high: (id, spec, objective figures)."""
-    rules = rules_for(variant)
+def ladder_contracts(rules: Ruleset | str) -> Ladder:
+    """The profile's contracts low to high: (id, spec, objective figures); ``rules`` is
+    the ruleset or its canonical string."""
+    return _ladder_contracts(rules_named(rules) if isinstance(rules, str) else rules)
+
+
+@per_rules(1)
+def _ladder_contracts(rules: Ruleset) -> Ladder:
     return tuple(
         (cid, spec, tuple(rules.figures[o] for o in spec.objectives))
         for cid, spec in rules.bidding.contracts.items()
     )
 
 
-def is_ladder(variant: str) -> bool:
-    """Whether the profile bids a contract ladder."""
-    return bool(variant) and bool(rules_for(variant).bidding.contracts)
+def is_ladder(rules: Ruleset | str | None) -> bool:
+    """Whether the profile (the ruleset or its canonical string; None or "": none) bids
+    a contract ladder."""
+    if not rules:
+        return False
+    return bool((rules_named(rules) if isinstance(rules, str) else rules).bidding.contracts)
 
 
-@functools.lru_cache(maxsize=1024)
-def _objective_cards(variant: str, cid: str, trump: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+@per_rules(1024)
+def _objective_cards(
+    rules: Ruleset, cid: str, trump: int
+) -> tuple[int, tuple[tuple[int, int], ...]]:
     """(mask of the cards the contract's objectives name, (card, trick index) to time)."""
-    rules = rules_for(variant)
     mask = 0
     timed = []
     for o in rules.bidding.contracts[cid].objectives:
@@ -122,19 +130,19 @@ def _objective_cards(variant: str, cid: str, trump: int) -> tuple[int, tuple[tup
         if needed is not None:
             mask |= needed
             continue
-        one = _timed_card(variant, fig, trump)
+        one = _timed_card(rules, fig, trump)
         if one is not None:
             mask |= 1 << one[0]
             timed.append(one)
     return mask, tuple(timed)
 
 
-def _timed_card(variant: str, fig: FigureRule, trump: int) -> tuple[int, int] | None:
+def _timed_card(rules: Ruleset, fig: FigureRule, trump: int) -> tuple[int, int] | None:
     """(card, trick index) of a figure won by one card at one trick, with trumps
     (:meth:`~alsos.hand.protocol.FigureKind.held_back`,
     :meth:`~alsos.hand.protocol.FigureKind.deciding_trick`); None for another figure."""
     kind = lookup("figures", fig.kind)
-    index = kind.deciding_trick(fig, rules_for(variant).hand_size)
+    index = kind.deciding_trick(fig, rules.hand_size)
     if index is None or trump < 0:
         return None
     held = kind.held_back(fig, trump)
@@ -143,25 +151,25 @@ def _timed_card(variant: str, fig: FigureRule, trump: int) -> tuple[int, int] | 
     return held.bit_length() - 1, index
 
 
-@functools.lru_cache(maxsize=64)
-def _points(variant: str, trump: int) -> tuple[tuple[int, ...], int]:
+@per_rules(64)
+def _points(rules: Ruleset, trump: int) -> tuple[tuple[int, ...], int]:
     """(card points by card, the pack's points with the last trick)."""
-    c = rules_for(variant).cards
+    c = rules.cards
     table = c.point_table(trump)
     return table, sum(table) + c.last_trick
 
 
-@functools.lru_cache(maxsize=8192)
-def _melds(variant: str, hand: int, trump: int) -> int:
+@per_rules(8192)
+def _melds(rules: Ruleset, hand: int, trump: int) -> int:
     """The meld points of ``hand`` (every meld counts, as the ladder scores them)."""
-    return sum(v for _, v in hand_melds(rules_for(variant), hand, trump))
+    return sum(v for _, v in hand_melds(rules, hand, trump))
 
 
-def _betli_danger(variant: str, hand: int) -> int:
+def _betli_danger(rules: Ruleset, hand: int) -> int:
     """Cards that may have to win a trick in a Betli: in a suit, the ``i``-th lowest
     held card (from 0, by the Betli order) above the suit's ``2i``-th lowest, so
     too few of the others' cards can fall below it."""
-    strength = rules_for(variant).cards.betli_order.strength
+    strength = rules.cards.betli_order.strength
     low = sorted(range(8), key=lambda r: strength[r])
     danger = 0
     for suit in range(4):
@@ -170,12 +178,12 @@ def _betli_danger(variant: str, hand: int) -> int:
     return danger
 
 
-def _tricks(variant: str, hand: int, trump: int) -> float:
+def _tricks(rules: Ruleset, hand: int, trump: int) -> float:
     """Tricks the hand should take with ``trump`` (-1: none)."""
     est = 0.0
     if trump >= 0:
         t = hand >> 8 * trump & 0xFF
-        for place, r in enumerate(trump_ranks(rules_for(variant))):
+        for place, r in enumerate(trump_ranks(rules)):
             if t >> r & 1:
                 est += _TRUMP_TRICKS[place]
         est += max(0, t.bit_count() - 3) * 0.6
@@ -194,11 +202,11 @@ def _tricks(variant: str, hand: int, trump: int) -> float:
     return est
 
 
-def _card_points(variant: str, hand: int, trump: int) -> float:
+def _card_points(rules: Ruleset, hand: int, trump: int) -> float:
     """Card points the hand should take from tricks."""
-    table, total = _points(variant, trump)
+    table, total = _points(rules, trump)
     if trump >= 0:
-        values = trump_values(rules_for(variant))
+        values = trump_values(rules)
         value = 0.0
         for c in range(32):
             if hand >> c & 1:
@@ -217,42 +225,42 @@ def _card_points(variant: str, hand: int, trump: int) -> float:
     return sure * 0.9
 
 
-@functools.lru_cache(maxsize=8192)
-def _estimates(variant: str, hand: int, trump: int) -> tuple[float, float, int, int]:
+@per_rules(8192)
+def _estimates(rules: Ruleset, hand: int, trump: int) -> tuple[float, float, int, int]:
     """(tricks, card points, meld points, Betli danger) of ``hand`` with ``trump``."""
     return (
-        _tricks(variant, hand, trump),
-        _card_points(variant, hand, trump),
-        _melds(variant, hand, trump),
-        _betli_danger(variant, hand),
+        _tricks(rules, hand, trump),
+        _card_points(rules, hand, trump),
+        _melds(rules, hand, trump),
+        _betli_danger(rules, hand),
     )
 
 
-def _margin(variant: str, hand: int, trump: int, fig: FigureRule, melds: str) -> float:
+def _margin(rules: Ruleset, hand: int, trump: int, fig: FigureRule, melds: str) -> float:
     """How comfortably the hand meets one objective (>= 0: likely)."""
     aim = aim_of(fig)
-    tricks, pts, meld_points, betli = _estimates(variant, hand, trump)
+    tricks, pts, meld_points, betli = _estimates(rules, hand, trump)
     n = (hand >> 8 * trump & 0xFF).bit_count() if trump >= 0 else 0
     if aim == "tricks":
         return tricks - (fig.threshold or 0) - TRICKS_MARGIN
     if aim == "no-trick":
         return BETLI_ALLOWANCE - betli
     if aim == "every-trick":
-        order = trump_ranks(rules_for(variant))
+        order = trump_ranks(rules)
         plain = sum(1 for c in range(32) if hand >> c & 1 and c >> 3 != trump and c & 7 != _ACE)
         tops = hand >> 8 * trump & 0xFF if trump >= 0 else 0
         top = tops >> order[0] & 1 and tops >> order[1] & 1
         return 0.0 if top and n >= 6 and not plain else _NONE
     if aim == "trick":
-        timed = _timed_card(variant, fig, trump)
+        timed = _timed_card(rules, fig, trump)
         if timed is None or not hand >> timed[0] & 1:
             return _NONE
-        first, second = trump_ranks(rules_for(variant))[:2]
+        first, second = trump_ranks(rules)[:2]
         top = hand >> (8 * trump + first) & 1 or hand >> (8 * trump + second) & 1
-        return n - (4 + rules_for(variant).hand_size - timed[1]) - (0 if top else 1)
+        return n - (4 + rules.hand_size - timed[1]) - (0 if top else 1)
     if aim == "cards":
-        return _cards_margin(variant, hand, trump, fig)
-    total = _points(variant, trump)[1]
+        return _cards_margin(rules, hand, trump, fig)
+    total = _points(rules, trump)[1]
     mine = meld_points if melds != "none" else 0
     if aim == "majority":
         theirs = total - pts + (DEFENDER_MELDS if melds == "all" else 0.0)
@@ -265,7 +273,7 @@ def _margin(variant: str, hand: int, trump: int, fig: FigureRule, melds: str) ->
     return _NONE
 
 
-def _cards_margin(variant: str, hand: int, trump: int, fig: FigureRule) -> float:
+def _cards_margin(rules: Ruleset, hand: int, trump: int, fig: FigureRule) -> float:
     """A ``cards`` objective: every named card held, trumps to keep plain ones (the
     Aces) from being ruffed and to draw the trumps that could take a named low one."""
     mask = 0
@@ -278,7 +286,7 @@ def _cards_margin(variant: str, hand: int, trump: int, fig: FigureRule) -> float
     if mask & ~tmask and trump >= 0:
         need = 4  # plain cards (the Aces) need trumps to keep them from being ruffed
     if mask & tmask:
-        order = trump_ranks(rules_for(variant))
+        order = trump_ranks(rules)
         lowest = order.index(_low(mask, trump, order))
         run = all(hand >> (8 * trump + r) & 1 for r in order[: lowest + 1])
         # With the figure's higher trumps the top ones (the trull's U and 9) only its
@@ -295,21 +303,21 @@ def _low(mask: int, trump: int, order: tuple[int, ...]) -> int:
     return ranks[-1]
 
 
-@functools.lru_cache(maxsize=4096)
+@per_rules(4096)
 def _keep_order(
-    variant: str, hand: int, trump: int, protect: int, betli: bool
+    rules: Ruleset, hand: int, trump: int, protect: int, betli: bool
 ) -> tuple[tuple[float, int], ...]:
     """The cards of ``hand`` by how much a contract wants to keep them, lowest first:
     for Betli its lowest cards; else the cards in ``protect`` (its objectives'), then
     trumps, Aces, guarded Tens, discarding from short plain suits first."""
     out = []
     if betli:
-        strength = rules_for(variant).cards.betli_order.strength
+        strength = rules.cards.betli_order.strength
         for c in range(32):
             if hand >> c & 1:
                 out.append((-float(strength[c & 7]), c))
         return tuple(sorted(out))
-    values = trump_values(rules_for(variant))
+    values = trump_values(rules)
     for c in range(32):
         if not hand >> c & 1:
             continue
@@ -334,29 +342,24 @@ def _trumps(spec: LadderContract) -> tuple[int, ...]:
     return (0, 1, 2, 3) if spec.trumps == "suit" else (0, 1, 2, 3, -1)
 
 
-@functools.lru_cache(maxsize=16384)
-def _objective_margin(variant: str, hand: int, trump: int, objective: str, melds: str) -> float:
-    return _margin(variant, hand, trump, rules_for(variant).figures[objective], melds)
+@per_rules(16384)
+def _objective_margin(rules: Ruleset, hand: int, trump: int, objective: str, melds: str) -> float:
+    return _margin(rules, hand, trump, rules.figures[objective], melds)
 
 
-def contract_margin(variant: str, hand: int, cid: str, trump: int) -> float:
-    """The hand's margin for contract ``cid`` with ``trump``: its weakest objective's."""
-    rules = rules_for(variant)
+def contract_margin(rules: Ruleset | str, hand: int, cid: str, trump: int) -> float:
+    """The hand's margin for contract ``cid`` with ``trump``: its weakest objective's
+    (``rules``: the ruleset or its canonical string)."""
+    if isinstance(rules, str):
+        rules = rules_named(rules)
     spec = rules.bidding.contracts[cid]
     return min(
-        (_objective_margin(variant, hand, trump, o, spec.melds) for o in spec.objectives),
+        (_objective_margin(rules, hand, trump, o, spec.melds) for o in spec.objectives),
         default=_NONE,
     )
 
 
-def _mask(cards: Sequence[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def _standing(view: View) -> str | None:
+def _standing(view: Seen) -> str | None:
     """The contract id of the last bid in the auction."""
     for _seat, text in reversed(view.history):
         if text.startswith("contract "):
@@ -364,32 +367,71 @@ def _standing(view: View) -> str | None:
     return None
 
 
-def _named_trump(view: View) -> int:
+def _named_trump(view: Seen) -> int:
     for _seat, text in reversed(view.history):
         if text in _BID_NAMES:
             return _BID_NAMES[text]
     return view.trump
 
 
-def _playing(view: View) -> str | None:
+def _playing(view: Seen) -> str | None:
     """The id of the contract being played, if a ladder contract."""
-    return _ladder_contract(view.variant, view.contract)
+    rules = view.rules
+    if rules is None or view.kind is None or not view.ladder:
+        return None
+    return _ladder_contract(rules, view.contract)
 
 
-@functools.lru_cache(maxsize=1024)
-def _ladder_contract(variant: str, contract: str | None) -> str | None:
-    """:func:`_playing` of a view of ``variant`` whose contract reads ``contract``."""
+@per_rules(1024)
+def _ladder_contract(rules: Ruleset, contract: str | None) -> str | None:
+    """:func:`_playing` of a view of ``rules`` whose contract reads ``contract``."""
     if contract is None or "," not in contract:
         return None
     cid = contract.split(",")[0]
-    return cid if cid in rules_for(variant).bidding.contracts else None
+    return cid if cid in rules.bidding.contracts else None
 
 
-@functools.lru_cache(maxsize=256)
-def _objective_rules(variant: str, cid: str) -> tuple[FigureRule, ...]:
-    """The figures the ladder contract ``cid`` of ``variant`` must make."""
-    rules = rules_for(variant)
+@per_rules(256)
+def _objective_rules(rules: Ruleset, cid: str) -> tuple[FigureRule, ...]:
+    """The figures the ladder contract ``cid`` of ``rules`` must make."""
     return tuple(rules.figures[o] for o in rules.bidding.contracts[cid].objectives)
+
+
+@per_rules(1)
+def _hand_size(rules: Ruleset) -> int:
+    return rules.hand_size
+
+
+@per_rules(256)
+def _talon_bonuses(rules: Ruleset, cid: str) -> tuple[float, ...]:
+    """Per objective of contract ``cid``: what drawing adds to its margin (TALON_BONUS)."""
+    return tuple(
+        TALON_BONUS.get(aim_of(rules.figures[o]), 0.0)
+        for o in rules.bidding.contracts[cid].objectives
+    )
+
+
+@per_rules(1 << 14)
+def _likely_contract(
+    rules: Ruleset, hand: int, index: int, boldness: float
+) -> tuple[float, int, str, int] | None:
+    """:meth:`LadderJudgement._likely_contract` of a bot of ``boldness``."""
+    cid, spec, _objs = ladder_contracts(rules)[index]
+    bold = (boldness - 1) * 10
+    nine = hand.bit_count() <= _hand_size(rules)
+    bonuses = _talon_bonuses(rules, cid) if spec.talon and nine else None
+    best: tuple[float, int, str, int] | None = None
+    for trump in _trumps(spec):
+        kept = LadderJudgement._best_nine(rules, hand, cid, trump)
+        margins = [_objective_margin(rules, kept, trump, o, spec.melds) for o in spec.objectives]
+        if bonuses is not None:
+            margins = [m + b for m, b in zip(margins, bonuses, strict=True)]
+        else:
+            margins = [m + 0.0 for m in margins]
+        margin = bold + min(margins)
+        if margin >= 0 and (best is None or margin > best[0]):
+            best = (margin, index, cid, trump)
+    return best
 
 
 class LadderJudgement:
@@ -400,30 +442,30 @@ class LadderJudgement:
     # ------------------------------------------------------------ plans
 
     @staticmethod
-    def _keep(variant: str, hand: int, cid: str, trump: int) -> tuple[tuple[float, int], ...]:
+    def _keep(rules: Ruleset, hand: int, cid: str, trump: int) -> tuple[tuple[float, int], ...]:
         """The hand's cards with how much the contract wants to keep each, lowest first."""
-        spec = rules_for(variant).bidding.contracts[cid]
-        protect = 0 if spec.betli else _objective_cards(variant, cid, trump)[0]
-        return _keep_order(variant, hand, trump, protect, spec.betli)
+        spec = rules.bidding.contracts[cid]
+        protect = 0 if spec.betli else _objective_cards(rules, cid, trump)[0]
+        return _keep_order(rules, hand, trump, protect, spec.betli)
 
     @staticmethod
-    def _best_nine(variant: str, hand: int, cid: str, trump: int) -> int:
+    def _best_nine(rules: Ruleset, hand: int, cid: str, trump: int) -> int:
         """The hand after discarding down to the deal's size for the contract."""
-        extra = hand.bit_count() - rules_for(variant).hand_size
+        extra = hand.bit_count() - _hand_size(rules)
         if extra <= 0:
             return hand
-        for _score, c in LadderJudgement._keep(variant, hand, cid, trump)[:extra]:
+        for _score, c in LadderJudgement._keep(rules, hand, cid, trump)[:extra]:
             hand &= ~(1 << c)
         return hand
 
     def _plan(
-        self, variant: str, hand: int, above: int = -1, only: Sequence[str] | None = None
+        self, rules: Ruleset, hand: int, above: int = -1, only: Sequence[str] | None = None
     ) -> tuple[float, int, str, int] | None:
         """(margin, index, contract id, trump) of the contract to bid above index
         ``above`` (among ``only``), or None: a likely contract of held cards alone
         (Golden Aces) if there is one, else the highest likely.  Highest first, so a
         likely contract spares valuing the ones below it but the card contracts."""
-        table = ladder_contracts(variant)
+        table = ladder_contracts(rules)
         found = None
         for index in range(len(table) - 1, above, -1):
             cid, _spec, objs = table[index]
@@ -431,7 +473,7 @@ class LadderJudgement:
                 continue
             if found is not None and not all(aim_of(f) == "cards" for f in objs):
                 continue
-            best = self._likely_contract(variant, hand, index)
+            best = self._likely_contract(rules, hand, index)
             if best is None:
                 continue
             if found is not None or all(aim_of(f) == "cards" for f in objs):
@@ -440,32 +482,20 @@ class LadderJudgement:
         return found
 
     def _likely_contract(
-        self, variant: str, hand: int, index: int
+        self, rules: Ruleset, hand: int, index: int
     ) -> tuple[float, int, str, int] | None:
         """(margin, index, contract id, trump) with the trump that gives contract
-        ``index`` its best margin, if the hand makes it likely."""
-        cid, spec, _objs = ladder_contracts(variant)[index]
-        bold = (self.boldness - 1) * 10
-        nine = hand.bit_count() <= rules_for(variant).hand_size
-        figures = rules_for(variant).figures
-        best: tuple[float, int, str, int] | None = None
-        for trump in _trumps(spec):
-            kept = self._best_nine(variant, hand, cid, trump)
-            margin = bold + min(
-                _objective_margin(variant, kept, trump, o, spec.melds)
-                + (TALON_BONUS.get(aim_of(figures[o]), 0.0) if spec.talon and nine else 0.0)
-                for o in spec.objectives
-            )
-            if margin >= 0 and (best is None or margin > best[0]):
-                best = (margin, index, cid, trump)
-        return best
+        ``index`` its best margin, if the hand makes it likely (kept with the ruleset's
+        tables: a seat values the same hand again at each turn of the auction)."""
+        return _likely_contract(rules, hand, index, self.boldness)
 
     # ------------------------------------------------------------ bidding
 
-    def _ladder_bid(self, view: View, legal: Sequence[Action]) -> Action:
-        variant = view.variant
-        hand = _mask(view.hand)
-        ids = [cid for cid, _s, _o in ladder_contracts(variant)]
+    def _ladder_bid(self, view: Seen, legal: Sequence[Action]) -> Action:
+        rules = view.rules
+        assert rules is not None  # a ladder's view has its ruleset
+        hand = view.hand
+        ids = [cid for cid, _s, _o in ladder_contracts(rules)]
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
             return self._ladder_discard(view, hand, discards)
@@ -475,7 +505,7 @@ class LadderJudgement:
 
             def margin(a: Bid) -> float:
                 t = -1 if a.suit is None else int(a.suit)
-                return contract_margin(variant, hand, cid, t) + 0.01 * _tricks(variant, hand, t)
+                return contract_margin(rules, hand, cid, t) + 0.01 * _tricks(rules, hand, t)
 
             return max(suits, key=margin)
         if SIBER in legal:
@@ -485,7 +515,7 @@ class LadderJudgement:
             trump = _named_trump(view)
             up = view.talon_seen[0] if view.talon_seen else None
             if up is not None:
-                keep = self._keep(variant, hand | 1 << up, cid, trump)
+                keep = self._keep(rules, hand | 1 << up, cid, trump)
                 if keep[0][1] != up:
                     return EXCHANGE
             return PASS
@@ -494,35 +524,36 @@ class LadderJudgement:
         above = ids.index(standing) if standing is not None else -1
         if bids and PASS not in legal:  # naming the contract after drawing
             named = [a.contract for a in bids]
-            plan = self._plan(variant, hand, above, named)
+            plan = self._plan(rules, hand, above, named)
             if plan is not None:
                 return next(a for a in bids if a.contract == plan[2])
-            return max(bids, key=lambda a: self._margin_of(variant, hand, a.contract))
-        plan = self._plan(variant, hand, above)
+            return max(bids, key=lambda a: self._margin_of(rules, hand, a.contract))
+        plan = self._plan(rules, hand, above)
         if plan is None:
             return PASS
         index, cid = plan[1], plan[2]
-        if not ladder_contracts(variant)[index][1].talon:
+        if not ladder_contracts(rules)[index][1].talon:
             return next((a for a in bids if a.contract == cid), PASS)
         return DRAW if DRAW in legal else PASS
 
-    def _ladder_discard(self, view: View, hand: int, discards: Sequence[Discard]) -> Action:
-        variant = view.variant
+    def _ladder_discard(self, view: Seen, hand: int, discards: Sequence[Discard]) -> Action:
+        rules = view.rules
+        assert rules is not None  # a ladder's view has its ruleset
         standing = _standing(view)
         if (
             view.declarer is None
             and view.seat == view.to_act
-            and len(view.hand) > rules_for(variant).hand_size
+            and view.hand.bit_count() > rules.hand_size
             and self._drawing(view)
         ):
             # Drawn in the auction: the contract is named after the discards.
-            ids = [cid for cid, _s, _o in ladder_contracts(variant)]
+            ids = [cid for cid, _s, _o in ladder_contracts(rules)]
             above = ids.index(standing) if standing is not None else -1
-            talon = [cid for cid, s, _o in ladder_contracts(variant) if s.talon]
-            plan = self._plan(variant, hand, above, talon)
+            talon = [cid for cid, s, _o in ladder_contracts(rules) if s.talon]
+            plan = self._plan(rules, hand, above, talon)
             if plan is None:
                 first = next((i for i, c in enumerate(ids) if i > above and c in talon), 0)
-                cid, trump = ids[first], self._best_trump(variant, hand, ids[first])
+                cid, trump = ids[first], self._best_trump(rules, hand, ids[first])
             else:
                 cid, trump = plan[2], plan[3]
         else:
@@ -531,13 +562,13 @@ class LadderJudgement:
         if not cid:
             return discards[0]
         allowed = {a.card for a in discards}
-        for _score, c in self._keep(variant, hand, cid, trump):
+        for _score, c in self._keep(rules, hand, cid, trump):
             if c in allowed:
                 return next(a for a in discards if a.card == c)
         return discards[0]
 
     @staticmethod
-    def _drawing(view: View) -> bool:
+    def _drawing(view: Seen) -> bool:
         """Whether this seat's last auction action was a draw (not a trump naming)."""
         for seat, text in reversed(view.history):
             if seat != view.seat:
@@ -550,45 +581,45 @@ class LadderJudgement:
                 return False
         return False
 
-    def _margin_of(self, variant: str, hand: int, cid: str) -> float:
+    def _margin_of(self, rules: Ruleset, hand: int, cid: str) -> float:
         """The contract's margin with its best trump, after discarding."""
-        spec = rules_for(variant).bidding.contracts[cid]
+        spec = rules.bidding.contracts[cid]
         return max(
-            contract_margin(variant, self._best_nine(variant, hand, cid, t), cid, t)
+            contract_margin(rules, self._best_nine(rules, hand, cid, t), cid, t)
             for t in _trumps(spec)
         )
 
-    def _best_trump(self, variant: str, hand: int, cid: str) -> int:
-        spec = rules_for(variant).bidding.contracts[cid]
+    def _best_trump(self, rules: Ruleset, hand: int, cid: str) -> int:
+        spec = rules.bidding.contracts[cid]
         return max(
             _trumps(spec),
-            key=lambda t: contract_margin(variant, self._best_nine(variant, hand, cid, t), cid, t),
+            key=lambda t: contract_margin(rules, self._best_nine(rules, hand, cid, t), cid, t),
         )
 
     # ------------------------------------------------------------ play
 
     @staticmethod
-    def _objectives(view: View) -> tuple[FigureRule, ...]:
+    def _objectives(view: Seen) -> tuple[FigureRule, ...]:
         cid = _playing(view)
-        return () if cid is None else _objective_rules(view.variant, cid)
+        return () if cid is None else _objective_rules(view.rules, cid)  # type: ignore[arg-type]
 
     @staticmethod
-    def _named(view: View) -> int:
+    def _named(view: Seen) -> int:
         """The cards the objectives of the contract played name (a bit set)."""
         cid = _playing(view)
         if cid is None or view.trump < 0:
             return 0
-        return _objective_cards(view.variant, cid, view.trump)[0]
+        return _objective_cards(view.rules, cid, view.trump)[0]  # type: ignore[arg-type]
 
     @staticmethod
-    def _timed(view: View, cards: Sequence[Card]) -> tuple[Card | None, list[Card]]:
+    def _timed(view: Seen, cards: Sequence[Card]) -> tuple[Card | None, list[Card]]:
         """A declarer's card due at this trick (or None), and the cards it may play now
         without spending a card an objective times for a later trick."""
         cid = _playing(view)
         if cid is None or view.seat != view.declarer or view.trump < 0:
             return None, list(cards)
-        timed = _objective_cards(view.variant, cid, view.trump)[1]
-        now = len(view.tricks)
+        timed = _objective_cards(view.rules, cid, view.trump)[1]  # type: ignore[arg-type]
+        now = view.done
         due = next((Card(c) for c, i in timed if i == now and c in cards), None)
         later = {c for c, i in timed if i > now}
         free = [c for c in cards if c not in later]
