@@ -222,3 +222,53 @@ def test_a_table_of_bots_waits_when_no_pause_is_set(db_url: str) -> None:
             store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_hand_dealt_on_one_hub_reaches_the_other(postgres_url: str, seeded: None) -> None:
+    """Two processes on one PostgreSQL: the next hand dealt on hub B is heard by hub A,
+    which shows it (the sheet and the new hand); the same ``next`` sent to both deals
+    one hand."""
+
+    async def scenario() -> None:
+        store_a, store_b = Store(postgres_url), Store(postgres_url)
+        a, b = Hub(store_a, bot_delay=0), Hub(store_b, bot_delay=0)
+        try:
+            table, _ = await a.create("potter1930", ["human"] * 3)
+            room_a, room_b = await a.room(table), await b.room(table)
+            assert room_a is not None and room_b is not None
+            listener = a.listening()
+            assert listener is not None
+            assert await asyncio.to_thread(listener.ready.wait, 10)
+            while not room_b.game.is_over:  # the hand, played on hub B
+                seat = room_b.game.to_act
+                assert seat is not None
+                act = str(room_b.game.legal_actions()[0])
+                ply = len(room_b.game.history)
+                assert await b.act(room_b, seat, act, ply) is None
+            for _ in range(200):
+                if room_a.game.is_over:
+                    break
+                await asyncio.sleep(0.05)
+            assert room_a.session.summary() == room_b.session.summary()
+            page_a = a.join(room_a, 0)
+            answers = await asyncio.gather(b.next_hand(room_b, 1, 1), a.next_hand(room_a, 2, 1))
+            assert answers.count(None) == 1
+            for _ in range(200):
+                if room_a.hand == room_b.hand == 2:
+                    break
+                await asyncio.sleep(0.05)
+            assert room_a.hand == room_b.hand == 2
+            assert room_a.game.deal == room_b.game.deal and room_a.game.dealer == 1
+            assert room_a.game.history == room_b.game.history == ()
+            assert store_a.hands_done(table) == 1
+            sent = []
+            while not page_a.queue.empty():
+                sent.append(page_a.queue.get_nowait())
+            assert any(f is not None and f["type"] == "sheet" and f["hand"] == 2 for f in sent)
+        finally:
+            await a.close()
+            await b.close()
+            store_a.close()
+            store_b.close()
+
+    asyncio.run(scenario())
