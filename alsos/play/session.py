@@ -138,7 +138,7 @@ class Session:
     def summary(self) -> dict[str, Any]:
         """The session as JSON-ready data: its kind, whether it is over, the next
         dealer, the scores and net results, the sheet, and what its own rule
-        keeps (:meth:`_state`: a rubber's or rádli's ``target``, the ``prize``
+        keeps (a rubber's or rádli's ``target``, the ``prize``
         its winner gets now and the ``winner``; the ``deals`` of a session of
         deals and how many are ``left``).  All of it is public: a server sends it to
         every seat and spectator."""
@@ -159,7 +159,7 @@ class Session:
         return out
 
     def _state(self) -> dict[str, Any]:
-        """What this kind of session keeps beyond the scores (for :meth:`summary`)."""
+        """What this kind of session keeps beyond the scores (for ``summary``)."""
         return {}
 
     def result(self) -> dict[int, int]:
