@@ -355,10 +355,15 @@ class _Table:
         return _game(self.client, self.id)
 
     def act(self, seat: int, action: str) -> dict[int, list[str]]:
-        """Send ``action`` from ``seat``; the frames every seat received, as text."""
+        """Send ``action`` from ``seat``; the frames every seat received, as text (the
+        events and the state, and once the hand is over the session's sheet)."""
         ply = len(self.game.history)
         self.sockets[seat].send_json({"type": "act", "action": action, "ply": ply})
-        return {s: [ws.receive_text(), ws.receive_text()] for s, ws in self.sockets.items()}
+        got = {s: [ws.receive_text(), ws.receive_text()] for s, ws in self.sockets.items()}
+        if self.game.is_over:  # (the state frame came after the table's game moved on)
+            for s, ws in self.sockets.items():
+                got[s].append(ws.receive_text())
+        return got
 
 
 def _param(rules: alsos.Ruleset) -> Any:
@@ -419,12 +424,27 @@ def _compare_frames(rules: alsos.Ruleset, examples: int) -> None:
                     break
                 action = rng.choice(common)
                 got_a, got_b = a.act(s, action), b.act(s, action)
+                if a.game.is_over:
+                    _public_sheet(got_a, a.game)
                 if cards & (seen(a.game, k) | seen(b.game, k)):
                     break  # seat k now sees a swapped card
                 done += 1
                 assert got_a[k] == got_b[k], f"{name}: frames differ after {done} ({s} {action})"
                 if not a.game.is_over:  # once over, the spectator is sent the whole hand
                     assert got_a[-1] == got_b[-1], f"{name}: spectator's frames differ ({done})"
+
+
+def _public_sheet(frames: dict[int, list[str]], game: alsos.Game) -> None:
+    """The sheet frame sent when a hand ends is one public frame: the same text for
+    every seat and the spectator, its line the settlement every seat is shown."""
+    sheets = {s: got[2] for s, got in frames.items()}
+    assert len(set(sheets.values())) == 1, "seats were sent different sheets"
+    sheet = json.loads(sheets[-1])
+    assert sheet["type"] == "sheet"
+    line = sheet["session"]["sheet"][-1]
+    assert game.settlement is not None
+    settled = alsos.to_data(game.settlement)
+    assert line["written"] == settled["written"] and line["payments"] == settled["payments"]
 
 
 # ------------------------------------------- undo, hint, records, spectators

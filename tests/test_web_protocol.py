@@ -166,12 +166,21 @@ def _every_frame_fits(rules: alsos.Ruleset) -> None:
             for s in (seats[0], watch):
                 s.ws.send_json({"type": "record"})
                 s.until("record")
+            last_state = [f for f in watch.frames if f["type"] == "state"][-1]
+            assert "record" in last_state  # the spectator's last state: the whole hand
+            sheet = [f for f in watch.frames if f["type"] == "sheet"][-1]
+            seats[0].ws.send_json({"type": "next", "hand": 1})  # the session goes on, or not
+            if sheet["session"]["over"]:
+                assert "over" in seats[0].until("refused")["reason"]
+            else:
+                for s in everyone:
+                    assert s.until("sheet")["session"]["hands"] == 1
             _check_frames(everyone)
-            assert "record" in watch.frames[-2]  # the spectator's last state: the whole hand
 
 
 def test_the_rarer_frames_fit_the_schema(client: _Server) -> None:
-    """hint, record while playing, undone, refused, error and pong."""
+    """hint, record while playing, undone, refused, error and pong (the ``sheet`` frame
+    of a finished hand is checked by the random hands above)."""
     t = _table(client, "potter1930", ["human", "heuristic", "random"])
     seat = _open(client, t["table"], t["tokens"]["0"])
     frame = seat.read()
@@ -194,7 +203,7 @@ def test_the_rarer_frames_fit_the_schema(client: _Server) -> None:
     seat.ws.send_json({"type": "dance"})
     seat.until("error")
     kinds = {f["type"] for f in seat.frames}
-    assert kinds == set(SERVER_MESSAGES), set(SERVER_MESSAGES) - kinds
+    assert kinds == set(SERVER_MESSAGES) - {"sheet"}, set(SERVER_MESSAGES) - kinds
     _check_frames([seat])
 
 

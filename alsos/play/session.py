@@ -7,13 +7,19 @@ order of play after every hand (pagat, "Deal"), so ``session.next_game()`` gives
 the next hand ready to play, and how often each seat has declared, which a
 profile with ``bidding.declare_limit`` reads (altiansz, "Bidding and use of
 the Talon": a seat that has declared six times must pass).
+
+Every hand added leaves a line on the session's score sheet
+(:attr:`Session.sheet`: the hand's written score and payments per seat, any
+session bonus it brought, and the running totals), and :meth:`Session.summary`
+gives the sheet with the session's state as JSON-ready data: all of it is
+public once the hands are over, so a server may send it to every seat.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from attrs import define, field
+from attrs import define, field, frozen
 
 if TYPE_CHECKING:
     from alsos.hand.settlement import Settlement
@@ -21,7 +27,40 @@ if TYPE_CHECKING:
     from alsos.play.game import Game
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["Deals", "Radli", "Rubber", "Session", "new_session"]
+__all__ = ["Deals", "HandScore", "Radli", "Rubber", "Session", "new_session"]
+
+
+@frozen
+class HandScore:
+    """One line of the score sheet: a finished hand as the session wrote it down.
+
+    ``written`` and ``payments`` are the hand's settlement per seat; ``bonus``
+    what the session itself added with this hand (a rubber's or rádli's bonus);
+    ``totals`` every seat's running score after it (the sum of the lines'
+    ``written`` and ``bonus`` so far).
+    """
+
+    hand: int
+    dealer: int
+    contract: str | None
+    declarer: int | None
+    written: tuple[int, ...]
+    payments: tuple[int, ...]
+    bonus: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def to_data(self) -> dict[str, Any]:
+        """The line as JSON-ready data (seats by index)."""
+        return {
+            "hand": self.hand,
+            "dealer": self.dealer,
+            "contract": self.contract,
+            "declarer": self.declarer,
+            "written": list(self.written),
+            "payments": list(self.payments),
+            "bonus": list(self.bonus),
+            "totals": list(self.totals),
+        }
 
 
 @define
@@ -34,6 +73,8 @@ class Session:
     hands: int = 0
     #: How many hands each seat has declared in this session.
     declared: dict[int, int] = field(init=False)
+    #: The score sheet: one line per hand added, in order.
+    sheet: list[HandScore] = field(init=False, factory=list)
 
     def __attrs_post_init__(self) -> None:
         if not 0 <= self.dealer < self.rules.players:
@@ -72,11 +113,54 @@ class Session:
         declarer = getattr(settlement, "declarer", None)  # a bare score has no declarer
         if declarer is not None:
             self.declared[declarer] += 1
+        dealer = self.dealer
         self.dealer = (self.dealer + 1) % self.rules.players
+        before = dict(self.scores)
         self._check_end()
+        seats = range(self.rules.players)
+        paid = getattr(settlement, "payments", None) or {}
+        self.sheet.append(
+            HandScore(
+                hand=self.hands,
+                dealer=dealer,
+                contract=getattr(settlement, "contract", None),
+                declarer=declarer,
+                written=tuple(settlement.written.get(s, 0) for s in seats),
+                payments=tuple(paid.get(s, 0) for s in seats),
+                bonus=tuple(self.scores[s] - before[s] for s in seats),
+                totals=tuple(self.scores[s] for s in seats),
+            )
+        )
 
     def _check_end(self) -> None:
         raise NotImplementedError
+
+    def summary(self) -> dict[str, Any]:
+        """The session as JSON-ready data: its kind, whether it is over, the next
+        dealer, the scores and net results, the sheet, and what its own rule
+        keeps (a rubber's or rádli's ``target``, the ``prize``
+        its winner gets now and the ``winner``; the ``deals`` of a session of
+        deals and how many are ``left``).  All of it is public: a server sends it to
+        every seat and spectator."""
+        seats = range(self.rules.players)
+        out: dict[str, Any] = {
+            "kind": self.rules.scoring.session,
+            "over": self.is_over,
+            "hands": self.hands,
+            "dealer": self.dealer,
+            "scores": [self.scores[s] for s in seats],
+            "result": [self.result()[s] for s in seats],
+            "sheet": [line.to_data() for line in self.sheet],
+        }
+        if self.rules.bidding.declare_limit is not None:
+            out["declared"] = [self.declared[s] for s in seats]
+            out["declare_limit"] = self.rules.bidding.declare_limit
+        out.update(self._state())
+        return out
+
+    def _state(self) -> dict[str, Any]:
+        """What this kind of session keeps beyond the scores (for ``summary``)."""
+        return {}
 
     def result(self) -> dict[int, int]:
         """Each seat's net result: its score against everyone else's (sums to zero)."""
@@ -106,6 +190,9 @@ class Rubber(Session):
     @property
     def is_over(self) -> bool:
         return self.winner is not None
+
+    def _state(self) -> dict[str, Any]:
+        return {"target": self.target, "prize": self.bonus, "winner": self.winner}
 
     def _check_end(self) -> None:
         sc = self.rules.scoring
@@ -137,6 +224,10 @@ class Radli(Session):
     def is_over(self) -> bool:
         return self.finished
 
+    def _state(self) -> dict[str, Any]:
+        sc = self.rules.scoring
+        return {"target": sc.radli_target, "prize": sc.radli_bonus, "winner": self.winner}
+
     def _check_end(self) -> None:
         sc = self.rules.scoring
         over = [s for s, v in self.scores.items() if v >= sc.radli_target]
@@ -166,6 +257,10 @@ class Deals(Session):
     @property
     def is_over(self) -> bool:
         return self.hands >= self.rules.scoring.deals
+
+    def _state(self) -> dict[str, Any]:
+        deals = self.rules.scoring.deals
+        return {"deals": deals, "left": max(deals - self.hands, 0)}
 
     def _check_end(self) -> None:
         return None

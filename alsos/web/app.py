@@ -11,7 +11,8 @@ Routes:
 - ``POST /api/tables`` -- make a table: ``{"variant", "players", "seats"}``,
   answered with its id and one secret token per person's seat;
 - ``WS /ws/{table}`` -- play: the first message names the seat's token, then
-  actions go up and frames come down (``docs/server.rst``).
+  actions (and, between hands, ``next``) go up and frames come down
+  (``docs/server.rst``).
 
 Limits against abuse: the size of a message or request body, messages per
 second per connection (a token bucket), tables made per client address per
@@ -96,15 +97,18 @@ def create_app(
     *,
     bot_delay: float = 0.6,
     limits: Limits | None = None,
+    hand_pause: float | None = 3.0,
 ) -> Starlette:
     """The web table as an ASGI app, storing its tables at ``db_url`` (SQLAlchemy URL).
 
     Mount it in another Starlette or FastAPI app, or serve it with uvicorn
-    (``alsos serve``).  ``bot_delay``: seconds before a bot's move is shown.
+    (``alsos serve``).  ``bot_delay``: seconds before a bot's move is shown;
+    ``hand_pause``: seconds a table of bots only waits before its next hand
+    (None: it stops after each hand).
     The app's ``state.hub`` (:class:`~alsos.web.hub.Hub`) is the tables'
     Python side, for tools and tests.
     """
-    site = _Site(Store(db_url), bot_delay, limits or Limits())
+    site = _Site(Store(db_url), bot_delay, limits or Limits(), hand_pause)
     routes = [
         Route("/", site.index),
         Route("/api/variants", site.variants),
@@ -128,16 +132,19 @@ class _Site:
     """What the app's routes share: the store, the hub (made in the event loop that
     serves the app), the limits, and the tables each client made in the last hour."""
 
-    def __init__(self, store: Store, bot_delay: float, limits: Limits) -> None:
+    def __init__(
+        self, store: Store, bot_delay: float, limits: Limits, hand_pause: float | None = 3.0
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.hand_pause = hand_pause
         self.limits = limits
         self._hub: Hub | None = None
         self.made: dict[str, list[float]] = {}
 
     def hub(self) -> Hub:
         if self._hub is None:  # made in the event loop that serves the app
-            self._hub = Hub(self.store, bot_delay=self.bot_delay)
+            self._hub = Hub(self.store, bot_delay=self.bot_delay, hand_pause=self.hand_pause)
         return self._hub
 
     @contextlib.asynccontextmanager
@@ -300,8 +307,14 @@ class _Site:
             return (
                 None if reason is None else {"type": "refused", "action": "undo", "reason": reason}
             )
+        if kind == "next":
+            reason = await hub.next_hand(room, seat, int(msg["hand"]))
+            return (
+                None if reason is None else {"type": "refused", "action": "next", "reason": reason}
+            )
         action: str = msg["action"]
-        reason = await hub.act(room, seat, action, int(msg["ply"]))
+        hand = msg.get("hand")
+        reason = await hub.act(room, seat, action, int(msg["ply"]), hand)
         if reason is None:
             return None
         return {"type": "refused", "action": action[:60], "reason": reason}

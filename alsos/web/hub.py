@@ -25,6 +25,11 @@ primary key), and the process whose write was refused (:class:`PlyTaken`)
 reads what the other took, sends it to its own pages and refuses its own
 action as stale.  A process hears of every action another stores
 (:mod:`alsos.web.notify`) and catches its pages up the same way.
+
+A table plays a session of hands (:mod:`alsos.web.sessions`): a finished
+hand goes on the session's score sheet, sent to every page, and the next
+hand is dealt when a person at the table asks for it (:meth:`Hub.next_hand`;
+a table of bots only deals on by itself after ``hand_pause`` seconds).
 """
 
 from __future__ import annotations
@@ -44,11 +49,13 @@ from alsos.hand.events import Event
 from alsos.pack.cards import quote
 from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
+from alsos.play.session import Session
 from alsos.ruleset.loading import load_profile_text, load_variant
 from alsos.ruleset.profile import Ruleset
 from alsos.terminal.assist import UndoRefused, hint_text, take_back_own
 from alsos.web.messages import PROTOCOL, events_frame, state_frame
 from alsos.web.notify import Listener, listen
+from alsos.web.sessions import finished, first_hand, note_over, replay, sheet_frame
 from alsos.web.store import PlyTaken, SeatRow, Store, TableRow
 
 __all__ = ["BOTS", "SPECTATOR", "Connection", "Hub", "Room", "TableError", "variants"]
@@ -107,10 +114,14 @@ class Connection:
 class Room:
     """A table in play: its rules, its game, who sits where, who is connected."""
 
-    def __init__(self, row: TableRow, rules: Ruleset, game: Game) -> None:
+    def __init__(self, row: TableRow, rules: Ruleset, session: Session, game: Game) -> None:
         self.id = row.id
         self.rules = rules
         self.game = game
+        #: the session: its sheet holds every finished hand, the one in play once over
+        self.session = session
+        #: the number of the hand in play (1 the first)
+        self.hand = len(row.hands) + 1
         self.seats = tuple(s for s in row.seats if s.seat != SPECTATOR)
         self.watch = next((s.token for s in row.seats if s.seat == SPECTATOR), None)
         self.lock = asyncio.Lock()
@@ -150,18 +161,30 @@ class Room:
             "players": self.rules.players,
             "dealer": self.game.dealer,
             "seats": [{"seat": s.seat, "kind": s.kind} for s in self.seats],
+            "hand": self.hand,
+            "session": self.session.summary(),
         }
 
 
 class Hub:
     """Every table of one server: made, loaded, played and stored.
 
-    ``bot_delay``: seconds before a bot's move appears (0 in tests).
+    ``bot_delay``: seconds before a bot's move appears (0 in tests);
+    ``hand_pause``: seconds a table of bots only waits after a hand before it
+    deals the next (None: it waits for no one and stops).
     """
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.6, bot_workers: int = 2) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.6,
+        bot_workers: int = 2,
+        hand_pause: float | None = 3.0,
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.hand_pause = hand_pause
         self.rooms: dict[str, Room] = {}
         # SQLite takes one writer at a time; PostgreSQL's writes for different
         # tables go on side by side.
@@ -207,7 +230,8 @@ class Hub:
             rooms = list(self.rooms.values())
         else:
             room = self.rooms.get(table_id)
-            rooms = [room] if room is not None and len(room.game.history) < count else []
+            behind = room is not None and (count == 0 or len(room.game.history) < count)
+            rooms = [room] if room is not None and behind else []  # 0: a new hand
         for room in rooms:
             task = asyncio.get_running_loop().create_task(self._caught_up(room))
             self._tasks.add(task)
@@ -223,7 +247,11 @@ class Hub:
         self._wake_bots(room)
 
     async def _catch_up(self, room: Room) -> None:
-        """(The lock held.)  Apply and send the actions stored beyond the table's game."""
+        """(The lock held.)  Apply and send the actions stored beyond the table's game
+        (or, once another process dealt the next hand, the table as stored)."""
+        if await self._in_db(self.store.hands_done, room.id) != room.hand - 1:
+            await self._reload(room)
+            return
         ply = len(room.game.history)
         stored: tuple[tuple[int, str], ...] = await self._in_db(
             self.store.actions_since, room.id, ply
@@ -271,9 +299,9 @@ class Hub:
         if not 0 <= dealer < rules.players:
             raise TableError(f"dealer {quote(dealer)} is not a seat of this table")
         if deal is None:
-            game = Game(rules, seed=secrets.randbits(64), dealer=dealer)
+            _, game = first_hand(rules, dealer, seed=secrets.randbits(64))
         else:
-            game = Game(rules, deal=deal, dealer=dealer)
+            _, game = first_hand(rules, dealer, deal=deal)
         table_id = secrets.token_urlsafe(9)
         tokens = {n: secrets.token_urlsafe(24) for n, kind in enumerate(seats) if kind == HUMAN}
         rows = tuple(
@@ -307,10 +335,8 @@ class Hub:
                 rules = _rules(row.variant, row.players)
             else:
                 rules = _uploaded(text, row.players)
-            game = Game(rules, deal=row.deal, dealer=row.dealer)
-            for seat, action in row.actions:
-                game.apply(action, seat=seat)
-            room = Room(row, rules, game)
+            session, game = replay(rules, row)
+            room = Room(row, rules, session, game)
             self.rooms[table_id] = room
             self.listening()
         self._wake_bots(room)
@@ -332,11 +358,15 @@ class Hub:
 
     # ------------------------------------------------------------ actions
 
-    async def act(self, room: Room, seat: int, action: str, ply: int) -> str | None:
-        """Take ``action`` for ``seat`` at ``ply``; None if taken, else why not (nothing
-        changed)."""
+    async def act(
+        self, room: Room, seat: int, action: str, ply: int, hand: int | None = None
+    ) -> str | None:
+        """Take ``action`` for ``seat`` at ``ply`` (of the hand numbered ``hand``, when
+        given); None if taken, else why not (nothing changed)."""
         async with room.lock:
             game = room.game
+            if hand is not None and hand != room.hand:
+                return f"stale action: the table is at hand {room.hand}, not {quote(hand)}"
             if game.is_over:
                 return "the hand is over"
             now = len(game.history)
@@ -363,6 +393,8 @@ class Hub:
         None if done, else why not (nothing changed).  The stored record loses
         those actions before anyone is told."""
         async with room.lock:
+            if room.game.is_over:  # its settlement is on the session's sheet
+                return "the hand is over"
             trial = room.game.copy()
             try:
                 back = take_back_own(trial, seat, room.humans())
@@ -414,7 +446,9 @@ class Hub:
         self._publish(room, trial, events, ply)
 
     def _publish(self, room: Room, game: Game, events: tuple[Event, ...], ply: int) -> None:
-        """Make ``game`` (``ply`` and its events taken) the table's, and tell every page."""
+        """Make ``game`` (``ply`` and its events taken) the table's, and tell every page;
+        a hand just over goes on the session's sheet, sent to every page too."""
+        ended = not room.game.is_over and note_over(room.session, game)
         room.game = game
         frames: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
         for conn in list(room.connections):
@@ -426,13 +460,88 @@ class Hub:
                 )
             conn.send(pair[0])
             conn.send(pair[1])
+        if ended:
+            self._send_sheet(room)
+
+    def _send_sheet(self, room: Room) -> None:
+        """Send every page the session's sheet (public: one frame for all)."""
+        frame = sheet_frame(room.session, room.hand)
+        for conn in list(room.connections):
+            conn.send(frame)
+
+    # ------------------------------------------------------------ sessions
+
+    def _deals_on(self, room: Room) -> bool:
+        """Whether the table deals its next hand by itself: bots only, hand over,
+        session not over, and a pause set."""
+        return (
+            self.hand_pause is not None
+            and room.game.is_over
+            and not room.session.is_over
+            and not room.humans()
+        )
+
+    async def next_hand(self, room: Room, seat: int | None, hand: int) -> str | None:
+        """Deal the hand after hand number ``hand``, asked by ``seat`` (None: the table
+        itself); None if dealt, else why not (nothing changed).  The finished hand
+        and the new deal are stored before anyone is told."""
+        async with room.lock:
+            if seat is not None and seat not in room.humans():
+                return "only a person at the table deals the next hand"
+            if hand != room.hand:
+                return f"stale: the table is at hand {room.hand}, not {quote(hand)}"
+            if not room.game.is_over:
+                return "the hand is not over"
+            if room.session.is_over:
+                return "the session is over"
+            game = room.session.next_game(seed=secrets.randbits(64))
+            try:
+                await self._in_db(
+                    self.store.next_hand,
+                    room.id,
+                    room.hand,
+                    finished(room.game),
+                    game.dealer,
+                    str(game.deal),
+                )
+            except PlyTaken:  # another process dealt it: show the table as stored
+                await self._reload(room)
+                return f"stale: the table is at hand {room.hand}"
+            except Exception:
+                _log.exception("table %s: could not store hand %d", room.id, room.hand)
+                return "the server could not store the new hand: nothing changed, try again"
+            room.game = game
+            room.hand += 1
+            self._send_table(room)
+        self._wake_bots(room)
+        return None
+
+    async def _reload(self, room: Room) -> None:
+        """(The lock held.)  Make the table what the store holds and send it to every page."""
+        row: TableRow | None = await self._in_db(self.store.table, room.id)
+        if row is None:
+            return
+        room.session, room.game = replay(room.rules, row)
+        room.hand = len(row.hands) + 1
+        self._send_table(room)
+
+    def _send_table(self, room: Room) -> None:
+        """Send every page the sheet, then its own state of the hand in play."""
+        self._send_sheet(room)
+        states: dict[int, dict[str, Any]] = {}
+        for conn in list(room.connections):
+            if conn.seat not in states:
+                states[conn.seat] = state_frame(room.game, conn.seat)
+            conn.send(states[conn.seat])
 
     # --------------------------------------------------------------- bots
 
     def _wake_bots(self, room: Room) -> None:
         """Start the table's bot task if a bot is to act and none is running."""
         to_act = room.game.to_act
-        if room.game.is_over or to_act not in room.bots:
+        if room.game.is_over and not self._deals_on(room):
+            return
+        if not room.game.is_over and to_act not in room.bots:
             return
         if room.bot_task is not None and not room.bot_task.done():
             return
@@ -455,6 +564,11 @@ class Hub:
                 await asyncio.sleep(self.bot_delay)
             game = room.game
             seat = game.to_act
+            if self._deals_on(room):  # a table of bots only: deal on after a pause
+                await asyncio.sleep(self.hand_pause or 0)
+                if await self.next_hand(room, None, room.hand) is not None:
+                    return
+                continue
             if game.is_over or seat is None or seat not in room.bots:
                 return
             bot = room.bots[seat]
@@ -469,11 +583,12 @@ class Hub:
                     continue
                 async with room.lock:
                     snapshot = room.game.copy()
+                    hand = room.hand
                 ply = len(snapshot.history)
                 view, legal = snapshot.view(seat), snapshot.legal_actions()
                 action = await loop.run_in_executor(self._cpu, bot.choose, view, legal)
                 async with self._turns, room.lock:
-                    if len(room.game.history) == ply:
+                    if len(room.game.history) == ply and room.hand == hand:
                         await self._bot_moves(room, seat, str(action))
             except Exception:  # a bot's bug or a failed write: the table waits, logged
                 _log.exception("table %s: the bot at seat %d could not move", room.id, seat)

@@ -50,6 +50,10 @@ _PLY = {"type": "integer", "minimum": 0, "description": "How many actions the ta
 # a ply a page names: any whole number (one not the table's is refused as stale)
 _ASKED = {"type": "integer", "description": "The ply the page showed when it was clicked."}
 _SEAT = {"type": "integer", "minimum": -1, "description": "A seat; -1 is a spectator."}
+_HAND = {"type": "integer", "minimum": 1, "description": "The hand in play, 1 the first."}
+_ASKED_HAND = {"type": "integer", "description": "The hand the page showed when it was clicked."}
+_SEATS_INTS = {"type": "array", "items": {"type": "integer"}}
+_SEAT_OR_NONE = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}
 
 #: The frames the server sends, by ``type``.
 SERVER_MESSAGES: dict[str, Any] = {
@@ -99,6 +103,12 @@ SERVER_MESSAGES: dict[str, Any] = {
         "The seat's own record while the hand goes on, the whole one once it is over.",
         {"whole": {"type": "boolean"}, "text": _TEXT},
     ),
+    "sheet": _message(
+        "sheet",
+        "The session's score sheet, public: sent to every page when a hand ends and "
+        "when the next is dealt.",
+        {"hand": _HAND, "session": _ref("Session")},
+    ),
     "pong": _message("pong", "The answer to a ping.", {}),
 }
 
@@ -111,8 +121,15 @@ CLIENT_MESSAGES: dict[str, Any] = {
     ),
     "act": _message(
         "act",
-        "Take an action (in the alsos notation) at the ply the page shows.",
-        {"action": {"type": "string", "maxLength": 200}, "ply": _ASKED},
+        "Take an action (in the alsos notation) at the ply the page shows; naming the "
+        "hand refuses it as stale once that hand is over.",
+        {"action": {"type": "string", "maxLength": 200}, "ply": _ASKED, "hand": _ASKED_HAND},
+        optional=("hand",),
+    ),
+    "next": _message(
+        "next",
+        "Deal the hand after the finished hand it names (a stale number does nothing).",
+        {"hand": _ASKED_HAND},
     ),
     "undo": _message(
         "undo",
@@ -133,6 +150,8 @@ _TABLE = {
         "name": _TEXT,
         "players": {"type": "integer", "minimum": 2},
         "dealer": {"type": "integer", "minimum": 0},
+        "hand": _HAND,
+        "session": _ref("Session"),
         "seats": {
             "type": "array",
             "items": {
@@ -143,7 +162,60 @@ _TABLE = {
             },
         },
     },
-    "required": ["id", "variant", "name", "players", "dealer", "seats"],
+    "required": ["id", "variant", "name", "players", "dealer", "seats", "hand", "session"],
+    "additionalProperties": False,
+}
+
+_SHEET_LINE = {
+    "description": "One finished hand on the score sheet, per seat by index.",
+    "type": "object",
+    "properties": {
+        "hand": _HAND,
+        "dealer": {"type": "integer", "minimum": 0},
+        "contract": {"anyOf": [_TEXT, {"type": "null"}]},
+        "declarer": _SEAT_OR_NONE,
+        "written": _SEATS_INTS,
+        "payments": _SEATS_INTS,
+        "bonus": _SEATS_INTS,
+        "totals": _SEATS_INTS,
+    },
+    "required": [
+        "hand",
+        "dealer",
+        "contract",
+        "declarer",
+        "written",
+        "payments",
+        "bonus",
+        "totals",
+    ],
+    "additionalProperties": False,
+}
+
+_SESSION = {
+    "description": (
+        "A session (alsos.Session.summary()): its kind, the scores and net results, the "
+        "sheet, and what its own rule keeps (a rubber's or radli's target, prize and "
+        "winner; a session of deals' deals and deals left; declarations where limited)."
+    ),
+    "type": "object",
+    "properties": {
+        "kind": _TEXT,
+        "over": {"type": "boolean"},
+        "hands": {"type": "integer", "minimum": 0},
+        "dealer": {"type": "integer", "minimum": 0},
+        "scores": _SEATS_INTS,
+        "result": _SEATS_INTS,
+        "sheet": {"type": "array", "items": _ref("SheetLine")},
+        "declared": _SEATS_INTS,
+        "declare_limit": {"type": "integer", "minimum": 0},
+        "target": {"type": "integer"},
+        "prize": {"type": "integer"},
+        "winner": _SEAT_OR_NONE,
+        "deals": {"type": "integer", "minimum": 1},
+        "left": {"type": "integer", "minimum": 0},
+    },
+    "required": ["kind", "over", "hands", "dealer", "scores", "result", "sheet"],
     "additionalProperties": False,
 }
 
@@ -174,7 +246,12 @@ def schema() -> dict[str, Any]:
     Validate a frame against one direction with a schema
     ``{"$ref": "#/$defs/ServerMessage", "$defs": ...}``.  A fresh dict each call.
     """
-    defs: dict[str, Any] = {"Table": _TABLE, "LegalAction": _LEGAL_ACTION}
+    defs: dict[str, Any] = {
+        "Table": _TABLE,
+        "LegalAction": _LEGAL_ACTION,
+        "Session": _SESSION,
+        "SheetLine": _SHEET_LINE,
+    }
     for kind in ("view", "event", "settlement"):
         for name, entry in data_schema(kind)["$defs"].items():
             if defs.setdefault(name, entry) != entry:  # pragma: no cover - a naming clash

@@ -9,6 +9,13 @@ ply, its ``(table, ply)`` the primary key so that a ply is stored once).  The
 hand in progress is the deal replayed through the stored actions, exactly as
 :meth:`alsos.Record.replay` does it.
 
+A table plays a session of hands (:mod:`alsos.play.session`).  When the
+next hand is dealt, the finished one moves to ``alsos_hands`` (its dealer,
+its deal and its actions, under its number: the primary key again stores it
+once), the table's row takes the new deal and dealer and ``alsos_actions``
+starts again from ply 0, all in one transaction.  The session is the stored
+hands replayed in order (:mod:`alsos.web.sessions`).
+
 The same code runs on SQLite (the default: a file, nothing to install) and on
 PostgreSQL (a ``postgresql://`` URL, through psycopg 3).  Calls are
 synchronous: the server makes them from worker threads so the event loop
@@ -27,6 +34,7 @@ processes to catch up (:mod:`alsos.web.notify`).
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -45,14 +53,16 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     text,
+    update,
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["CHANNEL", "PlyTaken", "SeatRow", "Store", "TableRow", "engine_url"]
+__all__ = ["CHANNEL", "HandRow", "PlyTaken", "SeatRow", "Store", "TableRow", "engine_url"]
 
 #: The PostgreSQL ``NOTIFY`` channel on which every stored action is announced,
 #: as ``"<table id> <actions stored>"``.
@@ -90,6 +100,18 @@ _ACTIONS = Table(
     Column("at", Float, nullable=False),
 )
 
+# The finished hands of a table's session, in order (``hand`` 1 the first): the
+# actions as JSON, a list of [seat, action].
+_HANDS = Table(
+    "alsos_hands",
+    _META,
+    Column("table_id", String(32), ForeignKey("alsos_tables.id"), primary_key=True),
+    Column("hand", Integer, primary_key=True),
+    Column("dealer", Integer, nullable=False),
+    Column("deal", Text, nullable=False),
+    Column("actions", Text, nullable=False),
+)
+
 # The profile a table was made with when it is not a shipped one (an upload): its
 # YAML text, loaded again when the table is (never a path: see load_profile_text).
 _PROFILES = Table(
@@ -110,8 +132,18 @@ class SeatRow:
 
 
 @frozen
+class HandRow:
+    """A finished hand of a table's session: its dealer, deal and actions."""
+
+    dealer: int
+    deal: str
+    actions: tuple[tuple[int, str], ...]
+
+
+@frozen
 class TableRow:
-    """A stored table: enough to deal its hand again and replay ``actions`` on it."""
+    """A stored table: enough to deal its hand again and replay ``actions`` on it,
+    after the session's finished ``hands``."""
 
     id: str
     variant: str
@@ -120,6 +152,7 @@ class TableRow:
     deal: str
     seats: tuple[SeatRow, ...]
     actions: tuple[tuple[int, str], ...]
+    hands: tuple[HandRow, ...] = ()
 
 
 class PlyTaken(Exception):
@@ -225,6 +258,45 @@ class Store:
             ).all()
         return tuple((r.seat, r.action) for r in rows)
 
+    def next_hand(self, table_id: str, hand: int, done: HandRow, dealer: int, deal: str) -> None:
+        """Store the finished hand number ``hand`` (1 the first) and make ``deal``,
+        dealt by ``dealer``, the table's hand in play with no action yet; on
+        PostgreSQL, announce it on :data:`CHANNEL` as ``"<table id> 0"``.
+
+        :raises PlyTaken: hand ``hand`` is stored already (another process dealt on).
+        """
+        actions = json.dumps([[s, a] for s, a in done.actions], separators=(",", ":"))
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(_HANDS).values(
+                        table_id=table_id,
+                        hand=hand,
+                        dealer=done.dealer,
+                        deal=done.deal,
+                        actions=actions,
+                    )
+                )
+                conn.execute(delete(_ACTIONS).where(_ACTIONS.c.table_id == table_id))
+                conn.execute(
+                    update(_TABLES).where(_TABLES.c.id == table_id).values(dealer=dealer, deal=deal)
+                )
+                if self.postgres:
+                    conn.execute(
+                        text("SELECT pg_notify(:channel, :payload)"),
+                        {"channel": CHANNEL, "payload": f"{table_id} 0"},
+                    )
+        except IntegrityError:
+            raise PlyTaken(f"table {table_id}: hand {hand} is stored already") from None
+
+    def hands_done(self, table_id: str) -> int:
+        """How many hands of ``table_id``'s session are finished and stored."""
+        with self.engine.connect() as conn:
+            n = conn.execute(
+                select(func.count()).select_from(_HANDS).where(_HANDS.c.table_id == table_id)
+            ).scalar()
+        return int(n or 0)
+
     def add_profile(self, table_id: str, text: str) -> None:
         """Store the uploaded profile of the table ``table_id`` (made just before)."""
         with self.engine.begin() as conn:
@@ -263,6 +335,11 @@ class Store:
                 .where(_ACTIONS.c.table_id == table_id)
                 .order_by(_ACTIONS.c.ply)
             ).all()
+            hands = conn.execute(
+                select(_HANDS.c.dealer, _HANDS.c.deal, _HANDS.c.actions)
+                .where(_HANDS.c.table_id == table_id)
+                .order_by(_HANDS.c.hand)
+            ).all()
         return TableRow(
             id=row.id,
             variant=row.variant,
@@ -271,6 +348,10 @@ class Store:
             deal=row.deal,
             seats=tuple(SeatRow(s.seat, s.kind, s.token) for s in seats),
             actions=tuple((a.seat, a.action) for a in actions),
+            hands=tuple(
+                HandRow(h.dealer, h.deal, tuple((s, a) for s, a in json.loads(h.actions)))
+                for h in hands
+            ),
         )
 
 

@@ -8,6 +8,9 @@
   let table = null;         // the welcome frame's table
   let me = null;            // our seat
   let ply = 0;              // actions taken, as the last state said
+  let hand = 1;             // the number of the hand in play (a session plays several)
+  let session = null;       // the session's summary: its score sheet and state
+  let over = false;         // whether the hand in play is over
   let socket = null;
   let retry = 0;
 
@@ -129,6 +132,9 @@
       const people = table.seats.filter((s) => s.kind === "human").length;
       $("assist").hidden = me < 0;
       $("undo").hidden = $("hint").hidden = people > 1;
+      showSheet(table.session, table.hand);
+    } else if (frame.type === "sheet") {
+      showSheet(frame.session, frame.hand);
     } else if (frame.type === "state") {
       render(frame);
     } else if (frame.type === "refused" || frame.type === "error") {
@@ -142,7 +148,7 @@
 
   function send(action) {
     $("refused").textContent = "";
-    socket.send(JSON.stringify({ type: "act", action: action, ply: ply }));
+    socket.send(JSON.stringify({ type: "act", action: action, ply: ply, hand: hand }));
   }
 
   function download(text, name) {
@@ -210,6 +216,8 @@
     $("history").replaceChildren(...v.history.map(([seat, text]) => el("li", `${who(seat)}: ${text}`)));
 
     const st = frame.settlement;
+    over = Boolean(st);
+    if (session) showSheet(session, hand); else showNext();
     $("settlement-box").hidden = !st;
     if (st) showSettlement(st);
     const viewer = $("viewer");
@@ -239,6 +247,50 @@
       out.append(el("p", "Payments: " + pay.map(([s, p]) => `${who(Number(s))} ${p > 0 ? "+" : ""}${p}`).join(", ")));
     }
   }
+
+  // the session: every finished hand's score per seat with the running totals,
+  // what the session keeps (rubber, rádli, a number of deals), and its end
+  function showSheet(s, number) {
+    session = s; hand = number;
+    document.body.dataset.hand = String(hand);
+    const seats = s.scores.map((_, i) => i);
+    const head = el("tr");
+    for (const h of ["hand", "dealer", "contract"]) head.append(el("th", h, { scope: "col" }));
+    for (const i of seats) head.append(el("th", who(i), { scope: "col" }));
+    $("sheet").tHead.replaceChildren(head);
+    $("sheet").tBodies[0].replaceChildren(...s.sheet.map((line) => {
+      const tr = el("tr");
+      tr.append(el("td", line.hand), el("td", who(line.dealer)),
+        el("td", line.contract === null ? "" : `${line.contract}${line.declarer === null ? "" : ` (${who(line.declarer)})`}`));
+      for (const i of seats) {
+        const bonus = line.bonus[i] ? ` +${line.bonus[i]} bonus` : "";
+        tr.append(el("td", `${signed(line.written[i])}${bonus} = ${line.totals[i]}`));
+      }
+      return tr;
+    }));
+    const parts = [];
+    if (s.kind === "deals") parts.push(`${s.left} of ${s.deals} deals left`);
+    else parts.push(`${s.kind === "radli" ? "Rádli" : "Rubber"} to ${s.target}, bonus ${s.prize}`);
+    if (s.declared) parts.push("declared: " + s.declared.map((n, i) => `${who(i)} ${n}/${s.declare_limit}`).join(", "));
+    if (s.over) {
+      parts.push("the session is over" + (s.winner === null || s.winner === undefined ? "" : `: ${who(s.winner)} won`));
+      parts.push("result: " + s.result.map((r, i) => `${who(i)} ${signed(r)}`).join(", "));
+    } else {
+      // the session passes the deal on as soon as a hand is over
+      parts.push(`hand ${hand}; ${over ? "next dealer" : "dealer"} ${who(s.dealer)}`);
+    }
+    $("session-state").textContent = parts.join("; ") + ".";
+    showNext();
+  }
+  function signed(n) { return `${n > 0 ? "+" : ""}${n}`; }
+  function showNext() {
+    const people = table ? table.seats.some((x) => x.seat === me && x.kind === "human") : false;
+    $("next-hand").hidden = !(over && people && session && !session.over);
+  }
+  $("next-hand").addEventListener("click", () => {
+    $("refused").textContent = "";
+    socket.send(JSON.stringify({ type: "next", hand: hand }));
+  });
 
   $("undo").addEventListener("click", () => socket.send(JSON.stringify({ type: "undo", ply: ply })));
   $("hint").addEventListener("click", () => { $("refused").textContent = "thinking..."; socket.send(JSON.stringify({ type: "hint" })); });

@@ -1,0 +1,81 @@
+"""A web table's session: the hands one after another, as the profile's session says.
+
+A table plays a session (:func:`alsos.play.session.new_session`: a rubber, a
+rádli, or a fixed number of deals, as ``scoring.session`` names it), not one
+hand.  When a hand is over its settlement goes on the session's score sheet
+at once; the next hand is dealt when a person at the table asks for it (a
+table of bots only deals on by itself), by the seat whose turn it is to deal,
+until the session is over.
+
+The session is never stored as such: the store keeps every finished hand (its
+dealer, deal and actions) and the hand in play, and :func:`replay` plays them
+again through a new session, which then holds the same scores, sheet, dealer
+and counts as before -- the same way a hand is brought back from its deal and
+actions.
+
+The score sheet is public (every seat and the spectators are sent it): the
+``sheet`` frame carries :meth:`alsos.play.session.Session.summary` and the
+number of the hand in play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from alsos.pack.deal import Deal
+from alsos.play.game import Game
+from alsos.play.session import Session, new_session
+from alsos.ruleset.profile import Ruleset
+from alsos.web.store import HandRow, TableRow
+
+__all__ = ["finished", "first_hand", "note_over", "replay", "sheet_frame"]
+
+
+def first_hand(
+    rules: Ruleset, dealer: int, *, seed: int | None = None, deal: Deal | str | None = None
+) -> tuple[Session, Game]:
+    """A new session and its first hand, dealt by ``dealer`` (cards from ``seed``
+    or the given ``deal``)."""
+    session = new_session(rules, dealer=dealer)
+    return session, session.next_game(seed=seed, deal=deal)
+
+
+def replay(rules: Ruleset, row: TableRow) -> tuple[Session, Game]:
+    """The session of the stored table ``row`` and its hand in play: every finished
+    hand replayed and added, then the hand in play (added too when it is over,
+    as :func:`note_over` does while the table plays)."""
+    first = row.hands[0].dealer if row.hands else row.dealer
+    session = new_session(rules, dealer=first)
+    for hand in row.hands:
+        done = _played(session.next_game(deal=hand.deal), hand.actions)
+        session.add(done.settlement)
+    game = _played(session.next_game(deal=row.deal), row.actions)
+    note_over(session, game)
+    return session, game
+
+
+def note_over(session: Session, game: Game) -> bool:
+    """Put ``game``'s settlement on the session's sheet if the hand is over (once:
+    the caller tells a hand that has just ended); whether it did."""
+    if not game.is_over or game.settlement is None:
+        return False
+    session.add(game.settlement)
+    return True
+
+
+def finished(game: Game) -> HandRow:
+    """What is stored of a finished hand."""
+    return HandRow(game.dealer, str(game.deal), tuple((s, str(a)) for s, a in game.history))
+
+
+def sheet_frame(session: Session, hand: int) -> dict[str, Any]:
+    """The ``sheet`` frame: the session's summary (its score sheet and state) and
+    ``hand``, the number of the hand in play (1 the first).  Public: the same
+    frame goes to every seat and spectator."""
+    return {"type": "sheet", "hand": hand, "session": session.summary()}
+
+
+def _played(game: Game, actions: tuple[tuple[int, str], ...]) -> Game:
+    for seat, action in actions:
+        game.apply(action, seat=seat)
+    return game
