@@ -194,6 +194,102 @@ def test_two_hubs_on_one_postgresql_hear_and_serialize_each_other(postgres_url: 
     asyncio.run(scenario())
 
 
+class _Counting:
+    """A bot that counts its choices in ``chosen`` (one list shared by a hub's bots)."""
+
+    def __init__(self, bot: Any, chosen: list[int]) -> None:
+        self.bot, self.chosen = bot, chosen
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        self.chosen.append(1)
+        return self.bot.choose(view, legal)
+
+
+async def _two_hubs_on_a_bots_table(
+    url: str, delay: float
+) -> tuple[Hub, Hub, Room, Room, list[int], list[int]]:
+    """Two hubs (as two processes) holding one table of heuristic bots, A first; each
+    hub's bots count their choices."""
+    a = Hub(Store(url), bot_delay=delay)
+    b = Hub(Store(url), bot_delay=delay)
+    a.claim_retry = b.claim_retry = 0.1
+    table, _ = await a.create("potter1930", ["heuristic"] * 3)
+    chose_a: list[int] = []
+    chose_b: list[int] = []
+    room_a = await a.room(table)
+    assert room_a is not None
+    room_a.bots = {s: _Counting(bot, chose_a) for s, bot in room_a.bots.items()}  # type: ignore[misc]
+    while not a._claims or not a._claims.holds(table):  # A claims its bots first
+        await asyncio.sleep(0.01)
+    room_b = await b.room(table)
+    assert room_b is not None
+    room_b.bots = {s: _Counting(bot, chose_b) for s, bot in room_b.bots.items()}  # type: ignore[misc]
+    return a, b, room_a, room_b, chose_a, chose_b
+
+
+async def _until_over(room: Room, seconds: float = 30.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if room.game.is_over:
+            return
+        await asyncio.sleep(0.02)
+    pytest.fail(f"the hand did not end: {len(room.game.history)} actions")
+
+
+def test_one_process_moves_a_tables_bots(
+    postgres_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two hubs on one PostgreSQL hold a table of bots: every bot move is chosen once,
+    by the hub holding the table's claim (alsos.web.claims), none is refused as stale,
+    and both hubs end with the same hand, the one stored."""
+
+    async def scenario() -> None:
+        a, b, room_a, room_b, chose_a, chose_b = await _two_hubs_on_a_bots_table(postgres_url, 0.01)
+        try:
+            await _until_over(room_a)
+            await _until_over(room_b)
+            moves = len(room_a.game.history)
+            assert len(chose_a) + len(chose_b) == moves
+            assert chose_b == []  # A claimed first and never let go
+            assert _history(room_a) == _history(room_b)
+            assert a.store.actions_since(room_a.id, 0) == tuple(_history(room_a))
+            await asyncio.sleep(0.1)  # the claim of a finished hand is given up
+            assert a._claims is not None and not a._claims.holds(room_a.id)
+        finally:
+            await a.close()
+            await b.close()
+            a.store.close()
+            b.store.close()
+
+    with caplog.at_level("WARNING", logger="alsos.web"):
+        asyncio.run(scenario())
+    assert "stale" not in caplog.text
+
+
+def test_another_process_takes_the_bots_over_when_the_owner_stops(postgres_url: str) -> None:
+    """Hub A moves the bots; it stops mid-hand (its claims' session ends, as when a
+    process dies); hub B claims the table and plays the hand to its end."""
+
+    async def scenario() -> None:
+        a, b, room_a, room_b, chose_a, chose_b = await _two_hubs_on_a_bots_table(postgres_url, 0.02)
+        try:
+            while len(room_b.game.history) < 4:
+                await asyncio.sleep(0.01)
+            await a.close()
+            stopped_at = len(a.store.actions_since(room_a.id, 0))
+            assert not room_b.game.is_over and chose_b == []
+            await _until_over(room_b)
+            assert len(chose_a) + len(chose_b) == len(room_b.game.history)
+            assert chose_b and len(chose_b) == len(room_b.game.history) - stopped_at
+            assert b.store.actions_since(room_b.id, 0) == tuple(_history(room_b))
+        finally:
+            await a.close()
+            await b.close()
+            a.store.close()
+            b.store.close()
+
+    asyncio.run(scenario())
+
+
 # ---------------------------------------- two real server processes (slow)
 
 

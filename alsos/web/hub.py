@@ -24,7 +24,10 @@ actions stay serialized across them by the store: a ply is stored once (the
 primary key), and the process whose write was refused (:class:`PlyTaken`)
 reads what the other took, sends it to its own pages and refuses its own
 action as stale.  A process hears of every action another stores
-(:mod:`alsos.web.notify`) and catches its pages up the same way.
+(:mod:`alsos.web.notify`) and catches its pages up the same way.  A table's
+bots move in one process at a time, the one holding the table's claim
+(:mod:`alsos.web.claims`); when it dies, another holding the table takes the
+claim over within :attr:`Hub.claim_retry` seconds.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -47,6 +51,7 @@ from alsos.play.game import Game, IllegalActionError
 from alsos.ruleset.loading import load_profile_text, load_variant
 from alsos.ruleset.profile import Ruleset
 from alsos.terminal.assist import UndoRefused, hint_text, take_back_own
+from alsos.web.claims import claims_for
 from alsos.web.messages import PROTOCOL, events_frame, state_frame
 from alsos.web.notify import Listener, listen
 from alsos.web.store import PlyTaken, SeatRow, Store, TableRow
@@ -124,6 +129,8 @@ class Room:
         self.quick = frozenset(s.seat for s in row.seats if s.kind in QUICK)
         self.bot_task: asyncio.Task[None] | None = None
         self.hinting = False  # one hint at a time per table: each searches for a while
+        #: when this process last failed to claim the table's bots (time.monotonic)
+        self.tried = -float("inf")
 
     def seat_for(self, token: str) -> int | None:
         """The seat ``token`` opens, or None; every seat's digest is compared in
@@ -157,7 +164,12 @@ class Hub:
     """Every table of one server: made, loaded, played and stored.
 
     ``bot_delay``: seconds before a bot's move appears (0 in tests).
+    ``claim_retry``: on PostgreSQL, seconds between two tries at claiming the bots
+    of a table another process moves (:mod:`alsos.web.claims`): how soon a table's
+    bots move again after their process died.
     """
+
+    claim_retry = 1.0
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6, bot_workers: int = 2) -> None:
         self.store = store
@@ -171,6 +183,9 @@ class Hub:
         self._turns = asyncio.Semaphore(_TURNS)
         self._loading = asyncio.Lock()
         self._listener: Listener | None = None
+        self._claims = claims_for(store)
+        self._sweeper: asyncio.Task[None] | None = None
+        self._closed = False
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def _in_db(self, fn: Any, *args: Any) -> Any:
@@ -178,10 +193,16 @@ class Hub:
 
     async def close(self) -> None:
         """Stop the bots, the listener and the worker threads (the store is the caller's)."""
+        if self._closed:
+            return
+        self._closed = True
         if self._listener is not None:
             await asyncio.get_running_loop().run_in_executor(None, self._listener.stop)
-        for task in [*self._tasks, *(r.bot_task for r in self.rooms.values() if r.bot_task)]:
+        tasks = [*self._tasks, *(r.bot_task for r in self.rooms.values() if r.bot_task)]
+        for task in [*tasks, *([self._sweeper] if self._sweeper else [])]:
             task.cancel()
+        if self._claims is not None:
+            await self._in_db(self._claims.close)
         self._cpu.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)
 
@@ -198,7 +219,24 @@ class Hub:
                 loop.call_soon_threadsafe(self.heard, table_id, count)
 
             self._listener = listen(self.store, heard)
+        if self._sweeper is None and self._claims is not None:
+            self._sweeper = asyncio.get_running_loop().create_task(self.sweep())
         return self._listener
+
+    async def sweep(self) -> None:
+        """(PostgreSQL.)  Every :attr:`claim_retry` seconds, check that the claims'
+        connection lives and try again to claim the tables whose bots are to move
+        and that no bot task of this process moves: their owner may have died."""
+        claims = self._claims
+        assert claims is not None
+        while True:
+            await asyncio.sleep(self.claim_retry)
+            try:
+                await self._in_db(claims.check)
+                for room in list(self.rooms.values()):
+                    self._wake_bots(room)
+            except Exception:  # a sweep failed: the next one tries again
+                _log.exception("could not look for tables whose bots nobody moves")
 
     def heard(self, table_id: str | None, count: int) -> None:
         """Another process (or this one) stored actions of ``table_id`` up to ``count``
@@ -209,9 +247,7 @@ class Hub:
             room = self.rooms.get(table_id)
             rooms = [room] if room is not None and len(room.game.history) < count else []
         for room in rooms:
-            task = asyncio.get_running_loop().create_task(self._caught_up(room))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self._caught_up(room))
 
     async def _caught_up(self, room: Room) -> None:
         try:
@@ -430,13 +466,44 @@ class Hub:
     # --------------------------------------------------------------- bots
 
     def _wake_bots(self, room: Room) -> None:
-        """Start the table's bot task if a bot is to act and none is running."""
-        to_act = room.game.to_act
-        if room.game.is_over or to_act not in room.bots:
+        """Start the table's bot task if a bot is to act and none is running (on
+        PostgreSQL: unless another process held the table's claim a moment ago)."""
+        claims = self._claims
+        if room.game.is_over:
+            if claims is not None and claims.holds(room.id):
+                self._spawn(self._in_db(claims.release, room.id))
+            return
+        if room.game.to_act not in room.bots:
             return
         if room.bot_task is not None and not room.bot_task.done():
             return
+        if (
+            claims is not None
+            and not claims.holds(room.id)
+            and time.monotonic() - room.tried < self.claim_retry
+        ):
+            return  # another process moves them: the sweep tries again (Hub.sweep)
         room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _own(self, room: Room) -> bool:
+        """Whether this process moves the table's bots: always on SQLite; on
+        PostgreSQL if it holds the table's claim or takes it now -- and then it first
+        reads what the previous owner stored last."""
+        claims = self._claims
+        if claims is None or claims.holds(room.id):
+            return True
+        room.tried = time.monotonic()
+        if not await self._in_db(claims.take, room.id):
+            return False
+        async with room.lock:
+            await self._catch_up(room)
+        _log.info("table %s: this process moves its bots", room.id)
+        return True
 
     async def _bots(self, room: Room) -> None:
         """Play the bots' turns in a row, each after the delay.
@@ -450,12 +517,17 @@ class Hub:
         move of every table.
         """
         loop = asyncio.get_running_loop()
+        claims = self._claims
         while True:
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
+            if not await self._own(room):
+                return
             game = room.game
             seat = game.to_act
             if game.is_over or seat is None or seat not in room.bots:
+                if game.is_over and claims is not None:
+                    await self._in_db(claims.release, room.id)
                 return
             bot = room.bots[seat]
             try:
@@ -482,9 +554,16 @@ class Hub:
     async def _bot_moves(self, room: Room, seat: int, action: str) -> None:
         """(The lock held.)  Take a bot's move; if another process's bot moved first,
         show its move instead."""
+        ply = len(room.game.history)
         try:
             await self._commit(room, seat, action)
-        except PlyTaken:
+        except PlyTaken:  # another process moved this bot: its claim was lost meanwhile
+            _log.warning(
+                "table %s: the bot move at action %d was refused as stale: "
+                "another process took that action first",
+                room.id,
+                ply,
+            )
             await self._catch_up(room)
 
 
