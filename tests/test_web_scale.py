@@ -302,10 +302,22 @@ def _free_port() -> int:
 @contextlib.contextmanager
 def _serving(db: str) -> Iterator[int]:
     """An ``alsos serve`` process on a free loopback port (bots without delay)."""
+    with _server(db) as (port, _):
+        yield port
+
+
+@contextlib.contextmanager
+def _server(
+    db: str, bot_delay: float = 0.0, log: Path | None = None
+) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """An ``alsos serve`` process on a free loopback port, and the process; its
+    standard error written to ``log`` if given."""
     port = _free_port()
+    err = None if log is None else log.open("wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "alsos", "serve", "--port", str(port), "--db", db,
-         "--bot-delay", "0"],
+         "--bot-delay", str(bot_delay)],
+        stderr=err,
     )  # fmt: skip
     try:
         for _ in range(150):
@@ -316,10 +328,13 @@ def _serving(db: str) -> Iterator[int]:
                 time.sleep(0.1)
         else:
             pytest.fail("alsos serve did not start")
-        yield port
+        yield port, proc
     finally:
-        proc.terminate()
+        if proc.poll() is None:
+            proc.terminate()
         proc.wait(10)
+        if err is not None:
+            err.close()
 
 
 class _Page:
@@ -332,6 +347,7 @@ class _Page:
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         self.state: dict[str, Any] = {}
         self.refused: list[dict[str, Any]] = []
+        self.plies: list[int] = []  # of the events frames, in order
         self.sent = 0.0
         assert self._next()["type"] == "welcome"
 
@@ -341,6 +357,8 @@ class _Page:
             self.state = frame
         elif frame["type"] == "refused":
             self.refused.append(frame)
+        elif frame["type"] == "events":
+            self.plies.append(frame["ply"])
         assert frame["type"] != "error", frame
         return frame
 
@@ -348,6 +366,13 @@ class _Page:
         """Read frames until the state at ``ply`` (or later) has come."""
         end = time.monotonic() + timeout
         while self.state.get("ply", -1) < ply:
+            self._next(max(end - time.monotonic(), 0.01))
+        return self.state
+
+    def until_over(self, timeout: float = 60.0) -> dict[str, Any]:
+        """Read frames until the state with the settlement has come."""
+        end = time.monotonic() + timeout
+        while self.state.get("settlement") is None:
             self._next(max(end - time.monotonic(), 0.01))
         return self.state
 
@@ -415,6 +440,57 @@ def test_two_server_processes_serve_one_table(postgres_url: str) -> None:
     store = Store(postgres_url)
     try:
         assert len(store.actions_since(table, 0)) == ply
+    finally:
+        store.close()
+
+
+@pytest.mark.slow
+def test_two_server_processes_move_each_bot_once_and_take_over(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """Tables of bots only, watched on two ``alsos serve`` processes: the first process
+    to hold them moves their bots, each move is applied once on each process and none
+    is refused as stale; killed mid-hand, the other process takes the bots over and
+    plays every hand to its end (alsos.web.claims)."""
+    pytest.importorskip("websockets", reason="the WebSocket client of uvicorn[standard]")
+    import signal
+
+    import httpx
+
+    log_a, log_b = tmp_path / "a.log", tmp_path / "b.log"
+    with (
+        _server(postgres_url, 0.05, log_a) as (port_a, proc_a),
+        _server(postgres_url, 0.05, log_b) as (port_b, _),
+    ):
+        tables = []
+        for _ in range(3):
+            r = httpx.post(
+                f"http://127.0.0.1:{port_a}/api/tables",
+                json={"variant": "potter1930", "seats": ["heuristic"] * 3},
+            )
+            assert r.status_code == 200, r.text
+            tables.append((r.json()["table"], r.json()["spectator"]))
+        on_a = [_Page(port_a, t, watch) for t, watch in tables]  # A holds them first
+        for p in on_a:
+            p.until(1)
+        on_b = [_Page(port_b, t, watch) for t, watch in tables]
+        for p in on_b:
+            p.until(p.until(0)["ply"] + 4)  # both processes see the bots move ...
+        proc_a.send_signal(signal.SIGKILL)  # ... until the owner dies mid-hand
+        proc_a.wait(10)
+        for p in on_b:
+            assert p.state["settlement"] is None  # the hand was not over
+            p.until_over()  # B takes the bots over: the hand ends
+            start = p.plies[0]  # every action once, in order, since the page joined
+            assert p.plies == list(range(start, p.state["ply"] + 1))
+            p.ws.close()
+        for p in on_a:
+            assert p.plies == sorted(set(p.plies))
+    assert "stale" not in log_a.read_text() + log_b.read_text()
+    store = Store(postgres_url)
+    try:
+        for (table, _), p in zip(tables, on_b, strict=True):
+            assert len(store.actions_since(table, 0)) == p.state["ply"]
     finally:
         store.close()
 
