@@ -55,6 +55,22 @@ def test_a_ply_is_stored_once_and_read_back_in_order(db_url: str) -> None:
         store.close()
 
 
+def test_actions_of_several_tables_are_stored_in_one_write(db_url: str) -> None:
+    """A group commit: each row stored but the one whose ply was taken already."""
+    store = Store(db_url)
+    try:
+        for t in ("t1", "t2"):
+            store.add_table(t, "potter1930", 3, 0, "deal", (SeatRow(0, "human", "x"),))
+        store.add_action("t1", 0, 1, "pass")
+        rows = [("t2", 0, 2, "hold"), ("t1", 0, 0, "hold"), ("t1", 1, 2, "pass")]
+        assert store.add_actions(rows) == [True, False, True]
+        assert store.actions_since("t1", 0) == ((1, "pass"), (2, "pass"))
+        assert store.actions_since("t2", 0) == ((2, "hold"),)
+        assert store.add_actions([("t2", 0, 0, "pass")]) == [False]
+    finally:
+        store.close()
+
+
 def test_a_sqlite_file_is_written_ahead(tmp_path: Path) -> None:
     """WAL: a commit is not a flush of the whole file, so a write stays cheap."""
     store = Store(f"sqlite:///{tmp_path / 'w.sqlite3'}")
@@ -118,6 +134,40 @@ def test_bots_of_every_kind_play_a_hand_to_its_end(
                 await asyncio.sleep(0.05)
             assert room.game.is_over
             assert store.actions_since(table, 0) == tuple(_history(room))
+        finally:
+            await h.close()
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_many_tables_actions_share_their_writes(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tables of quick bots playing at once: their moves are stored in group commits
+    (fewer writes than moves), every move once and in each table's order."""
+
+    async def scenario() -> None:
+        store = Store(db_url)
+        writes: list[int] = []
+        add_actions = store.add_actions
+
+        def counting(rows: Any) -> Any:
+            writes.append(len(rows))
+            return add_actions(rows)
+
+        monkeypatch.setattr(store, "add_actions", counting)
+        h = Hub(store, bot_delay=0)
+        try:
+            made = [await h.create("potter1930", ["heuristic"] * 3) for _ in range(12)]
+            rooms = [await h.room(table) for table, _ in made]
+            for room in rooms:
+                assert room is not None
+                await _until_over(room)
+                assert store.actions_since(room.id, 0) == tuple(_history(room))
+            moves = sum(len(r.game.history) for r in rooms if r is not None)
+            assert sum(writes) == moves
+            assert len(writes) < moves
         finally:
             await h.close()
             store.close()

@@ -186,6 +186,9 @@ class Hub:
         self._claims = claims_for(store)
         self._sweeper: asyncio.Task[None] | None = None
         self._closed = False
+        #: actions waiting to be stored (:meth:`_store_action`), and whether a write is on
+        self._pending: list[tuple[tuple[str, int, int, str], asyncio.Future[bool]]] = []
+        self._writing = False
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def _in_db(self, fn: Any, *args: Any) -> Any:
@@ -446,8 +449,46 @@ class Hub:
         events: tuple[Event, ...] = trial.apply(action, seat=seat)
         ply = len(room.game.history)
         taken = str(trial.history[-1][1])
-        await self._in_db(self.store.add_action, room.id, ply, seat, taken)
+        await self._store_action(room.id, ply, seat, taken)
         self._publish(room, trial, events, ply)
+
+    async def _store_action(self, table_id: str, ply: int, seat: int, action: str) -> None:
+        """Store one action, in a group commit with the other tables' actions waiting.
+
+        Actions arriving while a write is under way wait for it, then go in the
+        next write all together (:meth:`Store.add_actions
+        <alsos.web.store.Store.add_actions>`): one transaction and one hand-off to
+        the database thread for many actions, where one each would keep that
+        thread and the event loop taking turns.  Each still returns only once it
+        is stored (or raises :class:`PlyTaken` or the store's error).
+        """
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._pending.append(((table_id, ply, seat, action), done))
+        if not self._writing:
+            self._writing = True
+            self._spawn(self._write_pending())
+        if not await done:
+            raise PlyTaken(f"table {table_id}: action {ply} is stored already")
+
+    async def _write_pending(self) -> None:
+        """Write the waiting actions, a batch at a time, until none waits."""
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    stored: list[bool] = await self._in_db(
+                        self.store.add_actions, [row for row, _ in batch]
+                    )
+                except Exception as e:  # the write failed: each waiting action is told
+                    for _, done in batch:
+                        if not done.done():
+                            done.set_exception(e)
+                    continue
+                for (_, done), ok in zip(batch, stored, strict=True):
+                    if not done.done():
+                        done.set_result(ok)
+        finally:
+            self._writing = False
 
     def _publish(self, room: Room, game: Game, events: tuple[Event, ...], ply: int) -> None:
         """Make ``game`` (``ply`` and its events taken) the table's, and tell every page."""
