@@ -15,7 +15,9 @@ synchronous: the server makes them from worker threads so the event loop
 never waits on a disk or the network.  A SQLite file is opened in WAL mode
 with ``synchronous=NORMAL``: a commit is not flushed to the disk each time
 (an action survives the server process being killed, not the machine losing
-power), which keeps a write well under a millisecond.
+power), which keeps a write well under a millisecond.  The server stores
+the actions waiting at one moment, of any tables, with one call
+(:meth:`Store.add_actions`: one transaction, a group commit).
 
 Several server processes may share one PostgreSQL database: the primary key
 refuses the second write of a ply (:class:`PlyTaken`), so one table's record
