@@ -277,6 +277,34 @@ async def _two_hubs_on_a_bots_table(
     return a, b, room_a, room_b, chose_a, chose_b
 
 
+def test_a_claim_is_one_process_s_until_its_session_ends(postgres_url: str) -> None:
+    """A table's claim (alsos.web.claims) is held by one process; a lost connection
+    loses its claims, and the other process can then take them."""
+    from alsos.web.claims import Claims, claim_key
+
+    assert claim_key("abc") == claim_key("abc") != claim_key("abd")
+    store = Store(postgres_url)
+    one, two = Claims(store), Claims(store)
+    try:
+        assert one.take("t1") and one.take("t1") and one.holds("t1")
+        assert not two.take("t1") and not two.holds("t1")
+        assert two.take("t2")
+        one._conn.close()  # the session ends: PostgreSQL frees its locks
+        one.check()
+        assert not one.holds("t1")
+        for _ in range(100):  # the server ends the session a moment after the close
+            if two.take("t1"):
+                break
+            time.sleep(0.05)
+        assert two.holds("t1") and not one.take("t1")
+        two.release("t1")
+        assert not two.holds("t1") and one.take("t1")
+    finally:
+        one.close()
+        two.close()
+        store.close()
+
+
 async def _until_over(room: Room, seconds: float = 30.0) -> None:
     for _ in range(int(seconds / 0.02)):
         if room.game.is_over:
