@@ -15,7 +15,8 @@ Usage::
                 [--images inline|files|none] [--out DIR]
     alsos arena [--variant V] [--bots A,B,...] [--deals N] [--workers N] [--json FILE]
     alsos simulate [VARIANT ...] [--hands N] [--bots B] [--out FILE] [--json FILE] [--plot FILE]
-    alsos serve [--host H] [--port N] [--db URL] [--bot-delay SECONDS] [--schema]
+    alsos serve [--host H] [--port N] [--db URL] [--bot-delay SECONDS]
+                [--hand-pause SECONDS|off] [--schema]
 
 ``play`` lives in ``alsos.terminal``: with ``--watch`` seeded bots play
 every seat and the hand is told phase by phase, trick by trick, with the
@@ -140,7 +141,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if command == "serve":
             if args.schema:
                 return _protocol_schema()
-            return _serve(args.host, args.port, args.db, args.bot_delay)
+            return _serve(args.host, args.port, args.db, args.bot_delay, args.hand_pause)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
@@ -384,6 +385,14 @@ def _add_serve(sub: _Subparsers) -> None:
         help="pause before a bot's move is shown (default 0.6)",
     )
     serve.add_argument(
+        "--hand-pause",
+        type=_hand_pause,
+        default=3.0,
+        metavar="SECONDS",
+        help="pause before a table of bots only deals its next hand (default 3; "
+        "'off': it stops after each hand)",
+    )
+    serve.add_argument(
         "--schema",
         action="store_true",
         help="print the JSON Schema of the WebSocket protocol and exit",
@@ -419,7 +428,20 @@ def _protocol_schema() -> int:
     return 0
 
 
-def _serve(host: str, port: int, db: str, bot_delay: float) -> int:
+def _hand_pause(text: str) -> float | None:
+    """``--hand-pause``: seconds (0 or more), or ``off``."""
+    if text == "off":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{text[:60]!r} is not a number of seconds or 'off'")
+    return value
+
+
+def _serve(host: str, port: int, db: str, bot_delay: float, hand_pause: float | None) -> int:
     """Run the web table with uvicorn until interrupted."""
     try:
         import uvicorn
@@ -430,7 +452,7 @@ def _serve(host: str, port: int, db: str, bot_delay: float) -> int:
         return 1
     from sqlalchemy.engine import make_url
 
-    app = create_app(db, bot_delay=max(bot_delay, 0.0))
+    app = create_app(db, bot_delay=max(bot_delay, 0.0), hand_pause=hand_pause)
     shown = make_url(db).render_as_string(hide_password=True)  # never print a password
     print(f"alsos: the web table at http://{host}:{port}/ (tables in {shown})")
     # ws_max_size: no frame from a page is near this; the app refuses over 4 KiB itself.

@@ -234,18 +234,18 @@ def test_an_action_the_store_refuses_is_sent_to_no_one(
     frame = mover.receive_json()
     waiter.receive_json()
     store = client.app.state.hub.store  # type: ignore[attr-defined]
-    add_action = store.add_action
+    add_actions = store.add_actions
 
     def broken(*args: Any) -> None:
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(store, "add_action", broken)
+    monkeypatch.setattr(store, "add_actions", broken)
     legal = frame["actions"][0]["action"]
     mover.send_json({"type": "act", "action": legal, "ply": frame["ply"]})
     refused = mover.receive_json()
     assert refused["type"] == "refused" and "could not store" in refused["reason"]
     _unchanged(client, t["table"], ())
-    monkeypatch.setattr(store, "add_action", add_action)
+    monkeypatch.setattr(store, "add_actions", add_actions)
     mover.send_json({"type": "act", "action": legal, "ply": frame["ply"]})
     first = waiter.receive_json()  # the waiter's next frame is the stored action's
     assert first["type"] == "events" and first["ply"] == 1

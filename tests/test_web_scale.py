@@ -53,6 +53,22 @@ def test_a_ply_is_stored_once_and_read_back_in_order(db_url: str) -> None:
         store.close()
 
 
+def test_actions_of_several_tables_are_stored_in_one_write(db_url: str) -> None:
+    """A group commit: each row stored but the one whose ply was taken already."""
+    store = Store(db_url)
+    try:
+        for t in ("t1", "t2"):
+            store.add_table(t, "potter1930", 3, 0, "deal", (SeatRow(0, "human", "x"),))
+        store.add_action("t1", 0, 1, "pass")
+        rows = [("t2", 0, 2, "hold"), ("t1", 0, 0, "hold"), ("t1", 1, 2, "pass")]
+        assert store.add_actions(rows) == [True, False, True]
+        assert store.actions_since("t1", 0) == ((1, "pass"), (2, "pass"))
+        assert store.actions_since("t2", 0) == ((2, "hold"),)
+        assert store.add_actions([("t2", 0, 0, "pass")]) == [False]
+    finally:
+        store.close()
+
+
 def test_a_sqlite_file_is_written_ahead(tmp_path: Path) -> None:
     """WAL: a commit is not a flush of the whole file, so a write stays cheap."""
     store = Store(f"sqlite:///{tmp_path / 'w.sqlite3'}")
@@ -153,6 +169,40 @@ def test_bots_of_every_kind_play_a_hand_to_its_end(
     asyncio.run(scenario())
 
 
+def test_many_tables_actions_share_their_writes(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tables of quick bots playing at once: their moves are stored in group commits
+    (fewer writes than moves), every move once and in each table's order."""
+
+    async def scenario() -> None:
+        store = Store(db_url)
+        writes: list[int] = []
+        add_actions = store.add_actions
+
+        def counting(rows: Any) -> Any:
+            writes.append(len(rows))
+            return add_actions(rows)
+
+        monkeypatch.setattr(store, "add_actions", counting)
+        h = Hub(store, bot_delay=0)
+        try:
+            made = [await h.create("potter1930", ["heuristic"] * 3) for _ in range(12)]
+            rooms = [await h.room(table) for table, _ in made]
+            for room in rooms:
+                assert room is not None
+                await _until_over(room)
+                assert store.actions_since(room.id, 0) == tuple(_history(room))
+            moves = sum(len(r.game.history) for r in rooms if r is not None)
+            assert sum(writes) == moves
+            assert len(writes) < moves
+        finally:
+            await h.close()
+            store.close()
+
+    asyncio.run(scenario())
+
+
 # --------------------------------------------- two hubs, as two processes
 
 
@@ -222,6 +272,130 @@ def test_two_hubs_on_one_postgresql_hear_and_serialize_each_other(postgres_url: 
     asyncio.run(scenario())
 
 
+class _Counting:
+    """A bot that counts its choices in ``chosen`` (one list shared by a hub's bots)."""
+
+    def __init__(self, bot: Any, chosen: list[int]) -> None:
+        self.bot, self.chosen = bot, chosen
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        self.chosen.append(1)
+        return self.bot.choose(view, legal)
+
+
+async def _two_hubs_on_a_bots_table(
+    url: str, delay: float
+) -> tuple[Hub, Hub, Room, Room, list[int], list[int]]:
+    """Two hubs (as two processes) holding one table of heuristic bots, A first; each
+    hub's bots count their choices."""
+    a = Hub(Store(url), bot_delay=delay)
+    b = Hub(Store(url), bot_delay=delay)
+    a.claim_retry = b.claim_retry = 0.1
+    table, _ = await a.create("potter1930", ["heuristic"] * 3)
+    chose_a: list[int] = []
+    chose_b: list[int] = []
+    room_a = await a.room(table)
+    assert room_a is not None
+    room_a.bots = {s: _Counting(bot, chose_a) for s, bot in room_a.bots.items()}  # type: ignore[misc]
+    while not a._claims or not a._claims.holds(table):  # A claims its bots first
+        await asyncio.sleep(0.01)
+    room_b = await b.room(table)
+    assert room_b is not None
+    room_b.bots = {s: _Counting(bot, chose_b) for s, bot in room_b.bots.items()}  # type: ignore[misc]
+    return a, b, room_a, room_b, chose_a, chose_b
+
+
+def test_a_claim_is_one_process_s_until_its_session_ends(postgres_url: str) -> None:
+    """A table's claim (alsos.web.claims) is held by one process; a lost connection
+    loses its claims, and the other process can then take them."""
+    from alsos.web.claims import Claims, claim_key
+
+    assert claim_key("abc") == claim_key("abc") != claim_key("abd")
+    store = Store(postgres_url)
+    one, two = Claims(store), Claims(store)
+    try:
+        assert one.take("t1") and one.take("t1") and one.holds("t1")
+        assert not two.take("t1") and not two.holds("t1")
+        assert two.take("t2")
+        one._conn.close()  # the session ends: PostgreSQL frees its locks
+        one.check()
+        assert not one.holds("t1")
+        for _ in range(100):  # the server ends the session a moment after the close
+            if two.take("t1"):
+                break
+            time.sleep(0.05)
+        assert two.holds("t1") and not one.take("t1")
+        two.release("t1")
+        assert not two.holds("t1") and one.take("t1")
+    finally:
+        one.close()
+        two.close()
+        store.close()
+
+
+async def _until_over(room: Room, seconds: float = 30.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if room.game.is_over:
+            return
+        await asyncio.sleep(0.02)
+    pytest.fail(f"the hand did not end: {len(room.game.history)} actions")
+
+
+def test_one_process_moves_a_tables_bots(
+    postgres_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two hubs on one PostgreSQL hold a table of bots: every bot move is chosen once,
+    by the hub holding the table's claim (alsos.web.claims), none is refused as stale,
+    and both hubs end with the same hand, the one stored."""
+
+    async def scenario() -> None:
+        a, b, room_a, room_b, chose_a, chose_b = await _two_hubs_on_a_bots_table(postgres_url, 0.01)
+        try:
+            await _until_over(room_a)
+            await _until_over(room_b)
+            moves = len(room_a.game.history)
+            assert len(chose_a) + len(chose_b) == moves
+            assert chose_b == []  # A claimed first and never let go
+            assert _history(room_a) == _history(room_b)
+            assert a.store.actions_since(room_a.id, 0) == tuple(_history(room_a))
+            await asyncio.sleep(0.1)  # the claim of a finished hand is given up
+            assert a._claims is not None and not a._claims.holds(room_a.id)
+        finally:
+            await a.close()
+            await b.close()
+            a.store.close()
+            b.store.close()
+
+    with caplog.at_level("WARNING", logger="alsos.web"):
+        asyncio.run(scenario())
+    assert "stale" not in caplog.text
+
+
+def test_another_process_takes_the_bots_over_when_the_owner_stops(postgres_url: str) -> None:
+    """Hub A moves the bots; it stops mid-hand (its claims' session ends, as when a
+    process dies); hub B claims the table and plays the hand to its end."""
+
+    async def scenario() -> None:
+        a, b, room_a, room_b, chose_a, chose_b = await _two_hubs_on_a_bots_table(postgres_url, 0.02)
+        try:
+            while len(room_b.game.history) < 4:
+                await asyncio.sleep(0.01)
+            await a.close()
+            stopped_at = len(a.store.actions_since(room_a.id, 0))
+            assert not room_b.game.is_over and chose_b == []
+            await _until_over(room_b)
+            assert len(chose_a) + len(chose_b) == len(room_b.game.history)
+            assert chose_b and len(chose_b) == len(room_b.game.history) - stopped_at
+            assert b.store.actions_since(room_b.id, 0) == tuple(_history(room_b))
+        finally:
+            await a.close()
+            await b.close()
+            a.store.close()
+            b.store.close()
+
+    asyncio.run(scenario())
+
+
 # ---------------------------------------- two real server processes (slow)
 
 
@@ -235,6 +409,7 @@ class _Page:
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         self.state: dict[str, Any] = {}
         self.refused: list[dict[str, Any]] = []
+        self.plies: list[int] = []  # of the events frames, in order
         self.sent = 0.0
         assert self._next()["type"] == "welcome"
 
@@ -244,6 +419,8 @@ class _Page:
             self.state = frame
         elif frame["type"] == "refused":
             self.refused.append(frame)
+        elif frame["type"] == "events":
+            self.plies.append(frame["ply"])
         assert frame["type"] != "error", frame
         return frame
 
@@ -251,6 +428,13 @@ class _Page:
         """Read frames until the state at ``ply`` (or later) has come."""
         end = time.monotonic() + timeout
         while self.state.get("ply", -1) < ply:
+            self._next(max(end - time.monotonic(), 0.01))
+        return self.state
+
+    def until_over(self, timeout: float = 60.0) -> dict[str, Any]:
+        """Read frames until the state with the settlement has come."""
+        end = time.monotonic() + timeout
+        while self.state.get("settlement") is None:
             self._next(max(end - time.monotonic(), 0.01))
         return self.state
 
@@ -319,6 +503,57 @@ def test_two_server_processes_serve_one_table(postgres_url: str) -> None:
     store = Store(postgres_url)
     try:
         assert len(store.actions_since(table, 0)) == ply
+    finally:
+        store.close()
+
+
+@pytest.mark.slow
+def test_two_server_processes_move_each_bot_once_and_take_over(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """Tables of bots only, watched on two ``alsos serve`` processes: the first process
+    to hold them moves their bots, each move is applied once on each process and none
+    is refused as stale; killed mid-hand, the other process takes the bots over and
+    plays every hand to its end (alsos.web.claims)."""
+    pytest.importorskip("websockets", reason="the WebSocket client of uvicorn[standard]")
+
+    import httpx
+
+    log_a, log_b = tmp_path / "a.log", tmp_path / "b.log"
+    # each table plays one hand: a table of bots only would deal on after it
+    with (
+        serving(postgres_url, bot_delay=0.05, log=log_a, hand_pause="off") as a,
+        serving(postgres_url, bot_delay=0.05, log=log_b, hand_pause="off") as b,
+    ):
+        port_a, port_b = a.port, b.port
+        tables = []
+        for _ in range(3):
+            r = httpx.post(
+                f"http://127.0.0.1:{port_a}/api/tables",
+                json={"variant": "potter1930", "seats": ["heuristic"] * 3},
+            )
+            assert r.status_code == 200, r.text
+            tables.append((r.json()["table"], r.json()["spectator"]))
+        on_a = [_Page(port_a, t, watch) for t, watch in tables]  # A holds them first
+        for p in on_a:
+            p.until(1)
+        on_b = [_Page(port_b, t, watch) for t, watch in tables]
+        for p in on_b:
+            p.until(p.until(0)["ply"] + 4)  # both processes see the bots move ...
+        a.kill()  # ... until the owner dies mid-hand (SIGKILL)
+        for p in on_b:
+            assert p.state["settlement"] is None  # the hand was not over
+            p.until_over()  # B takes the bots over: the hand ends
+            start = p.plies[0]  # every action once, in order, since the page joined
+            assert p.plies == list(range(start, p.state["ply"] + 1))
+            p.ws.close()
+        for p in on_a:
+            assert p.plies == sorted(set(p.plies))
+    assert "stale" not in log_a.read_text() + log_b.read_text()
+    store = Store(postgres_url)
+    try:
+        for (table, _), p in zip(tables, on_b, strict=True):
+            assert len(store.actions_since(table, 0)) == p.state["ply"]
     finally:
         store.close()
 

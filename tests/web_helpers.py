@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -40,19 +41,33 @@ class Server:
     """An ``alsos serve`` process on ``db``: started, stopped, killed and started again on
     the same port (so an open page reconnects to it)."""
 
-    def __init__(self, db: str, *, bot_delay: float = 0.0, port: int | None = None) -> None:
+    def __init__(
+        self,
+        db: str,
+        *,
+        bot_delay: float = 0.0,
+        port: int | None = None,
+        log: Path | None = None,
+        hand_pause: str = "3",
+    ) -> None:
         self.db = db
         self.bot_delay = bot_delay
+        self.log = log  # the process's stderr goes there (appended), if given
+        self.hand_pause = hand_pause
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
         """Start the process and wait until it accepts connections."""
+        err = None if self.log is None else self.log.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "alsos", "serve", "--port", str(self.port), "--db", self.db,
-             "--bot-delay", str(self.bot_delay)],
+             "--bot-delay", str(self.bot_delay), "--hand-pause", self.hand_pause],
+            stderr=err,
         )  # fmt: skip
+        if err is not None:
+            err.close()  # the child has its own copy
         for _ in range(200):
             if self.proc.poll() is not None:
                 pytest.fail(f"alsos serve exited with status {self.proc.returncode}")
@@ -84,9 +99,11 @@ class Server:
 
 
 @contextlib.contextmanager
-def serving(db: str, *, bot_delay: float = 0.0) -> Iterator[Server]:
+def serving(
+    db: str, *, bot_delay: float = 0.0, log: Path | None = None, hand_pause: str = "3"
+) -> Iterator[Server]:
     """A started :class:`Server`, stopped when the block is left."""
-    server = Server(db, bot_delay=bot_delay).start()
+    server = Server(db, bot_delay=bot_delay, log=log, hand_pause=hand_pause).start()
     try:
         yield server
     finally:

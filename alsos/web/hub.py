@@ -24,7 +24,10 @@ actions stay serialized across them by the store: a ply is stored once (the
 primary key), and the process whose write was refused (:class:`PlyTaken`)
 reads what the other took, sends it to its own pages and refuses its own
 action as stale.  A process hears of every action another stores
-(:mod:`alsos.web.notify`) and catches its pages up the same way.
+(:mod:`alsos.web.notify`) and catches its pages up the same way.  A table's
+bots move in one process at a time, the one holding the table's claim
+(:mod:`alsos.web.claims`); when it dies, another holding the table takes the
+claim over within :attr:`Hub.claim_retry` seconds.
 
 A table plays a session of hands (:mod:`alsos.web.sessions`): a finished
 hand goes on the session's score sheet, sent to every page, and the next
@@ -40,6 +43,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -53,6 +57,7 @@ from alsos.play.session import Session
 from alsos.ruleset.loading import load_profile_text, load_variant
 from alsos.ruleset.profile import Ruleset
 from alsos.terminal.assist import UndoRefused, hint_text, take_back_own
+from alsos.web.claims import claims_for
 from alsos.web.messages import PROTOCOL, events_frame, state_frame
 from alsos.web.notify import Listener, listen
 from alsos.web.sessions import finished, first_hand, note_over, replay, sheet_frame
@@ -135,6 +140,8 @@ class Room:
         self.quick = frozenset(s.seat for s in row.seats if s.kind in QUICK)
         self.bot_task: asyncio.Task[None] | None = None
         self.hinting = False  # one hint at a time per table: each searches for a while
+        #: when this process last failed to claim the table's bots (time.monotonic)
+        self.tried = -float("inf")
 
     def seat_for(self, token: str) -> int | None:
         """The seat ``token`` opens, or None; every seat's digest is compared in
@@ -172,7 +179,12 @@ class Hub:
     ``bot_delay``: seconds before a bot's move appears (0 in tests);
     ``hand_pause``: seconds a table of bots only waits after a hand before it
     deals the next (None: it waits for no one and stops).
+    ``claim_retry``: on PostgreSQL, seconds between two tries at claiming the bots
+    of a table another process moves (:mod:`alsos.web.claims`): how soon a table's
+    bots move again after their process died.
     """
+
+    claim_retry = 1.0
 
     def __init__(
         self,
@@ -194,6 +206,12 @@ class Hub:
         self._turns = asyncio.Semaphore(_TURNS)
         self._loading = asyncio.Lock()
         self._listener: Listener | None = None
+        self._claims = claims_for(store)
+        self._sweeper: asyncio.Task[None] | None = None
+        self._closed = False
+        #: actions waiting to be stored (:meth:`_store_action`), and whether a write is on
+        self._pending: list[tuple[tuple[str, int, int, str], asyncio.Future[bool]]] = []
+        self._writing = False
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def _in_db(self, fn: Any, *args: Any) -> Any:
@@ -201,10 +219,16 @@ class Hub:
 
     async def close(self) -> None:
         """Stop the bots, the listener and the worker threads (the store is the caller's)."""
+        if self._closed:
+            return
+        self._closed = True
         if self._listener is not None:
             await asyncio.get_running_loop().run_in_executor(None, self._listener.stop)
-        for task in [*self._tasks, *(r.bot_task for r in self.rooms.values() if r.bot_task)]:
+        tasks = [*self._tasks, *(r.bot_task for r in self.rooms.values() if r.bot_task)]
+        for task in [*tasks, *([self._sweeper] if self._sweeper else [])]:
             task.cancel()
+        if self._claims is not None:
+            await self._in_db(self._claims.close)
         self._cpu.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)
 
@@ -221,7 +245,24 @@ class Hub:
                 loop.call_soon_threadsafe(self.heard, table_id, count)
 
             self._listener = listen(self.store, heard)
+        if self._sweeper is None and self._claims is not None:
+            self._sweeper = asyncio.get_running_loop().create_task(self.sweep())
         return self._listener
+
+    async def sweep(self) -> None:
+        """(PostgreSQL.)  Every :attr:`claim_retry` seconds, check that the claims'
+        connection lives and try again to claim the tables whose bots are to move
+        and that no bot task of this process moves: their owner may have died."""
+        claims = self._claims
+        assert claims is not None
+        while True:
+            await asyncio.sleep(self.claim_retry)
+            try:
+                await self._in_db(claims.check)
+                for room in list(self.rooms.values()):
+                    self._wake_bots(room)
+            except Exception:  # a sweep failed: the next one tries again
+                _log.exception("could not look for tables whose bots nobody moves")
 
     def heard(self, table_id: str | None, count: int) -> None:
         """Another process (or this one) stored actions of ``table_id`` up to ``count``
@@ -233,9 +274,7 @@ class Hub:
             behind = room is not None and (count == 0 or len(room.game.history) < count)
             rooms = [room] if room is not None and behind else []  # 0: a new hand
         for room in rooms:
-            task = asyncio.get_running_loop().create_task(self._caught_up(room))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self._caught_up(room))
 
     async def _caught_up(self, room: Room) -> None:
         try:
@@ -442,8 +481,46 @@ class Hub:
         events: tuple[Event, ...] = trial.apply(action, seat=seat)
         ply = len(room.game.history)
         taken = str(trial.history[-1][1])
-        await self._in_db(self.store.add_action, room.id, ply, seat, taken)
+        await self._store_action(room.id, ply, seat, taken)
         self._publish(room, trial, events, ply)
+
+    async def _store_action(self, table_id: str, ply: int, seat: int, action: str) -> None:
+        """Store one action, in a group commit with the other tables' actions waiting.
+
+        Actions arriving while a write is under way wait for it, then go in the
+        next write all together (:meth:`Store.add_actions
+        <alsos.web.store.Store.add_actions>`): one transaction and one hand-off to
+        the database thread for many actions, where one each would keep that
+        thread and the event loop taking turns.  Each still returns only once it
+        is stored (or raises :class:`PlyTaken` or the store's error).
+        """
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._pending.append(((table_id, ply, seat, action), done))
+        if not self._writing:
+            self._writing = True
+            self._spawn(self._write_pending())
+        if not await done:
+            raise PlyTaken(f"table {table_id}: action {ply} is stored already")
+
+    async def _write_pending(self) -> None:
+        """Write the waiting actions, a batch at a time, until none waits."""
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    stored: list[bool] = await self._in_db(
+                        self.store.add_actions, [row for row, _ in batch]
+                    )
+                except Exception as e:  # the write failed: each waiting action is told
+                    for _, done in batch:
+                        if not done.done():
+                            done.set_exception(e)
+                    continue
+                for (_, done), ok in zip(batch, stored, strict=True):
+                    if not done.done():
+                        done.set_result(ok)
+        finally:
+            self._writing = False
 
     def _publish(self, room: Room, game: Game, events: tuple[Event, ...], ply: int) -> None:
         """Make ``game`` (``ply`` and its events taken) the table's, and tell every page;
@@ -537,15 +614,45 @@ class Hub:
     # --------------------------------------------------------------- bots
 
     def _wake_bots(self, room: Room) -> None:
-        """Start the table's bot task if a bot is to act and none is running."""
-        to_act = room.game.to_act
+        """Start the table's bot task if a bot is to act (or a table of bots only is to
+        deal its next hand) and none is running (on PostgreSQL: unless another process
+        held the table's claim a moment ago)."""
+        claims = self._claims
         if room.game.is_over and not self._deals_on(room):
+            if claims is not None and claims.holds(room.id):
+                self._spawn(self._in_db(claims.release, room.id))
             return
-        if not room.game.is_over and to_act not in room.bots:
+        if not room.game.is_over and room.game.to_act not in room.bots:
             return
         if room.bot_task is not None and not room.bot_task.done():
             return
+        if (
+            claims is not None
+            and not claims.holds(room.id)
+            and time.monotonic() - room.tried < self.claim_retry
+        ):
+            return  # another process moves them: the sweep tries again (Hub.sweep)
         room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _own(self, room: Room) -> bool:
+        """Whether this process moves the table's bots: always on SQLite; on
+        PostgreSQL if it holds the table's claim or takes it now -- and then it first
+        reads what the previous owner stored last."""
+        claims = self._claims
+        if claims is None or claims.holds(room.id):
+            return True
+        room.tried = time.monotonic()
+        if not await self._in_db(claims.take, room.id):
+            return False
+        async with room.lock:
+            await self._catch_up(room)
+        _log.info("table %s: this process moves its bots", room.id)
+        return True
 
     async def _bots(self, room: Room) -> None:
         """Play the bots' turns in a row, each after the delay.
@@ -559,9 +666,12 @@ class Hub:
         move of every table.
         """
         loop = asyncio.get_running_loop()
+        claims = self._claims
         while True:
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
+            if not await self._own(room):
+                return
             game = room.game
             seat = game.to_act
             if self._deals_on(room):  # a table of bots only: deal on after a pause
@@ -570,6 +680,8 @@ class Hub:
                     return
                 continue
             if game.is_over or seat is None or seat not in room.bots:
+                if game.is_over and claims is not None:
+                    await self._in_db(claims.release, room.id)
                 return
             bot = room.bots[seat]
             try:
@@ -597,9 +709,16 @@ class Hub:
     async def _bot_moves(self, room: Room, seat: int, action: str) -> None:
         """(The lock held.)  Take a bot's move; if another process's bot moved first,
         show its move instead."""
+        ply = len(room.game.history)
         try:
             await self._commit(room, seat, action)
-        except PlyTaken:
+        except PlyTaken:  # another process moved this bot: its claim was lost meanwhile
+            _log.warning(
+                "table %s: the bot move at action %d was refused as stale: "
+                "another process took that action first",
+                room.id,
+                ply,
+            )
             await self._catch_up(room)
 
 

@@ -22,7 +22,9 @@ synchronous: the server makes them from worker threads so the event loop
 never waits on a disk or the network.  A SQLite file is opened in WAL mode
 with ``synchronous=NORMAL``: a commit is not flushed to the disk each time
 (an action survives the server process being killed, not the machine losing
-power), which keeps a write well under a millisecond.
+power), which keeps a write well under a millisecond.  The server stores
+the actions waiting at one moment, of any tables, with one call
+(:meth:`Store.add_actions`: one transaction, a group commit).
 
 Several server processes may share one PostgreSQL database: the primary key
 refuses the second write of a ply (:class:`PlyTaken`), so one table's record
@@ -232,20 +234,46 @@ class Store:
         :raises PlyTaken: the ply is stored already (the primary key refused it),
             so the record never forks.
         """
+        if not self.add_actions([(table_id, ply, seat, action)])[0]:
+            raise PlyTaken(f"table {table_id}: action {ply} is stored already")
+
+    def add_actions(self, rows: Sequence[tuple[str, int, int, str]]) -> list[bool]:
+        """Store actions of several tables, each ``(table_id, ply, seat, action)``, in
+        one transaction (a group commit: one commit, and one round trip, for all);
+        whether each was stored -- False where its ply was stored already (as
+        :meth:`add_action`'s :class:`PlyTaken`).  Should one row be refused, the
+        others are stored one by one, so a refusal costs only its own row."""
         try:
-            with self.engine.begin() as conn:
-                conn.execute(
-                    insert(_ACTIONS).values(
-                        table_id=table_id, ply=ply, seat=seat, action=action, at=time.time()
-                    )
-                )
-                if self.postgres:
-                    conn.execute(
-                        text("SELECT pg_notify(:channel, :payload)"),
-                        {"channel": CHANNEL, "payload": f"{table_id} {ply + 1}"},
-                    )
+            self._insert(rows)
+            return [True] * len(rows)
         except IntegrityError:
-            raise PlyTaken(f"table {table_id}: action {ply} is stored already") from None
+            if len(rows) == 1:
+                return [False]
+        stored = []
+        for row in rows:
+            try:
+                self._insert([row])
+                stored.append(True)
+            except IntegrityError:
+                stored.append(False)
+        return stored
+
+    def _insert(self, rows: Sequence[tuple[str, int, int, str]]) -> None:
+        """Insert ``rows`` (and announce them, on PostgreSQL) in one transaction."""
+        at = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(_ACTIONS),
+                [
+                    {"table_id": t, "ply": ply, "seat": seat, "action": action, "at": at}
+                    for t, ply, seat, action in rows
+                ],
+            )
+            if self.postgres:
+                conn.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    [{"channel": CHANNEL, "payload": f"{t} {ply + 1}"} for t, ply, _, _ in rows],
+                )
 
     def actions_since(self, table_id: str, ply: int) -> tuple[tuple[int, str], ...]:
         """The stored actions of ``table_id`` from ``ply`` on, as ``(seat, action)``
