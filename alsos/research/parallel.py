@@ -41,7 +41,8 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from alsos.bots import make_spec
-from alsos.play.game import Game
+from alsos.bots.heuristic import HeuristicBot
+from alsos.play.game import Game, IllegalActionError
 from alsos.research.checkpoint import (
     Checkpoint,
     CheckpointError,
@@ -403,11 +404,39 @@ def play_hand(rules: Ruleset, seed: int, names: Sequence[str], table: int = 0) -
         seat: make_spec(name, seed=bot_seed(seed, table, seat))
         for seat, name in zip(active, names, strict=True)
     }
+    if all(type(bot).choose is HeuristicBot.choose for bot in bots.values()):
+        _play_states(game, bots)  # type: ignore[arg-type]  # all heuristic, checked above
+        return game
     while not game.is_over:
         seat = game.to_act
         assert seat is not None, "a hand that is not over has a seat to act"
         game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
     return game
+
+
+def _play_states(game: Game, bots: dict[int, HeuristicBot]) -> None:
+    """Play ``game`` out with heuristic bots straight on the engine: what the loop of
+    :meth:`Game.apply <alsos.Game.apply>`, :meth:`~alsos.Game.view` and
+    :meth:`~alsos.Game.legal_actions` does, decision for decision, without the
+    views and the per-action checks a public game makes.
+
+    The bot reads the hand as its view would show it
+    (:meth:`HeuristicBot.choose_state`, the same code as :meth:`HeuristicBot.choose`),
+    and its action is still checked against the legal ones: a bot's bug raises
+    :class:`IllegalActionError` before anything changes.  The game has no listener
+    and no view yet (it was just dealt), so nobody misses an event.
+    """
+    engine = game.engine
+    s = game.state
+    legal = engine.legal_actions(s)
+    while not s.is_over:
+        seat: int = s.to_act  # type: ignore[assignment]  # a hand not over has one
+        action = bots[seat].choose_state(engine, s, seat, legal)
+        if action not in legal:
+            raise IllegalActionError(action, s.phase, seat, legal, "not among the legal actions")
+        engine.apply(s, seat, action)
+        legal = s.legal = engine.legal(s)
+    game.is_over = s.is_over
 
 
 # ------------------------------------------------------------------ progress

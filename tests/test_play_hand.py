@@ -1,0 +1,69 @@
+"""``play_hand``: heuristic bots driven straight on the engine decide and settle
+exactly as through the public game loop (``legal_actions`` -> ``view`` -> ``apply``)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from alsos.bots import make_spec
+from alsos.bots.heuristic import HeuristicBot
+from alsos.pack.actions import Action
+from alsos.play.game import Game, IllegalActionError
+from alsos.research.parallel import bot_seed, play_hand
+from alsos.ruleset.tables import rules_named
+
+PROFILES = ("potter1930", "altiansz", "club", "csibor", "house", "tompa", "two-player",
+            "four-player")  # fmt: skip
+SPECS = ("heuristic", "heuristic(mistakes=0.2)", "heuristic(boldness=1.5)")
+
+
+def public_loop(profile: str, seed: int, names: list[str]) -> Game:
+    """The hand as the public game loop plays it: a view and the legal actions per decision."""
+    rules = rules_named(profile, None)
+    game = Game(rules, seed=seed, dealer=seed % rules.players)
+    bots = {
+        seat: make_spec(name, seed=bot_seed(seed, 0, seat))
+        for seat, name in zip(game.active, names, strict=True)
+    }
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    return game
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(PROFILES), st.integers(0, 10**6), st.data())
+def test_engine_path_is_the_game_path(profile: str, seed: int, data: st.DataObject) -> None:
+    rules = rules_named(profile, None)
+    names = [data.draw(st.sampled_from(SPECS)) for _ in range(rules.active_players)]
+    fast = play_hand(rules, seed, names)
+    slow = public_loop(profile, seed, names)
+    assert fast == slow  # same position, history included
+    assert fast.is_over and fast.legal_actions() == ()
+    assert fast.settlement == slow.settlement
+
+
+def test_mixed_bots_take_the_game_path() -> None:
+    """A table with a bot that is not the heuristic plays through the public loop
+    (its bot needs views) and still finishes."""
+    rules = rules_named("potter1930", None)
+    game = play_hand(rules, 7, ["heuristic", "random", "heuristic"])
+    assert game.is_over and game.settlement is not None
+
+
+def test_an_illegal_bot_action_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A heuristic bot that answers an illegal action is refused before the hand moves."""
+    rules = rules_named("potter1930", None)
+    moves: list[tuple[int, Action]] = []
+
+    def bad(self: HeuristicBot, engine: object, s: object, seat: int, legal: object) -> object:
+        moves.extend(s.history)  # type: ignore[attr-defined]
+        return "not an action"
+
+    monkeypatch.setattr(HeuristicBot, "choose_state", bad)
+    with pytest.raises(IllegalActionError):
+        play_hand(rules, 3, ["heuristic"] * 3)
+    assert moves == []  # refused at the first decision: nothing was applied
