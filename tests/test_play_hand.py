@@ -67,3 +67,19 @@ def test_an_illegal_bot_action_changes_nothing(monkeypatch: pytest.MonkeyPatch) 
     with pytest.raises(IllegalActionError):
         play_hand(rules, 3, ["heuristic"] * 3)
     assert moves == []  # refused at the first decision: nothing was applied
+
+
+def test_heuristic_rng_is_seeded_when_first_used() -> None:
+    """A bot that makes no mistakes never seeds its generator (three bots a hand in a
+    simulation); one that is asked for it gets the generator of its seed."""
+    from alsos.pack.deal import seeded_rng
+
+    rules = rules_named("potter1930", None)
+    game = Game(rules, seed=11)
+    bot = HeuristicBot(5)
+    while not game.is_over:
+        game.apply(bot.choose(game.view(game.to_act or 0), game.legal_actions()))
+    assert bot._rng is None  # never needed
+    for seed in (5, -2):
+        bot, rng = HeuristicBot(seed), seeded_rng(seed)
+        assert [bot.rng.random() for _ in range(3)] == [rng.random() for _ in range(3)]

@@ -379,11 +379,13 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
 # --------------------------------------------------------------------- hands
 
 
+@functools.lru_cache(maxsize=256)
 def bot_seed(seed: int, table: int, seat: int) -> int:
     """The seed of the bot at ``seat`` in hand ``seed``, table arrangement ``table``.
 
     Derived from the three numbers alone, so a hand plays the same way in
-    whichever job, process or machine it runs.
+    whichever job, process or machine it runs.  Remembered for the last few
+    hands: a rule study seeds the same bots under each of its variants.
     """
     return random.Random(f"alsos-bot:{seed}:{table}:{seat}").randrange(2**32)
 
