@@ -1,5 +1,7 @@
-"""``play_hand``: heuristic bots driven straight on the engine decide and settle
-exactly as through the public game loop (``legal_actions`` -> ``view`` -> ``apply``)."""
+"""The quick paths of a simulation do what the plain ones do: ``play_hand``'s heuristic
+bots driven straight on the engine decide and settle exactly as through the public game
+loop (``legal_actions`` -> ``view`` -> ``apply``); the deal's written-out shuffle is
+``random.shuffle``; a heuristic bot's generator made on first use is its seed's."""
 
 from __future__ import annotations
 
@@ -83,3 +85,24 @@ def test_heuristic_rng_is_seeded_when_first_used() -> None:
     for seed in (5, -2):
         bot, rng = HeuristicBot(seed), seeded_rng(seed)
         assert [bot.rng.random() for _ in range(3)] == [rng.random() for _ in range(3)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.none(), st.integers(-(2**70), 2**70)))
+def test_shuffled_pack_is_random_shuffle(seed: int | None) -> None:
+    """The deal of a seed is the one ``random.shuffle`` gives (seeds of 0 and up: of
+    ``random.Random(seed)``), so every seeded hand is dealt as it always was."""
+    import random
+
+    from alsos.pack.deal import seeded_rng, shuffled_pack
+
+    if seed is None:  # a random deal: still a shuffle of the whole pack
+        assert sorted(shuffled_pack(None)) == list(range(32))
+        return
+    pack = list(range(32))
+    seeded_rng(seed).shuffle(pack)
+    assert shuffled_pack(seed) == pack
+    if seed >= 0:
+        plain = list(range(32))
+        random.Random(seed).shuffle(plain)
+        assert shuffled_pack(seed) == plain
