@@ -425,7 +425,10 @@ def _play_states(game: Game, bots: dict[int, HeuristicBot]) -> None:
     The bot reads the hand as its view would show it
     (:meth:`HeuristicBot.choose_state`, the same code as :meth:`HeuristicBot.choose`),
     and its action is still checked against the legal ones: a bot's bug raises
-    :class:`IllegalActionError` before anything changes.  The game has no listener
+    :class:`IllegalActionError` before anything changes.  A forced action (the only
+    legal one) is taken without asking: the heuristic answers one of the legal
+    actions, draws at random only among several, and keeps nothing between
+    decisions but memos of what it derived.  The game has no listener
     and no view yet (it was just dealt), so nobody misses an event.
     """
     engine = game.engine
@@ -433,6 +436,10 @@ def _play_states(game: Game, bots: dict[int, HeuristicBot]) -> None:
     legal = engine.legal_actions(s)
     while not s.is_over:
         seat: int = s.to_act  # type: ignore[assignment]  # a hand not over has one
+        if len(legal) == 1:  # forced: the bot, which only chooses among them, is spared
+            engine.apply(s, seat, legal[0])
+            legal = s.legal = engine.legal(s)
+            continue
         action = bots[seat].choose_state(engine, s, seat, legal)
         if action not in legal:
             raise IllegalActionError(action, s.phase, seat, legal, "not among the legal actions")
