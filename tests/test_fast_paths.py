@@ -106,3 +106,14 @@ def test_shuffled_pack_is_random_shuffle(seed: int | None) -> None:
         plain = list(range(32))
         random.Random(seed).shuffle(plain)
         assert shuffled_pack(seed) == plain
+
+
+def test_only_a_bot_that_draws_nothing_is_spared_its_seed() -> None:
+    """``play_hand`` derives no seed for a plain heuristic bot without mistakes (its
+    seed decides nothing); every bot that draws at random still gets its own."""
+    from alsos.research.parallel import _draws_nothing
+
+    assert _draws_nothing("heuristic")
+    assert _draws_nothing("heuristic(boldness=1.3)")
+    for spec in ("heuristic(mistakes=0.1)", "random", "easy"):
+        assert not _draws_nothing(spec), spec

@@ -403,7 +403,7 @@ def play_hand(rules: Ruleset, seed: int, names: Sequence[str], table: int = 0) -
     if len(names) != len(active):
         raise ParallelError(f"{len(active)} seats play this hand; got {len(names)} bots")
     bots = {
-        seat: make_spec(name, seed=bot_seed(seed, table, seat))
+        seat: make_spec(name, seed=seed if _draws_nothing(name) else bot_seed(seed, table, seat))
         for seat, name in zip(active, names, strict=True)
     }
     if all(type(bot).choose is HeuristicBot.choose for bot in bots.values()):
@@ -414,6 +414,16 @@ def play_hand(rules: Ruleset, seed: int, names: Sequence[str], table: int = 0) -
         assert seat is not None, "a hand that is not over has a seat to act"
         game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
     return game
+
+
+@functools.lru_cache(maxsize=64)
+def _draws_nothing(spec: str) -> bool:
+    """Whether the bot ``spec`` names never draws from its generator: a plain heuristic
+    bot that makes no mistakes (only mistakes are drawn).  Its seed changes none of its
+    decisions, so :func:`play_hand` spares deriving one (:func:`bot_seed`, a string
+    seeding of ``random`` per seat and hand)."""
+    bot = make_spec(spec, seed=0)
+    return type(bot) is HeuristicBot and not bot.mistakes
 
 
 def _play_states(game: Game, bots: dict[int, HeuristicBot]) -> None:
