@@ -117,3 +117,17 @@ def test_only_a_bot_that_draws_nothing_is_spared_its_seed() -> None:
     assert _draws_nothing("heuristic(boldness=1.3)")
     for spec in ("heuristic(mistakes=0.1)", "random", "easy"):
         assert not _draws_nothing(spec), spec
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(-1, 3))
+def test_kept_melds_are_the_melds(hand: int, trump: int) -> None:
+    """``hand_melds`` answers from its memo what it computes afresh (altiansz, "Melds"),
+    and a caller that changes the list it got changes nothing kept."""
+    from alsos.hand.rules.ladder import _hand_melds, hand_melds
+
+    rules = rules_named("altiansz", None)
+    first = hand_melds(rules, hand, trump)
+    assert first == _hand_melds(rules, hand, trump)
+    first.append(("x", 1))
+    assert hand_melds(rules, hand, trump) == _hand_melds(rules, hand, trump)
