@@ -165,12 +165,29 @@ def _melds(rules: Ruleset, hand: int, trump: int) -> int:
     return sum(v for _, v in hand_melds(rules, hand, trump))
 
 
+def _cards(hand: int) -> list[int]:
+    """The cards of the bit set ``hand``, lowest first (a loop over the held cards
+    only, where the valuations below ran over all 32)."""
+    out = []
+    while hand:
+        low = hand & -hand
+        out.append(low.bit_length() - 1)
+        hand ^= low
+    return out
+
+
+@per_rules(1)
+def _betli_low(rules: Ruleset) -> tuple[int, ...]:
+    """The ranks from the lowest up by the Betli order."""
+    strength = rules.cards.betli_order.strength
+    return tuple(sorted(range(8), key=lambda r: strength[r]))
+
+
 def _betli_danger(rules: Ruleset, hand: int) -> int:
     """Cards that may have to win a trick in a Betli: in a suit, the ``i``-th lowest
     held card (from 0, by the Betli order) above the suit's ``2i``-th lowest, so
     too few of the others' cards can fall below it."""
-    strength = rules.cards.betli_order.strength
-    low = sorted(range(8), key=lambda r: strength[r])
+    low = _betli_low(rules)
     danger = 0
     for suit in range(4):
         held = [i for i, r in enumerate(low) if hand >> (8 * suit + r) & 1]
@@ -208,12 +225,11 @@ def _card_points(rules: Ruleset, hand: int, trump: int) -> float:
     if trump >= 0:
         values = trump_values(rules)
         value = 0.0
-        for c in range(32):
-            if hand >> c & 1:
-                if c >> 3 == trump:
-                    value += values[c & 7]
-                elif c & 7 == _ACE:
-                    value += 1.5 + (0.7 if hand >> (c - _ACE + _TEN) & 1 else 0.0)
+        for c in _cards(hand):  # lowest first, as the sum always ran
+            if c >> 3 == trump:
+                value += values[c & 7]
+            elif c & 7 == _ACE:
+                value += 1.5 + (0.7 if hand >> (c - _ACE + _TEN) & 1 else 0.0)
         value += max(0, (hand >> 8 * trump & 0xFF).bit_count() - 3)
         return (6.5 * value + 20.0) * total / 162  # the Alsós estimate, scaled to the pack
     # No trumps: Aces and the Tens they guard, and a share of the rest.
@@ -313,14 +329,11 @@ def _keep_order(
     out = []
     if betli:
         strength = rules.cards.betli_order.strength
-        for c in range(32):
-            if hand >> c & 1:
-                out.append((-float(strength[c & 7]), c))
+        for c in _cards(hand):
+            out.append((-float(strength[c & 7]), c))
         return tuple(sorted(out))
     values = trump_values(rules)
-    for c in range(32):
-        if not hand >> c & 1:
-            continue
+    for c in _cards(hand):
         suit = hand >> 8 * (c >> 3) & 0xFF
         if protect >> c & 1:
             score = 100.0
