@@ -241,26 +241,16 @@ def _card_points(rules: Ruleset, hand: int, trump: int) -> float:
     return sure * 0.9
 
 
-@per_rules(8192)
-def _estimates(rules: Ruleset, hand: int, trump: int) -> tuple[float, float, int, int]:
-    """(tricks, card points, meld points, Betli danger) of ``hand`` with ``trump``."""
-    return (
-        _tricks(rules, hand, trump),
-        _card_points(rules, hand, trump),
-        _melds(rules, hand, trump),
-        _betli_danger(rules, hand),
-    )
-
-
 def _margin(rules: Ruleset, hand: int, trump: int, fig: FigureRule, melds: str) -> float:
-    """How comfortably the hand meets one objective (>= 0: likely)."""
+    """How comfortably the hand meets one objective (>= 0: likely).  Each aim values
+    only what it reads of the hand (the tricks, the Betli danger, the card and meld
+    points): the contracts weighed at a bid mostly need one of them."""
     aim = aim_of(fig)
-    tricks, pts, meld_points, betli = _estimates(rules, hand, trump)
     n = (hand >> 8 * trump & 0xFF).bit_count() if trump >= 0 else 0
     if aim == "tricks":
-        return tricks - (fig.threshold or 0) - TRICKS_MARGIN
+        return _tricks(rules, hand, trump) - (fig.threshold or 0) - TRICKS_MARGIN
     if aim == "no-trick":
-        return BETLI_ALLOWANCE - betli
+        return BETLI_ALLOWANCE - _betli_danger(rules, hand)
     if aim == "every-trick":
         order = trump_ranks(rules)
         plain = sum(1 for c in range(32) if hand >> c & 1 and c >> 3 != trump and c & 7 != _ACE)
@@ -277,7 +267,8 @@ def _margin(rules: Ruleset, hand: int, trump: int, fig: FigureRule, melds: str) 
     if aim == "cards":
         return _cards_margin(rules, hand, trump, fig)
     total = _points(rules, trump)[1]
-    mine = meld_points if melds != "none" else 0
+    pts = _card_points(rules, hand, trump)
+    mine = _melds(rules, hand, trump) if melds != "none" else 0
     if aim == "majority":
         theirs = total - pts + (DEFENDER_MELDS if melds == "all" else 0.0)
         return pts + mine - theirs - MAJORITY_MARGIN
