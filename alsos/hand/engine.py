@@ -64,7 +64,7 @@ from alsos.pack.actions import (
     Play,
 )
 from alsos.pack.cards import CARDS, Card, suit_mask
-from alsos.pack.deal import Deal, DealError, active_seats, seeded_rng
+from alsos.pack.deal import Deal, DealError, active_seats, shuffled_pack
 from alsos.pack.phases import Contract, Kind, Phase
 from alsos.ruleset import registry
 from alsos.ruleset.profile import Ruleset
@@ -176,8 +176,7 @@ class Engine:
         active = tuple(active_seats(n, dealer))
         if deal is None:
             # The hot path for simulations: shuffle ints and fill bit sets directly.
-            pack = list(range(32))
-            seeded_rng(seed).shuffle(pack)
+            pack = shuffled_pack(seed)
             hands, unseen, talon = self.dealing.deal(rules, pack, dealer)
             s = HandState(
                 players=n, dealer=dealer, active=active, hands=hands, unseen=unseen,

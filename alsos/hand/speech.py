@@ -145,8 +145,20 @@ def _candidate_figures(rules: Ruleset, s: HandState, front: bool) -> list[Candid
     cached: list[Candidate] | None = s.figure_candidates.get(front)
     if cached is not None:
         return cached
-    out: list[Candidate] = []
     trump = s.trump
+    memo = tables_of(rules).memo
+    key = ("speech.candidates", trump, front)
+    out: list[Candidate] | None = memo.get(key)
+    if out is None:  # the same for every hand of the ruleset with this trump
+        out = memo[key] = _candidates(rules, trump, front)
+    # A new dict, not an update: copies of the state share the old one.
+    s.figure_candidates = {**s.figure_candidates, front: out}
+    return out
+
+
+def _candidates(rules: Ruleset, trump: int, front: bool) -> list[Candidate]:
+    """:func:`_candidate_figures` of a game with ``trump``, built afresh."""
+    out: list[Candidate] = []
     blockers = figure_blockers(rules)
     for name, fig in rules.figures.items():
         if not fig.enabled or not (fig.front if front else fig.back):
@@ -159,8 +171,6 @@ def _candidate_figures(rules: Ruleset, s: HandState, front: bool) -> list[Candid
         if fig.must_hold and not hold:
             continue
         out.append((name, fig, announce(name), hold, blockers[name]))
-    # A new dict, not an update: copies of the state share the old one.
-    s.figure_candidates = {**s.figure_candidates, front: out}
     return out
 
 

@@ -21,7 +21,7 @@ from attrs import frozen
 
 from alsos.pack.cards import CARDS, Card, CardParseError, format_cards, parse_cards, quote
 
-__all__ = ["Deal", "DealError", "seeded_rng"]
+__all__ = ["Deal", "DealError", "seeded_rng", "shuffled_pack"]
 
 
 def seeded_rng(seed: int | None) -> random.Random:
@@ -36,6 +36,32 @@ def seeded_rng(seed: int | None) -> random.Random:
     if seed is None or seed >= 0:
         return random.Random(seed)
     return random.Random(f"alsos-seed:{seed}")
+
+
+#: ``n.bit_length()`` for the bounds 2..32 of a pack's shuffle (index: the bound).
+_BITS = tuple(n.bit_length() for n in range(33))
+
+
+def shuffled_pack(seed: int | None) -> list[int]:
+    """The cards 0..31 shuffled by ``seeded_rng(seed).shuffle``: the same order, made
+    quicker.
+
+    ``random.shuffle`` draws each swap's place with ``_randbelow``: ``getrandbits``
+    of the bound's bit length until below the bound (CPython 3.11 to 3.13).  Here the
+    same draws are written out, without a method call per card: a simulation
+    deals every hand.  (Tests compare it with ``shuffle`` for many seeds.)
+    """
+    pack = list(range(32))
+    getrandbits = seeded_rng(seed).getrandbits
+    bits = _BITS
+    for i in range(31, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
 
 
 class DealError(ValueError):

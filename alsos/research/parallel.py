@@ -41,7 +41,8 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from alsos.bots import make_spec
-from alsos.play.game import Game
+from alsos.bots.heuristic import HeuristicBot
+from alsos.play.game import Game, IllegalActionError
 from alsos.research.checkpoint import (
     Checkpoint,
     CheckpointError,
@@ -378,11 +379,13 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
 # --------------------------------------------------------------------- hands
 
 
+@functools.lru_cache(maxsize=256)
 def bot_seed(seed: int, table: int, seat: int) -> int:
     """The seed of the bot at ``seat`` in hand ``seed``, table arrangement ``table``.
 
     Derived from the three numbers alone, so a hand plays the same way in
-    whichever job, process or machine it runs.
+    whichever job, process or machine it runs.  Remembered for the last few
+    hands: a rule study seeds the same bots under each of its variants.
     """
     return random.Random(f"alsos-bot:{seed}:{table}:{seat}").randrange(2**32)
 
@@ -400,14 +403,59 @@ def play_hand(rules: Ruleset, seed: int, names: Sequence[str], table: int = 0) -
     if len(names) != len(active):
         raise ParallelError(f"{len(active)} seats play this hand; got {len(names)} bots")
     bots = {
-        seat: make_spec(name, seed=bot_seed(seed, table, seat))
+        seat: make_spec(name, seed=seed if _draws_nothing(name) else bot_seed(seed, table, seat))
         for seat, name in zip(active, names, strict=True)
     }
+    if all(type(bot).choose is HeuristicBot.choose for bot in bots.values()):
+        _play_states(game, bots)  # type: ignore[arg-type]  # all heuristic, checked above
+        return game
     while not game.is_over:
         seat = game.to_act
         assert seat is not None, "a hand that is not over has a seat to act"
         game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
     return game
+
+
+@functools.lru_cache(maxsize=64)
+def _draws_nothing(spec: str) -> bool:
+    """Whether the bot ``spec`` names never draws from its generator: a plain heuristic
+    bot that makes no mistakes (only mistakes are drawn).  Its seed changes none of its
+    decisions, so :func:`play_hand` spares deriving one (:func:`bot_seed`, a string
+    seeding of ``random`` per seat and hand)."""
+    bot = make_spec(spec, seed=0)
+    return type(bot) is HeuristicBot and not bot.mistakes
+
+
+def _play_states(game: Game, bots: dict[int, HeuristicBot]) -> None:
+    """Play ``game`` out with heuristic bots straight on the engine: what the loop of
+    :meth:`Game.apply <alsos.Game.apply>`, :meth:`~alsos.Game.view` and
+    :meth:`~alsos.Game.legal_actions` does, decision for decision, without the
+    views and the per-action checks a public game makes.
+
+    The bot reads the hand as its view would show it
+    (:meth:`HeuristicBot.choose_state`, the same code as :meth:`HeuristicBot.choose`),
+    and its action is still checked against the legal ones: a bot's bug raises
+    :class:`IllegalActionError` before anything changes.  A forced action (the only
+    legal one) is taken without asking: the heuristic answers one of the legal
+    actions, draws at random only among several, and keeps nothing between
+    decisions but memos of what it derived.  The game has no listener
+    and no view yet (it was just dealt), so nobody misses an event.
+    """
+    engine = game.engine
+    s = game.state
+    legal = engine.legal_actions(s)
+    while not s.is_over:
+        seat: int = s.to_act  # type: ignore[assignment]  # a hand not over has one
+        if len(legal) == 1:  # forced: the bot, which only chooses among them, is spared
+            engine.apply(s, seat, legal[0])
+            legal = s.legal = engine.legal(s)
+            continue
+        action = bots[seat].choose_state(engine, s, seat, legal)
+        if action not in legal:
+            raise IllegalActionError(action, s.phase, seat, legal, "not among the legal actions")
+        engine.apply(s, seat, action)
+        legal = s.legal = engine.legal(s)
+    game.is_over = s.is_over
 
 
 # ------------------------------------------------------------------ progress

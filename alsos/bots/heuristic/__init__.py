@@ -90,6 +90,7 @@ same knowledge.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -147,9 +148,26 @@ class HeuristicBot(LadderJudgement, Judgement):
     ) -> None:
         if not 0.0 <= mistakes <= 1.0:
             raise ValueError(f"mistakes must be a probability from 0 to 1, got {mistakes!r}")
-        self.rng = seeded_rng(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None
         self.boldness = boldness
         self.mistakes = mistakes
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's random generator, of its seed (:func:`~alsos.pack.deal.seeded_rng`).
+
+        Made when first used: only mistakes draw from it, so a bot that makes none
+        (the default) never pays for seeding it -- a simulation makes three bots a hand.
+        """
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = seeded_rng(self._seed)
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     # ----------------------------------------------------------- dispatch
 

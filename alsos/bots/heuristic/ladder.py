@@ -165,12 +165,29 @@ def _melds(rules: Ruleset, hand: int, trump: int) -> int:
     return sum(v for _, v in hand_melds(rules, hand, trump))
 
 
+def _cards(hand: int) -> list[int]:
+    """The cards of the bit set ``hand``, lowest first (a loop over the held cards
+    only, where the valuations below ran over all 32)."""
+    out = []
+    while hand:
+        low = hand & -hand
+        out.append(low.bit_length() - 1)
+        hand ^= low
+    return out
+
+
+@per_rules(1)
+def _betli_low(rules: Ruleset) -> tuple[int, ...]:
+    """The ranks from the lowest up by the Betli order."""
+    strength = rules.cards.betli_order.strength
+    return tuple(sorted(range(8), key=lambda r: strength[r]))
+
+
 def _betli_danger(rules: Ruleset, hand: int) -> int:
     """Cards that may have to win a trick in a Betli: in a suit, the ``i``-th lowest
     held card (from 0, by the Betli order) above the suit's ``2i``-th lowest, so
     too few of the others' cards can fall below it."""
-    strength = rules.cards.betli_order.strength
-    low = sorted(range(8), key=lambda r: strength[r])
+    low = _betli_low(rules)
     danger = 0
     for suit in range(4):
         held = [i for i, r in enumerate(low) if hand >> (8 * suit + r) & 1]
@@ -208,12 +225,11 @@ def _card_points(rules: Ruleset, hand: int, trump: int) -> float:
     if trump >= 0:
         values = trump_values(rules)
         value = 0.0
-        for c in range(32):
-            if hand >> c & 1:
-                if c >> 3 == trump:
-                    value += values[c & 7]
-                elif c & 7 == _ACE:
-                    value += 1.5 + (0.7 if hand >> (c - _ACE + _TEN) & 1 else 0.0)
+        for c in _cards(hand):  # lowest first, as the sum always ran
+            if c >> 3 == trump:
+                value += values[c & 7]
+            elif c & 7 == _ACE:
+                value += 1.5 + (0.7 if hand >> (c - _ACE + _TEN) & 1 else 0.0)
         value += max(0, (hand >> 8 * trump & 0xFF).bit_count() - 3)
         return (6.5 * value + 20.0) * total / 162  # the Alsós estimate, scaled to the pack
     # No trumps: Aces and the Tens they guard, and a share of the rest.
@@ -225,26 +241,16 @@ def _card_points(rules: Ruleset, hand: int, trump: int) -> float:
     return sure * 0.9
 
 
-@per_rules(8192)
-def _estimates(rules: Ruleset, hand: int, trump: int) -> tuple[float, float, int, int]:
-    """(tricks, card points, meld points, Betli danger) of ``hand`` with ``trump``."""
-    return (
-        _tricks(rules, hand, trump),
-        _card_points(rules, hand, trump),
-        _melds(rules, hand, trump),
-        _betli_danger(rules, hand),
-    )
-
-
 def _margin(rules: Ruleset, hand: int, trump: int, fig: FigureRule, melds: str) -> float:
-    """How comfortably the hand meets one objective (>= 0: likely)."""
+    """How comfortably the hand meets one objective (>= 0: likely).  Each aim values
+    only what it reads of the hand (the tricks, the Betli danger, the card and meld
+    points): the contracts weighed at a bid mostly need one of them."""
     aim = aim_of(fig)
-    tricks, pts, meld_points, betli = _estimates(rules, hand, trump)
     n = (hand >> 8 * trump & 0xFF).bit_count() if trump >= 0 else 0
     if aim == "tricks":
-        return tricks - (fig.threshold or 0) - TRICKS_MARGIN
+        return _tricks(rules, hand, trump) - (fig.threshold or 0) - TRICKS_MARGIN
     if aim == "no-trick":
-        return BETLI_ALLOWANCE - betli
+        return BETLI_ALLOWANCE - _betli_danger(rules, hand)
     if aim == "every-trick":
         order = trump_ranks(rules)
         plain = sum(1 for c in range(32) if hand >> c & 1 and c >> 3 != trump and c & 7 != _ACE)
@@ -261,7 +267,8 @@ def _margin(rules: Ruleset, hand: int, trump: int, fig: FigureRule, melds: str) 
     if aim == "cards":
         return _cards_margin(rules, hand, trump, fig)
     total = _points(rules, trump)[1]
-    mine = meld_points if melds != "none" else 0
+    pts = _card_points(rules, hand, trump)
+    mine = _melds(rules, hand, trump) if melds != "none" else 0
     if aim == "majority":
         theirs = total - pts + (DEFENDER_MELDS if melds == "all" else 0.0)
         return pts + mine - theirs - MAJORITY_MARGIN
@@ -313,14 +320,11 @@ def _keep_order(
     out = []
     if betli:
         strength = rules.cards.betli_order.strength
-        for c in range(32):
-            if hand >> c & 1:
-                out.append((-float(strength[c & 7]), c))
+        for c in _cards(hand):
+            out.append((-float(strength[c & 7]), c))
         return tuple(sorted(out))
     values = trump_values(rules)
-    for c in range(32):
-        if not hand >> c & 1:
-            continue
+    for c in _cards(hand):
         suit = hand >> 8 * (c >> 3) & 0xFF
         if protect >> c & 1:
             score = 100.0

@@ -60,6 +60,7 @@ from alsos.pack.phases import Contract, Kind, Phase
 from alsos.ruleset import registry
 from alsos.ruleset.profile import FrozenMap
 from alsos.ruleset.registry import register
+from alsos.ruleset.tables import tables_of
 
 if TYPE_CHECKING:
     from alsos.hand.protocol import Referee
@@ -385,7 +386,29 @@ def melds_of(
 
 def hand_melds(rules: Ruleset, hand: int, trump: int) -> list[tuple[str, int]]:
     """Every meld of ``hand`` with its value under the profile's meld rules, each
-    one counting (altiansz, "Melds"); scoring and the heuristic bot both read this."""
+    one counting (altiansz, "Melds"); scoring and the heuristic bot both read this.
+
+    Kept per ruleset by hand and trump (a fresh list each call): the early-end hook
+    asks for the declared melds after every trick, the bot for every contract it weighs.
+    """
+    memo = tables_of(rules).memo
+    known: dict[tuple[int, int], tuple[tuple[str, int], ...]] | None = memo.get(_MELDS_KEY)
+    if known is None:
+        known = memo[_MELDS_KEY] = {}
+    found = known.get((hand, trump))
+    if found is None:
+        if len(known) >= _MELDS_KEPT:
+            known.clear()
+        found = known[hand, trump] = tuple(_hand_melds(rules, hand, trump))
+    return list(found)
+
+
+#: The key of :func:`hand_melds`' memo in the ruleset's tables, and how many it keeps.
+_MELDS_KEY = "ladder.hand_melds"
+_MELDS_KEPT = 1 << 14
+
+
+def _hand_melds(rules: Ruleset, hand: int, trump: int) -> list[tuple[str, int]]:
     m = rules.melds
     c = rules.cards
     trick = m.sequence_order == "trick"
