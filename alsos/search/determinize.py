@@ -46,13 +46,13 @@ from collections.abc import Sequence
 from alsos.pack.actions import Action, Bid, Discard
 from alsos.pack.cards import CARDS, Rank
 from alsos.pack.deal import Deal
-from alsos.play.game import Game, IllegalActionError
+from alsos.play.game import Game
 from alsos.play.view import View, make_view
 from alsos.search.knowledge import DeterminizeError, Knowledge
 from alsos.search.places import Places, bits
 from alsos.search.talon_draws import sample_ladder
 
-__all__ = ["DeterminizeError", "determinize"]
+__all__ = ["DeterminizeError", "Determinizer", "determinize"]
 
 
 def _meld_cards(k: Knowledge, p: int, free: int, rng: random.Random) -> int | None:
@@ -471,8 +471,21 @@ def _revealed_layout(
     return low + stop_low + mid + rest + stop_high + high[::-1]
 
 
-def _replay(k: Knowledge, deal: Deal, discarded: list[int], rng: random.Random) -> Game | None:
-    """The public history replayed on ``deal``; None where it does not fit."""
+def _replay(
+    k: Knowledge,
+    deal: Deal,
+    discarded: list[int],
+    rng: random.Random,
+    actions: list[Action | None],
+) -> Game | None:
+    """The public history replayed on ``deal``; None where it does not fit.
+
+    The steps go to the engine directly, each checked against the engine's
+    legal actions of the position (as :meth:`Game.apply <alsos.Game.apply>`
+    checks), without the game's events.  ``actions`` remembers, per step of
+    the history, the action its text was found to be in an earlier world of
+    the same view: a text names one action, so a later world only checks that
+    it is legal there (and finds it again where it is not known yet)."""
     view = k.view
     seat = view.seat
     game = Game(k.rules, deal=deal, dealer=k.dealer, declared_before=view.declared_before)
@@ -480,10 +493,10 @@ def _replay(k: Knowledge, deal: Deal, discarded: list[int], rng: random.Random) 
     engine = game.engine
     hides = engine.bidding.hides
     queue = discarded[:]
-    for p, text in view.history:
-        if game.to_act != p:
+    for i, (p, text) in enumerate(view.history):
+        if state.to_act != p:
             return None
-        legal = game.legal_actions()
+        legal = engine.legal_actions(state)
         index = len(state.history)
         if text == "discard" and p != seat:
             # The queue's next card where it is legal (an auction's discards are
@@ -495,34 +508,33 @@ def _replay(k: Knowledge, deal: Deal, discarded: list[int], rng: random.Random) 
             if discard is None:
                 return None
             queue.remove(int(discard.card))
-            game.apply(discard)
+            engine.apply(state, p, discard)
             continue
         if text == "bid trumps" and p != seat:
             bids = [a for a in legal if isinstance(a, Bid)]
             rng.shuffle(bids)
             for bid in bids:
-                trial = game.copy()
-                trial.apply(bid)
-                if hides(trial.state, index):
-                    game = trial
-                    state = game.state
+                trial = state.copy()
+                engine.apply(trial, p, bid)
+                if hides(trial, index):
+                    state = trial
                     break
             else:
                 return None
             continue
-        action = _match(text, legal)
-        if action is None:
-            return None
-        try:
-            game.apply(action)
-        except IllegalActionError:
-            return None
+        action = actions[i]
+        if action is None or action not in legal:
+            action = _match(text, legal)
+            if action is None:
+                return None
+            actions[i] = action
+        engine.apply(state, p, action)
         note = state.notes.get(index)
-        if str(action) + ("" if note is None else note.text) != text:
+        if _text(action) + ("" if note is None else note.text) != text:
             return None
     if make_view(engine, state, seat) != view:
         return None
-    return game
+    return Game.from_state(k.rules, state)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -540,38 +552,50 @@ def _match(text: str, legal: Sequence[Action]) -> Action | None:
     return None
 
 
-class _LastKnowledge:
-    """The knowledge of the view last sampled from: a searcher samples many worlds
-    from one view, which is read once (a view is never changed, and the knowledge
-    keeps it alive, so the same object is the same view)."""
+class Determinizer:
+    """Samples worlds from one view: the view is read once, for every world of a search.
 
-    knowledge: Knowledge | None = None
+    A searcher samples many worlds from the view of one decision: this keeps
+    what is read from the view (:class:`~alsos.search.knowledge.Knowledge`)
+    and which action each step of its history is, so each world costs only
+    its sampling and its replay.  Each search makes its own (a determinizer
+    is not shared between threads); :func:`determinize` makes one per call.
 
+    :raises DeterminizeError: (a ``ValueError``) if the view is not one of a
+        hand (read when the determinizer is made).
+    """
 
-def _knowledge(view: View) -> Knowledge:
-    k = _LastKnowledge.knowledge
-    if k is None or k.view is not view:
-        k = _LastKnowledge.knowledge = Knowledge(view)
-    return k
+    __slots__ = ("_actions", "knowledge", "view")
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.knowledge = Knowledge(view)
+        self._actions: list[Action | None] = [None] * len(view.history)
+
+    def sample(self, rng: random.Random, *, attempts: int = 400) -> Game:
+        """A complete game whose view for the seat is the view (as :func:`determinize`)."""
+        k = self.knowledge
+        for _ in range(attempts):
+            sample = _place_cards(k, rng)
+            if sample is None:
+                continue
+            game = _replay(k, *sample, rng, self._actions)
+            if game is not None:
+                return game
+        raise DeterminizeError(
+            f"no hand consistent with seat {self.view.seat}'s view found in {attempts} samples"
+        )
 
 
 def determinize(view: View, rng: random.Random, *, attempts: int = 400) -> Game:
     """A complete game whose view for ``view.seat`` is ``view`` (module docs: how).
 
     ``rng`` drives every choice, so a seeded generator gives the same world.
+    To sample many worlds of one view, make one :class:`Determinizer` and
+    call its :meth:`~Determinizer.sample`: the view is then read once.
 
     :raises DeterminizeError: (a ``ValueError``) if no consistent hand was
         found in ``attempts`` samples (the view is not one of a real hand, or
         its constraints are too tight for the sampler).
     """
-    k = _knowledge(view)
-    for _ in range(attempts):
-        sample = _place_cards(k, rng)
-        if sample is None:
-            continue
-        game = _replay(k, *sample, rng)
-        if game is not None:
-            return game
-    raise DeterminizeError(
-        f"no hand consistent with seat {view.seat}'s view found in {attempts} samples"
-    )
+    return Determinizer(view).sample(rng, attempts=attempts)
