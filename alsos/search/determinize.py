@@ -43,9 +43,12 @@ import functools
 import random
 from collections.abc import Sequence
 
-from alsos.pack.actions import Action, Bid, Discard
+from alsos.hand.engine import SPEECH_PHASES, Engine, engine_for
+from alsos.hand.state import HandState
+from alsos.pack.actions import PASS, Action, Bid, Discard, Play
 from alsos.pack.cards import CARDS, Rank
 from alsos.pack.deal import Deal
+from alsos.pack.phases import Phase
 from alsos.play.game import Game
 from alsos.play.view import View, make_view
 from alsos.search.knowledge import DeterminizeError, Knowledge
@@ -315,11 +318,10 @@ def _fill(lay: _Layout, allowed: dict[int, int], rng: random.Random) -> dict[int
     room = lay.places.room
     spread: list[tuple[int, int]] = []
     for c, m in lay.fixed.items():
-        options = bits(m)
-        if len(options) == 1:
-            room[options[0]] -= 1
-        else:
+        if m & (m - 1):
             spread.append((c, m))
+        else:  # one place
+            room[m.bit_length() - 1] -= 1
     for c, m in spread:
         allowed[c] = m
     if any(r < 0 for r in room):
@@ -329,7 +331,7 @@ def _fill(lay: _Layout, allowed: dict[int, int], rng: random.Random) -> dict[int
         return None
     for c, m in lay.fixed.items():
         if c not in placed:
-            placed[c] = bits(m)[0]
+            placed[c] = (m & -m).bit_length() - 1
     by_place: dict[int, list[int]] = {}
     for c, p in placed.items():
         by_place.setdefault(p, []).append(c)
@@ -488,43 +490,35 @@ def _replay(
     it is legal there (and finds it again where it is not known yet)."""
     view = k.view
     seat = view.seat
-    game = Game(k.rules, deal=deal, dealer=k.dealer, declared_before=view.declared_before)
-    state = game.state
-    engine = game.engine
-    hides = engine.bidding.hides
+    engine = engine_for(k.rules)
+    state = engine.new_state(
+        seed=None, deal=deal, dealer=k.dealer, declared_before=view.declared_before
+    )
     queue = discarded[:]
     for i, (p, text) in enumerate(view.history):
         if state.to_act != p:
             return None
-        legal = engine.legal_actions(state)
         index = len(state.history)
-        if text == "discard" and p != seat:
-            # The queue's next card where it is legal (an auction's discards are
-            # in order), else any of them (a síber's discards, in any order).
-            discards = [a for a in legal if isinstance(a, Discard) and a.card in queue]
-            discard = next((a for a in discards if queue and a.card == queue[0]), None)
-            if discard is None and k.ladder is None and discards:
-                discard = discards[0]
-            if discard is None:
+        if p != seat and text in _HIDDEN:
+            step = _hidden_step(k, engine, state, text, queue, rng)
+            if step is None:
                 return None
-            queue.remove(int(discard.card))
-            engine.apply(state, p, discard)
-            continue
-        if text == "bid trumps" and p != seat:
-            bids = [a for a in legal if isinstance(a, Bid)]
-            rng.shuffle(bids)
-            for bid in bids:
-                trial = state.copy()
-                engine.apply(trial, p, bid)
-                if hides(trial, index):
-                    state = trial
-                    break
-            else:
-                return None
+            state = step
             continue
         action = actions[i]
-        if action is None or action not in legal:
-            action = _match(text, legal)
+        if action.__class__ is Play and state.phase is Phase.PLAY and not state.discards_left:
+            # A card: legal where the play rules allow it (what legal_actions lists);
+            # a card played carries no note, so its text was checked once.
+            if not engine.legal_mask(state, p) >> action[1] & 1:
+                return None
+            engine.apply(state, p, action)
+            continue
+        # Passing is always open in a round of speech (the head of its options).
+        if action is None or (
+            (action is not PASS or state.phase not in SPEECH_PHASES)
+            and action not in engine.legal_actions(state)
+        ):
+            action = _match(text, engine.legal_actions(state))
             if action is None:
                 return None
             actions[i] = action
@@ -535,6 +529,46 @@ def _replay(
     if make_view(engine, state, seat) != view:
         return None
     return Game.from_state(k.rules, state)
+
+
+#: The texts of another seat's actions that hide what was done.
+_HIDDEN = frozenset(("discard", "bid trumps"))
+
+
+def _hidden_step(
+    k: Knowledge,
+    engine: Engine,
+    state: HandState,
+    text: str,
+    queue: list[int],
+    rng: random.Random,
+) -> HandState | None:
+    """Another seat's hidden action filled in: a discard from ``queue`` (the sampled
+    discards), or a bid that the history shows as ``bid trumps``; the state after
+    it (``state`` itself, or a changed copy), None where nothing fits."""
+    p: int = state.to_act  # type: ignore[assignment]
+    legal = engine.legal_actions(state)
+    if text == "discard":
+        # The queue's next card where it is legal (an auction's discards are
+        # in order), else any of them (a síber's discards, in any order).
+        discards = [a for a in legal if isinstance(a, Discard) and a.card in queue]
+        discard = next((a for a in discards if queue and a.card == queue[0]), None)
+        if discard is None and k.ladder is None and discards:
+            discard = discards[0]
+        if discard is None:
+            return None
+        queue.remove(int(discard.card))
+        engine.apply(state, p, discard)
+        return state
+    index = len(state.history)
+    bids = [a for a in legal if isinstance(a, Bid)]
+    rng.shuffle(bids)
+    for bid in bids:
+        trial = state.copy()
+        engine.apply(trial, p, bid)
+        if engine.bidding.hides(trial, index):
+            return trial
+    return None
 
 
 @functools.lru_cache(maxsize=4096)
