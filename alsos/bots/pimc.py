@@ -13,8 +13,8 @@ For each decision with more than one legal action, :class:`PIMCBot`
 3. chooses the action with the best average payment over the worlds.
 
 An action clearly worse than the best so far (its paired deficit more than
-``prune`` standard errors, after ``min_worlds`` worlds) is dropped from the
-later worlds, and the search ends when one action is left: most of a
+``prune`` standard errors, the bar raised by Student's t while the worlds are
+few) is dropped from the later worlds, and the search ends when one action is left: most of a
 decision's playouts went to actions the first worlds already ruled out.
 
 Every action is tried in the same worlds with the same playout seeds, so
@@ -140,7 +140,7 @@ class PIMCBot:
                 totals[action] += value
                 values[action].append(value)
             searched += 1
-            if self.prune and searched >= max(2, self.min_worlds) and len(live) > 1:
+            if self.prune and searched >= 2 and len(live) > 1:
                 live = _survivors(live, totals, values, fallback, self.prune)
                 if len(live) == 1:
                     break
@@ -179,6 +179,15 @@ def _leader(live: list[Action], totals: dict[Action, float], fallback: Action) -
     return next(a for a in live if totals[a] == best)
 
 
+#: Student's t, 97.5% quantile, by degrees of freedom (index 0 unused; the last
+#: entry is the normal's, for 30 or more).
+_T975 = (
+    0.0, 12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16,
+    2.14, 2.13, 2.12, 2.11, 2.10, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05,
+    2.05, 2.05, 1.96,
+)  # fmt: skip
+
+
 def _survivors(
     live: list[Action],
     totals: dict[Action, float],
@@ -188,10 +197,13 @@ def _survivors(
 ) -> list[Action]:
     """``live`` without the actions clearly worse than the leader: those whose mean
     deficit to it over the worlds searched (paired: the same worlds and seeds)
-    is positive and more than ``prune`` standard errors."""
+    is positive and more than ``prune`` standard errors, the bar raised for few
+    worlds as Student's t raises it over the normal (with two worlds, only a
+    deficit nearly the same in both drops an action)."""
     leader = _leader(live, totals, fallback)
     lead = values[leader]
     n = len(lead)
+    bar = prune * _T975[min(n - 1, len(_T975) - 1)] / _T975[-1]
     keep = []
     for a in live:
         if a is not leader:
@@ -199,7 +211,7 @@ def _survivors(
             mean = sum(diffs) / n
             if mean > 1e-9:
                 var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-                if mean * mean * n > prune * prune * var:
+                if mean * mean * n > bar * bar * var:
                     continue
         keep.append(a)
     return keep
