@@ -8,8 +8,17 @@ seat and the heuristic elsewhere; every PIMC decision with more than one
 legal action is timed (``choose`` alone), and the median and 90th
 percentile are printed, in milliseconds.
 
-*Determinization.*  At every such decision, :func:`~alsos.search.determinize`
-is timed on its own (one world per call, the seed fixed), in microseconds.
+*Determinization.*  At every such decision, a
+:class:`~alsos.search.determinize.Determinizer` samples ``--worlds`` worlds
+of the view on its own (the seed fixed), as a search does, timed per world
+in microseconds (reading the view once is counted in).
+
+*Projection.*  The CPU time of the hands, less the determinization timing,
+scaled to a 2,000-deal ``alsos arena --bots pimc,heuristic`` on 2 cores: two
+bots at three seats play each deal in six arrangements, which seat PIMC
+nine times, so a deal costs nine hands' PIMC time (the heuristic's own moves
+are counted in, generously).  With four players the dealer sits out; the
+figure assumes three playing seats.
 
 Times are the process's CPU time (:func:`time.process_time`), so that a busy
 machine's waits for a core do not count.
@@ -22,6 +31,7 @@ Usage (from the repository root)::
     python examples/bench_pimc.py --hands 20
     python examples/bench_pimc.py --variant altiansz --hands 10
     python examples/bench_pimc.py --hands 5 --profile
+    ALSOS_BUILD=compiled pip install . && python examples/bench_pimc.py  # the compiled build
 """
 
 from __future__ import annotations
@@ -45,7 +55,7 @@ except ImportError:  # not installed: run from the checkout this file is in
     import alsos
 
 from alsos.bots import HeuristicBot, PIMCBot
-from alsos.search import DeterminizeError, determinize
+from alsos.search import DeterminizeError, Determinizer
 from alsos.version import compiled_modules
 
 #: The process's CPU time: on a machine shared with other work, the time this
@@ -53,12 +63,19 @@ from alsos.version import compiled_modules
 CLOCK = time.process_time
 
 
+#: Seatings of PIMC per deal in ``alsos arena --bots pimc,heuristic`` at three seats:
+#: AAB, ABA, BAA (two each) and ABB, BAB, BBA (one each).
+ARENA_PIMC_SEATS = 9
+
+
 def pimc_hands(
-    rules: alsos.Ruleset, hands: int, seed: int
-) -> tuple[list[float], list[float], list[str]]:
-    """(ms per PIMC decision, µs per determinized world, the hands' settlement fingerprints)."""
+    rules: alsos.Ruleset, hands: int, seed: int, sampled: int = 8
+) -> tuple[list[float], list[float], list[str], float]:
+    """(ms per PIMC decision, µs per determinized world, the hands' settlement
+    fingerprints, seconds spent timing determinization)."""
     decisions: list[float] = []
     worlds: list[float] = []
+    aside = 0.0
     prints: list[str] = []
     for i in range(seed, seed + hands):
         game = alsos.Game(rules, seed=i, dealer=i % rules.players)
@@ -72,13 +89,17 @@ def pimc_hands(
             legal = game.legal_actions()
             view = game.view(seat)
             if seat == searcher and len(legal) > 1:
-                start = CLOCK()
-                try:
-                    determinize(view, rng, attempts=50)
-                except DeterminizeError:
-                    pass
-                else:
-                    worlds.append((CLOCK() - start) * 1e6)
+                if sampled:
+                    start = CLOCK()
+                    try:
+                        sampler = Determinizer(view)
+                        for _ in range(sampled):
+                            sampler.sample(rng, attempts=50)
+                    except DeterminizeError:
+                        pass
+                    else:
+                        worlds.append((CLOCK() - start) * 1e6 / sampled)
+                    aside += CLOCK() - start
                 start = CLOCK()
                 action = pimc.choose(view, legal)
                 decisions.append((CLOCK() - start) * 1e3)
@@ -88,7 +109,7 @@ def pimc_hands(
         settlement = game.settlement
         assert settlement is not None
         prints.append(repr(sorted(settlement.payments.items())))
-    return decisions, worlds, prints
+    return decisions, worlds, prints, aside
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="potter1930")
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--worlds", type=int, default=8, help="worlds sampled per view for the timing"
+    )
     parser.add_argument("--profile", action="store_true", help="print a cProfile summary")
     args = parser.parse_args(argv)
     rules = alsos.load_variant(args.variant)
@@ -107,14 +131,14 @@ def main(argv: list[str] | None = None) -> int:
 
         profiler = cProfile.Profile()
         profiler.enable()
-        pimc_hands(rules, args.hands, args.seed)
+        pimc_hands(rules, args.hands, args.seed, 0)
         profiler.disable()
         stats = pstats.Stats(profiler)
         stats.sort_stats("cumulative").print_stats(40)
         stats.sort_stats("tottime").print_stats(30)
         return 0
     start = CLOCK()
-    decisions, worlds, prints = pimc_hands(rules, args.hands, args.seed)
+    decisions, worlds, prints, aside = pimc_hands(rules, args.hands, args.seed, args.worlds)
     total = CLOCK() - start
     deciles = statistics.quantiles(decisions, n=10)
     print(
@@ -125,6 +149,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"determinize: median {statistics.median(worlds):.0f} µs per world")
     fingerprint = zlib.crc32(repr(prints).encode())
     print(f"{total:.1f} s CPU in all; settlements fingerprint {fingerprint:08x}")
+    per_hand = (total - aside) / args.hands
+    minutes = 2000 * ARENA_PIMC_SEATS * per_hand / 2 / 60
+    print(f"projected 2,000-deal arena pimc,heuristic on 2 cores: {minutes:.0f} min")
     return 0
 
 

@@ -238,3 +238,35 @@ def test_a_declined_siber_places_the_seven_anywhere_unseen() -> None:
     rng = random.Random(5)
     places = {_where(determinize(game.view(1), rng))[int(Card.M7)] for _ in range(200)}
     assert places == {"seat 0", "seat 2", "talon"}
+
+
+def test_a_determinizer_keeps_its_view_to_itself() -> None:
+    """Each search reads its view into its own Determinizer (issue 20): nothing is
+    kept at module or class level, so a view is let go once its searches end, and
+    determinizers of different views, used in turn (as the web table's threads
+    do), sample exactly the worlds each gives alone."""
+    import gc
+    import weakref
+
+    from alsos.search import Determinizer
+
+    games = [_played_to("potter1930", seed, 25, "heuristic") for seed in (3, 4)]
+    views = [g.view(g.to_act) for g in games]  # type: ignore[arg-type]
+    alone = []
+    for view in views:
+        sampler = Determinizer(view)
+        rng = random.Random(5)
+        alone.append([sampler.sample(rng).deal for _ in range(3)])
+    samplers = [Determinizer(v) for v in views]
+    rngs = [random.Random(5), random.Random(5)]
+    turns: list[list[Deal]] = [[], []]
+    for _ in range(3):
+        for i in (0, 1):
+            turns[i].append(samplers[i].sample(rngs[i]).deal)
+    assert turns == alone
+    # determinize() is one Determinizer's first world
+    assert determinize(views[0], random.Random(5)).deal == alone[0][0]
+    gone = weakref.ref(views[0])
+    del samplers, views, sampler
+    gc.collect()
+    assert gone() is None

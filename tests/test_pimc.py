@@ -86,6 +86,8 @@ def test_make_builds_pimc_with_options() -> None:
         {"min_worlds": -1},
         {"solver_tricks": -1},
         {"time_limit": 0},
+        {"prune": -1},
+        {"prune": "2"},
     ],
 )
 def test_bad_options_are_refused(options: dict[str, object]) -> None:
@@ -162,3 +164,71 @@ def test_duplicate_deals_cancel_the_cards_luck() -> None:
         assert gain == 0
     _, _, times = duplicate.play_deal(("tompa", "pimc(worlds=2, budget=6)", "heuristic", 0))
     assert times and all(t >= 0 for t in times)
+
+
+def test_pruning_drops_only_actions_clearly_behind_the_leader() -> None:
+    """An action whose paired deficit to the leader is steady (or large against its
+    spread) is dropped; one level with it, or behind by noise, is kept; the leader
+    always stays (issue 20: the worlds go to the actions still in question)."""
+    from alsos.bots.pimc import _survivors
+    from alsos.pack.actions import Play
+
+    lead, level, steady, noisy, far = (Play(c) for c in range(5))
+    values = {
+        lead: [10.0, 0.0, 20.0, 10.0],
+        level: [10.0, 0.0, 20.0, 10.0],
+        steady: [8.0, -2.0, 18.0, 8.0],  # 2 behind in every world
+        noisy: [30.0, -20.0, 0.0, 19.0],  # 1 behind on average, widely spread
+        far: [-30.0, -40.0, -20.0, -30.0],
+    }
+    totals = {a: sum(v) for a, v in values.items()}
+    live = list(values)
+    assert _survivors(live, totals, values, level, 2.0) == [lead, level, noisy]
+    assert _survivors(live, totals, values, steady, 2.0) == [lead, level, noisy]
+    # a tie keeps both, whichever leads (the heuristic's own choice on a tie)
+    assert _survivors([lead, level, far], totals, values, level, 2.0) == [lead, level]
+    assert _survivors([far, lead], totals, values, far, 2.0) == [lead]
+
+
+def _valuations(prune: float) -> tuple[int, list[alsos.Action]]:
+    """How many (world, action) values pimc computed over a few decisions, and its choices."""
+    rules = alsos.load_variant("potter1930")
+    count = 0
+    choices = []
+    original = PIMCBot._value
+
+    def counted(self: PIMCBot, *args: object) -> float:
+        nonlocal count
+        count += 1
+        return original(self, *args)  # type: ignore[arg-type]
+
+    PIMCBot._value = counted  # type: ignore[method-assign]
+    try:
+        for seed in (1, 2):
+            game = alsos.Game(rules, seed=seed, dealer=seed % 3)
+            bot = PIMCBot(seed, prune=prune)
+            heuristic = HeuristicBot(seed)
+            asked = 0
+            while not game.is_over and asked < 6:
+                seat = game.to_act
+                assert seat is not None
+                legal = game.legal_actions()
+                if seat == game.active[0] and len(legal) > 1:
+                    choices.append(bot.choose(game.view(seat), legal))
+                    game.apply(choices[-1])
+                    asked += 1
+                else:
+                    game.apply(heuristic.choose(game.view(seat), legal))
+    finally:
+        PIMCBot._value = original  # type: ignore[method-assign]
+    return count, choices
+
+
+@pytest.mark.slow
+def test_pruning_searches_fewer_actions_and_none_without_it() -> None:
+    """prune=0 values every legal action in every world (the exhaustive search);
+    the default drops actions clearly behind and so computes fewer values."""
+    full, _ = _valuations(0)
+    pruned, choices = _valuations(2.0)
+    assert pruned < full
+    assert all(isinstance(a, alsos.Action) for a in choices)

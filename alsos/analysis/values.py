@@ -25,7 +25,7 @@ from alsos.hand.engine import engine_for
 from alsos.pack.actions import PASS, Action, Play
 from alsos.pack.phases import Phase
 from alsos.play.game import Game
-from alsos.search import DeterminizeError, SolveError, check_solvable, determinize
+from alsos.search import DeterminizeError, Determinizer, SolveError, check_solvable
 from alsos.search.solver import Search
 
 __all__ = ["POLICIES", "OpenCard", "allies_of", "view_values"]
@@ -169,9 +169,13 @@ def view_values(
     evaluator = PIMCBot(rng.randrange(1 << 30), solver_tricks=solver_tricks)
     out: dict[Action, list[float]] = {a: [] for a in legal}
     searched = 0
+    try:
+        sampler = Determinizer(view)
+    except DeterminizeError:  # not a view of a hand: no world to search
+        return out, searched
     for _ in range(worlds):
         try:
-            world = determinize(view, rng, attempts=50)
+            world = sampler.sample(rng, attempts=50)
         except DeterminizeError:
             continue
         seed = rng.randrange(1 << 30)

@@ -3,7 +3,7 @@
 For each decision with more than one legal action, :class:`PIMCBot`
 
 1. samples ``worlds`` complete hands consistent with its view
-   (:func:`~alsos.search.determinize.determinize`);
+   (:class:`~alsos.search.determinize.Determinizer`, the view read once);
 2. in each world tries every legal action and values the result for its own
    seat: near the end of the play (``solver_tricks`` tricks or fewer left)
    by the exact solver (:func:`~alsos.search.solver.solve`, a defender
@@ -11,6 +11,11 @@ For each decision with more than one legal action, :class:`PIMCBot`
    the hand out with the heuristic policy
    (:class:`~alsos.bots.heuristic.HeuristicBot`) at every seat;
 3. chooses the action with the best average payment over the worlds.
+
+An action clearly worse than the best so far (its paired deficit more than
+``prune`` standard errors, the bar raised by Student's t while the worlds are
+few) is dropped from the later worlds, and the search ends when one action is left: most of a
+decision's playouts went to actions the first worlds already ruled out.
 
 Every action is tried in the same worlds with the same playout seeds, so
 the comparison between actions carries less noise than each average.  It
@@ -33,9 +38,9 @@ from alsos.bots.heuristic import HeuristicBot
 from alsos.pack.actions import Action
 from alsos.pack.deal import seeded_rng
 from alsos.pack.phases import Phase
-from alsos.play.game import Game
+from alsos.play.game import Game, IllegalActionError
 from alsos.play.view import View, lazy_view
-from alsos.search import DeterminizeError, SolveError, determinize, solve
+from alsos.search import DeterminizeError, Determinizer, SolveError, solve
 
 __all__ = ["PIMCBot"]
 
@@ -52,7 +57,11 @@ class PIMCBot:
     ``time_limit``: stop sampling more worlds after this many seconds (None:
     no limit; at least one world is always searched); with a limit the
     choices depend on the machine's speed, so leave it None for
-    reproducible games.  ``boldness`` is the
+    reproducible games.  ``prune``: from ``min_worlds`` worlds on, an action
+    whose mean deficit to the best one (paired over the same worlds) is more
+    than this many standard errors is not searched further, and the search
+    stops when one action is left (0: search every action in every world).
+    ``boldness`` is the
     heuristic policy's (:class:`~alsos.bots.heuristic.HeuristicBot`).
     The ``seed`` fixes every choice: the same seed and the same views give
     the same actions.
@@ -68,6 +77,7 @@ class PIMCBot:
         solver_tricks: int = 3,
         time_limit: float | None = None,
         boldness: float = 1.0,
+        prune: float = 2.0,
     ) -> None:
         if worlds.__class__ is not int or worlds < 1:
             raise ValueError(f"worlds must be a whole number of at least 1, got {worlds!r}")
@@ -76,6 +86,8 @@ class PIMCBot:
                 raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}")
         if solver_tricks.__class__ is not int or solver_tricks < 0:
             raise ValueError(f"solver_tricks must be a whole number >= 0, got {solver_tricks!r}")
+        if prune.__class__ not in (int, float) or not prune >= 0:
+            raise ValueError(f"prune must be a number of standard errors >= 0, got {prune!r}")
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
         self.rng = seeded_rng(seed)
@@ -85,6 +97,7 @@ class PIMCBot:
         self.solver_tricks = solver_tricks
         self.time_limit = time_limit
         self.boldness = boldness
+        self.prune = prune
         self.policy = HeuristicBot(self.rng.randrange(1 << 30), boldness=boldness)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -95,29 +108,45 @@ class PIMCBot:
             return legal[0]
         seat = view.seat
         totals = dict.fromkeys(legal, 0.0)
+        values: dict[Action, list[float]] = {a: [] for a in legal}
+        live = list(legal)
         start = time.perf_counter()
         searched = 0
         worlds = min(self.worlds, max(self.min_worlds, self.budget // len(legal)))
+        try:
+            sampler = Determinizer(view)
+        except DeterminizeError:
+            return fallback
         for _ in range(worlds):
             limit = self.time_limit
             if searched and limit is not None and time.perf_counter() - start > limit:
                 break
             try:
-                world = determinize(view, self.rng, attempts=50)
+                world = sampler.sample(self.rng, attempts=50)
             except DeterminizeError:
                 continue
             seed = self.rng.randrange(1 << 30)
-            for action in legal:
-                game = world.copy()
-                game.apply(action)
-                totals[action] += self._value(game, seat, seed)
+            rules, engine, state = world.rules, world.engine, world.state
+            # The world's view is the seat's, so are its legal actions (checked once).
+            allowed = engine.legal_actions(state)
+            for action in live:
+                if action not in allowed:
+                    raise IllegalActionError(
+                        action, state.phase, seat, allowed, "not legal in a sampled world"
+                    )
+                child = state.copy()
+                engine.apply(child, seat, action)
+                value = self._value(Game.from_state(rules, child), seat, seed)
+                totals[action] += value
+                values[action].append(value)
             searched += 1
+            if self.prune and searched >= 2 and len(live) > 1:
+                live = _survivors(live, totals, values, fallback, self.prune)
+                if len(live) == 1:
+                    break
         if not searched:
             return fallback
-        best = max(totals.values())
-        if totals[fallback] >= best - 1e-9:
-            return fallback
-        return next(a for a in legal if totals[a] == best)
+        return _leader(live, totals, fallback)
 
     def _value(self, game: Game, seat: int, seed: int) -> float:
         """What the position is worth to ``seat``: solved near the end, else played out."""
@@ -139,6 +168,53 @@ class PIMCBot:
             except SolveError:
                 pass
         return _playout(game, seat, seed, self.boldness)
+
+
+def _leader(live: list[Action], totals: dict[Action, float], fallback: Action) -> Action:
+    """The action ``choose`` would pick now among ``live``: the best total, the
+    heuristic's own choice on a tie, else the first of the best."""
+    best = max(totals[a] for a in live)
+    if fallback in live and totals[fallback] >= best - 1e-9:
+        return fallback
+    return next(a for a in live if totals[a] == best)
+
+
+#: Student's t, 97.5% quantile, by degrees of freedom (index 0 unused; the last
+#: entry is the normal's, for 30 or more).
+_T975 = (
+    0.0, 12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16,
+    2.14, 2.13, 2.12, 2.11, 2.10, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05,
+    2.05, 2.05, 1.96,
+)  # fmt: skip
+
+
+def _survivors(
+    live: list[Action],
+    totals: dict[Action, float],
+    values: dict[Action, list[float]],
+    fallback: Action,
+    prune: float,
+) -> list[Action]:
+    """``live`` without the actions clearly worse than the leader: those whose mean
+    deficit to it over the worlds searched (paired: the same worlds and seeds)
+    is positive and more than ``prune`` standard errors, the bar raised for few
+    worlds as Student's t raises it over the normal (with two worlds, only a
+    deficit nearly the same in both drops an action)."""
+    leader = _leader(live, totals, fallback)
+    lead = values[leader]
+    n = len(lead)
+    bar = prune * _T975[min(n - 1, len(_T975) - 1)] / _T975[-1]
+    keep = []
+    for a in live:
+        if a is not leader:
+            diffs = [x - y for x, y in zip(lead, values[a], strict=True)]
+            mean = sum(diffs) / n
+            if mean > 1e-9:
+                var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+                if mean * mean * n > bar * bar * var:
+                    continue
+        keep.append(a)
+    return keep
 
 
 def _payment(game: Game, seat: int) -> float:

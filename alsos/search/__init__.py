@@ -6,7 +6,8 @@
   settlement (:mod:`alsos.search.playout`);
 * :func:`~alsos.search.determinize.determinize` -- a complete hand consistent
   with one seat's :class:`~alsos.play.view.View`, for perfect-information Monte
-  Carlo bots (:mod:`alsos.search.determinize`).
+  Carlo bots (:mod:`alsos.search.determinize`); a
+  :class:`~alsos.search.determinize.Determinizer` samples many worlds of one view.
 
 All use the engine's own rules (legal cards, trick winner, end of hand,
 scoring); none keeps a copy of them.
@@ -14,7 +15,7 @@ scoring); none keeps a copy of them.
 
 from __future__ import annotations
 
-from alsos.search.determinize import DeterminizeError, determinize
+from alsos.search.determinize import DeterminizeError, Determinizer, determinize
 from alsos.search.playout import play_cards, playout, playouts, random_card
 from alsos.search.solver import (
     PayoffKey,
@@ -28,6 +29,7 @@ from alsos.search.solver import (
 
 __all__ = [
     "DeterminizeError",
+    "Determinizer",
     "PayoffKey",
     "Solution",
     "SolveError",

@@ -43,16 +43,19 @@ import functools
 import random
 from collections.abc import Sequence
 
-from alsos.pack.actions import Action, Bid, Discard
+from alsos.hand.engine import SPEECH_PHASES, Engine, engine_for
+from alsos.hand.state import HandState
+from alsos.pack.actions import PASS, Action, Bid, Discard, Play
 from alsos.pack.cards import CARDS, Rank
 from alsos.pack.deal import Deal
-from alsos.play.game import Game, IllegalActionError
+from alsos.pack.phases import Phase
+from alsos.play.game import Game
 from alsos.play.view import View, make_view
 from alsos.search.knowledge import DeterminizeError, Knowledge
 from alsos.search.places import Places, bits
 from alsos.search.talon_draws import sample_ladder
 
-__all__ = ["DeterminizeError", "determinize"]
+__all__ = ["DeterminizeError", "Determinizer", "determinize"]
 
 
 def _meld_cards(k: Knowledge, p: int, free: int, rng: random.Random) -> int | None:
@@ -315,11 +318,10 @@ def _fill(lay: _Layout, allowed: dict[int, int], rng: random.Random) -> dict[int
     room = lay.places.room
     spread: list[tuple[int, int]] = []
     for c, m in lay.fixed.items():
-        options = bits(m)
-        if len(options) == 1:
-            room[options[0]] -= 1
-        else:
+        if m & (m - 1):
             spread.append((c, m))
+        else:  # one place
+            room[m.bit_length() - 1] -= 1
     for c, m in spread:
         allowed[c] = m
     if any(r < 0 for r in room):
@@ -329,7 +331,7 @@ def _fill(lay: _Layout, allowed: dict[int, int], rng: random.Random) -> dict[int
         return None
     for c, m in lay.fixed.items():
         if c not in placed:
-            placed[c] = bits(m)[0]
+            placed[c] = (m & -m).bit_length() - 1
     by_place: dict[int, list[int]] = {}
     for c, p in placed.items():
         by_place.setdefault(p, []).append(c)
@@ -471,58 +473,102 @@ def _revealed_layout(
     return low + stop_low + mid + rest + stop_high + high[::-1]
 
 
-def _replay(k: Knowledge, deal: Deal, discarded: list[int], rng: random.Random) -> Game | None:
-    """The public history replayed on ``deal``; None where it does not fit."""
+def _replay(
+    k: Knowledge,
+    deal: Deal,
+    discarded: list[int],
+    rng: random.Random,
+    actions: list[Action | None],
+) -> Game | None:
+    """The public history replayed on ``deal``; None where it does not fit.
+
+    The steps go to the engine directly, each checked against the engine's
+    legal actions of the position (as :meth:`Game.apply <alsos.Game.apply>`
+    checks), without the game's events.  ``actions`` remembers, per step of
+    the history, the action its text was found to be in an earlier world of
+    the same view: a text names one action, so a later world only checks that
+    it is legal there (and finds it again where it is not known yet)."""
     view = k.view
     seat = view.seat
-    game = Game(k.rules, deal=deal, dealer=k.dealer, declared_before=view.declared_before)
-    state = game.state
-    engine = game.engine
-    hides = engine.bidding.hides
+    engine = engine_for(k.rules)
+    state = engine.new_state(
+        seed=None, deal=deal, dealer=k.dealer, declared_before=view.declared_before
+    )
     queue = discarded[:]
-    for p, text in view.history:
-        if game.to_act != p:
+    for i, (p, text) in enumerate(view.history):
+        if state.to_act != p:
             return None
-        legal = game.legal_actions()
         index = len(state.history)
-        if text == "discard" and p != seat:
-            # The queue's next card where it is legal (an auction's discards are
-            # in order), else any of them (a síber's discards, in any order).
-            discards = [a for a in legal if isinstance(a, Discard) and a.card in queue]
-            discard = next((a for a in discards if queue and a.card == queue[0]), None)
-            if discard is None and k.ladder is None and discards:
-                discard = discards[0]
-            if discard is None:
+        if p != seat and text in _HIDDEN:
+            step = _hidden_step(k, engine, state, text, queue, rng)
+            if step is None:
                 return None
-            queue.remove(int(discard.card))
-            game.apply(discard)
+            state = step
             continue
-        if text == "bid trumps" and p != seat:
-            bids = [a for a in legal if isinstance(a, Bid)]
-            rng.shuffle(bids)
-            for bid in bids:
-                trial = game.copy()
-                trial.apply(bid)
-                if hides(trial.state, index):
-                    game = trial
-                    state = game.state
-                    break
-            else:
+        action = actions[i]
+        if action.__class__ is Play and state.phase is Phase.PLAY and not state.discards_left:
+            # A card: legal where the play rules allow it (what legal_actions lists);
+            # a card played carries no note, so its text was checked once.
+            if not engine.legal_mask(state, p) >> action[1] & 1:
                 return None
+            engine.apply(state, p, action)
             continue
-        action = _match(text, legal)
-        if action is None:
-            return None
-        try:
-            game.apply(action)
-        except IllegalActionError:
-            return None
+        # Passing is always open in a round of speech (the head of its options).
+        if action is None or (
+            (action is not PASS or state.phase not in SPEECH_PHASES)
+            and action not in engine.legal_actions(state)
+        ):
+            action = _match(text, engine.legal_actions(state))
+            if action is None:
+                return None
+            actions[i] = action
+        engine.apply(state, p, action)
         note = state.notes.get(index)
-        if str(action) + ("" if note is None else note.text) != text:
+        if _text(action) + ("" if note is None else note.text) != text:
             return None
     if make_view(engine, state, seat) != view:
         return None
-    return game
+    return Game.from_state(k.rules, state)
+
+
+#: The texts of another seat's actions that hide what was done.
+_HIDDEN = frozenset(("discard", "bid trumps"))
+
+
+def _hidden_step(
+    k: Knowledge,
+    engine: Engine,
+    state: HandState,
+    text: str,
+    queue: list[int],
+    rng: random.Random,
+) -> HandState | None:
+    """Another seat's hidden action filled in: a discard from ``queue`` (the sampled
+    discards), or a bid that the history shows as ``bid trumps``; the state after
+    it (``state`` itself, or a changed copy), None where nothing fits."""
+    p: int = state.to_act  # type: ignore[assignment]
+    legal = engine.legal_actions(state)
+    if text == "discard":
+        # The queue's next card where it is legal (an auction's discards are
+        # in order), else any of them (a síber's discards, in any order).
+        discards = [a for a in legal if isinstance(a, Discard) and a.card in queue]
+        discard = next((a for a in discards if queue and a.card == queue[0]), None)
+        if discard is None and k.ladder is None and discards:
+            discard = discards[0]
+        if discard is None:
+            return None
+        queue.remove(int(discard.card))
+        engine.apply(state, p, discard)
+        return state
+    index = len(state.history)
+    bids = [a for a in legal if isinstance(a, Bid)]
+    rng.shuffle(bids)
+    for bid in bids:
+        trial = state.copy()
+        engine.apply(trial, p, bid)
+        if engine.bidding.hides(trial, index):
+            return trial
+    return None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -540,38 +586,50 @@ def _match(text: str, legal: Sequence[Action]) -> Action | None:
     return None
 
 
-class _LastKnowledge:
-    """The knowledge of the view last sampled from: a searcher samples many worlds
-    from one view, which is read once (a view is never changed, and the knowledge
-    keeps it alive, so the same object is the same view)."""
+class Determinizer:
+    """Samples worlds from one view: the view is read once, for every world of a search.
 
-    knowledge: Knowledge | None = None
+    A searcher samples many worlds from the view of one decision: this keeps
+    what is read from the view (:class:`~alsos.search.knowledge.Knowledge`)
+    and which action each step of its history is, so each world costs only
+    its sampling and its replay.  Each search makes its own (a determinizer
+    is not shared between threads); :func:`determinize` makes one per call.
 
+    :raises DeterminizeError: (a ``ValueError``) if the view is not one of a
+        hand (read when the determinizer is made).
+    """
 
-def _knowledge(view: View) -> Knowledge:
-    k = _LastKnowledge.knowledge
-    if k is None or k.view is not view:
-        k = _LastKnowledge.knowledge = Knowledge(view)
-    return k
+    __slots__ = ("_actions", "knowledge", "view")
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.knowledge = Knowledge(view)
+        self._actions: list[Action | None] = [None] * len(view.history)
+
+    def sample(self, rng: random.Random, *, attempts: int = 400) -> Game:
+        """A complete game whose view for the seat is the view (as :func:`determinize`)."""
+        k = self.knowledge
+        for _ in range(attempts):
+            sample = _place_cards(k, rng)
+            if sample is None:
+                continue
+            game = _replay(k, *sample, rng, self._actions)
+            if game is not None:
+                return game
+        raise DeterminizeError(
+            f"no hand consistent with seat {self.view.seat}'s view found in {attempts} samples"
+        )
 
 
 def determinize(view: View, rng: random.Random, *, attempts: int = 400) -> Game:
     """A complete game whose view for ``view.seat`` is ``view`` (module docs: how).
 
     ``rng`` drives every choice, so a seeded generator gives the same world.
+    To sample many worlds of one view, make one :class:`Determinizer` and
+    call its :meth:`~Determinizer.sample`: the view is then read once.
 
     :raises DeterminizeError: (a ``ValueError``) if no consistent hand was
         found in ``attempts`` samples (the view is not one of a real hand, or
         its constraints are too tight for the sampler).
     """
-    k = _knowledge(view)
-    for _ in range(attempts):
-        sample = _place_cards(k, rng)
-        if sample is None:
-            continue
-        game = _replay(k, *sample, rng)
-        if game is not None:
-            return game
-    raise DeterminizeError(
-        f"no hand consistent with seat {view.seat}'s view found in {attempts} samples"
-    )
+    return Determinizer(view).sample(rng, attempts=attempts)

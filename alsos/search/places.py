@@ -76,16 +76,22 @@ class Places:
             groups[m] = left
             if not left:
                 active = active - {m}
+            # Only a group other than m, still with cards, can be squeezed out.
+            check = len(active) > 1 or (len(active) == 1 and m not in active)
             options = [p for p in _bits(m) if room[p]]
             while options:
-                total = 0
-                cumulative = []
-                for p in options:
-                    total += room[p]
-                    cumulative.append(total)
-                p = options[bisect(cumulative, draw() * total, 0, len(options) - 1)]
+                if len(options) == 1:
+                    draw()  # the draw rng.choices makes, whatever it picks
+                    p = options[0]
+                else:
+                    total = 0
+                    cumulative = []
+                    for p in options:
+                        total += room[p]
+                        cumulative.append(total)
+                    p = options[bisect(cumulative, draw() * total, 0, len(options) - 1)]
                 room[p] -= 1
-                if len(groups) == 1 or _tightened(groups, room, active, m, p):
+                if not check or _tightened(groups, room, active, m, p):
                     break
                 room[p] += 1
                 options.remove(p)
