@@ -27,7 +27,7 @@ every world, which the tests do not meet on real hands).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from alsos.bots.heuristic import HeuristicBot
 from alsos.pack.actions import Action
@@ -36,6 +36,7 @@ from alsos.pack.phases import Phase
 from alsos.play.game import Game
 from alsos.play.view import View, lazy_view
 from alsos.search import DeterminizeError, SolveError, determinize, solve
+from alsos.search.inference import check_eps, weighted_worlds
 
 __all__ = ["PIMCBot"]
 
@@ -56,6 +57,11 @@ class PIMCBot:
     heuristic policy's (:class:`~alsos.bots.heuristic.HeuristicBot`).
     The ``seed`` fixes every choice: the same seed and the same views give
     the same actions.
+
+    ``inference``: draw the worlds by how likely they make the other seats'
+    actions so far under the heuristic policy, softened by ``inference_eps``
+    (the chance a seat strays from it), from a pool of ``inference_pool``
+    times as many samples (:mod:`alsos.search.inference`); off by default.
     """
 
     def __init__(
@@ -68,6 +74,9 @@ class PIMCBot:
         solver_tricks: int = 3,
         time_limit: float | None = None,
         boldness: float = 1.0,
+        inference: bool = False,
+        inference_eps: float = 0.2,
+        inference_pool: int = 4,
     ) -> None:
         if worlds.__class__ is not int or worlds < 1:
             raise ValueError(f"worlds must be a whole number of at least 1, got {worlds!r}")
@@ -86,6 +95,15 @@ class PIMCBot:
         self.time_limit = time_limit
         self.boldness = boldness
         self.policy = HeuristicBot(self.rng.randrange(1 << 30), boldness=boldness)
+        if inference.__class__ is not bool:
+            raise ValueError(f"inference must be true or false, got {inference!r}")
+        if inference_pool.__class__ is not int or inference_pool < 1:
+            raise ValueError(
+                f"inference_pool must be a whole number of at least 1, got {inference_pool!r}"
+            )
+        self.inference = inference
+        self.inference_eps = check_eps(inference_eps)
+        self.inference_pool = inference_pool
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if not legal:
@@ -98,19 +116,15 @@ class PIMCBot:
         start = time.perf_counter()
         searched = 0
         worlds = min(self.worlds, max(self.min_worlds, self.budget // len(legal)))
-        for _ in range(worlds):
+        for world, times in self._worlds(view, worlds):
             limit = self.time_limit
             if searched and limit is not None and time.perf_counter() - start > limit:
                 break
-            try:
-                world = determinize(view, self.rng, attempts=50)
-            except DeterminizeError:
-                continue
             seed = self.rng.randrange(1 << 30)
             for action in legal:
                 game = world.copy()
                 game.apply(action)
-                totals[action] += self._value(game, seat, seed)
+                totals[action] += times * self._value(game, seat, seed)
             searched += 1
         if not searched:
             return fallback
@@ -118,6 +132,22 @@ class PIMCBot:
         if totals[fallback] >= best - 1e-9:
             return fallback
         return next(a for a in legal if totals[a] == best)
+
+    def _worlds(self, view: View, count: int) -> Iterator[tuple[Game, int]]:
+        """The worlds to search, each with how many samples it stands for: ``count``
+        uniform ones (one each, skipping any that cannot be sampled), or with
+        ``inference`` drawn by weight (:func:`~alsos.search.inference.weighted_worlds`)."""
+        if self.inference:
+            model = HeuristicBot(0, boldness=self.boldness)
+            yield from weighted_worlds(
+                view, self.rng, count, model, eps=self.inference_eps, pool=self.inference_pool
+            )
+            return
+        for _ in range(count):
+            try:
+                yield determinize(view, self.rng, attempts=50), 1
+            except DeterminizeError:
+                continue
 
     def _value(self, game: Game, seat: int, seed: int) -> float:
         """What the position is worth to ``seat``: solved near the end, else played out."""
