@@ -193,3 +193,38 @@ def test_pimc_with_inference_plays_and_repeats_itself() -> None:
             game.apply(bots[p].choose(game.view(p), game.legal_actions()))
         hands.append(game.history)
     assert hands[0] == hands[1]
+
+
+def test_the_risk_term_is_the_mean_less_risk_standard_deviations() -> None:
+    """Worked by hand: payments 1 and 3 (sum 4, squares 10) have mean 2 and spread 1."""
+    from alsos.bots.pimc import _cautious
+
+    assert _cautious(4.0, 10.0, 2, 0.5) == 1.5
+    assert _cautious(4.0, 10.0, 2, 0.0) == 2.0
+    for bad in (-1.0, "x", True):
+        with pytest.raises(ValueError, match="risk"):
+            PIMCBot(0, risk=bad)  # type: ignore[arg-type]
+
+
+def test_a_cautious_pimc_announces_no_more_than_a_bold_one() -> None:
+    """In the speech a large risk term prefers the steadier candidates: over the same
+    positions, pimc(risk=3) says fewer figures and kontras than pimc (risk 0) and
+    changes no choice outside the speech."""
+    rules = alsos.load_variant("tompa")
+    said = {0.0: 0, 3.0: 0}
+    for seed in range(4):
+        game = Game(rules, seed=seed, dealer=seed % rules.players)
+        bots = {r: PIMCBot(seed, worlds=4, budget=16, risk=r) for r in said}
+        driver = HeuristicBot(seed)
+        while not game.is_over:
+            p = game.to_act
+            assert p is not None
+            legal, view = game.legal_actions(), game.view(p)
+            picks = {r: b.choose(view, legal) for r, b in bots.items()}
+            if view.phase in (Phase.FRONT, Phase.BACK, Phase.COMPLETION):
+                for r, a in picks.items():
+                    said[r] += str(a) != "pass"
+            elif view.phase is Phase.PLAY:
+                assert picks[0.0] == picks[3.0]
+            game.apply(driver.choose(view, legal))
+    assert said[3.0] < said[0.0]

@@ -26,6 +26,7 @@ every world, which the tests do not meet on real hands).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator, Sequence
 
@@ -62,6 +63,9 @@ class PIMCBot:
     actions so far under the heuristic policy, softened by ``inference_eps``
     (the chance a seat strays from it), from a pool of ``inference_pool``
     times as many samples (:mod:`alsos.search.inference`); off by default.
+    ``risk``: in the speech (bids, figures, kontras, calls) value each candidate
+    by its mean payment over the worlds less ``risk`` times their standard
+    deviation, so a larger one shies from long shots (0: the mean alone).
     """
 
     def __init__(
@@ -77,6 +81,7 @@ class PIMCBot:
         inference: bool = False,
         inference_eps: float = 0.2,
         inference_pool: int = 4,
+        risk: float = 0.0,
     ) -> None:
         if worlds.__class__ is not int or worlds < 1:
             raise ValueError(f"worlds must be a whole number of at least 1, got {worlds!r}")
@@ -104,6 +109,9 @@ class PIMCBot:
         self.inference = inference
         self.inference_eps = check_eps(inference_eps)
         self.inference_pool = inference_pool
+        if isinstance(risk, bool) or not isinstance(risk, int | float) or not risk >= 0:
+            raise ValueError(f"risk must be a number of 0 or more, got {risk!r}")
+        self.risk = float(risk)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if not legal:
@@ -113,6 +121,8 @@ class PIMCBot:
             return legal[0]
         seat = view.seat
         totals = dict.fromkeys(legal, 0.0)
+        squares = dict.fromkeys(legal, 0.0)  # for the risk term
+        drawn = 0
         start = time.perf_counter()
         searched = 0
         worlds = min(self.worlds, max(self.min_worlds, self.budget // len(legal)))
@@ -124,10 +134,15 @@ class PIMCBot:
             for action in legal:
                 game = world.copy()
                 game.apply(action)
-                totals[action] += times * self._value(game, seat, seed)
+                value = self._value(game, seat, seed)
+                totals[action] += times * value
+                squares[action] += times * value * value
             searched += 1
+            drawn += times
         if not searched:
             return fallback
+        if self.risk and view.phase in _SPEECH:
+            totals = {a: _cautious(totals[a], squares[a], drawn, self.risk) for a in legal}
         best = max(totals.values())
         if totals[fallback] >= best - 1e-9:
             return fallback
@@ -169,6 +184,16 @@ class PIMCBot:
             except SolveError:
                 pass
         return _playout(game, seat, seed, self.boldness)
+
+
+#: The phases of speech, where ``risk`` weighs the spread of the outcomes.
+_SPEECH = frozenset({Phase.BIDDING, Phase.FRONT, Phase.BACK, Phase.COMPLETION, Phase.CALL})
+
+
+def _cautious(total: float, square: float, n: int, risk: float) -> float:
+    """The mean of ``n`` values (their sum and sum of squares) less ``risk`` standard deviations."""
+    mean = total / n
+    return mean - risk * math.sqrt(max(0.0, square / n - mean * mean))
 
 
 def _payment(game: Game, seat: int) -> float:
