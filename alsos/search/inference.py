@@ -22,9 +22,12 @@ seat's síber discards, a bid shown only as ``bid trumps``) count like the
 others: the world stands for them too.
 
 :func:`weighted_worlds` samples a pool of worlds, weighs them, and draws
-the worlds to search from the pool in proportion to their weights
-(sampling-importance-resampling), returning each distinct world with how
-often it was drawn.  The weights depend on the view and the seeded
+the worlds to search from the pool, one after another without replacement,
+each time in proportion to the weights of those left.  The products of many
+factors are far apart, so drawing with replacement (sampling-importance-
+resampling) would search the same two or three worlds over and over; drawn
+without, the likeliest worlds are searched and the search still sees as
+many different worlds as without inference.  The weights depend on the view and the seeded
 generator alone: the true deal is never read, so two deals the seat cannot
 tell apart give the same worlds and weights.
 
@@ -34,6 +37,7 @@ so far (a few milliseconds late in a hand), per world in the pool.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Protocol
@@ -128,10 +132,11 @@ def weighted_worlds(
 
     Samples ``pool * count`` worlds (:func:`~alsos.search.determinize.determinize`;
     one that cannot be sampled in ``attempts`` is skipped), weighs each
-    (:func:`world_weight`), then draws ``count`` of them with replacement in
-    proportion to the weights.  The distinct worlds come in the order they
-    were sampled; the times drawn sum to ``count`` (empty if no world could
-    be sampled).  ``rng`` drives every choice.
+    (:func:`world_weight`), then draws ``count`` different ones of them, each
+    draw in proportion to the weights of the worlds not drawn yet (module
+    docs), so each is drawn once (fewer than ``count`` only if fewer could be
+    sampled; none if none could).  They come in the order they were sampled.
+    ``rng`` drives every choice.
     """
     eps = check_eps(eps)
     if pool.__class__ is not int or pool < 1:
@@ -147,11 +152,12 @@ def weighted_worlds(
         weights.append(world_weight(world, view.seat, policy, eps=eps))
     if not candidates:
         return []
-    top = max(weights)
-    if not top > 0.0:  # every sample is consistent; only an underflow gets here
-        weights = [1.0] * len(weights)
-    drawn = rng.choices(range(len(candidates)), weights=weights, k=count)
-    times: dict[int, int] = {}
-    for i in sorted(drawn):
-        times[i] = times.get(i, 0) + 1
-    return [(candidates[i], n) for i, n in times.items()]
+    # Efraimidis and Spirakis: the ``count`` largest keys u ** (1 / w), as logarithms,
+    # are a draw without replacement in proportion to the weights (w = 0 never wins
+    # over w > 0; such a world is inconsistent, and the sampler gives none).
+    keys = [
+        (math.log(1.0 - rng.random()) / w if w > 0.0 else -math.inf, i)
+        for i, w in enumerate(weights)
+    ]
+    chosen = sorted(i for _key, i in sorted(keys, reverse=True)[:count])
+    return [(candidates[i], 1) for i in chosen]
