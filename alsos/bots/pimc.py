@@ -79,8 +79,8 @@ class PIMCBot:
         time_limit: float | None = None,
         boldness: float = 1.0,
         inference: bool = False,
-        inference_eps: float = 0.2,
-        inference_pool: int = 4,
+        inference_eps: float = 0.5,
+        inference_pool: int = 2,
         risk: float = 0.0,
     ) -> None:
         if worlds.__class__ is not int or worlds < 1:

@@ -73,7 +73,7 @@ def likelihood(
     seat: int,
     policy: PolicyModel,
     *,
-    eps: float = 0.2,
+    eps: float = 0.5,
     dealer: int = 0,
     declared_before: tuple[int, ...] | None = None,
 ) -> float:
@@ -104,7 +104,7 @@ def likelihood(
     return weight
 
 
-def world_weight(world: Game, seat: int, policy: PolicyModel, *, eps: float = 0.2) -> float:
+def world_weight(world: Game, seat: int, policy: PolicyModel, *, eps: float = 0.5) -> float:
     """:func:`likelihood` of a sampled world's own history (as ``seat`` searches it)."""
     return likelihood(
         world.rules,
@@ -124,8 +124,8 @@ def weighted_worlds(
     count: int,
     policy: PolicyModel,
     *,
-    eps: float = 0.2,
-    pool: int = 4,
+    eps: float = 0.5,
+    pool: int = 2,
     attempts: int = 50,
 ) -> list[tuple[Game, int]]:
     """``count`` worlds for ``view`` drawn by their weights, as (world, times drawn).
