@@ -31,8 +31,9 @@ every world, which the tests do not meet on real hands).
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from alsos.bots.heuristic import HeuristicBot
 from alsos.pack.actions import Action
@@ -41,6 +42,7 @@ from alsos.pack.phases import Phase
 from alsos.play.game import Game, IllegalActionError
 from alsos.play.view import View, lazy_view
 from alsos.search import DeterminizeError, Determinizer, SolveError, solve
+from alsos.search.inference import check_eps, weighted_worlds
 
 __all__ = ["PIMCBot"]
 
@@ -65,6 +67,14 @@ class PIMCBot:
     heuristic policy's (:class:`~alsos.bots.heuristic.HeuristicBot`).
     The ``seed`` fixes every choice: the same seed and the same views give
     the same actions.
+
+    ``inference``: draw the worlds by how likely they make the other seats'
+    actions so far under the heuristic policy, softened by ``inference_eps``
+    (the chance a seat strays from it), from a pool of ``inference_pool``
+    times as many samples (:mod:`alsos.search.inference`); off by default.
+    ``risk``: in the speech (bids, figures, kontras, calls) value each candidate
+    by its mean payment over the worlds less ``risk`` times their standard
+    deviation, so a larger one shies from long shots (0: the mean alone).
     """
 
     def __init__(
@@ -78,6 +88,10 @@ class PIMCBot:
         time_limit: float | None = None,
         boldness: float = 1.0,
         prune: float = 2.0,
+        inference: bool = False,
+        inference_eps: float = 0.5,
+        inference_pool: int = 2,
+        risk: float = 0.0,
     ) -> None:
         if worlds.__class__ is not int or worlds < 1:
             raise ValueError(f"worlds must be a whole number of at least 1, got {worlds!r}")
@@ -99,6 +113,18 @@ class PIMCBot:
         self.boldness = boldness
         self.prune = prune
         self.policy = HeuristicBot(self.rng.randrange(1 << 30), boldness=boldness)
+        if inference.__class__ is not bool:
+            raise ValueError(f"inference must be true or false, got {inference!r}")
+        if inference_pool.__class__ is not int or inference_pool < 1:
+            raise ValueError(
+                f"inference_pool must be a whole number of at least 1, got {inference_pool!r}"
+            )
+        self.inference = inference
+        self.inference_eps = check_eps(inference_eps)
+        self.inference_pool = inference_pool
+        if isinstance(risk, bool) or not isinstance(risk, int | float) or not risk >= 0:
+            raise ValueError(f"risk must be a number of 0 or more, got {risk!r}")
+        self.risk = float(risk)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if not legal:
@@ -110,21 +136,15 @@ class PIMCBot:
         totals = dict.fromkeys(legal, 0.0)
         values: dict[Action, list[float]] = {a: [] for a in legal}
         live = list(legal)
+        squares = dict.fromkeys(legal, 0.0)  # for the risk term
+        drawn = 0
         start = time.perf_counter()
         searched = 0
         worlds = min(self.worlds, max(self.min_worlds, self.budget // len(legal)))
-        try:
-            sampler = Determinizer(view)
-        except DeterminizeError:
-            return fallback
-        for _ in range(worlds):
+        for world, times in self._worlds(view, worlds):
             limit = self.time_limit
             if searched and limit is not None and time.perf_counter() - start > limit:
                 break
-            try:
-                world = sampler.sample(self.rng, attempts=50)
-            except DeterminizeError:
-                continue
             seed = self.rng.randrange(1 << 30)
             rules, engine, state = world.rules, world.engine, world.state
             # The world's view is the seat's, so are its legal actions (checked once).
@@ -137,16 +157,40 @@ class PIMCBot:
                 child = state.copy()
                 engine.apply(child, seat, action)
                 value = self._value(Game.from_state(rules, child), seat, seed)
-                totals[action] += value
-                values[action].append(value)
+                totals[action] += times * value
+                squares[action] += times * value * value
+                values[action].extend([value] * times)
             searched += 1
+            drawn += times
             if self.prune and searched >= 2 and len(live) > 1:
                 live = _survivors(live, totals, values, fallback, self.prune)
                 if len(live) == 1:
                     break
         if not searched:
             return fallback
+        if self.risk and view.phase in _SPEECH:
+            totals = {a: _cautious(totals[a], squares[a], drawn, self.risk) for a in live}
         return _leader(live, totals, fallback)
+
+    def _worlds(self, view: View, count: int) -> Iterator[tuple[Game, int]]:
+        """The worlds to search, each with how many samples it stands for: ``count``
+        uniform ones (one each, skipping any that cannot be sampled), or with
+        ``inference`` drawn by weight (:func:`~alsos.search.inference.weighted_worlds`)."""
+        if self.inference:
+            model = HeuristicBot(0, boldness=self.boldness)
+            yield from weighted_worlds(
+                view, self.rng, count, model, eps=self.inference_eps, pool=self.inference_pool
+            )
+            return
+        try:
+            sampler = Determinizer(view)  # one per decision: it reads the view once
+        except DeterminizeError:
+            return
+        for _ in range(count):
+            try:
+                yield sampler.sample(self.rng, attempts=50), 1
+            except DeterminizeError:
+                continue
 
     def _value(self, game: Game, seat: int, seed: int) -> float:
         """What the position is worth to ``seat``: solved near the end, else played out."""
@@ -215,6 +259,16 @@ def _survivors(
                     continue
         keep.append(a)
     return keep
+
+
+#: The phases of speech, where ``risk`` weighs the spread of the outcomes.
+_SPEECH = frozenset({Phase.BIDDING, Phase.FRONT, Phase.BACK, Phase.COMPLETION, Phase.CALL})
+
+
+def _cautious(total: float, square: float, n: int, risk: float) -> float:
+    """The mean of ``n`` values (their sum and sum of squares) less ``risk`` standard deviations."""
+    mean = total / n
+    return mean - risk * math.sqrt(max(0.0, square / n - mean * mean))
 
 
 def _payment(game: Game, seat: int) -> float:
