@@ -119,7 +119,8 @@ def generate(args: argparse.Namespace) -> dict[str, np.ndarray]:
 
 
 def train(data: dict[str, np.ndarray], args: argparse.Namespace) -> list[np.ndarray]:
-    """Step 2: fit the MLP; its layers as ``[w0, b0, w1, b1, ...]`` (NumPy, float32)."""
+    """Step 2: fit the MLP; the hint bonus, then its layers as ``[w0, b0, w1, b1, ...]``
+    (NumPy, float32)."""
     import torch
 
     torch.manual_seed(args.seed)
@@ -146,12 +147,15 @@ def train(data: dict[str, np.ndarray], args: argparse.Namespace) -> list[np.ndar
         if i < len(sizes) - 2:
             layers.append(torch.nn.ReLU())
     net = torch.nn.Sequential(*layers)
-    opt = torch.optim.Adam(net.parameters(), lr=args.lr, weight_decay=1e-5)
+    # a learnt bonus on the hint's score: the network starts from the heuristic's choice
+    bonus = torch.nn.Parameter(torch.tensor(2.0))
+    opt = torch.optim.Adam([*net.parameters(), bonus], lr=args.lr, weight_decay=1e-5)
     train_idx = np.flatnonzero(~test)
     test_idx = np.flatnonzero(test)
 
     def logits(idx: Any) -> Any:
         out = net(tensors["x"][idx])
+        out = out + bonus * torch.nn.functional.one_hot(tensors["hint"][idx], space_size)
         return out.masked_fill(~tensors["mask"][idx], -1e9)
 
     start = time.perf_counter()
@@ -179,8 +183,8 @@ def train(data: dict[str, np.ndarray], args: argparse.Namespace) -> list[np.ndar
                 n_off = int(off.sum())
                 line += f", held-out accuracy {acc:.3f} ({acc_off:.3f} off the hint, {n_off})"
         print(line, flush=True)
-    print(f"train: {time.perf_counter() - start:.0f} s", flush=True)
-    out: list[np.ndarray] = []
+    print(f"train: {time.perf_counter() - start:.0f} s, hint bonus {bonus.item():.2f}", flush=True)
+    out: list[np.ndarray] = [np.array(bonus.item(), dtype=np.float32)]
     for m in net:
         if isinstance(m, torch.nn.Linear):
             out += [m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()]
@@ -190,7 +194,9 @@ def train(data: dict[str, np.ndarray], args: argparse.Namespace) -> list[np.ndar
 def export(layers: list[np.ndarray], args: argparse.Namespace) -> None:
     """Step 3: write the ``.npz`` the learned bot reads."""
     rules = alsos.load_variant(args.variant)
+    bonus, layers = layers[0], layers[1:]
     arrays: dict[str, Any] = {
+        "bonus": bonus,
         "profile": np.array(rules.id),
         "digest": np.array(space_digest(rules)),
         "layers": np.array(len(layers) // 2),
@@ -218,8 +224,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--epochs", type=int, default=30)
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=1e-3)
-    p.add_argument("--data", help="keep the generated decisions in this .npz")
-    p.add_argument("--reuse", action="store_true", help="read --data instead of generating")
+    p.add_argument("--data", nargs="+", help="keep the generated decisions in this .npz")
+    p.add_argument("--reuse", action="store_true", help="train on the --data files instead")
     p.add_argument("--smoke", action="store_true", help="a tiny configuration (seconds)")
     args = p.parse_args(argv)
     if args.smoke:
@@ -230,12 +236,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     if args.reuse:
-        with np.load(args.data) as f:
-            data = dict(f)
+        parts = []
+        for path in args.data:
+            with np.load(path) as f:
+                parts.append(dict(f))
+        data = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+        print(f"read {len(data['target'])} decisions", flush=True)
     else:
         data = generate(args)
         if args.data:
-            np.savez_compressed(args.data, **data)
+            np.savez_compressed(args.data[0], **data)
     export(train(data, args), args)
     return 0
 

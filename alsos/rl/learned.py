@@ -115,6 +115,8 @@ class Policy:
             layers = int(data["layers"])
             self.weights = [np.asarray(data[f"w{i}"], dtype=np.float32) for i in range(layers)]
             self.biases = [np.asarray(data[f"b{i}"], dtype=np.float32) for i in range(layers)]
+            #: added to the hint's score (the network learns where to leave the heuristic)
+            self.bonus = float(data["bonus"])
         except KeyError as e:
             raise UntrainedProfileError(f"{where}: not a learned policy (no {e.args[0]!r})") from e
 
@@ -139,13 +141,17 @@ class Policy:
             return cls.read(path)
 
     def scores(self, x: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        """The network's output for one input vector (one score per action)."""
-        last = len(self.weights) - 1
-        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
-            x = x @ w + b
-            if i < last:
-                np.maximum(x, 0.0, out=x)
-        return x
+        """The network's output for one input vector (one score per action).
+
+        The input is mostly zeros, so the first layer sums only the rows of its
+        non-zero entries: a tenth of the work of the full product.
+        """
+        nz = np.flatnonzero(x)
+        out = x[nz] @ self.weights[0][nz] + self.biases[0]
+        for w, b in zip(self.weights[1:], self.biases[1:], strict=True):
+            np.maximum(out, 0.0, out=out)
+            out = out @ w + b
+        return out
 
 
 class LearnedBot:
@@ -215,6 +221,8 @@ class LearnedBot:
         enc = self._encoder
         policy = self._policy
         assert policy is not None and self._x is not None
-        scores = policy.scores(features(enc, view, enc.space.index(hint), self._x))
+        h = enc.space.index(hint)
+        scores = policy.scores(features(enc, view, h, self._x))
+        scores[h] += policy.bonus
         index = enc.space.index
         return max(legal, key=lambda a: float(scores[index(a)]))
