@@ -48,13 +48,18 @@ import numpy as np
 import alsos
 from alsos.bots import make_spec
 from alsos.bots.heuristic import HeuristicBot
+from alsos.pack.phases import Phase
 from alsos.rl import ObservationEncoder
 from alsos.rl.learned import space_digest
 
 
-def play_hands(job: tuple[str, str, list[int]]) -> dict[str, np.ndarray]:
-    """Play the hands ``seeds`` with ``teacher`` at every seat; the decisions with a choice."""
-    variant, teacher, seeds = job
+def play_hands(job: tuple[str, str, list[int], bool]) -> dict[str, np.ndarray]:
+    """Play the hands ``seeds`` with ``teacher`` at every seat; the decisions with a choice.
+
+    With ``speech_only`` the teacher decides (and is recorded) only before the
+    play of the cards, and the heuristic plays the cards.
+    """
+    variant, teacher, seeds, speech_only = job
     rules = alsos.load_variant(variant)
     enc = ObservationEncoder(rules)
     space = enc.space
@@ -72,6 +77,9 @@ def play_hands(job: tuple[str, str, list[int]]) -> dict[str, np.ndarray]:
             assert seat is not None
             legal = game.legal_actions()
             view = game.view(seat)
+            if speech_only and view.phase is Phase.PLAY:
+                game.apply(hint_bot.choose(view, legal))
+                continue
             action = bots[seat].choose(view, legal)
             if len(legal) > 1:
                 obs.append(enc.encode(view).astype(np.float16))
@@ -94,7 +102,10 @@ def generate(args: argparse.Namespace) -> dict[str, np.ndarray]:
     """Step 1: the teacher's decisions on ``args.hands`` hands (fewer if time runs out)."""
     seeds = list(range(args.seed, args.seed + args.hands))
     chunk = max(1, min(10, args.hands // max(args.workers, 1)))
-    jobs = [(args.variant, args.teacher, seeds[i : i + chunk]) for i in range(0, len(seeds), chunk)]
+    jobs = [
+        (args.variant, args.teacher, seeds[i : i + chunk], args.speech_only)
+        for i in range(0, len(seeds), chunk)
+    ]
     start = time.perf_counter()
     parts: list[dict[str, np.ndarray]] = []
     deadline = start + 60 * args.minutes if args.minutes else None
@@ -202,6 +213,8 @@ def export(layers: list[np.ndarray], args: argparse.Namespace) -> None:
         "layers": np.array(len(layers) // 2),
         "teacher": np.array(args.teacher),
         "seed": np.array(args.seed),
+        # the phases the network decides; the heuristic's choice is played in the others
+        "phases": np.array([p.name for p in Phase if p is not Phase.PLAY or not args.speech_only]),
     }
     for i in range(0, len(layers), 2):
         arrays[f"w{i // 2}"] = layers[i].astype(np.float16)
@@ -226,6 +239,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--data", nargs="+", help="keep the generated decisions in this .npz")
     p.add_argument("--reuse", action="store_true", help="train on the --data files instead")
+    p.add_argument(
+        "--speech-only",
+        action="store_true",
+        help="learn the decisions before the play of the cards only (the heuristic plays cards)",
+    )
     p.add_argument("--smoke", action="store_true", help="a tiny configuration (seconds)")
     args = p.parse_args(argv)
     if args.smoke:

@@ -9,8 +9,10 @@ legal action with the highest output is played.  The hint lets the network
 learn where the search's choices differ from the rules of thumb instead of
 relearning those rules: the network is trained by ``examples/train_policy.py``
 to imitate :class:`~alsos.bots.pimc.PIMCBot`'s decisions (``pimc(worlds=8,
-budget=32)``, the ``hard`` level) on hands it plays against itself, one
-network per profile.
+budget=32)``, the ``hard`` level), one network per profile.  A network
+may cover only some phases (``phases`` in its file: the training script's
+``--speech-only`` learns the bidding, announcements, kontras and calls);
+in the others the bot plays the heuristic's choice.
 
 The weights ship in the package (``alsos/rl/policies/<profile>.npz``) and are
 read with NumPy; PyTorch is needed only to train (the ``train`` extra).  A
@@ -34,6 +36,7 @@ from typing import Any
 
 from alsos.bots.heuristic import HeuristicBot
 from alsos.pack.actions import Action
+from alsos.pack.phases import Phase
 from alsos.play.view import View
 from alsos.ruleset.profile import Ruleset
 from alsos.ruleset.tables import rules_named
@@ -117,6 +120,8 @@ class Policy:
             self.biases = [np.asarray(data[f"b{i}"], dtype=np.float32) for i in range(layers)]
             #: added to the hint's score (the network learns where to leave the heuristic)
             self.bonus = float(data["bonus"])
+            #: the phases the network decides (the hint is played in the others)
+            self.phases = frozenset(Phase[str(p)] for p in data["phases"])
         except KeyError as e:
             raise UntrainedProfileError(f"{where}: not a learned policy (no {e.args[0]!r})") from e
 
@@ -221,6 +226,8 @@ class LearnedBot:
         enc = self._encoder
         policy = self._policy
         assert policy is not None and self._x is not None
+        if view.phase not in policy.phases:
+            return hint
         h = enc.space.index(hint)
         scores = policy.scores(features(enc, view, h, self._x))
         scores[h] += policy.bonus
