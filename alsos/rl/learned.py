@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 from collections.abc import Sequence
 from importlib import resources
 from typing import Any
@@ -159,6 +160,12 @@ class Policy:
         return out
 
 
+@functools.lru_cache(maxsize=8)
+def _read(path: str, mtime: int, size: int) -> Policy:
+    """A network file, read once per version (an arena makes a bot for every hand)."""
+    return Policy.read(path)
+
+
 class LearnedBot:
     """Plays the legal action the trained network scores highest (module docs).
 
@@ -187,7 +194,8 @@ class LearnedBot:
         self.hint = HeuristicBot(seed, boldness=boldness)
         self._policy: Policy | None = None
         if weights is not None:
-            self._policy = Policy.read(weights)
+            stat = os.stat(weights)
+            self._policy = _read(os.path.abspath(weights), stat.st_mtime_ns, stat.st_size)
             profile = self._policy.profile
         elif profile is not None:
             self._policy = Policy.load(profile)  # refuse an untrained profile at once
