@@ -214,7 +214,7 @@ def export(layers: list[np.ndarray], args: argparse.Namespace) -> None:
         "teacher": np.array(args.teacher),
         "seed": np.array(args.seed),
         # the phases the network decides; the heuristic's choice is played in the others
-        "phases": np.array([p.name for p in Phase if p is not Phase.PLAY or not args.speech_only]),
+        "phases": np.array(args.phases),
     }
     for i in range(0, len(layers), 2):
         arrays[f"w{i // 2}"] = layers[i].astype(np.float16)
@@ -244,8 +244,17 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="learn the decisions before the play of the cards only (the heuristic plays cards)",
     )
+    p.add_argument(
+        "--phases",
+        nargs="+",
+        choices=[p.name for p in Phase],
+        help="the phases the network decides, the heuristic's choice being played in the "
+        "others (default: every phase; with --speech-only every phase but PLAY)",
+    )
     p.add_argument("--smoke", action="store_true", help="a tiny configuration (seconds)")
     args = p.parse_args(argv)
+    if args.phases is None:
+        args.phases = [p.name for p in Phase if p is not Phase.PLAY or not args.speech_only]
     if args.smoke:
         args.hands, args.teacher, args.epochs, args.hidden, args.workers = 2, "heuristic", 1, [8], 1
     return args
@@ -264,6 +273,13 @@ def main(argv: list[str] | None = None) -> int:
         data = generate(args)
         if args.data:
             np.savez_compressed(args.data[0], **data)
+    if args.speech_only:  # keep the decisions before the play of the cards
+        enc = ObservationEncoder(alsos.load_variant(args.variant))
+        offset = next(off for name, off, _ in enc.fields if name == "phase")
+        play = offset + list(Phase).index(Phase.PLAY)
+        keep = data["obs"][:, play] == 0
+        data = {k: v[keep] for k, v in data.items()}
+        print(f"speech only: {int(keep.sum())} decisions", flush=True)
     export(train(data, args), args)
     return 0
 
