@@ -159,6 +159,9 @@ def test_without_a_c_compiler_the_build_falls_back_to_pure_python(tmp_path: Path
     assert "no-such-cc" in said[0]
     site = _unpack(wheel, tmp_path / "site")
     assert compiled_modules(site / "alsos") == ()
+    # the learned bot's weights ship in the wheel (alsos.rl.learned)
+    shipped = {p.name for p in (site / "alsos" / "rl" / "policies").glob("*.npz")}
+    assert {"potter1930.npz", "tompa.npz"} <= shipped, shipped
     version = _run(["-m", "alsos", "--version"], site)
     assert version.returncode == 0, version.stderr
     assert version.stdout.startswith("alsos 0.1.0 (pure Python: no working C compiler: "), version

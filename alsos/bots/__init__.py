@@ -7,7 +7,9 @@ seed=1)``; the built-in ones are ``random`` (:class:`~alsos.RandomBot`),
 ``heuristic`` (:class:`~alsos.bots.heuristic.HeuristicBot`) and ``pimc``
 (:class:`~alsos.bots.pimc.PIMCBot`, which samples hidden cards and looks ahead); with
 OpenSpiel installed, ``openspiel-mcts`` and ``openspiel-ismcts`` too
-(:mod:`alsos.interop`).  The levels for people, ``easy``, ``medium`` and
+(:mod:`alsos.interop`); with NumPy (the ``rl`` extra), ``learned``
+(:class:`~alsos.rl.learned.LearnedBot`, a small network trained to choose as
+``pimc`` does).  The levels for people, ``easy``, ``medium`` and
 ``hard`` (:data:`~alsos.bots.levels.LEVELS`), are names too.  A package adds
 bots through the ``alsos.bots`` entry point group: each entry point names a
 bot class (or factory), registered under the entry point's name.
@@ -114,6 +116,29 @@ def _level(spec: str) -> Callable[..., Bot]:
 
     return factory
 
+
+def _learned(
+    seed: int | None = None,
+    *,
+    profile: str | None = None,
+    weights: str | None = None,
+    boldness: float = 1.0,
+) -> Bot:
+    """The ``learned`` bot (:class:`alsos.rl.learned.LearnedBot`), imported when first made.
+
+    It reads views with the RL encoding, a layer above the bots, so it is loaded
+    by name, as the OpenSpiel bots are; without NumPy it says which extra to install.
+    """
+    if importlib.util.find_spec("numpy") is None:
+        raise ImportError(
+            "the learned bot needs NumPy: install the rl extra (pip install 'alsos[rl]')"
+        )
+    module = importlib.import_module("alsos.rl.learned")
+    made: Bot = module.LearnedBot(seed, profile=profile, weights=weights, boldness=boldness)
+    return made
+
+
+_BOTS["learned"] = _learned
 
 for _name, _spec in LEVELS.items():
     _BOTS[_name] = _level(_spec)
