@@ -13,7 +13,7 @@ Needs the ``openspiel`` extra (``pip install 'alsos[openspiel]'``).
   given its seat's view, never the hand: the OpenSpiel bot searches a
   *determinized* world, a complete hand sampled from that view by
   :func:`alsos.search.determinize`, held as a ``python_alsos`` state
-  (:meth:`~alsos.openspiel.AlsosState.holding`: not dealt and replayed again).  So
+  (``AlsosState.holding``: not dealt and replayed again).  So
   a perfect-information search such as ``MCTSBot`` cannot read the hidden
   cards (on the real state it would), and ``ISMCTSBot``'s own resampling
   (``resample_from_infostate``) starts from that world, never from the truth.
@@ -179,7 +179,7 @@ class OpenSpielBot:
     ``python_alsos`` game (one per variant, player count and dealer, built
     when first needed).  At each choice the view is determinized with the
     bot's own seeded generator, the world held as an OpenSpiel state
-    (:meth:`AlsosState.holding <alsos.openspiel.AlsosState.holding>`, without
+    (``AlsosState.holding``, without
     replaying it) and the bot's ``step`` asked on it; with one
     legal action that action is taken without a search.  ``seed`` makes the
     choices reproducible: the same view and seed give the same action.
@@ -255,7 +255,7 @@ def ismcts_bot(
 
     Its worlds are drawn as ``resample_from_infostate`` draws them, on that
     world (so never from the real hand), and held without a replay
-    (:meth:`~alsos.openspiel.AlsosState.search_world`).  Options as :func:`mcts_bot`.  Registered as
+    (``AlsosState.search_world``).  Options as :func:`mcts_bot`.  Registered as
     ``openspiel-ismcts``.
     """
 

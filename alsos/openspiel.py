@@ -248,7 +248,7 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         """A state whose hand is ``game`` itself (not a copy), nothing replayed.
 
         ``pack`` is the pack that deals ``game``'s deal (by default the one
-        :meth:`_pack_of` makes of it); ``dealt``, the deal that pack deals
+        ``_pack_of`` makes of it); ``dealt``, the deal that pack deals
         where it differs from ``game.deal`` only in the order of one seat's own
         cards (what that seat remembers of its deal is read from it).  For a
         search that starts from a world already built, such as a determinized
@@ -344,7 +344,7 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
     def search_world(self, player_id: int) -> AlsosState:
         """The same draw as :meth:`resample_from_infostate`, without the replay.
 
-        The world is the determinizer's game itself (:meth:`holding`): its
+        The world is the determinizer's game itself (``holding``): its
         history is applied once, by the determinizer, so OpenSpiel's
         ``history()`` of it is empty.  For a search that only plays on from
         the world (ISMCTS's resampler, see :mod:`alsos.interop`), at a
