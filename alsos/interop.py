@@ -12,7 +12,8 @@ Needs the ``openspiel`` extra (``pip install 'alsos[openspiel]'``).
   :mod:`alsos.rl`'s environments or ``alsos simulate``.  An alsos bot is
   given its seat's view, never the hand: the OpenSpiel bot searches a
   *determinized* world, a complete hand sampled from that view by
-  :func:`alsos.search.determinize`, rebuilt as a ``python_alsos`` state.  So
+  :func:`alsos.search.determinize`, held as a ``python_alsos`` state
+  (``AlsosState.holding``: not dealt and replayed again).  So
   a perfect-information search such as ``MCTSBot`` cannot read the hidden
   cards (on the real state it would), and ``ISMCTSBot``'s own resampling
   (``resample_from_infostate``) starts from that world, never from the truth.
@@ -177,8 +178,9 @@ class OpenSpielBot:
     ``factory(game, random_state)`` builds the OpenSpiel bot for a
     ``python_alsos`` game (one per variant, player count and dealer, built
     when first needed).  At each choice the view is determinized with the
-    bot's own seeded generator, the world rebuilt as an OpenSpiel state
-    (:func:`openspiel_state`) and the bot's ``step`` asked on it; with one
+    bot's own seeded generator, the world held as an OpenSpiel state
+    (``AlsosState.holding``, without
+    replaying it) and the bot's ``step`` asked on it; with one
     legal action that action is taken without a search.  ``seed`` makes the
     choices reproducible: the same view and seed give the same action.
 
@@ -201,7 +203,9 @@ class OpenSpielBot:
         bot = self._bots.get(key)
         if bot is None:
             bot = self._bots[key] = self._factory(_game(*key), self._numpy)
-        state = openspiel_state(world)
+        # The world is already the determinizer's game, its history applied:
+        # held as it is rather than dealt and replayed again.
+        state = AlsosState.holding(_game(*key), world)
         bot.restart_at(state)
         with _python_random(self._rng.getrandbits(64)):
             index = int(bot.step(state))
@@ -211,6 +215,12 @@ class OpenSpielBot:
                 f"the OpenSpiel bot chose {str(action)!r}, which is not legal here"
             )
         return action
+
+
+def _search_world(state: AlsosState, player: int) -> AlsosState:
+    """ISMCTS's resampler: :meth:`AlsosState.search_world`, the same draw as
+    ``resample_from_infostate`` held as the determinizer built it (not replayed)."""
+    return state.search_world(player)
 
 
 def mcts_bot(
@@ -243,13 +253,16 @@ def ismcts_bot(
 ) -> OpenSpielBot:
     """OpenSpiel's ``ISMCTSBot`` with random rollouts, from a determinized world.
 
-    Its worlds come from ``resample_from_infostate`` on that world (so never
-    from the real hand).  Options as :func:`mcts_bot`.  Registered as
+    Its worlds are drawn as ``resample_from_infostate`` draws them, on that
+    world (so never from the real hand), and held without a replay
+    (``AlsosState.search_world``).  Options as :func:`mcts_bot`.  Registered as
     ``openspiel-ismcts``.
     """
 
     def factory(game: Any, rs: np.random.RandomState) -> Any:
         evaluator = mcts.RandomRolloutEvaluator(rollouts, rs)
-        return RestartableISMCTSBot(game, evaluator, uct_c, simulations, random_state=rs)
+        bot = RestartableISMCTSBot(game, evaluator, uct_c, simulations, random_state=rs)
+        bot.set_resampler(_search_world)
+        return bot
 
     return OpenSpielBot(factory, seed=seed)

@@ -232,6 +232,37 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         self._dealer = game.dealer
         self._pack: list[int] = []
         self.game: Game | None = None
+        # The deal as the pack dealt it, where the held game records the searching
+        # seat's cards in other packets (see _resample); None: the game's deal.
+        self._dealt: Deal | None = None
+
+    @classmethod
+    def holding(
+        cls,
+        spiel_game: AlsosGame,
+        game: Game,
+        pack: list[int] | None = None,
+        *,
+        dealt: Deal | None = None,
+    ) -> AlsosState:
+        """A state whose hand is ``game`` itself (not a copy), nothing replayed.
+
+        ``pack`` is the pack that deals ``game``'s deal (by default the one
+        ``_pack_of`` makes of it); ``dealt``, the deal that pack deals
+        where it differs from ``game.deal`` only in the order of one seat's own
+        cards (what that seat remembers of its deal is read from it).  For a
+        search that starts from a world already built, such as a determinized
+        one: the world's history was applied once by the determinizer and is
+        not applied again, so OpenSpiel's own record of the state
+        (``history()``, ``move_number()``) starts empty here; the
+        hand, the legal actions, the returns and every observation are the
+        game's.
+        """
+        state = cls(spiel_game)
+        state._pack = state._pack_of(game.deal) if pack is None else pack
+        state.game = game
+        state._dealt = dealt
+        return state
 
     def current_player(self) -> int:
         """The seat to act, or OpenSpiel's chance or terminal player id."""
@@ -308,30 +339,57 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         ``ValueError``).  Uses Python's ``random`` module (seed it for
         reproducible searches); ``probability_sampler`` is not used.
         """
+        return self._resample(player_id, replay=True)
+
+    def search_world(self, player_id: int) -> AlsosState:
+        """The same draw as :meth:`resample_from_infostate`, without the replay.
+
+        The world is the determinizer's game itself (``holding``): its
+        history is applied once, by the determinizer, so OpenSpiel's
+        ``history()`` of it is empty.  For a search that only plays on from
+        the world (ISMCTS's resampler, see :mod:`alsos.interop`), at a
+        fraction of the cost.
+        """
+        return self._resample(player_id, replay=False)
+
+    def _resample(self, player_id: int, *, replay: bool) -> AlsosState:
         rng = random.Random(random.getrandbits(64))
         game = self.game
-        world = AlsosState(self.get_game())
+        spiel_game = self.get_game()
         if game is None:  # nothing is known yet: any cards may have been dealt
+            world = AlsosState(spiel_game)
             left = list(range(32))
             rng.shuffle(left)
             for c in left[: len(self._pack)]:
                 world.apply_action(c)
             return world
         view = game.view(player_id)
-        known = _known_dealt(game, player_id)
+        known = _known_dealt(self, game, player_id)
         sample = determinize(view, rng, attempts=RESAMPLE_TRIES)
         deal = sample.deal
         hands = list(deal.hands)
         mine = hands[player_id]
         if set(mine[: len(known)]) != set(known):
             raise DeterminizeError(f"seat {player_id}'s sampled world deals it other cards")
-        # The order it was dealt its cards in is its own knowledge: kept.
+        # The order it was dealt its cards in is its own knowledge: kept in the
+        # pack.  Within its seen and unseen packets the order tells nothing (the
+        # information state sorts them), so the sampled game may stand as it is.
         hands[player_id] = known + mine[len(known) :]
-        for c in self._pack_of(Deal(hands=tuple(hands), talon=deal.talon, seen=deal.seen)):
-            world.apply_action(c)
-        space = self._shared.space
-        for _, action in sample.history:
-            world.apply_action(space.index(action))
+        dealt = Deal(hands=tuple(hands), talon=deal.talon, seen=deal.seen)
+        pack = self._pack_of(dealt)
+        if replay:
+            world = AlsosState(spiel_game)
+            for c in pack:
+                world.apply_action(c)
+            space = self._shared.space
+            for _, action in sample.history:
+                world.apply_action(space.index(action))
+        else:
+            # The engine no longer tells the seat's packets apart once it has
+            # picked up the unseen one; its memory of them is kept in ``dealt``.
+            world = AlsosState.holding(
+                spiel_game, sample, pack, dealt=None if dealt == deal else dealt
+            )
         if world.information_state_string(player_id) != self.information_state_string(player_id):
             raise DeterminizeError(
                 f"seat {player_id}'s sampled world has another information state"
@@ -372,11 +430,13 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         return f"{self.game.deal}\n" + " ".join(t for _, t in self.game.public_history())
 
 
-def _known_dealt(game: Game, seat: int) -> tuple[Card, ...]:
+def _known_dealt(state: AlsosState, game: Game, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` was dealt as far as it knows them, in the order dealt:
-    the seen packets, and the unseen ones too once it has picked them up."""
-    dealt = game.deal.hands[seat]
-    return dealt if game.state.unseen[seat] == 0 else dealt[: game.deal.seen]
+    the seen packets, and the unseen ones too once it has picked them up.
+    ``game`` is ``state``'s hand; the deal is the pack's (``state._dealt``)."""
+    deal = game.deal if state._dealt is None else state._dealt
+    dealt = deal.hands[seat]
+    return dealt if game.state.unseen[seat] == 0 else dealt[: deal.seen]
 
 
 class ObserverTypeError(ValueError):
@@ -459,7 +519,10 @@ class AlsosObserver:
         encoder = self.encoder
         if isinstance(encoder, InformationStateEncoder):
             encoder.encode(
-                game.view(player), _known_dealt(game, player), self._turned(game), out=self.tensor
+                game.view(player),
+                _known_dealt(state, game, player),
+                self._turned(game),
+                out=self.tensor,
             )
         elif encoder is not None:
             encoder.encode(self._view(game, player), out=self.tensor)
@@ -491,7 +554,7 @@ class AlsosObserver:
                 return text
             return "\n".join(line for line in text.split("\n") if not line.startswith("hand:"))
         view = game.view(player)
-        known = _known_dealt(game, player)
+        known = _known_dealt(state, game, player)
         seen = game.deal.seen
         parts = [
             f"seat {player}",

@@ -189,3 +189,83 @@ def test_the_arena_seats_openspiel_bots(capsys: pytest.CaptureFixture[str]) -> N
     out = capsys.readouterr().out
     assert code == 0
     assert "openspiel-mcts(simulations=4)" in out and "heuristic" in out
+
+
+def _positions(variant: str, count: int) -> list[alsos.Game]:
+    """Hands of ``variant`` played at random to ``count`` points with a choice to make."""
+    rules = alsos.load_variant(variant)
+    rng = random.Random(5)
+    out = []
+    for seed in range(40):
+        game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+        play_out(game, at_random(rng), stop_after=rng.randrange(0, 40))
+        if not game.is_over and len(game.legal_actions()) > 1:
+            out.append(game)
+        if len(out) == count:
+            break
+    return out
+
+
+@pytest.mark.parametrize("variant", alsos.shipped_variants())
+def test_a_held_world_plays_on_as_the_replayed_one(variant: str) -> None:
+    """``AlsosState.holding`` (what the adapters search, nothing replayed) is the state
+    ``openspiel_state`` deals and replays: same seat to act, legal actions and
+    information states, and the same returns after the same random play-out."""
+    from alsos.openspiel import AlsosState
+
+    for n, game in enumerate(_positions(variant, 3)):
+        world = determinize(game.view(game.to_act or 0), random.Random(n))
+        replayed = openspiel_state(world)
+        held = AlsosState.holding(replayed.get_game(), world.copy())
+        assert held._pack == replayed._pack
+        for a, b in ((held, replayed), (held.clone(), replayed.clone())):
+            rng = np.random.RandomState(n)
+            while not a.is_terminal():
+                assert a.current_player() == b.current_player()
+                assert a.legal_actions() == b.legal_actions()
+                for seat in world.active:
+                    assert a.information_state_string(seat) == b.information_state_string(seat)
+                    assert a.information_state_tensor(seat) == b.information_state_tensor(seat)
+                action = int(rng.choice(a.legal_actions()))
+                a.apply_action(action)
+                b.apply_action(action)
+            assert b.is_terminal() and a.returns() == b.returns()
+        assert held.game is not world  # the clones played, the held state did not
+
+
+@pytest.mark.parametrize("variant", ["potter1930", "tompa", "altiansz"])
+def test_search_world_draws_what_resampling_draws(variant: str) -> None:
+    """``search_world`` is ``resample_from_infostate``'s draw without the replay: with
+    Python's ``random`` seeded alike, the same world, with no OpenSpiel history."""
+    for game in _positions(variant, 3):
+        seat = game.to_act
+        assert seat is not None
+        state = openspiel_state(game)
+        random.seed(9)
+        replayed = state.resample_from_infostate(seat, None)
+        random.seed(9)
+        held = state.search_world(seat)
+        assert held._pack == replayed._pack and held.game.hands == replayed.game.hands
+        assert held.game.history == replayed.game.history
+        assert held.information_state_string(seat) == state.information_state_string(seat)
+        assert held.history() == [] and len(replayed.history()) == len(state.history())
+
+
+def test_the_adapters_search_worlds_that_are_not_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The adapters hold the determinized world instead of dealing and replaying it
+    (issue 23: replaying every sampled world made a decision slow): with the
+    replaying paths broken, both OpenSpiel bots still choose."""
+    from alsos import interop
+    from alsos.openspiel import AlsosState
+
+    def broken(*_args: Any) -> Any:
+        raise AssertionError("the world was replayed")
+
+    monkeypatch.setattr(interop, "openspiel_state", broken)
+    monkeypatch.setattr(AlsosState, "resample_from_infostate", broken)
+    for game in _positions("tompa", 2):
+        seat = game.to_act
+        assert seat is not None
+        for spec in ("openspiel-mcts(simulations=4)", "openspiel-ismcts(simulations=4)"):
+            bot = make_spec(spec, seed=1)
+            assert bot.choose(game.view(seat), game.legal_actions()) in game.legal_actions()

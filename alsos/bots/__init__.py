@@ -9,7 +9,8 @@ seed=1)``; the built-in ones are ``random`` (:class:`~alsos.RandomBot`),
 OpenSpiel installed, ``openspiel-mcts`` and ``openspiel-ismcts`` too
 (:mod:`alsos.interop`); with NumPy (the ``rl`` extra), ``learned``
 (:class:`~alsos.rl.learned.LearnedBot`, a small network trained to choose as
-``pimc`` does).  The levels for people, ``easy``, ``medium`` and
+``pimc`` does); with the ``train`` extra, ``ppo`` (a trained MaskablePPO
+policy, :mod:`alsos.rl.sb3`).  The levels for people, ``easy``, ``medium`` and
 ``hard`` (:data:`~alsos.bots.levels.LEVELS`), are names too.  A package adds
 bots through the ``alsos.bots`` entry point group: each entry point names a
 bot class (or factory), registered under the entry point's name.
@@ -85,20 +86,22 @@ def register(name: str, factory: Callable[..., Bot]) -> None:
     _BOTS[name] = factory
 
 
-def _openspiel(name: str) -> Callable[..., Bot]:
-    """The factory ``name`` of :mod:`alsos.interop`, imported when first called.
+def _lazy(module_name: str, name: str, options: tuple[str, ...]) -> Callable[..., Bot]:
+    """The factory ``name`` of the module ``module_name``, imported when first called.
 
-    That module sits above the bots (it needs OpenSpiel and the
-    ``python_alsos`` game), so it is loaded by name, as an entry point is.
+    :mod:`alsos.interop` (OpenSpiel's bots) and :mod:`alsos.rl.sb3` (a trained
+    policy) sit above the bots and need optional packages, so they are
+    loaded by name, as an entry point is.  ``options`` are the factory's
+    keyword options (checked before the import).
     """
 
-    def factory(**options: Any) -> Bot:
-        module = importlib.import_module("alsos.interop")
-        made: Bot = getattr(module, name)(**options)
+    def factory(**kwargs: Any) -> Bot:
+        module = importlib.import_module(module_name)
+        made: Bot = getattr(module, name)(**kwargs)
         return made
 
     factory.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY) for k in _OPENSPIEL_OPTIONS]
+        [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY) for k in options]
     )
     return factory
 
@@ -150,8 +153,12 @@ def _load() -> None:
         return
     _loaded = True
     if importlib.util.find_spec("pyspiel") is not None:  # the openspiel extra
-        _BOTS.setdefault("openspiel-mcts", _openspiel("mcts_bot"))
-        _BOTS.setdefault("openspiel-ismcts", _openspiel("ismcts_bot"))
+        _BOTS.setdefault("openspiel-mcts", _lazy("alsos.interop", "mcts_bot", _OPENSPIEL_OPTIONS))
+        _BOTS.setdefault(
+            "openspiel-ismcts", _lazy("alsos.interop", "ismcts_bot", _OPENSPIEL_OPTIONS)
+        )
+    if importlib.util.find_spec("sb3_contrib") is not None:  # the train extra
+        _BOTS.setdefault("ppo", _lazy("alsos.rl.sb3", "ppo_bot", ("model", "seed")))
     for ep in metadata.entry_points(group="alsos.bots"):
         try:
             _BOTS.setdefault(ep.name, ep.load())
