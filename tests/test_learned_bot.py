@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import importlib.util
 import random
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from hidden_swaps import seen, swapped
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from test_examples import load
 
 import alsos
 from alsos.bots import make, make_spec
@@ -136,21 +135,12 @@ def test_the_decision_does_not_depend_on_cards_hidden_from_the_seat(
             break  # seat k now sees a swapped card
 
 
-def _example(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.slow
 def test_the_training_script_smoke_run_writes_weights_the_bot_plays(tmp_path: Path) -> None:
     """examples/train_policy.py --smoke: seeded, a few seconds; the same seed writes
     the same weights, and the bot plays a hand with them."""
     pytest.importorskip("torch", reason="training needs the train extra (PyTorch)")
-    train = _example("train_policy")
+    train = load("train_policy")
     outs = [tmp_path / "a.npz", tmp_path / "b.npz"]
     for out in outs:
         assert train.main(["tompa", "--smoke", "--out", str(out)]) == 0

@@ -18,6 +18,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -220,20 +221,36 @@ def _history(room: Room) -> list[tuple[int, str]]:
     return [(s, str(a)) for s, a in room.game.history]
 
 
+@contextlib.asynccontextmanager
+async def two_hubs_at_one_table(
+    postgres_url: str, listening: int
+) -> AsyncIterator[tuple[Hub, Hub, Room, Room, str]]:
+    """Two hubs (two processes' worth) on one PostgreSQL with one potter1930 table of
+    people, held by both; hub ``listening`` (0: the first, 1: the second) has its
+    listener ready.  Yields the hubs, their rooms of the table and its id."""
+    store_a, store_b = Store(postgres_url), Store(postgres_url)
+    a, b = Hub(store_a, bot_delay=0), Hub(store_b, bot_delay=0)
+    try:
+        table, _ = await a.create("potter1930", ["human"] * 3)
+        room_a, room_b = await a.room(table), await b.room(table)
+        assert room_a is not None and room_b is not None
+        listener = (a, b)[listening].listening()
+        assert listener is not None
+        assert await asyncio.to_thread(listener.ready.wait, 10)
+        yield a, b, room_a, room_b, table
+    finally:
+        await a.close()
+        await b.close()
+        store_a.close()
+        store_b.close()
+
+
 def test_two_hubs_on_one_postgresql_hear_and_serialize_each_other(postgres_url: str) -> None:
     """A page on hub B is sent the action taken on hub A; when both take the same ply at
     once, exactly one is stored and the other hub shows it and refuses its own as stale."""
 
     async def scenario() -> None:
-        store_a, store_b = Store(postgres_url), Store(postgres_url)
-        a, b = Hub(store_a, bot_delay=0), Hub(store_b, bot_delay=0)
-        try:
-            table, _ = await a.create("potter1930", ["human"] * 3)
-            room_a, room_b = await a.room(table), await b.room(table)
-            assert room_a is not None and room_b is not None
-            listener = b.listening()
-            assert listener is not None
-            assert await asyncio.to_thread(listener.ready.wait, 10)
+        async with two_hubs_at_one_table(postgres_url, 1) as (a, b, room_a, room_b, table):
             seat = room_a.game.to_act
             assert seat is not None
             page_b = b.join(room_b, (seat + 1) % 3)
@@ -262,12 +279,7 @@ def test_two_hubs_on_one_postgresql_hear_and_serialize_each_other(postgres_url: 
             assert _history(room_a) == _history(room_b)
             taken = one if answers[0] is None else two
             assert _history(room_a)[1] == (seat, taken)
-            assert store_a.actions_since(table, 0) == tuple(_history(room_a))
-        finally:
-            await a.close()
-            await b.close()
-            store_a.close()
-            store_b.close()
+            assert a.store.actions_since(table, 0) == tuple(_history(room_a))
 
     asyncio.run(scenario())
 
@@ -287,9 +299,10 @@ async def _two_hubs_on_a_bots_table(
     url: str, delay: float
 ) -> tuple[Hub, Hub, Room, Room, list[int], list[int]]:
     """Two hubs (as two processes) holding one table of heuristic bots, A first; each
-    hub's bots count their choices."""
-    a = Hub(Store(url), bot_delay=delay)
-    b = Hub(Store(url), bot_delay=delay)
+    hub's bots count their choices.  The table plays one hand (no dealing on), so its
+    claim is given up when the hand ends."""
+    a = Hub(Store(url), bot_delay=delay, hand_pause=None)
+    b = Hub(Store(url), bot_delay=delay, hand_pause=None)
     a.claim_retry = b.claim_retry = 0.1
     table, _ = await a.create("potter1930", ["heuristic"] * 3)
     chose_a: list[int] = []

@@ -27,6 +27,7 @@ from test_web import (
     _table,
     _until,
 )
+from test_web_scale import two_hubs_at_one_table
 
 import alsos
 
@@ -230,15 +231,7 @@ def test_a_hand_dealt_on_one_hub_reaches_the_other(postgres_url: str, seeded: No
     one hand."""
 
     async def scenario() -> None:
-        store_a, store_b = Store(postgres_url), Store(postgres_url)
-        a, b = Hub(store_a, bot_delay=0), Hub(store_b, bot_delay=0)
-        try:
-            table, _ = await a.create("potter1930", ["human"] * 3)
-            room_a, room_b = await a.room(table), await b.room(table)
-            assert room_a is not None and room_b is not None
-            listener = a.listening()
-            assert listener is not None
-            assert await asyncio.to_thread(listener.ready.wait, 10)
+        async with two_hubs_at_one_table(postgres_url, 0) as (a, b, room_a, room_b, table):
             while not room_b.game.is_over:  # the hand, played on hub B
                 seat = room_b.game.to_act
                 assert seat is not None
@@ -260,15 +253,10 @@ def test_a_hand_dealt_on_one_hub_reaches_the_other(postgres_url: str, seeded: No
             assert room_a.hand == room_b.hand == 2
             assert room_a.game.deal == room_b.game.deal and room_a.game.dealer == 1
             assert room_a.game.history == room_b.game.history == ()
-            assert store_a.hands_done(table) == 1
+            assert a.store.hands_done(table) == 1
             sent = []
             while not page_a.queue.empty():
                 sent.append(page_a.queue.get_nowait())
             assert any(f is not None and f["type"] == "sheet" and f["hand"] == 2 for f in sent)
-        finally:
-            await a.close()
-            await b.close()
-            store_a.close()
-            store_b.close()
 
     asyncio.run(scenario())
