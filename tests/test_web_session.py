@@ -260,3 +260,30 @@ def test_a_hand_dealt_on_one_hub_reaches_the_other(postgres_url: str, seeded: No
             assert any(f is not None and f["type"] == "sheet" and f["hand"] == 2 for f in sent)
 
     asyncio.run(scenario())
+
+
+def test_each_finished_hand_of_a_session_has_its_record_and_viewer(
+    db_url: str, seeded: None
+) -> None:
+    """After the next hand is dealt, the earlier hand's record and viewer stay
+    reachable (``?hand=N``): its record replays to the sheet's line for it."""
+    with _Server(db_url) as client:
+        t, ws, sheets = _two_hands(client, "potter1930", ["human", "heuristic", "heuristic"])
+        base = f"/api/tables/{t['table']}"
+        lines = sheets[-1]["session"]["sheet"]
+        for number in (1, 2):
+            r = client.get(f"{base}/record?hand={number}")
+            assert r.status_code == 200, r.text
+            assert f"-{number}.txt" in r.headers["content-disposition"]
+            settlement = alsos.Record.loads(r.text).replay().settlement
+            assert settlement is not None
+            assert [settlement.payments[s] for s in range(3)] == lines[number - 1]["payments"]
+            assert client.get(f"{base}/viewer?hand={number}").status_code == 200
+        assert client.get(f"{base}/record").text == client.get(f"{base}/record?hand=2").text
+        ws.send_json({"type": "next", "hand": 2})  # hand 3 is dealt, not over
+        _sheet(ws)
+        assert client.get(f"{base}/record?hand=3").status_code == 404
+        assert client.get(f"{base}/record").status_code == 404
+        assert client.get(f"{base}/record?hand=1").status_code == 200
+        for bad in ("0", "9", "x", "-1", "²", "1" * 9):
+            assert client.get(f"{base}/record?hand={bad}").status_code in (400, 404), bad

@@ -206,16 +206,24 @@ class _Site:
         )
 
     async def finished(self, request: Request) -> Response:
-        """The record of a finished hand (public then), as text or in the hand viewer;
+        """The record of a finished hand (public then), as text or in the hand viewer:
+        the hand in play once over, or ``?hand=N``, the session's hand N;
         ``?analysis=1`` adds the open-card analysis of the last tricks' card plays
         (:func:`alsos.analysis.analyze`, the same as ``alsos analyze --html``)."""
         table_id, what = request.path_params["table"], request.path_params["what"]
         room = await self.hub().room(table_id) if len(table_id) <= 32 else None
-        if what not in ("record", "viewer") or room is None or not room.game.is_over:
-            return _refuse(404, "no such table, or its hand is not over yet")
-        record = room.game.record()
+        if what not in ("record", "viewer") or room is None:
+            return _refuse(404, "no such table")
+        asked = request.query_params.get("hand", "")
+        if asked and not (asked.isascii() and asked.isdigit() and len(asked) <= 6):
+            return _refuse(400, f"?hand= is a hand's number in the session, not {asked[:20]!r}")
+        number = int(asked) if asked else room.hand
+        game = room.game if number == room.hand else await self.hub().earlier_hand(room, number)
+        if game is None or not game.is_over:
+            return _refuse(404, f"hand {number} of this table is not over (or not dealt) yet")
+        record = game.record()
         if what == "record":
-            name = f"alsos-{table_id}.txt"
+            name = f"alsos-{table_id}.txt" if not asked else f"alsos-{table_id}-{number}.txt"
             return _secure(
                 Response(
                     str(record),
@@ -227,7 +235,7 @@ class _Site:
         if request.query_params.get("analysis") == "1":
             # off the event loop: the solver takes a moment (the last tricks only)
             analysis = await asyncio.to_thread(
-                analyze, room.game, worlds=0, open_card_tricks=AFTER_HAND_TRICKS
+                analyze, game, worlds=0, open_card_tricks=AFTER_HAND_TRICKS
             )
         try:
             html = viewer_page(record, title=f"Alsós: table {table_id}", analysis=analysis)

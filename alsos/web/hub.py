@@ -60,7 +60,14 @@ from alsos.terminal.assist import UndoRefused, hint_text, take_back_own
 from alsos.web.claims import claims_for
 from alsos.web.messages import PROTOCOL, events_frame, state_frame
 from alsos.web.notify import Listener, listen
-from alsos.web.sessions import finished, first_hand, note_over, replay, sheet_frame
+from alsos.web.sessions import (
+    earlier_hand,
+    finished,
+    first_hand,
+    note_over,
+    replay,
+    sheet_frame,
+)
 from alsos.web.store import PlyTaken, SeatRow, Store, TableRow
 
 __all__ = ["BOTS", "SPECTATOR", "Connection", "Hub", "Room", "TableError", "variants"]
@@ -356,6 +363,14 @@ class Hub:
         if profile is not None:
             await self._in_db(self.store.add_profile, table_id, profile)
         return table_id, tokens
+
+    async def earlier_hand(self, room: Room, hand: int) -> Game | None:
+        """Finished hand ``hand`` (1 the first) of the table's session, replayed from
+        the store; None if it is not finished and stored."""
+        if not 1 <= hand < room.hand:
+            return None
+        row = await self._in_db(self.store.table, room.id)
+        return None if row is None else earlier_hand(room.rules, row, hand)
 
     async def room(self, table_id: str) -> Room | None:
         """The table ``table_id``, loaded from the store if it is not in memory."""

@@ -54,6 +54,20 @@ def replay(rules: Ruleset, row: TableRow) -> tuple[Session, Game]:
     return session, game
 
 
+def earlier_hand(rules: Ruleset, row: TableRow, hand: int) -> Game | None:
+    """Finished hand number ``hand`` (1 the first) of the stored table ``row``,
+    replayed, or None if no such hand is finished and stored."""
+    if not 1 <= hand <= len(row.hands):
+        return None
+    session = new_session(rules, dealer=row.hands[0].dealer)
+    for n, done in enumerate(row.hands[:hand], start=1):
+        game = _played(session.next_game(deal=done.deal), done.actions)
+        if n == hand:
+            return game
+        session.add(game.settlement)
+    return None  # pragma: no cover - the loop returns
+
+
 def note_over(session: Session, game: Game) -> bool:
     """Put ``game``'s settlement on the session's sheet if the hand is over (once:
     the caller tells a hand that has just ended); whether it did."""
