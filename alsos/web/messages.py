@@ -43,7 +43,9 @@ __all__ = ["PROTOCOL", "action_entry", "events_frame", "public_view", "state_fra
 #: The protocol's version, sent in the ``welcome`` frame.
 PROTOCOL = 1
 
-_GROUPS: tuple[tuple[type, str], ...] = (
+#: The groups a page shows the legal actions in, by action class (also the
+#: protocol schema's group names, alsos.web.protocol).
+ACTION_GROUPS: tuple[tuple[type, str], ...] = (
     (ContractBid, "contract"),
     (Bid, "bid"),
     (Announce, "announce"),
@@ -55,7 +57,7 @@ _GROUPS: tuple[tuple[type, str], ...] = (
 
 
 def _group(action: Action) -> str:
-    for cls, name in _GROUPS:
+    for cls, name in ACTION_GROUPS:
         if action.__class__ is cls:
             return name
     return "answer"

@@ -23,7 +23,7 @@ from typing import Any
 from alsos.pack.cards import quote
 from alsos.play.data import schema as data_schema
 from alsos.ruleset.schema import SCHEMA_DIALECT
-from alsos.web.messages import _GROUPS, PROTOCOL
+from alsos.web.messages import ACTION_GROUPS, PROTOCOL
 
 __all__ = ["CLIENT_MESSAGES", "SERVER_MESSAGES", "check_client", "schema"]
 
@@ -44,7 +44,7 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/$defs/{name}"}
 
 
-_GROUP_NAMES = [name for _, name in _GROUPS]
+_GROUP_NAMES = [name for _, name in ACTION_GROUPS]
 _TEXT = {"type": "string"}
 _PLY = {"type": "integer", "minimum": 0, "description": "How many actions the table had taken."}
 # a ply a page names: any whole number (one not the table's is refused as stale)

@@ -94,7 +94,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from alsos.bots.heuristic.judgement import Judgement, _figures, aim_of
+from alsos.bots.heuristic.judgement import Judgement, aim_of, figures_for
 from alsos.bots.heuristic.ladder import LadderJudgement
 from alsos.bots.heuristic.seen import Seen
 from alsos.pack.actions import (
@@ -155,7 +155,7 @@ class HeuristicBot(LadderJudgement, Judgement):
 
     @property
     def rng(self) -> random.Random:
-        """The bot's random generator, of its seed (:func:`~alsos.pack.deal.seeded_rng`).
+        """The bot's random generator, of its seed (``alsos.pack.deal.seeded_rng``).
 
         Made when first used: only mistakes draw from it, so a bot that makes none
         (the default) never pays for seeding it -- a simulation makes three bots a hand.
@@ -358,7 +358,7 @@ class HeuristicBot(LadderJudgement, Judgement):
         assert rules is not None, "cards are played under a ruleset"
         target = (sum(points) + rules.cards.last_trick) // 2 + 1
         if view.trump >= 0 or view.kind == "no-trumps":
-            figures = _figures(view, view.trump)
+            figures = figures_for(view, view.trump)
             for label, seat in view.items:
                 info = figures.get(label) if seat == view.declarer else None
                 if info is not None and info[0] == "points":

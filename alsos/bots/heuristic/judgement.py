@@ -136,7 +136,7 @@ def figure_table(rules: Ruleset, trump: int) -> dict[str, FigureRow]:
     return found
 
 
-def _figures(seen: Seen, trump: int) -> dict[str, FigureRow]:
+def figures_for(seen: Seen, trump: int) -> dict[str, FigureRow]:
     """:func:`figure_table` of the seat's ruleset (which it must have), from its tables."""
     tables = seen.tables
     assert tables is not None
@@ -158,7 +158,7 @@ def _rows(seen: Seen, trump: int) -> dict[str, _Row]:
     if found is None:
         figures = tables.rules.figures
         found = tables.memo[key] = {
-            fid: (*row, figures[fid].value) for fid, row in _figures(seen, trump).items()
+            fid: (*row, figures[fid].value) for fid, row in figures_for(seen, trump).items()
         }
     return found
 
@@ -490,7 +490,7 @@ class Judgement:
     @staticmethod
     def _card_claimed(view: Seen, mask: int) -> bool:
         """Whether a trick figure this seat announced already times a card of ``mask``."""
-        figures = _figures(view, view.trump)
+        figures = figures_for(view, view.trump)
         for label, seat in view.items:
             info = figures.get(label) if seat == view.seat else None
             if info is not None and info[3] is not None and info[1] & mask:
@@ -565,7 +565,7 @@ class Judgement:
         return tops >= 2 and len(ranks) >= 3
 
     def _beats_figure(self, view: Seen, figure: str) -> bool:
-        info = _figures(view, view.trump).get(figure) if view.rules is not None else None
+        info = figures_for(view, view.trump).get(figure) if view.rules is not None else None
         if info is None:
             return False
         aim, mask, threshold, _trick = info
@@ -595,7 +595,7 @@ class Judgement:
         trump = view.trump
         if trump < 0 or view.rules is None or due not in _dues(view, trump):
             return []
-        figures = _figures(view, trump)
+        figures = figures_for(view, trump)
         out = []
         for label, seat in view.items:
             info = figures.get(label) if seat == view.seat else None
@@ -629,7 +629,7 @@ class Judgement:
         seven = 8 * trump + _SEVEN
         if not view.hand >> seven & 1:
             return False
-        figures = _figures(view, trump)
+        figures = figures_for(view, trump)
         for label, seat in view.items:
             if seat == view.seat and label != GAME:
                 info = figures.get(label)
