@@ -115,6 +115,19 @@ def _play_to_the_end(
 # ------------------------------------------------------------------- a hand
 
 
+def test_a_second_click_on_the_last_action_is_stale_not_over(client: _Server) -> None:
+    """Two windows of one seat click the hand's last action at once: the one the table
+    takes ends the hand, the other is refused as stale (it names an action the table
+    has passed), not as "the hand is over", whichever the server hears first."""
+    t = _table(client, "potter1930", ["human", "heuristic", "random"])
+    ws = _join(client, t["table"], t["tokens"]["0"])
+    end = _play_to_the_end(ws, random.Random(1))
+    ws.send_json({"type": "act", "action": "pass", "ply": end["ply"] - 1})
+    assert "stale" in _until(ws, "refused")["reason"]
+    ws.send_json({"type": "act", "action": "pass", "ply": end["ply"]})
+    assert _until(ws, "refused")["reason"] == "the hand is over"
+
+
 def test_a_whole_potter_hand_against_bots_reaches_the_settlement(client: _Server) -> None:
     t = _table(client, "potter1930", ["human", "heuristic", "random"])
     assert list(t["tokens"]) == ["0"]

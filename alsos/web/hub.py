@@ -421,11 +421,11 @@ class Hub:
             game = room.game
             if hand is not None and hand != room.hand:
                 return f"stale action: the table is at hand {room.hand}, not {quote(hand)}"
+            now = len(game.history)
+            if ply != now:  # first: a second click on a hand's last action is stale too
+                return f"stale action: the table is at action {now}, not {quote(ply)}"
             if game.is_over:
                 return "the hand is over"
-            now = len(game.history)
-            if ply != now:
-                return f"stale action: the table is at action {now}, not {quote(ply)}"
             if game.to_act != seat:
                 return "it is not your turn"
             try:
