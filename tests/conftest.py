@@ -11,6 +11,7 @@ checkout's ``.py`` files are what runs, as before.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import uuid
@@ -48,12 +49,10 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     yield request.getfixturevalue("postgres_url")
 
 
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    """A new schema in the test PostgreSQL database: a URL whose connections use it
-    (the test is skipped where there is no PostgreSQL)."""
-    if not POSTGRES_URL:
-        pytest.skip("no PostgreSQL: set ALSOS_TEST_POSTGRES_URL (.ci/postgres starts one)")
+@contextlib.contextmanager
+def postgres_schema() -> Iterator[str]:
+    """A new schema in the test PostgreSQL database (ALSOS_TEST_POSTGRES_URL, which
+    must be set): a URL whose connections use it, the schema dropped afterwards."""
     from urllib.parse import quote
 
     import sqlalchemy as sa
@@ -71,3 +70,13 @@ def postgres_url() -> Iterator[str]:
         with admin.connect() as conn:
             conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
         admin.dispose()
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A new schema in the test PostgreSQL database: a URL whose connections use it
+    (the test is skipped where there is no PostgreSQL)."""
+    if not POSTGRES_URL:
+        pytest.skip("no PostgreSQL: set ALSOS_TEST_POSTGRES_URL (.ci/postgres starts one)")
+    with postgres_schema() as url:
+        yield url

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from conftest import POSTGRES_URL, postgres_schema
 from test_viewer_browser import DESKTOP, PHONE, browser  # noqa: F401  (the fixture)
 from web_helpers import (
     BUTTONS,
@@ -40,10 +41,20 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.slow  # starts a server and Chromium
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
-    with serving(f"sqlite:///{db}") as running:
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """A real ``alsos serve`` on a SQLite file, and again on PostgreSQL where
+    ALSOS_TEST_POSTGRES_URL names one (CI starts one): the browser suite runs on both."""
+    if request.param == "sqlite":
+        db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
+        with serving(f"sqlite:///{db}") as running:
+            yield running.url
+        return
+    if not POSTGRES_URL:
+        pytest.skip("no PostgreSQL: set ALSOS_TEST_POSTGRES_URL (.ci/postgres starts one)")
+    with postgres_schema() as url, serving(url) as running:
         yield running.url
 
 
