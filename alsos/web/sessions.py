@@ -40,15 +40,22 @@ def first_hand(
     return session, session.next_game(seed=seed, deal=deal)
 
 
+def _finished_hands(rules: Ruleset, row: TableRow, count: int) -> tuple[Session, Game | None]:
+    """The stored table ``row``'s session after its first ``count`` finished hands,
+    each replayed and added, and the last of them (None when ``count`` is 0)."""
+    session = new_session(rules, dealer=row.hands[0].dealer if row.hands else row.dealer)
+    last = None
+    for done in row.hands[:count]:
+        last = _played(session.next_game(deal=done.deal), done.actions)
+        session.add(last.settlement)
+    return session, last
+
+
 def replay(rules: Ruleset, row: TableRow) -> tuple[Session, Game]:
     """The session of the stored table ``row`` and its hand in play: every finished
     hand replayed and added, then the hand in play (added too when it is over,
     as :func:`note_over` does while the table plays)."""
-    first = row.hands[0].dealer if row.hands else row.dealer
-    session = new_session(rules, dealer=first)
-    for hand in row.hands:
-        done = _played(session.next_game(deal=hand.deal), hand.actions)
-        session.add(done.settlement)
+    session, _ = _finished_hands(rules, row, len(row.hands))
     game = _played(session.next_game(deal=row.deal), row.actions)
     note_over(session, game)
     return session, game
@@ -59,13 +66,7 @@ def earlier_hand(rules: Ruleset, row: TableRow, hand: int) -> Game | None:
     replayed, or None if no such hand is finished and stored."""
     if not 1 <= hand <= len(row.hands):
         return None
-    session = new_session(rules, dealer=row.hands[0].dealer)
-    for n, done in enumerate(row.hands[:hand], start=1):
-        game = _played(session.next_game(deal=done.deal), done.actions)
-        if n == hand:
-            return game
-        session.add(game.settlement)
-    return None  # pragma: no cover - the loop returns
+    return _finished_hands(rules, row, hand)[1]
 
 
 def note_over(session: Session, game: Game) -> bool:
