@@ -400,21 +400,30 @@ def outcomes(game: alsos.Game) -> Counter[tuple[object, ...]]:
     return out
 
 
+def _searched_endgame(position: tuple[str, int, int]) -> tuple[alsos.Game, Search] | None:
+    """The endgame ``position`` names and a solver search of it for the seat to play
+    (on a copy of its state), or None where the seed gives no such endgame."""
+    name, seed, left = position
+    rules = PROFILES[name]
+    game = endgame(rules, seed, left)
+    if game is None:
+        return None
+    seat = game.state.to_act
+    assert seat is not None
+    return game, Search(engine_for(rules), game.state.copy(), seat)
+
+
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions)
 def test_cards_searched_once_have_the_same_outcomes(position: tuple[str, int, int]) -> None:
     """Two cards the solver searches only once (one suit, every card ranked between them
     played, equal points, named by no figure or hold-back) lead to the same card
     points, tricks and payments however the hand is played on."""
-    name, seed, left = position
-    rules = PROFILES[name]
-    game = endgame(rules, seed, left)
-    if game is None:
+    found = _searched_endgame(position)
+    if found is None:
         return
+    game, search = found
     s = game.state
-    seat = s.to_act
-    assert seat is not None
-    search = Search(engine_for(rules), s.copy(), seat)
     occupied = 0
     for h in s.hands:
         occupied |= h
@@ -428,7 +437,7 @@ def test_cards_searched_once_have_the_same_outcomes(position: tuple[str, int, in
                 after_a, after_b = game.copy(), game.copy()
                 after_a.apply(PLAYS[a])
                 after_b.apply(PLAYS[b])
-                assert outcomes(after_a) == outcomes(after_b), (name, seed, a, b)
+                assert outcomes(after_a) == outcomes(after_b), (position, a, b)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -436,15 +445,12 @@ def test_cards_searched_once_have_the_same_outcomes(position: tuple[str, int, in
 def test_equivalent_cards_of_a_decision_have_equal_values(position: tuple[str, int, int]) -> None:
     """``Search.equivalents`` (what the analysis searches once per decision) maps each
     legal card to a legal card of equal value, by brute force, for every seat in play."""
-    name, seed, left = position
-    rules = PROFILES[name]
-    game = endgame(rules, seed, left)
-    if game is None:
+    found = _searched_endgame(position)
+    if found is None:
         return
+    game, search = found
     s = game.state
-    seat = s.to_act
-    assert seat is not None
-    same = Search(engine_for(rules), s.copy(), seat).equivalents()
+    same = search.equivalents()
     legal = {int(a[1]) for a in game.legal_actions() if a.__class__ is Play}
     assert set(same) == legal and set(same.values()) <= legal
     for card, rep in same.items():
@@ -454,4 +460,4 @@ def test_equivalent_cards_of_a_decision_have_equal_values(position: tuple[str, i
         after_card.apply(PLAYS[card])
         after_rep.apply(PLAYS[rep])
         for t in s.active:
-            assert minimax(after_card, t) == minimax(after_rep, t), (name, seed, card, rep)
+            assert minimax(after_card, t) == minimax(after_rep, t), (position, card, rep)
