@@ -17,7 +17,9 @@ counted whole or not at all), so a shared machine gives an honest ``n``::
 
 ``python examples/arena_openspiel.py --summarise FILE.partial.jsonl`` prints
 the table of a stopped run's checkpoint (``alsos arena --json FILE`` or this
-script's ``--json FILE``).
+script's ``--json FILE``); ``--resume`` continues a stopped run (same
+arguments) from that checkpoint, playing only the deals it lacks, so a long
+match can be spread over several sittings.
 """
 
 from __future__ import annotations
@@ -109,6 +111,11 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", default="arena_openspiel.json", help="result (and checkpoint)")
     parser.add_argument("--summarise", metavar="CHECKPOINT", help="only summarise a checkpoint")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue a stopped run from its checkpoint (the --json FILE's FILE.partial.jsonl)",
+    )
     args = parser.parse_args()
     if args.summarise:
         print(summarise(args.summarise))
@@ -130,7 +137,7 @@ def main() -> int:
         signal.alarm(max(1, int(args.seconds)))
     try:
         result = arena(args.variant, specs, args.deals, seed=args.seed, workers=args.workers,
-                       checkpoint=checkpoint, progress=False)  # fmt: skip
+                       checkpoint=checkpoint, resume=args.resume, progress=False)  # fmt: skip
     except KeyboardInterrupt:
         print(f"stopped; the finished deals of {checkpoint}:", file=sys.stderr)
         print(summarise(checkpoint))

@@ -49,3 +49,34 @@ def test_decision_times_are_taken_for_every_bot() -> None:
     times = _example().decision_times("tompa", ["medium", "random"], 1)
     assert set(times) == {"medium", "random"}
     assert all(ts and min(ts) >= 0 for ts in times.values())
+
+
+def test_resume_finishes_a_stopped_match_from_its_checkpoint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--resume`` continues the stopped run's checkpoint and writes the match's JSON
+    with the arena's own figures; without it, the unfinished checkpoint is refused."""
+    from alsos.research.parallel import CheckpointError
+
+    out = tmp_path / "run.json"
+    checkpoint = tmp_path / "run.json.partial.jsonl"
+    seen: list[ArenaResult] = []
+
+    def keep(result: ArenaResult) -> None:
+        seen.append(result)
+        raise _Stop
+
+    with pytest.raises(_Stop):
+        arena("tompa", ["medium", "easy"], 4, seed=0, workers=1, checkpoint=checkpoint,
+              on_result=keep)  # fmt: skip
+    argv = ["arena_openspiel.py", "--variant", "tompa", "--alsos", "medium", "--openspiel",
+            "easy", "--deals", "4", "--time-deals", "0", "--json", str(out)]  # fmt: skip
+    monkeypatch.setattr("sys.argv", argv)
+    with pytest.raises(CheckpointError):
+        _example().main()
+    assert not out.exists() and checkpoint.exists()
+    monkeypatch.setattr("sys.argv", [*argv, "--resume"])
+    assert _example().main() == 0
+    e = seen[0].pairs["medium", "easy"]
+    assert f"{e.value:+.3f}" in capsys.readouterr().out
+    assert out.exists() and not checkpoint.exists()
