@@ -4,6 +4,7 @@ and the training script's smoke run."""
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import random
 from pathlib import Path
 
@@ -173,3 +174,78 @@ def test_outside_the_networks_phases_the_bot_plays_the_heuristics_choice() -> No
                 compared += 1
             game.apply(action)
     assert compared > 10
+
+
+def _write_policy(path: Path, rules: alsos.Ruleset, **fields: object) -> list[object]:
+    """A random network file for ``rules`` with ``fields`` (inputs, activation) set."""
+    import numpy as np
+
+    from alsos.rl.encoding import ObservationEncoder
+
+    enc = ObservationEncoder(rules)
+    width = enc.shape[0] + len(enc.space)
+    rng = np.random.default_rng(3)
+    sizes = [width, 16, 16, len(enc.space)]
+    layers = [
+        (rng.normal(size=(a, b)).astype(np.float32), rng.normal(size=b).astype(np.float32))
+        for a, b in itertools.pairwise(sizes)
+    ]
+    data: dict[str, object] = {
+        "profile": rules.id, "digest": learned.space_digest(rules), "layers": len(layers),
+        "bonus": 0.0, "phases": np.array([p.name for p in alsos.Phase]),
+    }  # fmt: skip
+    for i, (w, b) in enumerate(layers):
+        data[f"w{i}"], data[f"b{i}"] = w, b
+    data.update(fields)
+    np.savez(path, **data)  # type: ignore[arg-type]
+    return [enc, layers]
+
+
+def test_a_network_reading_the_mask_and_tanh_layers_plays_its_best_legal_action(
+    tmp_path: Path,
+) -> None:
+    """A file whose ``inputs`` are the legal-action mask then the observation, with
+    ``tanh`` layers (how a MaskablePPO policy is exported), is read in that layout:
+    every choice is the legal action scoring highest under a forward pass computed
+    here independently."""
+    import numpy as np
+
+    rules = alsos.load_variant("tompa")
+    path = tmp_path / "ppo.npz"
+    enc, layers = _write_policy(
+        path, rules, inputs=np.array(["mask", "observation"]), activation=np.array("tanh")
+    )
+    bot = make("learned", seed=0, weights=str(path))
+    game, checked = Game(rules, seed=5), 0
+    while not game.is_over:
+        view, legal = game.view(game.to_act), game.legal_actions()
+        action = bot.choose(view, legal)
+        if len(legal) > 1:
+            x = np.concatenate([enc.space.mask(legal), enc.encode(view)]).astype(np.float32)
+            for i, (w, b) in enumerate(layers):
+                x = x @ w + b
+                if i < len(layers) - 1:
+                    x = np.tanh(x)
+            assert action == max(legal, key=lambda a: float(x[enc.space.index(a)]))
+            checked += 1
+        game.apply(action)
+    assert checked > 5
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "named"),
+    [
+        ("inputs", ["mask", "card"], "inputs"),
+        ("inputs", ["mask", "mask"], "inputs"),
+        ("activation", "sigmoid", "activation"),
+    ],
+)
+def test_a_file_with_unknown_inputs_or_activation_is_refused_naming_them(
+    tmp_path: Path, field: str, value: object, named: str
+) -> None:
+    import numpy as np
+
+    path = tmp_path / "bad.npz"
+    _write_policy(path, alsos.load_variant("tompa"), **{field: np.array(value)})
+    with pytest.raises(learned.UntrainedProfileError, match=named):
+        learned.Policy.read(path)

@@ -73,3 +73,31 @@ def test_a_policy_of_another_variant_or_file_is_refused(tmp_path: Path) -> None:
     junk.write_text("not a model", encoding="utf-8")
     with pytest.raises(PolicyBotError, match="not a MaskablePPO model"):
         PolicyBot(str(junk))
+
+
+@pytest.mark.parametrize("variant", ["tompa", "potter1930"])
+def test_an_exported_policy_plays_as_the_ppo_bot_with_numpy_alone(
+    tmp_path: Path, variant: str
+) -> None:
+    """examples/train_ppo.py's export writes the policy as a learned-bot network: the
+    ``learned`` bot with those weights makes every choice the ``ppo`` bot makes."""
+    from test_examples import load
+
+    from alsos.play.game import Game
+
+    env = gymnasium.make(ENV_ID, variant=variant)
+    model = sb3_contrib.MaskablePPO("MultiInputPolicy", env, seed=1, device="cpu")
+    path = tmp_path / "ppo.npz"
+    load("train_ppo").export(model, variant, str(path))
+    rules = alsos.load_variant(variant)
+    ppo, learned = PolicyBot(model), make_spec(f"learned(weights={path})", seed=0)
+    compared = 0
+    for seed in range(2):
+        game = Game(rules, seed=seed)
+        while not game.is_over:
+            view, legal = game.view(game.to_act), game.legal_actions()
+            action = ppo.choose(view, legal)
+            assert learned.choose(view, legal) == action
+            compared += len(legal) > 1
+            game.apply(action)
+    assert compared > 10

@@ -20,10 +20,19 @@ table whose profile has no network (:func:`trained_profiles` lists those
 that have one) is refused with :class:`UntrainedProfileError`, naming the
 profiles covered.
 
+A network file may also describe a policy trained otherwise: its ``inputs``
+name the parts of the input vector in order (``observation``, ``hint``,
+``mask``: the legal actions as a 0/1 vector over the action space) and its
+``activation`` the hidden layers' function (``relu`` or ``tanh``).  That is
+how a MaskablePPO policy trained by ``examples/train_ppo.py`` is exported
+(``--export``) to play with NumPy alone: its inputs are ``mask`` and
+``observation``, as Stable-Baselines3 concatenates them, with ``tanh``
+layers and no hint.
+
 A decision with one legal action is returned at once; the others cost an
-encoding, a heuristic decision and three small matrix products, about
-0.2 ms of CPU on average (the bots page of the documentation has the
-measurement and the shipped networks' strength).
+encoding, a heuristic decision (when the network reads a hint) and three
+small matrix products, about 0.2 ms of CPU on average (the bots page of the
+documentation has the measurement and the shipped networks' strength).
 """
 
 from __future__ import annotations
@@ -59,6 +68,11 @@ __all__ = [
 
 #: The package folder holding one ``<profile>.npz`` per trained profile.
 POLICIES = "policies"
+#: The parts an input vector may have, and the layout of a file that names none.
+INPUTS = frozenset({"observation", "hint", "mask"})
+DEFAULT_INPUTS = ("observation", "hint")
+#: The hidden layers' functions a file may name.
+ACTIVATIONS = frozenset({"relu", "tanh"})
 
 
 class UntrainedProfileError(ValueError):
@@ -125,6 +139,18 @@ class Policy:
             self.phases = frozenset(Phase[str(p)] for p in data["phases"])
         except KeyError as e:
             raise UntrainedProfileError(f"{where}: not a learned policy (no {e.args[0]!r})") from e
+        #: the parts of the input vector, in order (module docs)
+        self.inputs = tuple(str(p) for p in data.get("inputs", DEFAULT_INPUTS))
+        #: the hidden layers' function
+        self.activation = str(data.get("activation", "relu"))
+        if sorted(self.inputs) != sorted(set(self.inputs)) or not set(self.inputs) <= INPUTS:
+            raise UntrainedProfileError(
+                f"{where}: inputs {list(self.inputs)!r} are not distinct parts of {sorted(INPUTS)}"
+            )
+        if self.activation not in ACTIVATIONS:
+            raise UntrainedProfileError(
+                f"{where}: activation {self.activation[:60]!r} is not one of {sorted(ACTIVATIONS)}"
+            )
 
     @classmethod
     def read(cls, path: Any) -> Policy:
@@ -154,9 +180,43 @@ class Policy:
         """
         nz = np.flatnonzero(x)
         out = x[nz] @ self.weights[0][nz] + self.biases[0]
+        relu = self.activation == "relu"
         for w, b in zip(self.weights[1:], self.biases[1:], strict=True):
-            np.maximum(out, 0.0, out=out)
+            if relu:
+                np.maximum(out, 0.0, out=out)
+            else:
+                np.tanh(out, out=out)
             out = out @ w + b
+        return out
+
+    def width(self, encoder: Any) -> int:
+        """The length of the input vector for ``encoder``'s observation and actions."""
+        n, actions = encoder.shape[0], len(encoder.space)
+        return sum(n if part == "observation" else actions for part in self.inputs)
+
+    def input(
+        self,
+        encoder: Any,
+        view: View,
+        legal: Sequence[Action],
+        hint: int | None,
+        out: npt.NDArray[np.float32],
+    ) -> npt.NDArray[np.float32]:
+        """The input vector of ``view`` (its parts in :attr:`inputs` order) in ``out``."""
+        out[:] = 0.0
+        at = 0
+        for part in self.inputs:
+            if part == "observation":
+                n = encoder.shape[0]
+                encoder.encode(view, out[at : at + n])
+            else:
+                n = len(encoder.space)
+                if part == "hint":
+                    assert hint is not None
+                    out[at + hint] = 1.0
+                else:
+                    out[at : at + n] = encoder.space.mask(legal)
+            at += n
         return out
 
 
@@ -220,7 +280,7 @@ class LearnedBot:
             )
         self._encoder = self._encoder_class(rules)
         self._policy = policy
-        self._x = np.zeros(self._encoder.shape[0] + len(self._encoder.space), dtype=np.float32)
+        self._x = np.zeros(policy.width(self._encoder), dtype=np.float32)
         self._variant = variant
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -228,16 +288,18 @@ class LearnedBot:
             raise ValueError(f"seat {view.seat} has no legal action in phase {view.phase}")
         if len(legal) == 1:
             return legal[0]
-        hint = self.hint.choose(view, legal)
         if view.variant != self._variant:
             self._setup(view.variant)
         enc = self._encoder
         policy = self._policy
         assert policy is not None and self._x is not None
         if view.phase not in policy.phases:
-            return hint
-        h = enc.space.index(hint)
-        scores = policy.scores(features(enc, view, h, self._x))
-        scores[h] += policy.bonus
+            return self.hint.choose(view, legal)
+        h: int | None = None
+        if "hint" in policy.inputs:
+            h = enc.space.index(self.hint.choose(view, legal))
+        scores = policy.scores(policy.input(enc, view, legal, h, self._x))
+        if h is not None:
+            scores[h] += policy.bonus
         index = enc.space.index
         return max(legal, key=lambda a: float(scores[index(a)]))
