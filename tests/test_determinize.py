@@ -270,3 +270,37 @@ def test_a_determinizer_keeps_its_view_to_itself() -> None:
     del samplers, views, sampler
     gc.collect()
     assert gone() is None
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(VARIANTS),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 80),
+    sample=st.integers(0, 2**32),
+)
+def test_what_a_determinizer_reads_once_samples_the_worlds_read_afresh(
+    variant: str, seed: int, steps: int, sample: int
+) -> None:
+    """A Determinizer works out the layout, the fixed cards and each card's allowed
+    places once per view (``_Plan``, issue 20): its worlds are exactly those of
+    reading them again for every world, from the same generator, and the
+    generator ends in the same state (nothing a world changes leaks into the next)."""
+    from alsos.search import Determinizer
+
+    game = _played_to(variant, seed, steps, "heuristic")
+    if game.is_over:
+        return
+    view = game.view(game.to_act)  # type: ignore[arg-type]
+    kept, afresh = Determinizer(view), Determinizer(view)
+    afresh._plan = None  # every sample reads the view again
+    rngs = [random.Random(sample), random.Random(sample)]
+    worlds: list[list[object]] = [[], []]
+    for i, sampler in enumerate((kept, afresh)):
+        for _ in range(4):
+            try:
+                worlds[i].append(sampler.sample(rngs[i], attempts=20).deal)
+            except DeterminizeError:
+                worlds[i].append(None)
+    assert worlds[0] == worlds[1]
+    assert rngs[0].getstate() == rngs[1].getstate()

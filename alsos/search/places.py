@@ -48,36 +48,40 @@ class Places:
         self.room.append(room)
         return len(self.names) - 1
 
-    def fill(self, allowed: dict[int, int], rng: random.Random) -> dict[int, int] | None:
+    def fill(
+        self, allowed: dict[int, int], rng: random.Random, room: list[int] | None = None
+    ) -> dict[int, int] | None:
         """Each card of ``allowed`` (card -> bit set of places) put in one place, or None.
 
         A card goes to a place with weight equal to the place's free room,
         among the places that leave the remaining cards dealable.  The draw is
         ``rng.choices(options, weights)``'s, written out (one ``rng.random()``
-        per try), and after the first check only the unions of places that a
-        placement can tighten are checked again (``_tightened``).
+        per try).  Hall's condition is kept as a *slack* per union of the
+        groups' places (its room less the cards confined to it, :class:`_Hall`):
+        a card of group ``m`` put in place ``p`` takes one from the slack of
+        exactly the unions holding ``p`` but not all of ``m`` (a union holding
+        all of ``m`` loses a card and a room), so the placement keeps the rest
+        dealable iff none of those is at zero.  ``room``: the room to fill
+        (default: the places' room); not changed.
         """
-        room = self.room[:]
+        room = (self.room if room is None else room)[:]
         if sum(room) != len(allowed):
             return None
         groups: dict[int, int] = {}
         for m in allowed.values():
             groups[m] = groups.get(m, 0) + 1
-        if not dealable(groups, room):
-            return None
+        hall = _hall(frozenset(groups))
+        slack = hall.slack(groups, room)
+        for v in slack:
+            if v < 0:
+                return None
         cards = list(allowed)
         rng.shuffle(cards)
         draw = rng.random
-        active = frozenset(groups)
+        tight = hall.tight
         out: dict[int, int] = {}
         for c in cards:
             m = allowed[c]
-            left = groups[m] - 1
-            groups[m] = left
-            if not left:
-                active = active - {m}
-            # Only a group other than m, still with cards, can be squeezed out.
-            check = len(active) > 1 or (len(active) == 1 and m not in active)
             options = [p for p in _bits(m) if room[p]]
             while options:
                 if len(options) == 1:
@@ -86,14 +90,16 @@ class Places:
                 else:
                     total = 0
                     cumulative = []
-                    for p in options:
-                        total += room[p]
+                    for q in options:
+                        total += room[q]
                         cumulative.append(total)
                     p = options[bisect(cumulative, draw() * total, 0, len(options) - 1)]
-                room[p] -= 1
-                if not check or _tightened(groups, room, active, m, p):
+                squeezed = tight[(m, p)]
+                if all(slack[i] for i in squeezed):
+                    for i in squeezed:
+                        slack[i] -= 1
+                    room[p] -= 1
                     break
-                room[p] += 1
                 options.remove(p)
             else:
                 return None
@@ -106,35 +112,49 @@ def _bits(m: int) -> tuple[int, ...]:
     return tuple(bits(m))
 
 
-@functools.lru_cache(maxsize=4096)
-def _unions(masks: frozenset[int]) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
-    """Every nonempty union of ``masks`` (bit sets of places), each with the masks it
-    contains and its places: the sets of places Hall's condition is checked on."""
-    unions = {0}
-    for m in masks:
-        unions |= {u | m for u in unions}
-    unions.discard(0)
-    return tuple((u, tuple(m for m in masks if m & ~u == 0), _bits(u)) for u in sorted(unions))
+class _Hall:
+    """Hall's condition for one set of groups (bit sets of places), worked out once.
+
+    ``unions``: every nonempty union of the groups' places, each with the groups
+    it holds whole and its places; ``tight[(m, p)]``: the indices of the unions
+    holding place ``p`` but not all of group ``m`` (whose slack a card of ``m``
+    put in ``p`` takes one from).  Unions of groups with no card left only add
+    conditions that the others imply, so one table serves a whole fill.
+    """
+
+    __slots__ = ("tight", "unions")
+
+    def __init__(self, masks: frozenset[int]) -> None:
+        found = {0}
+        for m in masks:
+            found |= {u | m for u in found}
+        found.discard(0)
+        ordered = sorted(found)
+        self.unions = [(u, [m for m in masks if m & ~u == 0], bits(u)) for u in ordered]
+        self.tight: dict[tuple[int, int], list[int]] = {}
+        for m in masks:
+            for p in bits(m):
+                bit = 1 << p
+                self.tight[(m, p)] = [i for i, u in enumerate(ordered) if u & bit and m & ~u]
+
+    def slack(self, groups: dict[int, int], room: list[int]) -> list[int]:
+        """Each union's room less the cards confined to it (negative: not dealable)."""
+        out = []
+        for _u, inside, places in self.unions:
+            free = 0
+            for p in places:
+                free += room[p]
+            for m in inside:
+                free -= groups[m]
+            out.append(free)
+        return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _hall(masks: frozenset[int]) -> _Hall:
+    return _Hall(masks)
 
 
 def dealable(groups: dict[int, int], room: list[int]) -> bool:
     """Hall's condition: every union of the groups' places has room for the cards confined to it."""
-    for _u, inside, places in _unions(frozenset(m for m, k in groups.items() if k)):
-        if sum(groups[m] for m in inside) > sum(room[p] for p in places):
-            return False
-    return True
-
-
-def _tightened(
-    groups: dict[int, int], room: list[int], active: frozenset[int], m: int, p: int
-) -> bool:
-    """:func:`dealable` after one card of the group ``m`` went to place ``p``, given
-    that it held before (``active``: the groups with cards left).  A union holding
-    all of ``m`` lost one card and one room (no change), one without ``p`` lost
-    neither, so only the unions with ``p`` but not all of ``m`` can fail now.  (A
-    group emptied drops its unions: fewer conditions, each as before.)"""
-    bit = 1 << p
-    for u, inside, places in _unions(active):
-        if u & bit and m & ~u and sum(groups[g] for g in inside) > sum(room[q] for q in places):
-            return False
-    return True
+    return all(v >= 0 for v in _hall(frozenset(groups)).slack(groups, room))
