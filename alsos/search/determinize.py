@@ -52,7 +52,7 @@ from alsos.pack.phases import Phase
 from alsos.play.game import Game
 from alsos.play.view import View, make_view
 from alsos.search.knowledge import DeterminizeError, Knowledge
-from alsos.search.places import Places, bits
+from alsos.search.places import Places, bits, shuffle
 from alsos.search.talon_draws import sample_ladder
 
 __all__ = ["DeterminizeError", "Determinizer", "determinize"]
@@ -216,7 +216,7 @@ def _place_cards(
         else:
             cards.append(c)
     for cards in by_place.values():
-        rng.shuffle(cards)
+        shuffle(cards, rng)
     return _deal_from(k, lay, by_place, rng)
 
 

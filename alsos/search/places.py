@@ -15,7 +15,7 @@ import random
 from bisect import bisect
 from collections.abc import Sequence
 
-__all__ = ["Places", "bits", "dealable", "mask"]
+__all__ = ["Places", "bits", "dealable", "mask", "shuffle"]
 
 
 def mask(cards: Sequence[int]) -> int:
@@ -76,26 +76,38 @@ class Places:
             if v < 0:
                 return None
         cards = list(allowed)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         draw = rng.random
-        tight = hall.tight
+        places_of, tight = hall.places, hall.tight
         out: dict[int, int] = {}
         for c in cards:
             m = allowed[c]
-            options = [p for p in _bits(m) if room[p]]
+            squeezes = tight[m]
+            options = [p for p in places_of[m] if room[p]]
             while options:
-                if len(options) == 1:
+                n = len(options)
+                if n == 1:
                     draw()  # the draw rng.choices makes, whatever it picks
                     p = options[0]
+                elif n == 2:  # bisect over the two cumulative weights, written out
+                    p, q = options
+                    first = room[p]
+                    if draw() * (first + room[q]) >= first:
+                        p = q
                 else:
                     total = 0
                     cumulative = []
                     for q in options:
                         total += room[q]
                         cumulative.append(total)
-                    p = options[bisect(cumulative, draw() * total, 0, len(options) - 1)]
-                squeezed = tight[(m, p)]
-                if all(slack[i] for i in squeezed):
+                    p = options[bisect(cumulative, draw() * total, 0, n - 1)]
+                squeezed = squeezes[p]
+                fits = True
+                for i in squeezed:
+                    if not slack[i]:
+                        fits = False
+                        break
+                if fits:
                     for i in squeezed:
                         slack[i] -= 1
                     room[p] -= 1
@@ -107,22 +119,38 @@ class Places:
         return out
 
 
-@functools.lru_cache(maxsize=4096)
-def _bits(m: int) -> tuple[int, ...]:
-    return tuple(bits(m))
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``: the same order from the same generator state, faster.
+
+    For a plain :class:`random.Random`, CPython's shuffle (Fisher-Yates from the
+    end, each index drawn with ``getrandbits`` and rejection) is written out
+    here, without its method calls per card; ``tests/test_places.py`` checks
+    that the two agree.  Any other generator's own ``shuffle`` is used.
+    """
+    if rng.__class__ is not random.Random:
+        rng.shuffle(cards)
+        return
+    bits_of = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits_of(k)
+        while j >= n:
+            j = bits_of(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 class _Hall:
     """Hall's condition for one set of groups (bit sets of places), worked out once.
 
     ``unions``: every nonempty union of the groups' places, each with the groups
-    it holds whole and its places; ``tight[(m, p)]``: the indices of the unions
+    it holds whole and its places; ``tight[m][p]``: the indices of the unions
     holding place ``p`` but not all of group ``m`` (whose slack a card of ``m``
     put in ``p`` takes one from).  Unions of groups with no card left only add
     conditions that the others imply, so one table serves a whole fill.
     """
 
-    __slots__ = ("tight", "unions")
+    __slots__ = ("places", "tight", "unions")
 
     def __init__(self, masks: frozenset[int]) -> None:
         found = {0}
@@ -131,11 +159,14 @@ class _Hall:
         found.discard(0)
         ordered = sorted(found)
         self.unions = [(u, [m for m in masks if m & ~u == 0], bits(u)) for u in ordered]
-        self.tight: dict[tuple[int, int], list[int]] = {}
+        #: group -> its places
+        self.places: dict[int, list[int]] = {m: bits(m) for m in masks}
+        #: group -> place -> the unions whose slack a card of the group put there takes
+        self.tight: dict[int, dict[int, list[int]]] = {}
         for m in masks:
-            for p in bits(m):
-                bit = 1 << p
-                self.tight[(m, p)] = [i for i, u in enumerate(ordered) if u & bit and m & ~u]
+            self.tight[m] = {
+                p: [i for i, u in enumerate(ordered) if u >> p & 1 and m & ~u] for p in bits(m)
+            }
 
     def slack(self, groups: dict[int, int], room: list[int]) -> list[int]:
         """Each union's room less the cards confined to it (negative: not dealable)."""
