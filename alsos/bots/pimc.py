@@ -287,8 +287,9 @@ def _playout(game: Game, seat: int, seed: int, boldness: float) -> float:
     heuristic decides from the live state itself
     (:meth:`~alsos.bots.HeuristicBot.choose_state`: what it would answer for a
     view without the history, which it never reads, made by ``lazy_view``),
-    reading only the fields it needs, before the state moves on.  The payments are the scoring's, without the itemised
-    settlement (:meth:`Engine.payments <alsos.hand.engine.Engine.payments>`).
+    reading only the fields it needs, before the state moves on.  The payments
+    are the scoring's, without the itemised settlement
+    (:meth:`Engine.payments <alsos.hand.engine.Engine.payments>`).
     """
     policy = HeuristicBot(seed, boldness=boldness)
     engine = game.engine
