@@ -1,8 +1,9 @@
 """Hatchling build hook: a wheel of alsos is compiled where it can be, pure where not.
 
 The one hook enabled by default (``[tool.hatch.build.targets.wheel.hooks.custom]``
-in pyproject.toml, whose options it passes on to hatch-mypyc) decides, for
-each wheel, which build it gets:
+in pyproject.toml, whose options it passes on to hatch-mypyc, with the files
+to compile read from ``alsos.version.COMPILED``: see :func:`compiled_files`)
+decides, for each wheel, which build it gets:
 
 * an editable install is always pure Python: the checkout's ``.py`` files are
   what runs, and no extension module is ever left beside them to shadow them;
@@ -22,6 +23,7 @@ are removed from the source tree.
 
 from __future__ import annotations
 
+import ast
 import importlib.machinery
 import os
 import re
@@ -58,6 +60,26 @@ with tempfile.TemporaryDirectory() as tmp:
     objects = compiler.compile([source], output_dir=tmp, include_dirs=include)
     compiler.link_shared_object(objects, os.path.join(tmp, "check.so"))
 """
+
+
+def compiled_files(root: str | Path) -> list[str]:
+    """The files mypyc compiles, as hatch-mypyc's ``include`` patterns (``/alsos/....py``).
+
+    Read from ``COMPILED`` in ``alsos/version.py``, the one list of the compiled
+    modules, which ``alsos --version`` and the tests use too.  The file is
+    parsed, not imported: the build environment need not hold the package's
+    dependencies, and ``COMPILED`` is a literal tuple of dotted module names.
+    """
+    path = Path(root) / "alsos" / "version.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in tree.body:
+        target = node.target if isinstance(node, ast.AnnAssign) else None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+        if isinstance(target, ast.Name) and target.id == "COMPILED" and node.value is not None:
+            names = ast.literal_eval(node.value)
+            return ["/" + name.replace(".", "/") + ".py" for name in names]
+    raise ValueError(f"{path}: no COMPILED = (...) tuple of module names to compile")
 
 
 def build_choice() -> str:
@@ -141,9 +163,10 @@ class AlsosBuildHook(BuildHookInterface):  # type: ignore[misc]  (hatchling ship
             from hatch_mypyc.plugin import MypycBuildHook
         except ImportError as error:
             return f"hatch-mypyc is not installed ({error})"
+        config = {**self.config, "include": compiled_files(self.root)}
         mypyc = MypycBuildHook(
             self.root,
-            self.config,
+            config,
             self.build_config,
             self.metadata,
             self.directory,

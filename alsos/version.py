@@ -1,25 +1,43 @@
 """The version of alsos (also in ``pyproject.toml``; a test keeps the two equal),
-and which of its modules this installation runs compiled.
+which modules the compiled build compiles, and which this installation runs compiled.
 
 The compiled build (what ``pip install`` gives wherever a C compiler is
 found; see the README's "The compiled build") turns the search's inner
-loop -- :mod:`alsos.hand.engine`, :mod:`alsos.hand.state`,
-:mod:`alsos.hand.rules.scoring`, :mod:`alsos.hand.tricks`, ``alsos.hand.validation``,
-:mod:`alsos.search.playout` and :mod:`alsos.search.solver` -- into C
-extensions with mypyc, from the very same source (see docs/search.rst,
-"The compiled build").  A compiled module
-plays exactly as its ``.py`` file does (``tests/test_compiled.py``); only
-the speed differs, so a benchmark should say which build it measured.
+loop into C extensions with mypyc, from the very same source (see
+docs/search.rst, "The compiled build").  :data:`COMPILED` lists those
+modules: it is the one list, which the build (``hatch_build.py``), the tests
+and the docs all refer to.  A compiled module plays exactly as its ``.py``
+file does (``tests/test_compiled.py``); only the speed differs, so a
+benchmark should say which build it measured.
 """
 
 from __future__ import annotations
 
 import importlib.machinery
 from pathlib import Path
+from typing import Final
 
-__all__ = ["__version__", "build_description", "compiled_modules"]
+__all__ = ["COMPILED", "__version__", "build_description", "compiled_modules"]
 
 __version__ = "0.1.0"
+
+#: The modules the compiled build compiles with mypyc (sorted dotted names):
+#: the engine, the hand state, tricks, the potter scoring, meld validation,
+#: playouts, the solver, and determinization (what a world costs in a search).
+#: ``hatch_build.py`` reads this tuple from this file's source (a literal, so
+#: that the build needs no import of the package) and hands mypyc the files.
+COMPILED: Final[tuple[str, ...]] = (
+    "alsos.hand.engine",
+    "alsos.hand.rules.scoring",
+    "alsos.hand.state",
+    "alsos.hand.tricks",
+    "alsos.hand.validation",
+    "alsos.search.determinize",
+    "alsos.search.knowledge",
+    "alsos.search.places",
+    "alsos.search.playout",
+    "alsos.search.solver",
+)
 
 
 def compiled_modules(package: Path | None = None) -> tuple[str, ...]:

@@ -14,6 +14,14 @@ Usage (from the repository root, inside a git checkout)::
 
 On a machine busy with other work, ``--cpu`` times the process's CPU time
 instead of the wall clock (the loop is single-threaded, so that is its work).
+
+``--pimc HANDS`` compares the search instead: the PIMC decisions of ``HANDS``
+hands (PIMC at defaults in the first active seat, the heuristic elsewhere, as
+``examples/bench_pimc.py`` plays them), each decided by both revisions in
+turn (CPU time), and ``--worlds`` worlds determinized per decision (µs per
+world); it checks that both choose the same actions::
+
+    python examples/compare_revisions.py main --pimc 6 --variant potter1930
 """
 
 from __future__ import annotations
@@ -92,6 +100,63 @@ def players(
     return uniform, quiet
 
 
+def pimc_decisions(pkg: Any, variant: str, hands: int) -> list[tuple[int, Any, Any]]:
+    """(seed, view, legal) at each PIMC decision of ``hands`` hands, as bench_pimc plays them."""
+    rules = pkg.load_variant(variant)
+    out = []
+    for i in range(1, 1 + hands):
+        game = pkg.Game(rules, seed=i, dealer=i % rules.players)
+        searcher = game.active[0]
+        bots = {s: pkg.bots.HeuristicBot(1000 + i * 10 + s) for s in game.active}
+        while not game.is_over:
+            seat = game.to_act
+            legal = game.legal_actions()
+            view = game.view(seat)
+            if seat == searcher and len(legal) > 1:
+                out.append((i, view, legal))
+            game.apply(bots[seat].choose(view, legal))
+    return out
+
+
+def compare_pimc(then: Any, revision: str, variant: str, hands: int, worlds: int) -> int:
+    """PIMC decisions (ms) and determinization (µs per world), then and now alternating."""
+    decisions = {
+        "then": pimc_decisions(then, variant, hands),
+        "now": pimc_decisions(alsos, variant, hands),
+    }
+    packages = {"then": then, "now": alsos}
+    ms: dict[str, list[float]] = {"then": [], "now": []}
+    us: dict[str, list[float]] = {"then": [], "now": []}
+    same = True
+    clock = time.process_time
+    for n in range(len(decisions["now"])):
+        chosen = {}
+        for key in ("then", "now") if n % 2 == 0 else ("now", "then"):
+            pkg, (seed, view, legal) = packages[key], decisions[key][n]
+            start = clock()
+            chosen[key] = str(pkg.bots.PIMCBot(seed).choose(view, legal))
+            ms[key].append((clock() - start) * 1e3)
+            rng = random.Random(n)
+            start = clock()
+            try:
+                sampler = pkg.search.Determinizer(view)
+                for _ in range(worlds):
+                    sampler.sample(rng, attempts=50)
+            except pkg.search.DeterminizeError:
+                continue
+            us[key].append((clock() - start) * 1e6 / worlds)
+        same = same and chosen["then"] == chosen["now"]
+    print(f"{variant}: {len(ms['now'])} PIMC decisions of {hands} hands, alternating, CPU time")
+    for key, label in (("then", revision), ("now", "now")):
+        deciles = statistics.quantiles(ms[key], n=10)
+        print(
+            f"{label:>12}: decision median {statistics.median(ms[key]):.1f} ms, p90 "
+            f"{deciles[8]:.1f} ms;  determinize median {statistics.median(us[key]):.0f} µs/world"
+        )
+    print("the same actions" if same else "the actions differ")
+    return 0 if same else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("revision", help="the git revision to compare with, e.g. 7da78e7")
@@ -102,9 +167,14 @@ def main() -> int:
         action="store_true",
         help="time the process's CPU time, not the wall clock: steadier on a busy machine",
     )
+    parser.add_argument("--pimc", type=int, metavar="HANDS", help="compare PIMC decisions")
+    parser.add_argument("--variant", default="potter1930", help="the profile for --pimc")
+    parser.add_argument("--worlds", type=int, default=8, help="worlds per decision for --pimc")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         then = export(args.revision, Path(tmp))
+        if args.pimc:
+            return compare_pimc(then, args.revision, args.variant, args.pimc, args.worlds)
         clock = time.process_time if args.cpu else time.perf_counter
         old, new = players(then, clock), players(alsos, clock)
         for f in (*old, *new):

@@ -22,30 +22,19 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
 
 import alsos
-from alsos.version import build_description, compiled_modules
+from alsos.version import COMPILED, build_description, compiled_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-COMPILED = (
-    "alsos.hand.engine",
-    "alsos.hand.rules.scoring",
-    "alsos.hand.state",
-    "alsos.hand.tricks",
-    "alsos.hand.validation",
-    "alsos.search.playout",
-    "alsos.search.solver",
-)
 #: How ``alsos --version`` names them.
-NAMES = (
-    "(compiled: hand.engine, hand.rules.scoring, hand.state, hand.tricks, hand.validation,"
-    " search.playout, search.solver)"
-)
+NAMES = "(compiled: " + ", ".join(name.removeprefix("alsos.") for name in COMPILED) + ")"
 #: The installed package is the compiled build: the whole suite runs against it.
 INSTALLED_COMPILED = compiled_modules() == COMPILED
 
@@ -196,6 +185,19 @@ def test_a_pure_build_says_so(tmp_path: Path) -> None:
     assert build_description(_unpack(wheel, tmp_path / "site") / "alsos") == (
         "pure Python: ALSOS_BUILD=pure"
     )
+
+
+def test_the_compiled_modules_are_listed_once() -> None:
+    """``alsos.version.COMPILED`` is the one list: sorted (as ``compiled_modules``
+    reports), each a module of the checkout, and pyproject.toml's hook names no
+    files of its own (hatch_build.py gives hatch-mypyc COMPILED's files)."""
+    assert list(COMPILED) == sorted(set(COMPILED))
+    for name in COMPILED:
+        assert (ROOT / (name.replace(".", "/") + ".py")).is_file(), name
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        hook = tomllib.load(f)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
+    assert "include" not in hook
+    assert "compiled_files(self.root)" in (ROOT / "hatch_build.py").read_text(encoding="utf-8")
 
 
 def test_the_checkout_holds_no_compiled_modules() -> None:

@@ -7,6 +7,7 @@ card in every place the seat cannot rule out.
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import attrs
@@ -270,3 +271,65 @@ def test_a_determinizer_keeps_its_view_to_itself() -> None:
     del samplers, views, sampler
     gc.collect()
     assert gone() is None
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(VARIANTS),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 80),
+    sample=st.integers(0, 2**32),
+)
+def test_what_a_determinizer_reads_once_samples_the_worlds_read_afresh(
+    variant: str, seed: int, steps: int, sample: int
+) -> None:
+    """A Determinizer works out the layout, the fixed cards and each card's allowed
+    places once per view (``_Plan``, issue 20): its worlds are exactly those of
+    reading them again for every world, from the same generator, and the
+    generator ends in the same state (nothing a world changes leaks into the next)."""
+    from alsos.search import Determinizer
+
+    game = _played_to(variant, seed, steps, "heuristic")
+    if game.is_over:
+        return
+    view = game.view(game.to_act)  # type: ignore[arg-type]
+    kept, afresh = Determinizer(view), Determinizer(view)
+    afresh._plan = None  # every sample reads the view again
+    rngs = [random.Random(sample), random.Random(sample)]
+    worlds: list[list[object]] = [[], []]
+    for i, sampler in enumerate((kept, afresh)):
+        for _ in range(4):
+            try:
+                worlds[i].append(sampler.sample(rngs[i], attempts=20).deal)
+            except DeterminizeError:
+                worlds[i].append(None)
+    assert worlds[0] == worlds[1]
+    assert rngs[0].getstate() == rngs[1].getstate()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(VARIANTS),
+    seeds=st.tuples(st.integers(0, 10_000), st.integers(0, 10_000)),
+    steps=st.integers(0, 60),
+    sample=st.integers(0, 2**32),
+)
+def test_a_world_gives_the_view_as_make_view_says(
+    variant: str, seeds: tuple[int, int], steps: int, sample: int
+) -> None:
+    """The check that a sampled world gives the seat its view reads the view's
+    fields one by one (issue 20: stopping at the first that differs); it agrees
+    with comparing a whole ``make_view``, for a world of the view (equal) and for
+    the same seat in another hand played as far (mostly unequal)."""
+    from alsos.play.view import make_view
+    from alsos.search.determinize import _gives_view
+
+    game, other = (_played_to(variant, seed, steps, "heuristic") for seed in seeds)
+    seat = game.active[0]
+    view = game.view(seat)
+    states = [other.state]
+    with contextlib.suppress(DeterminizeError):
+        states.append(determinize(view, random.Random(sample), attempts=20).state)
+    for state in states:
+        same = make_view(game.engine, state, seat) == view
+        assert _gives_view(game.engine, state, view) == same

@@ -10,7 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from alsos.search.places import Places, bits
+from alsos.search.places import Places, bits, shuffle
 
 
 def _plain_dealable(groups: dict[int, int], room: list[int]) -> bool:
@@ -79,4 +79,24 @@ def test_fill_places_the_cards_as_the_plain_algorithm(
         places.add(f"p{i}", r)
     new, old = random.Random(seed), random.Random(seed)
     assert places.fill(allowed, new) == _plain_fill(rooms, allowed, old)
+    assert new.getstate() == old.getstate()
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.integers(0, 40), seed=st.integers(0, 2**32), subclass=st.booleans())
+def test_shuffle_is_the_generators_own(n: int, seed: int, subclass: bool) -> None:
+    """``places.shuffle`` (written out for speed) orders a list exactly as
+    ``rng.shuffle`` does from the same state, and leaves the generator in the same
+    state; a generator of another class shuffles with its own method."""
+
+    class Other(random.Random):
+        def random(self) -> float:
+            return super().random()
+
+    kind = Other if subclass else random.Random
+    new, old = kind(seed), kind(seed)
+    ours, theirs = list(range(n)), list(range(n))
+    shuffle(ours, new)
+    old.shuffle(theirs)
+    assert ours == theirs
     assert new.getstate() == old.getstate()

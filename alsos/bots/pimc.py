@@ -40,7 +40,7 @@ from alsos.pack.actions import Action
 from alsos.pack.deal import seeded_rng
 from alsos.pack.phases import Phase
 from alsos.play.game import Game, IllegalActionError
-from alsos.play.view import View, lazy_view
+from alsos.play.view import View
 from alsos.search import DeterminizeError, Determinizer, SolveError, solve
 from alsos.search.inference import check_eps, weighted_worlds
 
@@ -284,10 +284,12 @@ def _playout(game: Game, seat: int, seed: int, boldness: float) -> float:
     The steps go straight to the engine, as :meth:`Game.apply <alsos.Game.apply>`
     sends them (:meth:`Engine.dispatch <alsos.hand.engine.Engine.dispatch>`), without the
     game's events and checks: every action is one of the engine's legal ones.  The
-    heuristic decides from a lazy view of the live state (only the fields it reads
-    are built; it never reads the history, so the view has none), dropped before
-    the state moves on.  The payments are the scoring's, without the itemised
-    settlement (:meth:`Engine.payments <alsos.hand.engine.Engine.payments>`).
+    heuristic decides from the live state itself
+    (:meth:`~alsos.bots.HeuristicBot.choose_state`: what it would answer for a
+    view without the history, which it never reads, made by ``lazy_view``),
+    reading only the fields it needs, before the state moves on.  The payments
+    are the scoring's, without the itemised settlement
+    (:meth:`Engine.payments <alsos.hand.engine.Engine.payments>`).
     """
     policy = HeuristicBot(seed, boldness=boldness)
     engine = game.engine
@@ -298,6 +300,6 @@ def _playout(game: Game, seat: int, seed: int, boldness: float) -> float:
         if len(legal) == 1:
             action = legal[0]
         else:
-            action = policy.choose(lazy_view(engine, s, to_act, history=False), legal)
+            action = policy.choose_state(engine, s, to_act, legal, history=False)
         engine.apply(s, to_act, action)
     return engine.payments(s).get(seat, 0)

@@ -43,6 +43,8 @@ import functools
 import random
 from collections.abc import Sequence
 
+import attrs
+
 from alsos.hand.engine import SPEECH_PHASES, Engine, engine_for
 from alsos.hand.state import HandState
 from alsos.pack.actions import PASS, Action, Bid, Discard, Play
@@ -50,9 +52,9 @@ from alsos.pack.cards import CARDS, Rank
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Phase
 from alsos.play.game import Game
-from alsos.play.view import View, make_view
+from alsos.play.view import View, read_field
 from alsos.search.knowledge import DeterminizeError, Knowledge
-from alsos.search.places import Places, bits
+from alsos.search.places import Places, bits, shuffle
 from alsos.search.talon_draws import sample_ladder
 
 __all__ = ["DeterminizeError", "Determinizer", "determinize"]
@@ -125,26 +127,98 @@ class _Layout:
         return self.hand_of(p)
 
 
-def _place_cards(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | None:
+class _Plan:
+    """What one view fixes of every sample before its draws: read once per view.
+
+    The layout (:class:`_Layout`) with the known cards fixed, each unknown
+    card's allowed places (with the cards a seat must hold kept in its hand
+    where no declared meld needs a draw, ``holds_done``), the places' room
+    less the cards fixed in one place, the cards fixed in more than one
+    place (``spread``, split at random with the unknown ones), and where the
+    fixed cards go.  ``lay`` is None where no sample can fit the view.
+    """
+
+    __slots__ = ("allowed", "holds_done", "lay", "room", "singles", "spread")
+
+    def __init__(self, k: Knowledge, rng: random.Random | None) -> None:
+        self.allowed: dict[int, int] = {}
+        self.holds_done = False
+        self.room: list[int] = []
+        self.spread: list[tuple[int, int]] = []
+        self.singles: list[tuple[int, int]] = []
+        self.lay: _Layout | None = None
+        lay = _Layout(k)
+        known = _talon_places(k, lay) if lay.siber is None else _siber_places(k, lay, rng)
+        if not known or not _fix_known_cards(k, lay):
+            return
+        self.lay = lay
+        self.allowed = _allowed_places(k, lay)
+        if not any(p != k.view.seat and (p in k.sequence or p in k.vannak) for p in k.active):
+            self.holds_done = _hold_needed_cards(k, lay, self.allowed, rng)
+        room = lay.places.room[:]
+        for c, m in lay.fixed.items():
+            if m & (m - 1):
+                self.spread.append((c, m))
+            else:  # one place
+                room[m.bit_length() - 1] -= 1
+                self.singles.append((c, m.bit_length() - 1))
+        self.room = room
+
+
+def _siber_draws(k: Knowledge) -> bool:
+    """Whether a sample draws how many cards a síber took (another seat still discarding)."""
+    view, siber = k.view, k.siber
+    return (
+        siber is not None
+        and siber != view.seat
+        and k.rules.exchange.takes not in ("talon", "seen")
+        and view.to_act == siber
+        and view.history[-1] in ((siber, "siber"), (siber, "discard"))
+    )
+
+
+def _place_cards(
+    k: Knowledge, rng: random.Random, plan: _Plan | None = None
+) -> tuple[Deal, list[int]] | None:
     """One sampled deal satisfying the fixed places and the exclusions, and the
     síber seat's discards in it (empty without a síber), or None.
 
-    With talon draws in the auction: the other seats' hidden discards, in
-    the history's order (:func:`alsos.search.talon_draws.sample_ladder`).
-    The steps below draw from ``rng`` in a fixed order (a síber's unseen
-    take, the melds, the fill, the shuffles), so a seed gives one world."""
+    ``plan``: the view's :class:`_Plan`, where it draws nothing (else it is
+    made here).  With talon draws in the auction: the other seats' hidden
+    discards, in the history's order
+    (:func:`alsos.search.talon_draws.sample_ladder`).  The steps below draw
+    from ``rng`` in a fixed order (a síber's unseen take, the melds, the
+    fill, the shuffles), so a seed gives one world."""
     if k.ladder is not None:
         return sample_ladder(k, rng)
-    lay = _Layout(k)
-    talon_known = _talon_places(k, lay) if lay.siber is None else _siber_places(k, lay, rng)
-    if not talon_known or not _fix_known_cards(k, lay):
+    if plan is None:
+        plan = _Plan(k, rng)
+    lay = plan.lay
+    if lay is None:
         return None
-    allowed = _allowed_places(k, lay)
-    if not _hold_needed_cards(k, lay, allowed, rng):
+    allowed = plan.allowed.copy()
+    if not plan.holds_done and not _hold_needed_cards(k, lay, allowed, rng):
         return None
-    by_place = _fill(lay, allowed, rng)
-    if by_place is None:
+    for v in plan.room:
+        if v < 0:
+            return None
+    for c, m in plan.spread:
+        allowed[c] = m
+    placed = lay.places.fill(allowed, rng, plan.room)
+    if placed is None:
         return None
+    for c, place in plan.singles:
+        if c not in placed:
+            placed[c] = place
+    by_place: dict[int, list[int]] = {}
+    for c, place in placed.items():
+        cards = by_place.get(place)
+        if cards is None:
+            by_place[place] = [c]
+        else:
+            cards.append(c)
+    for cards in by_place.values():
+        shuffle(cards, rng)
     return _deal_from(k, lay, by_place, rng)
 
 
@@ -171,13 +245,13 @@ def _talon_places(k: Knowledge, lay: _Layout) -> bool:
     return True
 
 
-def _siber_places(k: Knowledge, lay: _Layout, rng: random.Random) -> bool:
+def _siber_places(k: Knowledge, lay: _Layout, rng: random.Random | None) -> bool:
     """The places after a síber: the síber card face up at the bottom, its seat's
     hand and discards (one pool of the cards it kept and took), the face-up cards
     it took, and the rest of the talon; False where the counts cannot fit.
 
     Where another seat is still discarding, how many cards it took is not shown
-    yet and is drawn from ``rng``."""
+    yet and is drawn from ``rng`` (:func:`_siber_draws`: given then)."""
     view, places, fixed = k.view, lay.places, lay.fixed
     siber = lay.siber
     assert siber is not None
@@ -195,6 +269,7 @@ def _siber_places(k: Knowledge, lay: _Layout, rng: random.Random) -> bool:
         taken = len(view.hand) + len(k.played[siber]) + d - k.hand_size + 1
     elif view.to_act == siber and view.history[-1] in ((siber, "siber"), (siber, "discard")):
         # Another seat still discarding: how many it took is not shown yet.
+        assert rng is not None
         taken = rng.randint(d + 1, k.talon_size - len(talon_seen) + 1)
     else:  # its discards are made: one fewer than the cards it took
         taken = d + 1
@@ -280,7 +355,7 @@ def _allowed_places(k: Knowledge, lay: _Layout) -> dict[int, int]:
 
 
 def _hold_needed_cards(
-    k: Knowledge, lay: _Layout, allowed: dict[int, int], rng: random.Random
+    k: Knowledge, lay: _Layout, allowed: dict[int, int], rng: random.Random | None
 ) -> bool:
     """Keep in each seat's hand the cards it must hold (``Knowledge.held``) and the
     cards of a meld it declared (chosen at random among those it could hold);
@@ -299,6 +374,7 @@ def _hold_needed_cards(
                 if t == p:
                     for c in cards:
                         free |= 1 << int(c)
+            assert rng is not None  # a declared meld is drawn for each sample
             meld = _meld_cards(k, p, free, rng)
             if meld is None:
                 return False
@@ -307,37 +383,6 @@ def _hold_needed_cards(
             if c in allowed:
                 allowed[c] &= lay.cards_place(p)
     return True
-
-
-def _fill(lay: _Layout, allowed: dict[int, int], rng: random.Random) -> dict[int, list[int]] | None:
-    """Every card dealt to a place (``Places.fill``), as place -> cards in a random
-    order; None where the room does not fit.
-
-    Known cards take their room; a card that may sit in either packet of a seat
-    is split between them at random with the unknown ones."""
-    room = lay.places.room
-    spread: list[tuple[int, int]] = []
-    for c, m in lay.fixed.items():
-        if m & (m - 1):
-            spread.append((c, m))
-        else:  # one place
-            room[m.bit_length() - 1] -= 1
-    for c, m in spread:
-        allowed[c] = m
-    if any(r < 0 for r in room):
-        return None
-    placed = lay.places.fill(allowed, rng)
-    if placed is None:
-        return None
-    for c, m in lay.fixed.items():
-        if c not in placed:
-            placed[c] = (m & -m).bit_length() - 1
-    by_place: dict[int, list[int]] = {}
-    for c, p in placed.items():
-        by_place.setdefault(p, []).append(c)
-    for cards in by_place.values():
-        rng.shuffle(cards)
-    return by_place
 
 
 def _deal_from(
@@ -526,9 +571,28 @@ def _replay(
         note = state.notes.get(index)
         if _text(action) + ("" if note is None else note.text) != text:
             return None
-    if make_view(engine, state, seat) != view:
+    if not _gives_view(engine, state, view):
         return None
     return Game.from_state(k.rules, state)
+
+
+def _gives_view(engine: Engine, state: HandState, view: View) -> bool:
+    """Whether ``make_view(engine, state, view.seat) == view``, read field by field
+    (:data:`_VIEW_FIELDS`) and stopping at the first that differs."""
+    seat = view.seat
+    for name in _VIEW_FIELDS:
+        if read_field(engine, state, seat, name) != getattr(view, name):
+            return False
+    return True
+
+
+#: The fields of a view, compared one by one to the given view's until one
+#: differs: what the seat saw taken from the talon first (where a ladder's
+#: sample most often differs), so that a world that fails is let go early.
+_VIEW_FIELDS: tuple[str, ...] = (
+    "taken",
+    *(f.name for f in attrs.fields(View) if f.name != "taken"),
+)
 
 
 #: The texts of another seat's actions that hide what was done.
@@ -599,18 +663,20 @@ class Determinizer:
         hand (read when the determinizer is made).
     """
 
-    __slots__ = ("_actions", "knowledge", "view")
+    __slots__ = ("_actions", "_plan", "knowledge", "view")
 
     def __init__(self, view: View) -> None:
         self.view = view
-        self.knowledge = Knowledge(view)
+        self.knowledge = k = Knowledge(view)
         self._actions: list[Action | None] = [None] * len(view.history)
+        #: what every sample shares, where working it out draws nothing
+        self._plan = None if k.ladder is not None or _siber_draws(k) else _Plan(k, None)
 
     def sample(self, rng: random.Random, *, attempts: int = 400) -> Game:
         """A complete game whose view for the seat is the view (as :func:`determinize`)."""
         k = self.knowledge
         for _ in range(attempts):
-            sample = _place_cards(k, rng)
+            sample = _place_cards(k, rng, self._plan)
             if sample is None:
                 continue
             game = _replay(k, *sample, rng, self._actions)

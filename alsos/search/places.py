@@ -15,7 +15,7 @@ import random
 from bisect import bisect
 from collections.abc import Sequence
 
-__all__ = ["Places", "bits", "dealable", "mask"]
+__all__ = ["Places", "bits", "dealable", "mask", "shuffle"]
 
 
 def mask(cards: Sequence[int]) -> int:
@@ -48,52 +48,70 @@ class Places:
         self.room.append(room)
         return len(self.names) - 1
 
-    def fill(self, allowed: dict[int, int], rng: random.Random) -> dict[int, int] | None:
+    def fill(
+        self, allowed: dict[int, int], rng: random.Random, room: list[int] | None = None
+    ) -> dict[int, int] | None:
         """Each card of ``allowed`` (card -> bit set of places) put in one place, or None.
 
         A card goes to a place with weight equal to the place's free room,
         among the places that leave the remaining cards dealable.  The draw is
         ``rng.choices(options, weights)``'s, written out (one ``rng.random()``
-        per try), and after the first check only the unions of places that a
-        placement can tighten are checked again (``_tightened``).
+        per try).  Hall's condition is kept as a *slack* per union of the
+        groups' places (its room less the cards confined to it, :class:`_Hall`):
+        a card of group ``m`` put in place ``p`` takes one from the slack of
+        exactly the unions holding ``p`` but not all of ``m`` (a union holding
+        all of ``m`` loses a card and a room), so the placement keeps the rest
+        dealable iff none of those is at zero.  ``room``: the room to fill
+        (default: the places' room); not changed.
         """
-        room = self.room[:]
+        room = (self.room if room is None else room)[:]
         if sum(room) != len(allowed):
             return None
         groups: dict[int, int] = {}
         for m in allowed.values():
             groups[m] = groups.get(m, 0) + 1
-        if not dealable(groups, room):
-            return None
+        hall = _hall(frozenset(groups))
+        slack = hall.slack(groups, room)
+        for v in slack:
+            if v < 0:
+                return None
         cards = list(allowed)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         draw = rng.random
-        active = frozenset(groups)
+        places_of, tight = hall.places, hall.tight
         out: dict[int, int] = {}
         for c in cards:
             m = allowed[c]
-            left = groups[m] - 1
-            groups[m] = left
-            if not left:
-                active = active - {m}
-            # Only a group other than m, still with cards, can be squeezed out.
-            check = len(active) > 1 or (len(active) == 1 and m not in active)
-            options = [p for p in _bits(m) if room[p]]
+            squeezes = tight[m]
+            options = [p for p in places_of[m] if room[p]]
             while options:
-                if len(options) == 1:
+                n = len(options)
+                if n == 1:
                     draw()  # the draw rng.choices makes, whatever it picks
                     p = options[0]
+                elif n == 2:  # bisect over the two cumulative weights, written out
+                    p, q = options
+                    first = room[p]
+                    if draw() * (first + room[q]) >= first:
+                        p = q
                 else:
                     total = 0
                     cumulative = []
-                    for p in options:
-                        total += room[p]
+                    for q in options:
+                        total += room[q]
                         cumulative.append(total)
-                    p = options[bisect(cumulative, draw() * total, 0, len(options) - 1)]
-                room[p] -= 1
-                if not check or _tightened(groups, room, active, m, p):
+                    p = options[bisect(cumulative, draw() * total, 0, n - 1)]
+                squeezed = squeezes[p]
+                fits = True
+                for i in squeezed:
+                    if not slack[i]:
+                        fits = False
+                        break
+                if fits:
+                    for i in squeezed:
+                        slack[i] -= 1
+                    room[p] -= 1
                     break
-                room[p] += 1
                 options.remove(p)
             else:
                 return None
@@ -101,40 +119,73 @@ class Places:
         return out
 
 
-@functools.lru_cache(maxsize=4096)
-def _bits(m: int) -> tuple[int, ...]:
-    return tuple(bits(m))
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``: the same order from the same generator state, faster.
+
+    For a plain :class:`random.Random`, CPython's shuffle (Fisher-Yates from the
+    end, each index drawn with ``getrandbits`` and rejection) is written out
+    here, without its method calls per card; ``tests/test_places.py`` checks
+    that the two agree.  Any other generator's own ``shuffle`` is used.
+    """
+    if rng.__class__ is not random.Random:
+        rng.shuffle(cards)
+        return
+    bits_of = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits_of(k)
+        while j >= n:
+            j = bits_of(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
-@functools.lru_cache(maxsize=4096)
-def _unions(masks: frozenset[int]) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
-    """Every nonempty union of ``masks`` (bit sets of places), each with the masks it
-    contains and its places: the sets of places Hall's condition is checked on."""
-    unions = {0}
-    for m in masks:
-        unions |= {u | m for u in unions}
-    unions.discard(0)
-    return tuple((u, tuple(m for m in masks if m & ~u == 0), _bits(u)) for u in sorted(unions))
+class _Hall:
+    """Hall's condition for one set of groups (bit sets of places), worked out once.
+
+    ``unions``: every nonempty union of the groups' places, each with the groups
+    it holds whole and its places; ``tight[m][p]``: the indices of the unions
+    holding place ``p`` but not all of group ``m`` (whose slack a card of ``m``
+    put in ``p`` takes one from).  Unions of groups with no card left only add
+    conditions that the others imply, so one table serves a whole fill.
+    """
+
+    __slots__ = ("places", "tight", "unions")
+
+    def __init__(self, masks: frozenset[int]) -> None:
+        found = {0}
+        for m in masks:
+            found |= {u | m for u in found}
+        found.discard(0)
+        ordered = sorted(found)
+        self.unions = [(u, [m for m in masks if m & ~u == 0], bits(u)) for u in ordered]
+        #: group -> its places
+        self.places: dict[int, list[int]] = {m: bits(m) for m in masks}
+        #: group -> place -> the unions whose slack a card of the group put there takes
+        self.tight: dict[int, dict[int, list[int]]] = {}
+        for m in masks:
+            self.tight[m] = {
+                p: [i for i, u in enumerate(ordered) if u >> p & 1 and m & ~u] for p in bits(m)
+            }
+
+    def slack(self, groups: dict[int, int], room: list[int]) -> list[int]:
+        """Each union's room less the cards confined to it (negative: not dealable)."""
+        out = []
+        for _u, inside, places in self.unions:
+            free = 0
+            for p in places:
+                free += room[p]
+            for m in inside:
+                free -= groups[m]
+            out.append(free)
+        return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _hall(masks: frozenset[int]) -> _Hall:
+    return _Hall(masks)
 
 
 def dealable(groups: dict[int, int], room: list[int]) -> bool:
     """Hall's condition: every union of the groups' places has room for the cards confined to it."""
-    for _u, inside, places in _unions(frozenset(m for m, k in groups.items() if k)):
-        if sum(groups[m] for m in inside) > sum(room[p] for p in places):
-            return False
-    return True
-
-
-def _tightened(
-    groups: dict[int, int], room: list[int], active: frozenset[int], m: int, p: int
-) -> bool:
-    """:func:`dealable` after one card of the group ``m`` went to place ``p``, given
-    that it held before (``active``: the groups with cards left).  A union holding
-    all of ``m`` lost one card and one room (no change), one without ``p`` lost
-    neither, so only the unions with ``p`` but not all of ``m`` can fail now.  (A
-    group emptied drops its unions: fewer conditions, each as before.)"""
-    bit = 1 << p
-    for u, inside, places in _unions(active):
-        if u & bit and m & ~u and sum(groups[g] for g in inside) > sum(room[q] for q in places):
-            return False
-    return True
+    return all(v >= 0 for v in _hall(frozenset(groups)).slack(groups, room))

@@ -44,7 +44,7 @@ import random
 from alsos.pack.cards import CARDS
 from alsos.pack.deal import Deal
 from alsos.search.knowledge import Knowledge, LadderEvent
-from alsos.search.places import Places, bits
+from alsos.search.places import Places, bits, shuffle
 
 __all__ = ["sample_ladder"]
 
@@ -161,7 +161,7 @@ def sample_ladder(k: Knowledge, rng: random.Random) -> tuple[Deal, list[int]] | 
     out = []
     for p in range(k.rules.players):
         cards = sorted(hands.get(p, ()))
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         out.append(tuple(CARDS[c] for c in cards))
     deal = Deal(hands=tuple(out), talon=tuple(CARDS[c] for c in talon), seen=k.k_seen)
     queue = [c for i in sorted(hidden_discards) for c in hidden_discards[i]]
@@ -231,7 +231,7 @@ def _place_melds(
     melders = [p for p in hold if k.meld_kinds.get(p)]
     for _ in range(_MELD_TRIES if melders else 1):
         allowed = dict(base)
-        rng.shuffle(melders)
+        shuffle(melders, rng)
         for p in melders:
             free = sum(1 << c for c, m in allowed.items() if m >> hold[p] & 1)
             held = sum(1 << c for c in k.played[p])
@@ -265,7 +265,7 @@ def _talon_roles(
     n_aside = 0 if m and take is not None and take.kind == "siber" else (2 if m else 4)
     if n_flight + n_siber + n_aside != len(in_pool):
         return None
-    rng.shuffle(in_pool)
+    shuffle(in_pool, rng)
     in_pool.sort(key=lambda c: not (c in passed or c == up))
     flight_u: list[int] = []
     siber_u: list[int] = []
@@ -367,7 +367,7 @@ def _undo_draws(
             return None
         hands[a] = union - set(drawn)
         flight = drawn
-        rng.shuffle(flight)
+        shuffle(flight, rng)
     return flight
 
 
