@@ -44,6 +44,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from alsos.hand.engine import Engine, engine_for
+from alsos.hand.rules.scoring import game_payments, meld_totals
 from alsos.hand.tricks import give_back_trick, take_trick
 from alsos.pack.actions import PLAYS, Play
 from alsos.pack.phases import Kind, Phase
@@ -314,6 +315,69 @@ class Search:
         if not payoff_key.points_matter:
             points = (0,) * 32  # any two cards may be equivalent
         self.by_byte, self.between = _tables(s.key, points, special)
+        self._init_settled(s)
+
+    def _init_settled(self, s: HandState) -> None:
+        """Prepare the cut-off of a game whose result is settled before its last trick.
+
+        With the potter scoring module, a trump or no-trumps contract and nothing
+        but the game at stake (no figure, no call's forced result), the payments
+        follow from one fact: whether the declarer's card points, melds and béla
+        beat each defender's (a tie loses: pagat, "Scoring").  Once no way of
+        sharing the points still out (the cards in play and the last-trick bonus)
+        can change that fact, every line settles alike and the search stops there.
+        """
+        eng = self.eng
+        rules = eng.rules
+        contract = s.contract
+        declarer = s.declarer
+        self.settles = (
+            rules.scoring.module == "potter"
+            and declarer is not None
+            and contract is not None
+            and contract.kind in (Kind.TRUMP, Kind.NO_TRUMPS)
+            and self.payoff_key.points_matter
+            and all(item.is_game and item.forced is None for item in s.items)
+        )
+        self.declarer = -1 if declarer is None else declarer
+        self.defenders: tuple[int, ...] = ()
+        self.extra = [0] * len(s.hands)
+        self.bonus = rules.cards.last_trick
+        # The card points still to be won: in the hands and on the table.
+        out = 0
+        for h in s.hands:
+            out |= h
+        for _t, c in s.trick:
+            out |= 1 << c
+        self.points_out = self.payoff_key.points(out)
+        # The root's payment when the game is lost (index 0) or won (1): the only two.
+        self.settled_values = [_INF, _INF]
+        if self.settles:
+            self.defenders = s.defenders()
+            for seat, extra in meld_totals(rules, s).items():
+                self.extra[seat] = extra
+            root = self.root
+            self.settled_values = [game_payments(s, False)[root], game_payments(s, True)[root]]
+
+    def _settled(self) -> int:
+        """The payment of the working position if its game is settled whatever the
+        rest of the play (see :meth:`_init_settled`), else ``_INF``."""
+        pts = self.pts
+        extra = self.extra
+        declarer = self.declarer
+        mine = pts[declarer] + extra[declarer]
+        out = self.points_out + self.bonus
+        won = 1
+        for d in self.defenders:
+            theirs = pts[d] + extra[d]
+            if theirs >= mine + out:
+                won = 0  # lost even if the declarer takes every point still out
+                break
+            if mine <= theirs + out:
+                won = -1  # not yet decided
+        if won < 0:
+            return _INF
+        return self.settled_values[won]
 
     def run(self, guess: int = 0) -> Solution:
         """MTD(f): null-window searches that close in on the value from a first guess.
@@ -325,6 +389,13 @@ class Search:
         """
         lo, hi = -_INF, _INF
         card = -1
+        if self.settles:
+            # Two values only (see _init_settled): one null-window search between them
+            # says which, and its best card keeps it (when it fails low for the side
+            # that raises the value, or high for the other, every card gives that value).
+            low, high = sorted(self.settled_values)
+            value, card = self.node(high - 1, high, True)
+            return Solution(high if value >= high else low, PLAYS[card], self.root, self.nodes)
         maximise = self.side >> self.s.to_act & 1  # type: ignore[operator]
         while lo < hi:
             beta = guess + 1 if guess == lo else guess
@@ -346,13 +417,15 @@ class Search:
         if pk.exact:
             return pk(s)
         points = tuple(self.pts) if pk.points_matter else ()
+        if self.settles:
+            return (points,)  # the game alone is at stake: tricks do not count
         if self.has_tail:
             return (points, tuple(s.tricks_won), *pk.tail(s))
         return (points, tuple(s.tricks_won))
 
     def leaf(self) -> int:
         s = self.s
-        k = (*self.key_now(), s.trick_winners[-1] if s.trick_winners else None)
+        k = (*self.key_now(), s.trick_no, s.trick_winners[-1] if s.trick_winners else None)
         v = self.leaves.get(k)
         if v is None:
             eng = self.eng
@@ -371,6 +444,10 @@ class Search:
         first = -1
         alpha0, beta0 = alpha, beta
         if not trick:
+            if self.settles and not root:
+                v = self._settled()
+                if v != _INF:
+                    return v, -1
             tkey = (tuple(hands), seat, self.key_now())
             e = self.tt.get(tkey)
             if e is not None:
@@ -547,6 +624,7 @@ class Search:
         winner, mask = take_trick(s, trick)
         gain = self.payoff_key.points(mask)
         self.pts[winner] += gain
+        self.points_out -= gain
         s.trick = []
         s.leader = s.to_act = winner
         if s.trick_no == self.hand_size or (self.early_end and self.eng.hand_ends(s, winner)):
@@ -558,6 +636,7 @@ class Search:
         s.trick = trick
         give_back_trick(s, winner, mask)
         self.pts[winner] -= gain
+        self.points_out += gain
         s.leader = old_leader
         s.to_act = trick[-1][0]
         return v
