@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from alsos.hand.engine import Engine, engine_for
 from alsos.hand.rules.scoring import game_payments, meld_totals
-from alsos.hand.tricks import give_back_trick, take_trick
+from alsos.hand.tricks import give_back_trick, take_trick, trick_winner
 from alsos.pack.actions import PLAYS, Play
 from alsos.pack.phases import Kind, Phase
 from alsos.pack.tables import suit_point_sums
@@ -280,7 +280,9 @@ class Search:
     each (only the fields play touches: hands, trick, tricks, won cards).
     """
 
-    def __init__(self, eng: Engine, s: HandState, root: int, side: int | None = None) -> None:
+    def __init__(
+        self, eng: Engine, s: HandState, root: int, side: int | None = None, *, settle: bool = True
+    ) -> None:
         self.eng = eng
         self.s = s
         self.root = root
@@ -315,9 +317,9 @@ class Search:
         if not payoff_key.points_matter:
             points = (0,) * 32  # any two cards may be equivalent
         self.by_byte, self.between = _tables(s.key, points, special)
-        self._init_settled(s)
+        self._init_settled(s, settle)
 
-    def _init_settled(self, s: HandState) -> None:
+    def _init_settled(self, s: HandState, settle: bool) -> None:
         """Prepare the cut-off of a game whose result is settled before its last trick.
 
         With the potter scoring module, a trump or no-trumps contract and nothing
@@ -326,13 +328,15 @@ class Search:
         beat each defender's (a tie loses: pagat, "Scoring").  Once no way of
         sharing the points still out (the cards in play and the last-trick bonus)
         can change that fact, every line settles alike and the search stops there.
+        ``settle`` false turns this off (the plain search, as tests compare).
         """
         eng = self.eng
         rules = eng.rules
         contract = s.contract
         declarer = s.declarer
         self.settles = (
-            rules.scoring.module == "potter"
+            settle
+            and rules.scoring.module == "potter"
             and declarer is not None
             and contract is not None
             and contract.kind in (Kind.TRUMP, Kind.NO_TRUMPS)
@@ -352,6 +356,8 @@ class Search:
         self.points_out = self.payoff_key.points(out)
         # The root's payment when the game is lost (index 0) or won (1): the only two.
         self.settled_values = [_INF, _INF]
+        # Tricks closed with the winner and its points alone (_close_settled_trick).
+        self.quick = self.settles and not self.early_end
         if self.settles:
             self.defenders = s.defenders()
             for seat, extra in meld_totals(rules, s).items():
@@ -359,14 +365,14 @@ class Search:
             root = self.root
             self.settled_values = [game_payments(s, False)[root], game_payments(s, True)[root]]
 
-    def _settled(self) -> int:
+    def _settled(self, out: int) -> int:
         """The payment of the working position if its game is settled whatever the
-        rest of the play (see :meth:`_init_settled`), else ``_INF``."""
+        rest of the play (see :meth:`_init_settled`), else ``_INF``.  ``out``: the
+        points still to be shared (0 at the end of the hand: always settled)."""
         pts = self.pts
         extra = self.extra
         declarer = self.declarer
         mine = pts[declarer] + extra[declarer]
-        out = self.points_out + self.bonus
         won = 1
         for d in self.defenders:
             theirs = pts[d] + extra[d]
@@ -445,7 +451,7 @@ class Search:
         alpha0, beta0 = alpha, beta
         if not trick:
             if self.settles and not root:
-                v = self._settled()
+                v = self._settled(self.points_out + self.bonus)
                 if v != _INF:
                     return v, -1
             tkey = (tuple(hands), seat, self.key_now())
@@ -618,6 +624,8 @@ class Search:
 
         The last trick has no choices left: it is played straight to the leaf.
         """
+        if self.quick:
+            return self._close_settled_trick(alpha, beta)
         s = self.s
         trick = s.trick
         old_leader = s.leader
@@ -662,4 +670,63 @@ class Search:
         give_back_trick(s, winner, mask)
         self.pts[winner] -= gain
         s.hands[:] = held
+        return v
+
+    def _close_settled_trick(self, alpha: int, beta: int) -> int:
+        """:meth:`_close_trick` for a game whose card points alone settle it (see
+        :meth:`_init_settled`) and that ends only after its last trick: nothing reads
+        the won cards or the record of the tricks, so only the winner (the rule's own
+        :func:`~alsos.hand.tricks.trick_winner`), its points and the count are kept."""
+        s = self.s
+        trick = s.trick
+        old_leader = s.leader
+        winner, mask = trick_winner(s.key, trick)
+        gain = self.payoff_key.points(mask)
+        pts = self.pts
+        pts[winner] += gain
+        self.points_out -= gain
+        s.trick = []
+        s.leader = s.to_act = winner
+        s.trick_no += 1
+        if s.trick_no == self.hand_size:
+            v = self._settled_end(winner)
+        elif s.trick_no == self.last:
+            v = self._last_settled_trick(winner)
+        else:
+            v = self.node(alpha, beta)[0]
+        s.trick_no -= 1
+        s.trick = trick
+        pts[winner] -= gain
+        self.points_out += gain
+        s.leader = old_leader
+        s.to_act = trick[-1][0]
+        return v
+
+    def _settled_end(self, winner: int) -> int:
+        """The payment at the end of a game that points settle: ``winner`` took the last
+        trick and its bonus."""
+        pts = self.pts
+        pts[winner] += self.bonus
+        v = self._settled(0)
+        pts[winner] -= self.bonus
+        return v
+
+    def _last_settled_trick(self, leader: int) -> int:
+        """:meth:`_last_trick` of a game that points settle: read, not played."""
+        s = self.s
+        hands = s.hands
+        after = s.after
+        trick = []
+        seat = leader
+        for _ in range(self.eng.n_active):
+            h = hands[seat]
+            trick.append((seat, (h & -h).bit_length() - 1))
+            seat = after[seat]
+        winner, mask = trick_winner(s.key, trick)
+        gain = self.payoff_key.points(mask)
+        self.nodes += 1
+        pts = self.pts
+        pts[winner] += gain
+        v = self._settled_end(winner)
+        pts[winner] -= gain
         return v
