@@ -18,7 +18,13 @@ that secures it.  It is alpha-beta search over the engine's own bit sets:
   the payoff (:func:`position_key`); its best card is tried first, then for
   a lead (in a game with a declarer) the cards no other hand beats in their
   suit (outside trumps), then the strongest cards; a follower tries the cheapest card that takes the
-  trick, or its richest when its side holds it.
+  trick, or its richest when its side holds it;
+* where nothing but the game is at stake in a potter-scored trump or
+  no-trumps hand, the payments take two values, won or lost, and follow
+  from the card points (with melds and béla): the search stops at the
+  start of any trick where the points still out can no longer change the
+  result, and one null-window search tells the two values apart
+  (:meth:`Search._init_settled`).
 
 The *paranoid* reading: the seat the solver plays for maximises its own
 payment and every other seat, partner or not, plays to minimise it.  For the
@@ -277,7 +283,8 @@ class Search:
     """One solve: the working copy of the state, its tables and the recursion.
 
     The copy is changed in place as cards are tried and put back after
-    each (only the fields play touches: hands, trick, tricks, won cards).
+    each (only the fields play touches: hands, trick, tricks, won cards; in
+    a game that points settle, the hands, the trick and the trick count).
     """
 
     def __init__(
