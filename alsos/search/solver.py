@@ -329,8 +329,9 @@ class Search:
     def _init_settled(self, s: HandState, settle: bool) -> None:
         """Prepare the cut-off of a game whose result is settled before its last trick.
 
-        With the potter scoring module, a trump or no-trumps contract and nothing
-        but the game at stake (no figure, no call's forced result), the payments
+        With the potter scoring module, a trump or no-trumps contract played to
+        its last trick and nothing but the game at stake (no figure, no call's
+        forced result), the payments
         follow from one fact: whether the declarer's card points, melds and béla
         beat each defender's (a tie loses: pagat, "Scoring").  Once no way of
         sharing the points still out (the cards in play and the last-trick bonus)
@@ -349,6 +350,7 @@ class Search:
             and contract.kind in (Kind.TRUMP, Kind.NO_TRUMPS)
             and self.payoff_key.points_matter
             and all(item.is_game and item.forced is None for item in s.items)
+            and not self.early_end  # (so far always: only a Betli ends early in potter)
         )
         self.declarer = -1 if declarer is None else declarer
         self.defenders: tuple[int, ...] = ()
@@ -363,8 +365,6 @@ class Search:
         self.points_out = self.payoff_key.points(out)
         # The root's payment when the game is lost (index 0) or won (1): the only two.
         self.settled_values = [_INF, _INF]
-        # Tricks closed with the winner and its points alone (_close_settled_trick).
-        self.quick = self.settles and not self.early_end
         if self.settles:
             self.defenders = s.defenders()
             for seat, extra in meld_totals(rules, s).items():
@@ -438,7 +438,7 @@ class Search:
 
     def leaf(self) -> int:
         s = self.s
-        k = (*self.key_now(), s.trick_no, s.trick_winners[-1] if s.trick_winners else None)
+        k = (*self.key_now(), s.trick_winners[-1] if s.trick_winners else None)
         v = self.leaves.get(k)
         if v is None:
             eng = self.eng
@@ -631,7 +631,7 @@ class Search:
 
         The last trick has no choices left: it is played straight to the leaf.
         """
-        if self.quick:
+        if self.settles:
             return self._close_settled_trick(alpha, beta)
         s = self.s
         trick = s.trick
@@ -681,8 +681,8 @@ class Search:
 
     def _close_settled_trick(self, alpha: int, beta: int) -> int:
         """:meth:`_close_trick` for a game whose card points alone settle it (see
-        :meth:`_init_settled`) and that ends only after its last trick: nothing reads
-        the won cards or the record of the tricks, so only the winner (the rule's own
+        :meth:`_init_settled`; it ends only after its last trick): nothing reads the
+        won cards or the record of the tricks, so only the winner (the rule's own
         :func:`~alsos.hand.tricks.trick_winner`), its points and the count are kept."""
         s = self.s
         trick = s.trick
