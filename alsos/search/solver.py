@@ -331,11 +331,12 @@ class Search:
 
         With the potter scoring module, a trump or no-trumps contract played to
         its last trick and nothing but the game at stake (no figure, no call's
-        forced result), the payments
-        follow from one fact: whether the declarer's card points, melds and béla
-        beat each defender's (a tie loses: pagat, "Scoring").  Once no way of
-        sharing the points still out (the cards in play and the last-trick bonus)
-        can change that fact, every line settles alike and the search stops there.
+        forced result), the payments follow from one fact: whether the
+        declarer's card points, melds and béla beat each defender's (a tie
+        loses: pagat, "Scoring"), so they take two values.  Once no way of
+        sharing the points still out (the cards in play and the last-trick
+        bonus) can change that fact, every line settles alike and the search
+        stops there.
         ``settle`` false turns this off (the plain search, as tests compare).
         """
         eng = self.eng
