@@ -204,7 +204,8 @@ def position_key(game: Game) -> tuple[Any, ...]:
     :class:`PayoffKey` (card points and tricks so far and what the figures
     at stake read of them): two positions of one hand (with the same items)
     and equal keys have the same value for every seat, however the tricks
-    before them went.  The solver's table uses it at the start of each trick.
+    before them went.  The solver's table uses it at the start of each trick
+    (less the tricks in a game that points settle: see :meth:`Search._init_settled`).
     """
     s = game.state
     payoff = PayoffKey(engine_for(game.rules), s)
