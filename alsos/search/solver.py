@@ -23,8 +23,7 @@ that secures it.  It is alpha-beta search over the engine's own bit sets:
   no-trumps hand, the payments take two values, won or lost, and follow
   from the card points (with melds and béla): the search stops at the
   start of any trick where the points still out can no longer change the
-  result, and one null-window search tells the two values apart
-  (:meth:`Search._init_settled`).
+  result, and one null-window search tells the two values apart.
 
 The *paranoid* reading: the seat the solver plays for maximises its own
 payment and every other seat, partner or not, plays to minimise it.  For the
@@ -205,7 +204,7 @@ def position_key(game: Game) -> tuple[Any, ...]:
     at stake read of them): two positions of one hand (with the same items)
     and equal keys have the same value for every seat, however the tricks
     before them went.  The solver's table uses it at the start of each trick
-    (less the tricks in a game that points settle: see :meth:`Search._init_settled`).
+    (less the tricks in a game that points settle: see the module text).
     """
     s = game.state
     payoff = PayoffKey(engine_for(game.rules), s)

@@ -74,7 +74,7 @@ def _melds(rules: Ruleset, s: HandState) -> tuple[dict[int, int], dict[int, int]
 
 def meld_totals(rules: Ruleset, s: HandState) -> dict[int, int]:
     """Each active seat's valid melds and béla together: what it adds to its card
-    points when the game is judged (:func:`_judge`).  Fixed once the first trick's
+    points when the game is judged.  Fixed once the first trick's
     speech is over, so search reads it once per position."""
     melds, bela = _melds(rules, s)
     return {seat: melds[seat] + bela[seat] for seat in s.active}
