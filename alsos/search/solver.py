@@ -18,7 +18,12 @@ that secures it.  It is alpha-beta search over the engine's own bit sets:
   the payoff (:func:`position_key`); its best card is tried first, then for
   a lead (in a game with a declarer) the cards no other hand beats in their
   suit (outside trumps), then the strongest cards; a follower tries the cheapest card that takes the
-  trick, or its richest when its side holds it.
+  trick, or its richest when its side holds it;
+* where nothing but the game is at stake in a potter-scored trump or
+  no-trumps hand, the payments take two values, won or lost, and follow
+  from the card points (with melds and béla): the search stops at the
+  start of any trick where the points still out can no longer change the
+  result, and one null-window search tells the two values apart.
 
 The *paranoid* reading: the seat the solver plays for maximises its own
 payment and every other seat, partner or not, plays to minimise it.  For the
@@ -44,7 +49,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from alsos.hand.engine import Engine, engine_for
-from alsos.hand.tricks import give_back_trick, take_trick
+from alsos.hand.rules.scoring import game_payments, meld_totals
+from alsos.hand.tricks import give_back_trick, take_trick, trick_winner
 from alsos.pack.actions import PLAYS, Play
 from alsos.pack.phases import Kind, Phase
 from alsos.pack.tables import suit_point_sums
@@ -197,7 +203,8 @@ def position_key(game: Game) -> tuple[Any, ...]:
     :class:`PayoffKey` (card points and tricks so far and what the figures
     at stake read of them): two positions of one hand (with the same items)
     and equal keys have the same value for every seat, however the tricks
-    before them went.  The solver's table uses it at the start of each trick.
+    before them went.  The solver's table uses it at the start of each trick
+    (less the tricks in a game that points settle: see the module text).
     """
     s = game.state
     payoff = PayoffKey(engine_for(game.rules), s)
@@ -276,10 +283,13 @@ class Search:
     """One solve: the working copy of the state, its tables and the recursion.
 
     The copy is changed in place as cards are tried and put back after
-    each (only the fields play touches: hands, trick, tricks, won cards).
+    each (only the fields play touches: hands, trick, tricks, won cards; in
+    a game that points settle, the hands, the trick and the trick count).
     """
 
-    def __init__(self, eng: Engine, s: HandState, root: int, side: int | None = None) -> None:
+    def __init__(
+        self, eng: Engine, s: HandState, root: int, side: int | None = None, *, settle: bool = True
+    ) -> None:
         self.eng = eng
         self.s = s
         self.root = root
@@ -314,6 +324,74 @@ class Search:
         if not payoff_key.points_matter:
             points = (0,) * 32  # any two cards may be equivalent
         self.by_byte, self.between = _tables(s.key, points, special)
+        self._init_settled(s, settle)
+
+    def _init_settled(self, s: HandState, settle: bool) -> None:
+        """Prepare the cut-off of a game whose result is settled before its last trick.
+
+        With the potter scoring module, a trump or no-trumps contract played to
+        its last trick and nothing but the game at stake (no figure, no call's
+        forced result), the payments follow from one fact: whether the
+        declarer's card points, melds and béla beat each defender's (a tie
+        loses: pagat, "Scoring"), so they take two values.  Once no way of
+        sharing the points still out (the cards in play and the last-trick
+        bonus) can change that fact, every line settles alike and the search
+        stops there.
+        ``settle`` false turns this off (the plain search, as tests compare).
+        """
+        eng = self.eng
+        rules = eng.rules
+        contract = s.contract
+        declarer = s.declarer
+        self.settles = (
+            settle
+            and rules.scoring.module == "potter"
+            and declarer is not None
+            and contract is not None
+            and contract.kind in (Kind.TRUMP, Kind.NO_TRUMPS)
+            and self.payoff_key.points_matter
+            and all(item.is_game and item.forced is None for item in s.items)
+            and not self.early_end  # (so far always: only a Betli ends early in potter)
+        )
+        self.declarer = -1 if declarer is None else declarer
+        self.defenders: tuple[int, ...] = ()
+        self.extra = [0] * len(s.hands)
+        self.bonus = rules.cards.last_trick
+        # The card points still to be won: in the hands and on the table.
+        out = 0
+        for h in s.hands:
+            out |= h
+        for _t, c in s.trick:
+            out |= 1 << c
+        self.points_out = self.payoff_key.points(out)
+        # The root's payment when the game is lost (index 0) or won (1): the only two.
+        self.settled_values = [_INF, _INF]
+        if self.settles:
+            self.defenders = s.defenders()
+            for seat, extra in meld_totals(rules, s).items():
+                self.extra[seat] = extra
+            root = self.root
+            self.settled_values = [game_payments(s, False)[root], game_payments(s, True)[root]]
+
+    def _settled(self, out: int) -> int:
+        """The payment of the working position if its game is settled whatever the
+        rest of the play (see :meth:`_init_settled`), else ``_INF``.  ``out``: the
+        points still to be shared (0 at the end of the hand: always settled)."""
+        pts = self.pts
+        extra = self.extra
+        declarer = self.declarer
+        mine = pts[declarer] + extra[declarer]
+        won = 1
+        for d in self.defenders:
+            theirs = pts[d] + extra[d]
+            if theirs >= mine + out:
+                won = 0  # lost even if the declarer takes every point still out
+                break
+            if mine <= theirs + out:
+                won = -1  # not yet decided
+        if won < 0:
+            return _INF
+        return self.settled_values[won]
 
     def run(self, guess: int = 0) -> Solution:
         """MTD(f): null-window searches that close in on the value from a first guess.
@@ -325,6 +403,13 @@ class Search:
         """
         lo, hi = -_INF, _INF
         card = -1
+        if self.settles:
+            # Two values only (see _init_settled): one null-window search between them
+            # says which, and its best card keeps it (when it fails low for the side
+            # that raises the value, or high for the other, every card gives that value).
+            low, high = sorted(self.settled_values)
+            value, card = self.node(high - 1, high, True)
+            return Solution(high if value >= high else low, PLAYS[card], self.root, self.nodes)
         maximise = self.side >> self.s.to_act & 1  # type: ignore[operator]
         while lo < hi:
             beta = guess + 1 if guess == lo else guess
@@ -346,6 +431,8 @@ class Search:
         if pk.exact:
             return pk(s)
         points = tuple(self.pts) if pk.points_matter else ()
+        if self.settles:
+            return (points,)  # the game alone is at stake: tricks do not count
         if self.has_tail:
             return (points, tuple(s.tricks_won), *pk.tail(s))
         return (points, tuple(s.tricks_won))
@@ -371,6 +458,10 @@ class Search:
         first = -1
         alpha0, beta0 = alpha, beta
         if not trick:
+            if self.settles and not root:
+                v = self._settled(self.points_out + self.bonus)
+                if v != _INF:
+                    return v, -1
             tkey = (tuple(hands), seat, self.key_now())
             e = self.tt.get(tkey)
             if e is not None:
@@ -541,12 +632,15 @@ class Search:
 
         The last trick has no choices left: it is played straight to the leaf.
         """
+        if self.settles:
+            return self._close_settled_trick(alpha, beta)
         s = self.s
         trick = s.trick
         old_leader = s.leader
         winner, mask = take_trick(s, trick)
         gain = self.payoff_key.points(mask)
         self.pts[winner] += gain
+        self.points_out -= gain
         s.trick = []
         s.leader = s.to_act = winner
         if s.trick_no == self.hand_size or (self.early_end and self.eng.hand_ends(s, winner)):
@@ -558,6 +652,7 @@ class Search:
         s.trick = trick
         give_back_trick(s, winner, mask)
         self.pts[winner] -= gain
+        self.points_out += gain
         s.leader = old_leader
         s.to_act = trick[-1][0]
         return v
@@ -583,4 +678,63 @@ class Search:
         give_back_trick(s, winner, mask)
         self.pts[winner] -= gain
         s.hands[:] = held
+        return v
+
+    def _close_settled_trick(self, alpha: int, beta: int) -> int:
+        """:meth:`_close_trick` for a game whose card points alone settle it (see
+        :meth:`_init_settled`; it ends only after its last trick): nothing reads the
+        won cards or the record of the tricks, so only the winner (the rule's own
+        :func:`~alsos.hand.tricks.trick_winner`), its points and the count are kept."""
+        s = self.s
+        trick = s.trick
+        old_leader = s.leader
+        winner, mask = trick_winner(s.key, trick)
+        gain = self.payoff_key.points(mask)
+        pts = self.pts
+        pts[winner] += gain
+        self.points_out -= gain
+        s.trick = []
+        s.leader = s.to_act = winner
+        s.trick_no += 1
+        if s.trick_no == self.hand_size:
+            v = self._settled_end(winner)
+        elif s.trick_no == self.last:
+            v = self._last_settled_trick(winner)
+        else:
+            v = self.node(alpha, beta)[0]
+        s.trick_no -= 1
+        s.trick = trick
+        pts[winner] -= gain
+        self.points_out += gain
+        s.leader = old_leader
+        s.to_act = trick[-1][0]
+        return v
+
+    def _settled_end(self, winner: int) -> int:
+        """The payment at the end of a game that points settle: ``winner`` took the last
+        trick and its bonus."""
+        pts = self.pts
+        pts[winner] += self.bonus
+        v = self._settled(0)
+        pts[winner] -= self.bonus
+        return v
+
+    def _last_settled_trick(self, leader: int) -> int:
+        """:meth:`_last_trick` of a game that points settle: read, not played."""
+        s = self.s
+        hands = s.hands
+        after = s.after
+        trick = []
+        seat = leader
+        for _ in range(self.eng.n_active):
+            h = hands[seat]
+            trick.append((seat, (h & -h).bit_length() - 1))
+            seat = after[seat]
+        winner, mask = trick_winner(s.key, trick)
+        gain = self.payoff_key.points(mask)
+        self.nodes += 1
+        pts = self.pts
+        pts[winner] += gain
+        v = self._settled_end(winner)
+        pts[winner] -= gain
         return v

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from alsos.hand.state import HandState
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["card_points", "potter_payments", "settle_potter"]
+__all__ = ["card_points", "game_payments", "meld_totals", "potter_payments", "settle_potter"]
 
 
 _BETLI: Final = Kind.BETLI
@@ -70,6 +70,14 @@ def _melds(rules: Ruleset, s: HandState) -> tuple[dict[int, int], dict[int, int]
             if hand & need == need:
                 bela[seat] = mr.bela
     return melds, bela
+
+
+def meld_totals(rules: Ruleset, s: HandState) -> dict[int, int]:
+    """Each active seat's valid melds and béla together: what it adds to its card
+    points when the game is judged.  Fixed once the first trick's
+    speech is over, so search reads it once per position."""
+    melds, bela = _melds(rules, s)
+    return {seat: melds[seat] + bela[seat] for seat in s.active}
 
 
 def hand_tally(
@@ -174,8 +182,23 @@ def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
             if tally is None:  # only a figure needs the tally
                 tally = hand_tally(rules, s, declarer, defenders, points, melds, bela, game_won)
             results.append((item, figure_made(rules, tally, item.figure, item)))
-    payers = payers_of(s) if s.players != len(defenders) + 1 else defenders
-    return _Judged(declarer, points, melds, bela, game_won, results, payers, notes)
+    return _Judged(declarer, points, melds, bela, game_won, results, _payers(s, defenders), notes)
+
+
+def _payers(s: HandState, defenders: tuple[int, ...]) -> tuple[int, ...]:
+    return payers_of(s) if s.players != len(defenders) + 1 else defenders
+
+
+def game_payments(s: HandState, game_won: bool) -> dict[int, int]:
+    """The payments of hand ``s`` (with a declarer) when nothing but the game is at
+    stake (no figure, no forced result) and the game is won or lost as ``game_won``
+    says: what :func:`potter_payments` gives for any finished hand with that result.
+    The solver reads both before it searches (only these two values are possible)."""
+    declarer = s.declarer
+    assert declarer is not None
+    results = [(item, game_won) for item in s.items]
+    j = _Judged(declarer, {}, {}, {}, game_won, results, _payers(s, s.defenders()), [])
+    return _pay(s, j)
 
 
 def _pay(s: HandState, j: _Judged, written: dict[int, int] | None = None) -> dict[int, int]:
