@@ -124,6 +124,8 @@ def export(model: Any, variant: str, path: str, *, checks: int = 64) -> None:
         # Stable-Baselines3's extractor concatenates the observation's keys in order
         "inputs": np.array([parts[k] for k in model.observation_space.spaces]),
         "activation": np.array("tanh"),
+        "teacher": np.array(f"MaskablePPO, {model.num_timesteps} learner decisions"),
+        "seed": np.array(model.seed if model.seed is not None else -1),
     }
     for i, linear in enumerate(linears):
         data[f"w{i}"] = linear.weight.detach().cpu().numpy().T.astype(np.float32)

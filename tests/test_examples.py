@@ -65,3 +65,28 @@ def test_web_load_example_plays_its_tables_and_reports_latency(
     assert "hands finished: 2 in " in out
     assert "action-to-update latency over " in out and " p99 " in out
     assert "load average (1, 5, 15 min)" in out
+
+
+def test_bench_bots_times_only_the_named_bots_decisions_with_a_choice() -> None:
+    """examples/bench_bots.py: the bot sits in half the seats, and each of its
+    decisions with a choice gives one timing (no more, no fewer)."""
+    bench = load("bench_bots")
+    times = bench.decision_times("tompa", "random", 2)
+    assert times and all(t >= 0 for t in times)
+    import alsos
+    from alsos.bots import make_spec
+
+    rules = alsos.load_variant("tompa")
+    choices = 0
+    for seed in range(2):
+        game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+        bots = [
+            make_spec("random" if s % 2 == seed % 2 else "heuristic", seed=seed * 7 + s)
+            for s in range(rules.players)
+        ]
+        while not game.is_over:
+            seat = game.to_act
+            legal = game.legal_actions()
+            choices += seat % 2 == seed % 2 and len(legal) > 1
+            game.apply(bots[seat].choose(game.view(seat), legal))
+    assert len(times) == choices
