@@ -542,8 +542,13 @@ class Game:
             elif action not in legal or not isinstance(action, Action):
                 raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(action))
             to_act: int = s.to_act  # type: ignore[assignment]  # legal is empty when None
-            if self._views:  # views handed out read this position: settle the live ones
-                self._settle_views()
+            views = self._views
+            if views:  # views handed out read this position: settle the live ones
+                self._views = []  # _settle_views, written out: a bot asks for one per decision
+                for ref in views:
+                    view = ref()
+                    if view is not None:
+                        settle(view)
             out: list[Event] = []
             self._eng.apply(s, to_act, action, out)
             events = tuple(out)

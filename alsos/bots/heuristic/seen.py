@@ -131,7 +131,8 @@ class Seen:
         d["kind"] = None if contract is None else contract.kind
         tables = d["tables"] = engine.tables
         d["rules"] = tables.rules
-        d["ladder"] = _is_ladder(tables)
+        ladder = tables.memo.get("heuristic.ladder")  # _is_ladder, written out
+        d["ladder"] = _is_ladder(tables) if ladder is None else ladder
         d["hand"] = s.hands[seat]
         d["unseen_count"] = s.unseen[seat].bit_count()
         d["trick"] = s.trick
@@ -174,7 +175,7 @@ class Seen:
         how a bidder judges the figures it would announce with that contract."""
         seen = Seen.__new__(Seen)
         seen.__dict__.update(self.__dict__)
-        seen.__dict__.pop("_rows", None)  # the figure table of the other trump suit
+        seen.__dict__.pop("_rows", None)  # what _likely read under the other trump suit
         seen.__dict__.update(
             trump=trump, declarer=self.seat, kind="trump" if trump >= 0 else "no-trumps"
         )
