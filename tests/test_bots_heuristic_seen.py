@@ -106,3 +106,36 @@ def test_ladder_tables_are_kept_with_the_ruleset_not_its_text() -> None:
     memo = tables_of(rules).memo
     assert "heuristic._ladder_contracts" in memo and "heuristic._objective_margin" in memo
     assert not is_ladder(alsos.load_variant("potter1930"))
+
+
+@settings(max_examples=10, deadline=None)
+@given(variant=st.sampled_from(PROFILES), seed=st.integers(0, 10**6), ply=st.integers(0, 60))
+def test_what_a_decision_keeps_answers_as_fresh(variant: str, seed: int, ply: int) -> None:
+    """A :class:`Seen` keeps, for its decision, what the bot read for one figure or one
+    trump suit (``_likely``'s rows and hand, ``_value`` per suit): asked again -- for
+    another figure, another suit, or as a planned contract of another trump suit --
+    it answers as a seat read afresh for each question."""
+    rules = alsos.load_variant(variant)
+    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+    rng = random.Random(seed)
+    for _ in range(ply):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    bot = HeuristicBot(seed)
+    figures = list(rules.figures)
+    suits = [*range(-1, 4)]
+    for seat in game.active:
+        kept = Seen.of_state(game.engine, game.state, seat)
+
+        def fresh() -> Seen:
+            return Seen.of_state(game.engine, game.state, seat)  # noqa: B023
+
+        for t in suits:
+            assert bot._value(kept, t) == bot._value(fresh(), t)
+            for f in figures:
+                assert bot._likely(kept, f) == bot._likely(fresh(), f)
+            planned = kept.planned(t)
+            for f in figures:
+                assert bot._likely(planned, f) == bot._likely(fresh().planned(t), f), (t, f)
+            assert bot._value(planned) == bot._value(fresh().planned(t))
