@@ -139,3 +139,26 @@ def test_what_a_decision_keeps_answers_as_fresh(variant: str, seed: int, ply: in
             for f in figures:
                 assert bot._likely(planned, f) == bot._likely(fresh().planned(t), f), (t, f)
             assert bot._value(planned) == bot._value(fresh().planned(t))
+
+
+@settings(max_examples=15, deadline=None)
+@given(variant=st.sampled_from(PROFILES), seed=st.integers(0, 10**6), ply=st.integers(0, 90))
+def test_the_state_and_the_view_give_the_same_derived_sets(
+    variant: str, seed: int, ply: int
+) -> None:
+    """``played`` and ``declarer_won`` read from the state's per-seat won cards equal the
+    ones a view's completed tricks give, for the real declarer and a planned one."""
+    rules = alsos.load_variant(variant)
+    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+    rng = random.Random(seed)
+    for _ in range(ply):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    for seat in game.active:
+        view = make_view(game.engine, game.state, seat)
+        pairs = [(Seen.of_state(game.engine, game.state, seat), Seen.of_view(view))]
+        pairs += [(a.planned(t), b.planned(t)) for a, b in pairs for t in (-1, 0)]
+        for state_seen, view_seen in pairs:
+            for name in ("played", "declarer_won", "cards", "items"):
+                assert getattr(state_seen, name) == getattr(view_seen, name), name

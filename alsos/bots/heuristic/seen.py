@@ -190,11 +190,6 @@ def _is_ladder(tables: RulesetTables) -> bool:
     return found
 
 
-def _tricks_state(seen: Seen) -> list[tuple[int, Sequence[tuple[int, int]]]]:
-    _engine, s, _seat = seen.__dict__["_source"]
-    return list(zip(s.trick_winners, s.tricks, strict=True))
-
-
 def _tricks_view(seen: Seen) -> list[tuple[int, Sequence[tuple[int, int]]]]:
     view: View = seen.__dict__["_view"]
     return [(t.winner, t.cards) for t in view.tricks]
@@ -228,12 +223,24 @@ _FIELDS = frozenset({"history", "talon_seen", "contract", "call_stakes"})
 
 def _read_state(seen: Seen, name: str) -> Any:
     engine, s, seat = seen.__dict__["_source"]
+    if name == "cards":
+        return cards_in(seen.hand)
     if name == "items":
         return tuple([(i.figure, i.seat) for i in s.items])
+    # The completed tricks' cards, as the state keeps them per winner (public: every
+    # trick is shown): what _derived finds trick by trick from a view.
+    if name == "played":
+        played = 0
+        for w in s.won:
+            played |= w
+        for _s, c in s.trick:
+            played |= 1 << c
+        return played
+    if name == "declarer_won":
+        declarer = seen.declarer
+        return 0 if declarer is None else s.won[declarer]
     if name in _FIELDS:
         return read_field(engine, s, seat, name)
-    if name in _DERIVED:
-        return _derived(seen, name, _tricks_state(seen) if name != "cards" else [])
     raise AttributeError(f"'Seen' object has no attribute {name!r}")
 
 
