@@ -94,7 +94,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from alsos.bots.heuristic.judgement import Judgement, _dues, aim_of, figures_for
+from alsos.bots.heuristic.judgement import Judgement, aim_of, dues_for, figures_for
 from alsos.bots.heuristic.ladder import LadderJudgement
 from alsos.bots.heuristic.seen import Seen
 from alsos.pack.actions import (
@@ -296,7 +296,7 @@ class HeuristicBot(LadderJudgement, Judgement):
         # most decisions are at no such count, and spare both searches.
         n = view.hand.bit_count()
         trump = view.trump
-        dues = _dues(view, trump) if trump >= 0 and view.rules is not None else _NO_DUES
+        dues = dues_for(view, trump) if trump >= 0 and view.rules is not None else _NO_DUES
         due = self._figure_due(view, cards) if due is None and n in dues else due
         if due is not None:
             return PLAYS[due]  # an objective's card at its trick (the trump 7 last)

@@ -40,6 +40,7 @@ __all__ = [
     "UHU_TRUMPS",
     "Judgement",
     "aim_of",
+    "dues_for",
     "figure_table",
     "per_rules",
     "rules_for",
@@ -183,7 +184,7 @@ def _likely_of(seen: Seen) -> _Likely:
     )
 
 
-def _dues(seen: Seen, trump: int) -> frozenset[int]:
+def dues_for(seen: Seen, trump: int) -> frozenset[int]:
     """:func:`trick_dues` of the seat's ruleset (which it must have), from its tables."""
     tables = seen.tables
     assert tables is not None
@@ -618,7 +619,7 @@ class Judgement:
         """The card masks of the trick figures this seat announced that are due with
         ``due`` tricks left (the items are read only where one of the ruleset's is)."""
         trump = view.trump
-        if trump < 0 or view.rules is None or due not in _dues(view, trump):
+        if trump < 0 or view.rules is None or due not in dues_for(view, trump):
             return []
         figures = figures_for(view, trump)
         out = []
