@@ -33,18 +33,27 @@ Usage (from the repository root)::
     python examples/bench_loop.py                      # 7 rounds
     python examples/bench_loop.py --rounds 3 --hands 100 --sim-hands 100
 
-``python examples/compare_revisions.py REV`` compares two revisions' game
-loops the same way.
+``--against REV`` also times a git revision of the package (exported and
+renamed as ``examples/compare_revisions.py`` does) in the same rounds, taking
+turns with this checkout, and prints each side's figures and the now/then
+ratios; ``--cpu`` times the process's CPU time instead of the wall clock,
+steadier on a machine busy with other work::
+
+    python examples/bench_loop.py --rounds 9 --hands 100 --sim-hands 150 --against main --cpu
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 try:
     import alsos
@@ -56,30 +65,34 @@ except ImportError:  # not installed: run from the checkout this file is in
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import alsos
 
-from alsos.research.simulate import _play_hands
 from alsos.version import compiled_modules
 
+#: What every figure is timed by: the wall clock, or with ``--cpu`` the process's CPU time.
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
 
-def alsos_loop(rules: alsos.Ruleset, hands: int, seed: int) -> float:
+
+def alsos_loop(rules: Any, hands: int, seed: int, pkg: Any = alsos) -> float:
     """µs per decision of uniform bots through legal_actions, view and apply."""
     rng = random.Random(seed)
     decisions = 0
-    start = time.perf_counter()
+    clock = CLOCK[0]
+    start = clock()
     for i in range(seed, seed + hands):
-        g = alsos.Game(rules, seed=i)
+        g = pkg.Game(rules, seed=i)
         while not g.is_over:
             legal = g.legal_actions()
-            g.view(g.to_act)  # type: ignore[arg-type]
+            g.view(g.to_act)
             g.apply(rng.choice(legal))
             decisions += 1
-    return (time.perf_counter() - start) / decisions * 1e6
+    return (clock() - start) / decisions * 1e6
 
 
 def skat_loop(game: object, hands: int, seed: int) -> float:
     """µs per player decision of OpenSpiel's skat, driven the same way (deal included)."""
     rng = random.Random(seed)
     decisions = 0
-    start = time.perf_counter()
+    clock = CLOCK[0]
+    start = clock()
     for _ in range(hands):
         st = game.new_initial_state()  # type: ignore[attr-defined]
         while not st.is_terminal():
@@ -90,14 +103,16 @@ def skat_loop(game: object, hands: int, seed: int) -> float:
             st.observation_string(st.current_player())
             st.apply_action(rng.choice(legal))
             decisions += 1
-    return (time.perf_counter() - start) / decisions * 1e6
+    return (clock() - start) / decisions * 1e6
 
 
-def simulate_rate(spec: str, hands: int, seed: int) -> float:
+def simulate_rate(spec: str, hands: int, seed: int, pkg: Any = alsos) -> float:
     """Hands per second of ``alsos simulate``'s inner loop with heuristic bots."""
-    start = time.perf_counter()
-    _play_hands(((spec,), None, ("heuristic",), seed, hands))
-    return hands / (time.perf_counter() - start)
+    play_hands = importlib.import_module(f"{pkg.__name__}.research.simulate")._play_hands
+    clock = CLOCK[0]
+    start = clock()
+    play_hands(((spec,), None, ("heuristic",), seed, hands))
+    return hands / (clock() - start)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,9 +121,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--hands", type=int, default=200, help="bot-loop hands per round")
     parser.add_argument("--sim-hands", type=int, default=200, help="simulate hands per round")
+    parser.add_argument(
+        "--against", metavar="REV", help="also time this git revision, taking turns with it"
+    )
+    parser.add_argument(
+        "--cpu", action="store_true", help="time CPU time, not the wall clock (a busy machine)"
+    )
     args = parser.parse_args(argv)
-    rules = alsos.load_variant(args.variant)
-    spec = str(rules)
+    if args.cpu:
+        CLOCK[0] = time.process_time
     try:
         import pyspiel
     except ImportError:
@@ -118,34 +139,60 @@ def main(argv: list[str] | None = None) -> int:
         skat = pyspiel.load_game("skat")
     build = ", ".join(compiled_modules()) or "pure Python"
     print(f"alsos build: {build}; {sys.implementation.name} {sys.version.split()[0]}")
-    alsos_loop(rules, 20, 10**6)  # warm up imports and caches
-    simulate_rate(spec, 10, 10**6)
-    ours: list[float] = []
-    theirs: list[float] = []
-    rates: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        sides: dict[str, Any] = {"now": alsos}
+        if args.against:
+            sys.path.insert(0, str(Path(__file__).resolve().parent))
+            from compare_revisions import export
+
+            sides = {args.against: export(args.against, Path(tmp)), "now": alsos}
+        timed = _rounds(args, sides, skat)
+    print(f"{args.rounds} rounds, alternating in one process")
+    for name in sides:
+        ours, theirs, rates = timed[name]
+        label = "" if len(sides) == 1 else f"[{name}] "
+        print(
+            f"{label}alsos {args.variant} bot loop: median {statistics.median(ours):.2f} "
+            f"µs/decision (min {min(ours):.2f})"
+        )
+        if theirs:
+            ratio = statistics.median(t / o for o, t in zip(ours, theirs, strict=True))
+            print(
+                f"{label}OpenSpiel skat bot loop: median {statistics.median(theirs):.2f} "
+                f"µs/decision (min {min(theirs):.2f})"
+            )
+            print(f"{label}alsos speed / skat speed per decision: {ratio:.2f}x (median of rounds)")
+        print(
+            f"{label}simulate {args.variant} --bots heuristic, one core: median "
+            f"{statistics.median(rates):,.0f} hands/s (max {max(rates):,.0f})"
+        )
+    if args.against:
+        then, now = timed[args.against], timed["now"]
+        loop = statistics.median(t / n for t, n in zip(then[0], now[0], strict=True))
+        sim = statistics.median(n / t for t, n in zip(then[2], now[2], strict=True))
+        print(f"now/then speed: bot loop {loop:.3f}, simulate {sim:.3f} (medians of rounds)")
+    return 0
+
+
+def _rounds(
+    args: argparse.Namespace, sides: dict[str, Any], skat: object
+) -> dict[str, tuple[list[float], list[float], list[float]]]:
+    """Each side's bot-loop µs, skat µs (timed next to it) and simulate rate, per round."""
+    rules = {name: pkg.load_variant(args.variant) for name, pkg in sides.items()}
+    out: dict[str, tuple[list[float], list[float], list[float]]] = {}
+    for name, pkg in sides.items():
+        alsos_loop(rules[name], 20, 10**6, pkg)  # warm up imports and caches
+        simulate_rate(str(rules[name]), 10, 10**6, pkg)
+        out[name] = ([], [], [])
     for r in range(args.rounds):
         seed = r * args.hands
-        ours.append(alsos_loop(rules, args.hands, seed))
-        if skat is not None:
-            theirs.append(skat_loop(skat, args.hands, seed))
-        rates.append(simulate_rate(spec, args.sim_hands, r * args.sim_hands))
-    print(f"{args.rounds} rounds, alternating in one process")
-    print(
-        f"alsos {args.variant} bot loop: median {statistics.median(ours):.2f} µs/decision "
-        f"(min {min(ours):.2f})"
-    )
-    if theirs:
-        ratio = statistics.median(t / o for o, t in zip(ours, theirs, strict=True))
-        print(
-            f"OpenSpiel skat bot loop: median {statistics.median(theirs):.2f} µs/decision "
-            f"(min {min(theirs):.2f})"
-        )
-        print(f"alsos speed / skat speed per decision: {ratio:.2f}x (median of rounds)")
-    print(
-        f"simulate {args.variant} --bots heuristic, one core: median "
-        f"{statistics.median(rates):,.0f} hands/s (max {max(rates):,.0f})"
-    )
-    return 0
+        for name, pkg in sides.items():
+            ours, theirs, rates = out[name]
+            ours.append(alsos_loop(rules[name], args.hands, seed, pkg))
+            if skat is not None:
+                theirs.append(skat_loop(skat, args.hands, seed))
+            rates.append(simulate_rate(str(rules[name]), args.sim_hands, r * args.sim_hands, pkg))
+    return out
 
 
 if __name__ == "__main__":

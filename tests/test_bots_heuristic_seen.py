@@ -106,3 +106,59 @@ def test_ladder_tables_are_kept_with_the_ruleset_not_its_text() -> None:
     memo = tables_of(rules).memo
     assert "heuristic._ladder_contracts" in memo and "heuristic._objective_margin" in memo
     assert not is_ladder(alsos.load_variant("potter1930"))
+
+
+@settings(max_examples=10, deadline=None)
+@given(variant=st.sampled_from(PROFILES), seed=st.integers(0, 10**6), ply=st.integers(0, 60))
+def test_what_a_decision_keeps_answers_as_fresh(variant: str, seed: int, ply: int) -> None:
+    """A :class:`Seen` keeps, for its decision, what the bot read for one figure or one
+    trump suit (``_likely``'s rows and hand, ``_value`` per suit): asked again -- for
+    another figure, another suit, or as a planned contract of another trump suit --
+    it answers as a seat read afresh for each question."""
+    rules = alsos.load_variant(variant)
+    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+    rng = random.Random(seed)
+    for _ in range(ply):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    bot = HeuristicBot(seed)
+    figures = list(rules.figures)
+    suits = [*range(-1, 4)]
+    for seat in game.active:
+        kept = Seen.of_state(game.engine, game.state, seat)
+
+        def fresh() -> Seen:
+            return Seen.of_state(game.engine, game.state, seat)  # noqa: B023
+
+        for t in suits:
+            assert bot._value(kept, t) == bot._value(fresh(), t)
+            for f in figures:
+                assert bot._likely(kept, f) == bot._likely(fresh(), f)
+            planned = kept.planned(t)
+            for f in figures:
+                assert bot._likely(planned, f) == bot._likely(fresh().planned(t), f), (t, f)
+            assert bot._value(planned) == bot._value(fresh().planned(t))
+
+
+@settings(max_examples=15, deadline=None)
+@given(variant=st.sampled_from(PROFILES), seed=st.integers(0, 10**6), ply=st.integers(0, 90))
+def test_the_state_and_the_view_give_the_same_derived_sets(
+    variant: str, seed: int, ply: int
+) -> None:
+    """``played`` and ``declarer_won`` read from the state's per-seat won cards equal the
+    ones a view's completed tricks give, for the real declarer and a planned one."""
+    rules = alsos.load_variant(variant)
+    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+    rng = random.Random(seed)
+    for _ in range(ply):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    for seat in game.active:
+        view = make_view(game.engine, game.state, seat)
+        pairs = [(Seen.of_state(game.engine, game.state, seat), Seen.of_view(view))]
+        pairs += [(a.planned(t), b.planned(t)) for a, b in pairs for t in (-1, 0)]
+        for state_seen, view_seen in pairs:
+            for name in ("played", "declarer_won", "cards", "items"):
+                assert getattr(state_seen, name) == getattr(view_seen, name), name

@@ -34,7 +34,7 @@ from alsos.pack.actions import (
 from alsos.pack.cards import Card, Suit, cards_of, quote
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Contract, Kind, Phase
-from alsos.play.view import View, lazy_view, settle
+from alsos.play.view import View, check_seat, settle
 from alsos.ruleset.profile import Ruleset
 
 if TYPE_CHECKING:
@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 
 __all__ = ["ConcurrentUseError", "Contract", "Game", "IllegalActionError", "Kind", "Phase"]
 
+
+#: A view not read yet (see :func:`alsos.play.view.lazy_view`): made without calling its class.
+_NEW_VIEW = View.__new__
 
 #: ``Record.from_game``, lent by :mod:`alsos.records.record` when it is imported (``import alsos``
 #: imports it): what :meth:`Game.record` calls.  A one-slot list, set once.
@@ -408,7 +411,11 @@ class Game:
         except IndexError:
             held = self._busy("view")
         try:
-            view = lazy_view(self._eng, self._s, seat)
+            s = self._s
+            if not 0 <= seat < s.players:
+                check_seat(s, seat)  # raises
+            view = _NEW_VIEW(View)  # lazy_view, written out: every decision asks for one
+            view.__dict__["_source"] = (self._eng, s, seat)
             views = self._views
             if len(views) >= 64:  # many views and no apply (a finished hand): drop the dead
                 views[:] = [ref for ref in views if ref() is not None]
@@ -535,8 +542,13 @@ class Game:
             elif action not in legal or not isinstance(action, Action):
                 raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(action))
             to_act: int = s.to_act  # type: ignore[assignment]  # legal is empty when None
-            if self._views:  # views handed out read this position: settle the live ones
-                self._settle_views()
+            views = self._views
+            if views:  # views handed out read this position: settle the live ones
+                self._views = []  # _settle_views, written out: a bot asks for one per decision
+                for ref in views:
+                    view = ref()
+                    if view is not None:
+                        settle(view)
             out: list[Event] = []
             self._eng.apply(s, to_act, action, out)
             events = tuple(out)

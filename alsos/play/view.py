@@ -25,7 +25,16 @@ if TYPE_CHECKING:
     from alsos.hand.state import HandState
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["ItemView", "TrickView", "View", "lazy_view", "make_view", "read_field", "settle"]
+__all__ = [
+    "ItemView",
+    "TrickView",
+    "View",
+    "check_seat",
+    "lazy_view",
+    "make_view",
+    "read_field",
+    "settle",
+]
 
 
 @frozen
@@ -234,7 +243,8 @@ _PLAIN: dict[str, Callable[[Engine, HandState, int], object]] = {
 _READ = {**_PLAIN, **_DEFERRED}
 
 
-def _check_seat(s: HandState, seat: int) -> None:
+def check_seat(s: HandState, seat: int) -> None:
+    """Refuse a seat that is not at the table of ``s`` (a ValueError naming it)."""
     if seat.__class__ is not int or not 0 <= seat < s.players:
         raise ValueError(f"seat {seat!r} is not at this {s.players}-player table")
 
@@ -245,7 +255,7 @@ def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
     ``history=False`` leaves the public history out (an empty tuple): a
     policy that never reads it (a playout's) is spared writing it out.
     """
-    _check_seat(s, seat)
+    check_seat(s, seat)
     fields = {}
     for name, read in _READ.items():
         fields[name] = read(engine, s, seat) if history or name != "history" else ()
@@ -264,7 +274,7 @@ def lazy_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
     or drop it (a playout's policy decides, then the view is gone).
     ``history=False`` leaves the public history out, as for :func:`make_view`.
     """
-    _check_seat(s, seat)
+    check_seat(s, seat)
     view = View.__new__(View)
     data = view.__dict__
     data["_source"] = (engine, s, seat)

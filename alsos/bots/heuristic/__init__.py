@@ -94,7 +94,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from alsos.bots.heuristic.judgement import Judgement, aim_of, figures_for
+from alsos.bots.heuristic.judgement import Judgement, aim_of, dues_for, figures_for
 from alsos.bots.heuristic.ladder import LadderJudgement
 from alsos.bots.heuristic.seen import Seen
 from alsos.pack.actions import (
@@ -126,6 +126,8 @@ _SPEECH = (Phase.FRONT, Phase.BACK, Phase.COMPLETION)
 _PLAY, _BIDDING = Phase.PLAY, Phase.BIDDING
 _ACE = int(Rank.ACE)
 _NO_AIMS: frozenset[str | None] = frozenset()
+#: No trick is a trick figure's (no trump suit, or no ruleset to say).
+_NO_DUES: frozenset[int] = frozenset()
 
 #: A defender takes even a cheap trick from the declarer once the declarer, with it,
 #: would be this close to what it needs.
@@ -290,7 +292,12 @@ class HeuristicBot(LadderJudgement, Judgement):
             aims = {aim_of(f) for f in self._objectives(view)}
         else:
             due, aims = None, _NO_AIMS  # not a ladder: no objective times a card
-        due = self._figure_due(view, cards) if due is None else due
+        # A trick figure's card is timed only with so many cards left (_trick_figures):
+        # most decisions are at no such count, and spare both searches.
+        n = view.hand.bit_count()
+        trump = view.trump
+        dues = dues_for(view, trump) if trump >= 0 and view.rules is not None else _NO_DUES
+        due = self._figure_due(view, cards) if due is None and n in dues else due
         if due is not None:
             return PLAYS[due]  # an objective's card at its trick (the trump 7 last)
         if len(cards) == 1:
@@ -300,7 +307,7 @@ class HeuristicBot(LadderJudgement, Judgement):
         declarer = view.declarer
         avoid = kind == "klopitzky" or (kind == "betli" and seat == declarer)
         trick = view.trick
-        wants_lead = self._wants_lead(view)
+        wants_lead = n - 1 in dues and self._wants_lead(view)
         if not trick:
             if wants_lead:  # keep the lead for the figure's card: lead the surest winner
                 return PLAYS[max(cards, key=lambda c: keys[(c >> 3) * 32 + c])]

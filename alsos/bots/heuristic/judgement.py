@@ -40,6 +40,7 @@ __all__ = [
     "UHU_TRUMPS",
     "Judgement",
     "aim_of",
+    "dues_for",
     "figure_table",
     "per_rules",
     "rules_for",
@@ -163,7 +164,27 @@ def _rows(seen: Seen, trump: int) -> dict[str, _Row]:
     return found
 
 
-def _dues(seen: Seen, trump: int) -> frozenset[int]:
+#: What :meth:`Judgement._likely` reads of a seat's knowledge for every figure it judges,
+#: read once per decision (kept in the :class:`Seen`): the rows of its trump suit, the
+#: hand, the trump suit, its card mask, the trumps held, and whether all nine are seen.
+_Likely = tuple[dict[str, _Row], int, int, int, int, bool]
+
+
+def _likely_of(seen: Seen) -> _Likely:
+    trump = seen.trump
+    hand = seen.hand
+    tmask = 0xFF << 8 * trump if trump >= 0 else 0
+    return (
+        _rows(seen, trump),
+        hand,
+        trump,
+        tmask,
+        (hand & tmask).bit_count(),
+        seen.unseen_count == 0,
+    )
+
+
+def dues_for(seen: Seen, trump: int) -> frozenset[int]:
     """:func:`trick_dues` of the seat's ruleset (which it must have), from its tables."""
     tables = seen.tables
     assert tables is not None
@@ -269,6 +290,14 @@ class Judgement:
         """The hand's value for the game played (or ``trump``), as if it held nine cards
         (kept with ``view`` per trump suit: a decision asks for it often)."""
         t = view.trump if trump is None else trump
+        data = view.__dict__
+        mine: dict[int, float] | None = data.get("_values")  # this decision's, by trump
+        if mine is None:
+            mine = data["_values"] = {}
+        else:
+            raw = mine.get(t)
+            if raw is not None:
+                return raw * self.boldness
         tables = view.tables
         values: dict[tuple[int, int, int], float] | None = (
             None if tables is None else tables.memo.get("heuristic.values")
@@ -290,6 +319,7 @@ class Judgement:
             if view.unseen_count:
                 value += UNSEEN_BONUS * view.unseen_count / 3
             values[key] = value
+        mine[t] = value
         return value * self.boldness
 
     def _points(self, view: Seen) -> float:
@@ -430,20 +460,16 @@ class Judgement:
 
     def _likely(self, view: Seen, figure: str) -> int:
         """The figure's worth if the hand makes it likely, else 0."""
-        rows: dict[str, _Row] | None = view.__dict__.get("_rows")
-        if rows is None:
+        known: _Likely | None = view.__dict__.get("_rows")
+        if known is None:
             if view.rules is None:
                 return 0
-            rows = view.__dict__["_rows"] = _rows(view, view.trump)
+            known = view.__dict__["_rows"] = _likely_of(view)
+        rows, hand, trump, tmask, trumps, nine = known
         info = rows.get(figure)
         if info is None:
             return 0
         aim, mask, threshold, trick, base = info
-        hand = view.hand
-        trump = view.trump
-        tmask = 0xFF << 8 * trump if trump >= 0 else 0
-        trumps = (hand & tmask).bit_count()
-        nine = view.unseen_count == 0
         if aim == "game":
             duel = view.players < 3  # one opponent takes every point the announcer does not
             declarer = view.seat == view.declarer
@@ -593,7 +619,7 @@ class Judgement:
         """The card masks of the trick figures this seat announced that are due with
         ``due`` tricks left (the items are read only where one of the ruleset's is)."""
         trump = view.trump
-        if trump < 0 or view.rules is None or due not in _dues(view, trump):
+        if trump < 0 or view.rules is None or due not in dues_for(view, trump):
             return []
         figures = figures_for(view, trump)
         out = []

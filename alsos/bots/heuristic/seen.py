@@ -131,7 +131,8 @@ class Seen:
         d["kind"] = None if contract is None else contract.kind
         tables = d["tables"] = engine.tables
         d["rules"] = tables.rules
-        d["ladder"] = _is_ladder(tables)
+        ladder = tables.memo.get("heuristic.ladder")  # _is_ladder, written out
+        d["ladder"] = _is_ladder(tables) if ladder is None else ladder
         d["hand"] = s.hands[seat]
         d["unseen_count"] = s.unseen[seat].bit_count()
         d["trick"] = s.trick
@@ -174,7 +175,7 @@ class Seen:
         how a bidder judges the figures it would announce with that contract."""
         seen = Seen.__new__(Seen)
         seen.__dict__.update(self.__dict__)
-        seen.__dict__.pop("_rows", None)  # the figure table of the other trump suit
+        seen.__dict__.pop("_rows", None)  # what _likely read under the other trump suit
         seen.__dict__.update(
             trump=trump, declarer=self.seat, kind="trump" if trump >= 0 else "no-trumps"
         )
@@ -187,11 +188,6 @@ def _is_ladder(tables: RulesetTables) -> bool:
     if found is None:
         found = tables.memo["heuristic.ladder"] = bool(tables.rules.bidding.contracts)
     return found
-
-
-def _tricks_state(seen: Seen) -> list[tuple[int, Sequence[tuple[int, int]]]]:
-    _engine, s, _seat = seen.__dict__["_source"]
-    return list(zip(s.trick_winners, s.tricks, strict=True))
 
 
 def _tricks_view(seen: Seen) -> list[tuple[int, Sequence[tuple[int, int]]]]:
@@ -227,12 +223,24 @@ _FIELDS = frozenset({"history", "talon_seen", "contract", "call_stakes"})
 
 def _read_state(seen: Seen, name: str) -> Any:
     engine, s, seat = seen.__dict__["_source"]
+    if name == "cards":
+        return cards_in(seen.hand)
     if name == "items":
         return tuple([(i.figure, i.seat) for i in s.items])
+    # The completed tricks' cards, as the state keeps them per winner (public: every
+    # trick is shown): what _derived finds trick by trick from a view.
+    if name == "played":
+        played = 0
+        for w in s.won:
+            played |= w
+        for _s, c in s.trick:
+            played |= 1 << c
+        return played
+    if name == "declarer_won":
+        declarer = seen.declarer
+        return 0 if declarer is None else s.won[declarer]
     if name in _FIELDS:
         return read_field(engine, s, seat, name)
-    if name in _DERIVED:
-        return _derived(seen, name, _tricks_state(seen) if name != "cards" else [])
     raise AttributeError(f"'Seen' object has no attribute {name!r}")
 
 

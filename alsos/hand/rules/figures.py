@@ -17,6 +17,7 @@ Adding a kind touches this file (or a plugin's) and its tests, nothing else.
 
 from __future__ import annotations
 
+import functools
 import warnings
 from typing import TYPE_CHECKING, Any
 
@@ -143,6 +144,16 @@ class Points(FigureKind):
         return False if (best <= threshold if fig.strict else best < threshold) else None
 
 
+@functools.lru_cache(maxsize=1024)
+def _cards_mask(cards: tuple[str, ...], trump: int) -> int:
+    """The cards the specs ``cards`` name with ``trump`` as trumps, as a bit set (read
+    once per figure and suit: every settlement judges the figures announced)."""
+    need = 0
+    for spec in cards:
+        need |= parse_card_spec(spec).mask(trump)
+    return need
+
+
 class Cards(FigureKind):
     """Win every card listed in ``cards`` (``trump U``: the Under of trumps;
     ``all A``: every Ace)."""
@@ -151,9 +162,7 @@ class Cards(FigureKind):
     aim = "cards"
 
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
-        need = 0
-        for spec in fig.cards:
-            need |= parse_card_spec(spec).mask(t.trump)
+        need = _cards_mask(fig.cards, t.trump)
         return need != 0 and t.won[item.seat] & need == need
 
     def check(self, fig: FigureRule, rules: Ruleset, where: str) -> list[str]:
@@ -163,10 +172,7 @@ class Cards(FigureKind):
         return f"win {_cards_text(fig.cards)} in tricks"
 
     def cards_needed(self, fig: FigureRule, trump: int) -> int:
-        need = 0
-        for spec in fig.cards:
-            need |= parse_card_spec(spec).mask(trump)
-        return need
+        return _cards_mask(fig.cards, trump)
 
     def early(self, fig: FigureRule, p: Progress) -> bool | None:
         need = self.cards_needed(fig, p.state.trump)

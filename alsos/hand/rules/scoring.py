@@ -10,7 +10,7 @@ positive number for its winners.  Klopitzky: the seat with most tricks pays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from alsos.hand.items import DECLARER
 from alsos.hand.melds import scoring_sequences, vannak_ranks_held
@@ -109,8 +109,20 @@ def hand_tally(
 
 def figure_made(rules: Ruleset, tally: Tally, name: str, item: Item) -> bool:
     """Whether the figure ``name`` of the profile was made, by its kind's registered judge."""
-    fig = rules.figures[name]
-    return bool(lookup("figures", fig.kind).judge(tally, fig, item))
+    fig, judge = _judges(rules)[name]
+    return bool(judge(tally, fig, item))
+
+
+def _judges(rules: Ruleset) -> dict[str, tuple[Any, Any]]:
+    """Each figure of the profile with its kind's judge, looked up once per ruleset
+    (a settlement judges every announced figure: a random hand announces twenty)."""
+    memo = tables_of(rules).memo
+    found: dict[str, tuple[Any, Any]] | None = memo.get("scoring.judges")
+    if found is None:
+        found = memo["scoring.judges"] = {
+            name: (fig, lookup("figures", fig.kind).judge) for name, fig in rules.figures.items()
+        }
+    return found
 
 
 def payers_of(s: HandState) -> tuple[int, ...]:
@@ -173,15 +185,18 @@ def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
                 break
     results = []
     tally = None
+    judges = None
     for item in items:
         if item.figure == GAME:
             results.append((item, game_won))
         elif item.forced is not None:
             results.append((item, item.forced))
         else:
-            if tally is None:  # only a figure needs the tally
+            if tally is None or judges is None:  # only a figure needs the tally
                 tally = hand_tally(rules, s, declarer, defenders, points, melds, bela, game_won)
-            results.append((item, figure_made(rules, tally, item.figure, item)))
+                judges = _judges(rules)
+            fig, judge = judges[item.figure]  # figure_made, written out
+            results.append((item, bool(judge(tally, fig, item))))
     return _Judged(declarer, points, melds, bela, game_won, results, _payers(s, defenders), notes)
 
 
@@ -207,7 +222,7 @@ def _pay(s: HandState, j: _Judged, written: dict[int, int] | None = None) -> dic
     n_payers = len(payers)
     payments = {seat: 0 for seat in range(s.players)}
     for item, made in j.results:
-        value = item.stake
+        value = item.base * (item.front_multiplier if item.front else 1) * item.factor * item.call
         if (item.side if made else item.side ^ 1) == DECLARER:
             payments[declarer] += value * n_payers
             for d in payers:
@@ -258,18 +273,20 @@ def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
     payments = _pay(s, j, written)
     step_names = rules.kontra.levels
     entries = []
+    payers = j.payers
     for item, made in j.results:
-        winner_side = item.side if made else item.side ^ 1
+        side = item.side
+        front = item.front_multiplier if item.front else 1
         entries.append(
             Entry(
-                "game" if item.is_game else item.figure,
+                "game" if item.figure == GAME else item.figure,
                 item.seat,
-                item.side,
+                side,
                 made,
-                item.stake,
-                (declarer,) if winner_side == DECLARER else j.payers,
+                item.base * front * item.factor * item.call,  # Item.stake, written out
+                (declarer,) if (side if made else side ^ 1) == DECLARER else payers,
                 item.base,
-                item.front_multiplier if item.front else 1,
+                front,
                 tuple(item.boosts),
                 tuple(item.steps),
                 item.call,
