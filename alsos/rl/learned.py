@@ -1,18 +1,20 @@
-"""The learned bot: a small network, trained to choose as PIMC does, played with NumPy alone.
+"""The learned bot: a small network, trained by PIMC's choices or by reinforcement,
+played with NumPy alone.
 
 :class:`LearnedBot` (``alsos.bots.make("learned")``, ``--bots learned`` in
 ``alsos arena``) reads its seat's :class:`~alsos.play.view.View` through
 :class:`~alsos.rl.ObservationEncoder` (so it knows exactly what the seat may
-know), adds the heuristic bot's choice as a one-hot hint over the action
-space, and feeds the vector to a multilayer perceptron (ReLU layers); the
-legal action with the highest output is played.  The hint lets the network
-learn where the search's choices differ from the rules of thumb instead of
-relearning those rules: the network is trained by ``examples/train_policy.py``
-to imitate :class:`~alsos.bots.pimc.PIMCBot`'s decisions (``pimc(worlds=8,
-budget=32)``, the ``hard`` level), one network per profile.  A network
-may cover only some phases (``phases`` in its file: the training script's
-``--speech-only`` learns the bidding, announcements, kontras and calls);
-in the others the bot plays the heuristic's choice.
+know), feeds the vector to a multilayer perceptron, and plays the legal
+action with the highest output.  A network taught by
+``examples/train_policy.py`` to imitate :class:`~alsos.bots.pimc.PIMCBot`'s
+decisions (``pimc(worlds=8, budget=32)``, the ``hard`` level) also reads the
+heuristic bot's choice as a one-hot hint over the action space (ReLU
+layers): the hint lets it learn where the search's choices differ from the
+rules of thumb instead of relearning those rules.  Such a network may cover
+only some phases (``phases`` in its file: the training script's
+``--speech-only`` learns the bidding, announcements, kontras and calls); in
+the others the bot plays the heuristic's choice.  One network per profile
+ships: potter1930's taught by PIMC, tompa's a MaskablePPO policy (below).
 
 The weights ship in the package (``alsos/rl/policies/<profile>.npz``) and are
 read with NumPy; PyTorch is needed only to train (the ``train`` extra).  A
