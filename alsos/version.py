@@ -22,13 +22,16 @@ __all__ = ["COMPILED", "__version__", "build_description", "compiled_modules"]
 __version__ = "0.1.0"
 
 #: The modules the compiled build compiles with mypyc (sorted dotted names):
-#: the engine, the hand state, tricks, the potter scoring, meld validation,
-#: playouts, the solver, and determinization (what a world costs in a search).
+#: the engine, its speech and its referee, the hand state, tricks, the potter
+#: scoring, meld validation, playouts, the solver, and determinization (what a
+#: world costs in a search).
 #: ``hatch_build.py`` reads this tuple from this file's source (a literal, so
 #: that the build needs no import of the package) and hands mypyc the files.
 COMPILED: Final[tuple[str, ...]] = (
     "alsos.hand.engine",
+    "alsos.hand.referee",
     "alsos.hand.rules.scoring",
+    "alsos.hand.speech",
     "alsos.hand.state",
     "alsos.hand.tricks",
     "alsos.hand.validation",
