@@ -297,12 +297,12 @@ class _Last:
 
 
 def _same_draw(
-    view: alsos.View, seed: int, count: int, policy: PolicyModel, eps: float
+    view: alsos.View, seed: int, count: int, policy: PolicyModel, eps: float, pool: int = 2
 ) -> list[tuple[Game, int]]:
     """weighted_worlds against the reference, on generators of one seed; the worlds."""
     old_rng, new_rng = random.Random(seed), random.Random(seed)
-    old = _reference_worlds(view, old_rng, count, policy, eps, pool=2)
-    new = weighted_worlds(view, new_rng, count, policy, eps=eps, pool=2)
+    old = _reference_worlds(view, old_rng, count, policy, eps, pool=pool)
+    new = weighted_worlds(view, new_rng, count, policy, eps=eps, pool=pool)
     assert [(w.deal, w.history, t) for w, t in new] == [(w.deal, w.history, t) for w, t in old]
     assert new_rng.getstate() == old_rng.getstate()  # the search goes on from the same point
     return new
@@ -339,15 +339,17 @@ def test_the_fast_draw_draws_the_worlds_the_full_replay_drew(variant: str) -> No
 
 def test_worlds_whose_weights_round_to_nothing_are_drawn_as_before() -> None:
     """A model that seldom agrees and eps = 1e-200: weights underflow to 0, no key is
-    drawn for them, and the fast draw falls back to the keys of the full replay."""
+    drawn for them, and the fast draw falls back to the keys of the full replay (also
+    where it would not have replayed them to their end)."""
     rules = alsos.load_variant("potter1930")
     fell = 0
     for seed in (5, 6):
         for game in _positions(rules, seed):
             seat = game.to_act
             assert seat is not None
-            for world, _t in _same_draw(game.view(seat), 3, 4, _Last(), 1e-200):
-                fell += world_weight(world, seat, _Last(), eps=1e-200) == 0.0
+            for pool in (1, 2):  # every world drawn (none left half replayed), or half
+                for world, _t in _same_draw(game.view(seat), 3, 4, _Last(), 1e-200, pool):
+                    fell += world_weight(world, seat, _Last(), eps=1e-200) == 0.0
     assert fell >= 1  # the case did come up
 
 
