@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 import pytest
 from hidden_swaps import swapped
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from profiles import PROFILES
 
 import alsos
@@ -296,6 +298,23 @@ class _Last:
         return legal[-1]
 
 
+def _random_positions(rules: Ruleset, seed: int, count: int) -> list[Game]:
+    """``count`` positions at random steps of one heuristic hand (the late play too)."""
+    game = Game(rules, seed=seed, dealer=seed % rules.players)
+    bots = {s: HeuristicBot(s) for s in range(rules.players)}
+    while not game.is_over:
+        p = game.to_act
+        assert p is not None
+        game.apply(bots[p].choose(game.view(p), game.legal_actions()))
+    steps = sorted(random.Random(seed).sample(range(len(game.history)), count))
+    out = []
+    for step in steps:
+        twin = game.copy()
+        twin.take_back(len(game.history) - step)
+        out.append(twin)
+    return out
+
+
 def _same_draw(
     view: alsos.View, seed: int, count: int, policy: PolicyModel, eps: float, pool: int = 2
 ) -> list[tuple[Game, int]]:
@@ -319,8 +338,8 @@ def test_the_fast_draw_draws_the_worlds_the_full_replay_drew(variant: str) -> No
     rules = alsos.load_variant(variant)
     policy = HeuristicBot(0)
     compared = 0
-    for seed in range(2):
-        for game in _positions(rules, seed):
+    for seed in range(3):
+        for game in _random_positions(rules, seed, 6):
             seat = game.to_act
             assert seat is not None
             view = game.view(seat)
@@ -372,3 +391,59 @@ def test_no_position_offers_as_many_actions_as_the_weight_bound_assumes() -> Non
                 most = max(most, len(legal))
                 game.apply(bot.choose(game.view(p), legal))
     assert most * 10 < MAX_LEGAL
+
+
+class _Scripted:
+    """A stand-in for a world's replay (``_Walk``): its factors are given."""
+
+    def __init__(self, factors: list[float]) -> None:
+        self.factors = factors
+        self.weight, self.index, self.done = 1.0, -1, False
+
+    def advance(self) -> None:
+        if self.index + 1 == len(self.factors):
+            self.done = True
+        else:
+            self.index += 1
+            self.weight *= self.factors[self.index]
+
+    def finish(self) -> float:
+        while not self.done:
+            self.advance()
+        return self.weight
+
+    def surely_positive(self) -> bool:
+        return True  # factors of at least 1/8, a dozen at most
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([0.0, 0.1, 0.5, 0.9, 0.5]),
+            st.lists(st.sampled_from([1.0, 0.75, 2 / 3, 0.25, 1 / 6, 0.125]), max_size=12),
+        ),
+        min_size=1,
+        max_size=12,
+    ),
+    st.integers(1, 14),
+)
+@settings(max_examples=200, deadline=None, derandomize=True)
+def test_the_best_bound_first_draw_takes_the_largest_keys(
+    worlds: list[tuple[float, list[float]]], count: int
+) -> None:
+    """_select, replaying each world only as far as it needs, takes just the ``count``
+    largest keys ``(log(1 - u) / weight, index)`` of the full weights, ties included
+    (equal u and factors), whatever the factors."""
+    from alsos.search.inference import _select
+
+    logs = [math.log(1.0 - u) for u, _f in worlds]
+    walks = [_Scripted(f) for _u, f in worlds]
+    full = [math.prod(f) for _u, f in worlds]
+    expected = {
+        i
+        for _k, i in sorted(
+            ((lg / w, i) for i, (lg, w) in enumerate(zip(logs, full, strict=True))), reverse=True
+        )[:count]
+    }
+    chosen = _select(walks, logs, count)  # type: ignore[arg-type]
+    assert chosen is not None and set(chosen) == expected and len(chosen) == len(expected)
