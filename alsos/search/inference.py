@@ -202,7 +202,10 @@ def weighted_worlds(
     draw in proportion to the weights of the worlds not drawn yet (module
     docs), so each is drawn once (fewer than ``count`` only if fewer could be
     sampled; none if none could).  They come in the order they were sampled.
-    ``rng`` drives every choice.
+    ``rng`` drives every choice.  The weights are replayed only as far as the
+    draw needs them (module docs), so ``policy`` must decide the same for the
+    same view whatever it was asked before (a model with its own random
+    mistakes would not).
     """
     eps = check_eps(eps)
     if pool.__class__ is not int or pool < 1:
