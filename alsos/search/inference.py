@@ -39,8 +39,8 @@ seat's own actions, legal by the sampler's construction, applied unchecked),
 and only as far as the draw needs it: with every ``u`` drawn first, a world's
 key with its weight so far bounds its key from above, so the worlds are
 replayed best bound first and those left out stop once their bound falls
-behind (:func:`_select`).  The same generator gives the same worlds, and
-leaves the generator in the same state, as weighing every world in full.
+behind.  The same generator gives the same worlds, and leaves the generator
+in the same state, as weighing every world in full.
 """
 
 from __future__ import annotations
