@@ -10,17 +10,21 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 import pytest
 from hidden_swaps import swapped
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from profiles import PROFILES
 
 import alsos
 from alsos.bots import HeuristicBot, PIMCBot, make_spec
+from alsos.pack.actions import Action
 from alsos.pack.phases import Phase
 from alsos.play.game import Game, IllegalActionError
 from alsos.ruleset.profile import Ruleset
-from alsos.search.inference import likelihood, weighted_worlds, world_weight
+from alsos.search.inference import PolicyModel, likelihood, weighted_worlds, world_weight
 
 EPS = 0.2
 
@@ -228,3 +232,218 @@ def test_a_cautious_pimc_announces_no_more_than_a_bold_one() -> None:
                 assert picks[0.0] == picks[3.0]
             game.apply(driver.choose(view, legal))
     assert said[3.0] < said[0.0]
+
+
+# ---------------------------------------------------------------- the fast replay
+#
+# weighted_worlds replays each sampled world from the hand state (the heuristic asked
+# through choose_state, the seat's own actions unchecked) and only as far as the draw
+# needs it.  It must draw just the worlds, and leave the generator just as, the plain
+# replay below did: every world replayed in full through a lazy view, then the keys.
+
+
+def _reference_likelihood(world: Game, seat: int, policy: PolicyModel, eps: float) -> float:
+    """The first implementation's weight: every step checked, the model shown a lazy view."""
+    from alsos.hand.engine import engine_for
+    from alsos.play.view import lazy_view
+
+    engine = engine_for(world.rules)
+    s = engine.new_state(
+        seed=None, deal=world.deal, dealer=world.dealer, declared_before=world.state.declared_before
+    )
+    weight = 1.0
+    for p, action in world.history:
+        if s.to_act != p:
+            return 0.0
+        legal = engine.legal_actions(s)
+        if action not in legal:
+            return 0.0
+        n = len(legal)
+        if p != seat and n > 1:
+            guess = policy.choose(lazy_view(engine, s, p), legal)
+            weight *= (1.0 - eps + eps / n) if guess == action else eps / n
+        engine.apply(s, p, action)
+    return weight
+
+
+def _reference_worlds(
+    view: alsos.View, rng: random.Random, count: int, policy: PolicyModel, eps: float, pool: int
+) -> list[tuple[Game, int]]:
+    """The first implementation of weighted_worlds: every world weighed in full."""
+    from alsos.search.determinize import DeterminizeError, Determinizer
+
+    sampler = Determinizer(view)
+    candidates, weights = [], []
+    for _ in range(pool * count):
+        try:
+            world = sampler.sample(rng, attempts=50)
+        except DeterminizeError:
+            continue
+        candidates.append(world)
+        weights.append(_reference_likelihood(world, view.seat, policy, eps))
+    keys = [
+        (math.log(1.0 - rng.random()) / w if w > 0.0 else -math.inf, i)
+        for i, w in enumerate(weights)
+    ]
+    chosen = sorted(i for _key, i in sorted(keys, reverse=True)[:count])
+    return [(candidates[i], 1) for i in chosen]
+
+
+class _Last:
+    """A model that takes the last legal action: a plain ``choose`` (no ``choose_state``),
+    rarely what the heuristic players did, so with a tiny eps the weights fall to 0 in
+    floating point -- the case the fast draw hands back to the keys of the full replay."""
+
+    def choose(self, view: alsos.View, legal: Sequence[Action]) -> Action:
+        return legal[-1]
+
+
+def _random_positions(rules: Ruleset, seed: int, count: int) -> list[Game]:
+    """``count`` positions at random steps of one heuristic hand (the late play too)."""
+    game = Game(rules, seed=seed, dealer=seed % rules.players)
+    bots = {s: HeuristicBot(s) for s in range(rules.players)}
+    while not game.is_over:
+        p = game.to_act
+        assert p is not None
+        game.apply(bots[p].choose(game.view(p), game.legal_actions()))
+    steps = sorted(random.Random(seed).sample(range(len(game.history)), count))
+    out = []
+    for step in steps:
+        twin = game.copy()
+        twin.take_back(len(game.history) - step)
+        out.append(twin)
+    return out
+
+
+def _same_draw(
+    view: alsos.View, seed: int, count: int, policy: PolicyModel, eps: float, pool: int = 2
+) -> list[tuple[Game, int]]:
+    """weighted_worlds against the reference, on generators of one seed; the worlds."""
+    old_rng, new_rng = random.Random(seed), random.Random(seed)
+    old = _reference_worlds(view, old_rng, count, policy, eps, pool=pool)
+    new = weighted_worlds(view, new_rng, count, policy, eps=eps, pool=pool)
+    assert [(w.deal, w.history, t) for w, t in new] == [(w.deal, w.history, t) for w, t in old]
+    assert new_rng.getstate() == old_rng.getstate()  # the search goes on from the same point
+    return new
+
+
+@pytest.mark.parametrize("variant", ["potter1930", "tompa", "altiansz", "csibor"])
+def test_the_fast_draw_draws_the_worlds_the_full_replay_drew(variant: str) -> None:
+    """Random positions of several profiles, several sizes and eps: the same worlds in the
+    same order, the generator left in the same state, and each world's weight, replayed
+    the fast way to its end, equal to the full replay's to the last bit."""
+    from alsos.search.determinize import Determinizer
+    from alsos.search.inference import _decider, _Walk
+
+    rules = alsos.load_variant(variant)
+    policy = HeuristicBot(0)
+    compared = 0
+    for seed in range(3):
+        for game in _random_positions(rules, seed, 6):
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            for count, eps in ((8, 0.5), (3, 0.05), (5, 0.9)):
+                _same_draw(view, seed * 31 + count, count, policy, eps)
+            sampler = Determinizer(view)
+            rng = random.Random(seed)
+            for _ in range(4):
+                world = sampler.sample(rng, attempts=50)
+                walk = _Walk(world, seat, _decider(policy), 0.5)
+                assert walk.finish() == _reference_likelihood(world, seat, policy, 0.5)
+                assert walk.finish() == world_weight(world, seat, policy, eps=0.5)
+            compared += 1
+    assert compared >= 4
+
+
+def test_worlds_whose_weights_round_to_nothing_are_drawn_as_before() -> None:
+    """A model that seldom agrees and eps = 1e-200: weights underflow to 0, no key is
+    drawn for them, and the fast draw falls back to the keys of the full replay (also
+    where it would not have replayed them to their end)."""
+    rules = alsos.load_variant("potter1930")
+    fell = 0
+    for seed in (5, 6):
+        for game in _positions(rules, seed):
+            seat = game.to_act
+            assert seat is not None
+            for pool in (1, 2):  # every world drawn (none left half replayed), or half
+                for world, _t in _same_draw(game.view(seat), 3, 4, _Last(), 1e-200, pool):
+                    fell += world_weight(world, seat, _Last(), eps=1e-200) == 0.0
+    assert fell >= 1  # the case did come up
+
+
+def test_no_position_offers_as_many_actions_as_the_weight_bound_assumes() -> None:
+    """MAX_LEGAL bounds the legal actions of every decision (so that a world left half
+    replayed surely weighs more than 0): far above what random hands of every profile
+    offer."""
+    from alsos.bots import RandomBot
+    from alsos.search.inference import MAX_LEGAL
+
+    most = 0
+    for rules in PROFILES:
+        for seed in range(3):
+            game = Game(rules, seed=seed, dealer=seed % rules.players)
+            bot = RandomBot(seed)
+            while not game.is_over:
+                p = game.to_act
+                assert p is not None
+                legal = game.legal_actions()
+                most = max(most, len(legal))
+                game.apply(bot.choose(game.view(p), legal))
+    assert most * 10 < MAX_LEGAL
+
+
+class _Scripted:
+    """A stand-in for a world's replay (``_Walk``): its factors are given."""
+
+    def __init__(self, factors: list[float]) -> None:
+        self.factors = factors
+        self.weight, self.index, self.done = 1.0, -1, False
+
+    def advance(self) -> None:
+        if self.index + 1 == len(self.factors):
+            self.done = True
+        else:
+            self.index += 1
+            self.weight *= self.factors[self.index]
+
+    def finish(self) -> float:
+        while not self.done:
+            self.advance()
+        return self.weight
+
+    def surely_positive(self) -> bool:
+        return True  # factors of at least 1/8, a dozen at most
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([0.0, 0.1, 0.5, 0.9, 0.5]),
+            st.lists(st.sampled_from([1.0, 0.75, 2 / 3, 0.25, 1 / 6, 0.125]), max_size=12),
+        ),
+        min_size=1,
+        max_size=12,
+    ),
+    st.integers(1, 14),
+)
+@settings(max_examples=200, deadline=None, derandomize=True)
+def test_the_best_bound_first_draw_takes_the_largest_keys(
+    worlds: list[tuple[float, list[float]]], count: int
+) -> None:
+    """_select, replaying each world only as far as it needs, takes just the ``count``
+    largest keys ``(log(1 - u) / weight, index)`` of the full weights, ties included
+    (equal u and factors), whatever the factors."""
+    from alsos.search.inference import _select
+
+    logs = [math.log(1.0 - u) for u, _f in worlds]
+    walks = [_Scripted(f) for _u, f in worlds]
+    full = [math.prod(f) for _u, f in worlds]
+    expected = {
+        i
+        for _k, i in sorted(
+            ((lg / w, i) for i, (lg, w) in enumerate(zip(logs, full, strict=True))), reverse=True
+        )[:count]
+    }
+    chosen = _select(walks, logs, count)  # type: ignore[arg-type]
+    assert chosen is not None and set(chosen) == expected and len(chosen) == len(expected)
