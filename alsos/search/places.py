@@ -57,7 +57,7 @@ class Places:
         among the places that leave the remaining cards dealable.  The draw is
         ``rng.choices(options, weights)``'s, written out (one ``rng.random()``
         per try).  Hall's condition is kept as a *slack* per union of the
-        groups' places (its room less the cards confined to it, :class:`_Hall`):
+        groups' places (its room less the cards confined to it, ``_Hall``):
         a card of group ``m`` put in place ``p`` takes one from the slack of
         exactly the unions holding ``p`` but not all of ``m`` (a union holding
         all of ``m`` loses a card and a room), so the placement keeps the rest
