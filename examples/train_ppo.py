@@ -178,8 +178,8 @@ def main() -> int:
     out = args.out or f"ppo_{args.variant}.zip"
     model.save(out)
     print(f"{args.variant}: {model.num_timesteps} decisions in {seconds / 60:.1f} min -> {out}")
-    if args.export:
-        export(model, args.variant, args.export)
+    if args.export:  # from the saved model, which the ppo bot plays
+        export(MaskablePPO.load(out, device="cpu"), args.variant, args.export)
         print(f"the network, for the learned bot -> {args.export}")
     return 0
 
