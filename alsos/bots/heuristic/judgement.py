@@ -290,10 +290,9 @@ class Judgement:
         """The hand's value for the game played (or ``trump``), as if it held nine cards
         (kept with ``view`` per trump suit: a decision asks for it often)."""
         t = view.trump if trump is None else trump
-        data = view.__dict__
-        mine: dict[int, float] | None = data.get("_values")  # this decision's, by trump
+        mine: dict[int, float] | None = view.values  # this decision's, by trump
         if mine is None:
-            mine = data["_values"] = {}
+            mine = view.values = {}
         else:
             raw = mine.get(t)
             if raw is not None:
@@ -460,11 +459,11 @@ class Judgement:
 
     def _likely(self, view: Seen, figure: str) -> int:
         """The figure's worth if the hand makes it likely, else 0."""
-        known: _Likely | None = view.__dict__.get("_rows")
+        known: _Likely | None = view.likely
         if known is None:
             if view.rules is None:
                 return 0
-            known = view.__dict__["_rows"] = _likely_of(view)
+            known = view.likely = _likely_of(view)
         rows, hand, trump, tmask, trumps, nine = known
         info = rows.get(figure)
         if info is None:
