@@ -613,39 +613,6 @@ class Judgement:
         strong = self._strong_in_trumps(view) and self._value(view) >= 10.0
         return aim == "game" and strong
 
-    @staticmethod
-    def _trick_figures(view: Seen, due: int) -> list[int]:
-        """The card masks of the trick figures this seat announced that are due with
-        ``due`` tricks left (the items are read only where one of the ruleset's is)."""
-        trump = view.trump
-        if trump < 0 or view.rules is None or due not in dues_for(view, trump):
-            return []
-        figures = figures_for(view, trump)
-        out = []
-        for label, seat in view.items:
-            info = figures.get(label) if seat == view.seat else None
-            if info is not None and info[3] == due:
-                out.append(info[1])
-        return out
-
-    def _figure_due(self, view: Seen, cards: Sequence[Card]) -> Card | None:
-        """The card of a trick figure this seat announced, when its trick has come."""
-        for mask in self._trick_figures(view, view.hand.bit_count()):
-            due = next((c for c in cards if mask >> c & 1), None)
-            if due is not None:
-                return due
-        return None
-
-    def _wants_lead(self, view: Seen) -> bool:
-        """Whether a plain card this seat times (uhu's Ace) is due at the next trick: it
-        wins there only if led (or its suit is), so this trick is worth winning."""
-        figures = self._trick_figures(view, view.hand.bit_count() - 1)
-        if not figures:
-            return False
-        tmask = 0xFF << 8 * view.trump
-        hand = view.hand
-        return any(mask & hand and not mask & tmask for mask in figures)
-
     def _keeps_seven(self, view: Seen) -> bool:
         """Whether a figure its seat announced (or will) needs the trump 7 it holds."""
         trump = view.trump
