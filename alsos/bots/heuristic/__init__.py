@@ -94,7 +94,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from alsos.bots.heuristic.cardplay import play_card, play_tables
+from alsos.bots.heuristic.cardplay import legal_cards, play_card, play_tables
 from alsos.bots.heuristic.judgement import Judgement
 from alsos.bots.heuristic.ladder import LadderJudgement
 from alsos.bots.heuristic.seen import Seen
@@ -207,12 +207,9 @@ class HeuristicBot(LadderJudgement, Judgement):
             raise ValueError(f"seat {view.seat} has no legal action in phase {view.phase}")
         phase = view.phase
         if phase is _PLAY:
-            cards: list[Card] = []
-            for a in legal:
-                if a.__class__ is not Play:
-                    break
-                cards.append(a[1])
-            else:  # only cards: the commonest decision, where the checks below find nothing
+            # Only cards (else None): the commonest decision, where the checks below find nothing.
+            cards = legal_cards(legal)
+            if cards is not None:
                 if self.mistakes and len(legal) > 1 and self.rng.random() < self.mistakes:
                     return self.rng.choice(legal)
                 return self._play(view, cards)

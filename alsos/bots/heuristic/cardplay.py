@@ -17,10 +17,17 @@ from typing import Final
 from alsos.bots.heuristic.judgement import aim_of, dues_for, figures_for
 from alsos.bots.heuristic.ladder import LadderJudgement
 from alsos.bots.heuristic.seen import Seen
-from alsos.pack.actions import PLAYS, Action
+from alsos.pack.actions import PLAYS, Action, Play
 from alsos.pack.cards import Card, Rank
 
-__all__ = ["COUNT_MARGIN", "figure_due", "play_card", "play_tables", "wants_lead"]
+__all__ = [
+    "COUNT_MARGIN",
+    "figure_due",
+    "legal_cards",
+    "play_card",
+    "play_tables",
+    "wants_lead",
+]
 
 _ACE: Final = int(Rank.ACE)
 _NO_AIMS: frozenset[str | None] = frozenset()
@@ -30,6 +37,17 @@ _NO_DUES: frozenset[int] = frozenset()
 #: A defender takes even a cheap trick from the declarer once the declarer, with it,
 #: would be this close to what it needs.
 COUNT_MARGIN: Final = 20
+
+
+def legal_cards(legal: Sequence[Action]) -> list[Card] | None:
+    """The cards of ``legal`` when every action is a card to play (the commonest
+    decision, handed straight to :func:`play_card`), else None."""
+    cards: list[Card] = []
+    for a in legal:
+        if a.__class__ is not Play:
+            return None
+        cards.append(a[1])
+    return cards
 
 
 def play_tables(view: Seen) -> tuple[tuple[int, ...], tuple[int, ...]]:
