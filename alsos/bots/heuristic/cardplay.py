@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from alsos.bots.heuristic.judgement import aim_of, dues_for, figures_for
-from alsos.bots.heuristic.ladder import LadderJudgement
+from alsos.bots.heuristic.ladder import contract_objectives, named_cards, timed_cards
 from alsos.bots.heuristic.seen import Seen
 from alsos.pack.actions import PLAYS, Action, Play
 from alsos.pack.cards import Card, Rank
@@ -98,8 +98,8 @@ def play_card(view: Seen, cards: list[Card]) -> Action:
     aims: frozenset[str | None] | set[str | None]
     due: Card | None
     if view.ladder:
-        due, cards = LadderJudgement._timed(view, cards)
-        aims = {aim_of(f) for f in LadderJudgement._objectives(view)}
+        due, cards = timed_cards(view, cards)
+        aims = {aim_of(f) for f in contract_objectives(view)}
     else:
         due, aims = None, _NO_AIMS  # not a ladder: no objective times a card
     # A trick figure's card is timed only with so many cards left (_trick_figures):
@@ -176,7 +176,7 @@ def _decides(view: Seen, points: tuple[int, ...], trick_points: int) -> bool:
             info = figures.get(label) if seat == view.declarer else None
             if info is not None and info[0] == "points":
                 target = min(target, info[2])
-    for fig in LadderJudgement._objectives(view):  # a ladder contract's points objective
+    for fig in contract_objectives(view):  # a ladder contract's points objective
         threshold = fig.threshold if view.trump >= 0 else fig.threshold_no_trumps
         if aim_of(fig) == "points" and threshold is not None and not fig.melds:
             target = min(target, threshold)
@@ -216,7 +216,7 @@ def _lead(
             own_top = keys[(top >> 3) * 32 + top]
             if all(own_top > keys[trump * 32 + c] for c in out) or len(trumps) < 3:
                 return top
-            named = LadderJudgement._named(view)  # keep an objective's low trump (the trull's 7)
+            named = named_cards(view)  # keep an objective's low trump (the trull's 7)
             kept = [c for c in trumps if not named >> c & 1] or trumps
             return min(kept, key=lambda c: keys[(c >> 3) * 32 + c])
     for c in cards:
