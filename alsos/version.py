@@ -23,11 +23,14 @@ __version__ = "0.1.0"
 
 #: The modules the compiled build compiles with mypyc (sorted dotted names):
 #: the engine, its speech and its referee, the hand state, tricks, the potter
-#: scoring, meld validation, playouts, the solver, and determinization (what a
-#: world costs in a search).
+#: scoring, meld validation, playouts, the solver, determinization (what a
+#: world costs in a search), and the heuristic bot's card play (its knowledge,
+#: ``Seen``, and its card choice: a playout policy's every decision).
 #: ``hatch_build.py`` reads this tuple from this file's source (a literal, so
 #: that the build needs no import of the package) and hands mypyc the files.
 COMPILED: Final[tuple[str, ...]] = (
+    "alsos.bots.heuristic.cardplay",
+    "alsos.bots.heuristic.seen",
     "alsos.hand.engine",
     "alsos.hand.referee",
     "alsos.hand.rules.scoring",

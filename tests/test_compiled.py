@@ -7,8 +7,9 @@ installs it so, with the README's test command); otherwise the wheel is built
 from a copy of the checkout with ``ALSOS_BUILD=compiled``, unpacked, and put
 first on ``PYTHONPATH`` of child processes.  Then: the modules the hook names
 really load as extensions; every shipped profile deals, plays and settles
-random hands with the same fingerprint, and the search's playouts and solver
-give the same results (``examples/same_settlements.py --search``); and the
+random hands with the same fingerprint, the search's playouts and solver
+give the same results and the heuristic bot the same decisions
+(``examples/same_settlements.py --search --heuristic``); and the
 tests of what it compiles pass against it.  The fallback is tested for real:
 a build whose ``CC`` is no compiler gives a ``py3-none-any`` wheel with one
 line saying why.  Needs a C compiler and the build's packages from the index:
@@ -110,12 +111,13 @@ def test_the_hook_compiles_the_search_inner_loop(site: Path) -> None:
 
 @pytest.mark.slow
 def test_every_profile_plays_and_searches_the_same_compiled(site: Path) -> None:
-    """Same deals, legal moves, settlements, playouts and solver results, profile by profile."""
+    """Same deals, legal moves, settlements, playouts, solver results and heuristic
+    decisions (its card play is compiled), profile by profile."""
     script = str(ROOT / "examples" / "same_settlements.py")
-    compiled = _run([script, "150", "--search"], site)
+    compiled = _run([script, "150", "--search", "--heuristic"], site)
     assert compiled.returncode == 0, compiled.stderr
     assert NAMES in compiled.stderr
-    pure = _run([script, "150", "--search"], ROOT)
+    pure = _run([script, "150", "--search", "--heuristic"], ROOT)
     assert pure.returncode == 0, pure.stderr
     assert "(pure Python)" in pure.stderr
     assert compiled.stdout == pure.stdout
@@ -127,7 +129,8 @@ def test_every_profile_plays_and_searches_the_same_compiled(site: Path) -> None:
 @pytest.mark.skipif(INSTALLED_COMPILED, reason="the whole suite runs against the compiled build")
 def test_the_tests_of_the_compiled_modules_pass_compiled(site: Path) -> None:
     tests = ["test_search_solve", "test_copy", "test_pimc", "test_potter_scoring",
-             "test_module_protocol", "test_plugin", "test_variant_altiansz"]  # fmt: skip
+             "test_module_protocol", "test_plugin", "test_variant_altiansz",
+             "test_bots_heuristic_seen", "test_bots_ladder"]  # fmt: skip
     proc = _run(
         ["-m", "pytest", "-q", "-p", "no:cacheprovider", *(f"tests/{t}.py" for t in tests)],
         site,

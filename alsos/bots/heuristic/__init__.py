@@ -94,7 +94,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from alsos.bots.heuristic.judgement import Judgement, aim_of, dues_for, figures_for
+from alsos.bots.heuristic.cardplay import legal_cards, play_card, play_tables
+from alsos.bots.heuristic.judgement import Judgement
 from alsos.bots.heuristic.ladder import LadderJudgement
 from alsos.bots.heuristic.seen import Seen
 from alsos.pack.actions import (
@@ -102,7 +103,6 @@ from alsos.pack.actions import (
     EXCHANGE,
     KICSI,
     PASS,
-    PLAYS,
     SHOW,
     SIBER,
     Action,
@@ -124,14 +124,6 @@ __all__ = ["HeuristicBot"]
 
 _SPEECH = (Phase.FRONT, Phase.BACK, Phase.COMPLETION)
 _PLAY, _BIDDING = Phase.PLAY, Phase.BIDDING
-_ACE = int(Rank.ACE)
-_NO_AIMS: frozenset[str | None] = frozenset()
-#: No trick is a trick figure's (no trump suit, or no ruleset to say).
-_NO_DUES: frozenset[int] = frozenset()
-
-#: A defender takes even a cheap trick from the declarer once the declarer, with it,
-#: would be this close to what it needs.
-COUNT_MARGIN = 20
 
 
 class HeuristicBot(LadderJudgement, Judgement):
@@ -215,12 +207,9 @@ class HeuristicBot(LadderJudgement, Judgement):
             raise ValueError(f"seat {view.seat} has no legal action in phase {view.phase}")
         phase = view.phase
         if phase is _PLAY:
-            cards: list[Card] = []
-            for a in legal:
-                if a.__class__ is not Play:
-                    break
-                cards.append(a[1])
-            else:  # only cards: the commonest decision, where the checks below find nothing
+            # Only cards (else None): the commonest decision, where the checks below find nothing.
+            cards = legal_cards(legal)
+            if cards is not None:
                 if self.mistakes and len(legal) > 1 and self.rng.random() < self.mistakes:
                     return self.rng.choice(legal)
                 return self._play(view, cards)
@@ -272,148 +261,10 @@ class HeuristicBot(LadderJudgement, Judgement):
 
     # --------------------------------------------------------------- cards
 
-    @staticmethod
-    def _tables(view: Seen) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """(trick strength by led suit and card, card points) for the game played."""
-        tables = view.tables
-        assert tables is not None, "cards are played under a ruleset"
-        return tables.play(view.kind, view.trump)
-
     def _discard(self, view: Seen, discards: Sequence[Discard]) -> Action:
-        _keys, points = self._tables(view)
+        _keys, points = play_tables(view)
         return min(discards, key=lambda a: (points[a.card], a.card.rank is Rank.ACE, -a.card))
 
     def _play(self, view: Seen, cards: list[Card]) -> Action:
-        """The card to play of ``cards`` (the legal ones)."""
-        keys, points = self._tables(view)
-        aims: frozenset[str | None] | set[str | None]
-        if view.ladder:
-            due, cards = self._timed(view, cards)
-            aims = {aim_of(f) for f in self._objectives(view)}
-        else:
-            due, aims = None, _NO_AIMS  # not a ladder: no objective times a card
-        # A trick figure's card is timed only with so many cards left (_trick_figures):
-        # most decisions are at no such count, and spare both searches.
-        n = view.hand.bit_count()
-        trump = view.trump
-        dues = dues_for(view, trump) if trump >= 0 and view.rules is not None else _NO_DUES
-        due = self._figure_due(view, cards) if due is None and n in dues else due
-        if due is not None:
-            return PLAYS[due]  # an objective's card at its trick (the trump 7 last)
-        if len(cards) == 1:
-            return PLAYS[cards[0]]
-        kind = view.kind
-        seat = view.seat
-        declarer = view.declarer
-        avoid = kind == "klopitzky" or (kind == "betli" and seat == declarer)
-        trick = view.trick
-        wants_lead = n - 1 in dues and self._wants_lead(view)
-        if not trick:
-            if wants_lead:  # keep the lead for the figure's card: lead the surest winner
-                return PLAYS[max(cards, key=lambda c: keys[(c >> 3) * 32 + c])]
-            if "trick" in aims and seat != declarer:
-                # Against a trick objective: keep trumps, lead plain suits.
-                plain = [c for c in cards if c >> 3 != view.trump]
-                cards = plain or cards
-            return PLAYS[self._lead(view, cards, keys, points, avoid)]
-        led = trick[0][1] >> 3
-        base = led * 32
-        best_seat, best = trick[0][0], keys[base + trick[0][1]]
-        for t, card in trick[1:]:
-            if keys[base + card] > best:
-                best_seat, best = t, keys[base + card]
-
-        def strength(c: int) -> int:
-            return keys[base + c]
-
-        winners = [c for c in cards if keys[base + c] > best]
-        losers = [c for c in cards if keys[base + c] <= best]
-        if avoid:
-            if aims and all(c >> 3 != led for c in cards):
-                # Void in a ladder contract: shed the card likeliest to win later.
-                return PLAYS[max(cards, key=lambda c: keys[(c >> 3) * 32 + c])]
-            pick = max(losers, key=strength) if losers else max(cards, key=strength)
-            return PLAYS[pick]
-        if kind == "betli":  # a defender: let the declarer win, play low
-            return PLAYS[min(cards, key=lambda c: (keys[base + c], points[c]))]
-        partner_wins = declarer is not None and best_seat != declarer and seat != declarer
-        last = len(trick) == view.players - 1
-        trick_points = 0
-        for _t, c in trick:
-            trick_points += points[c]
-        if partner_wins and (last or self._boss(view, trick[0][1], best, keys)):
-            # Give points to the partner's trick: the richest card that does not overtake.
-            pool = losers or cards
-            return PLAYS[max(pool, key=lambda c: (points[c], -keys[base + c]))]
-        contest = bool(aims & {"tricks", "every-trick"}) and best_seat == declarer != seat
-        if winners and (
-            contest
-            or wants_lead
-            or trick_points >= 10
-            or last
-            or seat == declarer
-            or (best_seat == declarer and self._decides(view, points, trick_points))
-        ):
-            return PLAYS[min(winners, key=lambda c: (keys[base + c], points[c]))]
-        return PLAYS[min(cards, key=lambda c: (points[c], keys[base + c]))]
-
-    @classmethod
-    def _decides(cls, view: Seen, points: tuple[int, ...], trick_points: int) -> bool:
-        """Whether the declarer, winning this trick, would come near what it needs: half
-        the pack's points (then it beats both defenders) or a points figure it announced."""
-        rules = view.rules
-        assert rules is not None, "cards are played under a ruleset"
-        target = (sum(points) + rules.cards.last_trick) // 2 + 1
-        if view.trump >= 0 or view.kind == "no-trumps":
-            figures = figures_for(view, view.trump)
-            for label, seat in view.items:
-                info = figures.get(label) if seat == view.declarer else None
-                if info is not None and info[0] == "points":
-                    target = min(target, info[2])
-        for fig in cls._objectives(view):  # a ladder contract's points objective
-            threshold = fig.threshold if view.trump >= 0 else fig.threshold_no_trumps
-            if aim_of(fig) == "points" and threshold is not None and not fig.melds:
-                target = min(target, threshold)
-        won = view.declarer_won
-        taken = 0
-        while won:
-            low = won & -won
-            taken += points[low.bit_length() - 1]
-            won ^= low
-        return taken + trick_points >= target - COUNT_MARGIN
-
-    def _boss(self, view: Seen, lead: int, best: int, keys: tuple[int, ...]) -> bool:
-        """Whether the winning card so far beats every card still out (not held, not played)."""
-        base = (lead >> 3) * 32
-        gone = view.played | view.hand
-        return all(keys[base + c] <= best for c in range(32) if not gone >> c & 1)
-
-    def _lead(
-        self,
-        view: Seen,
-        cards: list[Card],
-        keys: tuple[int, ...],
-        points: tuple[int, ...],
-        avoid: bool,
-    ) -> Card:
-        def own(c: Card) -> int:
-            return keys[(c >> 3) * 32 + c]
-
-        if avoid or view.kind == "betli":
-            return min(cards, key=own)
-        trump = view.trump
-        trumps = [c for c in cards if c >> 3 == trump]
-        if view.seat == view.declarer and len(trumps) >= 2:
-            gone = view.played | view.hand
-            out = [c for c in range(8 * trump, 8 * trump + 8) if not gone >> c & 1]
-            if out:  # draw the opponents' trumps: the top one if held, else a low one
-                top = max(trumps, key=own)
-                if all(own(top) > keys[trump * 32 + c] for c in out) or len(trumps) < 3:
-                    return top
-                named = self._named(view)  # keep an objective's low trump (the trull's 7)
-                return min([c for c in trumps if not named >> c & 1] or trumps, key=own)
-        aces = [c for c in cards if c & 7 == _ACE and c >> 3 != trump]
-        if aces:
-            return aces[0]
-        plain = [c for c in cards if c >> 3 != trump] or cards
-        return min(plain, key=lambda c: (points[c], own(c)))
+        """The card to play of ``cards`` (the legal ones): :func:`.cardplay.play_card`."""
+        return play_card(view, cards)

@@ -290,10 +290,9 @@ class Judgement:
         """The hand's value for the game played (or ``trump``), as if it held nine cards
         (kept with ``view`` per trump suit: a decision asks for it often)."""
         t = view.trump if trump is None else trump
-        data = view.__dict__
-        mine: dict[int, float] | None = data.get("_values")  # this decision's, by trump
+        mine: dict[int, float] | None = view.values  # this decision's, by trump
         if mine is None:
-            mine = data["_values"] = {}
+            mine = view.values = {}
         else:
             raw = mine.get(t)
             if raw is not None:
@@ -460,11 +459,11 @@ class Judgement:
 
     def _likely(self, view: Seen, figure: str) -> int:
         """The figure's worth if the hand makes it likely, else 0."""
-        known: _Likely | None = view.__dict__.get("_rows")
+        known: _Likely | None = view.likely
         if known is None:
             if view.rules is None:
                 return 0
-            known = view.__dict__["_rows"] = _likely_of(view)
+            known = view.likely = _likely_of(view)
         rows, hand, trump, tmask, trumps, nine = known
         info = rows.get(figure)
         if info is None:
@@ -613,39 +612,6 @@ class Judgement:
             return any(c & 7 == _ACE or (c >> 3 == trump and c & 7 == top) for c in hand)
         strong = self._strong_in_trumps(view) and self._value(view) >= 10.0
         return aim == "game" and strong
-
-    @staticmethod
-    def _trick_figures(view: Seen, due: int) -> list[int]:
-        """The card masks of the trick figures this seat announced that are due with
-        ``due`` tricks left (the items are read only where one of the ruleset's is)."""
-        trump = view.trump
-        if trump < 0 or view.rules is None or due not in dues_for(view, trump):
-            return []
-        figures = figures_for(view, trump)
-        out = []
-        for label, seat in view.items:
-            info = figures.get(label) if seat == view.seat else None
-            if info is not None and info[3] == due:
-                out.append(info[1])
-        return out
-
-    def _figure_due(self, view: Seen, cards: Sequence[Card]) -> Card | None:
-        """The card of a trick figure this seat announced, when its trick has come."""
-        for mask in self._trick_figures(view, view.hand.bit_count()):
-            due = next((c for c in cards if mask >> c & 1), None)
-            if due is not None:
-                return due
-        return None
-
-    def _wants_lead(self, view: Seen) -> bool:
-        """Whether a plain card this seat times (uhu's Ace) is due at the next trick: it
-        wins there only if led (or its suit is), so this trick is worth winning."""
-        figures = self._trick_figures(view, view.hand.bit_count() - 1)
-        if not figures:
-            return False
-        tmask = 0xFF << 8 * view.trump
-        hand = view.hand
-        return any(mask & hand and not mask & tmask for mask in figures)
 
     def _keeps_seven(self, view: Seen) -> bool:
         """Whether a figure its seat announced (or will) needs the trump 7 it holds."""

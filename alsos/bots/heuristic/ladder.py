@@ -67,8 +67,11 @@ __all__ = [
     "DEFENDER_MELDS",
     "LadderJudgement",
     "contract_margin",
+    "contract_objectives",
     "is_ladder",
     "ladder_contracts",
+    "named_cards",
+    "timed_cards",
 ]
 
 _ACE, _TEN = int(Rank.ACE), int(Rank.TEN)
@@ -439,7 +442,8 @@ def _likely_contract(
 
 
 class LadderJudgement:
-    """Bidding, talon handling and objective play for a contract ladder."""
+    """Bidding and talon handling for a contract ladder (its card play: the functions
+    below, :func:`contract_objectives`, :func:`named_cards`, :func:`timed_cards`)."""
 
     boldness: float
 
@@ -600,31 +604,34 @@ class LadderJudgement:
             key=lambda t: contract_margin(rules, self._best_nine(rules, hand, cid, t), cid, t),
         )
 
-    # ------------------------------------------------------------ play
 
-    @staticmethod
-    def _objectives(view: Seen) -> tuple[FigureRule, ...]:
-        cid = _playing(view)
-        return () if cid is None else _objective_rules(view.rules, cid)  # type: ignore[arg-type]
+# ------------------------------------------------------------ play
+# What the card play (alsos.bots.heuristic.cardplay) asks of the contract played.
 
-    @staticmethod
-    def _named(view: Seen) -> int:
-        """The cards the objectives of the contract played name (a bit set)."""
-        cid = _playing(view)
-        if cid is None or view.trump < 0:
-            return 0
-        return _objective_cards(view.rules, cid, view.trump)[0]  # type: ignore[arg-type]
 
-    @staticmethod
-    def _timed(view: Seen, cards: Sequence[Card]) -> tuple[Card | None, list[Card]]:
-        """A declarer's card due at this trick (or None), and the cards it may play now
-        without spending a card an objective times for a later trick."""
-        cid = _playing(view)
-        if cid is None or view.seat != view.declarer or view.trump < 0:
-            return None, list(cards)
-        timed = _objective_cards(view.rules, cid, view.trump)[1]  # type: ignore[arg-type]
-        now = view.done
-        due = next((Card(c) for c, i in timed if i == now and c in cards), None)
-        later = {c for c, i in timed if i > now}
-        free = [c for c in cards if c not in later]
-        return due, free or list(cards)
+def contract_objectives(view: Seen) -> tuple[FigureRule, ...]:
+    """The objectives of the ladder contract played (none outside a ladder contract)."""
+    cid = _playing(view)
+    return () if cid is None else _objective_rules(view.rules, cid)  # type: ignore[arg-type]
+
+
+def named_cards(view: Seen) -> int:
+    """The cards the objectives of the contract played name (a bit set)."""
+    cid = _playing(view)
+    if cid is None or view.trump < 0:
+        return 0
+    return _objective_cards(view.rules, cid, view.trump)[0]  # type: ignore[arg-type]
+
+
+def timed_cards(view: Seen, cards: Sequence[Card]) -> tuple[Card | None, list[Card]]:
+    """A declarer's card due at this trick (or None), and the cards it may play now
+    without spending a card an objective times for a later trick."""
+    cid = _playing(view)
+    if cid is None or view.seat != view.declarer or view.trump < 0:
+        return None, list(cards)
+    timed = _objective_cards(view.rules, cid, view.trump)[1]  # type: ignore[arg-type]
+    now = view.done
+    due = next((Card(c) for c, i in timed if i == now and c in cards), None)
+    later = {c for c, i in timed if i > now}
+    free = [c for c in cards if c not in later]
+    return due, free or list(cards)

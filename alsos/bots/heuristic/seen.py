@@ -21,8 +21,8 @@ straight from the state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from alsos.pack.cards import CARDS, Card
 from alsos.play.view import read_field
@@ -67,11 +67,17 @@ class Seen:
     ``tables`` (None for a view without a variant), ``ladder`` (whether the
     ruleset bids a contract ladder), ``hand`` (a bit set), ``unseen_count``,
     ``trick`` (the (seat, card) pairs on the table), ``players`` (seats in
-    play) and ``done`` (completed tricks).  Read on first use: ``cards`` (the
-    hand in pack order), ``played`` (the cards of the completed tricks and of
-    the trick on the table), ``declarer_won`` (the cards of the declarer's
-    tricks), ``items`` ((label, seat) per item), ``history``, ``talon_seen``,
-    ``contract`` and ``call_stakes`` as the view has them.
+    play) and ``done`` (completed tricks).  Read on first use, then kept (each
+    a property over a cache field): ``cards`` (the hand in pack order),
+    ``played`` (the cards of the completed tricks and of the trick on the
+    table), ``declarer_won`` (the cards of the declarer's tricks), ``items``
+    ((label, seat) per item), ``history``, ``talon_seen``, ``contract`` and
+    ``call_stakes`` as the view has them.  ``likely`` and ``values`` are
+    caches the bot's judgement keeps here for one decision (None until made:
+    what ``_likely`` reads for every figure, the hand's value per trump suit).
+
+    A plain class with declared attributes and explicit caches (no
+    ``__getattr__``), so that the compiled build compiles it with mypyc.
     """
 
     seat: int
@@ -88,25 +94,67 @@ class Seen:
     trick: Sequence[tuple[int, int]]
     players: int
     done: int
-    # read on first use (__getattr__)
-    cards: tuple[Card, ...]
-    played: int
-    declarer_won: int
-    items: tuple[tuple[str, int], ...]
-    history: tuple[tuple[int, str], ...]
-    talon_seen: tuple[Card, ...]
-    contract: str | None
-    call_stakes: tuple[int, int] | None
+    likely: Any
+    values: dict[int, float] | None
+    # where the fields read on first use come from: a state or a view
+    _engine: Engine | None
+    _state: HandState | None
+    _view: View | None
+    # the caches of the fields read on first use (None, or -1 for a bit set: not yet read)
+    _cards: tuple[Card, ...] | None
+    _played: int
+    _declarer_won: int
+    _items: tuple[tuple[str, int], ...] | None
+    _history: tuple[tuple[int, str], ...] | None
+    _talon_seen: tuple[Card, ...] | None
+    _contract: str | None
+    _call_stakes: tuple[int, int] | None
+    _known: int  # bits of _KNOWN_*: which of the fields that may be None were read
 
-    _reader: Callable[[Seen, str], Any]
-
-    def __getattr__(self, name: str) -> Any:
-        """A field read on first use (``cards``, ``played``, ``items``, ...), then kept."""
-        if name.startswith("__") or name == "_reader":
-            raise AttributeError(name)
-        value = self._reader(self, name)
-        self.__dict__[name] = value
-        return value
+    def __init__(
+        self,
+        seat: int,
+        phase: Phase,
+        to_act: int | None,
+        declarer: int | None,
+        trump: int,
+        kind: str | None,
+        rules: Ruleset | None,
+        tables: RulesetTables | None,
+        hand: int,
+        unseen_count: int,
+        trick: Sequence[tuple[int, int]],
+        players: int,
+        done: int,
+    ) -> None:
+        self.seat = seat
+        self.phase = phase
+        self.to_act = to_act
+        self.declarer = declarer
+        self.trump = trump
+        self.kind = kind
+        self.rules = rules
+        self.tables = tables
+        self.ladder = tables is not None and _is_ladder(tables)
+        self.hand = hand
+        self.unseen_count = unseen_count
+        self.trick = trick
+        self.players = players
+        self.done = done
+        self.likely = None
+        self.values = None
+        self._engine = None
+        self._state = None
+        self._view = None
+        self._cards = None
+        self._played = -1
+        self._declarer_won = -1
+        self._items = None
+        self._history = None
+        self._talon_seen = None
+        self._contract = None
+        self._call_stakes = None
+        self._known = 0
 
     @classmethod
     def of_state(
@@ -120,66 +168,202 @@ class Seen:
 
         ``history``, if given, stands for the public history (a playout's
         view leaves it empty)."""
-        seen = cls.__new__(cls)
-        d = seen.__dict__
         contract = s.contract
-        d["seat"] = seat
-        d["phase"] = s.phase
-        d["to_act"] = s.to_act
-        d["declarer"] = s.declarer
-        d["trump"] = s.trump
-        d["kind"] = None if contract is None else contract.kind
-        tables = d["tables"] = engine.tables
-        d["rules"] = tables.rules
-        ladder = tables.memo.get("heuristic.ladder")  # _is_ladder, written out
-        d["ladder"] = _is_ladder(tables) if ladder is None else ladder
-        d["hand"] = s.hands[seat]
-        d["unseen_count"] = s.unseen[seat].bit_count()
-        d["trick"] = s.trick
-        d["players"] = len(s.active)
-        d["done"] = len(s.tricks)
-        d["_source"] = (engine, s, seat)
-        d["_reader"] = _read_state
+        tables = engine.tables
+        seen = Seen(
+            seat,
+            s.phase,
+            s.to_act,
+            s.declarer,
+            s.trump,
+            None if contract is None else contract.kind,
+            tables.rules,
+            tables,
+            s.hands[seat],
+            s.unseen[seat].bit_count(),
+            s.trick,
+            len(s.active),
+            len(s.tricks),
+        )
+        seen._engine = engine
+        seen._state = s
         if history is not None:
-            d["history"] = history
+            seen._history = history
         return seen
 
     @classmethod
     def of_view(cls, view: View) -> Seen:
         """What ``view`` tells (any view: settled, eager or sent over the wire)."""
-        seen = cls.__new__(cls)
-        d = seen.__dict__
         hand = 0
         for c in view.hand:
             hand |= 1 << c
-        d["seat"] = view.seat
-        d["phase"] = view.phase
-        d["to_act"] = view.to_act
-        d["declarer"] = view.declarer
-        d["trump"] = view.trump
-        d["kind"] = view.kind
-        rules = d["rules"] = view.rules if view.variant else None
-        tables = d["tables"] = None if rules is None else tables_of(rules)
-        d["ladder"] = tables is not None and _is_ladder(tables)
-        d["hand"] = hand
-        d["unseen_count"] = view.unseen_count
-        d["trick"] = view.trick
-        d["players"] = len(view.tricks_won)
-        d["done"] = len(view.tricks)
-        d["_view"] = view
-        d["_reader"] = _read_view
+        rules = view.rules if view.variant else None
+        seen = Seen(
+            view.seat,
+            view.phase,
+            view.to_act,
+            view.declarer,
+            view.trump,
+            view.kind,
+            rules,
+            None if rules is None else tables_of(rules),
+            hand,
+            view.unseen_count,
+            view.trick,
+            len(view.tricks_won),
+            len(view.tricks),
+        )
+        seen._view = view
         return seen
 
     def planned(self, trump: int) -> Seen:
         """The same knowledge, as if this seat declared a game with ``trump`` (-1: no-trumps):
         how a bidder judges the figures it would announce with that contract."""
-        seen = Seen.__new__(Seen)
-        seen.__dict__.update(self.__dict__)
-        seen.__dict__.pop("_rows", None)  # what _likely read under the other trump suit
-        seen.__dict__.update(
-            trump=trump, declarer=self.seat, kind="trump" if trump >= 0 else "no-trumps"
+        seen = Seen(
+            self.seat,
+            self.phase,
+            self.to_act,
+            self.seat,
+            trump,
+            "trump" if trump >= 0 else "no-trumps",
+            self.rules,
+            self.tables,
+            self.hand,
+            self.unseen_count,
+            self.trick,
+            self.players,
+            self.done,
         )
-        return seen
+        seen.ladder = self.ladder
+        seen.values = self.values
+        seen._engine = self._engine
+        seen._state = self._state
+        seen._view = self._view
+        seen._cards = self._cards
+        seen._played = self._played
+        seen._declarer_won = self._declarer_won
+        seen._items = self._items
+        seen._history = self._history
+        seen._talon_seen = self._talon_seen
+        seen._contract = self._contract
+        seen._call_stakes = self._call_stakes
+        seen._known = self._known
+        return seen  # likely stays None: what _likely read under the other trump suit
+
+    # ------------------------------------------------------ read on first use
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The hand in pack order."""
+        cards = self._cards
+        if cards is None:
+            cards = self._cards = cards_in(self.hand)
+        return cards
+
+    @property
+    def played(self) -> int:
+        """The cards of the completed tricks and of the trick on the table (a bit set)."""
+        played = self._played
+        if played < 0:
+            played = 0
+            s = self._state
+            if s is not None:  # the state keeps the completed tricks' cards per winner
+                for w in s.won:
+                    played |= w
+            else:
+                for _w, cards in self._view_tricks():
+                    for _s, c in cards:
+                        played |= 1 << c
+            for _s, c in self.trick:
+                played |= 1 << c
+            self._played = played
+        return played
+
+    @property
+    def declarer_won(self) -> int:
+        """The cards of the declarer's completed tricks (a bit set)."""
+        won = self._declarer_won
+        if won < 0:
+            won = 0
+            declarer = self.declarer
+            s = self._state
+            if s is not None:
+                if declarer is not None:
+                    won = s.won[declarer]
+            else:
+                for w, cards in self._view_tricks():
+                    if w == declarer:
+                        for _s, c in cards:
+                            won |= 1 << c
+            self._declarer_won = won
+        return won
+
+    @property
+    def items(self) -> tuple[tuple[str, int], ...]:
+        """(label, seat) of each item (the game, figures, kontras' owners)."""
+        items = self._items
+        if items is None:
+            s = self._state
+            if s is not None:
+                items = tuple([(i.figure, i.seat) for i in s.items])
+            else:
+                view = self._view
+                assert view is not None
+                items = tuple([(i.label, i.seat) for i in view.items])
+            self._items = items
+        return items
+
+    @property
+    def history(self) -> tuple[tuple[int, str], ...]:
+        """The public history as the seat sees it (as its view has it)."""
+        history = self._history
+        if history is None:
+            history = self._history = tuple(self._field("history"))
+        return history
+
+    @property
+    def talon_seen(self) -> tuple[Card, ...]:
+        """The talon cards the seat has seen face up (as its view has them)."""
+        talon = self._talon_seen
+        if talon is None:
+            talon = self._talon_seen = tuple(self._field("talon_seen"))
+        return talon
+
+    @property
+    def contract(self) -> str | None:
+        """The contract as the view names it (None before there is one)."""
+        if not self._known & _KNOWN_CONTRACT:
+            self._contract = self._field("contract")
+            self._known |= _KNOWN_CONTRACT
+        return self._contract
+
+    @property
+    def call_stakes(self) -> tuple[int, int] | None:
+        """The stakes of a pending call, as the view has them (None: none)."""
+        if not self._known & _KNOWN_CALL_STAKES:
+            stakes = self._field("call_stakes")
+            self._call_stakes = None if stakes is None else (stakes[0], stakes[1])
+            self._known |= _KNOWN_CALL_STAKES
+        return self._call_stakes
+
+    def _field(self, name: str) -> Any:
+        """The view field ``name``, read with the view's own reader (or from the view)."""
+        s = self._state
+        if s is not None:
+            engine = self._engine
+            assert engine is not None
+            return read_field(engine, s, self.seat, name)
+        return getattr(self._view, name)
+
+    def _view_tricks(self) -> list[tuple[int, Sequence[tuple[int, int]]]]:
+        """(winner, cards) of each completed trick, from the view."""
+        view = self._view
+        assert view is not None
+        return [(t.winner, t.cards) for t in view.tricks]
+
+
+_KNOWN_CONTRACT: Final = 1
+_KNOWN_CALL_STAKES: Final = 2
 
 
 def _is_ladder(tables: RulesetTables) -> bool:
@@ -188,68 +372,3 @@ def _is_ladder(tables: RulesetTables) -> bool:
     if found is None:
         found = tables.memo["heuristic.ladder"] = bool(tables.rules.bidding.contracts)
     return found
-
-
-def _tricks_view(seen: Seen) -> list[tuple[int, Sequence[tuple[int, int]]]]:
-    view: View = seen.__dict__["_view"]
-    return [(t.winner, t.cards) for t in view.tricks]
-
-
-def _derived(seen: Seen, name: str, tricks: list[tuple[int, Sequence[tuple[int, int]]]]) -> Any:
-    if name == "cards":
-        return cards_in(seen.hand)
-    if name == "played":
-        played = 0
-        for _w, cards in tricks:
-            for _s, c in cards:
-                played |= 1 << c
-        for _s, c in seen.trick:
-            played |= 1 << c
-        return played
-    if name == "declarer_won":
-        won = 0
-        declarer = seen.declarer
-        for w, cards in tricks:
-            if w == declarer:
-                for _s, c in cards:
-                    won |= 1 << c
-        return won
-    raise AttributeError(f"'Seen' object has no attribute {name!r}")
-
-
-_DERIVED = frozenset({"cards", "played", "declarer_won"})
-_FIELDS = frozenset({"history", "talon_seen", "contract", "call_stakes"})
-
-
-def _read_state(seen: Seen, name: str) -> Any:
-    engine, s, seat = seen.__dict__["_source"]
-    if name == "cards":
-        return cards_in(seen.hand)
-    if name == "items":
-        return tuple([(i.figure, i.seat) for i in s.items])
-    # The completed tricks' cards, as the state keeps them per winner (public: every
-    # trick is shown): what _derived finds trick by trick from a view.
-    if name == "played":
-        played = 0
-        for w in s.won:
-            played |= w
-        for _s, c in s.trick:
-            played |= 1 << c
-        return played
-    if name == "declarer_won":
-        declarer = seen.declarer
-        return 0 if declarer is None else s.won[declarer]
-    if name in _FIELDS:
-        return read_field(engine, s, seat, name)
-    raise AttributeError(f"'Seen' object has no attribute {name!r}")
-
-
-def _read_view(seen: Seen, name: str) -> Any:
-    view: View = seen.__dict__["_view"]
-    if name == "items":
-        return tuple([(i.label, i.seat) for i in view.items])
-    if name in _FIELDS:
-        return getattr(view, name)
-    if name in _DERIVED:
-        return _derived(seen, name, _tricks_view(seen) if name != "cards" else [])
-    raise AttributeError(f"'Seen' object has no attribute {name!r}")
