@@ -25,6 +25,7 @@ from alsos import Kind, Phase
 from alsos.hand.engine import engine_for
 from alsos.pack.actions import PASS, PLAYS, Action, Play
 from alsos.search import SolveError, play_key, playout, playouts, position_key, random_card, solve
+from alsos.search.playout import _HALF_SIZE
 from alsos.search.solver import Search
 
 PROFILES = {v: alsos.load_variant(v) for v in alsos.shipped_variants()}
@@ -318,6 +319,13 @@ def test_random_card_draws_from_the_set(mask: int, seed: int) -> None:
     if mask.bit_count() > 1:
         k = int(random.Random(seed).random() * mask.bit_count())
         assert card == [c for c in range(32) if mask >> c & 1][k]
+
+
+def test_half_size_table_counts_cards() -> None:
+    """The playout's size table (a set's size from its two 16-bit halves) counts
+    exactly the cards of every half: the draw's k matches ``int.bit_count``."""
+    assert len(_HALF_SIZE) == 1 << 16
+    assert all(_HALF_SIZE[m] == m.bit_count() for m in range(1 << 16))
 
 
 def scan(rules: alsos.Ruleset, wanted: object, count: int, left: int = 3) -> list[alsos.Game]:

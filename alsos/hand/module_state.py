@@ -14,7 +14,9 @@ from typing import Any, ClassVar
 __all__ = ["ModuleState", "frozen"]
 
 
-_CONTAINERS = (list, set, dict)
+# A frozenset: the membership test hashes the class once rather than comparing
+# it with each of the three (the generated copy asks it for every slot).
+_CONTAINERS = frozenset((list, set, dict))
 
 
 def frozen(value: Any) -> Any:
