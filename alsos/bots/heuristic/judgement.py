@@ -2,7 +2,10 @@
 
 The rules of thumb are described in :mod:`alsos.bots.heuristic`; this module
 holds the ones that read the hand as a whole rather than a trick.
-:class:`Judgement` is a mixin of :class:`~alsos.bots.heuristic.HeuristicBot`.
+:class:`Judgement` is a mixin of :class:`~alsos.bots.heuristic.HeuristicBot`:
+its valuing, bidding, speech and kontras are the plain functions of
+:mod:`alsos.bots.heuristic.speech` (which the compiled build compiles), called
+with the bot's ``boldness``; the calls (gyerünk) are judged here.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ from alsos.bots.heuristic.speech import (
     BID_THRESHOLD,
     FIGURE_MARGIN,
     UHU_TRUMPS,
-    aces,
     aim_of,
+    bid,
     dues_for,
     figure_table,
     keeps_seven,
@@ -30,18 +33,11 @@ from alsos.bots.heuristic.speech import (
     value,
 )
 from alsos.pack.actions import (
-    ACCEPT,
-    BETLI,
-    BIDS,
     CONCEDE,
-    PASS,
     PLAY_ON,
     Action,
-    Announce,
-    Bid,
     Kontra,
 )
-from alsos.pack.cards import Suit
 from alsos.ruleset.profile import Ruleset
 from alsos.ruleset.tables import rules_named, tables_of
 
@@ -125,108 +121,8 @@ class Judgement:
     # ------------------------------------------------------------ bidding
 
     def _bid(self, view: Seen, legal: Sequence[Action]) -> Action:
-        threshold = BID_THRESHOLD
-        no_trumps = self._no_trumps(view)
-        if ACCEPT in legal:
-            original = view.talon_seen[0] >> 3 if view.talon_seen else -1
-            value = self._value(view, original) if original >= 0 else 0.0
-            if value >= threshold and not no_trumps > value:
-                return ACCEPT
-            return PASS  # too weak, or waiting to bid no-trumps (worth double)
-        if any(isinstance(a, Announce) for a in legal):
-            carried = self._carry(view, legal, no_trumps)
-            if carried is not None:
-                return carried
-        bids = [a for a in legal if isinstance(a, Bid)]
-        if bids:
-            best: tuple[float, Action] = (threshold, PASS)
-            for bid in bids:
-                value = no_trumps if bid.suit is None else self._value(view, int(bid.suit))
-                if value >= best[0]:
-                    best = (value, bid)
-            return best[1]
-        if BETLI in legal:
-            return BETLI if self._betli(view) else PASS
-        return PASS if PASS in legal else legal[0]
-
-    def _carry(self, view: Seen, legal: Sequence[Action], no_trumps: float) -> Action | None:
-        """In an auction whose bids carry figures: the next figure the intended
-        contract (the best one it would bid) makes likely, then the bid; None to bid
-        as without figures (module docstring, "Bidding")."""
-        rules = view.rules
-        assert rules is not None, "an auction with figures has its ruleset"
-        b = rules.bidding
-        original = view.talon_seen[0] >> 3 if view.talon_seen else -1
-        said = {text for _seat, text in view.history} if b.unique_suits else set()
-        best: tuple[float, Suit | None] = (BID_THRESHOLD, None)
-        found = False
-        for c in (*b.suit_rank, *((None,) if b.no_trumps else ())):
-            if (c is not None and int(c) == original) or str(BIDS[c]) in said:
-                continue
-            value = no_trumps if c is None else self._value(view, int(c))
-            if value >= best[0]:
-                best, found = (value, c), True
-        if not found:
-            return None
-        contract = best[1]
-        trump = -1 if contract is None else int(contract)
-        planned = view.planned(trump)
-        pending = self._pending(view)
-        figures = figure_table(rules, trump)
-        timed = 0  # one card wins one trick: one trick figure per card
-        for fid in pending:
-            info = figures.get(fid)
-            if info is not None and info[3] is not None:
-                timed |= info[1]
-        worth, pick = 0, None
-        for a in legal:
-            if not isinstance(a, Announce) or (trump < 0 and not rules.figures[a.figure].no_trumps):
-                continue
-            info = figures[a.figure]
-            if info[3] is not None and info[1] & timed:
-                continue
-            likely = self._likely(planned, a.figure)
-            if likely > worth:
-                worth, pick = likely, a
-        if pick is not None:
-            return pick
-        bid = BIDS[contract]
-        if bid in legal:
-            return bid
-        return PASS if pending else None
-
-    @staticmethod
-    def _pending(view: Seen) -> list[str]:
-        """The figures this seat announced in its current auction turn."""
-        out = []
-        for seat, text in reversed(view.history):
-            if seat != view.seat or not text.startswith("announce "):
-                break
-            out.append(text[len("announce ") :])
-        return out
-
-    def _no_trumps(self, view: Seen) -> float:
-        """The hand's value without trumps (0 unless it holds three Aces or more)."""
-        if view.rules is None or not view.rules.bidding.no_trumps:
-            return 0.0
-        return self._value(view, -1) if aces(view.cards) >= 3 else 0.0
-
-    @staticmethod
-    def _betli(view: Seen) -> bool:
-        """A hand that loses every trick: in each suit its ``i``-th lowest card is at
-        most the ``2i``-th lowest of the suit (the others' cards fall in between), by
-        the profile's Betli order."""
-        hand = view.cards
-        if len(hand) < 6 or view.rules is None:
-            return False
-        strength = view.rules.cards.betli_order.strength
-        low = sorted(range(8), key=lambda r: strength[r])  # ranks from the lowest
-        position = {r: i for i, r in enumerate(low)}
-        for suit in range(4):
-            held = sorted(position[c & 7] for c in hand if c >> 3 == suit)
-            if any(p > 2 * i for i, p in enumerate(held)):
-                return False
-        return True
+        """The bid (or pass) of an auction without a contract ladder: :func:`.speech.bid`."""
+        return bid(view, legal, self.boldness)
 
     # ------------------------------------------------------------- speech
 

@@ -1,7 +1,7 @@
-"""The heuristic bot's judgement of a hand in speech: its value, figures and kontras.
+"""The heuristic bot's judgement of a hand in speech: its value, bids, figures and kontras.
 
 The rules are those of the module documentation of :mod:`alsos.bots.heuristic`
-("Valuing", "Speech", "Kontras"); :class:`~alsos.bots.heuristic.judgement.Judgement`
+("Valuing", "Bidding", "Speech", "Kontras"); :class:`~alsos.bots.heuristic.judgement.Judgement`
 calls these functions for every bid, announcement and kontra it weighs.  They live
 here, as plain functions of a :class:`~alsos.bots.heuristic.seen.Seen` (and the
 tables kept with its ruleset), because a simulation asks them at every speech
@@ -16,8 +16,19 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from alsos.bots.heuristic.seen import Seen
-from alsos.pack.actions import GAME, GYERUNK, Action, Announce, Kontra
-from alsos.pack.cards import Card, Rank
+from alsos.pack.actions import (
+    ACCEPT,
+    BETLI,
+    BIDS,
+    GAME,
+    GYERUNK,
+    PASS,
+    Action,
+    Announce,
+    Bid,
+    Kontra,
+)
+from alsos.pack.cards import Card, Rank, Suit
 from alsos.ruleset.profile import FigureRule, Ruleset, parse_card_spec
 from alsos.ruleset.registry import lookup
 from alsos.ruleset.tables import tables_of
@@ -32,6 +43,7 @@ __all__ = [
     "FigureRow",
     "aces",
     "aim_of",
+    "bid",
     "dues_for",
     "figure_table",
     "figures_for",
@@ -270,6 +282,119 @@ def value(view: Seen, trump: int, boldness: float) -> float:
 def _points(view: Seen, boldness: float) -> float:
     """Card points the hand should take in the game played (trump scale)."""
     return POINTS_PER_VALUE * value(view, view.trump, boldness) + POINTS_BASE
+
+
+# ----------------------------------------------------------------- bidding
+
+
+def bid(view: Seen, legal: Sequence[Action], boldness: float) -> Action:
+    """The bid (or pass) of an auction without a contract ladder (module docstring of
+    :mod:`alsos.bots.heuristic`, "Bidding")."""
+    threshold = BID_THRESHOLD
+    no_trumps = _no_trumps(view, boldness)
+    if ACCEPT in legal:
+        original = view.talon_seen[0] >> 3 if view.talon_seen else -1
+        held = value(view, original, boldness) if original >= 0 else 0.0
+        if held >= threshold and not no_trumps > held:
+            return ACCEPT
+        return PASS  # too weak, or waiting to bid no-trumps (worth double)
+    if any(isinstance(a, Announce) for a in legal):
+        carried = _carry(view, legal, no_trumps, boldness)
+        if carried is not None:
+            return carried
+    bids = [a for a in legal if isinstance(a, Bid)]
+    if bids:
+        best: tuple[float, Action] = (threshold, PASS)
+        for offer in bids:
+            suit = offer.suit
+            worth = no_trumps if suit is None else value(view, int(suit), boldness)
+            if worth >= best[0]:
+                best = (worth, offer)
+        return best[1]
+    if BETLI in legal:
+        return BETLI if _betli(view) else PASS
+    return PASS if PASS in legal else legal[0]
+
+
+def _carry(view: Seen, legal: Sequence[Action], no_trumps: float, boldness: float) -> Action | None:
+    """In an auction whose bids carry figures: the next figure the intended
+    contract (the best one it would bid) makes likely, then the bid; None to bid
+    as without figures (module docstring, "Bidding")."""
+    rules = view.rules
+    assert rules is not None, "an auction with figures has its ruleset"
+    b = rules.bidding
+    original = view.talon_seen[0] >> 3 if view.talon_seen else -1
+    said = {text for _seat, text in view.history} if b.unique_suits else set()
+    best: tuple[float, Suit | None] = (BID_THRESHOLD, None)
+    found = False
+    for c in (*b.suit_rank, *((None,) if b.no_trumps else ())):
+        if (c is not None and int(c) == original) or str(BIDS[c]) in said:
+            continue
+        worth = no_trumps if c is None else value(view, int(c), boldness)
+        if worth >= best[0]:
+            best, found = (worth, c), True
+    if not found:
+        return None
+    contract = best[1]
+    trump = -1 if contract is None else int(contract)
+    planned = view.planned(trump)
+    pending = _pending(view)
+    figures = figure_table(rules, trump)
+    timed = 0  # one card wins one trick: one trick figure per card
+    for fid in pending:
+        info = figures.get(fid)
+        if info is not None and info[3] is not None:
+            timed |= info[1]
+    most, pick = 0, None
+    for a in legal:
+        if not isinstance(a, Announce) or (trump < 0 and not rules.figures[a.figure].no_trumps):
+            continue
+        info = figures[a.figure]
+        if info[3] is not None and info[1] & timed:
+            continue
+        made = likely(planned, a.figure, boldness)
+        if made > most:
+            most, pick = made, a
+    if pick is not None:
+        return pick
+    named = BIDS[contract]
+    if named in legal:
+        return named
+    return PASS if pending else None
+
+
+def _pending(view: Seen) -> list[str]:
+    """The figures this seat announced in its current auction turn."""
+    out = []
+    for seat, text in reversed(view.history):
+        if seat != view.seat or not text.startswith("announce "):
+            break
+        out.append(text[len("announce ") :])
+    return out
+
+
+def _no_trumps(view: Seen, boldness: float) -> float:
+    """The hand's value without trumps (0 unless it holds three Aces or more)."""
+    if view.rules is None or not view.rules.bidding.no_trumps:
+        return 0.0
+    return value(view, -1, boldness) if aces(view.cards) >= 3 else 0.0
+
+
+def _betli(view: Seen) -> bool:
+    """A hand that loses every trick: in each suit its ``i``-th lowest card is at
+    most the ``2i``-th lowest of the suit (the others' cards fall in between), by
+    the profile's Betli order."""
+    hand = view.cards
+    if len(hand) < 6 or view.rules is None:
+        return False
+    strength = view.rules.cards.betli_order.strength
+    low = sorted(range(8), key=lambda r: strength[r])  # ranks from the lowest
+    position = {r: i for i, r in enumerate(low)}
+    for suit in range(4):
+        held = sorted(position[c & 7] for c in hand if c >> 3 == suit)
+        if any(p > 2 * i for i, p in enumerate(held)):
+            return False
+    return True
 
 
 # ------------------------------------------------------------------ speech
