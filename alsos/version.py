@@ -25,12 +25,14 @@ __version__ = "0.1.0"
 #: the engine, its speech and its referee, the hand state, tricks, the potter
 #: scoring, meld validation, playouts, the solver, determinization (what a
 #: world costs in a search), and the heuristic bot's card play (its knowledge,
-#: ``Seen``, and its card choice: a playout policy's every decision).
+#: ``Seen``, its card choice: a playout policy's every decision, and its
+#: speech: the value, figures and kontras a simulation weighs every hand).
 #: ``hatch_build.py`` reads this tuple from this file's source (a literal, so
 #: that the build needs no import of the package) and hands mypyc the files.
 COMPILED: Final[tuple[str, ...]] = (
     "alsos.bots.heuristic.cardplay",
     "alsos.bots.heuristic.seen",
+    "alsos.bots.heuristic.speech",
     "alsos.hand.engine",
     "alsos.hand.referee",
     "alsos.hand.rules.scoring",

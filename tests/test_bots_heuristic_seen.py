@@ -15,6 +15,8 @@ import alsos
 from alsos.bots import HeuristicBot
 from alsos.bots.heuristic.ladder import contract_margin, is_ladder, ladder_contracts
 from alsos.bots.heuristic.seen import Seen, cards_in
+from alsos.bots.heuristic.speech import kontras, likely, value
+from alsos.pack.actions import GAME, Kontra
 from alsos.pack.cards import cards_of
 from alsos.play.view import lazy_view, make_view
 from alsos.ruleset.tables import tables_of
@@ -139,6 +141,43 @@ def test_what_a_decision_keeps_answers_as_fresh(variant: str, seed: int, ply: in
             for f in figures:
                 assert bot._likely(planned, f) == bot._likely(fresh().planned(t), f), (t, f)
             assert bot._value(planned) == bot._value(fresh().planned(t))
+
+
+@settings(max_examples=10, deadline=None)
+@given(variant=st.sampled_from(PROFILES), seed=st.integers(0, 10**6), ply=st.integers(0, 60))
+def test_the_speech_judgement_keeps_no_boldness_with_the_seat(
+    variant: str, seed: int, ply: int
+) -> None:
+    """The speech judgement (:mod:`alsos.bots.heuristic.speech`, plain functions the
+    compiled build compiles) keeps the hand's raw value with the :class:`Seen`: asked
+    for one bot's boldness after another's, it answers as for a seat read afresh, and
+    the bot's own methods answer as the functions do."""
+    rules = alsos.load_variant(variant)
+    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+    rng = random.Random(seed)
+    for _ in range(ply):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    steps = [Kontra(level, GAME) for level in (1, 2, 3, 4)]
+    steps += [Kontra(1, f, seat) for f in rules.figures for seat in game.active]
+    for seat in game.active:
+        kept = Seen.of_state(game.engine, game.state, seat)
+
+        def fresh() -> Seen:
+            return Seen.of_state(game.engine, game.state, seat)  # noqa: B023
+
+        for boldness in (0.5, 1.0, 1.7):
+            bot = HeuristicBot(seed, boldness=boldness)
+            for t in range(-1, 4):
+                assert value(kept, t, boldness) == value(fresh(), t, boldness)
+                assert bot._value(kept, t) == value(fresh(), t, boldness)
+            for f in rules.figures:
+                assert likely(kept, f, boldness) == likely(fresh(), f, boldness)
+                assert bot._likely(kept, f) == likely(fresh(), f, boldness)
+            for step in steps:
+                assert kontras(kept, step, boldness) == kontras(fresh(), step, boldness)
+                assert bot._kontras(kept, step) == kontras(fresh(), step, boldness)
 
 
 @settings(max_examples=15, deadline=None)

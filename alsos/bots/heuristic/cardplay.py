@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from alsos.bots.heuristic.judgement import aim_of, dues_for, figures_for
 from alsos.bots.heuristic.ladder import contract_objectives, named_cards, timed_cards
 from alsos.bots.heuristic.seen import Seen
+from alsos.bots.heuristic.speech import aim_of, dues_for, figures_for
 from alsos.pack.actions import PLAYS, Action, Play
 from alsos.pack.cards import Card, Rank
 

@@ -44,8 +44,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from alsos.bots.heuristic.judgement import aim_of, per_rules, trump_ranks, trump_values
+from alsos.bots.heuristic.judgement import per_rules
 from alsos.bots.heuristic.seen import Seen
+from alsos.bots.heuristic.speech import aim_of, trump_ranks, trump_values
 from alsos.hand.rules.ladder import hand_melds
 from alsos.pack.actions import (
     BIDS,
