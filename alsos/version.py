@@ -25,7 +25,8 @@ __version__ = "0.1.0"
 #: the engine, its speech and its referee, the hand state, tricks, the potter
 #: scoring, meld validation, playouts, the solver, determinization (what a
 #: world costs in a search), and the heuristic bot's card play (its knowledge,
-#: ``Seen``, and its card choice: a playout policy's every decision).
+#: ``Seen``, and its card choice: a playout policy's every decision), and the
+#: public game's checked step and lazy view (:mod:`alsos.play.turn`).
 #: ``hatch_build.py`` reads this tuple from this file's source (a literal, so
 #: that the build needs no import of the package) and hands mypyc the files.
 COMPILED: Final[tuple[str, ...]] = (
@@ -38,6 +39,7 @@ COMPILED: Final[tuple[str, ...]] = (
     "alsos.hand.state",
     "alsos.hand.tricks",
     "alsos.hand.validation",
+    "alsos.play.turn",
     "alsos.search.determinize",
     "alsos.search.knowledge",
     "alsos.search.places",

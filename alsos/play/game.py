@@ -34,7 +34,8 @@ from alsos.pack.actions import (
 from alsos.pack.cards import Card, Suit, cards_of, quote
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Contract, Kind, Phase
-from alsos.play.view import View, check_seat, settle
+from alsos.play.turn import new_view, take
+from alsos.play.view import View, settle
 from alsos.ruleset.profile import Ruleset
 
 if TYPE_CHECKING:
@@ -42,9 +43,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ConcurrentUseError", "Contract", "Game", "IllegalActionError", "Kind", "Phase"]
 
-
-#: A view not read yet (see :func:`alsos.play.view.lazy_view`): made without calling its class.
-_NEW_VIEW = View.__new__
 
 #: ``Record.from_game``, lent by :mod:`alsos.records.record` when it is imported (``import alsos``
 #: imports it): what :meth:`Game.record` calls.  A one-slot list, set once.
@@ -411,16 +409,7 @@ class Game:
         except IndexError:
             held = self._busy("view")
         try:
-            s = self._s
-            if not 0 <= seat < s.players:
-                check_seat(s, seat)  # raises
-            view = _NEW_VIEW(View)  # lazy_view, written out: every decision asks for one
-            view.__dict__["_source"] = (self._eng, s, seat)
-            views = self._views
-            if len(views) >= 64:  # many views and no apply (a finished hand): drop the dead
-                views[:] = [ref for ref in views if ref() is not None]
-            views.append(weakref.ref(view))
-            return view
+            return new_view(self._eng, self._s, seat, self._views)
         finally:
             if held:
                 idle.append(True)
@@ -526,36 +515,12 @@ class Game:
             held = self._busy("apply")
         try:
             s = self._s
-            legal = s.legal
-            if legal is None:  # as in legal_actions
-                legal = s.legal = self._eng.legal(s)
-            if seat is not None and seat != s.to_act:
-                turn = "the hand is over" if s.to_act is None else f"it is seat {s.to_act}'s turn"
-                raise IllegalActionError(
-                    action, s.phase, seat, (), f"not seat {seat!r}'s turn: {turn}"
-                )
             if action.__class__ is str:
-                parsed = self._read(action, legal)
-                if parsed not in legal:
-                    raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(parsed))
-                action = parsed
-            elif action not in legal or not isinstance(action, Action):
-                raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(action))
-            to_act: int = s.to_act  # type: ignore[assignment]  # legal is empty when None
-            views = self._views
-            if views:  # views handed out read this position: settle the live ones
-                self._views = []  # _settle_views, written out: a bot asks for one per decision
-                for ref in views:
-                    view = ref()
-                    if view is not None:
-                        settle(view)
-            out: list[Event] = []
-            self._eng.apply(s, to_act, action, out)
-            events = tuple(out)
+                action = self._parsed(action, seat)
+            events = take(self._eng, s, action, seat, self._views)
+            if events is None:
+                self._refuse(action, seat)
             self.is_over = s.is_over
-            # The next position's legal actions, computed holding the guard: every
-            # decision asks for them, and legal_actions then needs no guard.
-            s.legal = self._eng.legal(s)
             if self._listeners:
                 owner = self._owner
                 self._owner = threading.get_ident()  # its listeners may apply again
@@ -567,6 +532,40 @@ class Game:
             if held:
                 idle.append(True)
         return events
+
+    def _legal(self) -> tuple[Action, ...]:
+        """The legal actions now, computed and kept if not yet (the caller holds the guard)."""
+        s = self._s
+        legal = s.legal
+        if legal is None:
+            legal = s.legal = self._eng.legal(s)
+        return legal
+
+    def _check_turn(self, action: object, seat: int | None) -> None:
+        """Refuse an action for ``seat`` when it is not its turn."""
+        s = self._s
+        if seat is not None and seat != s.to_act:
+            turn = "the hand is over" if s.to_act is None else f"it is seat {s.to_act}'s turn"
+            raise IllegalActionError(action, s.phase, seat, (), f"not seat {seat!r}'s turn: {turn}")
+
+    def _parsed(self, text: str, seat: int | None) -> Action:
+        """The legal action ``text`` names for ``seat`` (checked in :meth:`apply`'s order:
+        the turn, the text, then legality), else raise :class:`IllegalActionError`."""
+        legal = self._legal()
+        self._check_turn(text, seat)
+        parsed = self._read(text, legal)
+        if parsed not in legal:
+            s = self._s
+            raise IllegalActionError(text, s.phase, s.to_act, legal, self._why(parsed))
+        return parsed
+
+    def _refuse(self, action: object, seat: int | None) -> NoReturn:
+        """Say why :func:`~alsos.play.turn.take` did not take ``action``: not ``seat``'s
+        turn, or not legal now."""
+        legal = self._legal()
+        self._check_turn(action, seat)
+        s = self._s
+        raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(action))
 
     def _settle_views(self) -> None:
         """Read every field of the lazy views still alive, before the hand changes."""
