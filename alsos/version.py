@@ -15,11 +15,21 @@ from __future__ import annotations
 
 import importlib.machinery
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 __all__ = ["COMPILED", "__version__", "build_description", "compiled_modules"]
 
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:  # mypyc reads the decorator from the source (a compiled class never calls it)
+
+    def mypyc_attr(*args, **kwargs):
+        """mypyc's options for a class it compiles (``mypy_extensions.mypyc_attr``):
+        nothing to do when the class runs as Python, so no runtime dependency."""
+        return lambda cls: cls
+
 
 #: The modules the compiled build compiles with mypyc (sorted dotted names):
 #: the engine, its speech and its referee, the hand state, tricks, the potter
