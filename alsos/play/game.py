@@ -469,8 +469,8 @@ class Game(GameCore):
         return parsed
 
     def _refusal(self, action: object, seat: int | None) -> IllegalActionError:
-        """Why :func:`~alsos.play.turn.take` did not take ``action``: not ``seat``'s
-        turn, or not legal now (the error :meth:`apply` raises)."""
+        """The error :meth:`apply` (:class:`~alsos.play.turn.GameCore`'s) raises for an
+        action it does not take: not ``seat``'s turn, or not legal now."""
         legal = self._legal()
         error = self._turn_error(action, seat)
         if error is not None:

@@ -1,17 +1,17 @@
-"""The hot path of :class:`~alsos.Game`: one checked action, and one lazy view.
+"""The hot path of :class:`~alsos.Game`: what it does for every decision.
 
-A bot program asks, for every decision, for the legal actions, a view and
-:meth:`Game.apply <alsos.Game.apply>`.  What those calls do besides the
-engine's own work -- the legality check, settling the views handed out, the
-events, the next position's legal actions, the lazy view and its weak
-reference -- is here, in two functions the compiled build compiles with the
-engine (``alsos.version.COMPILED``), so that they call the compiled engine and
-hand state natively.  :class:`~alsos.Game` stays a plain Python class (users
-subclass it, pickle it and read its errors): it keeps the argument checks,
-the thread guard, the listeners and every error message, and calls these.
-
-Both functions refuse nothing themselves: :func:`take` answers None for an
-action it does not take, and the game then says why, changing nothing.
+A bot program asks, for every decision, whose turn it is, for the legal
+actions, a view and :meth:`Game.apply <alsos.Game.apply>`.  What those calls
+do besides the engine's own work -- the thread guard, the legality check,
+settling the views handed out, the events, the next position's legal actions,
+the lazy view and its weak reference -- is :class:`GameCore`, the base class
+of :class:`~alsos.Game`, which the compiled build compiles with the engine
+(``alsos.version.COMPILED``), so that it calls the compiled engine and hand
+state natively.  :class:`~alsos.Game` itself stays a plain Python class (it
+may be subclassed, it pickles, and its errors are Python's): it makes the hand,
+and on the rare paths -- an action given as text, an action refused, another
+thread inside :meth:`~alsos.Game.apply`, listeners -- the core calls back
+into it, so every message is written once.
 """
 
 from __future__ import annotations
@@ -32,64 +32,12 @@ if TYPE_CHECKING:
     from alsos.hand.events import Event
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["GameCore", "new_view", "seat_type_error", "take"]
+__all__ = ["GameCore", "seat_type_error"]
 
 #: A view not read yet (see :func:`alsos.play.view.lazy_view`): made without calling its class.
 _NEW_VIEW: Final = View.__new__
 #: How many views a game keeps without an apply before it drops the dead ones.
 _KEEP: Final = 64
-
-
-def take(
-    eng: Engine,
-    s: HandState,
-    action: object,
-    seat: int | None,
-    views: list[weakref.ref[View]],
-) -> tuple[Event, ...] | None:
-    """Take ``action`` for the seat to act in ``s`` if it is legal (and ``seat``'s turn,
-    when given): settle the live ``views`` first (and empty the list), then apply it,
-    leave the next position's legal actions in the state and return the events.
-
-    None, with nothing changed, when the action is not taken: the caller refuses it.
-    """
-    legal = s.legal
-    if legal is None:  # not computed yet: apply leaves the next position's in place
-        legal = s.legal = eng.legal(s)
-    to_act = s.to_act
-    if to_act is None or (seat is not None and seat != to_act):
-        return None
-    if action not in legal or not isinstance(action, Action):
-        return None
-    if views:  # views handed out read this position: read them before it changes
-        live = views[:]
-        views.clear()
-        for ref in live:
-            view = ref()
-            if view is not None:
-                settle(view)
-    out: list[Event] = []
-    eng.apply(s, to_act, action, out)
-    # The next position's legal actions, computed while the caller holds its guard:
-    # every decision asks for them, and Game.legal_actions then needs no guard.
-    s.legal = eng.legal(s)
-    return tuple(out)
-
-
-def new_view(eng: Engine, s: HandState, seat: int, views: list[weakref.ref[View]]) -> View:
-    """A lazy view of ``s`` for ``seat`` (:func:`~alsos.play.view.lazy_view`), remembered
-    weakly in ``views`` so that the next action settles it first.
-
-    :raises ValueError: ``seat`` is not at this table.
-    """
-    if not 0 <= seat < s.players:
-        check_seat(s, seat)  # raises
-    view = _NEW_VIEW(View)
-    view.__dict__["_source"] = (eng, s, seat)
-    if len(views) >= _KEEP:  # many views and no apply (a finished hand): drop the dead
-        views[:] = [ref for ref in views if ref() is not None]
-    views.append(weakref.ref(view))
-    return view
 
 
 def seat_type_error(seat: object, *, none: bool = False) -> NoReturn:
@@ -172,7 +120,16 @@ class GameCore:
         except IndexError:
             held = cast(Any, self)._busy("view")
         try:
-            return new_view(self._eng, self._s, seat, self._views)
+            s = self._s
+            if not 0 <= seat < s.players:
+                check_seat(s, seat)  # raises
+            view = _NEW_VIEW(View)  # lazy_view, written out: every decision asks for one
+            view.__dict__["_source"] = (self._eng, s, seat)
+            views = self._views
+            if len(views) >= _KEEP:  # many views and no apply (a finished hand): drop the dead
+                views[:] = [ref for ref in views if ref() is not None]
+            views.append(weakref.ref(view))
+            return view
         finally:
             if held:
                 idle.append(True)
@@ -205,12 +162,34 @@ class GameCore:
             held = cast(Any, self)._busy("apply")
         try:
             s = self._s
+            eng = self._eng
             if action.__class__ is str:  # read, and checked in order: turn, text, legality
                 action = cast(Any, self)._parsed(action, who)
-            events = take(self._eng, s, action, who, self._views)
-            if events is None:
-                raise cast(Any, self)._refusal(action, who)
+            legal = s.legal
+            if legal is None:  # as in legal_actions
+                legal = s.legal = eng.legal(s)
+            to_act = s.to_act
+            if (
+                to_act is None
+                or (who is not None and who != to_act)
+                or action not in legal
+                or not isinstance(action, Action)
+            ):
+                raise cast(Any, self)._refusal(action, who)  # nothing changed
+            views = self._views
+            if views:  # views handed out read this position: settle the live ones
+                self._views = []  # Game._settle_views, written out
+                for ref in views:
+                    view = ref()
+                    if view is not None:
+                        settle(view)
+            out: list[Event] = []
+            eng.apply(s, to_act, action, out)
+            events = tuple(out)
             self.is_over = s.is_over
+            # The next position's legal actions, computed holding the guard: every
+            # decision asks for them, and legal_actions then needs no guard.
+            s.legal = eng.legal(s)
             if self._listeners:
                 owner = self._owner
                 self._owner = threading.get_ident()  # its listeners may apply again
