@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from alsos.hand.engine import Engine
 from alsos.hand.state import HandState
@@ -70,6 +70,24 @@ class GameCore:
     #: before every action.
     is_over: bool
 
+    # The rare paths, which Game (in alsos.play.game, above this module) provides.
+
+    def _busy(self, what: str) -> bool:
+        """The guard is taken: False for this thread's own listeners, else raise."""
+        raise NotImplementedError
+
+    def _parsed(self, text: str, seat: int | None) -> Action:
+        """The legal action ``text`` names, else raise the error saying why."""
+        raise NotImplementedError
+
+    def _refusal(self, action: object, seat: int | None) -> Exception:
+        """The error for an action :meth:`apply` does not take."""
+        raise NotImplementedError
+
+    def _deliver(self, events: tuple[Event, ...]) -> None:
+        """Give the events to the listeners."""
+        raise NotImplementedError
+
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is; None when the hand is over."""
@@ -90,7 +108,7 @@ class GameCore:
                 idle.pop()
                 held = True
             except IndexError:
-                held = cast(Any, self)._busy("legal_actions")
+                held = self._busy("legal_actions")
             try:
                 legal = s.legal
                 if legal is None:
@@ -118,7 +136,7 @@ class GameCore:
             idle.pop()
             held = True
         except IndexError:
-            held = cast(Any, self)._busy("view")
+            held = self._busy("view")
         try:
             s = self._s
             if not 0 <= seat < s.players:
@@ -159,12 +177,12 @@ class GameCore:
             idle.pop()
             held = True
         except IndexError:
-            held = cast(Any, self)._busy("apply")
+            held = self._busy("apply")
         try:
             s = self._s
             eng = self._eng
             if action.__class__ is str:  # read, and checked in order: turn, text, legality
-                action = cast(Any, self)._parsed(action, who)
+                action = self._parsed(action, who)
             legal = s.legal
             if legal is None:  # as in legal_actions
                 legal = s.legal = eng.legal(s)
@@ -175,7 +193,7 @@ class GameCore:
                 or action not in legal
                 or not isinstance(action, Action)
             ):
-                raise cast(Any, self)._refusal(action, who)  # nothing changed
+                raise self._refusal(action, who)  # nothing changed
             views = self._views
             if views:  # views handed out read this position: settle the live ones
                 self._views = []  # Game._settle_views, written out
@@ -194,7 +212,7 @@ class GameCore:
                 owner = self._owner
                 self._owner = threading.get_ident()  # its listeners may apply again
                 try:
-                    cast(Any, self)._deliver(events)
+                    self._deliver(events)
                 finally:
                     self._owner = owner
         finally:
