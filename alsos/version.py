@@ -15,18 +15,29 @@ from __future__ import annotations
 
 import importlib.machinery
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 __all__ = ["COMPILED", "__version__", "build_description", "compiled_modules"]
 
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:  # mypyc reads the decorator from the source (a compiled class never calls it)
+
+    def mypyc_attr(*args, **kwargs):
+        """mypyc's options for a class it compiles (``mypy_extensions.mypyc_attr``):
+        nothing to do when the class runs as Python, so no runtime dependency."""
+        return lambda cls: cls
+
 
 #: The modules the compiled build compiles with mypyc (sorted dotted names):
 #: the engine, its speech and its referee, the hand state, tricks, the potter
 #: scoring, meld validation, playouts, the solver, determinization (what a
 #: world costs in a search), and the heuristic bot's card play (its knowledge,
 #: ``Seen``, its card choice: a playout policy's every decision, and its
-#: speech: the value, figures and kontras a simulation weighs every hand).
+#: speech: the value, figures and kontras a simulation weighs every hand), and
+#: the public game's checked step and lazy view (:mod:`alsos.play.turn`).
 #: ``hatch_build.py`` reads this tuple from this file's source (a literal, so
 #: that the build needs no import of the package) and hands mypyc the files.
 COMPILED: Final[tuple[str, ...]] = (
@@ -40,6 +51,7 @@ COMPILED: Final[tuple[str, ...]] = (
     "alsos.hand.state",
     "alsos.hand.tricks",
     "alsos.hand.validation",
+    "alsos.play.turn",
     "alsos.search.determinize",
     "alsos.search.knowledge",
     "alsos.search.places",

@@ -12,9 +12,8 @@ of OpenSpiel's game and state, with python-chess's checked surface.
 from __future__ import annotations
 
 import threading
-import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 from alsos.hand.engine import Engine, engine_for
 from alsos.hand.events import (
@@ -34,7 +33,8 @@ from alsos.pack.actions import (
 from alsos.pack.cards import Card, Suit, cards_of, quote
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Contract, Kind, Phase
-from alsos.play.view import View, check_seat, settle
+from alsos.play.turn import GameCore
+from alsos.play.view import View, settle
 from alsos.ruleset.profile import Ruleset
 
 if TYPE_CHECKING:
@@ -42,9 +42,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ConcurrentUseError", "Contract", "Game", "IllegalActionError", "Kind", "Phase"]
 
-
-#: A view not read yet (see :func:`alsos.play.view.lazy_view`): made without calling its class.
-_NEW_VIEW = View.__new__
 
 #: ``Record.from_game``, lent by :mod:`alsos.records.record` when it is imported (``import alsos``
 #: imports it): what :meth:`Game.record` calls.  A one-slot list, set once.
@@ -99,7 +96,7 @@ class ConcurrentUseError(RuntimeError):
     intact: the refused call did nothing, the other one completes."""
 
 
-class Game:
+class Game(GameCore):
     """One hand of Alsós under a :class:`~alsos.ruleset.profile.Ruleset`.
 
     ``seed`` fixes the shuffle; ``deal`` gives the cards explicitly instead.
@@ -126,7 +123,15 @@ class Game:
     same thread.
     """
 
-    __slots__ = ("_eng", "_idle", "_listeners", "_owner", "_s", "_views", "is_over", "rules")
+    __slots__ = ()  # the attributes are GameCore's
+
+    if TYPE_CHECKING:  # the public signatures (GameCore's take anything, and say what is wrong)
+
+        def view(self, seat: int) -> View: ...  # type: ignore[override]
+
+        def apply(  # type: ignore[override]
+            self, action: Action | str, seat: int | None = None
+        ) -> tuple[Event, ...]: ...
 
     def __init__(
         self,
@@ -157,14 +162,11 @@ class Game:
         self.rules = rules
         self._eng = engine_for(rules)
         self._s = self._eng.new_state(seed=seed, deal=deal, dealer=dealer, declared_before=before)
-        self._listeners: list[Callable[[Event], object]] = []
-        self._idle: list[bool] = [True]  # holds a token while no call is inside apply
-        self._owner: int | None = None  # the thread delivering events to listeners
-        self._views: list[weakref.ref[View]] = []  # lazy views to settle before a change
-        #: True once the hand is settled (the phase is :attr:`Phase.OVER`): a plain
-        #: attribute, kept equal to the state's, because playing loops read it
-        #: before every action.
-        self.is_over: bool = self._s.is_over
+        self._listeners = []
+        self._idle = [True]  # holds a token while no call is inside apply
+        self._owner = None  # the thread delivering events to listeners
+        self._views = []  # lazy views to settle before a change
+        self.is_over = self._s.is_over
 
     @classmethod
     def from_state(cls, rules: Ruleset, state: HandState) -> Game:
@@ -257,11 +259,6 @@ class Game:
     def state(self) -> HandState:
         """The hand state itself (for search and tools; change it only through :meth:`apply`)."""
         return self._s
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose turn it is; None when the hand is over."""
-        return self._s.to_act
 
     @property
     def phase(self) -> Phase:
@@ -391,40 +388,6 @@ class Game:
         """The history as text, as ``seat`` may know it (None: what every seat knows)."""
         return self._eng.public_history(self._s, seat)
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know: its own hand, the seen talon cards, the public history.
-
-        The view is the position as it is now, whatever is applied later.  Its
-        fields are read from the hand when first asked for (a bot that reads
-        few of them pays for few), and every field not read yet is read by
-        the next :meth:`apply`, before the hand moves on.
-
-        :raises TypeError: ``seat`` is not an int (as for :meth:`apply`).
-        :raises ValueError: ``seat`` is not at this table.
-        """
-        if seat.__class__ is not int:
-            _seat_type_error(seat)
-        idle = self._idle  # the guard (_claim, written out: read before every decision)
-        try:
-            idle.pop()
-            held = True
-        except IndexError:
-            held = self._busy("view")
-        try:
-            s = self._s
-            if not 0 <= seat < s.players:
-                check_seat(s, seat)  # raises
-            view = _NEW_VIEW(View)  # lazy_view, written out: every decision asks for one
-            view.__dict__["_source"] = (self._eng, s, seat)
-            views = self._views
-            if len(views) >= 64:  # many views and no apply (a finished hand): drop the dead
-                views[:] = [ref for ref in views if ref() is not None]
-            views.append(weakref.ref(view))
-            return view
-        finally:
-            if held:
-                idle.append(True)
-
     def record(self, seat: int | None = None, **headers: Any) -> Any:
         """The :class:`~alsos.records.record.Record` of this hand as it stands (finished or not).
 
@@ -476,97 +439,44 @@ class Game:
 
     # ------------------------------------------------------------------ play
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every action the seat to act may take now, in a stable order."""
-        legal = self._s.legal
-        if legal is None:  # not computed yet: apply leaves the next position's in place
-            # Computed and cached holding the guard (_claim, written out): never
-            # from a state half-way through another thread's apply, whose stale
-            # cache would let an illegal action in.  (A cached tuple needs no
-            # guard: apply sets it, for the next position, before it gives the
-            # guard back, so a reader sees the legal actions of a whole position.)
-            s = self._s
-            idle = self._idle
-            try:
-                idle.pop()
-                held = True
-            except IndexError:
-                held = self._busy("legal_actions")
-            try:
-                legal = s.legal
-                if legal is None:
-                    legal = s.legal = self._eng.legal(s)
-            finally:
-                if held:
-                    idle.append(True)
+    def _legal(self) -> tuple[Action, ...]:
+        """The legal actions now, computed and kept if not yet (the caller holds the guard)."""
+        s = self._s
+        legal = s.legal
+        if legal is None:
+            legal = s.legal = self._eng.legal(s)
         return legal
 
-    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
-        """Take ``action`` (an action or its text) for the seat to act.
+    def _turn_error(self, action: object, seat: int | None) -> IllegalActionError | None:
+        """The refusal of an action for ``seat`` when it is not its turn, else None."""
+        s = self._s
+        if seat is None or seat == s.to_act:
+            return None
+        turn = "the hand is over" if s.to_act is None else f"it is seat {s.to_act}'s turn"
+        return IllegalActionError(action, s.phase, seat, (), f"not seat {seat!r}'s turn: {turn}")
 
-        With ``seat``, also check that it is that seat's turn (a server
-        passes the seat the request came from).  Returns the
-        :mod:`events <alsos.hand.events>` the action caused, which also go to
-        every listener (:meth:`subscribe`).
-
-        :raises IllegalActionError: (a ``ValueError``) if the action is not
-            legal now or it is not ``seat``'s turn; nothing is changed.
-        :raises TypeError: if ``seat`` is not an int (a bool, float or text
-            seat is a caller's bug, not a turn to refuse); nothing is changed.
-        :raises Exception: the first error a listener raised, after the action
-            was taken and every listener got every event (see :meth:`subscribe`).
-        """
-        if seat is not None and seat.__class__ is not int:
-            _seat_type_error(seat, none=True)
-        idle = self._idle  # the guard against a second thread (_claim, written out)
-        try:
-            idle.pop()
-            held = True
-        except IndexError:
-            held = self._busy("apply")
-        try:
+    def _parsed(self, text: str, seat: int | None) -> Action:
+        """The legal action ``text`` names for ``seat`` (checked in :meth:`apply`'s order:
+        the turn, the text, then legality), else raise :class:`IllegalActionError`."""
+        legal = self._legal()
+        error = self._turn_error(text, seat)
+        if error is not None:
+            raise error
+        parsed = self._read(text, legal)
+        if parsed not in legal:
             s = self._s
-            legal = s.legal
-            if legal is None:  # as in legal_actions
-                legal = s.legal = self._eng.legal(s)
-            if seat is not None and seat != s.to_act:
-                turn = "the hand is over" if s.to_act is None else f"it is seat {s.to_act}'s turn"
-                raise IllegalActionError(
-                    action, s.phase, seat, (), f"not seat {seat!r}'s turn: {turn}"
-                )
-            if action.__class__ is str:
-                parsed = self._read(action, legal)
-                if parsed not in legal:
-                    raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(parsed))
-                action = parsed
-            elif action not in legal or not isinstance(action, Action):
-                raise IllegalActionError(action, s.phase, s.to_act, legal, self._why(action))
-            to_act: int = s.to_act  # type: ignore[assignment]  # legal is empty when None
-            views = self._views
-            if views:  # views handed out read this position: settle the live ones
-                self._views = []  # _settle_views, written out: a bot asks for one per decision
-                for ref in views:
-                    view = ref()
-                    if view is not None:
-                        settle(view)
-            out: list[Event] = []
-            self._eng.apply(s, to_act, action, out)
-            events = tuple(out)
-            self.is_over = s.is_over
-            # The next position's legal actions, computed holding the guard: every
-            # decision asks for them, and legal_actions then needs no guard.
-            s.legal = self._eng.legal(s)
-            if self._listeners:
-                owner = self._owner
-                self._owner = threading.get_ident()  # its listeners may apply again
-                try:
-                    self._deliver(events)
-                finally:
-                    self._owner = owner
-        finally:
-            if held:
-                idle.append(True)
-        return events
+            raise IllegalActionError(text, s.phase, s.to_act, legal, self._why(parsed))
+        return parsed
+
+    def _refusal(self, action: object, seat: int | None) -> IllegalActionError:
+        """The error :meth:`apply` (:class:`~alsos.play.turn.GameCore`'s) raises for an
+        action it does not take: not ``seat``'s turn, or not legal now."""
+        legal = self._legal()
+        error = self._turn_error(action, seat)
+        if error is not None:
+            return error
+        s = self._s
+        return IllegalActionError(action, s.phase, s.to_act, legal, self._why(action))
 
     def _settle_views(self) -> None:
         """Read every field of the lazy views still alive, before the hand changes."""
@@ -660,9 +570,3 @@ class Game:
     def engine(self) -> Engine:
         """The shared engine of this game's ruleset."""
         return self._eng
-
-
-def _seat_type_error(seat: object, *, none: bool = False) -> NoReturn:
-    """Refuse a seat that is not an int: a bool, float or text seat is a caller's bug."""
-    allowed = "a whole number (the seat's index)" + (" or None" if none else "")
-    raise TypeError(f"seat must be {allowed}, got {type(seat).__name__} {quote(seat)}")
