@@ -424,3 +424,13 @@ def test_a_profile_given_as_text_opens_no_file_and_names_no_server_path() -> Non
     assert "alsos-profile" not in str(e.value) and str(e.value).startswith("mine.yaml: line ")
     with pytest.raises(ProfileError, match="over 1 MiB"):
         load_profile_text("#" * (1 << 20) + "\n")
+
+
+def test_a_figure_named_by_a_number_is_refused_naming_it(tmp_path: Path) -> None:
+    """A child profile whose ``figures`` has a key that is not text (YAML reads ``3``
+    as a number), checked again for each player count of ``by_players``, is refused
+    with a ProfileError that says so, not a TypeError (found by tests/test_fuzz.py)."""
+    path = tmp_path / "child.yaml"
+    path.write_text("extends: altiansz\nid: child\nname: Child\nfigures: {3: 0}\n")
+    with pytest.raises(alsos.ProfileError, match=r"figures: a figure's name must be text, got 3"):
+        alsos.load_variant(str(path))

@@ -339,7 +339,10 @@ def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
     known = [n for n, f in figures.items() if isinstance(f, Mapping) and "kind" in f]
     out = {}
     for name, fig in figures.items():
-        key = f"{where}figures.{name[:40]}"  # _shape_problems refused keys that are not text
+        if not isinstance(name, str):  # a YAML key such as 3 or true (a merged child's too)
+            out[str(name)] = f"{where}figures: a figure's name must be text, got {short(name)}"
+            continue
+        key = f"{where}figures.{name[:40]}"
         if not isinstance(fig, Mapping):
             out[name] = (
                 f"{key}: expected the figure's keys (e.g. {{kind: volat, value: 2}}), "
