@@ -45,6 +45,9 @@ nitpick_ignore = [
     ("py:class", "ExtensionMetadata"),
     # The bot protocol in alsos.rl.gymnasium's signature (alsos.bots has no API page yet).
     ("py:class", "alsos.bots.Bot"),
+    # alsos.play.turn.GameCore's annotations (Game's per-decision methods), whose event
+    # type is imported for type checking only (alsos.hand.events.Event).
+    ("py:class", "Event"),
 ]
 # The standard library's types in signatures (no intersphinx, so no inventory).
 nitpick_ignore_regex = [
