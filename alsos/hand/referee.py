@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from alsos.hand.events import Event, ItemChanged, Note, PickedUp, Said, Took
 from alsos.pack.actions import PASS, Action, Bid, Discard
 from alsos.pack.cards import CARDS
+from alsos.version import mypyc_attr
 
 if TYPE_CHECKING:
     from alsos.hand.items import Item
@@ -96,6 +97,7 @@ def item_changed(seat: int, item: Item) -> ItemChanged:
     return _NEW_TUPLE(ItemChanged, changed)  # type: ignore[no-any-return]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a spy or a plugin may subclass it
 class ModuleReferee:
     """The engine as a rule module sees it (:class:`~alsos.hand.protocol.Referee`), for one action.
 
