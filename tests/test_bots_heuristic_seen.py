@@ -24,6 +24,17 @@ from alsos.ruleset.tables import tables_of
 PROFILES = ["potter1930", "csibor", "altiansz", "house", "tompa", "club", "two-player"]
 
 
+def _random_position(rules: alsos.Ruleset, seed: int, ply: int) -> alsos.Game:
+    """A hand of ``rules`` after up to ``ply`` random legal actions (seeded)."""
+    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
+    rng = random.Random(seed)
+    for _ in range(ply):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
 @settings(max_examples=12, deadline=None)
 @given(variant=st.sampled_from(PROFILES), seed=st.integers(0, 10**6))
 def test_every_way_of_reading_a_seat_decides_alike(variant: str, seed: int) -> None:
@@ -118,12 +129,7 @@ def test_what_a_decision_keeps_answers_as_fresh(variant: str, seed: int, ply: in
     another figure, another suit, or as a planned contract of another trump suit --
     it answers as a seat read afresh for each question."""
     rules = alsos.load_variant(variant)
-    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-    rng = random.Random(seed)
-    for _ in range(ply):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    game = _random_position(rules, seed, ply)
     bot = HeuristicBot(seed)
     figures = list(rules.figures)
     suits = [*range(-1, 4)]
@@ -153,12 +159,7 @@ def test_the_speech_judgement_keeps_no_boldness_with_the_seat(
     for one bot's boldness after another's, it answers as for a seat read afresh, and
     the bot's own methods answer as the functions do."""
     rules = alsos.load_variant(variant)
-    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-    rng = random.Random(seed)
-    for _ in range(ply):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    game = _random_position(rules, seed, ply)
     steps = [Kontra(level, GAME) for level in (1, 2, 3, 4)]
     steps += [Kontra(1, f, seat) for f in rules.figures for seat in game.active]
     for seat in game.active:
@@ -188,12 +189,7 @@ def test_the_state_and_the_view_give_the_same_derived_sets(
     """``played`` and ``declarer_won`` read from the state's per-seat won cards equal the
     ones a view's completed tricks give, for the real declarer and a planned one."""
     rules = alsos.load_variant(variant)
-    game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-    rng = random.Random(seed)
-    for _ in range(ply):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    game = _random_position(rules, seed, ply)
     for seat in game.active:
         view = make_view(game.engine, game.state, seat)
         pairs = [(Seen.of_state(game.engine, game.state, seat), Seen.of_view(view))]
