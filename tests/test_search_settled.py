@@ -13,6 +13,8 @@ reaches, and for the cut itself on positions whose game is already settled.
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_search_solve import NAMES, PROFILES, endgame, scan
@@ -20,7 +22,8 @@ from test_search_solve import NAMES, PROFILES, endgame, scan
 import alsos
 from alsos import Kind
 from alsos.hand.engine import engine_for
-from alsos.hand.rules.scoring import meld_totals
+from alsos.hand.rules.scoring import meld_totals, potter_payments, potter_point_race, settle_potter
+from alsos.ruleset import registry
 from alsos.search import solve
 from alsos.search.solver import PayoffKey, Search
 
@@ -34,11 +37,11 @@ def plain(game: alsos.Game, seat: int, allies: tuple[int, ...] = ()) -> int:
     return Search(engine_for(game.rules), s.copy(), seat, mask, settle=False).run().value
 
 
-def game_only(game: alsos.Game) -> bool:
+def game_only(game: alsos.Game, module: str = "potter") -> bool:
     """The position the cut applies to: potter scoring, trump or no-trumps, the game alone."""
     s = game.state
     return (
-        game.rules.scoring.module == "potter"
+        game.rules.scoring.module == module
         and s.declarer is not None
         and s.contract.kind in (Kind.TRUMP, Kind.NO_TRUMPS)
         and all(item.is_game and item.forced is None for item in s.items)
@@ -123,3 +126,77 @@ def test_a_settled_game_is_not_searched_beyond_its_trick() -> None:
         assert sol.value == plain(game, seat)
         for other in game.state.active:
             assert solve(game, seat=other).value == plain(game, other)
+
+
+race_positions = st.tuples(
+    st.one_of(st.just("potter1930"), st.sampled_from(NAMES)),
+    st.integers(0, 10**6),
+    st.integers(1, 4),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(race_positions, st.integers(0, 10**6))
+def test_the_point_race_is_the_scoring_modules_reading(
+    position: tuple[str, int, int], seed: int
+) -> None:
+    """The scoring module's hook (what the solver cuts on) reads a hand as a point
+    race exactly where the rules make it one (potter scoring, a trump or no-trumps
+    game, nothing but the game at stake: pagat, "Scoring"), and the race's two
+    payments are those of the hand played out: won when the declarer's card points
+    and extra beat each defender's, a tie losing."""
+    name, deal, left = position
+    game = endgame(PROFILES[name], deal, left)
+    if game is None:
+        return
+    eng = engine_for(game.rules)
+    race = eng.scoring.point_race(game.rules, game.state)
+    assert (race is not None) == game_only(game), (name, deal, left)
+    if race is None:
+        return
+    rng = random.Random(seed)
+    while not game.is_over:  # any play: the race must hold whatever is played
+        game.apply(rng.choice(game.legal_actions()))
+    s = game.state
+    assert s.declarer is not None
+    pk = PayoffKey(eng, s)
+    points = {seat: pk.points(s.won[seat]) for seat in s.active}
+    points[s.trick_winners[-1]] += game.rules.cards.last_trick
+    mine = points[s.declarer] + race.extra[s.declarer]
+    won = all(points[d] + race.extra[d] < mine for d in s.defenders())
+    assert dict(game.settlement.payments) == dict(race.won if won else race.lost)
+
+
+def test_the_cut_follows_the_scoring_modules_hook_not_its_name() -> None:
+    """potter's settlement registered again by a plugin under other names: with the
+    ``point_race`` hook the solver stops at a settled game as with potter itself;
+    without it (only ``payments``) it searches the tricks after, to the same value."""
+    race_hooks = {"payments": potter_payments, "point_race": potter_point_race}
+    registry.register("scoring", "race-test", **race_hooks)(settle_potter)
+    registry.register("scoring", "plain-test", payments=potter_payments)(settle_potter)
+    try:
+        nodes = {}
+        for module in ("race-test", "plain-test"):
+            rules = alsos.load_variant("potter1930", **{"scoring.module": module})
+            games = scan(
+                rules,
+                lambda g, m=module: not g.state.trick and game_only(g, m) and settled_position(g),
+                3,
+                left=4,
+            )
+            assert len(games) == 3
+            nodes[module] = []
+            for game in games:
+                sol = solve(game)
+                seat = game.to_act
+                assert seat is not None
+                assert sol.value == plain(game, seat)
+                nodes[module].append(sol.nodes)
+        assert all(n <= 1 + 4 + 16 + 64 for n in nodes["race-test"]), nodes
+        assert any(n > 1 + 4 + 16 + 64 for n in nodes["plain-test"]), nodes
+    finally:
+        registry._REGISTRY["scoring"].pop("race-test", None)
+        registry._REGISTRY["scoring"].pop("plain-test", None)
+    # the ladder's scoring reads no race: its results are objectives, not points
+    ladder = engine_for(alsos.load_variant("altiansz"))
+    assert ladder.scoring.point_race(ladder.rules, alsos.Game(ladder.rules, seed=0).state) is None

@@ -32,6 +32,8 @@ import inspect
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from attrs import frozen
+
 from alsos.ruleset import registry
 from alsos.ruleset.profile import FrozenMap
 
@@ -52,6 +54,7 @@ __all__ = [
     "ExchangeModule",
     "FigureKind",
     "ModuleCheckError",
+    "PointRace",
     "Progress",
     "Referee",
     "ScoringModule",
@@ -228,13 +231,31 @@ class DealingModule:
         return self.deal(rules, pack, dealer)
 
 
+@frozen
+class PointRace:
+    """A hand whose whole result hangs on one fact, as a scoring module reads it
+    (:meth:`ScoringModule.point_race`): whether the declarer's card points plus
+    its ``extra`` beat those of every defender plus theirs (a tie loses).
+
+    ``extra`` maps each active seat to what is added to its card points (melds
+    and béla, say); ``lost`` and ``won`` are the hand's payments, seat by seat,
+    in the two cases.  The solver stops searching a line once the points still
+    to be won can no longer change the fact.
+    """
+
+    extra: Mapping[int, int]
+    lost: Mapping[int, int]
+    won: Mapping[int, int]
+
+
 class ScoringModule:
     """Turns a finished hand into its :class:`~alsos.hand.settlement.Settlement`.
 
     Registered as an instance.  Beside :meth:`settle`, which it must have, a
     module may override the defaults: :meth:`payments` (the payments alone,
     for search and simulations), :meth:`decided` (the result is certain: play
-    stops; with ``decides`` true), :meth:`melds_shown` (what a declaration
+    stops; with ``decides`` true), :meth:`point_race` (the result is a
+    comparison of card points: search may stop early), :meth:`melds_shown` (what a declaration
     of melds makes known, without a meld contest), :meth:`describe` (the
     rulebook's clauses), ``requires`` (the modules of other families it
     works with, checked when a profile is loaded: ``{"bidding": ("ladder",)}``),
@@ -262,6 +283,12 @@ class ScoringModule:
 
     def decided(self, rules: Ruleset, s: HandState) -> bool:
         return False
+
+    def point_race(self, rules: Ruleset, s: HandState) -> PointRace | None:
+        """For a hand in its play: the :class:`PointRace` its result reduces to,
+        or None when it does not reduce to one (the default: search plays every
+        line to the end).  Asked once per search, so it may take its time."""
+        return None
 
     def melds_shown(self, rules: Ruleset, s: HandState, seat: int) -> str:
         """Without a meld contest: the melds ``seat`` declares, in words ("": none)."""
@@ -448,7 +475,14 @@ _FAMILY: dict[str, tuple[type, bool, dict[str, int]]] = {
     "scoring": (
         ScoringModule,
         False,
-        {"settle": 2, "payments": 2, "decided": 2, "melds_shown": 3, "describe": 1},
+        {
+            "settle": 2,
+            "payments": 2,
+            "decided": 2,
+            "point_race": 2,
+            "melds_shown": 3,
+            "describe": 1,
+        },
     ),
     "figures": (FigureKind, False, {"judge": 3, "check": 3, "describe": 2, "early": 2}),
 }
@@ -456,6 +490,7 @@ _FAMILY: dict[str, tuple[type, bool, dict[str, int]]] = {
 SCORING_HOOKS = (
     "payments",
     "decided",
+    "point_race",
     "melds_shown",
     "describe",
     "requires",
@@ -477,7 +512,7 @@ class _DealingFunction(DealingModule):
 
 class _ScoringFunctions(ScoringModule):
     """A scoring module given as a function ``(rules, s) -> Settlement`` with its
-    hooks by name (``payments``, ``decided``, ``melds_shown``, ``describe``,
+    hooks by name (``payments``, ``decided``, ``point_race``, ``melds_shown``, ``describe``,
     ``requires``, ``terms``), from :func:`~alsos.ruleset.registry.register`'s keywords or
     the function's attributes."""
 

@@ -58,8 +58,8 @@ def register(family: str, name: str, **hooks: Any) -> Callable[[T], T]:
     :class:`~alsos.hand.protocol.ModuleCheckError` names what does not fit.  The older
     forms still work and are wrapped in such an instance: a dealing function, a
     figure judge ``(tally, fig, item)`` with a ``describe`` hook, a scoring
-    function with its hooks (``payments``, ``decided``, ``melds_shown``,
-    ``describe``, ``requires``, ``terms``) given here by name or as its
+    function with its hooks (``payments``, ``decided``, ``point_race``,
+    ``melds_shown``, ``describe``, ``requires``, ``terms``) given here by name or as its
     attributes.  The decorator hands the object back unchanged.
     """
     if family not in _REGISTRY:

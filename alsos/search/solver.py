@@ -19,11 +19,13 @@ that secures it.  It is alpha-beta search over the engine's own bit sets:
   a lead (in a game with a declarer) the cards no other hand beats in their
   suit (outside trumps), then the strongest cards; a follower tries the cheapest card that takes the
   trick, or its richest when its side holds it;
-* where nothing but the game is at stake in a potter-scored trump or
-  no-trumps hand, the payments take two values, won or lost, and follow
-  from the card points (with melds and béla): the search stops at the
-  start of any trick where the points still out can no longer change the
-  result, and one null-window search tells the two values apart.
+* where the scoring module says the hand is a *point race*
+  (:meth:`ScoringModule.point_race <alsos.hand.protocol.ScoringModule.point_race>`:
+  potter's trump and no-trumps games with nothing but the game at stake),
+  the payments take two values, won or lost, and follow from the card
+  points (with melds and béla): the search stops at the start of any trick
+  where the points still out can no longer change the result, and one
+  null-window search tells the two values apart.
 
 The *paranoid* reading: the seat the solver plays for maximises its own
 payment and every other seat, partner or not, plays to minimise it.  For the
@@ -49,7 +51,6 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from alsos.hand.engine import Engine, engine_for
-from alsos.hand.rules.scoring import game_payments, meld_totals
 from alsos.hand.tricks import give_back_trick, take_trick, trick_winner
 from alsos.pack.actions import PLAYS, Play
 from alsos.pack.phases import Kind, Phase
@@ -329,30 +330,21 @@ class Search:
     def _init_settled(self, s: HandState, settle: bool) -> None:
         """Prepare the cut-off of a game whose result is settled before its last trick.
 
-        With the potter scoring module, a trump or no-trumps contract played to
-        its last trick and nothing but the game at stake (no figure, no call's
-        forced result), the payments follow from one fact: whether the
-        declarer's card points, melds and béla beat each defender's (a tie
-        loses: pagat, "Scoring"), so they take two values.  Once no way of
-        sharing the points still out (the cards in play and the last-trick
-        bonus) can change that fact, every line settles alike and the search
-        stops there.
+        When the scoring module reads the hand as a point race
+        (:meth:`~alsos.hand.protocol.ScoringModule.point_race`), played to its
+        last trick, the payments take two values: whether the declarer's card
+        points and extra beat each defender's.  Once no way of sharing the
+        points still out (the cards in play and the last-trick bonus) can
+        change that fact, every line settles alike and the search stops there.
         ``settle`` false turns this off (the plain search, as tests compare).
         """
         eng = self.eng
         rules = eng.rules
-        contract = s.contract
         declarer = s.declarer
-        self.settles = (
-            settle
-            and rules.scoring.module == "potter"
-            and declarer is not None
-            and contract is not None
-            and contract.kind in (Kind.TRUMP, Kind.NO_TRUMPS)
-            and self.payoff_key.points_matter
-            and all(item.is_game and item.forced is None for item in s.items)
-            and not self.early_end  # (so far always: only a Betli ends early in potter)
-        )
+        race = None
+        if settle and self.payoff_key.points_matter and not self.early_end:
+            race = eng.scoring.point_race(rules, s)
+        self.settles = race is not None and declarer is not None
         self.declarer = -1 if declarer is None else declarer
         self.defenders: tuple[int, ...] = ()
         self.extra = [0] * len(s.hands)
@@ -366,12 +358,12 @@ class Search:
         self.points_out = self.payoff_key.points(out)
         # The root's payment when the game is lost (index 0) or won (1): the only two.
         self.settled_values = [_INF, _INF]
-        if self.settles:
+        if race is not None and self.settles:
             self.defenders = s.defenders()
-            for seat, extra in meld_totals(rules, s).items():
+            for seat, extra in race.extra.items():
                 self.extra[seat] = extra
             root = self.root
-            self.settled_values = [game_payments(s, False)[root], game_payments(s, True)[root]]
+            self.settled_values = [race.lost[root], race.won[root]]
 
     def _settled(self, out: int) -> int:
         """The payment of the working position if its game is settled whatever the

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from alsos.hand.items import DECLARER
 from alsos.hand.melds import scoring_sequences, vannak_ranks_held
+from alsos.hand.protocol import PointRace
 from alsos.hand.settlement import Entry, Settlement, Tally
 from alsos.pack.actions import GAME
 from alsos.pack.phases import Kind
@@ -25,7 +26,14 @@ if TYPE_CHECKING:
     from alsos.hand.state import HandState
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["card_points", "game_payments", "meld_totals", "potter_payments", "settle_potter"]
+__all__ = [
+    "card_points",
+    "game_payments",
+    "meld_totals",
+    "potter_payments",
+    "potter_point_race",
+    "settle_potter",
+]
 
 
 _BETLI: Final = Kind.BETLI
@@ -253,10 +261,34 @@ def potter_payments(rules: Ruleset, s: HandState) -> dict[int, int]:
     return _pay(s, _judge(rules, s, declarer))
 
 
+def potter_point_race(rules: Ruleset, s: HandState) -> PointRace | None:
+    """A trump or no-trumps game with nothing but the game at stake (no figure, no
+    call's forced result) is won or lost on the card points with melds and béla
+    (the declarer must beat each defender; a tie loses: pagat, "Scoring"), so its
+    payments take two values.  None for any other hand.  Read in the play, once
+    the melds are fixed."""
+    contract = s.contract
+    if (
+        contract is None
+        or s.declarer is None
+        or contract.kind not in (Kind.TRUMP, Kind.NO_TRUMPS)
+        or not all(item.is_game and item.forced is None for item in s.items)
+    ):
+        return None
+    return PointRace(meld_totals(rules, s), game_payments(s, False), game_payments(s, True))
+
+
 # Compiled, so given as functions (wrapped in a ScoringModule); ``totals_only``: the
 # settlement follows from card points, tricks and item results (search keys on sums);
 # ``zero_sum``: every payer pays the declarer alike (_pay), the seat sitting out too.
-@register("scoring", "potter", payments=potter_payments, totals_only=True, zero_sum=True)
+@register(
+    "scoring",
+    "potter",
+    payments=potter_payments,
+    point_race=potter_point_race,
+    totals_only=True,
+    zero_sum=True,
+)
 def settle_potter(rules: Ruleset, s: HandState) -> Settlement:
     """pagat, "Scoring": each item paid between the declarer and every opponent."""
     contract = s.contract
