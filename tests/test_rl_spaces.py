@@ -154,6 +154,16 @@ def test_unknown_action_and_index_are_refused() -> None:
         space[-1]
     with pytest.raises(ValueError):
         space.mask([alsos.parse_action("gyerunk")])
+    # a batch names the first action outside the space; an unhashable value is no action
+    legal = alsos.Game(space.rules, seed=0).legal_actions()
+    assert space.indexes(legal) == [space.index(a) for a in legal]
+    assert space.indexes(iter(legal)) == space.indexes(legal)
+    with pytest.raises(UnknownActionError, match="gyerunk"):
+        space.indexes([*legal, alsos.parse_action("gyerunk")])
+    with pytest.raises(UnknownActionError):
+        space.index([])
+    with pytest.raises(UnknownActionError):
+        space.indexes([[]])  # type: ignore[list-item]
 
 
 def test_import_alsos_leaves_the_optional_libraries_alone() -> None:

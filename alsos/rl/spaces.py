@@ -214,7 +214,10 @@ class ActionSpace(Sequence[Action]):
         :raises UnknownActionError: (a ``ValueError``) for an action that is
             never legal under this ruleset.
         """
-        i: int | None = self._index.get(action)  # type: ignore[call-overload]
+        try:
+            i: int | None = self._index.get(action)  # type: ignore[call-overload]
+        except TypeError:  # unhashable: no action
+            i = None
         if i is None:
             raise UnknownActionError(
                 f"{action!s} is not in the action space of {self.rules.id}: it is never legal there"
@@ -222,8 +225,17 @@ class ActionSpace(Sequence[Action]):
         return i
 
     def indexes(self, actions: Iterable[Action]) -> list[int]:
-        """The index of each action, in order."""
-        return [self.index(a) for a in actions]
+        """The index of each action, in order.
+
+        :raises UnknownActionError: as :meth:`index`, for the first action outside
+            the space.
+        """
+        actions = tuple(actions)
+        index = self._index
+        try:  # one dict lookup each: OpenSpiel's rollouts ask this at every step
+            return [index[a] for a in actions]
+        except (KeyError, TypeError):
+            return [self.index(a) for a in actions]
 
     def mask(self, legal: Iterable[Action]) -> npt.NDArray[np.int8]:
         """A 0/1 ``int8`` vector over the space: 1 where the action is in ``legal``."""
