@@ -15,6 +15,7 @@ from alsos.hand.protocol import (
     CallingModule,
     Described,
     ExchangeModule,
+    PointRace,
     Referee,
     ScoringModule,
 )
@@ -27,6 +28,7 @@ __all__ = [
     "CallingModule",
     "Described",
     "ExchangeModule",
+    "PointRace",
     "Referee",
     "ScoringModule",
     "UnknownModuleError",
