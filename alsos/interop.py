@@ -44,9 +44,14 @@ from alsos.pack.actions import Action
 from alsos.pack.deal import layout
 from alsos.play.game import Game
 from alsos.play.view import View
-from alsos.search import determinize
+from alsos.search import DeterminizeError, determinize
+
+#: Samples :class:`OpenSpielBot` tries for the world it searches before it
+#: raises: more than a resample's, since without a world it cannot choose.
+WORLD_TRIES = 4000
 
 __all__ = [
+    "WORLD_TRIES",
     "AlsosBot",
     "OpenSpielBot",
     "OpenSpielBotError",
@@ -198,7 +203,7 @@ class OpenSpielBot:
         """Search a determinized world of ``view`` and play the bot's choice."""
         if len(legal) == 1:
             return legal[0]
-        world = determinize(view, self._rng)
+        world = determinize(view, self._rng, attempts=WORLD_TRIES)
         key = (str(world.rules), world.rules.players, world.dealer)
         bot = self._bots.get(key)
         if bot is None:
@@ -219,8 +224,19 @@ class OpenSpielBot:
 
 def _search_world(state: AlsosState, player: int) -> AlsosState:
     """ISMCTS's resampler: :meth:`AlsosState.search_world`, the same draw as
-    ``resample_from_infostate`` held as the determinizer built it (not replayed)."""
-    return state.search_world(player)
+    ``resample_from_infostate`` held as the determinizer built it (not replayed).
+
+    ``state`` is the root ISMCTS was given, which :class:`OpenSpielBot` drew
+    from the seat's view: never the real hand.  Where the view's constraints
+    are too tight for the sampler's :data:`~alsos.openspiel.RESAMPLE_TRIES`
+    draws (a seat that had to play the card it kept back for a figure, say),
+    that simulation searches the root world again rather than stop the game.
+    """
+    try:
+        return state.search_world(player)
+    except DeterminizeError:
+        world: AlsosState = state.clone()
+        return world
 
 
 def mcts_bot(

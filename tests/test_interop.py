@@ -269,3 +269,29 @@ def test_the_adapters_search_worlds_that_are_not_replayed(monkeypatch: pytest.Mo
         for spec in ("openspiel-mcts(simulations=4)", "openspiel-ismcts(simulations=4)"):
             bot = make_spec(spec, seed=1)
             assert bot.choose(game.view(seat), game.legal_actions()) in game.legal_actions()
+
+
+def test_ismcts_searches_its_root_world_when_no_other_can_be_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the sampler finds no world in its draws (a view whose constraints it
+    rarely meets: a seat forced to play the card it kept back for a figure), ISMCTS's
+    resampler searches its root world again, which the adapter drew from the view,
+    instead of stopping the game; resampling itself still raises."""
+    import alsos.openspiel
+    from alsos import interop
+    from alsos.search import DeterminizeError
+
+    monkeypatch.setattr(alsos.openspiel, "RESAMPLE_TRIES", 0)
+    for game in _positions("potter1930", 2):
+        seat = game.to_act
+        assert seat is not None
+        root = openspiel_state(determinize(game.view(seat), random.Random(5)))
+        with pytest.raises(DeterminizeError):
+            root.search_world(seat)
+        again = interop._search_world(root, seat)
+        assert again is not root and again.game is not root.game
+        assert again.game.hands == root.game.hands and again.game.history == root.game.history
+        assert again.information_state_string(seat) == root.information_state_string(seat)
+        bot = make_spec("openspiel-ismcts(simulations=4)", seed=1)
+        assert bot.choose(game.view(seat), game.legal_actions()) in game.legal_actions()
