@@ -21,12 +21,16 @@ from alsos.research.parallel import play_hand
 
 
 def test_the_levels_are_bot_names_made_from_their_specs() -> None:
-    assert list(LEVELS) == ["easy", "medium", "hard"]
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
     assert set(LEVELS) <= set(available())
-    easy, medium, hard = (make_spec(name, seed=4) for name in LEVELS)
+    easy, medium, hard, expert = (make_spec(name, seed=4) for name in LEVELS)
     assert isinstance(easy, HeuristicBot) and easy.mistakes == 0.6
     assert isinstance(medium, HeuristicBot) and medium.mistakes == 0.0
     assert isinstance(hard, PIMCBot) and (hard.worlds, hard.budget) == (8, 32)
+    assert not hard.inference
+    # expert is hard with inference, the one rung measured above it (docs/bots.rst)
+    assert isinstance(expert, PIMCBot) and (expert.worlds, expert.budget) == (8, 32)
+    assert expert.inference
     assert parse_spec("hard") == ("hard", {})
 
 
@@ -72,9 +76,10 @@ def test_levels_are_deterministic_with_a_seed(vid: str) -> None:
 
 
 def test_the_levels_meet_in_the_arena() -> None:
-    """A smoke test: the three levels play duplicate deals together (no strength claim;
+    """A smoke test: the levels play duplicate deals together (no strength claim;
     the ladder is measured in docs/bots.rst)."""
     result = arena("tompa", list(LEVELS), 2, workers=1)
     assert list(result.bots) == list(LEVELS)
-    assert all(r.hands == 2 * 4 for r in result.bots.values())  # each in 4 of 6 pairs
+    # two seats: each level meets each other level in both seatings of every deal
+    assert all(r.hands == 2 * 2 * (len(LEVELS) - 1) for r in result.bots.values())
     assert sum(r.mean.value for r in result.bots.values()) == pytest.approx(0.0)

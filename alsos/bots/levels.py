@@ -1,7 +1,7 @@
-"""Levels for people: ``easy``, ``medium`` and ``hard``, each a fixed bot spec.
+"""Levels for people: ``easy``, ``medium``, ``hard`` and ``expert``, each a fixed bot spec.
 
 A person choosing an opponent wants a strength, not a search setting, so
-the registry (:func:`alsos.bots.make`) also knows three levels by name,
+the registry (:func:`alsos.bots.make`) also knows four levels by name,
 wherever a bot name is taken (``alsos play --bots easy,hard``, ``alsos
 arena --bots easy,medium,hard``, :func:`alsos.bots.make_spec`):
 
@@ -16,6 +16,10 @@ arena --bots easy,medium,hard``, :func:`alsos.bots.make_spec`):
 ``hard``
     PIMC with eight worlds (``pimc(worlds=8, budget=32)``): a few tens of
     milliseconds per decision.
+``expert``
+    ``hard`` with inference (``pimc(worlds=8, budget=32, inference=true)``):
+    it weighs the worlds by how well they explain what the other seats did,
+    for about half as much time again.
 
 A level takes only ``seed``; its other settings are what the level is.
 The measured ladder (each level beats the one below on duplicate deals)
@@ -31,4 +35,5 @@ LEVELS: dict[str, str] = {
     "easy": "heuristic(mistakes=0.6)",
     "medium": "heuristic",
     "hard": "pimc(worlds=8, budget=32)",
+    "expert": "pimc(worlds=8, budget=32, inference=true)",
 }

@@ -79,6 +79,7 @@ BOTS: dict[str, str] = {
     "easy": "easy",
     "medium": "medium",
     "hard": "hard",
+    "expert": "expert",
     "random": "random",
     "heuristic": "heuristic",
     "pimc": "pimc(worlds=16, time_limit=2.0)",
