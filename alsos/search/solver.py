@@ -342,9 +342,9 @@ class Search:
         rules = eng.rules
         declarer = s.declarer
         race = None
-        if settle and self.payoff_key.points_matter and not self.early_end:
+        if settle and declarer is not None and self.payoff_key.points_matter and not self.early_end:
             race = eng.scoring.point_race(rules, s)
-        self.settles = race is not None and declarer is not None
+        self.settles = race is not None
         self.declarer = -1 if declarer is None else declarer
         self.defenders: tuple[int, ...] = ()
         self.extra = [0] * len(s.hands)
@@ -358,7 +358,7 @@ class Search:
         self.points_out = self.payoff_key.points(out)
         # The root's payment when the game is lost (index 0) or won (1): the only two.
         self.settled_values = [_INF, _INF]
-        if race is not None and self.settles:
+        if race is not None:
             self.defenders = s.defenders()
             for seat, extra in race.extra.items():
                 self.extra[seat] = extra
