@@ -276,7 +276,8 @@ def test_a_wrong_token_opens_no_seat(client: _Server) -> None:
     assert bad.status_code == 400 and "no shipped variant" in bad.json()["error"]
     bad = client.post("/api/tables", json={"variant": "potter1930", "seats": ["human", "x", "y"]})
     assert bad.status_code == 400 and "seat kind" in bad.json()["error"]
-    big = client.post("/api/tables", content=b"{" + b" " * 5000 + b"}")
+    json_type = {"content-type": "application/json"}
+    big = client.post("/api/tables", content=b"{" + b" " * 5000 + b"}", headers=json_type)
     assert big.status_code == 413 and "4096 bytes" in big.json()["error"]
 
 

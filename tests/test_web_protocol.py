@@ -333,7 +333,9 @@ def test_deeply_nested_json_is_refused_and_the_page_stays_connected(client: _Ser
     with client.websocket_connect(f"/ws/{t['table']}") as ws:
         ws.send_text(deep)
         assert "not JSON" in ws.receive_json()["reason"]
-    made = client.post("/api/tables", content=deep.encode())  # and a request to make a table
+    made = client.post(  # and a request to make a table
+        "/api/tables", content=deep.encode(), headers={"content-type": "application/json"}
+    )
     assert made.status_code == 400 and made.json()["error"] == "the request is not JSON"
 
 

@@ -28,7 +28,8 @@ from web_helpers import serving
 pytest.importorskip("sqlalchemy", reason="needs the web extra")
 pytest.importorskip("starlette", reason="needs the web extra")
 
-from alsos.web.hub import Hub, Room
+from alsos.web.hub import Hub
+from alsos.web.room import Room
 from alsos.web.store import PlyTaken, SeatRow, Store, engine_url
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -93,21 +94,22 @@ def test_a_plain_postgresql_url_is_read_with_psycopg_3() -> None:
 def test_a_profile_is_read_once_per_server(monkeypatch: pytest.MonkeyPatch) -> None:
     """Reading a profile's YAML costs about a tenth of a second: a server that read it
     for every table made or loaded could start only a few tables a second."""
-    from alsos.web import hub
+    from alsos.web import uploads
 
     calls: list[str] = []
-    real = hub.load_variant
+    real = uploads.load_variant
 
     def counting(name: str, **options: Any) -> Any:
         calls.append(name)
         return real(name, **options)
 
-    monkeypatch.setattr(hub, "load_variant", counting)
-    hub._rules.cache_clear()
-    assert hub._rules("potter1930", None) is hub._rules("potter1930", None)
+    monkeypatch.setattr(uploads, "load_variant", counting)
+    uploads.shipped_rules.cache_clear()
+    potter = uploads.shipped_rules("potter1930", None)
+    assert uploads.shipped_rules("potter1930", None) is potter
     assert calls == ["potter1930"]
-    with pytest.raises(hub.TableError):
-        hub._rules("no-such-variant", None)
+    with pytest.raises(uploads.TableError):
+        uploads.shipped_rules("no-such-variant", None)
 
 
 def test_the_variant_list_reads_no_profile_per_request(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -116,7 +118,7 @@ def test_the_variant_list_reads_no_profile_per_request(monkeypatch: pytest.Monke
     from starlette.testclient import TestClient
 
     from alsos.ruleset import loading
-    from alsos.web import app, create_app, hub
+    from alsos.web import app, create_app, uploads
 
     calls: list[str] = []
     real = loading.load_variant
@@ -125,10 +127,10 @@ def test_the_variant_list_reads_no_profile_per_request(monkeypatch: pytest.Monke
         calls.append(name)
         return real(name, **options)
 
-    for module in (hub, app, loading):
+    for module in (uploads, app, loading):
         monkeypatch.setattr(module, "load_variant", counting, raising=False)
-    hub._rules.cache_clear()
-    hub._shipped.cache_clear()
+    uploads.shipped_rules.cache_clear()
+    uploads._shipped.cache_clear()
     with TestClient(create_app("sqlite://", bot_delay=0)) as client:
         first = client.get("/api/variants").json()
         read = len(calls)
@@ -145,9 +147,9 @@ def test_bots_of_every_kind_play_a_hand_to_its_end(
 ) -> None:
     """A searching bot (pimc, in a worker thread) and quick ones (in the event loop)
     play a whole hand; the record stored is the game's history."""
-    from alsos.web import hub
+    from alsos.web import room as rooms
 
-    monkeypatch.setitem(hub.BOTS, "pimc", "pimc(worlds=2, time_limit=0.05)")
+    monkeypatch.setitem(rooms.BOTS, "pimc", "pimc(worlds=2, time_limit=0.05)")
 
     async def scenario() -> None:
         store = Store(db_url)
@@ -303,14 +305,14 @@ async def _two_hubs_on_a_bots_table(
     claim is given up when the hand ends."""
     a = Hub(Store(url), bot_delay=delay, hand_pause=None)
     b = Hub(Store(url), bot_delay=delay, hand_pause=None)
-    a.claim_retry = b.claim_retry = 0.1
+    a.peers.retry = b.peers.retry = 0.1
     table, _ = await a.create("potter1930", ["heuristic"] * 3)
     chose_a: list[int] = []
     chose_b: list[int] = []
     room_a = await a.room(table)
     assert room_a is not None
     room_a.bots = {s: _Counting(bot, chose_a) for s, bot in room_a.bots.items()}  # type: ignore[misc]
-    while not a._claims or not a._claims.holds(table):  # A claims its bots first
+    while not a.peers.claims or not a.peers.claims.holds(table):  # A claims its bots first
         await asyncio.sleep(0.01)
     room_b = await b.room(table)
     assert room_b is not None
@@ -372,7 +374,7 @@ def test_one_process_moves_a_tables_bots(
             assert _history(room_a) == _history(room_b)
             assert a.store.actions_since(room_a.id, 0) == tuple(_history(room_a))
             await asyncio.sleep(0.1)  # the claim of a finished hand is given up
-            assert a._claims is not None and not a._claims.holds(room_a.id)
+            assert a.peers.claims is not None and not a.peers.claims.holds(room_a.id)
         finally:
             await a.close()
             await b.close()

@@ -36,6 +36,7 @@ pytest.importorskip("starlette", reason="needs the web extra")
 from starlette.testclient import WebSocketTestSession
 
 from alsos.web import hub as hub_module
+from alsos.web import room as room_module
 from alsos.web.hub import Hub
 from alsos.web.store import Store
 
@@ -52,6 +53,7 @@ def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
         token_urlsafe=hub_module.secrets.token_urlsafe,
     )
     monkeypatch.setattr(hub_module, "secrets", fake)
+    monkeypatch.setattr(room_module, "secrets", fake)
 
 
 def _sheet(ws: WebSocketTestSession) -> dict[str, Any]:

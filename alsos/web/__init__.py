@@ -10,8 +10,9 @@ default), so a restarted server picks every hand up where it stopped.
 
 What a seat is sent is built only from its view and the events as it sees
 them (:mod:`alsos.web.messages`); actions are checked by the engine and
-taken one at a time per table (:mod:`alsos.web.hub`).  The protocol and the
-limits are described in ``docs/server.rst``.
+taken one at a time per table (:mod:`alsos.web.hub`).  The limits against
+abuse (:class:`Limits`) are counted per client (:mod:`alsos.web.guard`).  The
+protocol and the limits are described in ``docs/server.rst``.
 
 Needs ``pip install 'alsos[web]'`` (Starlette, uvicorn, SQLAlchemy).
 """
@@ -19,7 +20,8 @@ Needs ``pip install 'alsos[web]'`` (Starlette, uvicorn, SQLAlchemy).
 from __future__ import annotations
 
 try:
-    from alsos.web.app import Limits, create_app
+    from alsos.web.app import create_app
+    from alsos.web.guard import Limits
 except ImportError as e:  # pragma: no cover - depends on the installed extras
     raise ImportError(f"the web table needs the 'web' extra: pip install 'alsos[web]' ({e})") from e
 

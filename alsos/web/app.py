@@ -10,14 +10,19 @@ Routes:
 - ``GET /api/cards`` -- every card's SVG picture (:func:`alsos.pack.svg.card_svg`);
 - ``POST /api/tables`` -- make a table: ``{"variant", "players", "seats"}``,
   answered with its id and one secret token per person's seat;
+- ``GET /api/tables/{table}/record`` and ``.../viewer`` -- a finished hand;
 - ``WS /ws/{table}`` -- play: the first message names the seat's token, then
   actions (and, between hands, ``next``) go up and frames come down
   (``docs/server.rst``).
 
-Limits against abuse: the size of a message or request body, messages per
-second per connection (a token bucket), tables made per client address per
-hour.  Tokens travel in messages, never in URLs the server sees (a page keeps
-its token in the URL fragment) and no cookie is used, so there is no CSRF surface.
+The event loop only reads messages, takes actions and writes frames: the
+database is called from its own thread (:mod:`alsos.web.writes`), and
+everything that takes CPU time -- searching bots, hints, viewer and analysis
+pages, uploaded profiles -- runs in worker processes, fair between tables and
+clients (:mod:`alsos.web.searches`).  Limits against abuse are counted per
+client address (:mod:`alsos.web.guard`).  Tokens travel in messages, never in
+URLs the server sees (a page keeps its token in the URL fragment), and no
+cookie is used; a table is made only from the page's own origin, as JSON.
 """
 
 from __future__ import annotations
@@ -25,10 +30,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -37,13 +43,23 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from alsos.analysis import analyze
 from alsos.pack.cards import CARDS
 from alsos.pack.svg import card_svg
-from alsos.viewer import page as viewer_page
-from alsos.web.hub import BOTS, HUMAN, SPECTATOR, Connection, Hub, Room, TableError, variants
+from alsos.web.guard import (
+    CLOSE_BUSY,
+    CLOSE_REFUSED,
+    Bucket,
+    Guard,
+    Limits,
+    NotJSON,
+    read_json,
+)
+from alsos.web.hub import Hub
+from alsos.web.pages import Pages, render
 from alsos.web.protocol import CLIENT_MESSAGES, check_client
+from alsos.web.room import BOTS, HUMAN, SPECTATOR, Connection, Room, TableError
 from alsos.web.store import Store
+from alsos.web.uploads import variants
 
 __all__ = ["Limits", "create_app"]
 
@@ -52,44 +68,7 @@ _CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
-
-
-class Limits:
-    """The server's limits against abuse (each may be set in :func:`create_app`)."""
-
-    def __init__(
-        self,
-        *,
-        max_message: int = 4096,
-        max_profile: int = 65536,
-        actions_per_second: float = 8.0,
-        burst: int = 16,
-        tables_per_client: int = 60,
-        hello_timeout: float = 15.0,
-    ) -> None:
-        self.max_message = max_message
-        self.max_profile = max_profile
-        self.actions_per_second = actions_per_second
-        self.burst = burst
-        self.tables_per_client = tables_per_client
-        self.hello_timeout = hello_timeout
-
-
-class _Bucket:
-    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens, self.at = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+_log = logging.getLogger("alsos.web")
 
 
 def create_app(
@@ -98,17 +77,21 @@ def create_app(
     bot_delay: float = 0.6,
     limits: Limits | None = None,
     hand_pause: float | None = 3.0,
+    workers: int = 2,
 ) -> Starlette:
     """The web table as an ASGI app, storing its tables at ``db_url`` (SQLAlchemy URL).
 
     Mount it in another Starlette or FastAPI app, or serve it with uvicorn
     (``alsos serve``).  ``bot_delay``: seconds before a bot's move is shown;
     ``hand_pause``: seconds a table of bots only waits before its next hand
-    (None: it stops after each hand).
+    (None: it stops after each hand); ``workers``: worker processes for the
+    searching bots, hints and analysis pages (:mod:`alsos.web.searches`).
     The app's ``state.hub`` (:class:`~alsos.web.hub.Hub`) is the tables'
     Python side, for tools and tests.
+
+    :raises sqlalchemy.exc.OperationalError: the database cannot be opened.
     """
-    site = _Site(Store(db_url), bot_delay, limits or Limits(), hand_pause)
+    site = _Site(Store(db_url), bot_delay, limits or Limits(), hand_pause, workers)
     routes = [
         Route("/", site.index),
         Route("/api/variants", site.variants),
@@ -123,28 +106,35 @@ def create_app(
     return app
 
 
-#: Tricks from the end whose card plays the after-hand analysis values exactly (the
-#: solver: milliseconds for six tricks of any profile, seconds for a whole hand).
-AFTER_HAND_TRICKS = 6
-
-
 class _Site:
     """What the app's routes share: the store, the hub (made in the event loop that
-    serves the app), the limits, and the tables each client made in the last hour."""
+    serves the app), the limits and their counts, and the pages made."""
 
     def __init__(
-        self, store: Store, bot_delay: float, limits: Limits, hand_pause: float | None = 3.0
+        self,
+        store: Store,
+        bot_delay: float,
+        limits: Limits,
+        hand_pause: float | None = 3.0,
+        workers: int = 2,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.hand_pause = hand_pause
+        self.workers = workers
         self.limits = limits
+        self.guard = Guard(limits)
+        self.pages = Pages()
         self._hub: Hub | None = None
-        self.made: dict[str, list[float]] = {}
 
     def hub(self) -> Hub:
         if self._hub is None:  # made in the event loop that serves the app
-            self._hub = Hub(self.store, bot_delay=self.bot_delay, hand_pause=self.hand_pause)
+            self._hub = Hub(
+                self.store,
+                bot_delay=self.bot_delay,
+                hand_pause=self.hand_pause,
+                workers=self.workers,
+            )
         return self._hub
 
     @contextlib.asynccontextmanager
@@ -165,107 +155,141 @@ class _Site:
     async def cards(self, request: Request) -> Response:
         return JSONResponse({c.name: card_svg(c, width=60) for c in CARDS})
 
-    def _made_recently(self, client: str, now: float) -> list[float]:
-        """When ``client`` made its tables of the last hour (clients that made none
-        are forgotten once there are many)."""
-        made = self.made
-        if len(made) > 10_000:
-            for key in [k for k, v in made.items() if not v or now - v[-1] >= 3600]:
-                del made[key]
-        return [t for t in made.get(client, []) if now - t < 3600]
-
     async def create(self, request: Request) -> Response:
+        if _foreign(request):  # another site's page: not counted against this client
+            return _refuse(403, "tables are made from this server's own page")
+        client = _client(request)
+        refusal = self.guard.may_make(client)
+        if refusal is not None:
+            return _refuse(429, refusal)
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            return _refuse(415, "send the table as JSON (Content-Type: application/json)")
         limits = self.limits
         cap = limits.max_message + limits.max_profile
         body = await _capped_body(request, cap)
         if body is None:
             return _refuse(413, f"the request is over {cap} bytes")
-        client = request.client.host if request.client else "?"
-        now = time.time()
-        times = self._made_recently(client, now)
-        if len(times) >= limits.tables_per_client:
-            return _refuse(429, f"at most {limits.tables_per_client} tables an hour per client")
         asked = _table_request(body, limits)
         if isinstance(asked, Response):
             return asked
         variant, players, seats, profile = asked
         try:
             table_id, tokens = await self.hub().create(
-                variant, seats, players=players, profile=profile
+                variant, seats, players=players, profile=profile, client=client
             )
         except TableError as e:
             return _refuse(400, str(e))
-        self.made[client] = [*times, now]
         watch = tokens.pop(SPECTATOR)
-        return JSONResponse(
-            {
-                "table": table_id,
-                "tokens": {str(s): t for s, t in tokens.items()},
-                "spectator": watch,
-            }
+        return _secure(
+            JSONResponse(
+                {
+                    "table": table_id,
+                    "tokens": {str(s): t for s, t in tokens.items()},
+                    "spectator": watch,
+                }
+            )
         )
 
     async def finished(self, request: Request) -> Response:
         """The record of a finished hand (public then), as text or in the hand viewer:
         the hand in play once over, or ``?hand=N``, the session's hand N;
         ``?analysis=1`` adds the open-card analysis of the last tricks' card plays
-        (:func:`alsos.analysis.analyze`, the same as ``alsos analyze --html``)."""
+        (:func:`alsos.analysis.analyze`, the same as ``alsos analyze --html``).
+        Asking for it does not start a table's bots (only a seat's or spectator's
+        page does)."""
         table_id, what = request.path_params["table"], request.path_params["what"]
-        room = await self.hub().room(table_id) if len(table_id) <= 32 else None
-        if what not in ("record", "viewer") or room is None:
+        if what not in ("record", "viewer") or len(table_id) > 32:
+            return _refuse(404, "no such table")
+        hub = self.hub()
+        room = await hub.room(table_id, wake=False)
+        if room is None:
             return _refuse(404, "no such table")
         asked = request.query_params.get("hand", "")
         if asked and not (asked.isascii() and asked.isdigit() and len(asked) <= 6):
             return _refuse(400, f"?hand= is a hand's number in the session, not {asked[:20]!r}")
         number = int(asked) if asked else room.hand
-        game = room.game if number == room.hand else await self.hub().earlier_hand(room, number)
+        game = room.game if number == room.hand else await hub.earlier_hand(room, number)
         if game is None or not game.is_over:
             return _refuse(404, f"hand {number} of this table is not over (or not dealt) yet")
-        record = game.record()
         if what == "record":
             name = f"alsos-{table_id}.txt" if not asked else f"alsos-{table_id}-{number}.txt"
             return _secure(
                 Response(
-                    str(record),
+                    str(game.record()),
                     media_type="text/plain; charset=utf-8",
                     headers={"content-disposition": f'attachment; filename="{name}"'},
                 )
             )
-        analysis = None
-        if request.query_params.get("analysis") == "1":
-            # off the event loop: the solver takes a moment (the last tricks only)
-            analysis = await asyncio.to_thread(
-                analyze, game, worlds=0, open_card_tricks=AFTER_HAND_TRICKS
-            )
-        try:
-            html = viewer_page(record, title=f"Alsós: table {table_id}", analysis=analysis)
-        except ValueError:  # an uploaded profile: the viewer opens shipped variants only
+        key = (table_id, number, request.query_params.get("analysis") == "1")
+        found, html = self.pages.get(key)
+        if not found:
+            client = _client(request)
+            refusal = self.guard.may_render(client)
+            if refusal is not None:
+                return _refuse(429, refusal)
+            title = f"Alsós: table {table_id}"
+            try:
+                html = await hub.searches.run(f"page {client}", render, game, title, key[2])
+            finally:
+                self.guard.rendered(client)
+            self.pages.keep(key, html)
+        if html is None:  # an uploaded profile: the viewer opens shipped variants only
             return _refuse(409, "the hand viewer shows hands of shipped variants only")
         response = HTMLResponse(html)
         response.headers["x-alsos-csp"] = "viewer"  # the viewer's own inline script and style
         return _secure(response)
 
+    # ------------------------------------------------------------ play
+
     async def play(self, ws: WebSocket) -> None:
+        client = ws.client.host if ws.client else "?"
+        refusal = self.guard.may_connect(client)
         await ws.accept()
-        table_id = ws.path_params["table"]
-        room, seat = await self._hello(ws, table_id)
-        if room is None or seat is None:
+        if refusal is not None:
+            await _close(ws, CLOSE_BUSY, refusal)
+            return
+        try:
+            try:
+                room, seat = await self._hello(ws, ws.path_params["table"])
+            finally:
+                self.guard.said_hello(client)
+            if room is not None and seat is not None:
+                await self._seated(ws, room, seat, client)
+        finally:
+            self.guard.closed(client)
+
+    async def _seated(self, ws: WebSocket, room: Room, seat: int, client: str) -> None:
+        refusal = self.guard.may_sit(room.pages(), seat)
+        if refusal is not None:
+            await _close(ws, CLOSE_BUSY, refusal)
             return
         hub = self.hub()
-        conn = hub.join(room, seat)
+        conn = hub.join(room, seat, client)
         writer = asyncio.get_running_loop().create_task(_write(ws, conn))
-        bucket = _Bucket(self.limits.actions_per_second, self.limits.burst)
+        bucket = Bucket(self.limits.actions_per_second, self.limits.burst)
+        asides: set[asyncio.Task[None]] = set()
         try:
             while not conn.dropped:
-                text = await ws.receive_text()
-                error = await self._handle(room, seat, text, bucket)
-                if error is not None:
-                    conn.send(error)
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if not bucket.take():
+                    conn.send(_error("too many messages: slow down"))
+                elif text is None:
+                    conn.send(_error("a binary message is not part of the protocol: send text"))
+                else:
+                    error = await self._handle(room, seat, text, client, conn, asides)
+                    if error is not None:
+                        conn.send(error)
         except WebSocketDisconnect:
             pass
         finally:
             hub.leave(room, conn)
             writer.cancel()
+            for task in asides:
+                task.cancel()
             if conn.dropped:
                 with contextlib.suppress(Exception):
                     await ws.close(1008)
@@ -274,40 +298,61 @@ class _Site:
         """Read the first message: ``{"type": "hello", "token": ...}`` for a seat."""
         limits = self.limits
         try:
-            text = await asyncio.wait_for(ws.receive_text(), limits.hello_timeout)
-        except (TimeoutError, WebSocketDisconnect):
+            message = await asyncio.wait_for(ws.receive(), limits.hello_timeout)
+        except TimeoutError:
+            await _close(ws, CLOSE_REFUSED, f"no hello within {limits.hello_timeout:g} s")
             return None, None
-        msg = _parse(text, limits.max_message)
-        problem = _NOT_JSON if msg is _UNREAD else check_client(msg, ("hello",))
+        except WebSocketDisconnect:
+            return None, None
+        if message["type"] == "websocket.disconnect":
+            return None, None
+        hello = '{"type": "hello", "token": ...}'
+        text = message.get("text")
+        if text is None:
+            await _close(ws, CLOSE_REFUSED, f"the first message is {hello}, as text")
+            return None, None
+        try:
+            msg = read_json(text, limits.max_message)
+            problem = check_client(msg, ("hello",))
+        except NotJSON as e:
+            problem = str(e)
         if problem is not None:
-            await _close(ws, f'the first message is {{"type": "hello", "token": ...}}: {problem}')
+            await _close(ws, CLOSE_REFUSED, f"the first message is {hello}: {problem}")
             return None, None
         token: str = msg["token"]
-        room = await self.hub().room(table_id) if len(table_id) <= 32 else None
+        room = await self.hub().room(table_id, wake=False) if len(table_id) <= 32 else None
         seat = room.seat_for(token) if room is not None else None
         if room is None or seat is None:
-            await _close(ws, "no such table, or the link does not open a seat of it")
+            await _close(ws, CLOSE_REFUSED, "no such table, or the link does not open a seat of it")
             return None, None
         return room, seat
 
     async def _handle(
-        self, room: Room, seat: int, text: str, bucket: _Bucket
+        self,
+        room: Room,
+        seat: int,
+        text: str,
+        client: str,
+        conn: Connection,
+        asides: set[asyncio.Task[None]],
     ) -> dict[str, Any] | None:
         """One message from a seat's page; the frame to send back if it was refused."""
-        limits, hub = self.limits, self.hub()
-        if len(text) > limits.max_message:
-            return _error(f"message over {limits.max_message} bytes: ignored")
-        if not bucket.take():
-            return _error("too many messages: slow down")
-        msg = _parse(text, limits.max_message)
-        problem = _NOT_JSON if msg is _UNREAD else check_client(msg, _LATER)
+        hub = self.hub()
+        try:
+            msg = read_json(text, self.limits.max_message)
+            problem = check_client(msg, _LATER)
+        except NotJSON as e:
+            problem = str(e)
         if problem is not None:  # checked against the protocol's schema: nothing done
             return _error(problem)
         kind = msg["type"]
         if kind == "ping":
             return {"type": "pong"}
-        if kind == "hint":
-            return {"type": "hint", "text": await hub.hint(room, seat)}
+        if kind == "hint":  # worked out aside: the page's other messages go on meanwhile
+            task = asyncio.get_running_loop().create_task(_hint(hub, room, seat, client, conn))
+            asides.add(task)
+            task.add_done_callback(asides.discard)
+            return None
         if kind == "record":
             return _record(room, seat)
         if kind == "undo":
@@ -328,15 +373,34 @@ class _Site:
         return {"type": "refused", "action": action[:60], "reason": reason}
 
 
+async def _hint(hub: Hub, room: Room, seat: int, client: str, conn: Connection) -> None:
+    conn.send({"type": "hint", "text": await hub.hint(room, seat, client)})
+
+
+def _client(request: Request) -> str:
+    """The address a request came from (a proxy's own, unless it is believed:
+    ``--forwarded-allow-ips``)."""
+    return request.client.host if request.client else "?"
+
+
+def _foreign(request: Request) -> bool:
+    """Whether a browser sent ``request`` from another site's page (its ``Origin`` is
+    not this server): a page elsewhere must not spend a visitor's tables."""
+    origin = request.headers.get("origin")
+    if origin is None:  # not a browser's cross-site request (a script, a test)
+        return False
+    return urlsplit(origin).netloc.lower() != request.headers.get("host", "").lower()
+
+
 def _table_request(
     body: bytes, limits: Limits
 ) -> tuple[str, int | None, list[str], str | None] | Response:
     """The variant, player count, seats and uploaded profile a request to make a
     table asks for, or the refusal saying what is wrong with it."""
     try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):
-        return _refuse(400, "the request is not JSON")
+        data = read_json(body, limits.max_message + limits.max_profile)
+    except NotJSON as e:
+        return _refuse(400, str(e).replace("the message", "the request"))
     if not isinstance(data, dict):
         return _refuse(400, "the request is not a JSON object")
     if "profile" not in data and len(body) > limits.max_message:  # only a profile is long
@@ -415,20 +479,8 @@ async def _capped_body(request: Request, limit: int) -> bytes | None:
     return body
 
 
-_UNREAD = object()  # what _parse gives for text that is not JSON
-_NOT_JSON = "the message is not JSON"
 #: the messages a page may send once its seat is open (alsos.web.protocol)
 _LATER = tuple(k for k in CLIENT_MESSAGES if k != "hello")
-
-
-def _parse(text: str, limit: int) -> Any:
-    """The JSON value of ``text``, or ``_UNREAD``."""
-    if len(text) > limit:
-        return _UNREAD
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):  # a few thousand "[" exhaust the parser's stack
-        return _UNREAD
 
 
 def _record(room: Room, seat: int) -> dict[str, Any]:
@@ -447,7 +499,7 @@ def _error(reason: str) -> dict[str, Any]:
 
 
 def _refuse(status: int, reason: str) -> Response:
-    return JSONResponse({"error": reason}, status_code=status)
+    return _secure(JSONResponse({"error": reason}, status_code=status))
 
 
 async def _write(ws: WebSocket, conn: Connection) -> None:
@@ -460,7 +512,8 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
             await ws.send_text(json.dumps(frame, separators=(",", ":")))
 
 
-async def _close(ws: WebSocket, reason: str) -> None:
+async def _close(ws: WebSocket, code: int, reason: str) -> None:
+    """Tell the page why (an ``error`` frame, and the close's reason), then close."""
     with contextlib.suppress(Exception):
         await ws.send_text(json.dumps(_error(reason)))
-        await ws.close(4403)
+        await ws.close(code, reason.encode("utf-8")[:120].decode("utf-8", "ignore"))

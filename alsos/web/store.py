@@ -22,7 +22,9 @@ synchronous: the server makes them from worker threads so the event loop
 never waits on a disk or the network.  A SQLite file is opened in WAL mode
 with ``synchronous=NORMAL``: a commit is not flushed to the disk each time
 (an action survives the server process being killed, not the machine losing
-power), which keeps a write well under a millisecond.  The server stores
+power), which keeps a write well under a millisecond.  It is held by the
+server's process alone, through one connection, in SQLite's exclusive locking
+mode (no ``-shm`` file: see :func:`_sqlite_own`).  The server stores
 the actions waiting at one moment, of any tables, with one call
 (:meth:`Store.add_actions`: one transaction, a group commit).
 
@@ -61,6 +63,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
@@ -187,12 +190,21 @@ class Store:
             self.engine: Engine = create_engine(
                 url, poolclass=StaticPool, connect_args={"check_same_thread": False}
             )
+        elif make_url(url).get_backend_name() == "sqlite":
+            # one connection, held by this process alone (_sqlite_own): a call from
+            # another thread waits for it rather than opening a second one
+            self.engine = create_engine(
+                url, pool_size=1, max_overflow=0, pool_timeout=60, pool_pre_ping=True
+            )
+            event.listen(self.engine, "connect", _sqlite_own)
         else:
             self.engine = create_engine(engine_url(url), pool_pre_ping=True)
         self.postgres = self.engine.dialect.name == "postgresql"
-        if self.engine.dialect.name == "sqlite" and not memory:
-            event.listen(self.engine, "connect", _sqlite_wal)
-        _META.create_all(self.engine)
+        try:
+            _META.create_all(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
 
     def close(self) -> None:
         """Release the database connections."""
@@ -383,9 +395,22 @@ class Store:
         )
 
 
-def _sqlite_wal(dbapi_connection: Any, record: Any) -> None:
-    """Open a SQLite file in WAL mode, committing without a flush to the disk each time."""
+def _sqlite_own(dbapi_connection: Any, record: Any) -> None:
+    """Open a SQLite file for this process alone, in WAL mode, committing without a
+    flush to the disk each time.
+
+    The exclusive locking mode, set before the first read, keeps the WAL's index
+    in this process's memory instead of a ``-shm`` file that every process maps:
+    a mapped file that becomes unwritable (or is truncated) under a running server
+    kills it with SIGBUS at its next write, where an unwritable database file is an
+    error the server answers (the action is refused, and tried again later).  It
+    also makes a second server on the same file fail at once ("database is
+    locked") rather than share it.  The memory map of the database file itself is
+    off for the same reason.
+    """
     cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA locking_mode=EXCLUSIVE")
+    cursor.execute("PRAGMA mmap_size=0")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()

@@ -1,0 +1,62 @@
+"""A finished hand's pages: the hand viewer, with or without the after-hand analysis.
+
+Once a hand is over it never changes, so its viewer page (and the analysis
+the solver adds to it: the exact value of each card play of the last tricks)
+is made once, in a worker process (:mod:`alsos.web.searches`, in the turn of
+the client that asked), and kept (:class:`Pages`: the most recently asked
+pages, up to a number of bytes).  Making a page is the costly part, so that
+is what a client is limited in (:meth:`alsos.web.guard.Guard.may_render`);
+a page already made is served again at no cost.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from alsos.analysis import analyze
+from alsos.play.game import Game
+from alsos.viewer import page as viewer_page
+
+__all__ = ["AFTER_HAND_TRICKS", "Pages", "render"]
+
+#: Tricks from the end whose card plays the after-hand analysis values exactly (the
+#: solver: milliseconds for six tricks of any profile, seconds for a whole hand).
+AFTER_HAND_TRICKS = 6
+
+
+def render(game: Game, title: str, analysis: bool) -> str | None:
+    """(In a worker.)  The hand viewer's page of the finished ``game``, with its
+    analysis if asked; None when the viewer cannot show it (an uploaded profile:
+    the viewer opens shipped variants only)."""
+    found = analyze(game, worlds=0, open_card_tricks=AFTER_HAND_TRICKS) if analysis else None
+    try:
+        return viewer_page(game.record(), title=title, analysis=found)
+    except ValueError:
+        return None
+
+
+class Pages:
+    """The pages made, by (table, hand, with analysis), up to ``budget`` bytes."""
+
+    def __init__(self, budget: int = 64 << 20) -> None:
+        self.budget = budget
+        self.size = 0
+        self._kept: OrderedDict[tuple[str, int, bool], str | None] = OrderedDict()
+
+    def get(self, key: tuple[str, int, bool]) -> tuple[bool, str | None]:
+        """(found, the page) for ``key``; a page found is the most recently used."""
+        if key not in self._kept:
+            return False, None
+        self._kept.move_to_end(key)
+        return True, self._kept[key]
+
+    def keep(self, key: tuple[str, int, bool], page: str | None) -> None:
+        """Keep ``page`` (None: the viewer cannot show this hand), letting go of the
+        least recently used pages beyond the budget."""
+        if key in self._kept:
+            return
+        self._kept[key] = page
+        self.size += len(page or "")
+        while self.size > self.budget and len(self._kept) > 1:
+            _, old = self._kept.popitem(last=False)
+            self.size -= len(old or "")

@@ -1,0 +1,214 @@
+"""A table in play: its seats, its game and session, and the pages connected to it.
+
+A :class:`Room` is what the server holds of one table in memory: the rules,
+the game of the hand in play and the session's score sheet, who sits where
+(a person, whose secret token only a digest of is kept, or a bot), and a
+:class:`Connection` per open page.  Everything a page is sent goes through
+the room: a new state after an action (:meth:`Room.publish`), the score
+sheet, the table as a whole after a reload -- each frame built once per seat
+from what that seat may know (:mod:`alsos.web.messages`).
+
+The room does not decide anything: the hub (:mod:`alsos.web.hub`) takes the
+actions, the bots' turns (:mod:`alsos.web.turns`) move the bots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+import time
+from collections import Counter
+from typing import Any
+
+from alsos.bots import Bot, make_spec
+from alsos.hand.events import Event
+from alsos.play.game import Game
+from alsos.play.session import Session
+from alsos.ruleset.profile import Ruleset
+from alsos.web.messages import events_frame, state_frame
+from alsos.web.sessions import note_over, sheet_frame
+from alsos.web.store import TableRow
+
+__all__ = [
+    "BOTS",
+    "HUMAN",
+    "QUICK",
+    "SPECTATOR",
+    "WATCH",
+    "Connection",
+    "Room",
+    "TableError",
+    "digest",
+]
+
+#: The bots a table may seat, by the name a page sends, with the spec each is made from
+#: (fixed here: a client cannot ask a bot to search for an hour).
+BOTS: dict[str, str] = {
+    # the levels for people (alsos.bots.levels), weakest first
+    "easy": "easy",
+    "medium": "medium",
+    "hard": "hard",
+    "expert": "expert",
+    "random": "random",
+    "heuristic": "heuristic",
+    "pimc": "pimc(worlds=16, time_limit=2.0)",
+}
+#: The bots that choose in well under a millisecond: they move in the event loop,
+#: where a hand-off to a worker would cost more than the choice.
+QUICK = frozenset({"random", "heuristic", "easy", "medium"})
+#: The seat kind of a person.
+HUMAN = "human"
+#: The seat number a spectator's link opens: it sees what every seat may see
+#: (:func:`alsos.web.messages.state_frame`), and the whole hand once it is over.
+SPECTATOR = -1
+#: The stored kind of the spectator's row (seat :data:`SPECTATOR`).
+WATCH = "spectator"
+_QUEUE = 256  # frames waiting for one connection before it is dropped as too slow
+
+
+class TableError(ValueError):
+    """A table cannot be made as asked (an unknown variant or bot, a wrong seat count,
+    a profile the loader refuses)."""
+
+
+def digest(token: str) -> str:
+    """What is stored of a seat's token: its SHA-256 (a leaked database opens no seat)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class Connection:
+    """One page at a seat: the frames waiting to be written to it, in order.
+
+    ``client``: the address the page connected from (the per-client limits count it).
+    """
+
+    def __init__(self, seat: int, client: str = "?") -> None:
+        self.seat = seat
+        self.client = client
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(_QUEUE)
+        self.dropped = False
+
+    def send(self, frame: dict[str, Any]) -> None:
+        """Queue ``frame``; a page that reads too slowly is dropped (it reconnects)."""
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.dropped = True
+
+
+class Room:
+    """A table in play: its rules, its game, who sits where, who is connected."""
+
+    def __init__(self, row: TableRow, rules: Ruleset, session: Session, game: Game) -> None:
+        self.id = row.id
+        self.rules = rules
+        self.game = game
+        #: the session: its sheet holds every finished hand, the one in play once over
+        self.session = session
+        #: the number of the hand in play (1 the first)
+        self.hand = len(row.hands) + 1
+        self.seats = tuple(s for s in row.seats if s.seat != SPECTATOR)
+        self.watch = next((s.token for s in row.seats if s.seat == SPECTATOR), None)
+        #: the table's actions are taken one at a time, under this lock
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.bots: dict[int, Bot] = {
+            s.seat: make_spec(BOTS[s.kind], seed=secrets.randbits(32))
+            for s in row.seats
+            if s.kind in BOTS
+        }
+        #: the seats whose bot chooses in the event loop (:data:`QUICK`)
+        self.quick = frozenset(s.seat for s in row.seats if s.kind in QUICK)
+        #: the task playing the bots' turns (:mod:`alsos.web.turns`), while one runs
+        self.bot_task: asyncio.Task[None] | None = None
+        #: set to cut short a bot task's wait before it tries again (a page joined)
+        self.nudge = asyncio.Event()
+        self.hinting = False  # one hint at a time per table: each searches for a while
+        #: when this process last failed to claim the table's bots (time.monotonic)
+        self.tried = -float("inf")
+        #: when a page last joined, left or acted here (time.monotonic): idle rooms are
+        #: let go (:meth:`alsos.web.hub.Hub.prune`)
+        self.touched = time.monotonic()
+
+    def seat_for(self, token: str) -> int | None:
+        """The seat ``token`` opens, or None; every seat's digest is compared in
+        constant time, so the answer's timing tells nothing about the tokens."""
+        found = None
+        given = digest(token)
+        for s in self.seats:
+            if s.token is not None and hmac.compare_digest(given, s.token):
+                found = s.seat
+        if self.watch is not None and hmac.compare_digest(given, self.watch):
+            found = SPECTATOR
+        return found
+
+    def humans(self) -> tuple[int, ...]:
+        """The seats played by people."""
+        return tuple(s.seat for s in self.seats if s.kind == HUMAN)
+
+    def public(self) -> dict[str, Any]:
+        """What every seat may know of the table itself."""
+        return {
+            "id": self.id,
+            "variant": self.rules.id,
+            "name": self.rules.name,
+            "players": self.rules.players,
+            "dealer": self.game.dealer,
+            "seats": [{"seat": s.seat, "kind": s.kind} for s in self.seats],
+            "hand": self.hand,
+            "session": self.session.summary(),
+        }
+
+    def pages(self) -> Counter[int]:
+        """How many pages are open at each seat (:data:`SPECTATOR` included)."""
+        return Counter(c.seat for c in self.connections)
+
+    def bot_to_act(self) -> bool:
+        """Whether a bot is to act in the hand in play."""
+        return not self.game.is_over and self.game.to_act in self.bots
+
+    # ------------------------------------------------------------- sending
+
+    def publish(self, game: Game, events: tuple[Event, ...], ply: int) -> None:
+        """Make ``game`` (``ply`` and its events taken) the table's, and tell every page;
+        a hand just over goes on the session's sheet, sent to every page too."""
+        ended = not self.game.is_over and note_over(self.session, game)
+        self.game = game
+        frames: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+        for conn in list(self.connections):
+            pair = frames.get(conn.seat)
+            if pair is None:  # built once per seat, however many windows it has open
+                pair = frames[conn.seat] = (
+                    events_frame(events, conn.seat, ply + 1),
+                    state_frame(game, conn.seat),
+                )
+            conn.send(pair[0])
+            conn.send(pair[1])
+        if ended:
+            self.send_sheet()
+
+    def send_all(self, frame: dict[str, Any]) -> None:
+        """Send every page the same (public) frame."""
+        for conn in list(self.connections):
+            conn.send(frame)
+
+    def send_sheet(self) -> None:
+        """Send every page the session's sheet (public: one frame for all)."""
+        self.send_all(sheet_frame(self.session, self.hand))
+
+    def send_table(self) -> None:
+        """Send every page the sheet, then its own state of the hand in play."""
+        self.send_sheet()
+        self.send_states()
+
+    def send_states(self) -> None:
+        """Send every page its own state of the hand in play."""
+        states: dict[int, dict[str, Any]] = {}
+        for conn in list(self.connections):
+            if conn.seat not in states:
+                states[conn.seat] = state_frame(self.game, conn.seat)
+            conn.send(states[conn.seat])

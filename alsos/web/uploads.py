@@ -1,0 +1,117 @@
+"""The rules a table is played by: a shipped variant, or a profile a client uploaded.
+
+A shipped profile is read once per server (:func:`shipped_rules`): parsing and
+checking a profile's YAML costs far more than a hand's actions, so reading it
+for every new or reloaded table would cap the tables a server can start.
+
+An uploaded profile is text from anyone.  The loader bounds what it reads
+(:func:`alsos.ruleset.loading.load_profile_text`: the size, the nesting, the
+number of entries), and the server adds what a shared process needs
+(:class:`Uploads`): the text is read in a worker process, never in the event
+loop, within a time bound, and once -- the rules it gives (or the refusal) are
+kept by the text's digest, so a table reloaded after a restart or asked for
+again does not read it again.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections import OrderedDict
+from typing import Any
+
+from alsos.pack.cards import quote
+from alsos.ruleset.loading import load_profile_text, load_variant, shipped_variants
+from alsos.ruleset.profile import Ruleset
+from alsos.web.room import TableError
+from alsos.web.searches import Searches
+
+__all__ = ["Uploads", "read_upload", "shipped_rules", "variants"]
+
+
+@functools.lru_cache(maxsize=64)
+def shipped_rules(variant: str, players: int | None) -> Ruleset:
+    """A shipped profile for ``players`` seats (a client names no file), read once per
+    server (a Ruleset is immutable; a refusal is not kept: it is raised again).
+
+    :raises TableError: no such shipped variant, or a player count it does not allow.
+    """
+    if variant not in shipped_variants():
+        raise TableError(
+            f"no shipped variant {quote(variant)}; choose one of {', '.join(shipped_variants())}"
+        )
+    try:
+        return load_variant(variant) if players is None else load_variant(variant, players=players)
+    except ValueError as e:
+        raise TableError(str(e)) from None
+
+
+@functools.cache
+def _shipped() -> tuple[tuple[str, str, int, tuple[int, ...]], ...]:
+    """Each shipped variant's id, name, usual player count and allowed counts, from the
+    profiles read once per server (:func:`shipped_rules`)."""
+    out = []
+    for vid in shipped_variants():
+        rules = shipped_rules(vid, None)
+        out.append((vid, rules.name, rules.players, tuple(rules.player_counts or (rules.players,))))
+    return tuple(out)
+
+
+def variants() -> list[dict[str, Any]]:
+    """The shipped variants as the page's form lists them (``GET /api/variants``):
+    id, name, usual player count and the counts it allows.  Read from the profiles
+    once per server, like every table's rules: a request reads no file."""
+    return [
+        {"id": vid, "name": name, "players": players, "counts": list(counts)}
+        for vid, name, players, counts in _shipped()
+    ]
+
+
+def read_upload(text: str, players: int | None) -> Ruleset | str:
+    """(In a worker.)  The rules of an uploaded profile for ``players`` seats, or the
+    loader's refusal as text (a ProfileError: the key path and the reason)."""
+    try:
+        if players is None:
+            return load_profile_text(text)
+        return load_profile_text(text, players=players)
+    except ValueError as e:
+        return str(e)
+
+
+class Uploads:
+    """Uploaded profiles read in the workers of ``searches``, each text once.
+
+    ``timeout``: seconds a profile may take to read before it is refused;
+    ``keep``: how many texts' rules (or refusals) are kept, the least recently
+    used let go first.
+    """
+
+    def __init__(self, searches: Searches, *, timeout: float = 5.0, keep: int = 256) -> None:
+        self.searches = searches
+        self.timeout = timeout
+        self.keep = keep
+        self._read: OrderedDict[tuple[str, int | None], Ruleset | str] = OrderedDict()
+
+    async def rules(self, text: str, players: int | None, *, queue: str) -> Ruleset:
+        """The rules of the uploaded ``text`` for ``players`` seats.  ``queue``: whose
+        turn the reading takes (:meth:`Searches.run`: the client that uploads it, or
+        the table it is for).
+
+        :raises TableError: the loader refused it, or it took too long to read.
+        """
+        key = (hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), players)
+        found = self._read.get(key)
+        if found is None:
+            try:
+                found = await self.searches.run(
+                    queue, read_upload, text, players, timeout=self.timeout
+                )
+            except TimeoutError:
+                found = f"the profile took over {self.timeout:g} s to read: it is not one"
+            self._read[key] = found
+            while len(self._read) > self.keep:
+                self._read.popitem(last=False)
+        self._read.move_to_end(key)
+        if isinstance(found, str):
+            raise TableError(found)
+        return found
