@@ -16,7 +16,8 @@ Usage::
     alsos arena [--variant V] [--bots A,B,...] [--deals N] [--workers N] [--json FILE]
     alsos simulate [VARIANT ...] [--hands N] [--bots B] [--out FILE] [--json FILE] [--plot FILE]
     alsos serve [--host H] [--port N] [--db URL] [--bot-delay SECONDS]
-                [--hand-pause SECONDS|off] [--schema]
+                [--hand-pause SECONDS|off] [--forwarded-allow-ips IPS]
+                [--no-access-log] [--workers N] [--schema]
 
 ``play`` lives in ``alsos.terminal``: with ``--watch`` seeded bots play
 every seat and the hand is told phase by phase, trick by trick, with the
@@ -141,7 +142,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if command == "serve":
             if args.schema:
                 return _protocol_schema()
-            return _serve(args.host, args.port, args.db, args.bot_delay, args.hand_pause)
+            return _serve(args)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
@@ -393,6 +394,26 @@ def _add_serve(sub: _Subparsers) -> None:
         "'off': it stops after each hand)",
     )
     serve.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="IPS",
+        help="behind a reverse proxy: the proxies' addresses (comma-separated) whose "
+        "X-Forwarded-For names the client; by default no one's is believed",
+    )
+    serve.add_argument(
+        "--no-access-log",
+        dest="access_log",
+        action="store_false",
+        help="no line per HTTP request on standard error",
+    )
+    serve.add_argument(
+        "--workers",
+        type=_positive,
+        default=2,
+        metavar="N",
+        help="worker processes for searching bots, hints and analysis pages (default 2)",
+    )
+    serve.add_argument(
         "--schema",
         action="store_true",
         help="print the JSON Schema of the WebSocket protocol and exit",
@@ -428,6 +449,13 @@ def _protocol_schema() -> int:
     return 0
 
 
+def _positive(text: str) -> int:
+    """A whole number of at least 1."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text[:60]!r} is not a whole number of at least 1")
+    return int(text)
+
+
 def _hand_pause(text: str) -> float | None:
     """``--hand-pause``: seconds (0 or more), or ``off``."""
     if text == "off":
@@ -441,32 +469,23 @@ def _hand_pause(text: str) -> float | None:
     return value
 
 
-def _serve(host: str, port: int, db: str, bot_delay: float, hand_pause: float | None) -> int:
-    """Run the web table with uvicorn until interrupted."""
+def _serve(args: argparse.Namespace) -> int:
+    """Run the web table (:func:`alsos.web.server.serve`) until interrupted."""
     try:
-        import uvicorn
-
-        from alsos.web import create_app
+        from alsos.web.server import serve
     except ImportError as e:
         print(f"alsos serve: {e}; install it with: pip install 'alsos[web]'", file=sys.stderr)
         return 1
-    from sqlalchemy.engine import make_url
-
-    app = create_app(db, bot_delay=max(bot_delay, 0.0), hand_pause=hand_pause)
-    shown = make_url(db).render_as_string(hide_password=True)  # never print a password
-    print(f"alsos: the web table at http://{host}:{port}/ (tables in {shown})")
-    # ws_max_size: no frame from a page is near this; the app refuses over 4 KiB itself.
-    # No per-message compression: a frame is a few KiB, and compressing each one for
-    # each page cost a third of the server's time under load (examples/web_load.py).
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        ws_max_size=65536,
-        ws_per_message_deflate=False,
-        log_level="warning",
+    return serve(
+        host=args.host,
+        port=args.port,
+        db=args.db,
+        bot_delay=args.bot_delay,
+        hand_pause=args.hand_pause,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+        access_log=args.access_log,
+        workers=args.workers,
     )
-    return 0
 
 
 # ---------------------------------------------------------------- variants

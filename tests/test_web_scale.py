@@ -81,6 +81,26 @@ def test_a_sqlite_file_is_written_ahead(tmp_path: Path) -> None:
         store.close()
 
 
+def test_a_sqlite_file_is_the_server_s_alone_with_no_shared_memory_file(tmp_path: Path) -> None:
+    """The WAL's index in the process's memory, not in a ``-shm`` file mapped by every
+    process (an unwritable ``-shm`` killed the server with SIGBUS at its next write),
+    and the file locked for writing from the start: a second store on it is refused."""
+    import sqlalchemy
+
+    db = tmp_path / "w.sqlite3"
+    store = Store(f"sqlite:///{db}")
+    try:
+        store.add_table("t1", "potter1930", 3, 0, "deal", (SeatRow(0, "human", "x"),))
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA locking_mode").scalar() == "exclusive"
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["w.sqlite3", "w.sqlite3-wal"]
+        with pytest.raises(sqlalchemy.exc.OperationalError, match="database is locked"):
+            Store(f"sqlite:///{db}?timeout=0.1")
+    finally:
+        store.close()
+    Store(f"sqlite:///{db}").close()  # let go once the first store is closed
+
+
 def test_a_plain_postgresql_url_is_read_with_psycopg_3() -> None:
     assert engine_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert engine_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
@@ -574,18 +594,30 @@ def test_two_server_processes_move_each_bot_once_and_take_over(
 
 
 def test_alsos_serve_prints_no_database_password(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``--db postgresql://user:secret@host/db``: the line it prints hides the password."""
+    """``--db postgresql://user:secret@host/db``: the lines it prints hide the password,
+    the ready line and the line saying the database cannot be opened."""
     import io
 
+    import sqlalchemy
     import uvicorn
 
     from alsos import cli
+    from alsos.web import server
 
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
-    import alsos.web
-
-    monkeypatch.setattr(alsos.web, "create_app", lambda *a, **k: None)
-    out = io.StringIO()
+    monkeypatch.setattr(uvicorn.Server, "run", lambda *a, **k: None)
+    monkeypatch.setattr(server, "bind", lambda host, port: None)
+    monkeypatch.setattr(server, "create_app", lambda *a, **k: None)
+    out, err = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stdout", out)
-    assert cli.main(["serve", "--db", "postgresql://me:s3cret@db.example/alsos"]) == 0
-    assert "s3cret" not in out.getvalue() and "me:***@db.example" in out.getvalue()
+    monkeypatch.setattr(sys, "stderr", err)
+    url = "postgresql://me:s3cret@db.example/alsos"
+    assert cli.main(["serve", "--db", url]) == 0
+
+    def refused(*a: Any, **k: Any) -> Any:
+        raise sqlalchemy.exc.OperationalError("connect", {}, OSError("no route to host"))
+
+    monkeypatch.setattr(server, "create_app", refused)
+    assert cli.main(["serve", "--db", url]) == 1
+    assert "s3cret" not in out.getvalue() + err.getvalue()
+    assert "me:***@db.example" in out.getvalue() and "me:***@db.example" in err.getvalue()
+    assert err.getvalue().endswith("no route to host\n")

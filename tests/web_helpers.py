@@ -17,7 +17,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,8 +49,10 @@ class Server:
         port: int | None = None,
         log: Path | None = None,
         hand_pause: str = "3",
+        extra: Sequence[str] = (),
     ) -> None:
         self.db = db
+        self.extra = tuple(extra)  # more options of alsos serve
         self.bot_delay = bot_delay
         self.log = log  # the process's stderr goes there (appended), if given
         self.hand_pause = hand_pause
@@ -63,7 +65,7 @@ class Server:
         err = None if self.log is None else self.log.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "alsos", "serve", "--port", str(self.port), "--db", self.db,
-             "--bot-delay", str(self.bot_delay), "--hand-pause", self.hand_pause],
+             "--bot-delay", str(self.bot_delay), "--hand-pause", self.hand_pause, *self.extra],
             stderr=err,
         )  # fmt: skip
         if err is not None:
@@ -100,10 +102,15 @@ class Server:
 
 @contextlib.contextmanager
 def serving(
-    db: str, *, bot_delay: float = 0.0, log: Path | None = None, hand_pause: str = "3"
+    db: str,
+    *,
+    bot_delay: float = 0.0,
+    log: Path | None = None,
+    hand_pause: str = "3",
+    extra: Sequence[str] = (),
 ) -> Iterator[Server]:
     """A started :class:`Server`, stopped when the block is left."""
-    server = Server(db, bot_delay=bot_delay, log=log, hand_pause=hand_pause).start()
+    server = Server(db, bot_delay=bot_delay, log=log, hand_pause=hand_pause, extra=extra).start()
     try:
         yield server
     finally:

@@ -405,7 +405,8 @@ def _sqlite_own(dbapi_connection: Any, record: Any) -> None:
     kills it with SIGBUS at its next write, where an unwritable database file is an
     error the server answers (the action is refused, and tried again later).  It
     also makes a second server on the same file fail at once ("database is
-    locked") rather than share it.  The memory map of the database file itself is
+    locked") rather than share it: the write lock is taken as the file is opened
+    and kept.  The memory map of the database file itself is
     off for the same reason.
     """
     cursor = dbapi_connection.cursor()
@@ -413,4 +414,6 @@ def _sqlite_own(dbapi_connection: Any, record: Any) -> None:
     cursor.execute("PRAGMA mmap_size=0")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("BEGIN IMMEDIATE")  # take the write lock now, and keep it
+    cursor.execute("COMMIT")
     cursor.close()

@@ -195,7 +195,7 @@ def _instead(room: Room, seat: int, legal: Sequence[object]) -> str:
     """A random legal action for a bot whose choice raised (logged): a bot's bug must
     not hold a person's table."""
     _log.exception(
-        "table %s: the bot at seat %d failed to choose; it plays at random", room.id, seat
+        "table %s: the bot at seat %d could not choose: it plays at random", room.id, seat
     )
     return str(random.choice(legal))
 

@@ -68,14 +68,18 @@ def variants() -> list[dict[str, Any]]:
 
 
 def read_upload(text: str, players: int | None) -> Ruleset | str:
-    """(In a worker.)  The rules of an uploaded profile for ``players`` seats, or the
-    loader's refusal as text (a ProfileError: the key path and the reason)."""
+    """(In a worker.)  The rules of an uploaded profile for ``players`` seats (None: its
+    own count, named as such, so that the table reads the same rules again when it
+    is loaded with the count it was stored with), or the loader's refusal as text (a
+    ProfileError: the key path and the reason)."""
     try:
         if players is None:
-            return load_profile_text(text)
+            players = load_profile_text(text).players
         return load_profile_text(text, players=players)
     except ValueError as e:
         return str(e)
+    except RecursionError:  # the loader bounds the nesting; should it ever not
+        return "upload.yaml: the profile nests too deep to read"
 
 
 class Uploads:
@@ -109,6 +113,8 @@ class Uploads:
             except TimeoutError:
                 found = f"the profile took over {self.timeout:g} s to read: it is not one"
             self._read[key] = found
+            if players is None and not isinstance(found, str):
+                self._read[key[0], found.players] = found  # what a reload asks for
             while len(self._read) > self.keep:
                 self._read.popitem(last=False)
         self._read.move_to_end(key)
