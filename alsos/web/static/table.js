@@ -115,8 +115,11 @@
     socket = new WebSocket(`${scheme}://${location.host}${base}ws/${encodeURIComponent(t)}`);
     socket.onopen = () => { retry = 0; socket.send(JSON.stringify({ type: "hello", token: k })); };
     socket.onmessage = (m) => receive(JSON.parse(m.data));
-    socket.onclose = () => {
-      $("status").textContent = "connection lost: reconnecting...";
+    socket.onclose = (e) => {
+      // 4429: a limit of the server's (too many connections); the reason says which
+      $("status").textContent = e.code === 4429
+        ? `the server refused the connection (${e.reason}): trying again...`
+        : "connection lost: reconnecting...";
       retry = Math.min(retry + 1, 10);
       setTimeout(connect, 500 * retry);
     };
