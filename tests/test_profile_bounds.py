@@ -1,0 +1,192 @@
+"""The profile loader on hostile input: bounded, read once, every refusal a ProfileError.
+
+An uploaded profile (the web table's, up to 64 KiB; the loader's, up to 1 MiB)
+was read twice, nested brackets ended in a ``RecursionError``, and a table
+thirty times too large (2,001 figures, 4,000 sources) was structured and
+analysed entry by entry before it was refused, or loaded.  Each test failed
+before its fix.  None measures time: a bound is shown to hold where it is met,
+by the line it names, the part of the text never read and the work never done.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import alsos
+from alsos.ruleset import yaml_reading
+from alsos.ruleset.loading import load_profile_text
+from alsos.ruleset.yaml_reading import MAX_NESTING, MAX_NODES
+
+QUICK = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def _refusal(text: str, **options: Any) -> str:
+    """The message of the ProfileError that loading ``text`` raises (nothing else)."""
+    with pytest.raises(alsos.ProfileError) as info:
+        load_profile_text(text, **options)
+    assert info.value.source == "upload.yaml"
+    return str(info.value)
+
+
+# ------------------------------------------------------------------- nesting
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: " + "[" * 30_000 + "]" * 30_000,  # the audit's 60 KB profile
+        "a: " + "{a: " * 15_000 + "1" + "}" * 15_000,
+        "a: " + "[{a: " * 8_000 + "1" + "}]" * 8_000,
+        "a:\n" + "- " * 20_000 + "1\n",  # block lists on one line
+        "".join(" " * i + f"k{i}:\n" for i in range(300)) + " " * 300 + "x\n",  # block mappings
+        "a:\n" + "".join(" " * i + "-\n" for i in range(300)),
+        "- " * 30 + "[" * 30_000,  # block around flow, and never closed
+    ],
+    ids=["flow-lists", "flow-maps", "flow-mixed", "block-lists", "block-maps", "dashes", "mixed"],
+)
+def test_deep_nesting_is_a_profile_error_naming_the_bound(text: str) -> None:
+    message = _refusal(text)
+    assert f"nested more than {MAX_NESTING} deep" in message
+    assert "line " in message
+
+
+def test_the_nesting_bound_is_met_at_its_bracket() -> None:
+    """The 30,000-deep profile is refused at the 21st bracket, and no deeper: 20
+    levels (the document's mapping and 19 lists) reach the structure check."""
+    assert "line 1, column 24: " in _refusal("a: " + "[" * 30_000 + "]" * 30_000)
+    within = _refusal("a: " + "[" * (MAX_NESTING - 1) + "]" * (MAX_NESTING - 1))
+    assert "nested" not in within and "a: unknown key" in within
+    assert "nested more than" in _refusal("a: " + "[" * MAX_NESTING + "]" * MAX_NESTING)
+
+
+def test_a_recursion_error_while_reading_is_a_profile_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The last resort: with the nesting bound lifted, PyYAML's recursion still ends
+    in a ProfileError, never a RecursionError."""
+    monkeypatch.setattr(yaml_reading, "MAX_NESTING", 10**9)
+    assert "nested more than" in _refusal("a:\n" + "- " * 30_000 + "1\n")
+
+
+def test_a_deep_file_is_refused_as_an_upload_is(tmp_path: Any) -> None:
+    path = tmp_path / "deep.yaml"
+    path.write_text("extends: potter1930\nkontra: {levels: " + "[" * 5000 + "]" * 5000 + "}\n")
+    with pytest.raises(alsos.ProfileError, match=r"deep.yaml: line 2, column \d+: lists and"):
+        alsos.load_variant(path)
+
+
+# ---------------------------------------------------------------- node count
+
+
+def _sources(n: int, tail: str = "") -> str:
+    return "extends: potter1930\nsources:\n" + "".join(f"  s{i}: pagat\n" for i in range(n)) + tail
+
+
+def test_the_node_bound_stops_the_reading_at_the_first_node_past_it() -> None:
+    """Nodes 1-5 are the document, extends, its value, sources and its mapping; each
+    entry then adds a key and a value, one line each.  The text past the bound is
+    never read: a syntax error at its end is not reported."""
+    entry = (MAX_NODES + 1 - 6) // 2  # the entry holding node MAX_NODES + 1
+    message = _refusal(_sources(3 * MAX_NODES, tail="broken: [\n"))
+    assert f"line {3 + entry}, column " in message
+    assert f"more than {MAX_NODES} keys, values, lists and mappings" in message
+    assert "sources" in message and "YAML error" not in message
+
+
+def test_the_node_bound_names_the_key_path() -> None:
+    text = "extends: potter1930\ncalling: {allowed_with: [" + "x, " * 2 * MAX_NODES + "]}\n"
+    assert f"calling.allowed_with[{MAX_NODES - 7}]: more than" in _refusal(text)
+
+
+# ---------------------------------------------------------------- read once
+
+
+def test_an_upload_is_read_once_and_writes_no_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The text was written to a scratch file and parsed twice (once for its
+    ``extends``, once to load it); its parent is read once, as before."""
+    text = "extends: potter1930\nid: mine\nname: Mine\ngames: {trump: 2}\n"
+    reads: list[str] = []
+    real = yaml.load
+
+    def spy(stream: Any, *args: Any, **kwargs: Any) -> Any:
+        reads.append("upload" if stream == text else "other")
+        return real(stream, *args, **kwargs)
+
+    def no_scratch(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("an upload writes no file")
+
+    monkeypatch.setattr(yaml, "load", spy)
+    monkeypatch.setattr(tempfile, "TemporaryDirectory", no_scratch)
+    rules = load_profile_text(text, "mine.yaml")
+    assert rules.games.trump == 2 and str(rules) == "mine.yaml" and rules.parent == "potter1930"
+    assert sorted(reads) == ["other", "upload"]
+
+
+def test_an_upload_loads_as_the_same_file_does(tmp_path: Any) -> None:
+    text = "extends: house\nid: mine\nname: Mine\nsources: {main: club}\nplayers: 3\n"
+    path = tmp_path / "mine.yaml"
+    path.write_text(text)
+    by_file, by_text = alsos.load_variant(path), load_profile_text(text, "mine.yaml")
+    assert by_file == by_text
+    assert (by_text.parent, by_text.own_sources) == (by_file.parent, by_file.own_sources)
+
+
+# ------------------------------------------------------------------ property
+
+
+def _flow(value: Any) -> str:
+    """``value`` as YAML flow text (JSON scalars are YAML); recursion is bounded by
+    the depth of the generated trees, the deep wrapping is added as text."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    return json.dumps(value)
+
+
+_SCALARS = st.none() | st.booleans() | st.integers(-5, 40) | st.text("abkoz7 ", max_size=6)
+_KEYS = st.sampled_from(
+    ["deal", "figures", "sources", "kontra", "levels", "talon_between", "ultimo", "kind", "x"]
+)
+_TREES = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_KEYS, inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@QUICK
+@given(
+    key=_KEYS,
+    tree=_TREES,
+    depth=st.integers(0, 3000),
+    styles=st.text("[{-", min_size=1, max_size=4),
+    width=st.integers(1, 3 * MAX_NODES),
+)
+def test_any_nested_lists_and_mappings_load_or_are_refused(
+    key: str, tree: Any, depth: int, styles: str, width: int
+) -> None:
+    """Deep (up to 3,000 levels, ``styles`` repeated: flow lists, flow mappings,
+    block lists) and wide (repeated up to three times the node bound) values: a
+    Ruleset or a ProfileError, never anything else."""
+    body = _flow(tree)
+    if width > 1:
+        body = "[" + ", ".join([body] * min(width, 60_000 // (len(body) + 2) + 1)) + "]"
+    wraps = (styles * depth)[:depth]
+    for w in reversed(wraps.replace("-", "")):
+        body = "[" + body + "]" if w == "[" else "{k: " + body + "}"
+    dashes = "- " * wraps.count("-")  # block lists hold the flow ones
+    text = f"extends: potter1930\n{key}:\n  {dashes}{body}\n"
+    try:
+        rules = load_profile_text(text)
+    except alsos.ProfileError as e:
+        assert len(str(e)) < 30_000
+    else:
+        assert isinstance(rules, alsos.Ruleset)
