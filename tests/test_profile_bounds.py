@@ -10,8 +10,10 @@ by the line it names, the part of the text never read and the work never done.
 
 from __future__ import annotations
 
+import difflib
 import json
 import tempfile
+import typing
 from typing import Any
 
 import pytest
@@ -20,7 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import alsos
-from alsos.ruleset import yaml_reading
+from alsos.ruleset import loading, yaml_reading
+from alsos.ruleset.checks import MAX_FIGURES, MAX_SOURCES
 from alsos.ruleset.loading import load_profile_text
 from alsos.ruleset.yaml_reading import MAX_NESTING, MAX_NODES
 
@@ -136,6 +139,108 @@ def test_an_upload_loads_as_the_same_file_does(tmp_path: Any) -> None:
     by_file, by_text = alsos.load_variant(path), load_profile_text(text, "mine.yaml")
     assert by_file == by_text
     assert (by_text.parent, by_text.own_sources) == (by_file.parent, by_file.own_sources)
+
+
+# ------------------------------------------------------------- large tables
+
+
+def _figures(n: int) -> str:
+    return "extends: potter1930\nfigures:\n" + "".join(
+        f"  f{i}: {{kind: volat, value: 2}}\n" for i in range(n)
+    )
+
+
+def test_a_profile_within_the_node_bound_is_read_whole() -> None:
+    # 5 nodes before the entries, 2 a line: the largest count of sources that fits
+    message = _refusal(_sources((MAX_NODES - 5) // 2))
+    assert f"sections cited; at most {MAX_SOURCES}" in message
+
+
+def test_two_thousand_figures_are_refused_while_reading() -> None:
+    """The audit's 64 KB profile: refused at the node bound, in the figures."""
+    assert "figures.f" in _refusal(_figures(2001))
+
+
+def test_too_many_figures_are_refused_before_any_is_analysed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Within the node bound, the figure count is checked before the per-figure work
+    (shape, incomplete figures, structuring), on the merged table."""
+    calls: list[str] = []
+    for name in ("_shape_problems", "_incomplete_figures"):
+        real = getattr(loading, name)
+
+        def spy(*args: Any, _real: Any = real, _name: str = name) -> Any:
+            calls.append(_name)
+            return _real(*args)
+
+        monkeypatch.setattr(loading, name, spy)
+    message = _refusal(_figures(200))
+    assert f"figures: 210 figures; at most {MAX_FIGURES}" in message
+    assert calls == []
+
+
+def test_sources_beyond_the_bound_are_refused() -> None:
+    """A profile cites its main source, a section or two of the rules each, its
+    rulings: four thousand entries were loaded, and are now refused."""
+    assert "more than" in _refusal(_sources(4000))
+    message = _refusal(_sources(100))
+    assert f"sources: 112 sections cited; at most {MAX_SOURCES}" in message
+    many = {f"s{i}": "pagat" for i in range(MAX_SOURCES + 1)}
+    with pytest.raises(alsos.ProfileError, match=r"option sources=.*sections cited"):
+        alsos.load_variant("potter1930", sources=many)
+
+
+def test_the_sources_of_the_shipped_profiles_are_within_the_bound() -> None:
+    for vid in alsos.shipped_variants():
+        assert len(alsos.load_variant(vid).sources) <= MAX_SOURCES // 4, vid
+
+
+def test_a_large_table_for_another_player_count_is_refused() -> None:
+    """The ``by_players`` override for a count not being loaded is structured too;
+    a table too large there is refused by name before that work."""
+    text = (
+        "extends: potter1930\nplayer_counts: [2, 3]\nby_players:\n  2:\n"
+        "    deal: {seen_packets: [4, 4], unseen_packets: [4]}\n    figures:\n"
+        + "".join(f"      g{i}: {{kind: volat, value: 2}}\n" for i in range(60))
+    )
+    message = _refusal(text, players=3)
+    assert "by_players.2.figures: 70 figures; at most 64" in message
+
+
+def test_misspelt_figures_are_guessed_at_a_bounded_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """difflib compares a name with every known figure: the loader guesses for the
+    first few incomplete figures only (the message lists the rest alike)."""
+    guesses: list[str] = []
+    real = difflib.get_close_matches
+
+    def spy(word: Any, *args: Any, **kwargs: Any) -> Any:
+        guesses.append(word)
+        return real(word, *args, **kwargs)
+
+    monkeypatch.setattr(difflib, "get_close_matches", spy)
+    text = "extends: potter1930\nfigures:\n" + "".join(
+        f"  ultimo{i}: {{value: 2}}\n" for i in range(50)
+    )
+    assert "is not a known figure; did you mean 'ultimo'" in _refusal(text)
+    assert 0 < len(guesses) <= 8
+
+
+def test_type_hints_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``typing.get_type_hints`` compiled each class's annotations at each figure."""
+    text = _figures(40)
+    _refusal(text + "  bad: {kind: volat, value: x}\n")  # every class seen once
+    calls: list[object] = []
+    real = typing.get_type_hints
+
+    def spy(obj: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(obj)
+        return real(obj, *args, **kwargs)
+
+    monkeypatch.setattr(typing, "get_type_hints", spy)
+    assert "value: expected a whole number" in _refusal(text + "  bad: {kind: volat, value: x}\n")
+    assert load_profile_text(text.replace("f39", "f39x")).figures
+    assert calls == []
 
 
 # ------------------------------------------------------------------ property

@@ -17,6 +17,7 @@ returned:
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import pathlib
 import re
@@ -31,7 +32,7 @@ import yaml
 
 from alsos.pack.cards import Order, Rank, Suit
 from alsos.ruleset import registry
-from alsos.ruleset.checks import check, short
+from alsos.ruleset.checks import check, oversize_tables, short
 from alsos.ruleset.profile import CallingRules, ProfileError, Ruleset
 from alsos.ruleset.yaml_reading import StrictLoader, read_yaml
 
@@ -225,13 +226,20 @@ def _resolve_data(
     return _merge(base, data)
 
 
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """``typing.get_type_hints(cls)``, worked out once per class: it compiles each
+    annotation (they are text here), which took most of the time of a large profile."""
+    return typing.get_type_hints(cls)
+
+
 def _shape_problems(data: Any, cls: type, path: str) -> list[str]:
     """What cattrs would accept in the wrong shape: a string, mapping or set where a
     list belongs (split into letters, keys, or an order that changes every run), and
     keys that are not names where the profile expects named keys."""
     if not isinstance(data, Mapping) or not attrs.has(cls):
         return []
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     out = [
         f"{path}{short(k)}: a key here is a name (text), not {type(k).__name__}"
         for k in data
@@ -270,7 +278,13 @@ def _format(exc: BaseException, type_: type | None) -> str:
 
 
 def _structure(data: dict[str, Any], where: str = "") -> tuple[Ruleset | None, list[str]]:
-    problems = _shape_problems(data, Ruleset, where)
+    """The ruleset ``data`` describes, or None and why not (key paths after ``where``).
+
+    Tables larger than a ruleset may hold are refused first, then values of the
+    wrong shape: the work after each grows with the entries.
+    """
+    problems = [f"{where}{p}" for p in oversize_tables(data)]
+    problems = problems or _shape_problems(data, Ruleset, where)
     if problems:
         return None, problems
     explained = _incomplete_figures(data, where)
@@ -293,6 +307,10 @@ def _structure(data: dict[str, Any], where: str = "") -> tuple[Ruleset | None, l
     return rules, []
 
 
+#: For how many unknown keys or incomplete figures a message guesses what was meant.
+_GUESSES = 8
+
+
 def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
     """Figures the converter would call "required field missing", by name, with a
     better reason: most often a misspelt figure of the base profile (``kasza:
@@ -301,6 +319,8 @@ def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
     if not isinstance(figures, Mapping):
         return {}
     known = [n for n, f in figures.items() if isinstance(f, Mapping) and "kind" in f]
+    kinds = ", ".join(registry.available("figures"))
+    guesses = _GUESSES  # difflib compares a name with each known one: bound the work
     out = {}
     for name, fig in figures.items():
         if not isinstance(name, str):  # a YAML key such as 3 or true (a merged child's too)
@@ -316,7 +336,10 @@ def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
         missing = [k for k in ("kind", "value") if k not in fig]
         if not missing:
             continue
-        close = difflib.get_close_matches(str(name), [k for k in known if k != name], 3, 0.6)
+        close = []
+        if guesses and len(name) <= 40:  # a figure id is at most 40 characters
+            guesses -= 1
+            close = difflib.get_close_matches(name, [k for k in known if k != name], 3, 0.6)
         if close:
             out[name] = (
                 f"{key}: {short(name)} is not a known figure; did you mean "
@@ -326,7 +349,7 @@ def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
         else:
             out[name] = (
                 f"{key}.{missing[0]}: a new figure needs {' and '.join(missing)}; "
-                f"kind is one of {', '.join(registry.available('figures'))}"
+                f"kind is one of {kinds}"
             )
     return out
 
@@ -524,7 +547,7 @@ def _unknown_key(parts: list[str]) -> str | None:
             names = [f.name for f in attrs.fields(hint) if f.init and f.name not in _HIDDEN]
             if part not in names:
                 return f"{where}: unknown key{_did_you_mean(part, names)}"
-            hint = typing.get_type_hints(hint)[part]
+            hint = _hints(hint)[part]
             args = [a for a in typing.get_args(hint) if a is not type(None)]
             if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 1:
                 hint = args[0]
@@ -552,8 +575,9 @@ def _explain_extra(message: str) -> str:
         return message
     path = [p for p in (m.group("path") or "").split(".") if p]
     out = []
-    for name in (n.strip() for n in m.group("names").split(",")):
-        why = _unknown_key([*path, name])
+    for i, name in enumerate(n.strip() for n in m.group("names").split(",")):
+        # difflib compares each name with each known key: a few suggestions will do
+        why = _unknown_key([*path, name]) if i < _GUESSES else None
         out.append(why or f"{'.'.join([*path, name])}: unknown key")
     return "; ".join(out)
 
