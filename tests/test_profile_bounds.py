@@ -243,6 +243,54 @@ def test_type_hints_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None
     assert calls == []
 
 
+# --------------------------------------------------------- values of a wrong shape
+
+
+@pytest.mark.parametrize(
+    ("patch", "expected"),
+    [
+        ("deal: {talon_between: 1}", "deal.talon_between: expected a list, got 1"),
+        ("deal: {talon_between: true}", "deal.talon_between: expected a list, got True"),
+        ("deal: {seen_packets: 2.5}", "deal.seen_packets: expected a list, got 2.5"),
+        ("deal: {unseen_packets: null}", "deal.unseen_packets: expected a list, got None"),
+        ("kontra: {levels: 3}", "kontra.levels: expected a list, got 3"),
+        ("player_counts: 3", "player_counts: expected a list, got 3"),
+        ("exchange: {entitled: 7}", "exchange.entitled: expected a list, got 7"),
+        ("melds: {vannak_ranks_no_trumps: 7}", "melds.vannak_ranks_no_trumps: expected a list"),
+        ("calling: {allowed_with: 1}", "calling.allowed_with: expected a list, got 1"),
+        ("figures: {ultimo: {cards: 3}}", "figures.ultimo.cards: expected a list, got 3"),
+        ("announcements: {exclusive: 1}", "announcements.exclusive: expected a list, got 1"),
+        ("announcements: {exclusive: [1]}", "announcements.exclusive[0]: expected a list, got 1"),
+        ("announcements: {exclusive: [[a]]}", "announcements.exclusive[0]: expected a list of 2"),
+        ("deal: 3", "deal: expected a mapping of keys, got 3"),
+        ("games: null", "games: expected a mapping of keys, got None"),
+        ("calling: [1]", "calling: expected a mapping of keys, got [1]"),
+        ("bidding: {contracts: {x: 3}}", "bidding.contracts.x: expected a mapping of keys, got 3"),
+    ],
+)
+def test_a_scalar_where_a_list_or_mapping_belongs_is_named(patch: str, expected: str) -> None:
+    """An int where a list belongs was "'int' object is not iterable" (or, for
+    ``calling``, silently replaced by the default)."""
+    message = _refusal(f"extends: potter1930\n{patch}\n")
+    assert expected in message
+    assert "iterable" not in message and "unknown error" not in message
+
+
+def test_null_stays_allowed_where_a_key_may_be_null() -> None:
+    text = "extends: potter1930\nmelds: {vannak_ranks_no_trumps: null}\ncalling: null\n"
+    assert load_profile_text(text).melds.vannak_ranks_no_trumps is None
+
+
+def test_a_wrong_shape_is_named_in_an_override_and_an_option() -> None:
+    text = (
+        "extends: potter1930\nplayer_counts: [2, 3]\n"
+        "by_players: {2: {deal: {seen_packets: [4, 4], unseen_packets: [4], talon_between: 1}}}\n"
+    )
+    assert "by_players.2.deal.talon_between: expected a list, got 1" in _refusal(text)
+    with pytest.raises(alsos.ProfileError, match=r"deal\.talon_between: expected a list, got 1"):
+        alsos.load_variant("potter1930", **{"deal.talon_between": 1})
+
+
 # ------------------------------------------------------------------ property
 
 

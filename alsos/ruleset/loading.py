@@ -33,7 +33,7 @@ import yaml
 from alsos.pack.cards import Order, Rank, Suit
 from alsos.ruleset import registry
 from alsos.ruleset.checks import check, oversize_tables, short
-from alsos.ruleset.profile import CallingRules, ProfileError, Ruleset
+from alsos.ruleset.profile import CallingRules, FigureRule, ProfileError, Ruleset
 from alsos.ruleset.yaml_reading import StrictLoader, read_yaml
 
 __all__ = ["load_profile_text", "load_variant", "shipped_variants"]
@@ -234,40 +234,67 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def _shape_problems(data: Any, cls: type, path: str) -> list[str]:
-    """What cattrs would accept in the wrong shape: a string, mapping or set where a
-    list belongs (split into letters, keys, or an order that changes every run), and
-    keys that are not names where the profile expects named keys."""
-    if not isinstance(data, Mapping) or not attrs.has(cls):
-        return []
-    hints = _hints(cls)
-    out = [
+    """What cattrs would accept in the wrong shape, or refuse with a message that
+    does not say what belongs there: a string, mapping or set where a list belongs
+    (split into letters, keys, or an order that changes every run), a number,
+    true/false or null where a list or a mapping of keys belongs, and keys that
+    are not names where the profile expects named keys."""
+    out: list[str] = []
+    if isinstance(data, Mapping) and attrs.has(cls):
+        _class_shape(data, cls, path, out)
+    return out
+
+
+def _class_shape(data: Mapping[Any, Any], cls: type, path: str, out: list[str]) -> None:
+    """Add to ``out`` the shape problems of ``data``, the keys of an attrs class."""
+    out.extend(
         f"{path}{short(k)}: a key here is a name (text), not {type(k).__name__}"
         for k in data
         if not isinstance(k, str)
-    ]
+    )
+    hints = _hints(cls)
     for f in attrs.fields(cls):
-        if f.name not in data:
-            continue
-        value, hint = data[f.name], hints[f.name]
-        where = f"{path}{f.name}"
-        origin = typing.get_origin(hint)
+        if f.name in data:
+            _value_shape(data[f.name], hints[f.name], f"{path}{f.name}", out)
+
+
+def _value_shape(value: Any, hint: Any, where: str, out: list[str]) -> None:
+    """Add to ``out`` the shape problems of ``value``, of the type ``hint``, at ``where``."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(hint) if a is not type(None)]
-        if origin in (typing.Union, types.UnionType) and args:
-            hint = args[0]
-            origin = typing.get_origin(hint)
-        if origin in (tuple, list) and isinstance(value, (str, bytes)):
+        if value is None or len(args) != 1:
+            return  # null where null is allowed, or a union the converter judges
+        hint = args[0]
+        origin = typing.get_origin(hint)
+    if origin in (tuple, list):
+        items = typing.get_args(hint)
+        fixed = origin is tuple and Ellipsis not in items  # tuple[str, str]: a pair
+        if isinstance(value, (str, bytes)):
             out.append(f"{where}: expected a list, got the text {short(value)}")
-        elif origin in (tuple, list) and isinstance(value, (Mapping, set, frozenset)):
+        elif isinstance(value, (Mapping, set, frozenset)):
             kind = "a mapping" if isinstance(value, Mapping) else "a set (its order is not kept)"
             out.append(f"{where}: expected a list, got {kind}")
-        elif attrs.has(hint):
-            out.extend(_shape_problems(value, hint, where + "."))
-        elif origin in (dict, Mapping) and isinstance(value, Mapping):
-            inner = typing.get_args(hint)[1]
-            if attrs.has(inner):
-                for k, v in value.items():
-                    out.extend(_shape_problems(v, inner, f"{where}.{k}."))
-    return out
+        elif not isinstance(value, (list, tuple)):
+            out.append(f"{where}: expected a list, got {short(value)}")
+        elif fixed and len(value) != len(items):
+            out.append(f"{where}: expected a list of {len(items)}, got {short(value)}")
+        else:
+            for i, item in enumerate(value):
+                inner = items[i] if fixed else items[0] if items else Any
+                _value_shape(item, inner, f"{where}[{i}]", out)
+    elif attrs.has(hint):
+        if isinstance(value, Mapping):
+            _class_shape(value, hint, where + ".", out)
+        else:
+            out.append(f"{where}: expected a mapping of keys, got {short(value)}")
+    elif origin in (dict, Mapping) and isinstance(value, Mapping):
+        inner = typing.get_args(hint)[1]
+        if attrs.has(inner):
+            for k, v in value.items():
+                # A figure that is not a mapping: _incomplete_figures explains it.
+                if isinstance(v, Mapping) or inner is not FigureRule:
+                    _value_shape(v, inner, f"{where}.{k}", out)
 
 
 def _format(exc: BaseException, type_: type | None) -> str:
@@ -529,12 +556,13 @@ def _default_consistently(data: dict[str, Any]) -> None:
     its author never wrote.
     """
     calling = data.get("calling")
-    if not isinstance(calling, dict) or "allowed_with" not in calling:
+    if calling is not None and not isinstance(calling, dict):
+        return  # not a mapping: the structure check says so
+    if calling is None or "allowed_with" not in calling:
         figures = data.get("figures")
         names = figures if isinstance(figures, dict) else {}
         default = [f for f in CallingRules().allowed_with if f in names]
-        data["calling"] = {**(calling if isinstance(calling, dict) else {}),
-                           "allowed_with": default}  # fmt: skip
+        data["calling"] = {**(calling or {}), "allowed_with": default}
 
 
 def _unknown_key(parts: list[str]) -> str | None:
