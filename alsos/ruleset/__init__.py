@@ -2,6 +2,7 @@
 
 :mod:`~alsos.ruleset.profile` (the immutable :class:`~alsos.Ruleset`),
 :mod:`~alsos.ruleset.loading` (the strict YAML loader with key paths),
+:mod:`~alsos.ruleset.yaml_reading` (its YAML reader, bounded in nesting and size),
 :mod:`~alsos.ruleset.checks` (which option combinations make sense),
 :mod:`~alsos.ruleset.schema` (the profile's JSON Schema),
 :mod:`~alsos.ruleset.registry` (rule modules by name, plugins by entry point)

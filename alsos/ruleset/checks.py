@@ -21,7 +21,15 @@ from alsos.pack.cards import Suit
 from alsos.ruleset import registry
 from alsos.ruleset.profile import Ruleset, parse_card_spec
 
-__all__ = ["MAX_FIGURES", "MAX_ID", "check", "short", "suggest_id"]
+__all__ = [
+    "MAX_FIGURES",
+    "MAX_ID",
+    "MAX_SOURCES",
+    "check",
+    "oversize_tables",
+    "short",
+    "suggest_id",
+]
 
 #: Figure ids the notation reads back unchanged: lower case, digits, hyphens.
 _FIGURE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
@@ -32,6 +40,16 @@ _RESERVED = ("game", "gyerunk", "call")
 MAX_FIGURES = 64
 #: A profile id names files (the rulebook's worked example): a name, not a text.
 MAX_ID = 64
+#: At most this many ``sources`` entries: a profile cites its main source, one per
+#: section of its rulebook and its rulings (about fifteen; the shipped ones 12 at most).
+MAX_SOURCES = 64
+_OFFERED = "each one is offered at every turn of the auction and announcements"
+#: The tables a ruleset bounds: (key path, most entries, what an entry is, why).
+_TABLES = (
+    ("figures", MAX_FIGURES, "figures", _OFFERED),
+    ("bidding.contracts", MAX_FIGURES, "contracts", _OFFERED),
+    ("sources", MAX_SOURCES, "sections cited", "one for each section of the rulebook"),
+)
 
 
 def suggest_id(name: str) -> str:
@@ -137,12 +155,10 @@ def _size_problems(rules: Ruleset) -> list[str]:
             f"id: {short(rules.id)} is not an id: 1 to {MAX_ID} printable characters "
             f"(it names the profile's files), e.g. {suggest_id(rules.id)!r}"
         )
-    for key, table in (("figures", rules.figures), ("bidding.contracts", rules.bidding.contracts)):
-        if len(table) > MAX_FIGURES:
-            problems.append(
-                f"{key}: {len(table)} {key.rpartition('.')[2]}; at most {MAX_FIGURES} "
-                "(each one is offered at every turn of the auction and announcements)"
-            )
+    for key, bound, entries, why in _TABLES:
+        table = _value(rules, key) if "." in key else getattr(rules, key)
+        if len(table) > bound:
+            problems.append(f"{key}: {len(table)} {entries}; at most {bound} ({why})")
     odd = [n for n in rules.player_counts if n not in (2, 3, 4)]
     if odd:
         problems.append(f"player_counts: {odd[0]} seats cannot play; use 2, 3 or 4")
@@ -151,6 +167,24 @@ def _size_problems(rules: Ruleset) -> list[str]:
     elif rules.player_counts and rules.players not in rules.player_counts:
         counts = ", ".join(str(n) for n in rules.player_counts)
         problems.append(f"players: this profile is for {counts} players, not {rules.players}")
+    return problems
+
+
+def oversize_tables(data: Mapping[str, Any]) -> list[str]:
+    """The tables of a profile not yet structured (its merged YAML data) that hold
+    more entries than :func:`check` allows (figures, ladder contracts, sources),
+    as ``key: reason`` lines.
+
+    The loader asks this first: structuring and checking take time for each
+    entry, and a table thirty times too large must be refused before that work.
+    """
+    problems = []
+    for key, bound, entries, why in _TABLES:
+        table: Any = data
+        for part in key.split("."):
+            table = table.get(part) if isinstance(table, Mapping) else None
+        if isinstance(table, Mapping) and len(table) > bound:
+            problems.append(f"{key}: {len(table)} {entries}; at most {bound} ({why})")
     return problems
 
 

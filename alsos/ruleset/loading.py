@@ -17,10 +17,10 @@ returned:
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import pathlib
 import re
-import tempfile
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -32,8 +32,9 @@ import yaml
 
 from alsos.pack.cards import Order, Rank, Suit
 from alsos.ruleset import registry
-from alsos.ruleset.checks import check, short
-from alsos.ruleset.profile import CallingRules, ProfileError, Ruleset
+from alsos.ruleset.checks import check, oversize_tables, short
+from alsos.ruleset.profile import CallingRules, FigureRule, ProfileError, Ruleset
+from alsos.ruleset.yaml_reading import StrictLoader, read_yaml
 
 __all__ = ["load_profile_text", "load_variant", "shipped_variants"]
 
@@ -46,61 +47,6 @@ _HIDDEN = ("options", "origin", "parent", "own_sources")
 _MAX_BYTES = 1 << 20
 #: What a shipped id looks like: a name, never a path.
 _ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-
-
-class _StrictLoader(yaml.SafeLoader):
-    """A safe loader for profiles: no repeated keys, no aliases, no merge keys.
-
-    Aliases (``*name``) are refused outright: a profile never needs them, and
-    nested aliases can expand a few hundred bytes into gigabytes.
-    """
-
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()  # type: ignore[no-untyped-call]
-            raise yaml.composer.ComposerError(
-                None,
-                None,
-                f"aliases (*{event.anchor}) are not supported in profiles; write the value out",
-                event.start_mark,
-            )
-        return super().compose_node(parent, index)
-
-
-def _no_duplicates(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        if key_node.tag == "tag:yaml.org,2002:merge":
-            raise yaml.constructor.ConstructorError(
-                None,
-                None,
-                "merge keys (<<) are not supported in profiles; write the keys out, or use "
-                "'extends:' to build on another profile",
-                key_node.start_mark,
-            )
-        key = loader.construct_object(key_node, deep=deep)
-        if not isinstance(key, (str, int, float, bool)) and key is not None:
-            raise yaml.constructor.ConstructorError(
-                None,
-                None,
-                f"a key must be text or a number, not a {type(key).__name__}",
-                key_node.start_mark,
-            )
-        if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None,
-                None,
-                f"the key {short(key)} appears twice in one mapping",
-                key_node.start_mark,
-            )
-        seen.add(key)
-    return loader.construct_mapping(node, deep=deep)
-
-
-_StrictLoader.add_constructor(
-    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
-    _no_duplicates,
-)
 
 
 def _make_converter() -> cattrs.Converter:
@@ -188,18 +134,12 @@ def _read_yaml(name_or_path: str | pathlib.Path) -> tuple[str, pathlib.Path, dic
         raise ProfileError(
             source, [f"line {line}: not UTF-8 text (byte 0x{raw[e.start]:02x}); save it as UTF-8"]
         ) from None
-    try:
-        data = yaml.load(text, Loader=_StrictLoader)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
-        problem = getattr(e, "problem", None) or str(e)
-        if "merge keys" in problem or "aliases" in problem or "a key must be" in problem:
-            raise ProfileError(source, [f"{where}{problem}"]) from None
-        if "could not determine a constructor" in problem:
-            problem = f"{problem}; only plain YAML values are allowed (no tags that run code)"
-            raise ProfileError(source, [f"{where}unsafe YAML tag refused: {problem}"]) from None
-        raise ProfileError(source, [f"{where}YAML error: {problem}"]) from None
+    return source, path.resolve(), _profile_data(source, read_yaml(source, text))
+
+
+def _profile_data(source: str, data: Any) -> dict[str, Any]:
+    """``data`` read from a profile, checked to be a mapping without the keys the
+    loader sets itself."""
     if not isinstance(data, dict):
         raise ProfileError(source, ["the profile must be a mapping of keys to values"])
     if "options" in data:
@@ -209,7 +149,7 @@ def _read_yaml(name_or_path: str | pathlib.Path) -> tuple[str, pathlib.Path, dic
     for key in _HIDDEN:
         if key in data and key != "options":
             raise ProfileError(source, [f"{key}: not a profile key; the loader sets it"])
-    return source, path.resolve(), data
+    return data
 
 
 def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -237,65 +177,124 @@ def _resolve(
     if path in seen:
         chain = " -> ".join(p.name for p in (*seen, path))
         raise ProfileError(source, [f"extends: circular inheritance ({chain})"])
+    return source, _resolve_data(source, path, data, seen, lineage)
+
+
+def _resolve_data(
+    source: str,
+    path: pathlib.Path | None,
+    data: dict[str, Any],
+    seen: tuple[pathlib.Path, ...] = (),
+    lineage: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """``data``, a profile already read (from the file ``path``, or from text when
+    None), merged over its ``extends`` chain (see :func:`_resolve`).
+
+    Text names no file, so its ``extends`` may name only a shipped variant: an
+    upload must not make the loader open local files.
+    """
     parent = data.pop("extends", None)
     if lineage is not None:
         own = data.get("sources")
         lineage["own_sources"] = tuple(own) if isinstance(own, dict) else ()
         lineage["parent"] = None
     if parent is None:
-        return source, data
+        return data
+    if path is None and not (isinstance(parent, str) and parent in shipped_variants()):
+        raise ProfileError(
+            source,
+            [
+                f"extends: {short(parent)} is not a shipped variant; an uploaded profile "
+                f"extends only one of {', '.join(shipped_variants())}"
+            ],
+        )
     if not isinstance(parent, str):
         raise ProfileError(source, ["extends: expected a variant id or a file path"])
-    if parent.endswith((".yaml", ".yml")) and not pathlib.Path(parent).is_absolute():
+    relative = parent.endswith((".yaml", ".yml")) and not pathlib.Path(parent).is_absolute()
+    if path is not None and relative:
         parent = str(path.parent / parent)
     if lineage is not None:
         lineage["parent"] = parent
     try:
-        _, base = _resolve(parent, (*seen, path))
+        _, base = _resolve(parent, seen if path is None else (*seen, path))
     except ProfileError as e:
         if e.source == source or all(p.startswith("extends:") for p in e.problems):
             raise ProfileError(source, e.problems) from None
         raise ProfileError(
             source, [f"extends: {parent!r}: {p}" for p in e.problems] + [f"(in {e.source})"]
         ) from None
-    return source, _merge(base, data)
+    return _merge(base, data)
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """``typing.get_type_hints(cls)``, worked out once per class: it compiles each
+    annotation (they are text here), which took most of the time of a large profile."""
+    return typing.get_type_hints(cls)
 
 
 def _shape_problems(data: Any, cls: type, path: str) -> list[str]:
-    """What cattrs would accept in the wrong shape: a string, mapping or set where a
-    list belongs (split into letters, keys, or an order that changes every run), and
-    keys that are not names where the profile expects named keys."""
-    if not isinstance(data, Mapping) or not attrs.has(cls):
-        return []
-    hints = typing.get_type_hints(cls)
-    out = [
+    """What cattrs would accept in the wrong shape, or refuse with a message that
+    does not say what belongs there: a string, mapping or set where a list belongs
+    (split into letters, keys, or an order that changes every run), a number,
+    true/false or null where a list or a mapping of keys belongs, and keys that
+    are not names where the profile expects named keys."""
+    out: list[str] = []
+    if isinstance(data, Mapping) and attrs.has(cls):
+        _class_shape(data, cls, path, out)
+    return out
+
+
+def _class_shape(data: Mapping[Any, Any], cls: type, path: str, out: list[str]) -> None:
+    """Add to ``out`` the shape problems of ``data``, the keys of an attrs class."""
+    out.extend(
         f"{path}{short(k)}: a key here is a name (text), not {type(k).__name__}"
         for k in data
         if not isinstance(k, str)
-    ]
+    )
+    hints = _hints(cls)
     for f in attrs.fields(cls):
-        if f.name not in data:
-            continue
-        value, hint = data[f.name], hints[f.name]
-        where = f"{path}{f.name}"
-        origin = typing.get_origin(hint)
+        if f.name in data:
+            _value_shape(data[f.name], hints[f.name], f"{path}{f.name}", out)
+
+
+def _value_shape(value: Any, hint: Any, where: str, out: list[str]) -> None:
+    """Add to ``out`` the shape problems of ``value``, of the type ``hint``, at ``where``."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(hint) if a is not type(None)]
-        if origin in (typing.Union, types.UnionType) and args:
-            hint = args[0]
-            origin = typing.get_origin(hint)
-        if origin in (tuple, list) and isinstance(value, (str, bytes)):
+        if value is None or len(args) != 1:
+            return  # null where null is allowed, or a union the converter judges
+        hint = args[0]
+        origin = typing.get_origin(hint)
+    if origin in (tuple, list):
+        items = typing.get_args(hint)
+        fixed = origin is tuple and Ellipsis not in items  # tuple[str, str]: a pair
+        if isinstance(value, (str, bytes)):
             out.append(f"{where}: expected a list, got the text {short(value)}")
-        elif origin in (tuple, list) and isinstance(value, (Mapping, set, frozenset)):
+        elif isinstance(value, (Mapping, set, frozenset)):
             kind = "a mapping" if isinstance(value, Mapping) else "a set (its order is not kept)"
             out.append(f"{where}: expected a list, got {kind}")
-        elif attrs.has(hint):
-            out.extend(_shape_problems(value, hint, where + "."))
-        elif origin in (dict, Mapping) and isinstance(value, Mapping):
-            inner = typing.get_args(hint)[1]
-            if attrs.has(inner):
-                for k, v in value.items():
-                    out.extend(_shape_problems(v, inner, f"{where}.{k}."))
-    return out
+        elif not isinstance(value, (list, tuple)):
+            out.append(f"{where}: expected a list, got {short(value)}")
+        elif fixed and len(value) != len(items):
+            out.append(f"{where}: expected a list of {len(items)}, got {short(value)}")
+        else:
+            for i, item in enumerate(value):
+                inner = items[i] if fixed else items[0] if items else Any
+                _value_shape(item, inner, f"{where}[{i}]", out)
+    elif attrs.has(hint):
+        if isinstance(value, Mapping):
+            _class_shape(value, hint, where + ".", out)
+        else:
+            out.append(f"{where}: expected a mapping of keys, got {short(value)}")
+    elif origin in (dict, Mapping) and isinstance(value, Mapping):
+        inner = typing.get_args(hint)[1]
+        if attrs.has(inner):
+            for k, v in value.items():
+                # A figure that is not a mapping: _incomplete_figures explains it.
+                if isinstance(v, Mapping) or inner is not FigureRule:
+                    _value_shape(v, inner, f"{where}.{k}", out)
 
 
 def _format(exc: BaseException, type_: type | None) -> str:
@@ -306,7 +305,13 @@ def _format(exc: BaseException, type_: type | None) -> str:
 
 
 def _structure(data: dict[str, Any], where: str = "") -> tuple[Ruleset | None, list[str]]:
-    problems = _shape_problems(data, Ruleset, where)
+    """The ruleset ``data`` describes, or None and why not (key paths after ``where``).
+
+    Tables larger than a ruleset may hold are refused first, then values of the
+    wrong shape: the work after each grows with the entries.
+    """
+    problems = [f"{where}{p}" for p in oversize_tables(data)]
+    problems = problems or _shape_problems(data, Ruleset, where)
     if problems:
         return None, problems
     explained = _incomplete_figures(data, where)
@@ -329,6 +334,10 @@ def _structure(data: dict[str, Any], where: str = "") -> tuple[Ruleset | None, l
     return rules, []
 
 
+#: For how many unknown keys or incomplete figures a message guesses what was meant.
+_GUESSES = 8
+
+
 def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
     """Figures the converter would call "required field missing", by name, with a
     better reason: most often a misspelt figure of the base profile (``kasza:
@@ -337,6 +346,8 @@ def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
     if not isinstance(figures, Mapping):
         return {}
     known = [n for n, f in figures.items() if isinstance(f, Mapping) and "kind" in f]
+    kinds = ", ".join(registry.available("figures"))
+    guesses = _GUESSES  # difflib compares a name with each known one: bound the work
     out = {}
     for name, fig in figures.items():
         if not isinstance(name, str):  # a YAML key such as 3 or true (a merged child's too)
@@ -352,7 +363,10 @@ def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
         missing = [k for k in ("kind", "value") if k not in fig]
         if not missing:
             continue
-        close = difflib.get_close_matches(str(name), [k for k in known if k != name], 3, 0.6)
+        close = []
+        if guesses and len(name) <= 40:  # a figure id is at most 40 characters
+            guesses -= 1
+            close = difflib.get_close_matches(name, [k for k in known if k != name], 3, 0.6)
         if close:
             out[name] = (
                 f"{key}: {short(name)} is not a known figure; did you mean "
@@ -362,7 +376,7 @@ def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
         else:
             out[name] = (
                 f"{key}.{missing[0]}: a new figure needs {' and '.join(missing)}; "
-                f"kind is one of {', '.join(registry.available('figures'))}"
+                f"kind is one of {kinds}"
             )
     return out
 
@@ -391,6 +405,18 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     name_or_path = _take_bracket_options(name_or_path, options)
     lineage: dict[str, Any] = {}
     source, data = _resolve(name_or_path, lineage=lineage)
+    # What str(rules) starts with, so that load_variant(str(rules)) reads it back: the
+    # shipped id as loaded (not the profile's own id, which options may change).
+    origin = source[len("variants/") : -len(".yaml")] if source.startswith("variants/") else source
+    return _ruleset(source, data, options, {**lineage, "origin": origin})
+
+
+def _ruleset(
+    source: str, data: dict[str, Any], options: dict[str, Any], loader_fields: dict[str, Any]
+) -> Ruleset:
+    """The checked ruleset of ``data`` (a profile merged over its ``extends`` chain)
+    with ``options``, for the player count they choose; ``loader_fields`` are the
+    fields the loader sets itself (origin, parent, own_sources)."""
     by_players = _by_players(source, data)
     players = _player_count(source, data, options, by_players)
     data["players"] = players
@@ -409,10 +435,7 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     problems = check(rules)
     if problems:
         raise ProfileError(source, problems)
-    # What str(rules) starts with, so that load_variant(str(rules)) reads it back: the
-    # shipped id as loaded (not the profile's own id, which options may change).
-    origin = source[len("variants/") : -len(".yaml")] if source.startswith("variants/") else source
-    return attrs.evolve(rules, options=dict(options), origin=origin, **lineage)
+    return attrs.evolve(rules, options=dict(options), **loader_fields)
 
 
 def _take_bracket_options(
@@ -533,12 +556,13 @@ def _default_consistently(data: dict[str, Any]) -> None:
     its author never wrote.
     """
     calling = data.get("calling")
-    if not isinstance(calling, dict) or "allowed_with" not in calling:
+    if calling is not None and not isinstance(calling, dict):
+        return  # not a mapping: the structure check says so
+    if calling is None or "allowed_with" not in calling:
         figures = data.get("figures")
         names = figures if isinstance(figures, dict) else {}
         default = [f for f in CallingRules().allowed_with if f in names]
-        data["calling"] = {**(calling if isinstance(calling, dict) else {}),
-                           "allowed_with": default}  # fmt: skip
+        data["calling"] = {**(calling or {}), "allowed_with": default}
 
 
 def _unknown_key(parts: list[str]) -> str | None:
@@ -551,7 +575,7 @@ def _unknown_key(parts: list[str]) -> str | None:
             names = [f.name for f in attrs.fields(hint) if f.init and f.name not in _HIDDEN]
             if part not in names:
                 return f"{where}: unknown key{_did_you_mean(part, names)}"
-            hint = typing.get_type_hints(hint)[part]
+            hint = _hints(hint)[part]
             args = [a for a in typing.get_args(hint) if a is not type(None)]
             if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 1:
                 hint = args[0]
@@ -579,8 +603,9 @@ def _explain_extra(message: str) -> str:
         return message
     path = [p for p in (m.group("path") or "").split(".") if p]
     out = []
-    for name in (n.strip() for n in m.group("names").split(",")):
-        why = _unknown_key([*path, name])
+    for i, name in enumerate(n.strip() for n in m.group("names").split(",")):
+        # difflib compares each name with each known key: a few suggestions will do
+        why = _unknown_key([*path, name]) if i < _GUESSES else None
         out.append(why or f"{'.'.join([*path, name])}: unknown key")
     return "; ".join(out)
 
@@ -627,7 +652,7 @@ def _read_option(name: str, item: str) -> tuple[str, Any]:
     except (ValueError, RecursionError):
         pass
     try:
-        return key, yaml.load(raw, Loader=_StrictLoader)
+        return key, yaml.load(raw, Loader=StrictLoader)
     except (yaml.YAMLError, ValueError, RecursionError) as e:
         problem = getattr(e, "problem", None) or "not a value"
         raise ProfileError(
@@ -681,37 +706,14 @@ def load_profile_text(text: str, name: str = "upload.yaml", **options: Any) -> R
 
     Text from someone else must not make the loader open local files: its
     ``extends`` may name only a shipped variant.  ``name`` stands for the text
-    in messages and in ``str(rules)`` (the server's scratch file is never shown).
+    in messages and in ``str(rules)``.  The text is read once, with the bounds of
+    :class:`~alsos.ruleset.yaml_reading.StrictLoader`, and no file is written.
 
     :raises ProfileError: what :func:`load_variant` would say, or an ``extends``
         naming a file.
     """
     if len(text.encode("utf-8", "replace")) > _MAX_BYTES:
         raise ProfileError(name, ["the text is over 1 MiB; a profile is at most 1 MiB"])
-    with tempfile.TemporaryDirectory(prefix="alsos-profile-") as tmp:
-        path = pathlib.Path(tmp) / "upload.yaml"
-        path.write_text(text, encoding="utf-8")
-        try:
-            _, _, data = _read_yaml(path)
-            parent = data.get("extends")
-            shipped = isinstance(parent, str) and parent in shipped_variants()
-            if parent is not None and not shipped:
-                raise ProfileError(
-                    str(path),
-                    [
-                        f"extends: {short(parent)} is not a shipped variant; an uploaded profile "
-                        f"extends only one of {', '.join(shipped_variants())}"
-                    ],
-                )
-            rules = load_variant(path, **options)
-        except ProfileError as e:
-            here = (str(path), str(path.resolve()), tmp)
-            problems = [_hide(p, here, name) for p in e.problems]
-            raise ProfileError(_hide(e.source, here, name), problems) from None
-    return attrs.evolve(rules, origin=name)
-
-
-def _hide(text: str, paths: tuple[str, ...], name: str) -> str:
-    for p in paths:
-        text = text.replace(p, name)
-    return text
+    lineage: dict[str, Any] = {}
+    data = _resolve_data(name, None, _profile_data(name, read_yaml(name, text)), lineage=lineage)
+    return _ruleset(name, data, options, {**lineage, "origin": name})

@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from alsos.pack.cards import Order, Rank, Suit
-from alsos.ruleset.checks import MAX_FIGURES, MAX_ID
+from alsos.ruleset.checks import MAX_FIGURES, MAX_ID, MAX_SOURCES
 from alsos.ruleset.profile import Ruleset
 
 __all__ = ["SCHEMA_DIALECT", "profile_schema"]
@@ -231,6 +231,7 @@ class _Builder:
 _LIMITS: dict[tuple[str, str], dict[str, Any]] = {
     ("Ruleset", "id"): {"minLength": 1, "maxLength": MAX_ID},
     ("Ruleset", "figures"): {"maxProperties": MAX_FIGURES},
+    ("Ruleset", "sources"): {"maxProperties": MAX_SOURCES},
     ("BiddingRules", "contracts"): {"maxProperties": MAX_FIGURES},
     ("Ruleset", "player_counts"): {"items": {"enum": [2, 3, 4]}},
 }
