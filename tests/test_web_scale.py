@@ -604,7 +604,15 @@ def test_alsos_serve_prints_no_database_password(monkeypatch: pytest.MonkeyPatch
     from alsos import cli
     from alsos.web import server
 
-    monkeypatch.setattr(uvicorn.Server, "run", lambda *a, **k: None)
+    class Quiet:  # uvicorn set up nothing (its Config would set up the test's logging)
+        def __init__(self, *a: Any, **k: Any) -> None:
+            pass
+
+        def run(self, *a: Any, **k: Any) -> None:
+            pass
+
+    monkeypatch.setattr(uvicorn, "Config", Quiet)
+    monkeypatch.setattr(uvicorn, "Server", Quiet)
     monkeypatch.setattr(server, "bind", lambda host, port: None)
     monkeypatch.setattr(server, "create_app", lambda *a, **k: None)
     out, err = io.StringIO(), io.StringIO()
