@@ -277,6 +277,7 @@ class _Honest:
         self.lag: list[float] = []  # this process's event loop falling behind, seconds
         self.start = self.end = self.stop = 0.0
         self.died: float | None = None
+        self.cpu = 0.0  # the server's CPU seconds when last seen alive
 
     async def make(self, t: _Table) -> None:
         body = _seats(self.args.variant, self.args.players, ["human", self.args.bots])
@@ -386,6 +387,8 @@ class _Honest:
             await asyncio.sleep(0.1)
             now = time.monotonic()
             self.lag.append(now - t0 - 0.1)
+            if server.poll() is None:
+                self.cpu = _cpu_seconds(server.pid)
             for t in tables:
                 if t.waiting is not None and not t.done:
                     t.longest = max(t.longest, now - t.waiting)
@@ -430,10 +433,12 @@ async def _soak(
     hiccup = asyncio.create_task(_hiccup(args, db, honest.start))
     await asyncio.gather(*(honest.person(t) for t in tables))
     elapsed = time.monotonic() - honest.start
-    cpu, own = _cpu_seconds(server.pid) - cpu, time.process_time() - own
+    cpu, own = honest.cpu - cpu, time.process_time() - own  # the server's, as last seen
     watcher.cancel()
-    hiccup.cancel()
-    hiccup_result = await hiccup if hiccup.done() and not hiccup.cancelled() else None
+    if time.monotonic() < honest.start + args.hiccup_at:
+        hiccup.cancel()
+    done, _ = await asyncio.wait([hiccup], timeout=args.hiccup_for + 10)
+    hiccup_result = hiccup.result() if done and not hiccup.cancelled() else None
     if hiccup_result is None and args.hiccup:
         hiccup_result = {"taken": False, "error": "the soak ended before the hiccup"}
     if args.attacks:
@@ -879,6 +884,8 @@ def _shown(db: str) -> str:
 
 
 def _ms(s: dict[str, float]) -> str:
+    if not s["count"]:
+        return "none"
     return (f"{s['count']}: p50 {1000 * s['p50']:.0f} ms, p90 {1000 * s['p90']:.0f} ms, "
             f"p99 {1000 * s['p99']:.0f} ms, max {1000 * s['p100']:.0f} ms")  # fmt: skip
 
