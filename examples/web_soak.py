@@ -454,6 +454,7 @@ async def _soak(
             "latency": _summary([s for _, s in during]),
             "latency_outside_hiccup": _summary(outside),
             "latency_after": _summary([s for at, s in honest.latencies if at >= args.seconds]),
+            "timeline": [[round(at, 3), round(s, 4)] for at, s in honest.latencies],
             "ping": _summary(honest.pings),
             "hands": honest.hands,
             "sessions_over": honest.sessions,

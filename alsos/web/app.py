@@ -201,14 +201,23 @@ class _Site:
         table_id, what = request.path_params["table"], request.path_params["what"]
         if what not in ("record", "viewer") or len(table_id) > 32:
             return _refuse(404, "no such table")
+        asked = request.query_params.get("hand", "")
+        if asked and not (asked.isascii() and asked.isdigit() and len(asked) <= 6):
+            return _refuse(400, f"?hand= is a hand's number in the session, not {asked[:20]!r}")
+        analysis = request.query_params.get("analysis") == "1"
+        if what == "viewer" and asked:  # a page made before: no table to load
+            found, html = self.pages.get((table_id, int(asked), analysis))
+            if found:
+                return _viewer(html)
         hub = self.hub()
         room = await hub.room(table_id, wake=False)
         if room is None:
             return _refuse(404, "no such table")
-        asked = request.query_params.get("hand", "")
-        if asked and not (asked.isascii() and asked.isdigit() and len(asked) <= 6):
-            return _refuse(400, f"?hand= is a hand's number in the session, not {asked[:20]!r}")
         number = int(asked) if asked else room.hand
+        key = (table_id, number, analysis)
+        found, html = self.pages.get(key) if what == "viewer" else (False, None)
+        if found:
+            return _viewer(html)
         game = room.game if number == room.hand else await hub.earlier_hand(room, number)
         if game is None or not game.is_over:
             return _refuse(404, f"hand {number} of this table is not over (or not dealt) yet")
@@ -221,24 +230,17 @@ class _Site:
                     headers={"content-disposition": f'attachment; filename="{name}"'},
                 )
             )
-        key = (table_id, number, request.query_params.get("analysis") == "1")
-        found, html = self.pages.get(key)
-        if not found:
-            client = _client(request)
-            refusal = self.guard.may_render(client)
-            if refusal is not None:
-                return _refuse(429, refusal)
-            title = f"Alsós: table {table_id}"
-            try:
-                html = await hub.searches.run(f"page {client}", render, game, title, key[2])
-            finally:
-                self.guard.rendered(client)
-            self.pages.keep(key, html)
-        if html is None:  # an uploaded profile: the viewer opens shipped variants only
-            return _refuse(409, "the hand viewer shows hands of shipped variants only")
-        response = HTMLResponse(html)
-        response.headers["x-alsos-csp"] = "viewer"  # the viewer's own inline script and style
-        return _secure(response)
+        client = _client(request)
+        refusal = self.guard.may_render(client)
+        if refusal is not None:
+            return _refuse(429, refusal)
+        title = f"Alsós: table {table_id}"
+        try:
+            html = await hub.searches.run(f"page {client}", render, game, title, analysis)
+        finally:
+            self.guard.rendered(client)
+        self.pages.keep(key, html)
+        return _viewer(html)
 
     # ------------------------------------------------------------ play
 
@@ -459,6 +461,15 @@ _HEADERS = (
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 )
+
+
+def _viewer(html: str | None) -> Response:
+    """A finished hand's viewer page (its own inline script and style), or why not."""
+    if html is None:  # an uploaded profile: the viewer opens shipped variants only
+        return _refuse(409, "the hand viewer shows hands of shipped variants only")
+    response = HTMLResponse(html)
+    response.headers["x-alsos-csp"] = "viewer"
+    return _secure(response)
 
 
 def _secure(response: Response) -> Response:

@@ -36,7 +36,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Coroutine, Sequence
 from typing import Any
 
@@ -61,6 +61,8 @@ __all__ = ["Hub"]
 _log = logging.getLogger("alsos.web")
 #: hints one client may have asked for and not yet been answered, over all its tables
 HINTS_PER_CLIENT = 2
+#: finished hands of earlier in a session kept replayed (for their records and pages)
+FINISHED_KEPT = 256
 
 
 class Hub:
@@ -99,6 +101,7 @@ class Hub:
         self.turns = BotTurns(self)
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._hints: Counter[str] = Counter()
+        self._finished: OrderedDict[tuple[str, int], Game] = OrderedDict()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._pruner: asyncio.Task[None] | None = None
         self._closed = False
@@ -244,10 +247,20 @@ class Hub:
         the store; None if it is not finished and stored."""
         if not 1 <= hand < room.hand:
             return None
-        row = await self.db.call(self.store.table, room.id)
-        if row is None:
-            return None
-        return await asyncio.to_thread(earlier_hand, room.rules, row, hand)
+        key = (room.id, hand)
+        game = self._finished.get(key)
+        if game is None:  # a finished hand never changes: replayed once, then kept
+            row = await self.db.call(self.store.table, room.id)
+            if row is None:
+                return None
+            game = await asyncio.to_thread(earlier_hand, room.rules, row, hand)
+            if game is None:
+                return None
+            self._finished[key] = game
+            while len(self._finished) > FINISHED_KEPT:
+                self._finished.popitem(last=False)
+        self._finished.move_to_end(key)
+        return game
 
     async def room(self, table_id: str, *, wake: bool = True) -> Room | None:
         """The table ``table_id``, loaded from the store if it is not in memory.

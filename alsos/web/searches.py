@@ -77,22 +77,34 @@ class Searches:
         self.processes = processes
         self._pool: Executor | None = None
         self._slots = asyncio.Semaphore(workers)
+        self._starting = asyncio.Lock()
         self._queues: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         self._closed = False
 
-    def _executor(self) -> Executor:
-        if self._pool is None:
-            if self.processes:
-                # forkserver: each worker is forked from a fresh process that imported
-                # alsos once, not from this one with its threads and sockets
-                context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(["alsos.web.searches"])
-                self._pool = ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_worker_start, initargs=(NICE,)
-                )
-            else:
-                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="alsos-web-work")
-        return self._pool
+    def _make(self) -> Executor:
+        if self.processes:
+            # forkserver: each worker is forked from a fresh process that imported
+            # alsos once, not from this one with its threads and sockets
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["alsos.web.searches"])
+            return ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_worker_start, initargs=(NICE,)
+            )
+        return ThreadPoolExecutor(self.workers, thread_name_prefix="alsos-web-work")
+
+    async def start(self) -> None:
+        """Start the workers if they are not running, in a thread: starting a process
+        takes a while (the first one, the forkserver, imports alsos), and never in the
+        event loop.  Returns once each worker has run a job."""
+        async with self._starting:
+            if self._pool is None and not self._closed:
+                self._pool = await asyncio.to_thread(self._started)
+
+    def _started(self) -> Executor:
+        pool = self._make()
+        for future in [pool.submit(os.getpid) for _ in range(self.workers)]:
+            future.result()  # each submission while none is idle starts a worker
+        return pool
 
     def waiting(self, queue: str) -> int:
         """How many jobs of ``queue`` are waiting or running."""
@@ -124,10 +136,14 @@ class Searches:
     async def _submit(
         self, fn: Callable[..., T], args: tuple[Any, ...], timeout: float | None, again: bool = True
     ) -> T:
+        await self.start()
         await self._slots.acquire()
         loop = asyncio.get_running_loop()
         try:
-            future = loop.run_in_executor(self._executor(), fn, *args)
+            pool = self._pool
+            if pool is None:
+                raise RuntimeError("the server is stopping")
+            future = loop.run_in_executor(pool, fn, *args)
         except BaseException:
             self._slots.release()
             raise
