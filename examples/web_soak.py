@@ -26,12 +26,15 @@ database, and runs at once for ``--seconds``:
   at most, and ``--silent-connections`` that never say hello, opened again when
   closed; ``hints``, asked non-stop at six tables of its own against expert
   bots; ``record``, of ``--bot-tables`` tables of expert bots only that it never
-  plays; ``viewer``, ``viewer?analysis=1`` of finished hands (its own table's and
-  the honest tables': ids are not secret) from ``--viewer-workers`` at once;
+  plays; ``viewer``, ``viewer?analysis=1`` of finished hands from
+  ``--viewer-workers`` at once: its own table's (it first plays a hand there,
+  30 s at most) and, one time in five, hand 1 to 3 of the others' (ids are not
+  secret);
 * optionally a database hiccup at ``--hiccup-at`` for ``--hiccup-for`` seconds:
   ``lock`` (SQLite: ``BEGIN EXCLUSIVE`` on a connection of its own; PostgreSQL:
   ``LOCK TABLE ... IN ACCESS EXCLUSIVE MODE`` in an open transaction) or
-  ``readonly`` (the SQLite files made immutable, ``chattr +i``: root only).
+  ``readonly`` (the SQLite files made immutable, ``chattr +i``: root only).  A
+  server holding its SQLite file exclusively refuses ``lock``: said, not waited on.
 
 Then the hostile client stops and each honest table has ``--grace`` seconds to
 finish the hand in play.  Prints the configuration, the honest latencies, pings,
