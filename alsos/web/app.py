@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -180,6 +181,9 @@ class _Site:
             )
         except TableError as e:
             return _refuse(400, str(e))
+        except SQLAlchemyError:  # the database refused the write: nothing was made
+            _log.exception("could not store a new table")
+            return _refuse(503, "the server could not store the table: nothing made, try again")
         watch = tokens.pop(SPECTATOR)
         return _secure(
             JSONResponse(
@@ -210,15 +214,19 @@ class _Site:
             if found:
                 return _viewer(html)
         hub = self.hub()
-        room = await hub.room(table_id, wake=False)
-        if room is None:
-            return _refuse(404, "no such table")
-        number = int(asked) if asked else room.hand
-        key = (table_id, number, analysis)
-        found, html = self.pages.get(key) if what == "viewer" else (False, None)
-        if found:
-            return _viewer(html)
-        game = room.game if number == room.hand else await hub.earlier_hand(room, number)
+        try:
+            room = await hub.room(table_id, wake=False)
+            if room is None:
+                return _refuse(404, "no such table")
+            number = int(asked) if asked else room.hand
+            if what == "viewer" and not asked:  # (asked for by number: looked for above)
+                found, html = self.pages.get((table_id, number, analysis))
+                if found:
+                    return _viewer(html)
+            game = room.game if number == room.hand else await hub.earlier_hand(room, number)
+        except SQLAlchemyError:  # the table could not be read now
+            _log.exception("table %s: could not load it", table_id)
+            return _refuse(503, "the server could not read the table: try again")
         if game is None or not game.is_over:
             return _refuse(404, f"hand {number} of this table is not over (or not dealt) yet")
         if what == "record":
@@ -239,7 +247,7 @@ class _Site:
             html = await hub.searches.run(f"page {client}", render, game, title, analysis)
         finally:
             self.guard.rendered(client)
-        self.pages.keep(key, html)
+        self.pages.keep((table_id, number, analysis), html)
         return _viewer(html)
 
     # ------------------------------------------------------------ play
@@ -273,7 +281,10 @@ class _Site:
         asides: set[asyncio.Task[None]] = set()
         try:
             while not conn.dropped:
-                message = await ws.receive()
+                try:
+                    message = await ws.receive()
+                except RuntimeError:  # the page vanished between two messages
+                    break
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
@@ -304,7 +315,7 @@ class _Site:
         except TimeoutError:
             await _close(ws, CLOSE_REFUSED, f"no hello within {limits.hello_timeout:g} s")
             return None, None
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # gone before its hello
             return None, None
         if message["type"] == "websocket.disconnect":
             return None, None
@@ -322,7 +333,12 @@ class _Site:
             await _close(ws, CLOSE_REFUSED, f"the first message is {hello}: {problem}")
             return None, None
         token: str = msg["token"]
-        room = await self.hub().room(table_id, wake=False) if len(table_id) <= 32 else None
+        try:
+            room = await self.hub().room(table_id, wake=False) if len(table_id) <= 32 else None
+        except SQLAlchemyError:  # the table could not be read now: the page tries again
+            _log.exception("table %s: could not load it", table_id[:32])
+            await _close(ws, 1011, "the server could not read the table: trying again")
+            return None, None
         seat = room.seat_for(token) if room is not None else None
         if room is None or seat is None:
             await _close(ws, CLOSE_REFUSED, "no such table, or the link does not open a seat of it")
