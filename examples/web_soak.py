@@ -152,6 +152,12 @@ def _parser() -> argparse.ArgumentParser:
     a("--silent-connections", type=int, default=500, help="ones held without hello (500)")
     a("--bot-tables", type=int, default=20, help="its tables of expert bots only (20)")
     a("--viewer-workers", type=int, default=6, help="viewer requests at once (6)")
+    a(
+        "--hostile-nice",
+        type=int,
+        default=10,
+        help="its process's nice steps, as if its CPU were elsewhere (10; 0: the same)",
+    )
     a("--hiccup", choices=("lock", "readonly"), default=None, help="a database hiccup")
     a("--hiccup-at", type=float, default=60.0, help="seconds into the soak (60)")
     a("--hiccup-for", type=float, default=8.0, help="how long it lasts (8 s)")
@@ -419,7 +425,7 @@ async def _soak(
     cfg = {"port": port, "seconds": args.seconds, "attacks": args.attacks,
            "honest": [t.made["table"] for t in tables if t.made], "bot_tables": args.bot_tables,
            "hello": args.hostile_connections, "silent": args.silent_connections,
-           "viewers": args.viewer_workers}  # fmt: skip
+           "viewers": args.viewer_workers, "nice": args.hostile_nice}  # fmt: skip
     out = Path(tmp) / "hostile.json"
     hostile = multiprocessing.get_context("spawn").Process(
         target=_hostile_process, args=(cfg, str(out)), daemon=True
@@ -561,7 +567,12 @@ def _profiles() -> dict[str, str]:
 
 
 def _hostile_process(cfg: dict[str, Any], out: str) -> None:
-    """The hostile client's process: its tallies as JSON in ``out``."""
+    """The hostile client's process: its tallies as JSON in ``out``.  It runs ``nice``
+    by ``hostile_nice`` steps: an attacker's own CPU is not the server's, and on this
+    one machine an attacker at full priority would slow the server by taking its
+    cores, which no server can refuse."""
+    if cfg.get("nice"):
+        os.nice(int(cfg["nice"]))
     Path(out).write_text(json.dumps(asyncio.run(_Hostile(cfg).run())))
 
 
@@ -899,7 +910,8 @@ def _report(args: argparse.Namespace, db: str, r: dict[str, Any]) -> dict[str, b
     print(f"web soak: {args.tables} tables of {args.variant}, one person and {args.bots} bots "
           f"each, bot delay {args.bot_delay} s, think {args.think[0]}-{args.think[1]} s, "
           f"{args.seconds:.0f} s, server limits Limits() (its defaults), {_shown(db)}")  # fmt: skip
-    print(f"attacks from {HOSTILE}: {', '.join(args.attacks) or 'none'}; hiccup: "
+    print(f"attacks from {HOSTILE} (nice {args.hostile_nice}): "
+          f"{', '.join(args.attacks) or 'none'}; hiccup: "
           + (f"{args.hiccup} at {args.hiccup_at:.0f} s for {args.hiccup_for:.0f} s"
              if args.hiccup else "none"))  # fmt: skip
     print(f"honest actions during the soak, action-to-update latency: {_ms(h['latency'])}")

@@ -233,7 +233,7 @@ async def _frames(conn: Any, until_ply: int, timeout: float = 10.0) -> list[dict
     """A connection's frames up to the state at ``until_ply``."""
     got = []
     while True:
-        frame = await asyncio.wait_for(conn.queue.get(), timeout)
+        frame = json.loads(await asyncio.wait_for(conn.queue.get(), timeout))
         got.append(frame)
         if frame["type"] == "state" and frame["ply"] >= until_ply:
             return got

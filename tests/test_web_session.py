@@ -12,6 +12,7 @@ the sheet back.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import types
 from typing import Any
@@ -258,7 +259,7 @@ def test_a_hand_dealt_on_one_hub_reaches_the_other(postgres_url: str, seeded: No
             assert a.store.hands_done(table) == 1
             sent = []
             while not page_a.queue.empty():
-                sent.append(page_a.queue.get_nowait())
+                sent.append(json.loads(page_a.queue.get_nowait()))
             assert any(f is not None and f["type"] == "sheet" and f["hand"] == 2 for f in sent)
 
     asyncio.run(scenario())

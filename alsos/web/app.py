@@ -533,10 +533,10 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
     """Write a connection's frames in order until it is closed (or the page has gone)."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
-            frame = await conn.queue.get()
-            if frame is None:
+            text = await conn.queue.get()
+            if text is None:
                 return
-            await ws.send_text(json.dumps(frame, separators=(",", ":")))
+            await ws.send_text(text)
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:

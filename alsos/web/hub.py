@@ -408,9 +408,8 @@ class Hub:
             if room.bot_task is not None:  # a bot thinking about a position now gone
                 room.bot_task.cancel()
             room.game = trial
-            for conn in list(room.connections):
-                conn.send({"type": "undone", "seat": seat, "actions": len(back)})
-                conn.send(state_frame(trial, conn.seat))
+            room.send_all({"type": "undone", "seat": seat, "actions": len(back)})
+            room.send_states()
             self.turns.wake(room)
         return None
 

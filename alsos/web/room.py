@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import secrets
 import time
 from collections import Counter
@@ -41,6 +42,7 @@ __all__ = [
     "Room",
     "TableError",
     "digest",
+    "frame_text",
 ]
 
 #: The bots a table may seat, by the name a page sends, with the spec each is made from
@@ -78,8 +80,13 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+def frame_text(frame: dict[str, Any]) -> str:
+    """A frame as the JSON text sent (compact): made once however many pages get it."""
+    return json.dumps(frame, separators=(",", ":"))
+
+
 class Connection:
-    """One page at a seat: the frames waiting to be written to it, in order.
+    """One page at a seat: the frames waiting to be written to it, in order, as text.
 
     ``client``: the address the page connected from (the per-client limits count it).
     """
@@ -87,15 +94,16 @@ class Connection:
     def __init__(self, seat: int, client: str = "?") -> None:
         self.seat = seat
         self.client = client
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(_QUEUE)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(_QUEUE)
         self.dropped = False
 
-    def send(self, frame: dict[str, Any]) -> None:
-        """Queue ``frame``; a page that reads too slowly is dropped (it reconnects)."""
+    def send(self, frame: dict[str, Any] | str) -> None:
+        """Queue ``frame`` (or its text, :func:`frame_text`); a page that reads too slowly
+        is dropped (it reconnects)."""
         if self.dropped:
             return
         try:
-            self.queue.put_nowait(frame)
+            self.queue.put_nowait(frame if isinstance(frame, str) else frame_text(frame))
         except asyncio.QueueFull:
             self.dropped = True
 
@@ -178,13 +186,13 @@ class Room:
         a hand just over goes on the session's sheet, sent to every page too."""
         ended = not self.game.is_over and note_over(self.session, game)
         self.game = game
-        frames: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+        frames: dict[int, tuple[str, str]] = {}
         for conn in list(self.connections):
             pair = frames.get(conn.seat)
-            if pair is None:  # built once per seat, however many windows it has open
+            if pair is None:  # made once per seat, however many windows it has open
                 pair = frames[conn.seat] = (
-                    events_frame(events, conn.seat, ply + 1),
-                    state_frame(game, conn.seat),
+                    frame_text(events_frame(events, conn.seat, ply + 1)),
+                    frame_text(state_frame(game, conn.seat)),
                 )
             conn.send(pair[0])
             conn.send(pair[1])
@@ -193,8 +201,9 @@ class Room:
 
     def send_all(self, frame: dict[str, Any]) -> None:
         """Send every page the same (public) frame."""
+        text = frame_text(frame)
         for conn in list(self.connections):
-            conn.send(frame)
+            conn.send(text)
 
     def send_sheet(self) -> None:
         """Send every page the session's sheet (public: one frame for all)."""
@@ -207,8 +216,8 @@ class Room:
 
     def send_states(self) -> None:
         """Send every page its own state of the hand in play."""
-        states: dict[int, dict[str, Any]] = {}
+        states: dict[int, str] = {}
         for conn in list(self.connections):
             if conn.seat not in states:
-                states[conn.seat] = state_frame(self.game, conn.seat)
+                states[conn.seat] = frame_text(state_frame(self.game, conn.seat))
             conn.send(states[conn.seat])
