@@ -140,16 +140,19 @@ class Hub:
             behind = room is not None and (count == 0 or len(room.game.history) < count)
             rooms = [room] if room is not None and behind else []  # 0: a new hand
         for room in rooms:
-            self._spawn(self._caught_up(room))
+            self._spawn(self._caught_up(room, count if table_id is not None else 0))
 
     def _sweep(self) -> None:
         """Look again at every table whose bots are to move and that no task moves."""
         for room in list(self.rooms.values()):
             self.turns.wake(room)
 
-    async def _caught_up(self, room: Room) -> None:
+    async def _caught_up(self, room: Room, count: int = 0) -> None:
+        """Catch ``room`` up to ``count`` actions stored (0: to whatever is stored)."""
         try:
             async with room.lock:
+                if count and len(room.game.history) >= count:
+                    return  # this process's own action, heard before it was shown
                 await self.catch_up(room)
         except Exception:
             _log.exception("table %s: could not read the actions stored elsewhere", room.id)
