@@ -57,7 +57,6 @@ import random
 import urllib.parse
 from typing import Any
 
-import attrs
 import numpy as np
 import pyspiel
 
@@ -503,10 +502,9 @@ class AlsosObserver:
 
     def _view(self, game: Game, player: int) -> View:
         """``player``'s view, with its private parts left out for a public observer."""
-        view = game.view(player)
         if self.private:
-            return view
-        return attrs.evolve(view, hand=(), legal=(), taken=(), history=tuple(game.public_history()))
+            return game.view(player)
+        return game.public_view(player)  # the one public observer, labelled with its player
 
     def set_from(self, state: AlsosState, player: int) -> None:
         """Fill ``tensor`` with what ``player`` may know of ``state``."""

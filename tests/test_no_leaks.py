@@ -10,6 +10,9 @@ card.  Both hands are then driven by the same actions, and after every action se
   test does not depend on the JSON shape);
 - the events of the action as ``k`` receives them (``event.seen_by(k)``);
 - the RL observation (:class:`alsos.rl.ObservationEncoder`);
+- the public view (:meth:`alsos.Game.public_view`, what a spectator and every public
+  observer see: part of what ``k`` knows, so it cannot differ either) and OpenSpiel's
+  public observation;
 - OpenSpiel's information-state string and tensor and its observation string
   (``python_alsos``, when OpenSpiel is installed);
 - what the terminal shows a person playing seat ``k`` (``alsos play --seat k``: the
@@ -74,10 +77,13 @@ class _Seat:
 
     def forms(self, game: Game, k: int) -> list[tuple[str, Any]]:
         view = game.view(k)
+        public = game.public_view()  # what every seat knows is part of what k knows
         out: list[tuple[str, Any]] = [
             ("view", view),
             ("to_data", alsos.to_data(view)),
             ("rl observation", self.encoder.encode(view).tolist()),
+            ("public view", public),
+            ("public view's data", alsos.to_data(public)),
         ]
         if self.spiel is not None:
             state = self.spiel.new_initial_state()
@@ -87,6 +93,12 @@ class _Seat:
                 out.append((f"openspiel string (recall {recall})", observer.string_from(state, k)))
                 observer.set_from(state, k)
                 out.append(("openspiel tensor", observer.tensor.tolist()))
+            observer = ospiel.AlsosObserver(
+                self.spiel, perfect_recall=False, public=True, private=False
+            )
+            out.append(("openspiel public string", observer.string_from(state, k)))
+            observer.set_from(state, k)
+            out.append(("openspiel public tensor", observer.tensor.tolist()))
         return out
 
 

@@ -34,7 +34,7 @@ from alsos.pack.cards import Card, Suit, cards_of, quote
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Contract, Kind, Phase
 from alsos.play.turn import GameCore
-from alsos.play.view import View, settle
+from alsos.play.view import PUBLIC, View, public_view, settle
 from alsos.ruleset.profile import Ruleset
 
 if TYPE_CHECKING:
@@ -387,6 +387,12 @@ class Game(GameCore):
     def public_history(self, seat: int | None = None) -> list[tuple[int, str]]:
         """The history as text, as ``seat`` may know it (None: what every seat knows)."""
         return self._eng.public_history(self._s, seat)
+
+    def public_view(self, seat: int = PUBLIC) -> View:
+        """What every seat knows now: the public observer (:func:`alsos.play.view.public_view`),
+        the view of a spectator (``seat`` -1) or of a seat's public observer (``seat``
+        labels it and changes nothing else)."""
+        return public_view(self._eng, self._s, seat=seat)
 
     def record(self, seat: int | None = None, **headers: Any) -> Any:
         """The :class:`~alsos.records.record.Record` of this hand as it stands (finished or not).

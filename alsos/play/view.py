@@ -32,9 +32,15 @@ __all__ = [
     "check_seat",
     "lazy_view",
     "make_view",
+    "public_view",
     "read_field",
     "settle",
 ]
+
+#: The seat a view of what every seat knows is read for (:func:`public_view`): no
+#: seat's hand, legal actions, unseen cards or private history, and of the talon
+#: cards taken into hands only those that lay face up.
+PUBLIC = -1
 
 
 @frozen
@@ -200,14 +206,14 @@ def _taken(engine: Engine, s: HandState, seat: int) -> tuple[tuple[int, tuple[Ca
 #: values are in :data:`_PLAIN`): a view from :meth:`Game.view <alsos.Game.view>`
 #: reads each field only when first asked for it (see :func:`lazy_view`).
 _DEFERRED: dict[str, Callable[[Engine, HandState, int], object]] = {
-    "hand": lambda e, s, seat: tuple(cards_of(s.hands[seat])),
+    "hand": lambda e, s, seat: tuple(cards_of(s.hands[seat])) if seat >= 0 else (),
     "talon_seen": lambda e, s, seat: s.talon_seen(),
     "contract": lambda e, s, seat: None if s.contract is None else str(s.contract),
     "trick": lambda e, s, seat: tuple([(t, CARDS[c]) for t, c in s.trick]),
     "tricks_won": lambda e, s, seat: {t: s.tricks_won[t] for t in s.active},
     "items": _items,
-    "history": lambda e, s, seat: tuple(e.public_history(s, seat)),
-    "legal": lambda e, s, seat: e.legal_actions(s) if s.to_act == seat else (),
+    "history": lambda e, s, seat: tuple(e.public_history(s, seat if seat >= 0 else None)),
+    "legal": lambda e, s, seat: e.legal_actions(s) if s.to_act == seat >= 0 else (),
     "tricks": _tricks,
     "call_stakes": _call_stakes,
     "kind": lambda e, s, seat: None if s.contract is None else str(s.contract.kind),
@@ -233,13 +239,15 @@ _PLAIN: dict[str, Callable[[Engine, HandState, int], object]] = {
     "seat": lambda e, s, seat: seat,
     "phase": lambda e, s, seat: s.phase,
     "to_act": lambda e, s, seat: s.to_act,
-    "unseen_count": lambda e, s, seat: s.unseen[seat].bit_count(),
+    "unseen_count": lambda e, s, seat: s.unseen[seat].bit_count() if seat >= 0 else 0,
     "declarer": lambda e, s, seat: s.declarer,
     "variant": lambda e, s, seat: e.variant,
     "trump": lambda e, s, seat: s.trump,
     "players": lambda e, s, seat: s.players,
 }
 #: Every field a lazy view reads on first use (and :func:`settle` reads at once).
+#: Each reader also answers for :data:`PUBLIC`, what every seat knows: a field added
+#: to :class:`View` is added here, public answer included, or no view has it.
 _READ = {**_PLAIN, **_DEFERRED}
 
 
@@ -261,6 +269,25 @@ def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
         fields[name] = read(engine, s, seat) if history or name != "history" else ()
     view = View(**fields)  # type: ignore[arg-type]
     view.__dict__["rules"] = engine.rules  # what View.rules would find, as a plain attribute
+    return view
+
+
+def public_view(engine: Engine, s: HandState, *, seat: int = PUBLIC) -> View:
+    """What every seat knows of the hand ``s``, every field read now: the one public
+    observer, which a spectator of the web table and the public observers of the
+    RL and OpenSpiel adapters all see.
+
+    Each field is read as for a seat (:func:`make_view`), for :data:`PUBLIC`: no
+    hand, no legal actions, no unseen count, the history as every seat knows it,
+    and of the talon cards taken into hands only those that lay face up.
+    ``seat`` labels the view -- -1 for a spectator, or the seat whose public
+    observer it is (an observation tensor names its player) -- and changes
+    nothing else in it.
+    """
+    fields = {name: read(engine, s, PUBLIC) for name, read in _READ.items()}
+    fields["seat"] = seat
+    view = View(**fields)  # type: ignore[arg-type]
+    view.__dict__["rules"] = engine.rules
     return view
 
 

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from alsos.hand.events import Event, HandOver
 from alsos.pack.actions import (
     Action,
@@ -31,7 +29,6 @@ from alsos.pack.actions import (
     Kontra,
     Play,
 )
-from alsos.pack.cards import CARDS
 from alsos.play.data import to_data
 from alsos.play.game import Game
 from alsos.play.view import View
@@ -102,23 +99,10 @@ def action_entry(rules: Ruleset, action: Action) -> dict[str, str]:
 
 
 def public_view(game: Game) -> View:
-    """What every seat may know (a spectator's view): a seat's view with its own
-    hand, its legal actions and the cards only it took left out, the history
-    as every seat knows it, and ``seat`` -1.  Once the hand is over the
-    spectator's frame adds the whole record (:func:`state_frame`)."""
-    view = game.view(0)
-    taken = tuple(
-        (t, tuple(CARDS[c] for c in cards if up >> c & 1)) for t, cards, up in game.state.takes
-    )
-    return attrs.evolve(
-        view,
-        seat=-1,
-        hand=(),
-        legal=(),
-        taken=taken,
-        unseen_count=0,
-        history=tuple(game.public_history()),
-    )
+    """What every seat may know (a spectator's view): the one public observer,
+    :meth:`Game.public_view <alsos.Game.public_view>` (``seat`` -1).  Once the hand
+    is over the spectator's frame adds the whole record (:func:`state_frame`)."""
+    return game.public_view()
 
 
 def state_frame(game: Game, seat: int) -> dict[str, Any]:
