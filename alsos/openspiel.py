@@ -61,6 +61,7 @@ import attrs
 import numpy as np
 import pyspiel
 
+from alsos.errors import RLError
 from alsos.pack.cards import CARDS, Card
 from alsos.pack.deal import Deal, layout
 from alsos.play.game import Game
@@ -439,7 +440,7 @@ def _known_dealt(state: AlsosState, game: Game, seat: int) -> tuple[Card, ...]:
     return dealt if game.state.unseen[seat] == 0 else dealt[: deal.seen]
 
 
-class ObserverTypeError(ValueError):
+class ObserverTypeError(RLError):
     """An observation type :meth:`AlsosGame.make_py_observer` does not provide."""
 
 

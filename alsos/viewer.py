@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 from attrs import evolve, frozen
 
 from alsos.bots import make
+from alsos.errors import WebError
 from alsos.hand.events import MeldShown, Played, Said, TrickWon
 from alsos.hand.settlement import Settlement
 from alsos.pack.cards import CARDS, Card, cards_of
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 __all__ = ["ViewerError", "example", "fragment", "page"]
 
 
-class ViewerError(ValueError):
+class ViewerError(WebError):
     """A viewer cannot be made as asked (a seat not at the table, no hands)."""
 
 

@@ -32,6 +32,7 @@ from alsos.bots.levels import LEVELS
 from alsos.bots.pimc import PIMCBot
 from alsos.bots.quiet import QuietBot
 from alsos.bots.random_bot import RandomBot
+from alsos.errors import BotError
 from alsos.pack.actions import Action
 from alsos.pack.cards import quote
 from alsos.play.view import View
@@ -62,11 +63,11 @@ class Bot(Protocol):
     def choose(self, view: View, legal: Sequence[Action]) -> Action: ...
 
 
-class UnknownBotError(ValueError):
+class UnknownBotError(BotError):
     """No bot of that name is built in or installed."""
 
 
-class BotOptionError(ValueError):
+class BotOptionError(BotError):
     """A bot given an option it does not take (``pimc(wrolds=4)``); the message
     lists the options it does take and suggests the closest."""
 

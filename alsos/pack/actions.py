@@ -38,6 +38,7 @@ import re
 import unicodedata
 from typing import Any, Final
 
+from alsos.errors import NotationError
 from alsos.pack.cards import CARDS, Card, CardParseError, Suit, quote
 
 __all__ = [
@@ -96,7 +97,7 @@ GAME: Final = "game"
 GYERUNK = "gyerunk"
 
 
-class ActionParseError(ValueError):
+class ActionParseError(NotationError):
     """Text that is not an action in the notation; the message quotes (the start of) it."""
 
 

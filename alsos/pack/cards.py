@@ -20,6 +20,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 
+from alsos.errors import NotationError
+
 __all__ = [
     "CARDS",
     "FULL_PACK",
@@ -51,7 +53,7 @@ def quote(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-2:]}"
 
 
-class CardParseError(ValueError):
+class CardParseError(NotationError):
     """A card or card list that could not be read; the message quotes the input."""
 
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from alsos.errors import NotationError
 from alsos.pack.cards import CARDS, Card, CardParseError, format_cards, parse_cards, quote
 
 __all__ = ["Deal", "DealError", "seeded_rng", "shuffled_pack"]
@@ -64,7 +65,7 @@ def shuffled_pack(seed: int | None) -> list[int]:
     return pack
 
 
-class DealError(ValueError):
+class DealError(NotationError):
     """A deal that does not fit the rules: wrong counts, repeated or missing cards."""
 
 

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from alsos.errors import ActionError
 from alsos.hand.engine import Engine, engine_for
 from alsos.hand.events import (
     Event,
@@ -58,7 +59,7 @@ def set_record_builder(build: Callable[..., Any]) -> None:
     _RECORD_BUILDER[0] = build
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(ActionError):
     """An action that is not legal now.  The game is left exactly as it was.
 
     ``action`` is the input as given, ``phase`` and ``seat`` where the game

@@ -52,6 +52,7 @@ from typing import Any
 from attrs import frozen
 
 from alsos.bots import available, parse_spec, split_specs
+from alsos.errors import ResearchError
 from alsos.play.game import Game
 from alsos.research.parallel import (
     Progress,
@@ -72,7 +73,7 @@ __all__ = ["ArenaError", "ArenaResult", "BotResult", "add_arguments", "arena", "
 _CONTRACT_ITEMS = frozenset({"game", "klopitzky"})
 
 
-class ArenaError(ValueError):
+class ArenaError(ResearchError):
     """Bad arena settings: unknown or repeated bots, too few deals."""
 
 

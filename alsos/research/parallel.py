@@ -42,6 +42,7 @@ from typing import Any, TypeVar
 
 from alsos.bots import make_spec
 from alsos.bots.heuristic import HeuristicBot
+from alsos.errors import ResearchError
 from alsos.play.game import Game, IllegalActionError
 from alsos.research.checkpoint import (
     Checkpoint,
@@ -84,7 +85,7 @@ R = TypeVar("R")
 BACKENDS = ("local", "ray")
 
 
-class ParallelError(ValueError):
+class ParallelError(ResearchError):
     """A bad backend, worker count or address."""
 
 

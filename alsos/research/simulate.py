@@ -38,6 +38,7 @@ from typing import Any
 
 from attrs import define, field, frozen
 
+from alsos.errors import ResearchError
 from alsos.play.game import Game
 from alsos.research.parallel import (
     Progress,
@@ -98,7 +99,7 @@ COLUMNS: dict[str, str] = {
 _CONTRACT_ITEMS = frozenset({"game", "klopitzky"})
 
 
-class SimulateError(ValueError):
+class SimulateError(ResearchError):
     """Bad study settings: no variants, too few hands, an output format not known."""
 
 

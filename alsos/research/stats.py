@@ -27,6 +27,8 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from alsos.errors import ResearchError
+
 __all__ = [
     "Estimate",
     "StatsError",
@@ -37,7 +39,7 @@ __all__ = [
 ]
 
 
-class StatsError(ValueError):
+class StatsError(ResearchError):
     """An estimate was asked of data that cannot give one (too few values, bad counts)."""
 
 

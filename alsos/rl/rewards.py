@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from alsos.errors import RLError
 from alsos.rl.spaces import (
     item_figures,
     max_call_multiplier,
@@ -39,7 +40,7 @@ __all__ = ["RewardScaleError", "payment_bound", "reward_scaler"]
 RewardScale = float | str | None
 
 
-class RewardScaleError(ValueError):
+class RewardScaleError(RLError):
     """A ``reward_scale`` that is none of None, a positive number, "bound" or "log"."""
 
 

@@ -50,6 +50,7 @@ import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, SupportsIndex
 
+from alsos.errors import ActionError
 from alsos.pack.actions import (
     ACCEPT,
     BETLI,
@@ -96,7 +97,7 @@ __all__ = [
 _NONE = "none"
 
 
-class UnknownActionError(ValueError):
+class UnknownActionError(ActionError):
     """An action or index outside a ruleset's action space."""
 
 

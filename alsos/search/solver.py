@@ -50,6 +50,7 @@ import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from alsos.errors import SearchError
 from alsos.hand.engine import Engine, engine_for
 from alsos.hand.tricks import give_back_trick, take_trick, trick_winner
 from alsos.pack.actions import PLAYS, Play
@@ -75,7 +76,7 @@ __all__ = [
 _INF: Final = 1 << 60
 
 
-class SolveError(ValueError):
+class SolveError(SearchError):
     """The position is not one the solver handles (the message says which are)."""
 
 
