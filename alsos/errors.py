@@ -1,8 +1,8 @@
 """The errors alsos raises, in families: catch one family, or :class:`AlsosError` for all.
 
 Every error class alsos defines for something it was given -- a profile, a
-record, an action, a bot spec, a study's settings -- is an :class:`AlsosError`
-and a :class:`ValueError` (as each was before these families existed), and
+record, an action, a bot spec, a study's settings -- is an :class:`AlsosError`,
+so still the :class:`ValueError` each was before these families existed, and
 belongs to exactly one family below.  The classes themselves live with the
 code that raises them (:class:`~alsos.ruleset.profile.ProfileError` in
 :mod:`alsos.ruleset.profile`, ...) and are imported from there as before::
@@ -19,13 +19,17 @@ code that raises them (:class:`~alsos.ruleset.profile.ProfileError` in
       RLError         RecallOverflowError, RewardScaleError, ObserverTypeError
       WebError        TableError, NotJSON, ViewerError
 
+A family is raised itself where no finer class fits: a seat not at the table is
+an ``ActionError``, an option value a bot refuses a ``BotError``, an unknown
+record format a ``NotationError``.
+
 Not in the tree, because they are not about what was given:
 :class:`~alsos.play.game.ConcurrentUseError` (a :class:`RuntimeError`: a game
 used from two threads at once), :class:`~alsos.research.parallel.Terminated`
 (a :class:`KeyboardInterrupt`: SIGTERM) and the web table's ``PlyTaken`` (an
 :class:`Exception` one server process signals to itself).  Some checks of
 arguments still raise a plain :class:`ValueError` (a dealer that is not a
-seat, an unknown output format); ``except ValueError`` catches those too.
+seat, a session that is over); ``except ValueError`` catches those too.
 
 This module imports nothing from alsos: it sits below every layer, so any
 module can name a family.
@@ -61,21 +65,25 @@ class RulesetError(AlsosError):
 
 
 class NotationError(AlsosError):
-    """Text or data in one of alsos's notations that cannot be read or replayed:
-    cards, actions, deals, records (:class:`~alsos.records.record.RecordError`)
-    and the JSON of :func:`~alsos.play.data.to_data`."""
+    """Text or data in one of alsos's notations that cannot be read, written or
+    replayed: cards, actions, deals, records
+    (:class:`~alsos.records.record.RecordError`) and the JSON of
+    :func:`~alsos.play.data.to_data`; a record format that is none of them (raised
+    as ``NotationError`` itself)."""
 
 
 class ActionError(AlsosError):
-    """An action refused where it was offered: not legal now
-    (:class:`~alsos.play.game.IllegalActionError`), outside a ruleset's action
-    space, or an undo that cannot be done.  The game is left as it was."""
+    """An action or a seat refused: an action not legal now
+    (:class:`~alsos.play.game.IllegalActionError`), one outside a ruleset's action
+    space, an undo that cannot be done, a seat not at the table (raised as
+    ``ActionError`` itself).  The game is left as it was."""
 
 
 class BotError(AlsosError):
-    """A bot that cannot be made or cannot play: an unknown name or option, a
-    learned policy's file or network that does not fit, an OpenSpiel bot's illegal
-    answer."""
+    """A bot that cannot be made or cannot play: an unknown name or option, an
+    option value the bot refuses (``pimc(worlds=0)``, raised as ``BotError``
+    itself), a learned policy's file or network that does not fit, an OpenSpiel
+    bot's illegal answer."""
 
 
 class SearchError(AlsosError):

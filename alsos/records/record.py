@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
+from alsos.errors import NotationError
 from alsos.pack.actions import Action, ActionParseError, parse_action
 from alsos.pack.deal import Deal, DealError
 from alsos.pack.phases import Phase
@@ -345,7 +346,7 @@ class Record:
         elif format == "text":
             out = self._text()
         else:
-            raise ValueError(f"unknown record format {format!r}; use 'text' or 'json'")
+            raise NotationError(f"unknown record format {format!r}; use 'text' or 'json'")
         if len(out) > MAX_TEXT:
             raise RecordError(f"the record is {len(out)} characters; at most {MAX_TEXT} are read")
         return out
