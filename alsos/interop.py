@@ -190,7 +190,7 @@ class OpenSpielBot:
     legal action that action is taken without a search.  ``seed`` makes the
     choices reproducible: the same view and seed give the same action.
 
-    :raises OpenSpielBotError: (a ``ValueError``) if the bot answers with an
+    :raises OpenSpielBotError: (a :class:`~alsos.errors.BotError`) if the bot answers with an
         action that is not legal.
     """
 

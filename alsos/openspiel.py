@@ -185,7 +185,7 @@ class AlsosGame(pyspiel.Game):  # type: ignore[misc]
         """The observer for ``iig_obs_type`` (None: the information state); see
         :class:`AlsosObserver` for what each kind holds.
 
-        :raises ObserverTypeError: (a ``ValueError``) for ``ALL_PLAYERS``
+        :raises ObserverTypeError: (an :class:`~alsos.errors.RLError`) for ``ALL_PLAYERS``
             private information, perfect recall without both the public and
             the seat's private information, or any ``params``.
         """

@@ -595,8 +595,9 @@ def fragment(
     (:mod:`alsos.viewer_marks`; with ``seat``, only that seat's decisions from its view).
 
     :raises RecordError: the record cannot be replayed.
-    :raises ViewerError: ``seat`` does not play the hand, the record is a seat record,
-        or ``analysis`` is not of this hand (or of another seat than ``seat``).
+    :raises ViewerError: (a :class:`~alsos.errors.WebError`) ``seat`` does not play
+        the hand, the record is a seat record, or ``analysis`` is not of this hand
+        (or of another seat than ``seat``).
     """
     return _Drawer(record, seat, False, allow_files, analysis).html()
 
@@ -608,6 +609,11 @@ def page(records: Record | Sequence[Record], *, seat: int | None = None,
 
     The arrow keys move through the hand last clicked (the first, at the start);
     ``allow_files`` and ``analysis`` (of a page of one hand) as for :func:`fragment`.
+
+    :raises RecordError: a page of one hand whose record cannot be replayed (of
+        several, such a hand is shown as its error).
+    :raises ViewerError: (a :class:`~alsos.errors.WebError`) no records, an
+        ``analysis`` with several, or as :func:`fragment` says.
     """
     hands = [records] if isinstance(records, Record) else list(records)
     if not hands:

@@ -312,7 +312,7 @@ def analyze(
     the view values reproducible.  ``allow_files``: a record may name a
     profile file (for the local user's own files).
 
-    :raises AnalysisError: (a ``ValueError``) for something that is not a
+    :raises AnalysisError: (a :class:`~alsos.errors.SearchError`) for something that is not a
         hand, a seat record, a seat not in play or a bad option.
     """
     th = Thresholds() if thresholds is None else thresholds

@@ -596,8 +596,8 @@ def _unknown(text: str, key: str) -> ActionParseError:
 def parse_action(text: str) -> Action:
     """Read an action from its text form (see the module docs for the notation).
 
-    :raises ActionParseError: (a ``ValueError``) naming what could not be read,
-        with a suggestion when the text is close to an action.
+    :raises ActionParseError: (a :class:`~alsos.errors.NotationError`) naming what
+        could not be read, with a suggestion when the text is close to an action.
     """
     if not isinstance(text, str):
         raise ActionParseError(f"expected action text, got {type(text).__name__} {quote(text)}")

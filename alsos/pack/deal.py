@@ -164,7 +164,7 @@ class Deal:
     def parse(cls, text: str) -> Deal:
         """Read the text form described in the module docs.
 
-        :raises DealError: (a ``ValueError``) naming what could not be read.
+        :raises DealError: (a :class:`~alsos.errors.NotationError`) naming what could not be read.
         """
         if not isinstance(text, str):
             raise DealError(f"expected the text of a deal, got {type(text).__name__}")

@@ -362,8 +362,8 @@ def to_data(obj: Any) -> Any:
 def from_data(cls: type[T], data: Any) -> T:
     """Build a ``cls`` back from :func:`to_data`'s output (or the same read from JSON).
 
-    Raises :class:`DataError` naming the key path and the reason when
-    ``data`` is not of that shape.
+    :raises DataError: (a :class:`~alsos.errors.NotationError`) naming the key
+        path and the reason when ``data`` is not of that shape.
     """
     try:
         return converter.structure(data, cls)

@@ -105,7 +105,10 @@ class Game(GameCore):
     session, for profiles that limit it (``bidding.declare_limit``; a
     :class:`~alsos.play.session.Session` passes it on).  Seats are numbered
     0..players-1 in the order of play; the hand begins with the seat after
-    ``dealer``.
+    ``dealer``.  A ``deal`` that cannot be read or does not fit the rules
+    raises :class:`~alsos.DealError` (a
+    :class:`~alsos.errors.NotationError`); a ``dealer`` that is not a seat, or
+    ``declared_before`` not one count per seat, a plain ``ValueError``.
 
     The attributes below read the hand state; change it only through
     :meth:`apply`.

@@ -246,7 +246,7 @@ def arena(
     before the checkpoint is removed, to write outputs: if it raises, the
     checkpoint stays for ``--resume``.
 
-    :raises ArenaError: (a ``ValueError``) for fewer than 2 deals, no bots, a
+    :raises ArenaError: (a :class:`~alsos.errors.ResearchError`) for fewer than 2 deals, no bots, a
         bot named twice, a bot no package provides, or ``resume`` without a
         checkpoint; profile errors as :func:`alsos.load_variant` raises them;
         :class:`~alsos.research.parallel.CheckpointError` for a checkpoint of another

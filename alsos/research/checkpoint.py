@@ -295,7 +295,7 @@ def check_outputs(outputs: dict[str, str | Path | None]) -> None:
     asked for).  Each must be a file, not a folder, in a folder that exists
     and may be written; no two may name the same file.
 
-    :raises OutputError: (a ``ValueError``) naming the option and the file.
+    :raises OutputError: (a :class:`~alsos.errors.ResearchError`) naming the option and the file.
     """
     seen: dict[Path, str] = {}
     for option, name in outputs.items():

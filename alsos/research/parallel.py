@@ -150,7 +150,7 @@ def run(
     core (:func:`default_workers`); on Ray it is the CPUs of the local
     instance and is ignored when ``address`` names a cluster.
 
-    :raises ParallelError: (a ``ValueError``) for an unknown backend, fewer
+    :raises ParallelError: (a :class:`~alsos.errors.ResearchError`) for an unknown backend, fewer
         than one worker, or an address without the Ray backend.
     """
     _check_settings(workers, backend, address)

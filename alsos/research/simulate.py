@@ -415,7 +415,7 @@ def simulate(
     programs).  ``on_result(study)`` is called before the checkpoint is
     removed, to write outputs: if it raises, the checkpoint stays.
 
-    :raises SimulateError: (a ``ValueError``) for no variants, fewer than 2
+    :raises SimulateError: (a :class:`~alsos.errors.ResearchError`) for no variants, fewer than 2
         hands, an unknown output format or resuming without a checkpoint file.
     """
     specs = _variant_specs(variants, hands, bots, out, players)

@@ -89,7 +89,7 @@ def z_value(confidence: float = 0.95) -> float:
 def mean_interval(values: Sequence[float], confidence: float = 0.95) -> Estimate:
     """The mean of ``values`` with its normal ``confidence`` interval.
 
-    :raises StatsError: (a ``ValueError``) for fewer than two values, where
+    :raises StatsError: (a :class:`~alsos.errors.ResearchError`) for fewer than two values, where
         no spread can be estimated.
     """
     n = len(values)

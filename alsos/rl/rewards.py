@@ -74,7 +74,7 @@ def payment_bound(rules: Ruleset) -> int:
 def reward_scaler(rules: Ruleset, scale: RewardScale) -> Callable[[float], float]:
     """The function that turns a payment into a reward under ``scale`` (module docs).
 
-    :raises RewardScaleError: (a ``ValueError``) for a scale that is not allowed.
+    :raises RewardScaleError: (an :class:`~alsos.errors.RLError`) for a scale that is not allowed.
     """
     if scale is None:
         return float

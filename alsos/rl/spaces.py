@@ -212,7 +212,7 @@ class ActionSpace(Sequence[Action]):
     def index(self, action: object, start: int = 0, stop: int | None = None) -> int:
         """The index of ``action``.
 
-        :raises UnknownActionError: (a ``ValueError``) for an action that is
+        :raises UnknownActionError: (an :class:`~alsos.errors.ActionError`) for an action that is
             never legal under this ruleset.
         """
         try:

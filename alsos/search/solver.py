@@ -223,7 +223,7 @@ def solve(game: Game, *, seat: int | None = None, allies: Iterable[int] = ()) ->
     on as the solver would; ``action`` is the best card for the seat to act,
     whichever side it is on.  The game is not changed.
 
-    :raises SolveError: (a ``ValueError``) for positions the solver does not
+    :raises SolveError: (a :class:`~alsos.errors.SearchError`) for positions the solver does not
         handle (over, not in the play phase, a síber owing discards, or a
         first trick that carries speech) and for a seat or ally not in play.
     """
