@@ -55,8 +55,8 @@ NOT_ALSOS_ERRORS = {
     # SIGTERM turned into what Ctrl-C raises, so that a run stops as it does for Ctrl-C.
     "alsos.research.parallel.Terminated": KeyboardInterrupt,
     # The store telling the hub that another server process wrote this ply first:
-    # signalling inside the web table, caught there; a ValueError base would let the
-    # hub's `except ValueError` handlers of refused input catch it.
+    # signalling inside the web table, caught there by name.  Not about what a caller
+    # gave, so no AlsosError, nor a ValueError (which the web code reads as refused input).
     "alsos.web.store.PlyTaken": Exception,
     # A bound of the YAML reader, always turned into a ProfileError before it leaves.
     "alsos.ruleset.yaml_reading._Refused": Exception,
