@@ -15,6 +15,17 @@ from typing import Any
 
 from alsos import _moved
 from alsos.bots import RandomBot
+from alsos.errors import (
+    ActionError,
+    AlsosError,
+    BotError,
+    NotationError,
+    ResearchError,
+    RLError,
+    RulesetError,
+    SearchError,
+    WebError,
+)
 from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.actions import Action, ActionParseError, parse_action
 from alsos.pack.cards import Card, CardParseError, Order, Rank, Suit, format_cards, parse_cards
@@ -33,7 +44,10 @@ from alsos.version import __version__
 
 __all__ = [
     "Action",
+    "ActionError",
     "ActionParseError",
+    "AlsosError",
+    "BotError",
     "Card",
     "CardParseError",
     "ConcurrentUseError",
@@ -46,20 +60,26 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "Kind",
+    "NotationError",
     "Order",
     "Phase",
     "ProfileError",
+    "RLError",
     "Radli",
     "RandomBot",
     "Rank",
     "Record",
     "RecordError",
+    "ResearchError",
     "Rubber",
     "Ruleset",
+    "RulesetError",
+    "SearchError",
     "Session",
     "Settlement",
     "Suit",
     "View",
+    "WebError",
     "__version__",
     "format_cards",
     "from_data",

@@ -39,6 +39,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from alsos.bots import Bot, make_spec
+from alsos.errors import BotError
 from alsos.openspiel import GAME_NAME, AlsosGame, AlsosState
 from alsos.pack.actions import Action
 from alsos.pack.deal import layout
@@ -65,7 +66,7 @@ __all__ = [
 BotFactory = Callable[[Any, np.random.RandomState], Any]
 
 
-class OpenSpielBotError(ValueError):
+class OpenSpielBotError(BotError):
     """An OpenSpiel bot answered with an action that is not legal in the hand."""
 
 
@@ -189,7 +190,7 @@ class OpenSpielBot:
     legal action that action is taken without a search.  ``seed`` makes the
     choices reproducible: the same view and seed give the same action.
 
-    :raises OpenSpielBotError: (a ``ValueError``) if the bot answers with an
+    :raises OpenSpielBotError: (a :class:`~alsos.errors.BotError`) if the bot answers with an
         action that is not legal.
     """
 

@@ -60,6 +60,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from alsos.errors import RLError
 from alsos.pack.cards import CARDS, Card
 from alsos.pack.deal import Deal, layout
 from alsos.play.game import Game
@@ -183,7 +184,7 @@ class AlsosGame(pyspiel.Game):  # type: ignore[misc]
         """The observer for ``iig_obs_type`` (None: the information state); see
         :class:`AlsosObserver` for what each kind holds.
 
-        :raises ObserverTypeError: (a ``ValueError``) for ``ALL_PLAYERS``
+        :raises ObserverTypeError: (an :class:`~alsos.errors.RLError`) for ``ALL_PLAYERS``
             private information, perfect recall without both the public and
             the seat's private information, or any ``params``.
         """
@@ -438,7 +439,7 @@ def _known_dealt(state: AlsosState, game: Game, seat: int) -> tuple[Card, ...]:
     return dealt if game.state.unseen[seat] == 0 else dealt[: deal.seen]
 
 
-class ObserverTypeError(ValueError):
+class ObserverTypeError(RLError):
     """An observation type :meth:`AlsosGame.make_py_observer` does not provide."""
 
 

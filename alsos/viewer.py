@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 from attrs import evolve, frozen
 
 from alsos.bots import make
+from alsos.errors import WebError
 from alsos.hand.events import MeldShown, Played, Said, TrickWon
 from alsos.hand.settlement import Settlement
 from alsos.pack.cards import CARDS, Card, cards_of
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 __all__ = ["ViewerError", "example", "fragment", "page"]
 
 
-class ViewerError(ValueError):
+class ViewerError(WebError):
     """A viewer cannot be made as asked (a seat not at the table, no hands)."""
 
 
@@ -594,8 +595,9 @@ def fragment(
     (:mod:`alsos.viewer_marks`; with ``seat``, only that seat's decisions from its view).
 
     :raises RecordError: the record cannot be replayed.
-    :raises ViewerError: ``seat`` does not play the hand, the record is a seat record,
-        or ``analysis`` is not of this hand (or of another seat than ``seat``).
+    :raises ViewerError: (a :class:`~alsos.errors.WebError`) ``seat`` does not play
+        the hand, the record is a seat record, or ``analysis`` is not of this hand
+        (or of another seat than ``seat``).
     """
     return _Drawer(record, seat, False, allow_files, analysis).html()
 
@@ -607,6 +609,11 @@ def page(records: Record | Sequence[Record], *, seat: int | None = None,
 
     The arrow keys move through the hand last clicked (the first, at the start);
     ``allow_files`` and ``analysis`` (of a page of one hand) as for :func:`fragment`.
+
+    :raises RecordError: a page of one hand whose record cannot be replayed (of
+        several, such a hand is shown as its error).
+    :raises ViewerError: (a :class:`~alsos.errors.WebError`) no records, an
+        ``analysis`` with several, or as :func:`fragment` says.
     """
     hands = [records] if isinstance(records, Record) else list(records)
     if not hands:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from attrs import field, frozen
 
 from alsos.analysis.values import POLICIES, OpenCard, mean_interval, view_values
+from alsos.errors import SearchError
 from alsos.pack.actions import Action, Play
 from alsos.pack.phases import Phase
 from alsos.play.game import Game
@@ -42,7 +43,7 @@ KINDS = (OPEN_CARD, VIEW)
 MARKS = ("best", "inaccuracy", "mistake", "blunder")
 
 
-class AnalysisError(ValueError):
+class AnalysisError(SearchError):
     """What was given cannot be analysed (the message says what and what is allowed)."""
 
 
@@ -311,7 +312,7 @@ def analyze(
     the view values reproducible.  ``allow_files``: a record may name a
     profile file (for the local user's own files).
 
-    :raises AnalysisError: (a ``ValueError``) for something that is not a
+    :raises AnalysisError: (a :class:`~alsos.errors.SearchError`) for something that is not a
         hand, a seat record, a seat not in play or a bad option.
     """
     th = Thresholds() if thresholds is None else thresholds

@@ -32,6 +32,7 @@ from alsos.bots.levels import LEVELS
 from alsos.bots.pimc import PIMCBot
 from alsos.bots.quiet import QuietBot
 from alsos.bots.random_bot import RandomBot
+from alsos.errors import BotError
 from alsos.pack.actions import Action
 from alsos.pack.cards import quote
 from alsos.play.view import View
@@ -62,11 +63,11 @@ class Bot(Protocol):
     def choose(self, view: View, legal: Sequence[Action]) -> Action: ...
 
 
-class UnknownBotError(ValueError):
+class UnknownBotError(BotError):
     """No bot of that name is built in or installed."""
 
 
-class BotOptionError(ValueError):
+class BotOptionError(BotError):
     """A bot given an option it does not take (``pimc(wrolds=4)``); the message
     lists the options it does take and suggests the closest."""
 
@@ -175,8 +176,12 @@ def available() -> list[str]:
 def make(name: str, **options: Any) -> Bot:
     """The bot ``name`` built with ``options`` (``make("random", seed=3)``).
 
-    :raises UnknownBotError: (a ``ValueError``) for a name no package provides.
-    :raises BotOptionError: (a ``ValueError``) for an option the bot does not take.
+    :raises UnknownBotError: (a :class:`~alsos.errors.BotError`) for a name no
+        package provides.
+    :raises BotOptionError: (a :class:`~alsos.errors.BotError`) for an option the
+        bot does not take.
+    :raises ~alsos.errors.BotError: for an option value the bot refuses
+        (``worlds=0``); a plugin's bot may raise what its constructor raises.
     """
     if name not in _BOTS:
         _load()
@@ -230,7 +235,7 @@ def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
     >>> parse_spec("pimc(worlds=8, boldness=1.2)")
     ('pimc', {'worlds': 8, 'boldness': 1.2})
 
-    :raises UnknownBotError: (a ``ValueError``) for text that is not a spec.
+    :raises UnknownBotError: (a :class:`~alsos.errors.BotError`) for text that is not a spec.
     """
     text = text.strip()
     name, paren, rest = text.partition("(")
@@ -294,6 +299,14 @@ def split_specs(text: str) -> list[str]:
 
 def make_spec(spec: str, **options: Any) -> Bot:
     """The bot a spec names, with the spec's options and then ``options``
-    (``make_spec("pimc(worlds=8)", seed=3)``)."""
+    (``make_spec("pimc(worlds=8)", seed=3)``).
+
+    :raises UnknownBotError: (a :class:`~alsos.errors.BotError`) for text that
+        is not a spec or a name no package provides.
+    :raises BotOptionError: (a :class:`~alsos.errors.BotError`) for an option the
+        bot does not take.
+    :raises ~alsos.errors.BotError: for an option value the bot refuses, as
+        :func:`make`.
+    """
     name, own = parse_spec(spec)
     return make(name, **{**own, **options})

@@ -36,6 +36,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 from alsos.bots.heuristic import HeuristicBot
+from alsos.errors import BotError
 from alsos.pack.actions import Action
 from alsos.pack.deal import seeded_rng
 from alsos.pack.phases import Phase
@@ -94,16 +95,16 @@ class PIMCBot:
         risk: float = 0.0,
     ) -> None:
         if worlds.__class__ is not int or worlds < 1:
-            raise ValueError(f"worlds must be a whole number of at least 1, got {worlds!r}")
+            raise BotError(f"worlds must be a whole number of at least 1, got {worlds!r}")
         for name, value in (("budget", budget), ("min_worlds", min_worlds)):
             if value.__class__ is not int or value < 1:
-                raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}")
+                raise BotError(f"{name} must be a whole number of at least 1, got {value!r}")
         if solver_tricks.__class__ is not int or solver_tricks < 0:
-            raise ValueError(f"solver_tricks must be a whole number >= 0, got {solver_tricks!r}")
+            raise BotError(f"solver_tricks must be a whole number >= 0, got {solver_tricks!r}")
         if prune.__class__ not in (int, float) or not prune >= 0:
-            raise ValueError(f"prune must be a number of standard errors >= 0, got {prune!r}")
+            raise BotError(f"prune must be a number of standard errors >= 0, got {prune!r}")
         if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+            raise BotError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
         self.rng = seeded_rng(seed)
         self.worlds = worlds
         self.budget = budget
@@ -114,16 +115,16 @@ class PIMCBot:
         self.prune = prune
         self.policy = HeuristicBot(self.rng.randrange(1 << 30), boldness=boldness)
         if inference.__class__ is not bool:
-            raise ValueError(f"inference must be true or false, got {inference!r}")
+            raise BotError(f"inference must be true or false, got {inference!r}")
         if inference_pool.__class__ is not int or inference_pool < 1:
-            raise ValueError(
+            raise BotError(
                 f"inference_pool must be a whole number of at least 1, got {inference_pool!r}"
             )
         self.inference = inference
         self.inference_eps = check_eps(inference_eps)
         self.inference_pool = inference_pool
         if isinstance(risk, bool) or not isinstance(risk, int | float) or not risk >= 0:
-            raise ValueError(f"risk must be a number of 0 or more, got {risk!r}")
+            raise BotError(f"risk must be a number of 0 or more, got {risk!r}")
         self.risk = float(risk)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from attrs import frozen
 
+from alsos.errors import RulesetError
 from alsos.ruleset import registry
 from alsos.ruleset.profile import FrozenMap
 
@@ -556,7 +557,7 @@ class _JudgeFunction(FigureKind):
         return str(text(fig, rules)) if text is not None else super().describe(fig, rules)
 
 
-class ModuleCheckError(ValueError):
+class ModuleCheckError(RulesetError):
     """A rule module that does not fit its family: the message names the module,
     the family and the method that is missing or takes the wrong arguments."""
 

@@ -38,6 +38,7 @@ import re
 import unicodedata
 from typing import Any, Final
 
+from alsos.errors import NotationError
 from alsos.pack.cards import CARDS, Card, CardParseError, Suit, quote
 
 __all__ = [
@@ -96,7 +97,7 @@ GAME: Final = "game"
 GYERUNK = "gyerunk"
 
 
-class ActionParseError(ValueError):
+class ActionParseError(NotationError):
     """Text that is not an action in the notation; the message quotes (the start of) it."""
 
 
@@ -595,8 +596,8 @@ def _unknown(text: str, key: str) -> ActionParseError:
 def parse_action(text: str) -> Action:
     """Read an action from its text form (see the module docs for the notation).
 
-    :raises ActionParseError: (a ``ValueError``) naming what could not be read,
-        with a suggestion when the text is close to an action.
+    :raises ActionParseError: (a :class:`~alsos.errors.NotationError`) naming what
+        could not be read, with a suggestion when the text is close to an action.
     """
     if not isinstance(text, str):
         raise ActionParseError(f"expected action text, got {type(text).__name__} {quote(text)}")

@@ -20,6 +20,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 
+from alsos.errors import NotationError
+
 __all__ = [
     "CARDS",
     "FULL_PACK",
@@ -51,7 +53,7 @@ def quote(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-2:]}"
 
 
-class CardParseError(ValueError):
+class CardParseError(NotationError):
     """A card or card list that could not be read; the message quotes the input."""
 
 
@@ -254,7 +256,11 @@ class Card(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card code such as ``MA``, ``p10``, ``10P`` or ``TU``."""
+        """Read a card code such as ``MA``, ``p10``, ``10P`` or ``TU``.
+
+        :raises CardParseError: (a :class:`~alsos.errors.NotationError`) quoting
+            the text.
+        """
         key = text.strip().upper()
         card = _CARD_BY_TEXT.get(key)
         if card is None:
@@ -318,7 +324,11 @@ def format_cards(cards: Iterable[int] | int) -> str:
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Read a space- or comma-separated list of card codes."""
+    """Read a space- or comma-separated list of card codes.
+
+    :raises CardParseError: (a :class:`~alsos.errors.NotationError`) quoting the
+        first code that cannot be read.
+    """
     parts = [p for p in text.replace(",", " ").split() if p]
     out = []
     for p in parts:

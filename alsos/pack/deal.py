@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from alsos.errors import NotationError
 from alsos.pack.cards import CARDS, Card, CardParseError, format_cards, parse_cards, quote
 
 __all__ = ["Deal", "DealError", "seeded_rng", "shuffled_pack"]
@@ -64,7 +65,7 @@ def shuffled_pack(seed: int | None) -> list[int]:
     return pack
 
 
-class DealError(ValueError):
+class DealError(NotationError):
     """A deal that does not fit the rules: wrong counts, repeated or missing cards."""
 
 
@@ -163,7 +164,7 @@ class Deal:
     def parse(cls, text: str) -> Deal:
         """Read the text form described in the module docs.
 
-        :raises DealError: (a ``ValueError``) naming what could not be read.
+        :raises DealError: (a :class:`~alsos.errors.NotationError`) naming what could not be read.
         """
         if not isinstance(text, str):
             raise DealError(f"expected the text of a deal, got {type(text).__name__}")

@@ -60,6 +60,7 @@ from cattrs.errors import ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.v import format_exception
 
+from alsos.errors import NotationError
 from alsos.hand.events import EVENT_TYPES, Event
 from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.actions import Action, parse_action
@@ -86,7 +87,7 @@ WIRE_CLASSES: tuple[type, ...] = (View, ItemView, TrickView, Settlement, Entry)
 _SUIT_NAMES = [s.name_en for s in Suit]
 
 
-class DataError(ValueError):
+class DataError(NotationError):
     """Data that :func:`from_data` cannot build a value from.
 
     ``type_name`` is the type asked for; each of ``problems`` names a key path
@@ -361,8 +362,8 @@ def to_data(obj: Any) -> Any:
 def from_data(cls: type[T], data: Any) -> T:
     """Build a ``cls`` back from :func:`to_data`'s output (or the same read from JSON).
 
-    Raises :class:`DataError` naming the key path and the reason when
-    ``data`` is not of that shape.
+    :raises DataError: (a :class:`~alsos.errors.NotationError`) naming the key
+        path and the reason when ``data`` is not of that shape.
     """
     try:
         return converter.structure(data, cls)

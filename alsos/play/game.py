@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from alsos.errors import ActionError
 from alsos.hand.engine import Engine, engine_for
 from alsos.hand.events import (
     Event,
@@ -58,7 +59,7 @@ def set_record_builder(build: Callable[..., Any]) -> None:
     _RECORD_BUILDER[0] = build
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(ActionError):
     """An action that is not legal now.  The game is left exactly as it was.
 
     ``action`` is the input as given, ``phase`` and ``seat`` where the game
@@ -104,7 +105,10 @@ class Game(GameCore):
     session, for profiles that limit it (``bidding.declare_limit``; a
     :class:`~alsos.play.session.Session` passes it on).  Seats are numbered
     0..players-1 in the order of play; the hand begins with the seat after
-    ``dealer``.
+    ``dealer``.  A ``deal`` that cannot be read or does not fit the rules
+    raises :class:`~alsos.DealError` (a
+    :class:`~alsos.errors.NotationError`); a ``dealer`` that is not a seat, or
+    ``declared_before`` not one count per seat, a plain ``ValueError``.
 
     The attributes below read the hand state; change it only through
     :meth:`apply`.

@@ -127,7 +127,10 @@ class GameCore:
         the next :meth:`apply`, before the hand moves on.
 
         :raises TypeError: ``seat`` is not an int (as for :meth:`apply`).
-        :raises ValueError: ``seat`` is not at this table.
+        :raises ~alsos.errors.ActionError: (a ``ValueError``) ``seat`` is not at
+            this table.
+        :raises ~alsos.play.game.ConcurrentUseError: (a ``RuntimeError``) another
+            thread is inside :meth:`apply`.
         """
         if seat.__class__ is not int or not isinstance(seat, int):
             seat_type_error(seat)
@@ -160,10 +163,12 @@ class GameCore:
         :mod:`events <alsos.hand.events>` the action caused, which also go to
         every listener (:meth:`~alsos.Game.subscribe`).
 
-        :raises IllegalActionError: (a ``ValueError``) if the action is not
+        :raises IllegalActionError: (an :class:`~alsos.errors.ActionError`) if the action is not
             legal now or it is not ``seat``'s turn; nothing is changed.
         :raises TypeError: if ``seat`` is not an int (a bool, float or text
             seat is a caller's bug, not a turn to refuse); nothing is changed.
+        :raises ~alsos.play.game.ConcurrentUseError: (a ``RuntimeError``) if
+            another thread is inside :meth:`apply`; nothing is changed.
         :raises Exception: the first error a listener raised, after the action
             was taken and every listener got every event (see :meth:`~alsos.Game.subscribe`).
         """

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
+from alsos.errors import ActionError
 from alsos.pack.actions import Action
 from alsos.pack.cards import CARDS, Card, cards_of
 from alsos.pack.phases import Phase
@@ -252,9 +253,10 @@ _READ = {**_PLAIN, **_DEFERRED}
 
 
 def check_seat(s: HandState, seat: int) -> None:
-    """Refuse a seat that is not at the table of ``s`` (a ValueError naming it)."""
+    """Refuse a seat that is not at the table of ``s``: an
+    :class:`~alsos.errors.ActionError` (a ``ValueError``) naming it."""
     if seat.__class__ is not int or not 0 <= seat < s.players:
-        raise ValueError(f"seat {seat!r} is not at this {s.players}-player table")
+        raise ActionError(f"seat {seat!r} is not at this {s.players}-player table")
 
 
 def make_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) -> View:

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
+from alsos.errors import NotationError
 from alsos.pack.actions import Action, ActionParseError, parse_action
 from alsos.pack.deal import Deal, DealError
 from alsos.pack.phases import Phase
@@ -282,7 +283,12 @@ class Record:
         return Record.from_game(self.replay(rules, allow_files=allow_files), seat=seat)
 
     def new_game(self, rules: Ruleset | None = None, *, allow_files: bool = False) -> RecordedGame:
-        """The hand as dealt, before any action (with the ``Seed`` and ``Declared`` counts)."""
+        """The hand as dealt, before any action (with the ``Seed`` and ``Declared`` counts).
+
+        :raises RecordError: (a :class:`~alsos.errors.NotationError`) for a seat
+            record, or a ``Variant``, ``Deal``, ``Dealer`` or ``Declared`` header
+            that cannot be used, naming the header.
+        """
         if self.view is not None:
             raise RecordError("a seat record holds no deal; replay() samples one")
         rules = self.rules(allow_files=allow_files) if rules is None else rules
@@ -339,13 +345,19 @@ class Record:
         return [(seat, str(action)) for seat, action in self.actions]
 
     def dumps(self, format: str = "text") -> str:
-        """The record as ``text`` (tag pairs, then the actions by phase) or ``json``."""
+        """The record as ``text`` (tag pairs, then the actions by phase) or ``json``.
+
+        :raises ~alsos.errors.NotationError: (a ``ValueError``) for another
+            ``format``.
+        :raises RecordError: (a :class:`~alsos.errors.NotationError`) for a
+            record longer than a reader accepts.
+        """
         if format == "json":
             out = json.dumps(self.to_json(), ensure_ascii=False, indent=1)
         elif format == "text":
             out = self._text()
         else:
-            raise ValueError(f"unknown record format {format!r}; use 'text' or 'json'")
+            raise NotationError(f"unknown record format {format!r}; use 'text' or 'json'")
         if len(out) > MAX_TEXT:
             raise RecordError(f"the record is {len(out)} characters; at most {MAX_TEXT} are read")
         return out
@@ -390,7 +402,12 @@ class Record:
     @classmethod
     def loads(cls, text: str) -> Record:
         """Read one record from its text or JSON form (several:
-        :func:`alsos.records.record.loads_all`)."""
+        :func:`alsos.records.record.loads_all`).
+
+        :raises RecordError: (a :class:`~alsos.errors.NotationError`) naming the
+            line and column, or the JSON path, of what cannot be read, or a text
+            that holds no hand or more than one.
+        """
         hands = _read(text)
         if len(hands) != 1:
             raise error_at(f"expected one hand, the text holds {len(hands)}", hands[1][1])
@@ -403,6 +420,11 @@ class Record:
 
         Only a shipped id (with any options) unless ``allow_files``: a record
         from someone else must not make the reader open local files.
+
+        :raises RecordError: (a :class:`~alsos.errors.NotationError`) naming the
+            ``Variant`` header: a file without ``allow_files``, or a profile the
+            loader refuses (its :class:`~alsos.ruleset.profile.ProfileError`
+            message).
         """
         name = self.variant.partition("[")[0]
         if not allow_files and name not in shipped_variants():
@@ -428,6 +450,11 @@ class Record:
         (:func:`~alsos.search.determinize.determinize`): the seat's view of it
         is the record's, the other seats' cards are invented.
         ``allow_files``: see :meth:`rules`.
+
+        :raises RecordError: (a :class:`~alsos.errors.NotationError`) as
+            :meth:`rules` and :meth:`new_game` do, for an action not legal at its
+            point (naming it: ``index`` is set), a ``Result`` the replay does not
+            give, or a seat record no hand agrees with.
         """
         rules = self.rules(allow_files=allow_files) if rules is None else rules
         remember(rules)
@@ -547,7 +574,11 @@ def labelled(
 
 
 def loads_all(text: str) -> list[Record]:
-    """Every record in ``text``: hands written one after another, or a JSON list."""
+    """Every record in ``text``: hands written one after another, or a JSON list.
+
+    :raises RecordError: (a :class:`~alsos.errors.NotationError`) as
+        :meth:`Record.loads` does.
+    """
     return [record for record, _pos in _read(text)]
 
 

@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from alsos.errors import NotationError
+
 __all__ = ["Hand", "Pos", "RecordError", "canonical", "read_hands"]
 
 #: The headers every record has, in the order they are written (a seat record
@@ -55,7 +57,7 @@ _BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 Pos = tuple[int | None, int | None, str | None]
 
 
-class RecordError(ValueError):
+class RecordError(NotationError):
     """A record that cannot be read, written or replayed; nothing half-built is returned.
 
     ``line`` and ``column`` (1-based) say where in the text, ``path`` where in

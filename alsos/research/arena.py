@@ -52,6 +52,7 @@ from typing import Any
 from attrs import frozen
 
 from alsos.bots import available, parse_spec, split_specs
+from alsos.errors import ResearchError
 from alsos.play.game import Game
 from alsos.research.parallel import (
     Progress,
@@ -72,7 +73,7 @@ __all__ = ["ArenaError", "ArenaResult", "BotResult", "add_arguments", "arena", "
 _CONTRACT_ITEMS = frozenset({"game", "klopitzky"})
 
 
-class ArenaError(ValueError):
+class ArenaError(ResearchError):
     """Bad arena settings: unknown or repeated bots, too few deals."""
 
 
@@ -245,7 +246,7 @@ def arena(
     before the checkpoint is removed, to write outputs: if it raises, the
     checkpoint stays for ``--resume``.
 
-    :raises ArenaError: (a ``ValueError``) for fewer than 2 deals, no bots, a
+    :raises ArenaError: (a :class:`~alsos.errors.ResearchError`) for fewer than 2 deals, no bots, a
         bot named twice, a bot no package provides, or ``resume`` without a
         checkpoint; profile errors as :func:`alsos.load_variant` raises them;
         :class:`~alsos.research.parallel.CheckpointError` for a checkpoint of another

@@ -16,6 +16,8 @@ from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import IO, Any, Self
 
+from alsos.errors import ResearchError
+
 __all__ = [
     "Checkpoint",
     "CheckpointError",
@@ -26,7 +28,7 @@ __all__ = [
 ]
 
 
-class CheckpointError(ValueError):
+class CheckpointError(ResearchError):
     """A checkpoint file that belongs to another run or cannot be read."""
 
 
@@ -274,7 +276,7 @@ def _count(results: Any) -> str:
     return str(len(results)) if isinstance(results, list) else "no list of"
 
 
-class OutputError(ValueError):
+class OutputError(ResearchError):
     """An output file that could not be written when the run is over."""
 
 
@@ -293,7 +295,7 @@ def check_outputs(outputs: dict[str, str | Path | None]) -> None:
     asked for).  Each must be a file, not a folder, in a folder that exists
     and may be written; no two may name the same file.
 
-    :raises OutputError: (a ``ValueError``) naming the option and the file.
+    :raises OutputError: (a :class:`~alsos.errors.ResearchError`) naming the option and the file.
     """
     seen: dict[Path, str] = {}
     for option, name in outputs.items():

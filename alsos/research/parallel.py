@@ -42,6 +42,7 @@ from typing import Any, TypeVar
 
 from alsos.bots import make_spec
 from alsos.bots.heuristic import HeuristicBot
+from alsos.errors import ResearchError
 from alsos.play.game import Game, IllegalActionError
 from alsos.research.checkpoint import (
     Checkpoint,
@@ -84,7 +85,7 @@ R = TypeVar("R")
 BACKENDS = ("local", "ray")
 
 
-class ParallelError(ValueError):
+class ParallelError(ResearchError):
     """A bad backend, worker count or address."""
 
 
@@ -149,7 +150,7 @@ def run(
     core (:func:`default_workers`); on Ray it is the CPUs of the local
     instance and is ignored when ``address`` names a cluster.
 
-    :raises ParallelError: (a ``ValueError``) for an unknown backend, fewer
+    :raises ParallelError: (a :class:`~alsos.errors.ResearchError`) for an unknown backend, fewer
         than one worker, or an address without the Ray backend.
     """
     _check_settings(workers, backend, address)

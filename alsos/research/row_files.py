@@ -13,13 +13,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from alsos.errors import ResearchError
+
 __all__ = ["SUFFIXES", "RowFileError", "RowWriter", "check_format", "row_writer"]
 
 #: The file suffixes a row file may have.
 SUFFIXES = (".parquet", ".csv", ".jsonl")
 
 
-class RowFileError(ValueError):
+class RowFileError(ResearchError):
     """A row file that cannot be written in this installation (Parquet without pyarrow)."""
 
 

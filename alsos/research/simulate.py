@@ -38,6 +38,7 @@ from typing import Any
 
 from attrs import define, field, frozen
 
+from alsos.errors import ResearchError
 from alsos.play.game import Game
 from alsos.research.parallel import (
     Progress,
@@ -98,7 +99,7 @@ COLUMNS: dict[str, str] = {
 _CONTRACT_ITEMS = frozenset({"game", "klopitzky"})
 
 
-class SimulateError(ValueError):
+class SimulateError(ResearchError):
     """Bad study settings: no variants, too few hands, an output format not known."""
 
 
@@ -414,7 +415,7 @@ def simulate(
     programs).  ``on_result(study)`` is called before the checkpoint is
     removed, to write outputs: if it raises, the checkpoint stays.
 
-    :raises SimulateError: (a ``ValueError``) for no variants, fewer than 2
+    :raises SimulateError: (a :class:`~alsos.errors.ResearchError`) for no variants, fewer than 2
         hands, an unknown output format or resuming without a checkpoint file.
     """
     specs = _variant_specs(variants, hands, bots, out, players)

@@ -27,6 +27,8 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from alsos.errors import ResearchError
+
 __all__ = [
     "Estimate",
     "StatsError",
@@ -37,7 +39,7 @@ __all__ = [
 ]
 
 
-class StatsError(ValueError):
+class StatsError(ResearchError):
     """An estimate was asked of data that cannot give one (too few values, bad counts)."""
 
 
@@ -87,7 +89,7 @@ def z_value(confidence: float = 0.95) -> float:
 def mean_interval(values: Sequence[float], confidence: float = 0.95) -> Estimate:
     """The mean of ``values`` with its normal ``confidence`` interval.
 
-    :raises StatsError: (a ``ValueError``) for fewer than two values, where
+    :raises StatsError: (a :class:`~alsos.errors.ResearchError`) for fewer than two values, where
         no spread can be estimated.
     """
     n = len(values)

@@ -70,6 +70,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from alsos.errors import RLError
 from alsos.pack.actions import DECLARE_MELDS, MELD_NAMES, PLAYS, ContractBid
 from alsos.pack.phases import Kind, Phase
 from alsos.rl.spaces import ActionSpace, item_figures, max_actions, max_payment, max_stake
@@ -293,7 +294,7 @@ class _Said:
         return new
 
 
-class RecallOverflowError(ValueError):
+class RecallOverflowError(RLError):
     """An information state longer than :class:`InformationStateEncoder`'s ``recall`` field."""
 
 

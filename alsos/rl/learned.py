@@ -47,6 +47,7 @@ from importlib import resources
 from typing import Any
 
 from alsos.bots.heuristic import HeuristicBot
+from alsos.errors import BotError
 from alsos.pack.actions import Action
 from alsos.pack.phases import Phase
 from alsos.play.view import View
@@ -77,7 +78,7 @@ DEFAULT_INPUTS = ("observation", "hint")
 ACTIVATIONS = frozenset({"relu", "tanh"})
 
 
-class UntrainedProfileError(ValueError):
+class UntrainedProfileError(BotError):
     """A table whose profile the learned bot has no network for (or a network
     that does not fit the table's action space)."""
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from alsos.errors import RLError
 from alsos.rl.spaces import (
     item_figures,
     max_call_multiplier,
@@ -39,7 +40,7 @@ __all__ = ["RewardScaleError", "payment_bound", "reward_scaler"]
 RewardScale = float | str | None
 
 
-class RewardScaleError(ValueError):
+class RewardScaleError(RLError):
     """A ``reward_scale`` that is none of None, a positive number, "bound" or "log"."""
 
 
@@ -73,7 +74,7 @@ def payment_bound(rules: Ruleset) -> int:
 def reward_scaler(rules: Ruleset, scale: RewardScale) -> Callable[[float], float]:
     """The function that turns a payment into a reward under ``scale`` (module docs).
 
-    :raises RewardScaleError: (a ``ValueError``) for a scale that is not allowed.
+    :raises RewardScaleError: (an :class:`~alsos.errors.RLError`) for a scale that is not allowed.
     """
     if scale is None:
         return float

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from alsos.errors import BotError
 from alsos.pack.actions import Action
 from alsos.play.view import View
 from alsos.rl.encoding import ObservationEncoder
@@ -31,7 +32,7 @@ from alsos.ruleset.tables import rules_named
 __all__ = ["PolicyBot", "PolicyBotError", "ppo_bot"]
 
 
-class PolicyBotError(ValueError):
+class PolicyBotError(BotError):
     """A policy that cannot play this hand: a model file that is missing or not a
     MaskablePPO model, one trained for another observation, or an illegal answer."""
 

@@ -50,6 +50,7 @@ import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, SupportsIndex
 
+from alsos.errors import ActionError
 from alsos.pack.actions import (
     ACCEPT,
     BETLI,
@@ -96,7 +97,7 @@ __all__ = [
 _NONE = "none"
 
 
-class UnknownActionError(ValueError):
+class UnknownActionError(ActionError):
     """An action or index outside a ruleset's action space."""
 
 
@@ -211,7 +212,7 @@ class ActionSpace(Sequence[Action]):
     def index(self, action: object, start: int = 0, stop: int | None = None) -> int:
         """The index of ``action``.
 
-        :raises UnknownActionError: (a ``ValueError``) for an action that is
+        :raises UnknownActionError: (an :class:`~alsos.errors.ActionError`) for an action that is
             never legal under this ruleset.
         """
         try:

@@ -401,6 +401,11 @@ def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
     picks a player count (with the profile's ``by_players`` overrides).  The
     canonical string ``str(ruleset)`` records them
     (``potter1930[games.trump=2]``) and is accepted here too.
+
+    :raises ProfileError: (a :class:`~alsos.errors.RulesetError`) naming the file,
+        key path and reason: no such variant or file, YAML it cannot read, a key or
+        value the profile format does not allow, a rule module no package
+        provides, an option or player count that does not fit.
     """
     name_or_path = _take_bracket_options(name_or_path, options)
     lineage: dict[str, Any] = {}
@@ -709,8 +714,8 @@ def load_profile_text(text: str, name: str = "upload.yaml", **options: Any) -> R
     in messages and in ``str(rules)``.  The text is read once, with the bounds of
     :class:`~alsos.ruleset.yaml_reading.StrictLoader`, and no file is written.
 
-    :raises ProfileError: what :func:`load_variant` would say, or an ``extends``
-        naming a file.
+    :raises ProfileError: (a :class:`~alsos.errors.RulesetError`) what
+        :func:`load_variant` would say, or an ``extends`` naming a file.
     """
     if len(text.encode("utf-8", "replace")) > _MAX_BYTES:
         raise ProfileError(name, ["the text is over 1 MiB; a profile is at most 1 MiB"])

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from attrs import field, frozen
 
+from alsos.errors import RulesetError
 from alsos.pack.cards import Card, Order, Rank, Suit
 from alsos.pack.tables import point_table
 
@@ -46,7 +47,7 @@ __all__ = [
 ]
 
 
-class ProfileError(ValueError):
+class ProfileError(RulesetError):
     """A profile that cannot be used; the message names file, key path and reason.
 
     The message is bounded, since input may be hostile (huge values, or one

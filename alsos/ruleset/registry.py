@@ -24,6 +24,8 @@ from collections.abc import Callable
 from importlib import metadata
 from typing import Any, TypeVar
 
+from alsos.errors import RulesetError
+
 __all__ = [
     "FAMILIES",
     "UnknownModuleError",
@@ -46,7 +48,7 @@ _plugin_errors: list[str] = []
 T = TypeVar("T")
 
 
-class UnknownModuleError(ValueError):
+class UnknownModuleError(RulesetError):
     """A profile names a rule module that no installed package provides."""
 
 

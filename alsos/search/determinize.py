@@ -659,7 +659,7 @@ class Determinizer:
     its sampling and its replay.  Each search makes its own (a determinizer
     is not shared between threads); :func:`determinize` makes one per call.
 
-    :raises DeterminizeError: (a ``ValueError``) if the view is not one of a
+    :raises DeterminizeError: (a :class:`~alsos.errors.SearchError`) if the view is not one of a
         hand (read when the determinizer is made).
     """
 
@@ -694,7 +694,7 @@ def determinize(view: View, rng: random.Random, *, attempts: int = 400) -> Game:
     To sample many worlds of one view, make one :class:`Determinizer` and
     call its :meth:`~Determinizer.sample`: the view is then read once.
 
-    :raises DeterminizeError: (a ``ValueError``) if no consistent hand was
+    :raises DeterminizeError: (a :class:`~alsos.errors.SearchError`) if no consistent hand was
         found in ``attempts`` samples (the view is not one of a real hand, or
         its constraints are too tight for the sampler).
     """

@@ -11,6 +11,7 @@ it, neither is read by it.
 
 from __future__ import annotations
 
+from alsos.errors import SearchError
 from alsos.pack.actions import MELD_NAMES, Discard, parse_action
 from alsos.pack.cards import Rank, Suit, suit_mask
 from alsos.play.view import View
@@ -18,7 +19,7 @@ from alsos.play.view import View
 __all__ = ["DeterminizeError", "Knowledge", "LadderEvent", "discard_card", "ladder_events"]
 
 
-class DeterminizeError(ValueError):
+class DeterminizeError(SearchError):
     """No complete hand consistent with the view was found (or the view is not one of a hand)."""
 
 

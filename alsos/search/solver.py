@@ -50,6 +50,7 @@ import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from alsos.errors import SearchError
 from alsos.hand.engine import Engine, engine_for
 from alsos.hand.tricks import give_back_trick, take_trick, trick_winner
 from alsos.pack.actions import PLAYS, Play
@@ -75,7 +76,7 @@ __all__ = [
 _INF: Final = 1 << 60
 
 
-class SolveError(ValueError):
+class SolveError(SearchError):
     """The position is not one the solver handles (the message says which are)."""
 
 
@@ -222,7 +223,7 @@ def solve(game: Game, *, seat: int | None = None, allies: Iterable[int] = ()) ->
     on as the solver would; ``action`` is the best card for the seat to act,
     whichever side it is on.  The game is not changed.
 
-    :raises SolveError: (a ``ValueError``) for positions the solver does not
+    :raises SolveError: (a :class:`~alsos.errors.SearchError`) for positions the solver does not
         handle (over, not in the play phase, a síber owing discards, or a
         first trick that carries speech) and for a seat or ally not in play.
     """

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from alsos.errors import ActionError
 from alsos.pack.actions import Action
 from alsos.play.game import Game
 
 __all__ = ["UndoRefused", "hint_text", "take_back_own"]
 
 
-class UndoRefused(ValueError):
+class UndoRefused(ActionError):
     """The undo cannot be done (the message says why)."""
 
 

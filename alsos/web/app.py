@@ -90,6 +90,12 @@ def create_app(
     The app's ``state.hub`` (:class:`~alsos.web.hub.Hub`) is the tables'
     Python side, for tools and tests.
 
+    A table the hub cannot make as asked (``Hub.create`` raises a
+    ``TableError``, a :class:`~alsos.errors.WebError`: an unknown variant or bot,
+    a profile the loader refuses, a wrong seat count) is answered with status 400
+    and the error's message, and a message that is not JSON (``NotJSON``) is
+    refused: neither is raised out of the app.
+
     :raises sqlalchemy.exc.OperationalError: the database cannot be opened.
     """
     site = _Site(Store(db_url), bot_delay, limits or Limits(), hand_pause, workers)

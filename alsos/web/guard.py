@@ -26,6 +26,8 @@ import time
 from collections import Counter
 from typing import Any
 
+from alsos.errors import WebError
+
 __all__ = ["CLOSE_BUSY", "CLOSE_REFUSED", "Bucket", "Guard", "Limits", "NotJSON", "read_json"]
 
 #: The close code of a WebSocket refused by a limit (too many connections, hellos).
@@ -205,7 +207,7 @@ def _less(counts: Counter[str], key: str) -> None:
         del counts[key]
 
 
-class NotJSON(ValueError):
+class NotJSON(WebError):
     """A message or body that is not one JSON value within the limits (the message
     says why)."""
 

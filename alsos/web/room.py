@@ -24,6 +24,7 @@ from collections import Counter
 from typing import Any
 
 from alsos.bots import Bot, make_spec
+from alsos.errors import WebError
 from alsos.hand.events import Event
 from alsos.play.game import Game
 from alsos.play.session import Session
@@ -70,7 +71,7 @@ WATCH = "spectator"
 _QUEUE = 256  # frames waiting for one connection before it is dropped as too slow
 
 
-class TableError(ValueError):
+class TableError(WebError):
     """A table cannot be made as asked (an unknown variant or bot, a wrong seat count,
     a profile the loader refuses)."""
 

@@ -98,6 +98,7 @@ from alsos.bots.heuristic.cardplay import legal_cards, play_card, play_tables
 from alsos.bots.heuristic.judgement import Judgement
 from alsos.bots.heuristic.ladder import LadderJudgement
 from alsos.bots.heuristic.seen import Seen
+from alsos.errors import BotError
 from alsos.pack.actions import (
     CALL,
     EXCHANGE,
@@ -141,7 +142,7 @@ class HeuristicBot(LadderJudgement, Judgement):
         self, seed: int | None = None, *, boldness: float = 1.0, mistakes: float = 0.0
     ) -> None:
         if not 0.0 <= mistakes <= 1.0:
-            raise ValueError(f"mistakes must be a probability from 0 to 1, got {mistakes!r}")
+            raise BotError(f"mistakes must be a probability from 0 to 1, got {mistakes!r}")
         self._seed = seed
         self._rng: random.Random | None = None
         self.boldness = boldness
