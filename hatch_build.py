@@ -11,12 +11,14 @@ the files to compile read from ``alsos.version.COMPILED``: see
 * otherwise (``ALSOS_BUILD=auto``, the default) it checks that a C compiler
   can build a Python extension here, then has mypyc compile the search's
   inner loop into C extensions and tags the wheel for this platform.  Where
-  there is no working compiler, or mypyc fails, it prints one line saying why
-  and builds the pure wheel; ``ALSOS_BUILD=compiled`` makes that an error
-  instead (for CI and release builds).
+  there is no working compiler, or mypyc fails, it says why (see
+  :func:`say`) and builds the pure wheel; ``ALSOS_BUILD=compiled`` makes that
+  an error instead (for CI and release builds).
 
 A pure wheel records why it is pure in ``alsos/_build.txt``, which
-``alsos --version`` shows (pip hides a build's output unless run with ``-v``).
+``alsos --version`` shows, and the ``alsos`` command says once when the
+reason is a failed compile (``alsos.version.build_fallback``): pip shows a
+build's output only with ``-v``.
 
 The build never writes into the source tree.  The package's sources are
 copied to a temporary folder, mypyc compiles them there (the generated C,
@@ -208,6 +210,29 @@ def compile_package(
     return built
 
 
+def say(line: str) -> None:
+    """Print ``line`` to the build's output, and to the terminal if pip hides that output.
+
+    pip captures a build backend's output and shows it only with ``-v`` (or when
+    the build fails), so under ``pip install .`` or ``-q`` nothing printed
+    reaches the user.  Where the build has a controlling terminal (someone
+    typed the command) and its standard error is not that terminal, the line is
+    also written to ``/dev/tty``, so the person who asked for the install
+    reads it (twice under ``pip -v``, which shows the output too).  Without
+    a terminal (CI, a container build) the line stays in the log, and the
+    installed package says it (``alsos --version``, and the ``alsos`` command
+    once).
+    """
+    print(line, file=sys.stderr, flush=True)
+    try:
+        if sys.stderr.isatty():
+            return
+        with open("/dev/tty", "w", encoding="utf-8", errors="replace") as tty:
+            tty.write(line + "\n")
+    except (OSError, ValueError):  # no terminal, no /dev/tty, or stderr closed
+        pass
+
+
 class AlsosBuildHook(BuildHookInterface):  # type: ignore[misc]  (hatchling ships no types)
     PLUGIN_NAME = "custom"
 
@@ -242,11 +267,9 @@ class AlsosBuildHook(BuildHookInterface):  # type: ignore[misc]  (hatchling ship
         if choice == "compiled":
             raise RuntimeError(f"ALSOS_BUILD=compiled, but {reason}")
         self._pure(build_data, reason)
-        print(
+        say(
             f"alsos: building the pure-Python wheel, not the compiled one ({reason}); "
-            "install a C compiler and the Python headers and reinstall for the compiled build",
-            file=sys.stderr,
-            flush=True,
+            "install a C compiler and the Python headers and reinstall for the compiled build"
         )
 
     def _folder(self) -> Path:

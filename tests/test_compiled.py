@@ -12,7 +12,8 @@ give the same results and the heuristic bot the same decisions
 (``examples/same_settlements.py --search --heuristic``); and the
 tests of what it compiles pass against it.  The fallback is tested for real:
 a build whose ``CC`` is no compiler gives a ``py3-none-any`` wheel with one
-line saying why.  Every build is made from the
+line saying why, which reaches the terminal of a ``pip install -q`` and
+which the ``alsos`` command says once.  Every build is made from the
 checkout itself, as ``pip install .`` makes it, and leaves it as it was:
 two at once both compile, and one killed while mypyc runs changes
 nothing.  Needs a C compiler and the build's packages from the index:
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import importlib.machinery
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -228,6 +230,9 @@ def test_a_pure_build_says_so(tmp_path: Path) -> None:
     assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
     site = _unpack(wheel, tmp_path / "site")
     assert build_description(site / "alsos") == "pure Python: ALSOS_BUILD=pure"
+    # asked for: the command has nothing to tell (see the failed compile below)
+    variants = _run(["-m", "alsos", "variants"], site, env_extra={"XDG_CACHE_HOME": str(tmp_path)})
+    assert variants.returncode == 0 and variants.stderr == "", variants.stderr
 
 
 def _wheel_is_compiled(wheel: Path, out: Path) -> None:
@@ -292,6 +297,56 @@ def test_a_build_killed_while_mypyc_runs_leaves_the_checkout_as_it_was(tmp_path:
     os.killpg(build.pid, signal.SIGKILL)
     build.communicate()
     assert not _changed(before), f"the killed build changed the checkout: {_changed(before)}"
+
+
+@pytest.mark.slow
+def test_a_failed_compile_is_told_on_the_terminal_and_by_the_command(tmp_path: Path) -> None:
+    """``pip install -q .`` where the compile fails (``CC`` names no compiler): the
+    build still gives the pure package, the line why reaches the terminal pip
+    ran in (pip shows nothing of the build), and the installed ``alsos``
+    command says it once."""
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "install",
+        "-q",
+        "--no-deps",
+        "--target",
+        str(site),
+        str(ROOT),
+    ]
+    env = {**os.environ, "ALSOS_BUILD": "auto", "CC": str(tmp_path / "no-such-cc")}
+    if shutil.which("script"):  # util-linux: run pip on a terminal of its own
+        args = ["script", "-qec", shlex.join(command), os.devnull]
+    else:
+        args = command
+    install = subprocess.run(
+        args, cwd=tmp_path, env=env, capture_output=True, text=True, check=False
+    )
+    assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
+    said = [line for line in install.stdout.splitlines() if line.startswith("alsos: ")]
+    if args[0] == "script":
+        assert len(said) == 1, install.stdout
+        assert said[0].startswith("alsos: building the pure-Python wheel, not the compiled one ")
+        assert "no working C compiler" in said[0] and "no-such-cc" in said[0]
+    else:  # pip -q shows nothing of a build: the command below is what tells
+        assert not said, install.stdout
+    assert compiled_modules(site / "alsos") == ()
+    env_extra = {"XDG_CACHE_HOME": str(cache)}
+    first = _run(["-m", "alsos", "variants"], site, env_extra=env_extra)
+    assert first.returncode == 0, first.stderr
+    told = first.stderr.splitlines()
+    assert len(told) == 1 and told[0].startswith(
+        "alsos: this installation is pure Python, not the compiled build: "
+    ), told
+    assert "its compile failed (no working C compiler: " in told[0] and "no-such-cc" in told[0]
+    assert "potter1930" in first.stdout
+    again = _run(["-m", "alsos", "variants"], site, env_extra=env_extra)
+    assert again.returncode == 0 and again.stderr == "", again.stderr
+    version = _run(["-m", "alsos", "--version"], site, env_extra=env_extra)
+    assert version.stdout.startswith("alsos 0.1.0 (pure Python: no working C compiler: "), version
 
 
 def test_the_compiled_modules_are_listed_once() -> None:
