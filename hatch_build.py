@@ -262,15 +262,16 @@ class AlsosBuildHook(BuildHookInterface):  # type: ignore[misc]  (hatchling ship
             if problem is None:
                 return
             reason = f"mypyc failed: {problem}"
+            advice = "`pip install -v` shows mypyc's output"
         else:
             reason = f"no working C compiler: {problem}"
+            advice = (
+                "install a C compiler and the Python headers and reinstall for the compiled build"
+            )
         if choice == "compiled":
             raise RuntimeError(f"ALSOS_BUILD=compiled, but {reason}")
         self._pure(build_data, reason)
-        say(
-            f"alsos: building the pure-Python wheel, not the compiled one ({reason}); "
-            "install a C compiler and the Python headers and reinstall for the compiled build"
-        )
+        say(f"alsos: building the pure-Python wheel, not the compiled one ({reason}); {advice}")
 
     def _folder(self) -> Path:
         """This build's temporary folder, outside the source tree (removed by finalize)."""

@@ -185,9 +185,10 @@ def _tell_a_failed_compile_once(package: Path | None = None) -> None:
         pass
     print(
         f"alsos: this installation is pure Python, not the compiled build: its compile "
-        f"failed ({why}).  It plays the same, only slower; for the compiled build, install "
-        "a C compiler and the Python headers and reinstall with `pip install --no-cache-dir "
-        "--force-reinstall`.  (Said once; `alsos --version` says which build runs.)",
+        f"failed ({why}).  It plays the same, only slower; once that is mended (the build "
+        "needs a C compiler and the Python headers), `pip install -v --no-cache-dir "
+        "--force-reinstall` builds it again.  (Said once; `alsos --version` says which "
+        "build runs.)",
         file=sys.stderr,
     )
     if marker is not None:
