@@ -64,6 +64,7 @@ The command is a thin shell over the public API (``alsos.load_variant``,
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -82,7 +83,7 @@ from alsos.rulebook import IMAGES, compare, render, summary
 from alsos.rulebook import write as write_rulebook
 from alsos.ruleset.schema import profile_schema
 from alsos.terminal.safe import printable_output
-from alsos.version import build_description
+from alsos.version import build_description, build_fallback
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -118,6 +119,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except SystemExit as e:  # argparse exits on --help and on bad arguments
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     command: str = args.command
+    _tell_a_failed_compile_once()
     try:
         if command == "play":
             return terminal.run(args)
@@ -152,6 +154,49 @@ def _main(argv: Sequence[str] | None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     parser.error(f"unknown command {command!r}")  # pragma: no cover - argparse checks choices
+
+
+def _tell_a_failed_compile_once(package: Path | None = None) -> None:
+    """Say on stderr, the first time the command runs, that the compile of this
+    installation failed and it runs as pure Python (see ``build_fallback``).
+
+    pip shows nothing of a build under ``pip install -q``, and the build falls
+    back to pure Python where it cannot compile, so this is where the user
+    learns it.  Once per installation and user: a marker named after the
+    installation's ``_build.txt`` (its place, inode, change time and reason:
+    a reinstall makes a new one) is left in ``$XDG_CACHE_HOME/alsos`` (by
+    default ``~/.cache/alsos``); where none can be, it is said every time.
+    ``alsos --version`` always says which build runs.
+    """
+    package = Path(alsos.__file__).resolve().parent if package is None else package
+    why = build_fallback(package)
+    if why is None:
+        return
+    marker: Path | None = None
+    try:
+        note = (package / "_build.txt").stat()
+        where = f"{package}\0{note.st_ino}\0{note.st_ctime_ns}\0{why}"
+        cache = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+        key = hashlib.sha256(where.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+        marker = Path(cache) / "alsos" / f"told-pure-build-{key}"
+        if marker.exists():
+            return
+    except (OSError, RuntimeError):  # RuntimeError: no home folder to be found
+        pass
+    print(
+        f"alsos: this installation is pure Python, not the compiled build: its compile "
+        f"failed ({why}).  It plays the same, only slower; once that is mended (the build "
+        "needs a C compiler and the Python headers), `pip install -v --no-cache-dir "
+        "--force-reinstall` builds it again.  (Said once; `alsos --version` says which "
+        "build runs.)",
+        file=sys.stderr,
+    )
+    if marker is not None:
+        try:
+            marker.parent.mkdir(parents=True, exist_ok=True)
+            marker.touch()
+        except OSError:
+            pass
 
 
 def _parser() -> argparse.ArgumentParser:

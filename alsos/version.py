@@ -17,7 +17,7 @@ import importlib.machinery
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-__all__ = ["COMPILED", "__version__", "build_description", "compiled_modules"]
+__all__ = ["COMPILED", "__version__", "build_description", "build_fallback", "compiled_modules"]
 
 __version__ = "0.1.0"
 
@@ -93,8 +93,35 @@ def build_description(package: Path | None = None) -> str:
     compiled = compiled_modules(root)
     if compiled:
         return "compiled: " + ", ".join(name.removeprefix("alsos.") for name in compiled)
+    why = _build_note(root)
+    return f"pure Python: {why}" if why else "pure Python"
+
+
+def build_fallback(package: Path | None = None) -> str | None:
+    """Why this package is pure Python although its build set out to compile it, or None.
+
+    A wheel built with ``ALSOS_BUILD=auto`` (the default) falls back to pure
+    Python where there is no working C compiler or mypyc fails, and says why
+    in ``alsos/_build.txt``: this returns that reason (``no working C
+    compiler: ...``, ``mypyc failed: ...``), which the ``alsos`` command tells
+    once (pip shows nothing of the build under ``pip install -q``).  None for
+    the compiled build, an editable install or a checkout (no note), and a
+    wheel built pure on purpose (``ALSOS_BUILD=pure``).
+    """
+    root = Path(__file__).resolve().parent if package is None else package
+    why = _build_note(root)
+    if not why or why == _CHOSEN_PURE or compiled_modules(root):
+        return None
+    return why
+
+
+#: What ``_build.txt`` says in a wheel built pure on purpose (hatch_build.py writes it).
+_CHOSEN_PURE: Final = "ALSOS_BUILD=pure"
+
+
+def _build_note(package: Path) -> str:
+    """The reason a pure wheel recorded in ``_build.txt`` (shortened), or "" if none."""
     try:
-        why = (root / "_build.txt").read_text(encoding="utf-8").strip()
+        return (package / "_build.txt").read_text(encoding="utf-8").strip()[:200]
     except OSError:
-        why = ""
-    return f"pure Python: {why[:200]}" if why else "pure Python"
+        return ""

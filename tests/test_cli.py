@@ -245,3 +245,66 @@ def test_a_huge_variant_text_is_quoted_short(
     err = capsys.readouterr().err
     assert "cannot load variant" in err
     assert len(err) < 1_000
+
+
+def _package_with_note(tmp_path: Path, note: str) -> Path:
+    package = tmp_path / "alsos"
+    package.mkdir()
+    (package / "_build.txt").write_text(note + "\n", encoding="utf-8")
+    return package
+
+
+def test_a_failed_compile_is_told_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A wheel that fell back to pure Python (``_build.txt`` says why) is told
+    the first time the command runs, then not again for that installation."""
+    from alsos.cli import _tell_a_failed_compile_once
+    from alsos.version import build_fallback
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    package = _package_with_note(tmp_path, "mypyc failed: error: command 'gcc' failed")
+    assert build_fallback(package) == "mypyc failed: error: command 'gcc' failed"
+    _tell_a_failed_compile_once(package)
+    told = capsys.readouterr().err.splitlines()
+    assert len(told) == 1 and told[0].startswith(
+        "alsos: this installation is pure Python, not the compiled build: "
+    ), told
+    assert "(mypyc failed: error: command 'gcc' failed)" in told[0]
+    _tell_a_failed_compile_once(package)
+    assert capsys.readouterr().err == ""
+    # a reinstall writes a new note: told again
+    (package / "_build.txt").unlink()
+    (package / "_build.txt").write_text("no working C compiler: no gcc\n", encoding="utf-8")
+    _tell_a_failed_compile_once(package)
+    assert "(no working C compiler: no gcc)" in capsys.readouterr().err
+
+
+def test_where_nothing_can_be_kept_a_failed_compile_is_told_every_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from alsos.cli import _tell_a_failed_compile_once
+
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a-file"))  # no folder can be made
+    package = _package_with_note(tmp_path, "no working C compiler: no gcc")
+    for _ in range(2):
+        _tell_a_failed_compile_once(package)
+        assert capsys.readouterr().err.startswith("alsos: this installation is pure Python")
+
+
+def test_a_pure_build_on_purpose_and_the_checkout_are_not_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``ALSOS_BUILD=pure`` and an editable install (the checkout) are pure by choice."""
+    from alsos.cli import _tell_a_failed_compile_once
+    from alsos.version import build_fallback
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    chosen = _package_with_note(tmp_path, "ALSOS_BUILD=pure")
+    checkout = Path(__file__).resolve().parent.parent / "alsos"
+    for package in (chosen, checkout):
+        assert build_fallback(package) is None
+        _tell_a_failed_compile_once(package)
+    assert capsys.readouterr().err == ""
+    assert not (tmp_path / "cache").exists()

@@ -4,7 +4,7 @@ build falls back to a pure wheel that says why.
 
 The compiled package under test is the installed one when it is compiled (CI
 installs it so, with the README's test command); otherwise the wheel is built
-from a copy of the checkout with ``ALSOS_BUILD=compiled``, unpacked, and put
+from the checkout with ``ALSOS_BUILD=compiled``, unpacked, and put
 first on ``PYTHONPATH`` of child processes.  Then: the modules the hook names
 really load as extensions; every shipped profile deals, plays and settles
 random hands with the same fingerprint, the search's playouts and solver
@@ -12,7 +12,11 @@ give the same results and the heuristic bot the same decisions
 (``examples/same_settlements.py --search --heuristic``); and the
 tests of what it compiles pass against it.  The fallback is tested for real:
 a build whose ``CC`` is no compiler gives a ``py3-none-any`` wheel with one
-line saying why.  Needs a C compiler and the build's packages from the index:
+line saying why, which reaches the terminal of a ``pip install -q`` and
+which the ``alsos`` command says once.  Every build is made from the
+checkout itself, as ``pip install .`` makes it, and leaves it as it was:
+two at once both compile, and one killed while mypyc runs changes
+nothing.  Needs a C compiler and the build's packages from the index:
 skipped where there is no compiler, except under CI, where it must run.
 """
 
@@ -20,9 +24,12 @@ from __future__ import annotations
 
 import importlib.machinery
 import os
+import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import time
 import tomllib
 import zipfile
 from pathlib import Path
@@ -40,8 +47,10 @@ NAMES = "(compiled: " + ", ".join(name.removeprefix("alsos.") for name in COMPIL
 INSTALLED_COMPILED = compiled_modules() == COMPILED
 
 
-def _run(args: list[str], pythonpath: Path, **kwargs: object) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(pythonpath), "NO_COLOR": "1"}
+def _run(
+    args: list[str], pythonpath: Path, env_extra: dict[str, str] | None = None, **kwargs: object
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(pythonpath), "NO_COLOR": "1", **(env_extra or {})}
     # -P: the working directory (the checkout) is not put ahead of PYTHONPATH
     return subprocess.run(
         [sys.executable, "-P", *args], cwd=ROOT, env=env, capture_output=True, text=True, **kwargs
@@ -55,23 +64,58 @@ def _need_compiler() -> None:
         pytest.skip("no C compiler for the compiled build")
 
 
-def _build_wheel(base: Path, **env: str) -> tuple[subprocess.CompletedProcess[str], Path, Path]:
-    """Build a wheel of a copy of the checkout (pip, isolated); the run, the copy, the dist."""
-    src = base / "src"  # a copy, so that tests running beside this one never see a build
-    ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc", "_build.txt")
-    for name in ("alsos", "variants"):
-        shutil.copytree(ROOT / name, src / name, ignore=ignore)
-    for name in ("pyproject.toml", "README.md", "LICENSE", "hatch_build.py"):
-        shutil.copy2(ROOT / name, src / name)
-    dist = base / "dist"
-    build = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(dist), str(src)],
+def _pip(args: list[str], cwd: Path, **env: str) -> subprocess.Popen[str]:
+    """Start ``python -m pip ARGS`` in a session of its own (no terminal to write to)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "pip", *args],
+        cwd=cwd,
         env={**os.environ, **env},
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
         text=True,
-        check=False,
+        start_new_session=True,
     )
-    return build, src, dist
+
+
+def _build_wheel(base: Path, **env: str) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """Build a wheel of the checkout itself (pip, isolated, in-tree as ``pip install .``)."""
+    dist = base / "dist"
+    build = _pip(["wheel", "--no-deps", "-v", "-w", str(dist), str(ROOT)], base, **env)
+    output, _ = build.communicate()
+    return subprocess.CompletedProcess(build.args, build.returncode, output, ""), dist
+
+
+#: What a test run itself may write into the checkout (never the build).
+_NOT_THE_BUILD = {
+    ".git",
+    "__pycache__",
+    ".hypothesis",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".ruff_cache",
+}
+
+
+def _tree(root: Path = ROOT) -> dict[str, tuple[int, int]]:
+    """Every file and folder of the checkout: its size and modification time (ns).
+
+    A folder's time changes when a file is made, renamed or removed in it, so
+    this catches a build that writes and then removes its files.  Left out:
+    the virtual environments and the caches of Python and the tools.
+    """
+    found = {}
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in _NOT_THE_BUILD and not d.startswith(".venv")]
+        for name in [".", *files]:
+            path = Path(folder, name)
+            stat = path.stat()
+            found[str(path.relative_to(root))] = (stat.st_size, stat.st_mtime_ns)
+    return found
+
+
+def _changed(before: dict[str, tuple[int, int]]) -> list[str]:
+    after = _tree()
+    return sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
 
 
 def _unpack(wheel: Path, out: Path) -> Path:
@@ -87,10 +131,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         return Path(alsos.__file__).resolve().parent.parent
     _need_compiler()
     base = tmp_path_factory.mktemp("compiled")
-    build, src, dist = _build_wheel(base, ALSOS_BUILD="compiled")
+    before = _tree()
+    build, dist = _build_wheel(base, ALSOS_BUILD="compiled")
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    leftovers = [p for p in src.rglob("*") if p.name.endswith(SUFFIXES)]
-    assert not leftovers, f"the build left compiled modules in the source tree: {leftovers}"
+    assert not _changed(before), f"the build changed the checkout: {_changed(before)}"
     (wheel,) = dist.glob("alsos-*.whl")
     assert not wheel.name.endswith("-none-any.whl"), "a compiled wheel is tagged for its platform"
     return _unpack(wheel, base / "site")
@@ -141,7 +185,7 @@ def test_the_tests_of_the_compiled_modules_pass_compiled(site: Path) -> None:
 @pytest.mark.slow
 def test_without_a_c_compiler_the_build_falls_back_to_pure_python(tmp_path: Path) -> None:
     """No working compiler (CC names none): a pure wheel, one line why, and --version tells."""
-    build, src, dist = _build_wheel(tmp_path, CC=str(tmp_path / "no-such-cc"), ALSOS_BUILD="")
+    build, dist = _build_wheel(tmp_path, CC=str(tmp_path / "no-such-cc"), ALSOS_BUILD="")
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
     (wheel,) = dist.glob("alsos-*.whl")
     assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
@@ -157,13 +201,12 @@ def test_without_a_c_compiler_the_build_falls_back_to_pure_python(tmp_path: Path
     version = _run(["-m", "alsos", "--version"], site)
     assert version.returncode == 0, version.stderr
     assert version.stdout.startswith("alsos 0.1.0 (pure Python: no working C compiler: "), version
-    assert not [p for p in src.rglob("*") if p.name.endswith(SUFFIXES)]
 
 
 @pytest.mark.slow
 def test_a_compiled_build_that_cannot_compile_is_an_error(tmp_path: Path) -> None:
     """``ALSOS_BUILD=compiled`` (CI, releases) refuses to fall back."""
-    build, _, dist = _build_wheel(tmp_path, CC=str(tmp_path / "no-such-cc"), ALSOS_BUILD="compiled")
+    build, dist = _build_wheel(tmp_path, CC=str(tmp_path / "no-such-cc"), ALSOS_BUILD="compiled")
     assert build.returncode != 0
     assert "ALSOS_BUILD=compiled, but no working C compiler" in build.stdout + build.stderr
     assert not list(dist.glob("*.whl"))
@@ -171,7 +214,7 @@ def test_a_compiled_build_that_cannot_compile_is_an_error(tmp_path: Path) -> Non
 
 @pytest.mark.slow
 def test_a_bad_build_choice_is_refused(tmp_path: Path) -> None:
-    build, _, dist = _build_wheel(tmp_path, ALSOS_BUILD="fast")
+    build, dist = _build_wheel(tmp_path, ALSOS_BUILD="fast")
     assert build.returncode != 0
     refusal = "ALSOS_BUILD must be one of auto, compiled, pure, not 'fast'"
     assert refusal in build.stdout + build.stderr
@@ -181,26 +224,142 @@ def test_a_bad_build_choice_is_refused(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_a_pure_build_says_so(tmp_path: Path) -> None:
     """Unpacked, a wheel built with ``ALSOS_BUILD=pure`` names that choice in --version."""
-    build, _, dist = _build_wheel(tmp_path, ALSOS_BUILD="pure")
+    build, dist = _build_wheel(tmp_path, ALSOS_BUILD="pure")
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
     (wheel,) = dist.glob("alsos-*.whl")
     assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
-    assert build_description(_unpack(wheel, tmp_path / "site") / "alsos") == (
-        "pure Python: ALSOS_BUILD=pure"
+    site = _unpack(wheel, tmp_path / "site")
+    assert build_description(site / "alsos") == "pure Python: ALSOS_BUILD=pure"
+    # asked for: the command has nothing to tell (see the failed compile below)
+    variants = _run(["-m", "alsos", "variants"], site, env_extra={"XDG_CACHE_HOME": str(tmp_path)})
+    assert variants.returncode == 0 and variants.stderr == "", variants.stderr
+
+
+def _wheel_is_compiled(wheel: Path, out: Path) -> None:
+    assert not wheel.name.endswith("-none-any.whl"), wheel.name
+    assert compiled_modules(_unpack(wheel, out) / "alsos") == COMPILED
+
+
+@pytest.mark.slow
+def test_two_builds_from_one_checkout_at_once_both_compile(tmp_path: Path) -> None:
+    """Two ``pip wheel`` of the checkout started together (as two ``pip install .``
+    from one checkout are) both compile, and the checkout is left as it was."""
+    _need_compiler()
+    before = _tree()
+    builds = [
+        _pip(
+            ["wheel", "--no-deps", "-w", str(tmp_path / f"dist{i}"), str(ROOT)],
+            tmp_path,
+            ALSOS_BUILD="auto",
+        )
+        for i in (1, 2)
+    ]
+    outputs = [build.communicate()[0] for build in builds]
+    for i, (build, output) in enumerate(zip(builds, outputs, strict=True), 1):
+        assert build.returncode == 0, output[-3000:]
+        (wheel,) = (tmp_path / f"dist{i}").glob("alsos-*.whl")
+        _wheel_is_compiled(wheel, tmp_path / f"site{i}")
+    assert not _changed(before), f"the builds changed the checkout: {_changed(before)}"
+
+
+def _session(leader: int) -> list[str]:
+    """The command lines of the processes in the session ``leader`` started (Linux)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            stat = (proc / "stat").read_text()
+            if proc.name.isdigit() and int(stat.rpartition(")")[2].split()[3]) == leader:
+                found.append((proc / "cmdline").read_bytes().replace(b"\0", b" ").decode())
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the compile in /proc")
+def test_a_build_killed_while_mypyc_runs_leaves_the_checkout_as_it_was(tmp_path: Path) -> None:
+    _need_compiler()
+    before = _tree()
+    temp = tmp_path / "tmp"  # the build's own temporary folders, left behind by the kill
+    temp.mkdir()
+    build = _pip(
+        ["wheel", "--no-deps", "-w", str(tmp_path / "dist"), str(ROOT)],
+        tmp_path,
+        ALSOS_BUILD="auto",
+        TMPDIR=str(temp),
     )
+    deadline = time.monotonic() + 900
+    while not any("build_ext" in line for line in _session(build.pid)):
+        assert build.poll() is None, "the build ended before mypyc was seen running"
+        assert time.monotonic() < deadline, "mypyc was not seen running"
+        time.sleep(0.2)
+    time.sleep(2)  # mypyc is at work
+    os.killpg(build.pid, signal.SIGKILL)
+    build.communicate()
+    assert not _changed(before), f"the killed build changed the checkout: {_changed(before)}"
+
+
+@pytest.mark.slow
+def test_a_failed_compile_is_told_on_the_terminal_and_by_the_command(tmp_path: Path) -> None:
+    """``pip install -q .`` where the compile fails (``CC`` names no compiler): the
+    build still gives the pure package, the line why reaches the terminal pip
+    ran in (pip shows nothing of the build), and the installed ``alsos``
+    command says it once."""
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "install",
+        "-q",
+        "--no-deps",
+        "--target",
+        str(site),
+        str(ROOT),
+    ]
+    env = {**os.environ, "ALSOS_BUILD": "auto", "CC": str(tmp_path / "no-such-cc")}
+    if shutil.which("script"):  # util-linux: run pip on a terminal of its own
+        args = ["script", "-qec", shlex.join(command), os.devnull]
+    else:
+        args = command
+    install = subprocess.run(
+        args, cwd=tmp_path, env=env, capture_output=True, text=True, check=False
+    )
+    assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
+    said = [line for line in install.stdout.splitlines() if line.startswith("alsos: ")]
+    if args[0] == "script":
+        assert len(said) == 1, install.stdout
+        assert said[0].startswith("alsos: building the pure-Python wheel, not the compiled one ")
+        assert "no working C compiler" in said[0] and "no-such-cc" in said[0]
+    else:  # pip -q shows nothing of a build: the command below is what tells
+        assert not said, install.stdout
+    assert compiled_modules(site / "alsos") == ()
+    env_extra = {"XDG_CACHE_HOME": str(cache)}
+    first = _run(["-m", "alsos", "variants"], site, env_extra=env_extra)
+    assert first.returncode == 0, first.stderr
+    told = first.stderr.splitlines()
+    assert len(told) == 1 and told[0].startswith(
+        "alsos: this installation is pure Python, not the compiled build: "
+    ), told
+    assert "its compile failed (no working C compiler: " in told[0] and "no-such-cc" in told[0]
+    assert "potter1930" in first.stdout
+    again = _run(["-m", "alsos", "variants"], site, env_extra=env_extra)
+    assert again.returncode == 0 and again.stderr == "", again.stderr
+    version = _run(["-m", "alsos", "--version"], site, env_extra=env_extra)
+    assert version.stdout.startswith("alsos 0.1.0 (pure Python: no working C compiler: "), version
 
 
 def test_the_compiled_modules_are_listed_once() -> None:
     """``alsos.version.COMPILED`` is the one list: sorted (as ``compiled_modules``
     reports), each a module of the checkout, and pyproject.toml's hook names no
-    files of its own (hatch_build.py gives hatch-mypyc COMPILED's files)."""
+    files of its own (hatch_build.py gives mypyc COMPILED's files)."""
     assert list(COMPILED) == sorted(set(COMPILED))
     for name in COMPILED:
         assert (ROOT / (name.replace(".", "/") + ".py")).is_file(), name
     with (ROOT / "pyproject.toml").open("rb") as f:
         hook = tomllib.load(f)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
     assert "include" not in hook
-    assert "compiled_files(self.root)" in (ROOT / "hatch_build.py").read_text(encoding="utf-8")
+    assert "files = compiled_files(src)" in (ROOT / "hatch_build.py").read_text(encoding="utf-8")
 
 
 def test_the_checkout_holds_no_compiled_modules() -> None:
