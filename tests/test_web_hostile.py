@@ -274,11 +274,11 @@ def test_a_client_has_at_most_two_hints_under_way(monkeypatch: pytest.MonkeyPatc
     out, the third is refused until one is answered; another client is not held."""
     gate = threading.Event()
 
-    def slow_hint(game: Any, seat: int) -> str:
+    def slow_hint(position: Any, seat: int) -> str:
         gate.wait(10)
         return "hint: pass"
 
-    monkeypatch.setattr(hub_module, "hint_text", slow_hint)
+    monkeypatch.setattr(hub_module, "hint_at", slow_hint)
 
     async def scenario() -> list[str]:
         store = Store("sqlite://")
@@ -642,3 +642,24 @@ def _seat_again(client: TestClient, table: str, token: str) -> tuple[WebSocketTe
     welcome = _hello(ws, token)
     assert welcome["type"] == "welcome"
     return ws, welcome
+
+
+def test_a_position_crosses_to_a_worker_as_plain_data() -> None:
+    """What the workers are sent of a hand: the position as data, pickled and replayed
+    to the same game (a game's hand state is a native object in the compiled build,
+    which no pickle carries)."""
+    import pickle
+    import random
+
+    import alsos
+    from alsos.web.searches import Position
+
+    for variant in ("potter1930", "altiansz"):
+        game = alsos.Game(alsos.load_variant(variant), seed=11)
+        rng = random.Random(11)
+        for _ in range(25):
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        again = pickle.loads(pickle.dumps(Position.of(game))).game()
+        assert again == game and again.view(0) == game.view(0)

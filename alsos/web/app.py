@@ -59,6 +59,7 @@ from alsos.web.hub import Hub
 from alsos.web.pages import Pages, render
 from alsos.web.protocol import CLIENT_MESSAGES, check_client
 from alsos.web.room import BOTS, HUMAN, SPECTATOR, Connection, Room, TableError
+from alsos.web.searches import Position
 from alsos.web.store import Store
 from alsos.web.uploads import variants
 
@@ -250,7 +251,9 @@ class _Site:
             return _refuse(429, refusal)
         title = f"Alsós: table {table_id}"
         try:
-            html = await hub.searches.run(f"page {client}", render, game, title, analysis)
+            html = await hub.searches.run(
+                f"page {client}", render, Position.of(game), title, analysis
+            )
         finally:
             self.guard.rendered(client)
         self.pages.keep((table_id, number, analysis), html)

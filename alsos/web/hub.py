@@ -44,12 +44,12 @@ from alsos.hand.events import Event
 from alsos.pack.cards import quote
 from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
-from alsos.terminal.assist import UndoRefused, hint_text, take_back_own
+from alsos.terminal.assist import UndoRefused, take_back_own
 from alsos.web.messages import PROTOCOL, state_frame
 from alsos.web.notify import Listener
 from alsos.web.peers import Peers
 from alsos.web.room import BOTS, HUMAN, SPECTATOR, WATCH, Connection, Room, TableError, digest
-from alsos.web.searches import Searches
+from alsos.web.searches import Position, Searches, hint_at
 from alsos.web.sessions import earlier_hand, finished, first_hand, replay
 from alsos.web.store import PlyTaken, SeatRow, Store, TableRow
 from alsos.web.turns import BotTurns
@@ -437,7 +437,7 @@ class Hub:
             room.hinting = True
             self._hints[client] += 1
         try:
-            return await self.searches.run(room.id, hint_text, snapshot, seat)
+            return await self.searches.run(room.id, hint_at, Position.of(snapshot), seat)
         except RuntimeError:
             return "the server is stopping"
         finally:

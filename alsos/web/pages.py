@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from alsos.analysis import analyze
-from alsos.play.game import Game
 from alsos.viewer import page as viewer_page
+from alsos.web.searches import Position
 
 __all__ = ["AFTER_HAND_TRICKS", "Pages", "render"]
 
@@ -24,10 +24,11 @@ __all__ = ["AFTER_HAND_TRICKS", "Pages", "render"]
 AFTER_HAND_TRICKS = 6
 
 
-def render(game: Game, title: str, analysis: bool) -> str | None:
-    """(In a worker.)  The hand viewer's page of the finished ``game``, with its
-    analysis if asked; None when the viewer cannot show it (an uploaded profile:
-    the viewer opens shipped variants only)."""
+def render(position: Position, title: str, analysis: bool) -> str | None:
+    """(In a worker.)  The hand viewer's page of the finished hand at ``position``,
+    with its analysis if asked; None when the viewer cannot show it (an uploaded
+    profile: the viewer opens shipped variants only)."""
+    game = position.game()
     found = analyze(game, worlds=0, open_card_tricks=AFTER_HAND_TRICKS) if analysis else None
     try:
         return viewer_page(game.record(), title=title, analysis=found)

@@ -35,18 +35,69 @@ import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import frozen
 
 from alsos.bots import Bot
 from alsos.pack.actions import Action
 from alsos.play.view import View
+from alsos.ruleset.profile import Ruleset
 
-__all__ = ["Searches", "choose"]
+if TYPE_CHECKING:
+    from alsos.play.game import Game
+
+__all__ = ["Position", "Searches", "choose", "hint_at"]
 
 T = TypeVar("T")
 _log = logging.getLogger("alsos.web")
 #: how much lower the workers' priority is than the server's (``nice`` steps)
 NICE = 10
+
+
+@frozen
+class Position:
+    """A hand's position as plain data, for a worker to rebuild (:meth:`game`): the
+    rules, the deal, the dealer, the counts of earlier declarations and the actions
+    taken.  A :class:`~alsos.Game` itself does not cross to another process (the
+    compiled build's hand state is a native object), and replaying a hand costs a
+    few milliseconds, against the searches it serves."""
+
+    rules: Ruleset
+    deal: str
+    dealer: int
+    declared_before: tuple[int, ...] | None
+    actions: tuple[tuple[int, str], ...]
+
+    @classmethod
+    def of(cls, game: Game) -> Position:
+        """The position ``game`` stands at."""
+        before = game.state.declared_before
+        return cls(
+            game.rules,
+            str(game.deal),
+            game.dealer,
+            None if before is None else tuple(before),
+            tuple((seat, str(action)) for seat, action in game.history),
+        )
+
+    def game(self) -> Game:
+        """The game at this position, replayed."""
+        from alsos.play.game import Game
+
+        game = Game(
+            self.rules, deal=self.deal, dealer=self.dealer, declared_before=self.declared_before
+        )
+        for seat, action in self.actions:
+            game.apply(action, seat=seat)
+        return game
+
+
+def hint_at(position: Position, seat: int) -> str:
+    """(In a worker.)  The hint for ``seat`` at ``position``, as one line."""
+    from alsos.terminal.assist import hint_text
+
+    return hint_text(position.game(), seat)
 
 
 def choose(bot: Bot, view: View, legal: Sequence[Action]) -> tuple[str, Bot]:
