@@ -208,7 +208,8 @@ class BiddingModule(_TurnModule):
 
     @classmethod
     def moves(cls, rules: Ruleset) -> frozenset[str]:
-        """The talon moves this auction may offer (see :meth:`ExchangeModule.moves`):
+        """The talon moves this auction may offer (see
+        :meth:`~alsos.hand.protocol.ExchangeModule.moves`):
         an auction that draws talon cards offers them to its declarer (none)."""
         return frozenset()
 
@@ -255,7 +256,7 @@ class ExchangeModule(_TurnModule):
     def moves(cls, rules: Ruleset) -> frozenset[str]:
         """The talon moves this module may offer under ``rules``, of ``exchange`` (a
         card for a talon card), ``siber`` and ``discard``: what an action space
-        enumerates (:mod:`alsos.rl.spaces`).  None by default."""
+        enumerates (``alsos.rl.spaces``).  None by default."""
         return frozenset()
 
     def start(self, ref: Referee, s: HandState) -> None:
@@ -783,7 +784,9 @@ def adopt(family: str, name: str, obj: Any, hooks: Mapping[str, Any]) -> Any:
     if per_ruleset and not inherits:
         # a module written without the family's class: it keeps every method it has,
         # and takes the family's defaults for the questions it does not answer
-        obj = type(obj.__name__, (obj, base), {"__module__": obj.__module__, "__doc__": obj.__doc__})
+        obj = type(
+            obj.__name__, (obj, base), {"__module__": obj.__module__, "__doc__": obj.__doc__}
+        )
     if family in FAMILY_PLACES:
         _check_params(what, family, getattr(obj, "Params", NoParams))
     aim = getattr(obj, "aim", None) if family == "figures" else None

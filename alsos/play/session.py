@@ -180,8 +180,9 @@ class Session:
         return self._state()
 
     def progress_note(self, before: dict[str, Any]) -> str | None:
-        """What changed in the session's own state since ``before`` (:meth:`state`
-        before the last hand was added) that a player should be told, if anything."""
+        """What changed in the session's own state since ``before`` (its
+        :meth:`Session.state` before the last hand was added) that a player should be
+        told, if anything."""
         return None
 
     def ending(self) -> str:

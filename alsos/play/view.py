@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from alsos.ruleset.profile import Ruleset
 
 __all__ = [
+    "PUBLIC",
     "ItemView",
     "TrickView",
     "View",

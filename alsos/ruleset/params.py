@@ -144,7 +144,7 @@ def split(
     found: dict[str, tuple[type, dict[str, Any]]] = {}
     problems: list[str] = []
     for section in _sections():
-        part = data.get(section)
+        part = data.get(section, {})  # a section left out: its modules' defaults
         if not isinstance(part, dict):
             continue
         common = set(common_keys(section))
@@ -167,7 +167,8 @@ def split(
                     warnings.warn(f"{why}: it has no effect", ProfileWarning, stacklevel=2)
                 else:
                     problems.append(why)
-        out[section] = {k: v for k, v in part.items() if k in common}
+        if section in data:
+            out[section] = {k: v for k, v in part.items() if k in common}
     return out, found, problems
 
 

@@ -302,7 +302,7 @@ class DealRules(_Section):
     unseen_packets: tuple[int, ...] = (3,)
     talon_between: tuple[int, ...] = ()
     top_up: bool = True
-    #: the dealing module's own parameters (see :class:`_Section`)
+    #: the dealing module's own parameters
     params: Any = field(factory=NoParams)
 
 
@@ -615,14 +615,14 @@ class Ruleset:
     own_sources: tuple[str, ...] = field(default=(), eq=False, repr=False)
 
     def module_name(self, family: str) -> str:
-        """The module the profile chose for ``family`` (:data:`FAMILY_PLACES`)."""
+        """The module the profile chose for ``family`` (where: ``FAMILY_PLACES``)."""
         section, key, _ = FAMILY_PLACES[family]
         name: str = getattr(getattr(self, section), key)
         return name
 
     def module_params(self, family: str) -> Any:
         """The parameters of the module chosen for ``family``: an instance of that
-        module's ``Params`` (:class:`NoParams` when it takes none)."""
+        module's ``Params`` (``NoParams`` when it takes none)."""
         section, _, holder = FAMILY_PLACES[family]
         return getattr(getattr(self, section), holder)
 

@@ -281,14 +281,14 @@ _LIMITS: dict[tuple[str, str], dict[str, Any]] = {
     ("Ruleset", "player_counts"): {"items": {"enum": [2, 3, 4]}},
 }
 
+
 def _absent(key: str) -> dict[str, Any]:
     return {"not": {"required": [key]}}
 
 
 #: The family sections, by class: their keys depend on the modules they name.
 _SECTIONS: dict[type, str] = {
-    typing.get_type_hints(Ruleset)[section]: section
-    for section, _, _ in FAMILY_PLACES.values()
+    typing.get_type_hints(Ruleset)[section]: section for section, _, _ in FAMILY_PLACES.values()
 }
 
 _NO_DEFAULT = object()

@@ -73,7 +73,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LadderBidding",
+    "LadderParams",
     "LadderState",
+    "contract_problems",
     "decided",
     "hand_melds",
     "melds_of",
