@@ -38,6 +38,7 @@ from pathlib import Path
 
 import alsos
 from alsos.bots.heuristic import HeuristicBot
+from alsos.hand.chosen import named_contracts
 from alsos.pack.actions import BIDS
 from alsos.pack.cards import Suit
 from alsos.records.record import Record
@@ -84,8 +85,8 @@ def _ladder_choose(game: alsos.Game, plan: tuple[str, ...], said: set[str]) -> a
 def _ladder_plans(rules: alsos.Ruleset) -> list[tuple[str, ...]]:
     """Climbs of the ladder from its lowest contract to one where every player's melds
     count, one or two rungs between."""
-    ids = list(rules.bidding.contracts)
-    tops = [i for i, c in enumerate(ids) if rules.bidding.contracts[c].melds == "all"]
+    ids = list(named_contracts(rules))
+    tops = [i for i, c in enumerate(ids) if named_contracts(rules)[c].melds == "all"]
     plans = []
     for top in tops:
         for mid in range(1, top):
@@ -161,7 +162,7 @@ def _play(rules: alsos.Ruleset, seed: int, plan: tuple[str | None, ...]) -> also
     game = alsos.Game(rules, seed=seed, dealer=0)
     said: set[str] = set()
     while not game.is_over:
-        if rules.bidding.contracts:
+        if named_contracts(rules):
             game.apply(_ladder_choose(game, plan, said))  # type: ignore[arg-type]
         else:
             game.apply(_choose(game, plan, said))  # type: ignore[arg-type]
@@ -194,14 +195,14 @@ def choose_example(rules: alsos.Ruleset) -> alsos.Game:
     plans: list[tuple[str | None, ...]] = [(f, k) for f in figures for k in ("game", f)]
     plans.append((None, "game"))
     enough = 11
-    if rules.bidding.contracts:
+    if named_contracts(rules):
         plans, enough = list(_ladder_plans(rules)), 16
     best: tuple[int, alsos.Game] | None = None
     start = zlib.crc32(rules.id.encode()) % 10_000  # each profile its own deals
     for seed in range(start, start + TRIES):
         for plan in plans:
             game = _play(rules, seed, plan)
-            ladder = bool(rules.bidding.contracts)
+            ladder = bool(named_contracts(rules))
             score = _ladder_score(game) if ladder else _score(game, plan)  # type: ignore[arg-type]
             if best is None or score > best[0]:
                 best = (score, game)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 import alsos
+from alsos.hand.chosen import named_contracts
 from alsos.pack.deal import Deal
 from alsos.play.game import IllegalActionError
 from tests.drive import at_random, play_out
@@ -24,7 +25,7 @@ def deal_of(rules: alsos.Ruleset, pack: list[int], dealer: int) -> Deal:
 
 
 #: Altiansz at three and four players: its ladder draws and discards talon cards.
-LADDERS = [r for r in PROFILES if r.bidding.contracts]
+LADDERS = [r for r in PROFILES if named_contracts(r)]
 
 
 @st.composite

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import alsos
+from alsos.hand.chosen import named_contracts
 from alsos.hand.rules.ladder import melds_of, objective_status
 from alsos.hand.rules.scoring import card_points
 from alsos.pack.actions import Action, ContractBid
@@ -91,7 +92,7 @@ def test_random_hands(rules: alsos.Ruleset) -> None:
         assert st.written[game.declarer] == (1 if verdict else -1)
         outcomes.add((contract.name, verdict))
         early += len(game.state.tricks) < 9
-    assert set(played) == {*rules.bidding.contracts, "klopitzky"}, played
+    assert set(played) == {*named_contracts(rules), "klopitzky"}, played
     assert {v for _, v in outcomes} == {True, False}
     assert early > HANDS // 4  # most decided hands stop before the ninth trick
 
@@ -121,7 +122,7 @@ def test_a_decided_objective_stays_decided(seed: int, shy: float) -> None:
         s = game.state
         playing = s.phase is Phase.PLAY or s.phase is Phase.OVER
         if playing and not s.trick and s.contract and s.contract.name:
-            spec = PLAYED_OUT.bidding.contracts[s.contract.name]
+            spec = named_contracts(PLAYED_OUT)[s.contract.name]
             pts = card_points(PLAYED_OUT, s)
             melds = {t: sum(v for _, v in ms) for t, ms in melds_of(PLAYED_OUT, s, spec).items()}
             seen.append(

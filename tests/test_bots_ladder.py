@@ -16,6 +16,7 @@ from test_bots import _view as _any_view
 import alsos
 from alsos.bots import HeuristicBot
 from alsos.bots.heuristic.ladder import contract_margin, ladder_contracts
+from alsos.hand.chosen import named_contracts
 from alsos.pack.actions import (
     BIDS,
     DRAW,
@@ -100,7 +101,7 @@ def _mask(text: str) -> int:
 
 
 _AUCTION = (PASS, contract_bid("solo"), DRAW)
-_NAME = tuple(contract_bid(c) for c in _IDS if _RULES.bidding.contracts[c].talon)
+_NAME = tuple(contract_bid(c) for c in _IDS if named_contracts(_RULES)[c].talon)
 _DREW = ((0, "draw"), (0, "discard"), (0, "discard"))
 
 
@@ -181,7 +182,7 @@ def test_a_low_hand_bids_betli() -> None:
 
 def _objective_mask(cid: str, trump: int) -> int:
     mask = 0
-    for o in _RULES.bidding.contracts[cid].objectives:
+    for o in named_contracts(_RULES)[cid].objectives:
         fig = _RULES.figures[o]
         for spec in (fig.card, *fig.cards) if fig.card else fig.cards:
             mask |= parse_card_spec(spec).mask(trump)
@@ -201,14 +202,14 @@ def test_the_discard_after_the_face_up_card_keeps_golden_aces_aces() -> None:
 @settings(max_examples=150, deadline=None)
 @given(
     st.lists(st.integers(0, 31), min_size=10, max_size=11, unique=True),
-    st.sampled_from([c for c in _IDS if _RULES.bidding.contracts[c].talon]),
+    st.sampled_from([c for c in _IDS if named_contracts(_RULES)[c].talon]),
     st.sampled_from(list(Suit)),
 )
 def test_discards_never_drop_an_objective_card(cards: list[int], cid: str, suit: Suit) -> None:
     """altiansz, "Contracts": each objective the contract names needs its cards (the
     trump 7 for Ultimó, the Aces for Golden Aces, trump U 9 7 for Trull): a discard
     after taking the face-up card never drops one while another card may go."""
-    spec = _RULES.bidding.contracts[cid]
+    spec = named_contracts(_RULES)[cid]
     history: tuple[tuple[int, str], ...] = ((0, f"contract {cid}"), (1, "pass"), (2, "pass"))
     trump = -1
     if not spec.betli and spec.trumps != "none":

@@ -87,7 +87,7 @@ def test_a_profile_with_only_id_and_name_loads_and_plays(tmp_path: Path) -> None
     path = tmp_path / "mini.yaml"
     path.write_text("id: mini\nname: Only the defaults\n", encoding="utf-8")
     rules = alsos.load_variant(path)
-    assert rules.calling.allowed_with == ()
+    assert rules.calling.params.allowed_with == ()
     for game in _random_hands(rules, 30):
         assert game.settlement is not None
         assert sum(game.settlement.payments.values()) == 0

@@ -26,6 +26,7 @@ import alsos.ruleset.registry
 
 PLUGIN = Path(__file__).resolve().parent.parent / "examples" / "plugin"
 PROFILE = PLUGIN / "fivetricks.yaml"
+CAPPED = PLUGIN / "capped.yaml"
 MODULE = "alsos_example_plugin"
 KIND = "trick-count"
 FIGURE = "five-tricks"
@@ -35,6 +36,7 @@ HANDS = 50
 def _forget_plugin() -> None:
     """Drop the plugin's registration and module so the next import registers afresh."""
     alsos.ruleset.registry._REGISTRY["figures"].pop(KIND, None)
+    alsos.ruleset.registry._REGISTRY["scoring"].pop("capped", None)
     sys.modules.pop(MODULE, None)
 
 
@@ -136,3 +138,62 @@ def test_the_loader_runs_the_plugin_kinds_check(plugin_on_path: None, tmp_path: 
         alsos.load_variant(broken)
     assert "nothreshold.yaml" in str(info.value)
     assert f"figures.{FIGURE}.threshold: a trick-count figure needs" in str(info.value)
+
+
+# ------------------------------------------ a module with a parameter of its own
+
+
+def test_a_plugin_scoring_module_takes_an_option_of_its_own(plugin_on_path: None) -> None:
+    """The plugin's ``capped`` scoring declares ``cap`` (its ``Params``): the loader
+    reads it from ``scoring``, the JSON Schema lists it for this module only, the
+    rulebook words it, and bots play under it."""
+    from alsos.hand.chosen import module
+    from alsos.rulebook import render
+    from alsos.ruleset.schema import profile_schema
+
+    rules = alsos.load_variant(CAPPED)
+    assert rules.scoring.params.cap == 8
+    assert module(rules, "scoring") is alsos.hand.rules.lookup("scoring", "capped")
+    text = render(rules, "markdown")
+    assert "more than 8 stakes in a hand" in text
+    jsonschema = pytest.importorskip("jsonschema")
+    import yaml
+
+    validator = jsonschema.Draft202012Validator(profile_schema())
+    assert not list(validator.iter_errors(yaml.safe_load(CAPPED.read_text(encoding="utf-8"))))
+    wrong = {"extends": "potter1930", "scoring": {"module": "potter", "cap": 8}}
+    assert list(validator.iter_errors(wrong))  # cap is the capped module's key only
+    bots = {
+        seat: alsos.bots.make_spec(spec, seed=seat)
+        for seat, spec in enumerate(("heuristic", "pimc(worlds=2, budget=4)", "heuristic"))
+    }
+    capped = 0
+    for seed in range(12):
+        game = alsos.Game(rules, seed=seed)
+        while not game.is_over:
+            seat = game.to_act
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+        st = game.settlement
+        assert st is not None and sum(st.payments.values()) == 0
+        if st.declarer is not None:
+            assert all(abs(v) <= 8 for s, v in st.payments.items() if s != st.declarer)
+            capped += any("capped" in note for note in st.notes)
+    assert capped > 0  # the limit was met and applied in some hand
+
+
+@pytest.mark.parametrize(
+    ("key", "says"),
+    [
+        ("cap: x", "scoring.cap: expected a whole number, got 'x'"),
+        ("capp: 3", "scoring.capp: unknown key; did you mean 'cap'?"),
+        ("cap: 0", "scoring.cap: at least 1 stake"),
+    ],
+)
+def test_a_plugin_module_s_option_is_checked_like_any_key(
+    plugin_on_path: None, tmp_path: Path, key: str, says: str
+) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_text(f"extends: potter1930\nscoring: {{module: capped, {key}}}\n", "utf-8")
+    with pytest.raises(alsos.ProfileError) as info:
+        alsos.load_variant(path)
+    assert str(info.value) == f"{path}: {says}"

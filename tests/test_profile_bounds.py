@@ -167,7 +167,7 @@ def test_too_many_figures_are_refused_before_any_is_analysed(
     """Within the node bound, the figure count is checked before the per-figure work
     (shape, incomplete figures, structuring), on the merged table."""
     calls: list[str] = []
-    for name in ("_shape_problems", "_incomplete_figures"):
+    for name in ("shape_problems", "_incomplete_figures"):
         real = getattr(loading, name)
 
         def spy(*args: Any, _real: Any = real, _name: str = name) -> Any:
@@ -265,7 +265,10 @@ def test_type_hints_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None
         ("deal: 3", "deal: expected a mapping of keys, got 3"),
         ("games: null", "games: expected a mapping of keys, got None"),
         ("calling: [1]", "calling: expected a mapping of keys, got [1]"),
-        ("bidding: {contracts: {x: 3}}", "bidding.contracts.x: expected a mapping of keys, got 3"),
+        (
+            "bidding: {module: ladder, contracts: {x: 3}}",
+            "bidding.contracts.x: expected a mapping of keys, got 3",
+        ),
     ],
 )
 def test_a_scalar_where_a_list_or_mapping_belongs_is_named(patch: str, expected: str) -> None:

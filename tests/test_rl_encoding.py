@@ -13,6 +13,7 @@ np = pytest.importorskip("numpy")
 from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 
 import alsos  # noqa: E402
+from alsos.hand.chosen import named_contracts  # noqa: E402
 from alsos.pack.actions import DECLARE_MELDS, Action, ContractBid  # noqa: E402
 from alsos.rl import ObservationEncoder  # noqa: E402
 from alsos.rl.encoding import MELD_KINDS  # noqa: E402
@@ -134,7 +135,7 @@ def test_ladder_fields_say_the_contract_and_the_meld_kinds(players: int) -> None
     ``contract`` field follows the standing bid of the ladder."""
     rules = alsos.load_variant("altiansz", players=players)
     enc = ObservationEncoder(rules)
-    ids = list(rules.bidding.contracts)
+    ids = list(named_contracts(rules))
     kinds = list(MELD_KINDS)
     declared = 0
 

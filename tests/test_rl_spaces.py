@@ -21,6 +21,7 @@ import pytest
 pytest.importorskip("numpy")
 
 import alsos
+from alsos.hand.chosen import named_contracts
 from alsos.pack.actions import PASS, PLAYS, SIBER, Action, Announce, ContractBid, Kontra
 from alsos.pack.phases import Phase
 from alsos.rl import (
@@ -117,7 +118,7 @@ def test_ladder_space_is_derived_from_its_contracts(players: int) -> None:
     rules = alsos.load_variant("altiansz", players=players)
     space = ActionSpace(rules)
     bids = [a.contract for a in space if isinstance(a, ContractBid)]
-    assert bids == list(rules.bidding.contracts)
+    assert bids == list(named_contracts(rules))
     texts = [str(a) for a in space]
     order = ["pass", "bid acorns", "bid no-trumps", "contract solo", "contract volat", "draw"]
     order += ["exchange", "siber", "discard MA", "discard Z7", "declare melds", "MA", "Z7"]

@@ -14,6 +14,7 @@ import pytest
 from profiles import PROFILES
 
 import alsos
+from alsos.hand.chosen import named_contracts
 from alsos.records.record import Record
 from alsos.rulebook import (
     GLOSSARY,
@@ -313,7 +314,7 @@ def test_every_shipped_profile_has_a_worked_example(rules: alsos.Ruleset) -> Non
     said = [str(a).split()[0] for _, a in record.actions]
     assert ("kontra" in said) == bool(rules.kontra.levels)
     assert "announce" in said or not any(f.enabled for f in rules.figures.values())
-    if rules.bidding.contracts:
+    if named_contracts(rules):
         assert said.count("contract") >= 2 and said.count("draw") >= 2
         assert said.count("declare") >= 2
         st = game.settlement
@@ -324,10 +325,10 @@ def test_every_shipped_profile_has_a_worked_example(rules: alsos.Ruleset) -> Non
         for line in str(game.settlement).splitlines():
             assert line in text, (fmt, line)
         assert f"In all: seat {min(game.settlement.payments)} " in text
-        if rules.bidding.contracts:
+        if named_contracts(rules):
             # The declarer is named with its contract, not when the auction is won.
             assert game.contract is not None and game.contract.name is not None
-            title = rules.bidding.contracts[game.contract.name].title
+            title = named_contracts(rules)[game.contract.name].title
             assert f"is the declarer; the contract is {title}," in text
 
 

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from alsos import load_variant
 from alsos.cli import main
+from alsos.hand.chosen import named_contracts
 from alsos.rulebook import compare, render, write
 from alsos.ruleset.profile import Ruleset
 
@@ -76,10 +77,11 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Ruleset:
 def _ladder(rules: Ruleset) -> Ruleset:
     """altiansz with a hostile contract title (ladder contracts are described by
     the ladder module, outside the rulebook package)."""
-    contracts = dict(rules.bidding.contracts)
+    contracts = dict(named_contracts(rules))
     first = next(iter(contracts))
     contracts[first] = attrs.evolve(contracts[first], title=CONTRACT)
-    return attrs.evolve(rules, bidding=attrs.evolve(rules.bidding, contracts=contracts))
+    params = attrs.evolve(rules.bidding.params, contracts=contracts)
+    return attrs.evolve(rules, bidding=attrs.evolve(rules.bidding, params=params))
 
 
 # ------------------------------------------------------------------ Markdown

@@ -41,7 +41,7 @@ def _entitled_card(rules: alsos.Ruleset, deal: Deal) -> int | None:
     talon = [int(c) for c in deal.talon]
     trump = talon[0] >> 3
     top = talon[-1]
-    ex = rules.exchange
+    ex = rules.exchange.params
     if ex.top_needed and not (top >> 3 == trump or top & 7 == Rank.ACE):
         return None
     seen = (talon[0], talon[-1]) if ex.skip_seen == "both" else (talon[0],)
@@ -127,7 +127,7 @@ def test_a_declined_siber_reveals_nothing(variant: str, start: int) -> None:
                 seen = [[e.seen_by(seat) for e in ev] for ev in events]
                 assert seen[0] == seen[1], (variant, seat, steps, str(action))
             steps += 1
-        at_turn = rules.exchange.siber_at_turn
+        at_turn = rules.exchange.params.siber_at_turn
         assert asked != at_turn, f"{variant}: síber step held: {asked}"
         # Past the step: on to the play, as far as the same cards can be played.
         assert games[0].phase is alsos.Phase.PLAY or games[0].trick_no, (variant, steps)

@@ -25,6 +25,7 @@ from profiles import TABLES
 
 import alsos
 from alsos.cli import main
+from alsos.hand.chosen import declare_limit, named_contracts
 from alsos.hand.events import Took
 from alsos.pack.actions import Action, Discard
 from alsos.play.session import Rubber
@@ -434,7 +435,7 @@ def test_a_radli_profile_plays_a_radli(capsys: pytest.CaptureFixture[str]) -> No
         ["play", "--watch", "--rubber", "--variant", "csibor", "--players", "3", "--hands", "2"],
         capsys,
     )
-    assert f"a rádli to {rules.scoring.radli_target}" in out
+    assert f"a rádli to {rules.scoring.session_params.radli_target}" in out
 
 
 def test_in_a_session_you_keep_your_seat_and_sit_out_when_you_deal(
@@ -637,7 +638,7 @@ def test_altiansz_bidding_names_the_ladder_and_the_draws(
     # bids 150, names acorns and takes the face-up card.
     out = _watch("altiansz", 5, capsys, "--bots", "random")
     bidding = out.split("== Bidding ==")[1].split("\n")[0]
-    titles = [c.title for c in rules.bidding.contracts.values()]
+    titles = [c.title for c in named_contracts(rules).values()]
     assert bidding.strip() == "contracts low to high: " + ", ".join(titles)
     for wrong in ("accept", "turned-up", "offers", "kontra", "rubber"):
         assert wrong not in out
@@ -651,7 +652,7 @@ def test_altiansz_bidding_names_the_ladder_and_the_draws(
     again = re.search(r"seat 0: draw \(takes (\w+) (\w+): the cards seat 2 discarded\)", out)
     assert again is not None and set(again.groups()) == set(discarded.groups())
     # each contract is explained once, by its objectives' own descriptions
-    spec = rules.bidding.contracts["150"]
+    spec = named_contracts(rules)["150"]
     meaning = " and ".join(figure_meaning(rules, name) for name in spec.objectives)
     assert out.count(f"    ({spec.title}: {meaning}") == 1
     assert "exchange (takes the face-up talon card, then discards one face up)" in out
@@ -671,7 +672,7 @@ def test_altiansz_settlement_speaks_of_the_contract_and_the_deals(
     assert "the contract: seat 0 lost it" in settlement
     assert "written on the score sheet: seat 0 -1, seat 1 0, seat 2 0" in settlement
     assert "each item is settled" not in settlement
-    assert f"A session is {rules.scoring.deals} deals" in settlement
+    assert f"A session is {rules.scoring.session_params.deals} deals" in settlement
     assert "after 1 trick:" in settlement  # one trick, not "1 tricks"
 
 
@@ -703,7 +704,7 @@ def test_altiansz_session_is_a_number_of_deals_with_an_allowance(
     """A session is 18 deals (24 with four) and a seat declares at most six times
     (altiansz, "Scoring", "Bidding and use of the Talon")."""
     rules = alsos.load_variant("altiansz", players=players)
-    deals, limit = rules.scoring.deals, rules.bidding.declare_limit
+    deals, limit = rules.scoring.session_params.deals, declare_limit(rules)
     assert limit is not None
     argv = ["--players", str(players), "--rubber", "--bots", "random"]
     out = _watch("altiansz", 3, capsys, *argv)
@@ -769,7 +770,7 @@ def test_a_seated_altiansz_player_never_sees_hidden_cards(
 def test_altiansz_help_lists_the_contract_ladder() -> None:
     rules = alsos.load_variant("altiansz")
     text = "\n".join(plain(line) for line in help_lines(rules, Screen()))
-    for cid, spec in rules.bidding.contracts.items():
+    for cid, spec in named_contracts(rules).items():
         assert f"  {cid} ({spec.title}): " in text
     assert "contract solo" in text and "draw" in text
     assert "Kontra levels" not in text and "accept" not in text and "Figures" not in text
@@ -784,7 +785,7 @@ def test_ladder_actions_are_grouped() -> None:
     game.apply(game.legal_actions()[0])
     game.apply(game.legal_actions()[0])
     _, line = grouped(game.legal_actions(), Screen())
-    ids = [cid for cid, c in game.rules.bidding.contracts.items() if c.talon]
+    ids = [cid for cid, c in named_contracts(game.rules).items() if c.talon]
     assert plain(line) == "contract: " + ", ".join(ids)
 
 
@@ -800,7 +801,7 @@ def test_every_profile_watches_to_its_settlement(
         out = _watch(variant, seed, capsys, *more)
         assert "== Settlement ==" in out and "written on the score sheet: " in out
         assert ("rubber" in out) == (rules.scoring.session == "rubber")
-        ladder = bool(rules.bidding.contracts)
+        ladder = bool(named_contracts(rules))
         assert ("'accept' takes them" in out) == (not ladder)
         if "contract: Klopitzky" in out:
             rule = words.klopitzky_rule(rules)
@@ -836,7 +837,7 @@ def test_a_siber_after_a_ladder_auction_is_told(viewer: int | None) -> None:
     pair with the face-up card and discards three face down (altiansz, "Bidding and
     use of the Talon")."""
     rules = alsos.load_variant("altiansz")
-    limit = rules.bidding.declare_limit
+    limit = declare_limit(rules)
     assert limit is not None
 
     def game() -> alsos.Game:

@@ -25,6 +25,7 @@ from altiansz_helpers import (
 from variant_helpers import sit_out
 
 import alsos
+from alsos.hand.chosen import named_contracts
 from alsos.hand.melds import every_meld
 from alsos.pack.cards import Card, cards_of
 from alsos.pack.phases import Kind, Phase
@@ -133,14 +134,14 @@ def test_four_players_deal_to_three_with_the_dealer_out() -> None:
 def test_the_ladder_low_to_high() -> None:
     """altiansz, "Contracts": Solo, Ultimó, Golden Aces, Game, Game Trull, Game Ultimó,
     Game Sneak, 150, Absolute, 200, Betli, Volát, in ascending order."""
-    assert list(ALTIANSZ.bidding.contracts) == [
+    assert list(named_contracts(ALTIANSZ)) == [
         "solo", "ultimo", "golden-aces", "game", "game-trull", "game-ultimo",
         "game-sneak", "150", "absolute", "200", "betli", "volat",
     ]  # fmt: skip
     game = deal_game(MONSTER)
     assert texts(game) == {"pass", "contract solo", "draw"}
     run(game, "draw, discard Z8, discard Z7")
-    assert texts(game) == {f"contract {c}" for c in list(ALTIANSZ.bidding.contracts)[1:]}
+    assert texts(game) == {f"contract {c}" for c in list(named_contracts(ALTIANSZ))[1:]}
     run(game, "contract game")
     # seat 1 must go above Game; Solo is gone.
     assert texts(game) == {"pass", "draw"}
@@ -314,7 +315,7 @@ def test_session_keeps_the_allowance_and_forces_a_pass() -> None:
         if game.declarer is not None:
             assert session.declared[game.declarer] == before[game.declarer] + 1
     assert session.hands == 18 and session.declared[0] == 6 and forced > 0
-    assert alsos.new_session(ALTIANSZ4).rules.scoring.deals == 24
+    assert alsos.new_session(ALTIANSZ4).rules.scoring.session_params.deals == 24
 
 
 def test_a_record_replays_with_the_allowance() -> None:
@@ -330,13 +331,13 @@ def test_a_record_replays_with_the_allowance() -> None:
 # ------------------------------------------------------------- contracts
 
 
-CONTRACTS = list(ALTIANSZ.bidding.contracts)
+CONTRACTS = list(named_contracts(ALTIANSZ))
 WIN_LEADS = ["MU", "M9", "MA", "M10", "MK", "MO", "M8", "PA", "M7"]
 SNEAK_LEADS = ["MU", "M9", "MA", "M10", "MK", "MO", "PA", "M8", "M7"]
 
 
 def _bid(contract: str) -> str:
-    spec = ALTIANSZ.bidding.contracts[contract]
+    spec = named_contracts(ALTIANSZ)[contract]
     draw = "draw, discard Z8, discard Z7, " if spec.talon else ""
     trumps = "" if spec.betli else "bid acorns, "
     take = "pass" if spec.talon else ""
@@ -395,7 +396,7 @@ def test_each_contract_lost_by_a_weak_declarer(contract: str) -> None:
     """altiansz, "Contracts": seat 1, naming leaves as trumps (it holds only their Ace)
     against seat 0's acorns, loses each contract; the engine's verdict equals the
     source's definition applied to the tricks."""
-    spec = ALTIANSZ.bidding.contracts[contract]
+    spec = named_contracts(ALTIANSZ)[contract]
     game = deal_game(MONSTER)
     # For 150 seat 1 breaks its melds (the heart and gourd Kings) to fall short.
     away = "PK, discard TK" if contract == "150" else "Z8, discard Z7"

@@ -154,6 +154,7 @@ def test_a_table_of_bots_deals_on_after_a_failed_deal(
             room = await h.room(table)
             assert room is not None
             await _until(lambda: room.hand >= 2)
+            await h.close()  # no more hands dealt meanwhile
             assert left == [0] and store.hands_done(table) == room.hand - 1
         finally:
             await h.close()

@@ -164,8 +164,8 @@ def test_an_altiansz_session_counts_its_deals(db_url: str, seeded: None) -> None
         t, ws, sheets = _two_hands(client, "altiansz", seats)
         summary = sheets[-1]["session"]
         assert summary["kind"] == "deals"
-        assert summary["deals"] == rules.scoring.deals
-        assert summary["left"] == rules.scoring.deals - 2
+        assert summary["deals"] == rules.scoring.session_params.deals
+        assert summary["left"] == rules.scoring.session_params.deals - 2
         assert [line["dealer"] for line in summary["sheet"]] == [0, 1]
         assert all(line["bonus"] == [0] * rules.players for line in summary["sheet"])
         _check_totals(summary, rules.players)

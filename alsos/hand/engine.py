@@ -128,10 +128,10 @@ class Engine:
         self.meld_contest = rules.melds.contest
         self.completion_figures = rules.announcements.completion_figures
         self.turn_order = rules.announcements.turn_order
-        self.exchange_anytime = rules.exchange.simple_at == "before-card"
         self.dealing: DealingModule = registry.lookup("dealing", rules.deal.module)
         self.bidding: BiddingModule = registry.lookup("bidding", rules.bidding.module)(rules)
         self.exchange: ExchangeModule = registry.lookup("exchange", rules.exchange.module)(rules)
+        self.exchange_anytime = self.exchange.anytime
         self.calling: CallingModule = registry.lookup("calling", rules.calling.module)(rules)
         scoring: ScoringModule = registry.lookup("scoring", rules.scoring.module)
         self.scoring = scoring

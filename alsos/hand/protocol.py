@@ -29,14 +29,16 @@ module can do whatever a built-in one does.
 from __future__ import annotations
 
 import inspect
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+import attrs
 from attrs import frozen
 
 from alsos.errors import RulesetError
 from alsos.ruleset import registry
-from alsos.ruleset.profile import FrozenMap
+from alsos.ruleset.profile import FAMILY_PLACES, FrozenMap, NoParams
 
 if TYPE_CHECKING:
     from alsos.hand.items import Item
@@ -45,7 +47,7 @@ if TYPE_CHECKING:
     from alsos.pack.actions import Action
     from alsos.pack.cards import Card
     from alsos.pack.phases import Contract, Phase
-    from alsos.ruleset.profile import FigureRule, Ruleset
+    from alsos.ruleset.profile import FigureRule, LadderContract, Ruleset
 
 __all__ = [
     "BiddingModule",
@@ -59,6 +61,8 @@ __all__ = [
     "Progress",
     "Referee",
     "ScoringModule",
+    "SiberTaking",
+    "add_family",
     "adopt",
 ]
 
@@ -131,7 +135,36 @@ class Referee(Protocol):
 # module is interpreted in the compiled build, so plugins may subclass these.
 
 
-class _TurnModule:
+class _Owned:
+    """What every module family shares (but figures): its own parameters and their checks.
+
+    ``Params`` is an attrs class whose fields are the module's keys in its family's
+    section of a profile, each with a default; the loader reads them into it with
+    the same strictness and messages as every key (unknown keys, wrong types, a
+    did-you-mean), the JSON Schema lists them for this module, and the module
+    reads them from the ruleset (:meth:`params`).  :meth:`check` says what in a
+    profile its module cannot play, as ``key: reason`` lines.
+    """
+
+    #: The module's own parameters (none by default).
+    Params: type = NoParams
+    #: The family whose section holds the parameters (set on each family class).
+    family: str = ""
+
+    @classmethod
+    def params(cls, rules: Ruleset) -> Any:
+        """This module's parameters in ``rules`` (its ``Params``' defaults when the
+        ruleset was made for another module, or by hand without them)."""
+        given = rules.module_params(cls.family)
+        return given if isinstance(given, cls.Params) else cls.Params()
+
+    @classmethod
+    def check(cls, rules: Ruleset) -> list[str]:
+        """What in ``rules`` this module cannot play, as ``key: reason`` lines (none)."""
+        return []
+
+
+class _TurnModule(_Owned):
     """What the module families that take turns share (bidding, exchange, calling):
     made once per ruleset with the :class:`~alsos.ruleset.profile.Ruleset`, the
     rulebook's clauses (none by default), and the legal actions of the seat to
@@ -156,8 +189,30 @@ class BiddingModule(_TurnModule):
     """Runs the auction; ends with ``start_contract`` or ``end_thrown_in``.
 
     Registered as a class, made once per ruleset with the
-    :class:`~alsos.ruleset.profile.Ruleset`.
+    :class:`~alsos.ruleset.profile.Ruleset`.  :meth:`declare_limit`: how many
+    contracts a seat may declare in a session (None: no limit), which the
+    session counts and the module enforces.
     """
+
+    family = "bidding"
+
+    @classmethod
+    def declare_limit(cls, rules: Ruleset) -> int | None:
+        """How often a seat may declare in a session before it must pass (None: no limit)."""
+        return None
+
+    @classmethod
+    def named_contracts(cls, rules: Ruleset) -> Mapping[str, LadderContract]:
+        """The contracts this auction bids by name, low to high, by id (empty: it bids
+        trump suits)."""
+        return FrozenMap()
+
+    @classmethod
+    def moves(cls, rules: Ruleset) -> frozenset[str]:
+        """The talon moves this auction may offer (see
+        :meth:`~alsos.hand.protocol.ExchangeModule.moves`):
+        an auction that draws talon cards offers them to its declarer (none)."""
+        return frozenset()
 
     def start(self, ref: Referee, s: HandState) -> None:
         raise NotImplementedError
@@ -176,10 +231,34 @@ class ExchangeModule(_TurnModule):
 
     ``exchanges``: whether the module ever swaps cards with the talon (what
     the rulebook and the reinforcement-learning spaces ask, instead of the
-    module's name).
+    module's name).  ``anytime``: the simple exchange may be made at any point
+    of the holder's first-trick turn, after which it plays its card straight
+    away (the engine keeps that turn open for it).  :meth:`siber`: how a síber
+    takes talon cards (:class:`SiberTaking`), for the search's sampling of
+    unseen cards.
     """
 
+    family = "exchange"
     exchanges: bool = True
+    anytime: bool = False
+
+    @classmethod
+    def siber(cls, rules: Ruleset) -> SiberTaking | None:
+        """How a síber takes talon cards under ``rules`` (None: there is no síber)."""
+        return None
+
+    @classmethod
+    def overview(cls, rules: Ruleset) -> str | None:
+        """The rulebook overview's step on the exchange, in a sentence or two with
+        ``{term}`` markers (None: this table has none)."""
+        return None
+
+    @classmethod
+    def moves(cls, rules: Ruleset) -> frozenset[str]:
+        """The talon moves this module may offer under ``rules``, of ``exchange`` (a
+        card for a talon card), ``siber`` and ``discard``: what an action space
+        enumerates (``alsos.rl.spaces``).  None by default."""
+        return frozenset()
 
     def start(self, ref: Referee, s: HandState) -> None:
         raise NotImplementedError
@@ -197,13 +276,42 @@ class ExchangeModule(_TurnModule):
         raise AssertionError("this exchange module has no simple exchange")
 
 
+@frozen
+class SiberTaking:
+    """How a síber takes talon cards, as an exchange module tells the search
+    (:meth:`ExchangeModule.siber`), which samples the unseen cards to agree.
+
+    ``takes``: ``talon`` (all of it), ``seen`` (the two face-up cards), ``reveal``
+    (the face-up cards, then hidden ones turned from the ends in ``reveal_from``
+    while each is a trump or an Ace) or ``trumps-and-aces``; ``top_needed``: only
+    when the top card is a trump or an Ace; ``discard_trumps``: trumps may be laid
+    back.
+    """
+
+    takes: str = "talon"
+    reveal_from: tuple[str, ...] = ("bottom",)
+    top_needed: bool = True
+    discard_trumps: bool = False
+
+
 class CallingModule(_TurnModule):
     """Offers a call in the second trick and runs the answers to it.
 
     ``calls``: whether a call can ever be made (False: the ``none`` module).
     """
 
+    family = "calling"
     calls: bool = True
+
+    @classmethod
+    def names_items(cls, rules: Ruleset) -> bool:
+        """Whether a call may name an announced figure, not only the game."""
+        return False
+
+    @classmethod
+    def max_multiplier(cls, rules: Ruleset) -> int:
+        """The largest multiplier a call can put on an item (1: no calls)."""
+        return 1
 
     def options(self, s: HandState, seat: int) -> tuple[Action, ...]:
         raise NotImplementedError
@@ -217,8 +325,10 @@ class CallingModule(_TurnModule):
         return None
 
 
-class DealingModule:
+class DealingModule(_Owned):
     """Turns a shuffled pack into hands and a talon.  Registered as an instance."""
+
+    family = "dealing"
 
     def deal(
         self, rules: Ruleset, pack: Sequence[int], dealer: int
@@ -249,7 +359,7 @@ class PointRace:
     won: Mapping[int, int]
 
 
-class ScoringModule:
+class ScoringModule(_Owned):
     """Turns a finished hand into its :class:`~alsos.hand.settlement.Settlement`.
 
     Registered as an instance.  Beside :meth:`settle`, which it must have, a
@@ -267,6 +377,7 @@ class ScoringModule:
     among them with the sign turned: one search serves both sides).
     """
 
+    family = "scoring"
     decides: bool = False
     totals_only: bool = False
     zero_sum: bool = False
@@ -448,17 +559,32 @@ class Progress:
 #: ruleset) or as instances, and the methods a module must have, with the number of
 #: arguments each takes (after ``self``).
 _FAMILY: dict[str, tuple[type, bool, dict[str, int]]] = {
-    "dealing": (DealingModule, False, {"deal": 3}),
+    "dealing": (DealingModule, False, {"deal": 3, "check": 1}),
     "bidding": (
         BiddingModule,
         True,
-        {"describe": 1, "start": 2, "legal": 3, "apply": 4, "after_pickup": 2, "hides": 2},
+        {
+            "describe": 1,
+            "check": 1,
+            "declare_limit": 1,
+            "named_contracts": 1,
+            "moves": 1,
+            "start": 2,
+            "legal": 3,
+            "apply": 4,
+            "after_pickup": 2,
+            "hides": 2,
+        },
     ),
     "exchange": (
         ExchangeModule,
         True,
         {
             "describe": 1,
+            "check": 1,
+            "siber": 1,
+            "moves": 1,
+            "overview": 1,
             "start": 2,
             "legal": 3,
             "apply": 4,
@@ -471,7 +597,17 @@ _FAMILY: dict[str, tuple[type, bool, dict[str, int]]] = {
     "calling": (
         CallingModule,
         True,
-        {"describe": 1, "options": 2, "call": 4, "legal": 3, "apply": 4, "pending": 1},
+        {
+            "describe": 1,
+            "check": 1,
+            "names_items": 1,
+            "max_multiplier": 1,
+            "options": 2,
+            "call": 4,
+            "legal": 3,
+            "apply": 4,
+            "pending": 1,
+        },
     ),
     "scoring": (
         ScoringModule,
@@ -483,12 +619,14 @@ _FAMILY: dict[str, tuple[type, bool, dict[str, int]]] = {
             "point_race": 2,
             "melds_shown": 3,
             "describe": 1,
+            "check": 1,
         },
     ),
     "figures": (FigureKind, False, {"judge": 3, "check": 3, "describe": 2, "early": 2}),
 }
 #: What a scoring function may bring along (``register("scoring", name, **hooks)``).
 SCORING_HOOKS = (
+    "Params",
     "payments",
     "decided",
     "point_race",
@@ -501,6 +639,26 @@ SCORING_HOOKS = (
 )
 #: Methods a subclass must write itself (the others have defaults).
 _ABSTRACT = {"deal", "settle", "judge", "start", "legal", "apply", "options", "call"}
+#: Methods of the per-ruleset families that are class methods (asked of the class).
+_CLASS_METHODS = {
+    "describe",
+    "check",
+    "declare_limit",
+    "named_contracts",
+    "siber",
+    "names_items",
+    "max_multiplier",
+    "moves",
+    "overview",
+}
+
+
+def add_family(family: str, base: type, *, per_ruleset: bool, methods: Mapping[str, int]) -> None:
+    """Let the registry check the modules of ``family`` against ``base`` (a module family
+    whose class lives above this layer: the session schedules of
+    :mod:`alsos.play.session`).  ``methods``: the methods a module has, with the
+    number of arguments each takes after ``self``."""
+    _FAMILY[family] = (base, per_ruleset, dict(methods))
 
 
 class _DealingFunction(DealingModule):
@@ -613,23 +771,58 @@ def adopt(family: str, name: str, obj: Any, hooks: Mapping[str, Any]) -> Any:
     inherits = isinstance(obj, base) or (isinstance(obj, type) and issubclass(obj, base))
     for method, n in methods.items():
         func = getattr(obj, method, None)
-        if func is None and not inherits and method != "describe":  # describe is optional
+        if func is None and not inherits and method not in _CLASS_METHODS:  # those have defaults
             raise ModuleCheckError(f"{what} has no method {method!r} ({base.__name__} names it)")
         if func is not None and not callable(func):
             raise ModuleCheckError(f"{what}: {method!r} is not a method")
         if inherits and method in _ABSTRACT and not _own(obj, base, method):
             raise ModuleCheckError(f"{what} does not define {method!r}")
-        unbound = per_ruleset and method != "describe"
+        unbound = per_ruleset and method not in _CLASS_METHODS
         if func is not None and not _accepts(func, n + unbound):
             raise ModuleCheckError(
                 f"{what}: {method!r} takes the wrong arguments; {base.__name__}.{method} takes {n}"
             )
+    if per_ruleset and not inherits:
+        # a module written without the family's class: it keeps every method it has,
+        # and takes the family's defaults for the questions it does not answer
+        obj = type(
+            obj.__name__, (obj, base), {"__module__": obj.__module__, "__doc__": obj.__doc__}
+        )
+    if family in FAMILY_PLACES:
+        _check_params(what, family, getattr(obj, "Params", NoParams))
     aim = getattr(obj, "aim", None) if family == "figures" else None
     if aim is not None and aim not in AIMS:
         raise ModuleCheckError(
             f"{what}: aim {str(aim)[:60]!r} is not one of {', '.join(AIMS)} (or None)"
         )
     return obj
+
+
+def _check_params(what: str, family: str, params: Any) -> None:
+    """A module's ``Params``: an attrs class whose every field has a default (a profile
+    may leave any key out) and is not a key its section has already."""
+    if not (isinstance(params, type) and attrs.has(params)):
+        raise ModuleCheckError(
+            f"{what}: Params is the attrs class of its parameters, not {str(params)[:60]!r}"
+        )
+    section = FAMILY_PLACES[family][0]
+    common = {f.name for f in attrs.fields(_section_class(section))}
+    for f in attrs.fields(params):
+        if f.default is attrs.NOTHING:
+            raise ModuleCheckError(
+                f"{what}: its parameter {f.name!r} needs a default (a profile may leave it out)"
+            )
+        if f.name in common or not f.name.isidentifier():
+            raise ModuleCheckError(
+                f"{what}: its parameter {f.name!r} is a key every {section} section has"
+            )
+
+
+def _section_class(section: str) -> type:
+    from alsos.ruleset.profile import Ruleset
+
+    cls: type = typing.get_type_hints(Ruleset)[section]
+    return cls
 
 
 registry.install(adopt)

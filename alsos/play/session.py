@@ -1,7 +1,10 @@
 """Sessions of hands: pagat's rubber, huwiki's rádli, altiansz's fixed number of
 deals, and the turn to deal.
 
-A session keeps each seat's written score across hands and ends by its own
+A session schedule is a registered module of the ``session`` family, like the
+rule modules of a hand: a profile names it (``scoring.session``) and it owns its
+keys (``rubber_target`` ..., :class:`RubberParams`, :class:`RadliParams`,
+:class:`DealsParams`).  A session keeps each seat's written score across hands and ends by its own
 rule.  It also keeps the turn to deal, which passes to the next seat in the
 order of play after every hand (pagat, "Deal"), so ``session.next_game()`` gives
 the next hand ready to play, and how often each seat has declared, which a
@@ -17,9 +20,14 @@ public once the hands are over, so a server may send it to every seat.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import define, field, frozen
+
+from alsos.hand.chosen import declare_limit
+from alsos.hand.protocol import Described, add_family
+from alsos.ruleset.profile import NoParams
+from alsos.ruleset.registry import lookup, register
 
 if TYPE_CHECKING:
     from alsos.hand.settlement import Settlement
@@ -27,7 +35,46 @@ if TYPE_CHECKING:
     from alsos.play.game import Game
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["Deals", "HandScore", "Radli", "Rubber", "Session", "new_session"]
+__all__ = [
+    "Deals",
+    "DealsParams",
+    "HandScore",
+    "Radli",
+    "RadliParams",
+    "Rubber",
+    "RubberParams",
+    "Session",
+    "new_session",
+]
+
+
+@frozen
+class RubberParams:
+    """The rubber's own keys (in the profile's ``scoring`` section): its target and
+    bonus, and the steps both rise by when several seats pass the target at once."""
+
+    rubber_target: int = 20
+    rubber_bonus: int = 2
+
+
+@frozen
+class RadliParams:
+    """The rádli's own keys (in ``scoring``; huwiki): its target, the bonus of the seat
+    that reaches it alone, the smaller bonus of the highest of several, and whether
+    two tied for highest split it (else nobody gets it)."""
+
+    radli_target: int = 80
+    radli_bonus: int = 20
+    radli_shared_bonus: int = 10
+    radli_tie_split: bool = False
+
+
+@frozen
+class DealsParams:
+    """A session of deals' own key (in ``scoring``; altiansz, "Players and Cards"): how
+    many deals it lasts (18, or 24 with four players)."""
+
+    deals: int = 0
 
 
 @frozen
@@ -65,7 +112,19 @@ class HandScore:
 
 @define
 class Session:
-    """Scores and the dealer across the hands of one session."""
+    """Scores and the dealer across the hands of one session.
+
+    A session schedule is a module of the ``session`` family, chosen by a
+    profile's ``scoring.session`` (:func:`new_session`): a subclass registered
+    with :func:`~alsos.ruleset.registry.register` (``register("session",
+    "rubber")``), which owns its keys in the ``scoring`` section (``Params``, an
+    attrs class read by the loader, as every rule module's are), says what in a
+    profile it cannot play (:meth:`check`) and how the rulebook words it
+    (:meth:`describe`).
+    """
+
+    #: The schedule's own parameters (its keys in the profile's ``scoring`` section).
+    Params: ClassVar[type] = NoParams
 
     rules: Ruleset
     dealer: int = 0
@@ -82,6 +141,60 @@ class Session:
         self.scores = {s: 0 for s in range(self.rules.players)}
         self.declared = {s: 0 for s in range(self.rules.players)}
 
+    @classmethod
+    def params(cls, rules: Ruleset) -> Any:
+        """This schedule's parameters in ``rules`` (its defaults when the ruleset was
+        made for another schedule)."""
+        given = rules.module_params("session")
+        return given if isinstance(given, cls.Params) else cls.Params()
+
+    @classmethod
+    def check(cls, rules: Ruleset) -> list[str]:
+        """What in ``rules`` this schedule cannot play, as ``key: reason`` lines (none)."""
+        return []
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        """The rulebook's clause on how hands add up to this session."""
+        return []
+
+    @classmethod
+    def overview(cls, rules: Ruleset) -> str | None:
+        """The rulebook overview's step on the session, if it has one (None)."""
+        return None
+
+    #: The session's name in a sentence ("the rubber is not decided").
+    title: ClassVar[str] = "session"
+
+    def hand_title(self, n: int) -> str:
+        """The heading of hand number ``n`` (1 the first): ``Hand 3``."""
+        return f"Hand {n}"
+
+    def goal(self) -> str:
+        """What ends the session, in a few words: ``a rubber to 20``."""
+        return "a session"
+
+    def state(self) -> dict[str, Any]:
+        """What this kind of session keeps beyond the scores, as data (the part of
+        :meth:`summary` that is its own): a rubber's target and prize, say."""
+        return self._state()
+
+    def progress_note(self, before: dict[str, Any]) -> str | None:
+        """What changed in the session's own state since ``before`` (its
+        :meth:`Session.state` before the last hand was added) that a player should be
+        told, if anything."""
+        return None
+
+    def ending(self) -> str:
+        """Who won the session, in a sentence (once it is over)."""
+        best = max(self.scores.values())
+        top = [s for s, v in sorted(self.scores.items()) if v == best]
+        names = " and ".join(f"seat {s}" for s in top)
+        return (
+            f"the {self.hands} hands are played: {names} "
+            f"{'leads' if len(top) == 1 else 'share the lead'} with {best}"
+        )
+
     @property
     def is_over(self) -> bool:
         raise NotImplementedError
@@ -93,7 +206,7 @@ class Session:
         if self.is_over:
             raise ValueError("the session is over; start a new one")
         before = None
-        if self.rules.bidding.declare_limit is not None:
+        if declare_limit(self.rules) is not None:
             before = [self.declared[s] for s in range(self.rules.players)]
         return Game(self.rules, seed=seed, deal=deal, dealer=self.dealer, declared_before=before)
 
@@ -144,7 +257,7 @@ class Session:
         every seat and spectator."""
         seats = range(self.rules.players)
         out: dict[str, Any] = {
-            "kind": self.rules.scoring.session,
+            "kind": self.rules.module_name("session"),
             "over": self.is_over,
             "hands": self.hands,
             "dealer": self.dealer,
@@ -152,9 +265,10 @@ class Session:
             "result": [self.result()[s] for s in seats],
             "sheet": [line.to_data() for line in self.sheet],
         }
-        if self.rules.bidding.declare_limit is not None:
+        limit = declare_limit(self.rules)
+        if limit is not None:
             out["declared"] = [self.declared[s] for s in seats]
-            out["declare_limit"] = self.rules.bidding.declare_limit
+            out["declare_limit"] = limit
         out.update(self._state())
         return out
 
@@ -178,14 +292,29 @@ class Rubber(Session):
     play goes on.
     """
 
+    Params: ClassVar[type] = RubberParams
     target: int = field(init=False)
     bonus: int = field(init=False)
     winner: int | None = None
 
     def __attrs_post_init__(self) -> None:
         super().__attrs_post_init__()
-        self.target = self.rules.scoring.rubber_target
-        self.bonus = self.rules.scoring.rubber_bonus
+        own: RubberParams = self.params(self.rules)
+        self.target = own.rubber_target
+        self.bonus = own.rubber_bonus
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        own: RubberParams = cls.params(rules)
+        return [
+            (
+                "scoring.session",
+                f"Scores are added over a rubber: the first to reach {own.rubber_target} "
+                f"alone gets {own.rubber_bonus} more; if several reach it on one hand the "
+                f"target and the bonus both rise by the same steps.",
+                (),
+            )
+        ]
 
     @property
     def is_over(self) -> bool:
@@ -194,14 +323,30 @@ class Rubber(Session):
     def _state(self) -> dict[str, Any]:
         return {"target": self.target, "prize": self.bonus, "winner": self.winner}
 
+    title: ClassVar[str] = "rubber"
+
+    def goal(self) -> str:
+        return f"a rubber to {self.target}"
+
+    def progress_note(self, before: dict[str, Any]) -> str | None:
+        if before.get("target") == self.target:
+            return None
+        return (
+            f"several seats passed {before.get('target')} on the same hand: the rubber now "
+            f"goes to {self.target}, for a bonus of {self.bonus}"
+        )
+
+    def ending(self) -> str:
+        return f"seat {self.winner} wins the rubber (bonus {self.bonus} included)"
+
     def _check_end(self) -> None:
-        sc = self.rules.scoring
+        own: RubberParams = self.params(self.rules)
         while True:
             over = [s for s, v in self.scores.items() if v >= self.target]
             if len(over) <= 1:
                 break
-            self.target += sc.rubber_target
-            self.bonus += sc.rubber_bonus
+            self.target += own.rubber_target
+            self.bonus += own.rubber_bonus
         if len(over) == 1:
             self.winner = over[0]
             self.scores[self.winner] += self.bonus
@@ -216,20 +361,48 @@ class Radli(Session):
     where the profile says so; otherwise nobody).
     """
 
+    Params: ClassVar[type] = RadliParams
     winner: int | None = None
     bonus: dict[int, int] = field(factory=dict)
     finished: bool = False
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        own: RadliParams = cls.params(rules)
+        return [
+            (
+                "scoring.session",
+                f"Scores are added over a {{rádli}} to {own.radli_target}: the first there "
+                f"alone gets {own.radli_bonus}; of several at once the highest gets "
+                f"{own.radli_shared_bonus}"
+                + (", split on a tie of two" if own.radli_tie_split else ", nobody on a tie")
+                + ".  Each player's result is its score times the number of players, "
+                "less everyone's total.",
+                (),
+            )
+        ]
+
+    title: ClassVar[str] = "rádli"
+
+    def goal(self) -> str:
+        own: RadliParams = self.params(self.rules)
+        return f"a rádli to {own.radli_target}"
+
+    def ending(self) -> str:
+        if self.winner is None:
+            return "the rádli ends without a single winner"
+        return f"seat {self.winner} wins the rádli (bonus {self.bonus[self.winner]})"
 
     @property
     def is_over(self) -> bool:
         return self.finished
 
     def _state(self) -> dict[str, Any]:
-        sc = self.rules.scoring
+        sc: RadliParams = self.params(self.rules)
         return {"target": sc.radli_target, "prize": sc.radli_bonus, "winner": self.winner}
 
     def _check_end(self) -> None:
-        sc = self.rules.scoring
+        sc: RadliParams = self.params(self.rules)
         over = [s for s, v in self.scores.items() if v >= sc.radli_target]
         if not over:
             return
@@ -254,12 +427,58 @@ class Deals(Session):
     """altiansz's session: a fixed number of deals (``scoring.deals``: 18, or 24
     with four players); the written scores are simply added up."""
 
+    Params: ClassVar[type] = DealsParams
+
+    @classmethod
+    def check(cls, rules: Ruleset) -> list[str]:
+        if cls.params(rules).deals < 1:
+            return ["scoring.deals: a session of deals needs at least one deal"]
+        return []
+
+    @classmethod
+    def describe(cls, rules: Ruleset) -> Described:
+        own: DealsParams = cls.params(rules)
+        return [
+            ("scoring.session", f"A session is {own.deals} deals; the scores are added up.", ())
+        ]
+
+    @classmethod
+    def overview(cls, rules: Ruleset) -> str | None:
+        """A session of a fixed number of deals, with each player's allowance of contracts."""
+        limit = declare_limit(rules)
+        allowance = (
+            f"  Each player may declare at most {limit} contracts in it; one who has used them "
+            f"up must pass."
+            if limit is not None
+            else ""
+        )
+        return (
+            f"**Session.** A session is {cls.params(rules).deals} deals and the scores are "
+            f"added up.{allowance}"
+        )
+
+    def hand_title(self, n: int) -> str:
+        return f"Deal {n} of {self.params(self.rules).deals}"
+
+    def goal(self) -> str:
+        return f"a session of {self.params(self.rules).deals} deals"
+
+    def ending(self) -> str:
+        best = max(self.scores.values())
+        top = [s for s, v in sorted(self.scores.items()) if v == best]
+        names = " and ".join(f"seat {s}" for s in top)
+        return (
+            f"the {self.hands} deals are played: {names} "
+            f"{'leads' if len(top) == 1 else 'share the lead'} with {best}"
+        )
+
     @property
     def is_over(self) -> bool:
-        return self.hands >= self.rules.scoring.deals
+        deals: int = self.params(self.rules).deals
+        return self.hands >= deals
 
     def _state(self) -> dict[str, Any]:
-        deals = self.rules.scoring.deals
+        deals: int = self.params(self.rules).deals
         return {"deals": deals, "left": max(deals - self.hands, 0)}
 
     def _check_end(self) -> None:
@@ -267,6 +486,14 @@ class Deals(Session):
 
 
 def new_session(rules: Ruleset, *, dealer: int = 0) -> Session:
-    """The session the profile names (``scoring.session``: rubber, radli or deals)."""
-    cls: type[Session] = {"radli": Radli, "deals": Deals}.get(rules.scoring.session, Rubber)
+    """The session the profile names (``scoring.session``: the built-in ``rubber``,
+    ``radli`` and ``deals``, or a plugin's registered schedule)."""
+    cls: type[Session] = lookup("session", rules.module_name("session"))
     return cls(rules, dealer=dealer)
+
+
+# The session schedules are a module family: the registry checks each against Session.
+add_family("session", Session, per_ruleset=True, methods={"describe": 1, "check": 1, "overview": 1})
+register("session", "rubber")(Rubber)
+register("session", "radli")(Radli)
+register("session", "deals")(Deals)

@@ -71,6 +71,7 @@ import numpy as np
 import numpy.typing as npt
 
 from alsos.errors import RLError
+from alsos.hand.chosen import named_contracts
 from alsos.pack.actions import DECLARE_MELDS, MELD_NAMES, PLAYS, ContractBid
 from alsos.pack.phases import Kind, Phase
 from alsos.rl.spaces import ActionSpace, item_figures, max_actions, max_payment, max_stake
@@ -127,7 +128,7 @@ class ObservationEncoder:
             ("items", (1 + len(figures) * p, 5)),
             ("call", (3,)),
             ("said", (p, first_play)),
-            ("contract", (len(rules.bidding.contracts),)),
+            ("contract", (len(named_contracts(rules)),)),
             ("melds", (p, len(MELD_KINDS) if DECLARE_MELDS in self.space else 0)),
         ]
         #: the ``contract`` position of each contract bid's space index

@@ -51,6 +51,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, SupportsIndex
 
 from alsos.errors import ActionError
+from alsos.hand.chosen import module, named_contracts
 from alsos.pack.actions import (
     ACCEPT,
     BETLI,
@@ -122,7 +123,7 @@ def _actions(rules: Ruleset) -> Iterator[Action]:
     b = rules.bidding
     figures = tuple(name for name, fig in rules.figures.items() if fig.enabled)
     items = item_figures(rules)
-    contracts = b.contracts
+    contracts = named_contracts(rules)
     talon = any(c.talon for c in contracts.values())  # a ladder contract that draws
     yield PASS
     if not contracts:
@@ -138,17 +139,16 @@ def _actions(rules: Ruleset) -> Iterator[Action]:
     yield from (announce(name) for name in figures)
     yield from (kontra(level, GAME) for level in levels)
     yield from (kontra(level, name, seat) for name in items for seat in seats for level in levels)
-    x = rules.exchange
-    if registry.lookup("exchange", x.module).exchanges or talon:
-        if x.simple_exchange or x.siber or talon:
-            # the two-player síber phase offers the plain swap too; after a
-            # ladder contract that drew, the declarer may take the face-up card
-            yield EXCHANGE
-        ladder_siber = talon and b.declare_limit is not None
-        if x.siber or ladder_siber:
-            yield SIBER
-        if x.siber or talon:
-            yield from DISCARDS  # ladder: the drawn and the taken cards put away
+    # What the exchange module, and an auction that draws from the talon, may offer
+    # (the two-player síber phase offers the plain swap too; after a ladder contract
+    # that drew, the declarer may take the face-up card, and discards what it took).
+    moves = module(rules, "exchange").moves(rules) | module(rules, "bidding").moves(rules)
+    if "exchange" in moves:
+        yield EXCHANGE
+    if "siber" in moves:
+        yield SIBER
+    if "discard" in moves:
+        yield from DISCARDS
     if rules.melds.contest:
         yield DECLARES[0]
         yield from (DECLARES[n] for n in range(3, 9))
@@ -156,9 +156,10 @@ def _actions(rules: Ruleset) -> Iterator[Action]:
         yield KICSI
     elif any(c.melds != _NONE for c in contracts.values()):
         yield DECLARE_MELDS
-    if registry.lookup("calling", rules.calling.module).calls:
+    calling = registry.lookup("calling", rules.calling.module)
+    if calling.calls:
         yield CALL
-        if rules.calling.targets != GAME:
+        if calling.names_items(rules):
             yield from (CallItem(name, seat) for name in items for seat in seats)
         yield CONCEDE
         yield PLAY_ON
@@ -260,10 +261,8 @@ def max_call_multiplier(rules: Ruleset) -> int:
     Each kontra on a call doubles the stake (quadruples it when the side may
     call back), and playing on doubles it once more.
     """
-    if not registry.lookup("calling", rules.calling.module).calls:
-        return 1
-    per_step = 2 if rules.calling.call_back else 1
-    return int(2 ** (len(rules.kontra.levels) * per_step + 1))
+    calling = registry.lookup("calling", rules.calling.module)
+    return int(calling.max_multiplier(rules)) if calling.calls else 1
 
 
 def max_kontra_factor(rules: Ruleset) -> int:
@@ -332,7 +331,7 @@ def max_actions(rules: Ruleset) -> int:
     levels = len(rules.kontra.levels)
     talon = 32 - a * rules.hand_size
     bidding = 4 * a * (figures + 2) + 2 * len(Suit) + 2
-    contracts = rules.bidding.contracts
+    contracts = named_contracts(rules)
     if contracts:
         # A ladder: each bid raises, so at most one per contract, each after
         # a draw, two discards and up to one pass of every seat; then the

@@ -29,11 +29,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import attrs
 
-from alsos.ruleset.profile import Ruleset
+from alsos.ruleset.profile import FAMILY_PLACES, Ruleset
 
 __all__ = ["escape", "escape_markdown", "escape_rst", "shown", "text_width"]
 
@@ -109,13 +110,31 @@ def shown(rules: Ruleset, fmt: str) -> Ruleset:
         name: attrs.evolve(f, title=esc(f.title), group=None if f.group is None else esc(f.group))
         for name, f in rules.figures.items()
     }
-    contracts = {
-        cid: attrs.evolve(c, title=esc(c.title)) for cid, c in rules.bidding.contracts.items()
-    }
+    sections: dict[str, Any] = {}
+    for section, _, holder in FAMILY_PLACES.values():  # the modules' own tables' titles
+        part = sections.get(section, getattr(rules, section))
+        sections[section] = attrs.evolve(part, **{holder: _titles(getattr(part, holder), esc)})
     return attrs.evolve(
         rules,
         name=esc(rules.name),
         figures=figures,
-        bidding=attrs.evolve(rules.bidding, contracts=contracts),
         kontra=attrs.evolve(rules.kontra, levels=tuple(esc(w) for w in rules.kontra.levels)),
+        **sections,
     )
+
+
+def _titles(value: Any, esc: Callable[[str], str]) -> Any:
+    """``value`` -- a module's parameters -- with every ``title`` of the attrs objects in
+    it escaped (a ladder's contracts are such a table), else unchanged."""
+    if attrs.has(type(value)):
+        changes = {}
+        for f in attrs.fields(type(value)):
+            old = getattr(value, f.name)
+            new = esc(old) if f.name == "title" and isinstance(old, str) else _titles(old, esc)
+            if new is not old:
+                changes[f.alias or f.name] = new
+        return attrs.evolve(value, **changes) if changes else value
+    if isinstance(value, Mapping):
+        changed = {k: _titles(v, esc) for k, v in value.items()}
+        return changed if any(changed[k] is not v for k, v in value.items()) else value
+    return value

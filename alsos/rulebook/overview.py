@@ -8,6 +8,7 @@ once no step for picking up.  The full rules follow in the sections.
 
 from __future__ import annotations
 
+from alsos.hand.chosen import module, named_contracts
 from alsos.rulebook.clauses import Clause
 from alsos.rulebook.glossary import term
 from alsos.ruleset import registry as rule_modules
@@ -27,7 +28,7 @@ def overview(rules: Ruleset) -> list[Clause]:
     for a phase the profile does not have."""
     steps: list[tuple[str, str]] = [
         _deal_step(rules),
-        ("bidding", _contracts(rules) if rules.bidding.contracts else _bidding(rules)),
+        ("bidding", _contracts(rules) if named_contracts(rules) else _bidding(rules)),
         *_front_steps(rules),
         *_exchange_steps(rules),
         *_back_steps(rules),
@@ -35,8 +36,9 @@ def overview(rules: Ruleset) -> list[Clause]:
         _play_step(rules),
         _settlement_step(rules),
     ]
-    if rules.scoring.session == "deals":
-        steps.append(("session", _deals_session(rules)))
+    session = module(rules, "session").overview(rules)
+    if session is not None:
+        steps.append(("session", session))
     return [Clause(f"overview.{key}", text, None) for key, text in steps]
 
 
@@ -111,24 +113,11 @@ def _front_steps(rules: Ruleset) -> list[tuple[str, str]]:
 
 
 def _exchange_steps(rules: Ruleset) -> list[tuple[str, str]]:
-    """The trump exchange (a swap for the indicator, a síber), where the profile has one."""
-    ex = rules.exchange
-    if not (
-        rule_modules.lookup("exchange", ex.module).exchanges and (ex.simple_exchange or ex.siber)
-    ):
-        return []
-    low = " or ".join(f"the {r.code}" for r in ex.entitled[:1])
-    ways = []
-    if ex.simple_exchange:
-        ways.append("swap it for the indicator")
-    if ex.siber:
-        ways.append(f"{', when the rules allow it,' if ways else ''} do a {{síber}}")
-    return [
-        (
-            "exchange",
-            f"**Trump exchange.** The holder of {low} of trumps may {' or'.join(ways)}.",
-        )
-    ]
+    """The trump exchange (a swap for the indicator, a síber), where the profile has one:
+    the exchange module words it (:meth:`~alsos.hand.protocol.ExchangeModule.overview`)."""
+    exchange = module(rules, "exchange")
+    text = exchange.overview(rules) if exchange.exchanges else None
+    return [] if text is None else [("exchange", text)]
 
 
 def _back_steps(rules: Ruleset) -> list[tuple[str, str]]:
@@ -185,7 +174,7 @@ def _play_step(rules: Ruleset) -> tuple[str, str]:
 
 def _settlement_step(rules: Ruleset) -> tuple[str, str]:
     """How the hand is settled: by contract, or the game and each figure in stakes."""
-    if rules.bidding.contracts:
+    if named_contracts(rules):
         return ("settlement", _contract_settlement(rules))
     figures = _figure_titles(rules)
     extra = " and each figure" if figures else ""
@@ -215,7 +204,7 @@ def _bidding(rules: Ruleset) -> str:
 
 def _contracts(rules: Ruleset) -> str:
     """The auction of a ladder of contracts, with the talon drawn while bidding."""
-    contracts = list(rules.bidding.contracts.values())
+    contracts = list(named_contracts(rules).values())
     draws = [c.title for c in contracts if c.talon]
     talon = (
         f"  To bid a contract that uses the talon ({draws[0]} and above), a player first "
@@ -237,7 +226,7 @@ def _declared_melds(rules: Ruleset, examples: str) -> str:
     """Melds declared in the first trick, without announcements around them."""
     if rules.melds.contest:
         return f"**Melds.** In the first trick players declare melds, {examples}."
-    who = {s.melds for s in rules.bidding.contracts.values()}
+    who = {s.melds for s in named_contracts(rules).values()}
     entitled = (
         "Where the contract lets melds count (for everyone, or for the declarer alone), "
         if who - {"all"}
@@ -260,19 +249,4 @@ def _contract_settlement(rules: Ruleset) -> str:
         f"points in tricks, {rules.cards.last_trick} for the last trick, and the melds "
         f"it allows).  The declarer scores {g.trump} if it is won and -{g.trump} if it is "
         f"lost; the defenders score nothing.{klop}"
-    )
-
-
-def _deals_session(rules: Ruleset) -> str:
-    """A session of a fixed number of deals, with each player's allowance of contracts."""
-    limit = rules.bidding.declare_limit
-    allowance = (
-        f"  Each player may declare at most {limit} contracts in it; one who has used them "
-        f"up must pass."
-        if limit is not None
-        else ""
-    )
-    return (
-        f"**Session.** A session is {rules.scoring.deals} deals and the scores are added "
-        f"up.{allowance}"
     )

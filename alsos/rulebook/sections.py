@@ -7,6 +7,7 @@ rule the ruleset does not have is never mentioned.
 
 from __future__ import annotations
 
+from alsos.hand.chosen import named_contracts
 from alsos.pack.actions import MELD_NAMES
 from alsos.pack.cards import CARDS, Rank, Suit
 from alsos.rulebook.clauses import Clause
@@ -153,7 +154,7 @@ def _contracts_section(rules: Ruleset) -> list[Clause]:
     trumps = {"any": "a suit or none", "suit": "a suit", "none": "none"}
     melds = {"all": "every player", "declarer": "the declarer", "none": "—"}
     rows = [("contract", "written", "to win, the declarer must", "trumps", "melds count for")]
-    for cid, spec in rules.bidding.contracts.items():
+    for cid, spec in named_contracts(rules).items():
         aims = "; ".join(
             figure_meaning(name, rules.figures[name], rules) for name in spec.objectives
         )
@@ -174,7 +175,7 @@ def _contracts_section(rules: Ruleset) -> list[Clause]:
 def _games_section(rules: Ruleset) -> list[Clause]:
     g = rules.games
     b = rules.bidding
-    if b.contracts:
+    if named_contracts(rules):
         return _contracts_section(rules)
     src = _src(rules, "bidding")
     rows = [("game", "value"), ("trump game", str(g.trump))]
@@ -414,8 +415,8 @@ def _melds_for_all(rules: Ruleset, src: str | None) -> list[Clause]:
         if m.sequence_order == "trick"
         else "in the order A K O U 10 9 8 7"
     )
-    contracts = [s.title for s in rules.bidding.contracts.values() if s.melds == "all"]
-    mine = [s.title for s in rules.bidding.contracts.values() if s.melds == "declarer"]
+    contracts = [s.title for s in named_contracts(rules).values() if s.melds == "all"]
+    mine = [s.title for s in named_contracts(rules).values() if s.melds == "declarer"]
     who = "Melds count only where the contract says so"
     if contracts:
         who = f"In {', '.join(contracts)} every player scores its melds"
@@ -600,77 +601,13 @@ def _play_section(rules: Ruleset) -> list[Clause]:
 
 
 def _scoring_section(rules: Ruleset) -> list[Clause]:
-    sc = rules.scoring
-    src = _src(rules, "scoring")
-    if rule_modules.lookup("scoring", sc.module).describe(rules):
-        # A scoring module that describes itself (ladder) replaces the potter text.
-        return [*_module_section(rules, "scoring", sc.module, "scoring"), _session(rules, src)]
-    out = [
-        Clause(
-            "scoring.game",
-            "The declarer wins the game with more points (cards in tricks, the last-trick "
-            "bonus, valid melds and béla) than each opponent separately; a tie loses.  "
-            "Cards left in the talon count for nobody.",
-            src,
-        ),
-        Clause(
-            "scoring.payments",
-            "For each item the declarer collects its value from every opponent when the "
-            "declarer's side wins it, and pays it to every opponent otherwise"
-            + (
-                "; the player sitting out settles with the opponents." if rules.players > 3 else "."
-            ),
-            src,
-        ),
-        Clause(
-            "scoring.written",
-            "On paper every item won is written as a positive number for each of its winners.",
-            src,
-        ),
+    """The scoring module's clauses, then the session schedule's: each module words
+    its own rules (:meth:`~alsos.hand.protocol.ScoringModule.describe`,
+    :meth:`alsos.play.session.Session.describe`)."""
+    return [
+        *_module_section(rules, "scoring", rules.scoring.module, "scoring"),
+        *_module_section(rules, "session", rules.scoring.session, "scoring"),
     ]
-    if rules.bidding.klopitzky:
-        per = " (once for each payer)" if sc.klopitzky_per_payer else ""
-        out.append(
-            Clause(
-                "scoring.klopitzky",
-                f"In {{Klopitzky}} the player with the most tricks pays "
-                f"{rules.games.klopitzky} to each other player; two tied for most each pay "
-                f"the one below them, who writes the value{per}; an equal split scores "
-                f"nothing.",
-                src,
-            )
-        )
-    out.append(_session(rules, src))
-    return out
-
-
-def _session(rules: Ruleset, src: str | None) -> Clause:
-    """How hands add up to a session: rubber, rádli or a fixed number of deals."""
-    sc = rules.scoring
-    if sc.session == "deals":
-        return Clause(
-            "scoring.session",
-            f"A session is {sc.deals} deals; the scores are added up.",
-            src,
-        )
-    if sc.session == "rubber":
-        return Clause(
-            "scoring.session",
-            f"Scores are added over a rubber: the first to reach {sc.rubber_target} alone "
-            f"gets {sc.rubber_bonus} more; if several reach it on one hand the target "
-            f"and the bonus both rise by the same steps.",
-            src,
-        )
-    return Clause(
-        "scoring.session",
-        f"Scores are added over a {{rádli}} to {sc.radli_target}: the first there "
-        f"alone gets {sc.radli_bonus}; of several at once the highest gets "
-        f"{sc.radli_shared_bonus}"
-        + (", split on a tie of two" if sc.radli_tie_split else ", nobody on a tie")
-        + ".  Each player's result is its score times the number of players, "
-        "less everyone's total.",
-        src,
-    )
 
 
 def _module_section(rules: Ruleset, family: str, module: str, section: str) -> list[Clause]:

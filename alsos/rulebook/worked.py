@@ -18,6 +18,7 @@ from pathlib import Path
 import attrs
 from attrs import frozen
 
+from alsos.hand.chosen import named_contracts
 from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.actions import Action
 from alsos.pack.cards import CARDS, Card, CardParseError, format_cards, parse_cards
@@ -127,7 +128,7 @@ def _say(game: Game, seat: int, text: str, front: bool, detail: str = "") -> str
     code = f"``{text}``"
     if verb == "pass":
         return f"{who} passes ({code})."
-    if rules.bidding.contracts:
+    if named_contracts(rules):
         ladder = _ladder_say(game, who, verb, rest, code, detail)
         if ladder:
             return ladder
@@ -175,7 +176,7 @@ def _ladder_say(game: Game, who: str, verb: str, rest: str, code: str, detail: s
     bids name contracts, the talon is drawn while bidding and melds are declared
     by kind; "" for an action said as in other games."""
     rules = game.rules
-    spec = rules.bidding.contracts.get(rest) if verb == "contract" else None
+    spec = named_contracts(rules).get(rest) if verb == "contract" else None
     if spec is not None:
         aims = "; ".join(figure_meaning(n, rules.figures[n], rules) for n in spec.objectives)
         return f"{who} bids {spec.title} ({code}): to {aims or 'win it'}."
@@ -201,7 +202,7 @@ def _ladder_say(game: Game, who: str, verb: str, rest: str, code: str, detail: s
 def _contract_name(game: Game) -> str:
     """The contract in words: a ladder contract by its title."""
     c = game.contract
-    spec = game.rules.bidding.contracts.get(c.name) if c is not None and c.name else None
+    spec = named_contracts(game.rules).get(c.name) if c is not None and c.name else None
     if c is None or spec is None:
         return str(c)
     trumps = f"with {c.trump.name_en} as trumps" if c.trump is not None else "without trumps"
@@ -370,7 +371,7 @@ def _play_blocks(rows: list[tuple[str, ...]], during: list[str]) -> list[Block]:
 def _settlement_blocks(rules: Ruleset, game: Game, st: Settlement) -> list[Block]:
     """The settlement as the engine writes it, then explained line by line."""
     lines = []
-    if st.declarer is not None and rules.bidding.contracts:
+    if st.declarer is not None and named_contracts(rules):
         lines += _contract_settlement(game)
     elif st.declarer is not None and st.card_points:
         totals = {
@@ -384,7 +385,7 @@ def _settlement_blocks(rules: Ruleset, game: Game, st: Settlement) -> list[Block
             f"{totals.get(st.declarer, 0)}; the others have {others}: the declarer "
             f"{verdict} the game."
         )
-    if not (st.declarer is not None and rules.bidding.contracts):
+    if not (st.declarer is not None and named_contracts(rules)):
         lines += [_entry_words(e, rules) for e in st.entries]
     pays = ", ".join(
         f"{_seat(s)} {'receives' if v > 0 else 'pays'} {abs(v)}"

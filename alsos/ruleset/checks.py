@@ -19,9 +19,10 @@ from typing import Any
 from alsos.pack.actions import KONTRA_NAMES, normalize
 from alsos.pack.cards import Suit
 from alsos.ruleset import registry
-from alsos.ruleset.profile import Ruleset, parse_card_spec
+from alsos.ruleset.profile import FAMILY_PLACES, Ruleset, parse_card_spec
 
 __all__ = [
+    "FIGURE_ID",
     "MAX_FIGURES",
     "MAX_ID",
     "MAX_SOURCES",
@@ -31,8 +32,9 @@ __all__ = [
     "suggest_id",
 ]
 
-#: Figure ids the notation reads back unchanged: lower case, digits, hyphens.
-_FIGURE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+#: Figure (and ladder contract) ids the notation reads back unchanged: lower case,
+#: digits, hyphens.
+FIGURE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 #: Words the notation gives another meaning: a kontra on "game" or on a call.
 _RESERVED = ("game", "gyerunk", "call")
 #: At most this many figures (and ladder contracts): each is offered at every turn
@@ -47,7 +49,6 @@ _OFFERED = "each one is offered at every turn of the auction and announcements"
 #: The tables a ruleset bounds: (key path, most entries, what an entry is, why).
 _TABLES = (
     ("figures", MAX_FIGURES, "figures", _OFFERED),
-    ("bidding.contracts", MAX_FIGURES, "contracts", _OFFERED),
     ("sources", MAX_SOURCES, "sections cited", "one for each section of the rulebook"),
 )
 
@@ -65,19 +66,15 @@ def short(value: Any, limit: int = 60) -> str:
 
 
 def _module_problems(rules: Ruleset) -> list[str]:
-    """Rule modules that are not installed, or that need another family's module
-    the profile does not choose (a module's ``requires`` hook, e.g. the ladder
-    scoring reads the ladder auction's contract: ``{"bidding": ("ladder",)}``)."""
-    chosen = {
-        "dealing": rules.deal.module,
-        "bidding": rules.bidding.module,
-        "exchange": rules.exchange.module,
-        "calling": rules.calling.module,
-        "scoring": rules.scoring.module,
-    }
+    """Rule modules that are not installed, that need another family's module the
+    profile does not choose (a module's ``requires`` hook, e.g. the ladder scoring
+    reads the ladder auction's contract: ``{"bidding": ("ladder",)}``), and what
+    each chosen module says it cannot play (its ``check``: its own parameters)."""
+    chosen = {family: rules.module_name(family) for family in FAMILY_PLACES}
 
     def key(family: str) -> str:
-        return f"{'deal' if family == 'dealing' else family}.module"
+        section, name, _ = FAMILY_PLACES[family]
+        return f"{section}.{name}"
 
     problems = []
     for family, name in chosen.items():
@@ -88,23 +85,20 @@ def _module_problems(rules: Ruleset) -> list[str]:
                 + "".join(f"; {err}" for err in registry.plugin_errors())
             )
             continue
-        needs: Mapping[str, Sequence[str]] = getattr(registry.lookup(family, name), "requires", {})
+        module = registry.lookup(family, name)
+        needs: Mapping[str, Sequence[str]] = getattr(module, "requires", {})
         for other, allowed in needs.items():
             if chosen.get(other) not in allowed:
                 problems.append(
                     f"{key(family)}: the {name} {family} module needs {key(other)}: "
                     f"{' or '.join(allowed)}, not {short(chosen.get(other))}"
                 )
+        problems += module.check(rules)
     return problems
 
 
 #: Keys whose value is one of a few words: (key path, allowed words).
 _CHOICES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("exchange.takes", ("talon", "seen", "reveal", "trumps-and-aces")),
-    ("exchange.simple_at", ("before-card", "turn-start")),
-    ("exchange.skip_seen", ("both", "indicator")),
-    ("calling.targets", ("game", "any")),
-    ("scoring.session", ("rubber", "radli", "deals")),
     ("melds.sequence_order", ("fixed", "trick")),
     ("melds.sequence_tiebreak", ("trump", "suit")),
     ("announcements.back_round", ("first-trick", "before-play")),
@@ -140,7 +134,6 @@ def check(rules: Ruleset) -> list[str]:
             problems.append(f"{key}: unknown value {short(value)}; use one of {', '.join(allowed)}")
     problems += [f"{key}: must not be negative" for key in _NOT_NEGATIVE if _value(rules, key) < 0]
     problems += _rule_problems(rules)
-    problems += _contract_problems(rules)
     problems += _deal_problems(rules)
     problems += _module_problems(rules)
     problems += _figure_problems(rules)
@@ -191,16 +184,6 @@ def oversize_tables(data: Mapping[str, Any]) -> list[str]:
 def _rule_problems(rules: Ruleset) -> list[str]:
     """Numbers out of range and names that refer to nothing, outside figures and deal."""
     problems = []
-    ex = rules.exchange
-    if rules.scoring.session == "deals" and rules.scoring.deals < 1:
-        problems.append("scoring.deals: a session of deals needs at least one deal")
-    if rules.bidding.declare_limit is not None and rules.bidding.declare_limit < 1:
-        problems.append("bidding.declare_limit: at least 1, or null for no limit")
-    for end in ex.reveal_from:
-        if end not in ("bottom", "top"):
-            problems.append(f"exchange.reveal_from: {end!r} is neither 'bottom' nor 'top'")
-    if ex.required_figure is not None and ex.required_figure not in rules.figures:
-        problems.append(f"exchange.required_figure: {ex.required_figure!r} is not a figure here")
     if len(rules.kontra.levels) > len(KONTRA_NAMES):
         problems.append(
             f"kontra.levels: at most {len(KONTRA_NAMES)} levels, one for each word of the "
@@ -213,8 +196,6 @@ def _rule_problems(rules: Ruleset) -> list[str]:
             f"announcements.passes_to_close: must be between 1 and {rules.active_players} "
             f"(the seats in play), or null for one fewer than the seats; got {p2c}"
         )
-    if ex.siber and not ex.entitled:
-        problems.append("exchange.entitled: name at least one trump rank that may síber")
     for n, v in rules.melds.sequence_values.items():
         if not 3 <= n <= 8 or v < 0:
             problems.append(
@@ -227,9 +208,6 @@ def _rule_problems(rules: Ruleset) -> list[str]:
         for x in (a, b):
             if x not in rules.figures:
                 problems.append(f"announcements.exclusive: {x!r} is not a figure of this profile")
-    for name in rules.calling.allowed_with:
-        if name not in rules.figures:
-            problems.append(f"calling.allowed_with: {name!r} is not a figure of this profile")
     return problems
 
 
@@ -265,48 +243,6 @@ def _deal_problems(rules: Ruleset) -> list[str]:
     return problems
 
 
-def _contract_problems(rules: Ruleset) -> list[str]:
-    """The ladder auction's contracts: ids, choices and objectives."""
-    problems = []
-    if rules.bidding.module == "ladder" and not rules.bidding.contracts:
-        problems.append("bidding.contracts: the ladder auction needs at least one contract")
-    kinds = registry.available("figures")
-    for cid, lc in rules.bidding.contracts.items():
-        where = f"bidding.contracts.{cid}"
-        if not _FIGURE_ID.fullmatch(cid):
-            problems.append(
-                f"{where}: a contract id is lower-case letters, digits and hyphens (it is "
-                f"typed as 'contract <id>'), e.g. {suggest_id(cid)!r}"
-            )
-        if lc.trumps not in ("any", "suit", "none"):
-            problems.append(f"{where}.trumps: {lc.trumps!r} is not one of any, suit, none")
-        if lc.melds not in ("all", "declarer", "none"):
-            problems.append(f"{where}.melds: {lc.melds!r} is not one of all, declarer, none")
-        for name in lc.objectives:
-            fig = rules.figures.get(name)
-            kind = registry.lookup("figures", fig.kind) if fig and fig.kind in kinds else None
-            if fig is None:
-                problems.append(f"{where}.objectives: {name!r} is not a figure of this profile")
-            elif kind is not None and not kind.judged:
-                problems.append(
-                    f"{where}.objectives: {name!r} is a {fig.kind} figure, which only modifies "
-                    f"a game and is never won or lost; an objective is of kind "
-                    + ", ".join(k for k in kinds if registry.lookup("figures", k).judged)
-                )
-            elif (
-                kind is not None
-                and not kind.without_trumps(fig)
-                and (lc.trumps != "suit" or lc.betli)
-            ):
-                problems.append(
-                    f"{where}.objectives: {name!r} cannot be judged without trumps, but this "
-                    f"contract may be played without trumps (trumps: {lc.trumps}); give the "
-                    "figure what its kind needs for that (a points figure: "
-                    "threshold_no_trumps), or the contract trumps: suit"
-                )
-    return problems
-
-
 def _figure_problems(rules: Ruleset) -> list[str]:
     """Each figure: its id, its kind, what every figure needs, and what its kind
     needs (the kind's own :meth:`~alsos.hand.protocol.FigureKind.check`)."""
@@ -319,7 +255,7 @@ def _figure_problems(rules: Ruleset) -> list[str]:
                 f"{where}: {name!r} is a word of the notation ({', '.join(_RESERVED)}); "
                 f"name the figure otherwise"
             )
-        elif not _FIGURE_ID.fullmatch(name):
+        elif not FIGURE_ID.fullmatch(name):
             problems.append(
                 f"{where}: a figure id is lower-case letters, digits and hyphens (it is "
                 f"typed as 'announce <id>' and must read back the same), e.g. "

@@ -17,7 +17,6 @@ returned:
 from __future__ import annotations
 
 import difflib
-import functools
 import json
 import pathlib
 import re
@@ -27,13 +26,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
-import cattrs
 import yaml
 
-from alsos.pack.cards import Order, Rank, Suit
-from alsos.ruleset import registry
+from alsos.ruleset import params, registry
 from alsos.ruleset.checks import check, oversize_tables, short
-from alsos.ruleset.profile import CallingRules, FigureRule, ProfileError, Ruleset
+from alsos.ruleset.profile import FAMILY_PLACES, ProfileError, Ruleset
+from alsos.ruleset.structure import hints, shape_problems, structured
 from alsos.ruleset.yaml_reading import StrictLoader, read_yaml
 
 __all__ = ["load_profile_text", "load_variant", "shipped_variants"]
@@ -47,36 +45,6 @@ _HIDDEN = ("options", "origin", "parent", "own_sources")
 _MAX_BYTES = 1 << 20
 #: What a shipped id looks like: a name, never a path.
 _ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-
-
-def _make_converter() -> cattrs.Converter:
-    conv = cattrs.Converter(forbid_extra_keys=True)
-
-    def strict_int(v: Any, _: type) -> int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError(f"expected a whole number, got {short(v)}")
-        return v
-
-    def strict_bool(v: Any, _: type) -> bool:
-        if not isinstance(v, bool):
-            raise TypeError(f"expected true or false, got {short(v)}")
-        return v
-
-    def strict_str(v: Any, _: type) -> str:
-        if isinstance(v, bool) or not isinstance(v, (str, int)):
-            raise TypeError(f"expected text, got {short(v)}")
-        return str(v)
-
-    conv.register_structure_hook(int, strict_int)
-    conv.register_structure_hook(bool, strict_bool)
-    conv.register_structure_hook(str, strict_str)
-    conv.register_structure_hook(Order, lambda v, _: Order.parse(str(v)))
-    conv.register_structure_hook(Rank, lambda v, _: Rank.parse(str(v)))
-    conv.register_structure_hook(Suit, lambda v, _: Suit.parse(str(v)))
-    return conv
-
-
-_CONVERTER = _make_converter()
 
 
 def _variants_dir() -> pathlib.Path:
@@ -223,115 +191,38 @@ def _resolve_data(
         raise ProfileError(
             source, [f"extends: {parent!r}: {p}" for p in e.problems] + [f"(in {e.source})"]
         ) from None
-    return _merge(base, data)
-
-
-@functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    """``typing.get_type_hints(cls)``, worked out once per class: it compiles each
-    annotation (they are text here), which took most of the time of a large profile."""
-    return typing.get_type_hints(cls)
-
-
-def _shape_problems(data: Any, cls: type, path: str) -> list[str]:
-    """What cattrs would accept in the wrong shape, or refuse with a message that
-    does not say what belongs there: a string, mapping or set where a list belongs
-    (split into letters, keys, or an order that changes every run), a number,
-    true/false or null where a list or a mapping of keys belongs, and keys that
-    are not names where the profile expects named keys."""
-    out: list[str] = []
-    if isinstance(data, Mapping) and attrs.has(cls):
-        _class_shape(data, cls, path, out)
-    return out
-
-
-def _class_shape(data: Mapping[Any, Any], cls: type, path: str, out: list[str]) -> None:
-    """Add to ``out`` the shape problems of ``data``, the keys of an attrs class."""
-    out.extend(
-        f"{path}{short(k)}: a key here is a name (text), not {type(k).__name__}"
-        for k in data
-        if not isinstance(k, str)
-    )
-    hints = _hints(cls)
-    for f in attrs.fields(cls):
-        if f.name in data:
-            _value_shape(data[f.name], hints[f.name], f"{path}{f.name}", out)
-
-
-def _value_shape(value: Any, hint: Any, where: str, out: list[str]) -> None:
-    """Add to ``out`` the shape problems of ``value``, of the type ``hint``, at ``where``."""
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(hint) if a is not type(None)]
-        if value is None or len(args) != 1:
-            return  # null where null is allowed, or a union the converter judges
-        hint = args[0]
-        origin = typing.get_origin(hint)
-    if origin in (tuple, list):
-        items = typing.get_args(hint)
-        fixed = origin is tuple and Ellipsis not in items  # tuple[str, str]: a pair
-        if isinstance(value, (str, bytes)):
-            out.append(f"{where}: expected a list, got the text {short(value)}")
-        elif isinstance(value, (Mapping, set, frozenset)):
-            kind = "a mapping" if isinstance(value, Mapping) else "a set (its order is not kept)"
-            out.append(f"{where}: expected a list, got {kind}")
-        elif not isinstance(value, (list, tuple)):
-            out.append(f"{where}: expected a list, got {short(value)}")
-        elif fixed and len(value) != len(items):
-            out.append(f"{where}: expected a list of {len(items)}, got {short(value)}")
-        else:
-            for i, item in enumerate(value):
-                inner = items[i] if fixed else items[0] if items else Any
-                _value_shape(item, inner, f"{where}[{i}]", out)
-    elif attrs.has(hint):
-        if isinstance(value, Mapping):
-            _class_shape(value, hint, where + ".", out)
-        else:
-            out.append(f"{where}: expected a mapping of keys, got {short(value)}")
-    elif origin in (dict, Mapping) and isinstance(value, Mapping):
-        inner = typing.get_args(hint)[1]
-        if attrs.has(inner):
-            for k, v in value.items():
-                # A figure that is not a mapping: _incomplete_figures explains it.
-                if isinstance(v, Mapping) or inner is not FigureRule:
-                    _value_shape(v, inner, f"{where}.{k}", out)
-
-
-def _format(exc: BaseException, type_: type | None) -> str:
-    """cattrs error text that keeps the reason a value was refused."""
-    if isinstance(exc, (ValueError, TypeError)) and str(exc):
-        return f"{exc}"
-    return cattrs.v.format_exception(exc, type_)
+    return _merge(params.forget_switched(base, data), data)
 
 
 def _structure(data: dict[str, Any], where: str = "") -> tuple[Ruleset | None, list[str]]:
     """The ruleset ``data`` describes, or None and why not (key paths after ``where``).
 
     Tables larger than a ruleset may hold are refused first, then values of the
-    wrong shape: the work after each grows with the entries.
+    wrong shape: the work after each grows with the entries.  The rule modules'
+    own keys are read into their parameters (:mod:`alsos.ruleset.params`).
     """
     problems = [f"{where}{p}" for p in oversize_tables(data)]
-    problems = problems or _shape_problems(data, Ruleset, where)
+    problems = problems or shape_problems(data, Ruleset, where)
     if problems:
         return None, problems
     explained = _incomplete_figures(data, where)
-    try:
-        rules = _CONVERTER.structure(data, Ruleset)
-    except Exception as e:  # cattrs raises exception groups
-        messages = cattrs.transform_error(e, path="$", format_exception=_format)
-        out = [
-            _explain_extra(_path_first(m.replace(" @ $.", " @ ").replace(" @ $", "")))
-            for m in messages
-        ]
+    common, found, foreign = params.split(data, where)
+    rules, said = structured(common, Ruleset)
+    if rules is None:
+        out = [_explain_extra(m) for m in said]
         out = [f"{where}{m}" if ": " in m else m for m in out]
         # The figures explained above would be reported again, as missing fields.
-        said = tuple(
+        explain = tuple(
             f"{where}figures.{name}{end}"
             for name in explained
             for end in (":", ".kind:", ".value:")
         )
-        return None, list(explained.values()) + [m for m in out if not m.startswith(said)]
-    return rules, []
+        kept = [m for m in out if not m.startswith(explain)]
+        return None, list(explained.values()) + kept + foreign
+    objects, wrong = params.read(found, where)
+    if foreign or wrong:
+        return None, foreign + wrong
+    return params.attach(rules, objects), []
 
 
 #: For how many unknown keys or incomplete figures a message guesses what was meant.
@@ -426,11 +317,13 @@ def _ruleset(
     players = _player_count(source, data, options, by_players)
     data["players"] = players
     if players in by_players:
-        data = _merge(data, by_players[players])
+        data = _merge(params.forget_switched(data, by_players[players]), by_players[players])
     for key, value in options.items():
         _check_option(key, value)
+        section, _, name = key.partition(".")
+        data = params.forget_switched(data, {section: {name: value}})  # a module chosen
         _set_option(data, key, value)
-    _default_consistently(data)
+    params.complete(data)
     rules, problems = _structure(data)
     if rules is None:
         by_option = _blame_options(problems, options)
@@ -508,7 +401,9 @@ def _player_count(
         ]
     for count, override in by_players.items():
         if count != players:  # the loaded count is checked below, in full
-            trial = _merge({**data, "players": count}, override)
+            trial = {**data, "players": count}
+            trial = _merge(params.forget_switched(trial, override), override)
+            params.complete(trial)
             problems += _structure(trial, f"by_players.{count}.")[1]
     if problems:
         raise ProfileError(source, problems)
@@ -553,34 +448,29 @@ def _json(value: Any) -> str:
     return short(json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str), 80)
 
 
-def _default_consistently(data: dict[str, Any]) -> None:
-    """Fill defaults that name other parts of the profile with what the profile has.
-
-    ``calling.allowed_with`` defaults to kassza, which only profiles with a
-    kassza figure have: a profile that leaves both out must not fail on a key
-    its author never wrote.
-    """
-    calling = data.get("calling")
-    if calling is not None and not isinstance(calling, dict):
-        return  # not a mapping: the structure check says so
-    if calling is None or "allowed_with" not in calling:
-        figures = data.get("figures")
-        names = figures if isinstance(figures, dict) else {}
-        default = [f for f in CallingRules().allowed_with if f in names]
-        data["calling"] = {**(calling or {}), "allowed_with": default}
-
-
 def _unknown_key(parts: list[str]) -> str | None:
-    """Why the dotted key ``parts`` names nothing in the profile format, or None."""
+    """Why the dotted key ``parts`` names nothing in the profile format, or None.
+
+    In a family's section a key may be a parameter of any installed module of the
+    family (which module's it is, is judged once the profile is read)."""
     hint: Any = Ruleset
+    sections = {s for s, _, _ in FAMILY_PLACES.values()}
     for depth, part in enumerate(parts):
         where = ".".join(parts[: depth + 1])
         origin = typing.get_origin(hint)
-        if attrs.has(hint):
+        if depth == 1 and parts[0] in sections:
+            hint = params.key_type(parts[0], part)
+            if hint is None:
+                known = params.all_keys(parts[0])
+                return f"{where}: unknown key{_did_you_mean(part, known)}"
+            args = [a for a in typing.get_args(hint) if a is not type(None)]
+            if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 1:
+                hint = args[0]
+        elif attrs.has(hint):
             names = [f.name for f in attrs.fields(hint) if f.init and f.name not in _HIDDEN]
             if part not in names:
                 return f"{where}: unknown key{_did_you_mean(part, names)}"
-            hint = _hints(hint)[part]
+            hint = hints(hint)[part]
             args = [a for a in typing.get_args(hint) if a is not type(None)]
             if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 1:
                 hint = args[0]
@@ -696,14 +586,6 @@ def _split_options(text: str) -> list[str]:
             start = i + 1
     out.append(text[start:])
     return [p for p in (x.strip() for x in out) if p]
-
-
-def _path_first(message: str, prefix: str = "") -> str:
-    reason, sep, path = message.rpartition(" @ ")
-    if not sep:
-        return message
-    path = path.replace("['", ".").replace("']", "")
-    return f"{prefix}{path}: {reason}"
 
 
 def load_profile_text(text: str, name: str = "upload.yaml", **options: Any) -> Ruleset:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeVar
 
@@ -28,6 +29,7 @@ from alsos.pack.cards import Card, Order, Rank, Suit
 from alsos.pack.tables import point_table
 
 __all__ = [
+    "FAMILY_PLACES",
     "AnnouncementRules",
     "BiddingRules",
     "CallingRules",
@@ -40,11 +42,19 @@ __all__ = [
     "KontraRules",
     "LadderContract",
     "MeldRules",
+    "NoParams",
     "PlayRules",
     "ProfileError",
+    "ProfileWarning",
     "Ruleset",
     "ScoringRules",
 ]
+
+
+class ProfileWarning(UserWarning):
+    """A profile that loads but says something that has no effect: a key of a module
+    the profile does not choose (``exchange.siber`` with ``exchange: {module: none}``).
+    Until 0.2 such keys were ignored silently; from 0.3 they are refused."""
 
 
 class ProfileError(RulesetError):
@@ -175,6 +185,63 @@ def _frozen(value: Mapping[Any, Any]) -> FrozenMap[Any, Any]:
     return value if isinstance(value, FrozenMap) else FrozenMap(value)
 
 
+@frozen
+class NoParams:
+    """The parameters of a rule module that takes none (the default)."""
+
+
+#: Where a profile chooses each rule family's module: family -> (the section, its key
+#: naming the module, the section's attribute holding the module's parameters).  Two
+#: families share ``scoring``: the scoring module and the session schedule.
+FAMILY_PLACES: Mapping[str, tuple[str, str, str]] = FrozenMap(
+    {
+        "dealing": ("deal", "module", "params"),
+        "bidding": ("bidding", "module", "params"),
+        "exchange": ("exchange", "module", "params"),
+        "calling": ("calling", "module", "params"),
+        "scoring": ("scoring", "module", "params"),
+        "session": ("scoring", "session", "session_params"),
+    }
+)
+
+
+class _Section:
+    """What the family sections of a profile share (deal, bidding, exchange, calling,
+    scoring): the module a family chose is named in the section, its parameters are
+    the module's own attrs class (:attr:`params`, filled by the loader from the
+    section's other keys; ``Params`` of the module in :mod:`alsos.hand.protocol`).
+
+    The keys a module owns were fields of the sections until 0.2
+    (``rules.bidding.contracts``); they still read, as the chosen module's
+    parameters, with a :class:`DeprecationWarning`, until 0.3.
+    """
+
+    __slots__ = ()
+    #: The parameter fields that were this section's own until 0.2, with their 0.2
+    #: defaults (what they read as when the chosen module has no such parameter).
+    _LEGACY: Mapping[str, Any] = {}
+    #: The attributes holding module parameters (a section may serve two families).
+    _PARAMS: tuple[str, ...] = ("params",)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or name not in self._LEGACY:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        found = self._LEGACY[name]
+        holder = self._PARAMS[0]
+        for holder in self._PARAMS:
+            params = object.__getattribute__(self, holder)
+            if hasattr(params, name):
+                found = getattr(params, name)
+                break
+        warnings.warn(
+            f"{type(self).__name__}.{name} is deprecated: it is a parameter of a rule module; "
+            f"read .{holder}.{name} of the section (removed in 0.3)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return found
+
+
 def _order(text: str | Order) -> Order:
     return text if isinstance(text, Order) else Order.parse(text)
 
@@ -217,7 +284,7 @@ class CardRules:
 
 
 @frozen
-class DealRules:
+class DealRules(_Section):
     """How the pack is dealt: packets before the indicator (seen), then after it (unseen).
 
     The talon is what is left: the indicator at its bottom, the rest face
@@ -236,6 +303,8 @@ class DealRules:
     unseen_packets: tuple[int, ...] = (3,)
     talon_between: tuple[int, ...] = ()
     top_up: bool = True
+    #: the dealing module's own parameters
+    params: Any = field(factory=NoParams)
 
 
 @frozen
@@ -259,23 +328,16 @@ class LadderContract:
 
 
 @frozen
-class BiddingRules:
-    """The auction (pagat, "Types of Game and Bidding").
+class BiddingRules(_Section):
+    """The auction (pagat, "Types of Game and Bidding"): which module runs it, and
+    which games exist -- the suits in their rank for bids, no-trumps, Betli and
+    Klopitzky.
 
-    For the ``combined`` module (figures in the second round):
-    ``count_game_value`` -- a bid is worth its game value plus its figures
-    (club), or its figures alone (huwiki); ``unique_suits`` -- a suit one seat has
-    named is closed to later seats (huwiki); ``hidden_suit`` -- a suit bid is
-    shown to the others only as "trumps" until a bid of equal value forces the
-    suits into the open (club, "Variations").  ``betli_switch``: after a
-    second-round contract and the pick-up, each seat from the declarer may
-    turn the game into a Betli while the declarer's items are worth at most
-    this much (huwiki, "A licitálás menete"); None: no switch.
-
-    For the ``ladder`` module: ``contracts`` -- the contracts that may be
-    bid, low to high (see :class:`LadderContract`); ``declare_limit`` -- how
-    often a seat may declare in a session before it must pass (altiansz,
-    "Bidding and use of the Talon"); None: no limit.
+    Each auction module owns its other keys, read into :attr:`params` (the module's
+    ``Params``): the ``potter`` auction's ``betli_switch``, the ``combined`` one's
+    ``count_game_value``, ``unique_suits`` and ``hidden_suit``, the ``ladder``'s
+    ``contracts`` and ``declare_limit`` (:mod:`alsos.hand.rules.bidding`,
+    :mod:`alsos.hand.rules.ladder`).
     """
 
     module: str = "potter"
@@ -283,12 +345,13 @@ class BiddingRules:
     no_trumps: bool = True
     betli: bool = True
     klopitzky: bool = True
-    count_game_value: bool = True
-    unique_suits: bool = False
-    hidden_suit: bool = False
-    betli_switch: int | None = None
-    contracts: Mapping[str, LadderContract] = field(factory=FrozenMap, converter=_frozen)
-    declare_limit: int | None = None
+    #: the auction module's own parameters
+    params: Any = field(factory=NoParams)
+
+    _LEGACY = FrozenMap(
+        {"count_game_value": True, "unique_suits": False, "hidden_suit": False,
+         "betli_switch": None, "contracts": FrozenMap(), "declare_limit": None}
+    )  # fmt: skip
 
 
 @frozen
@@ -406,44 +469,24 @@ class KontraRules:
 
 
 @frozen
-class ExchangeRules:
-    """Trump exchange and síber (pagat, "Trump Exchange", "Two-Player Game", Variations).
-
-    ``entitled``: the trump ranks that may síber, in turn: the first one not
-    among the seen talon cards (``[7, 8]``: the 7, or the 8 if the 7 is seen).
-    ``takes``: what the síber takes -- ``talon`` (all of it), ``seen`` (the
-    two face-up cards), ``reveal`` (the two face-up cards, then hidden cards
-    turned one at a time from the ends in ``reveal_from`` while each is a trump
-    or an Ace), ``trumps-and-aces`` (the seen cards and every trump or Ace in
-    the talon).  ``top_needed``: síber only when the top card is a trump or an
-    Ace.  ``required_figure``: a figure the síber player must announce when it
-    took more than one card (a house option for abszolút).  ``skip_seen``:
-    the next entitled rank is used when the previous one is ``both`` seen
-    cards' or only the ``indicator`` (pagat, Tompa rules G4).  ``siber_at_turn``: the
-    síber is made at the entitled player's turn in the first trick, before it
-    announces, instead of before the first lead; ``simple_only_without_siber``:
-    the plain swap of the 7 only when no síber was possible (both huwiki
-    "Taloncsere").  ``simple_at``: when in its first-trick turn the holder of
-    the 7 may swap it: ``before-card`` -- at any point of the turn, after
-    which it plays its card straight away (pagat, "Trump Exchange": just before
-    playing to the trick), but not once it has declared a meld in that turn
-    (a ruling: a declaration describes the hand the seat plays from);
-    ``turn-start`` -- first, before it says anything (huwiki, "Taloncsere").
+class ExchangeRules(_Section):
+    """Trump exchange and síber (pagat, "Trump Exchange", "Two-Player Game", Variations):
+    which module makes them.  The ``siber`` and ``tompa`` modules own the keys that say
+    how (``simple_exchange``, ``siber``, ``entitled``, ``takes``, ...: their ``Params``,
+    :mod:`alsos.hand.rules.exchange`); ``none`` has no exchange and no keys.
     """
 
     module: str = "siber"
-    simple_exchange: bool = True
-    siber: bool = True
-    entitled: tuple[Rank, ...] = (Rank.SEVEN, Rank.EIGHT)
-    takes: str = "talon"
-    reveal_from: tuple[str, ...] = ("bottom",)
-    top_needed: bool = True
-    discard_trumps: bool = False
-    required_figure: str | None = None
-    skip_seen: str = "both"
-    siber_at_turn: bool = False
-    simple_only_without_siber: bool = False
-    simple_at: str = "before-card"
+    #: the exchange module's own parameters
+    params: Any = field(factory=NoParams)
+
+    _LEGACY = FrozenMap(
+        {"simple_exchange": True, "siber": True, "entitled": (Rank.SEVEN, Rank.EIGHT),
+         "takes": "talon", "reveal_from": ("bottom",), "top_needed": True,
+         "discard_trumps": False, "required_figure": None, "skip_seen": "both",
+         "siber_at_turn": False, "simple_only_without_siber": False,
+         "simple_at": "before-card"}
+    )  # fmt: skip
 
 
 @frozen
@@ -484,20 +527,17 @@ class MeldRules:
 
 
 @frozen
-class CallingRules:
-    """Gyerünk (pagat, "Calling"; options from pagat, "Variations", "Calling").
-
-    ``allowed_with``: figures that do not stop a call of the game.
-    ``targets``: ``game`` -- only the game can be called; ``any`` -- a seat
-    may call the game or any figure its side announced, and a conceded figure
-    counts as made.  ``call_back``: a kontra to a call only doubles the
-    stake, and the side that said it may then call back.
+class CallingRules(_Section):
+    """Gyerünk (pagat, "Calling"): which module offers calls.  The ``gyerunk`` module
+    owns ``allowed_with``, ``targets`` and ``call_back`` (its ``Params``,
+    :mod:`alsos.hand.rules.calling`); ``none`` offers no calls and has no keys.
     """
 
     module: str = "gyerunk"
-    allowed_with: tuple[str, ...] = ("kassza",)
-    targets: str = "game"
-    call_back: bool = False
+    #: the calling module's own parameters
+    params: Any = field(factory=NoParams)
+
+    _LEGACY = FrozenMap({"allowed_with": ("kassza",), "targets": "game", "call_back": False})
 
 
 @frozen
@@ -522,30 +562,29 @@ class PlayRules:
 
 
 @frozen
-class ScoringRules:
-    """Settlement and rubber (pagat, "Scoring").
+class ScoringRules(_Section):
+    """Settlement and the session (pagat, "Scoring"): two families share this section.
 
-    ``session``: ``rubber`` (pagat: to 20, bonus 2, rising on a shared crossing)
-    or ``radli`` (huwiki: to 80, bonus 20, 10 to the higher of several crossing
-    at once -- split 5 and 5 on a tie of two when ``radli_tie_split`` -- and a
-    result of ``players * own - total`` per seat).
-    ``deals``: session ``deals`` -- a fixed number of deals (altiansz, "Players
-    and Cards": 18, or 24 with four players).
-    ``klopitzky_per_payer``: in the written score, a Klopitzky winner writes
-    the value once per seat that pays it (huwiki: the one-trick seat of a 4-4-1
-    split writes 6), rather than once (pagat: it scores 3).
+    ``module`` names the scoring module, which owns its keys (the ``potter``
+    scoring's ``klopitzky_per_payer``: :attr:`params`); ``session`` names the
+    session schedule (:mod:`alsos.play.session`: ``rubber``, ``radli`` or
+    ``deals``), which owns its keys (``rubber_target`` and ``rubber_bonus``; the
+    ``radli_...`` ones; ``deals``: :attr:`session_params`).
     """
 
     module: str = "potter"
-    klopitzky_per_payer: bool = False
     session: str = "rubber"
-    rubber_target: int = 20
-    rubber_bonus: int = 2
-    radli_target: int = 80
-    radli_bonus: int = 20
-    radli_shared_bonus: int = 10
-    radli_tie_split: bool = False
-    deals: int = 0
+    #: the scoring module's own parameters
+    params: Any = field(factory=NoParams)
+    #: the session schedule's own parameters
+    session_params: Any = field(factory=NoParams)
+
+    _LEGACY = FrozenMap(
+        {"klopitzky_per_payer": False, "rubber_target": 20, "rubber_bonus": 2,
+         "radli_target": 80, "radli_bonus": 20, "radli_shared_bonus": 10,
+         "radli_tie_split": False, "deals": 0}
+    )  # fmt: skip
+    _PARAMS = ("params", "session_params")
 
 
 @frozen
@@ -575,6 +614,18 @@ class Ruleset:
     parent: str | None = field(default=None, eq=False, repr=False)
     #: The ``sources`` sections the profile cites itself (not inherited).
     own_sources: tuple[str, ...] = field(default=(), eq=False, repr=False)
+
+    def module_name(self, family: str) -> str:
+        """The module the profile chose for ``family`` (where: ``FAMILY_PLACES``)."""
+        section, key, _ = FAMILY_PLACES[family]
+        name: str = getattr(getattr(self, section), key)
+        return name
+
+    def module_params(self, family: str) -> Any:
+        """The parameters of the module chosen for ``family``: an instance of that
+        module's ``Params`` (``NoParams`` when it takes none)."""
+        section, _, holder = FAMILY_PLACES[family]
+        return getattr(getattr(self, section), holder)
 
     @property
     def hand_size(self) -> int:

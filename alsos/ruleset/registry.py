@@ -11,7 +11,7 @@ once per ruleset) and checked then, so a plugin that lacks a method, or has
 one taking the wrong arguments, is refused with a message naming it.  The
 built-in ones live in :mod:`alsos.hand.rules`, which registers them when the
 engine imports it (``import alsos`` does, so they are there before any
-lookup); third-party packages add modules through the ``alsos.hand.rules`` entry
+lookup); third-party packages add modules through the ``alsos.rules`` entry
 point group, loaded on the first lookup that misses, so a house rule can ship
 as its own small package.  The registry imports no module of alsos by name.
 Keeping the registry apart from the modules means the loader can check a
@@ -36,8 +36,9 @@ __all__ = [
     "register",
 ]
 
-#: The phase families a profile chooses a module for.
-FAMILIES = ("dealing", "bidding", "exchange", "calling", "figures", "scoring")
+#: The families a profile chooses a module for: the phases of a hand, and the
+#: session schedule (rubber, rádli, a number of deals: :mod:`alsos.play.session`).
+FAMILIES = ("dealing", "bidding", "exchange", "calling", "figures", "scoring", "session")
 
 _REGISTRY: dict[str, dict[str, Any]] = {f: {} for f in FAMILIES}
 #: Checks a module against its family's class and returns what is kept (set by

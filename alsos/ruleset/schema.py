@@ -29,8 +29,10 @@ from typing import Any
 import attrs
 
 from alsos.pack.cards import Order, Rank, Suit
+from alsos.ruleset import registry
 from alsos.ruleset.checks import MAX_FIGURES, MAX_ID, MAX_SOURCES
-from alsos.ruleset.profile import Ruleset
+from alsos.ruleset.params import params_class
+from alsos.ruleset.profile import FAMILY_PLACES, Ruleset
 
 __all__ = ["SCHEMA_DIALECT", "profile_schema"]
 
@@ -130,11 +132,17 @@ class _Builder:
         """A ``$ref`` to the definition of ``cls``, creating it on first use.
 
         A class needs a separate ``<Name>Patch`` definition only when it (or a
-        class inside it) has required fields.
+        class inside it) has required fields; a family's section always has one,
+        since a patch may leave its module out (it is the parent's).
         """
-        name = cls.__name__ + ("Patch" if patch and _has_required(cls) else "")
+        section = _SECTIONS.get(cls)
+        patched = patch and (_has_required(cls) or section is not None)
+        name = cls.__name__ + ("Patch" if patched else "")
         if name not in self.defs:
             self.defs[name] = {}  # placeholder: stops recursion on self-reference
+            if section is not None:
+                self.defs[name] = self.section(cls, section, patch=patch)
+                return {"$ref": f"#/$defs/{name}"}
             body: dict[str, Any] = {
                 "description": _describe(cls),
                 "type": "object",
@@ -146,6 +154,43 @@ class _Builder:
                 body["required"] = required
             self.defs[name] = body
         return {"$ref": f"#/$defs/{name}"}
+
+    def section(self, cls: type, section: str, *, patch: bool) -> dict[str, Any]:
+        """A family section: its own keys, and each module's keys where the section
+        names that module (JSON Schema ``if``/``then``; a section that names none
+        takes its family's default module, or, in a patch, any module's keys)."""
+        held = {holder for s, _, holder in FAMILY_PLACES.values() if s == section}
+        own = {k: v for k, v in self.fields(cls, patch=patch).items() if k not in held}
+        rules: list[dict[str, Any]] = []
+        for family, (where, key, _) in FAMILY_PLACES.items():
+            if where != section:
+                continue
+            modules = registry.available(family)
+            default = attrs.fields_dict(cls)[key].default
+            for name in modules:
+                params = params_class(family, name)
+                keys = self.fields(params, patch=patch) if params is not None else {}
+                named: dict[str, Any] = {"properties": {key: {"const": name}}, "required": [key]}
+                when = named if name != default or patch else {"anyOf": [named, _absent(key)]}
+                if keys:
+                    rules.append({"if": when, "then": {"properties": keys}})
+            if patch:  # the module is the parent's: any module's keys
+                every: dict[str, Any] = {}
+                for name in modules:
+                    params = params_class(family, name)
+                    if params is not None:
+                        every.update(self.fields(params, patch=patch))
+                if every:
+                    rules.append({"if": _absent(key), "then": {"properties": every}})
+        body: dict[str, Any] = {
+            "description": _describe(cls),
+            "type": "object",
+            "properties": own,
+            "unevaluatedProperties": False,
+        }
+        if rules:
+            body["allOf"] = rules
+        return body
 
     def type_schema(self, tp: Any, *, patch: bool) -> dict[str, Any]:
         """The schema of a value of Python type ``tp`` as a profile writes it."""
@@ -232,8 +277,18 @@ _LIMITS: dict[tuple[str, str], dict[str, Any]] = {
     ("Ruleset", "id"): {"minLength": 1, "maxLength": MAX_ID},
     ("Ruleset", "figures"): {"maxProperties": MAX_FIGURES},
     ("Ruleset", "sources"): {"maxProperties": MAX_SOURCES},
-    ("BiddingRules", "contracts"): {"maxProperties": MAX_FIGURES},
+    ("LadderParams", "contracts"): {"maxProperties": MAX_FIGURES},
     ("Ruleset", "player_counts"): {"items": {"enum": [2, 3, 4]}},
+}
+
+
+def _absent(key: str) -> dict[str, Any]:
+    return {"not": {"required": [key]}}
+
+
+#: The family sections, by class: their keys depend on the modules they name.
+_SECTIONS: dict[type, str] = {
+    typing.get_type_hints(Ruleset)[section]: section for section, _, _ in FAMILY_PLACES.values()
 }
 
 _NO_DEFAULT = object()

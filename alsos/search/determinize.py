@@ -171,7 +171,7 @@ def _siber_draws(k: Knowledge) -> bool:
     return (
         siber is not None
         and siber != view.seat
-        and k.rules.exchange.takes not in ("talon", "seen")
+        and k.siber_taking.takes not in ("talon", "seen")
         and view.to_act == siber
         and view.history[-1] in ((siber, "siber"), (siber, "discard"))
     )
@@ -259,7 +259,7 @@ def _siber_places(k: Knowledge, lay: _Layout, rng: random.Random | None) -> bool
     lay.siber_card = siber_card = talon_seen[0] if talon_seen else None
     if siber_card is None:
         return False
-    takes = k.rules.exchange.takes
+    takes = k.siber_taking.takes
     d = k.discards[siber]
     if takes == "talon":
         taken = k.talon_size
@@ -327,7 +327,7 @@ def _allowed_places(k: Knowledge, lay: _Layout) -> dict[int, int]:
     seat, siber = k.view.seat, lay.siber
     trump = k.view.trump
     allowed: dict[int, int] = {}
-    no_trump_discards = not k.rules.exchange.discard_trumps and trump >= 0
+    no_trump_discards = not k.siber_taking.discard_trumps and trump >= 0
     for c in range(32):
         if c in lay.fixed:
             continue
@@ -433,7 +433,7 @@ def _split_siber_pool(
     top card a trump or an Ace where the profile asks it.  Taken cards other
     than those two lie at the hidden positions the profile's rule takes from.
     """
-    ex = k.rules.exchange
+    ex = k.siber_taking
     trump = k.view.trump
     n_taken = len(pool) - (k.hand_size - 1)
     shown = [int(c) for c in k.view.talon_seen[1:]]

@@ -12,9 +12,12 @@ it, neither is read by it.
 from __future__ import annotations
 
 from alsos.errors import SearchError
+from alsos.hand.chosen import module, named_contracts
+from alsos.hand.protocol import SiberTaking
 from alsos.pack.actions import MELD_NAMES, Discard, parse_action
 from alsos.pack.cards import Rank, Suit, suit_mask
 from alsos.play.view import View
+from alsos.ruleset.profile import Ruleset
 
 __all__ = ["DeterminizeError", "Knowledge", "LadderEvent", "discard_card", "ladder_events"]
 
@@ -28,6 +31,14 @@ def discard_card(text: str) -> int:
     action = parse_action(text)
     assert isinstance(action, Discard)
     return int(action.card)
+
+
+def _siber_taking(rules: Ruleset) -> SiberTaking:
+    """How a síber takes talon cards (the exchange module says:
+    :meth:`~alsos.hand.protocol.ExchangeModule.siber`; a profile without one: the
+    defaults, never asked)."""
+    taking: SiberTaking | None = module(rules, "exchange").siber(rules)
+    return SiberTaking() if taking is None else taking
 
 
 class Knowledge:
@@ -49,6 +60,7 @@ class Knowledge:
         self.k_seen = sum(rules.deal.seen_packets)
         self.talon_size = 32 - len(self.active) * self.hand_size
         self.front = view.unseen_count > 0
+        self.siber_taking = _siber_taking(rules)
         #: seat -> the kinds of meld it declared, as shown ("declare melds (terc, béla)")
         self.meld_kinds: dict[int, list[str]] = {}
         for p, text in view.history:
@@ -103,7 +115,7 @@ class Knowledge:
 
         #: the auction's takings from the talon, where the auction draws talon cards
         self.ladder: list[LadderEvent] | None = None
-        if any(c.talon for c in rules.bidding.contracts.values()):
+        if any(c.talon for c in named_contracts(rules).values()):
             self.ladder = ladder_events(self)
             if self.ladder is None:
                 raise DeterminizeError(

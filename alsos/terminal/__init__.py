@@ -25,14 +25,15 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from alsos.bots import Bot, BotOptionError, UnknownBotError, available, make_spec, split_specs
+from alsos.hand.chosen import declare_limit
 from alsos.hand.events import Event
 from alsos.pack.actions import Action
 from alsos.pack.cards import quote
 from alsos.play.game import Game
-from alsos.play.session import Deals, Radli, Rubber, Session, new_session
+from alsos.play.session import Session, new_session
 from alsos.records.record import Record, RecordError
 from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import ProfileError, Ruleset
@@ -399,8 +400,7 @@ def _session(
 ) -> int:
     """Hands one after another until the session is decided (or ``--hands``)."""
     session = new_session(rules)
-    kind = _kind(session)
-    screen.line(f"{rules.name} [{rules.id}], {_goal(session)}, seed {seed}")
+    screen.line(f"{rules.name} [{rules.id}], {session.goal()}, seed {seed}")
     limit = args.hands if args.hands is not None else MAX_HANDS
     records: list[Record] = []
     status = 0
@@ -409,20 +409,20 @@ def _session(
             game = session.next_game(seed=seed + n - 1)
             if args.seat is None and not args.watch:
                 args.seat = game.active[0]  # the user keeps one seat for the whole session
-            screen.header(_nth(session, n), f"seed {seed + n - 1}, dealer seat {game.dealer}")
+            screen.header(session.hand_title(n), f"seed {seed + n - 1}, dealer seat {game.dealer}")
             try:
                 status = _one_hand(args, game, seed + n - 1, names, screen)
             finally:
                 records.append(game.record())
             if status != 0:
                 return status
-            before = session.target if isinstance(session, Rubber) else 0
+            before = session.state()
             session.add(game.settlement)
             _scores(session, n, screen, before)
             if session.is_over:
                 break
         else:
-            screen.line(f"stopped after {limit} hands; the {kind} is not decided")
+            screen.line(f"stopped after {limit} hands; the {session.title} is not decided")
     finally:
         if args.save is not None and records:
             fmt = "json" if args.save.endswith(".json") else "text"
@@ -436,63 +436,22 @@ def _session(
     return status
 
 
-def _nth(session: Session, n: int) -> str:
-    """``Hand 3``, or ``Deal 3 of 18`` in a session of a fixed number of deals."""
-    if isinstance(session, Deals):
-        return f"Deal {n} of {session.rules.scoring.deals}"
-    return f"Hand {n}"
-
-
-def _kind(session: Session) -> str:
-    """The session's name: rubber, rádli, or session (of a number of deals)."""
-    if isinstance(session, Radli):
-        return "rádli"
-    return "rubber" if isinstance(session, Rubber) else "session"
-
-
-def _goal(session: Session) -> str:
-    """What ends the session, in a few words: ``a rubber to 20``, ``a session of 18 deals``."""
-    sc = session.rules.scoring
-    if isinstance(session, Deals):
-        return f"a session of {sc.deals} deals"
-    if isinstance(session, Radli):
-        return f"a rádli to {sc.radli_target}"
-    target = session.target if isinstance(session, Rubber) else sc.rubber_target
-    return f"a rubber to {target}"
-
-
-def _scores(session: Session, n: int, screen: Screen, target: int) -> None:
+def _scores(session: Session, n: int, screen: Screen, before: dict[str, Any]) -> None:
     written = ", ".join(f"seat {s} {v}" for s, v in sorted(session.scores.items()))
     screen.line(
-        (f"score after {_nth(session, n).lower()}: {written}", "bold"), f"  ({_goal(session)})"
+        (f"score after {session.hand_title(n).lower()}: {written}", "bold"),
+        f"  ({session.goal()})",
     )
-    limit = session.rules.bidding.declare_limit
+    limit = declare_limit(session.rules)
     if limit is not None:
         left = ", ".join(f"seat {s} {limit - v}" for s, v in sorted(session.declared.items()))
         screen.line(f"  contracts each seat may still declare: {left}")
-    if isinstance(session, Rubber) and session.target != target:
-        screen.line(
-            f"  several seats passed {target} on the same hand: the rubber now goes to "
-            f"{session.target}, for a bonus of {session.bonus}"
-        )
+    note = session.progress_note(before)
+    if note is not None:
+        screen.line(f"  {note}")
     if not session.is_over:
         return
-    if isinstance(session, Rubber):
-        win = f"seat {session.winner} wins the rubber (bonus {session.bonus} included)"
-    elif isinstance(session, Radli):
-        win = (
-            f"seat {session.winner} wins the rádli (bonus {session.bonus[session.winner]})"
-            if session.winner is not None
-            else "the rádli ends without a single winner"
-        )
-    else:
-        best = max(session.scores.values())
-        top = [s for s, v in sorted(session.scores.items()) if v == best]
-        names = " and ".join(f"seat {s}" for s in top)
-        win = (
-            f"the {session.hands} deals are played: {names} "
-            f"{'leads' if len(top) == 1 else 'share the lead'} with {best}"
-        )
+    win = session.ending()
     result = ", ".join(f"seat {s} {v:+d}" for s, v in sorted(session.result().items()))
     screen.line((win, "bold"))
     screen.line(f"net result (each seat's score against the others'): {result}")

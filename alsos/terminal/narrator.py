@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 
+from alsos.hand.chosen import declare_limit, named_contracts
 from alsos.hand.events import Event, ItemChanged, PickedUp, Played, Said, Took, TrickWon
 from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.actions import (
@@ -193,7 +194,7 @@ class Narrator:
                     )
             scr.header(name, note)
             scr.dim(f"  ({bidding_note(g)})")
-            limit, before = g.rules.bidding.declare_limit, g.state.declared_before
+            limit, before = declare_limit(g.rules), g.state.declared_before
             if limit is not None and before is not None:
                 barred = [s for s in g.active if before[s] >= limit]
                 if barred:
@@ -367,9 +368,9 @@ class Narrator:
     def _explain(self, action: object) -> None:
         """The first time a figure or a kontra level is said, say once what it means."""
         rules = self.game.rules
-        if isinstance(action, ContractBid) and action.contract in rules.bidding.contracts:
+        if isinstance(action, ContractBid) and action.contract in named_contracts(rules):
             key = f"contract {action.contract}"
-            spec = rules.bidding.contracts[action.contract]
+            spec = named_contracts(rules)[action.contract]
             text = f"{spec.title}: {contract_meaning(rules, action.contract)}"
         elif isinstance(action, Announce) and action[1] in rules.figures:
             key = f"figure {action[1]}"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from alsos.hand.chosen import named_contracts
 from alsos.pack.actions import (
     KONTRA_NAMES,
     Action,
@@ -146,7 +147,7 @@ def _ladder_help(rules: Ruleset) -> list[list[Seg]]:
     out: list[list[Seg]] = [
         [("Contracts", "bold"), " low to high; type 'contract <id>' to bid one above the last:"]
     ]
-    for cid, spec in rules.bidding.contracts.items():
+    for cid, spec in named_contracts(rules).items():
         out.append([f"  {cid} ({spec.title}): {contract_meaning(rules, cid)}"])
     for key in ("bidding.draw", "bidding.take", "scoring.contract", "scoring.limit"):
         text = clause(rules, key)

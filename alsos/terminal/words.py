@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from alsos.hand.chosen import declare_limit, named_contracts
 from alsos.pack.phases import Contract, Kind
 from alsos.play.game import Game
 from alsos.rulebook import rulebook
@@ -60,7 +61,7 @@ def figure_meaning(rules: Ruleset, name: str) -> str:
 
 def is_ladder(rules: Ruleset) -> bool:
     """Contracts are bid on a ladder (``bidding.contracts``), not trump suits."""
-    return bool(rules.bidding.contracts)
+    return bool(named_contracts(rules))
 
 
 def seats_text(seats: Sequence[int], who: Callable[[int], str] | None = None) -> str:
@@ -89,7 +90,7 @@ def contract_name(rules: Ruleset, contract: Contract | None) -> str:
     """``Game Trull, trump acorns`` for a ladder contract, else the contract as written."""
     if contract is None:
         return "none"
-    spec = rules.bidding.contracts.get(contract.name) if contract.name is not None else None
+    spec = named_contracts(rules).get(contract.name) if contract.name is not None else None
     if spec is None:
         return "Klopitzky" if contract.kind is Kind.KLOPITZKY else str(contract)
     if contract.kind is Kind.BETLI:
@@ -100,7 +101,7 @@ def contract_name(rules: Ruleset, contract: Contract | None) -> str:
 
 def contract_meaning(rules: Ruleset, cid: str) -> str:
     """What the ladder contract ``cid`` undertakes, from its objectives' judges."""
-    spec = rules.bidding.contracts[cid]
+    spec = named_contracts(rules)[cid]
     aims = [figure_meaning(rules, name) for name in spec.objectives]
     text = " and ".join(aims) if aims else "nothing more"
     if not spec.betli and spec.melds == "all":
@@ -114,7 +115,7 @@ def contract_meaning(rules: Ruleset, cid: str) -> str:
 
 def talon_users(rules: Ruleset) -> str:
     """Which contracts need a draw from the talon: ``above Solo``, or their titles."""
-    specs = list(rules.bidding.contracts.values())
+    specs = list(named_contracts(rules).values())
     users = [c.title for c in specs if c.talon]
     first = next((i for i, c in enumerate(specs) if c.talon), len(specs))
     if first and all(c.talon for c in specs[first:]):
@@ -148,7 +149,7 @@ def first_trick_note(game: Game) -> str:
     if c is None or game.declarer is None:
         return ""
     if is_ladder(rules):
-        spec = rules.bidding.contracts.get(c.name or "")
+        spec = named_contracts(rules).get(c.name or "")
         if spec is None or spec.betli or spec.melds == "none":
             return ""
         seats = "each seat" if spec.melds == "all" else "the declarer"
@@ -172,14 +173,14 @@ def first_trick_note(game: Game) -> str:
 def contract_aim(game: Game, who: Callable[[int], str]) -> str:
     """What the declarer of a ladder contract must do to win it ("" for other games)."""
     c, d = game.contract, game.declarer
-    if c is None or d is None or c.name is None or c.name not in game.rules.bidding.contracts:
+    if c is None or d is None or c.name is None or c.name not in named_contracts(game.rules):
         return ""
     return f"to win, {who(d)} must {contract_meaning(game.rules, c.name)}"
 
 
 def ladder_header(rules: Ruleset) -> str:
     """The ladder's contracts, low to high, for the bidding header."""
-    return "contracts low to high: " + ", ".join(c.title for c in rules.bidding.contracts.values())
+    return "contracts low to high: " + ", ".join(c.title for c in named_contracts(rules).values())
 
 
 def bidding_note(game: Game) -> str:
@@ -194,8 +195,9 @@ def bidding_note(game: Game) -> str:
         )
         if b.klopitzky:
             text += "; if all pass at once, Klopitzky"
-        if b.declare_limit is not None:
-            text += f"; a seat that has declared {b.declare_limit} times this session must pass"
+        limit = declare_limit(rules)
+        if limit is not None:
+            text += f"; a seat that has declared {limit} times this session must pass"
         return text
     later = ["another suit"]
     if b.no_trumps:
@@ -211,7 +213,7 @@ def examples(rules: Ruleset) -> str:
     """A few actions of this profile to type, for the first hint and the help screen."""
     out = ["pass"]
     if is_ladder(rules):
-        out += [f"contract {next(iter(rules.bidding.contracts))}", "draw"]
+        out += [f"contract {next(iter(named_contracts(rules)))}", "draw"]
     else:
         out.append("accept")
         figs = [n for n, f in rules.figures.items() if f.enabled]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from alsos.hand.chosen import named_contracts
 from alsos.hand.events import Event, HandOver
 from alsos.pack.actions import (
     Action,
@@ -64,7 +65,7 @@ def _help(rules: Ruleset, action: Action) -> str:
     """One line on what ``action`` does under ``rules`` ("" where its name says it all)."""
     if isinstance(action, Announce) and action.figure in rules.figures:
         return figure_meaning(rules, action.figure)
-    if isinstance(action, ContractBid) and action.contract in rules.bidding.contracts:
+    if isinstance(action, ContractBid) and action.contract in named_contracts(rules):
         return contract_meaning(rules, action.contract)
     if isinstance(action, Kontra):
         k = rules.kontra

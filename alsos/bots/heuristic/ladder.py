@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from alsos.bots.heuristic.judgement import per_rules
 from alsos.bots.heuristic.seen import Seen
 from alsos.bots.heuristic.speech import aim_of, trump_ranks, trump_values
+from alsos.hand.chosen import named_contracts
 from alsos.hand.rules.ladder import hand_melds
 from alsos.pack.actions import (
     BIDS,
@@ -109,7 +110,7 @@ def ladder_contracts(rules: Ruleset | str) -> Ladder:
 def _ladder_contracts(rules: Ruleset) -> Ladder:
     return tuple(
         (cid, spec, tuple(rules.figures[o] for o in spec.objectives))
-        for cid, spec in rules.bidding.contracts.items()
+        for cid, spec in named_contracts(rules).items()
     )
 
 
@@ -118,7 +119,7 @@ def is_ladder(rules: Ruleset | str | None) -> bool:
     a contract ladder."""
     if not rules:
         return False
-    return bool((rules_named(rules) if isinstance(rules, str) else rules).bidding.contracts)
+    return bool(named_contracts(rules_named(rules) if isinstance(rules, str) else rules))
 
 
 @per_rules(1024)
@@ -128,7 +129,7 @@ def _objective_cards(
     """(mask of the cards the contract's objectives name, (card, trick index) to time)."""
     mask = 0
     timed = []
-    for o in rules.bidding.contracts[cid].objectives:
+    for o in named_contracts(rules)[cid].objectives:
         fig = rules.figures[o]
         needed = lookup("figures", fig.kind).cards_needed(fig, trump)
         if needed is not None:
@@ -360,7 +361,7 @@ def contract_margin(rules: Ruleset | str, hand: int, cid: str, trump: int) -> fl
     (``rules``: the ruleset or its canonical string)."""
     if isinstance(rules, str):
         rules = rules_named(rules)
-    spec = rules.bidding.contracts[cid]
+    spec = named_contracts(rules)[cid]
     return min(
         (_objective_margin(rules, hand, trump, o, spec.melds) for o in spec.objectives),
         default=_NONE,
@@ -396,13 +397,13 @@ def _ladder_contract(rules: Ruleset, contract: str | None) -> str | None:
     if contract is None or "," not in contract:
         return None
     cid = contract.split(",")[0]
-    return cid if cid in rules.bidding.contracts else None
+    return cid if cid in named_contracts(rules) else None
 
 
 @per_rules(256)
 def _objective_rules(rules: Ruleset, cid: str) -> tuple[FigureRule, ...]:
     """The figures the ladder contract ``cid`` of ``rules`` must make."""
-    return tuple(rules.figures[o] for o in rules.bidding.contracts[cid].objectives)
+    return tuple(rules.figures[o] for o in named_contracts(rules)[cid].objectives)
 
 
 @per_rules(1)
@@ -415,7 +416,7 @@ def _talon_bonuses(rules: Ruleset, cid: str) -> tuple[float, ...]:
     """Per objective of contract ``cid``: what drawing adds to its margin (TALON_BONUS)."""
     return tuple(
         TALON_BONUS.get(aim_of(rules.figures[o]), 0.0)
-        for o in rules.bidding.contracts[cid].objectives
+        for o in named_contracts(rules)[cid].objectives
     )
 
 
@@ -453,7 +454,7 @@ class LadderJudgement:
     @staticmethod
     def _keep(rules: Ruleset, hand: int, cid: str, trump: int) -> tuple[tuple[float, int], ...]:
         """The hand's cards with how much the contract wants to keep each, lowest first."""
-        spec = rules.bidding.contracts[cid]
+        spec = named_contracts(rules)[cid]
         protect = 0 if spec.betli else _objective_cards(rules, cid, trump)[0]
         return _keep_order(rules, hand, trump, protect, spec.betli)
 
@@ -592,14 +593,14 @@ class LadderJudgement:
 
     def _margin_of(self, rules: Ruleset, hand: int, cid: str) -> float:
         """The contract's margin with its best trump, after discarding."""
-        spec = rules.bidding.contracts[cid]
+        spec = named_contracts(rules)[cid]
         return max(
             contract_margin(rules, self._best_nine(rules, hand, cid, t), cid, t)
             for t in _trumps(spec)
         )
 
     def _best_trump(self, rules: Ruleset, hand: int, cid: str) -> int:
-        spec = rules.bidding.contracts[cid]
+        spec = named_contracts(rules)[cid]
         return max(
             _trumps(spec),
             key=lambda t: contract_margin(rules, self._best_nine(rules, hand, cid, t), cid, t),

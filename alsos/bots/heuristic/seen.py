@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from alsos.hand.chosen import named_contracts
 from alsos.pack.cards import CARDS, Card
 from alsos.play.view import read_field
 from alsos.ruleset.tables import tables_of
@@ -370,5 +371,5 @@ def _is_ladder(tables: RulesetTables) -> bool:
     """Whether the ruleset bids a contract ladder (kept with its tables)."""
     found: bool | None = tables.memo.get("heuristic.ladder")
     if found is None:
-        found = tables.memo["heuristic.ladder"] = bool(tables.rules.bidding.contracts)
+        found = tables.memo["heuristic.ladder"] = bool(named_contracts(tables.rules))
     return found

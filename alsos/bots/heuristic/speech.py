@@ -324,7 +324,9 @@ def _carry(view: Seen, legal: Sequence[Action], no_trumps: float, boldness: floa
     assert rules is not None, "an auction with figures has its ruleset"
     b = rules.bidding
     original = view.talon_seen[0] >> 3 if view.talon_seen else -1
-    said = {text for _seat, text in view.history} if b.unique_suits else set()
+    # an auction that closes the suits once named (the combined module's unique_suits)
+    closes = bool(getattr(b.params, "unique_suits", False))
+    said = {text for _seat, text in view.history} if closes else set()
     best: tuple[float, Suit | None] = (BID_THRESHOLD, None)
     found = False
     for c in (*b.suit_rank, *((None,) if b.no_trumps else ())):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from attrs import frozen
+
 from alsos.hand.protocol import BiddingModule, Described
 from alsos.hand.speech import figure_allowed
 from alsos.hand.state import ModuleState
@@ -23,7 +25,43 @@ if TYPE_CHECKING:
     from alsos.hand.state import HandState
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["AlternatingBidding", "BiddingState", "CombinedBidding", "PotterBidding"]
+__all__ = [
+    "AlternatingBidding",
+    "BiddingState",
+    "CombinedBidding",
+    "CombinedParams",
+    "PotterBidding",
+    "PotterParams",
+]
+
+
+@frozen
+class PotterParams:
+    """The ``potter`` auction's own keys (and the ``alternating`` one's, which builds on it).
+
+    ``betli_switch``: after a second-round contract and the pick-up, each seat from
+    the declarer may turn the game into a Betli while the declarer's items are
+    worth at most this much (huwiki, "A licitálás menete"); None: no switch.
+    """
+
+    betli_switch: int | None = None
+
+
+@frozen
+class CombinedParams(PotterParams):
+    """The ``combined`` auction's own keys (figures in the second round), beside potter's.
+
+    ``count_game_value``: a bid is worth its game value plus its figures (club), or
+    its figures alone (huwiki); ``unique_suits``: a suit one seat has named is
+    closed to later seats (huwiki); ``hidden_suit``: a suit bid is shown to the
+    others only as "trumps" until a bid of equal value forces the suits into the
+    open (club, "Variations").
+    """
+
+    count_game_value: bool = True
+    unique_suits: bool = False
+    hidden_suit: bool = False
+
 
 _NT = BIDS[None]
 
@@ -43,7 +81,7 @@ def _round1() -> tuple[str, str, tuple[Card, ...]]:
     )
 
 
-def _round3(rules: Ruleset) -> Described:
+def _round3(rules: Ruleset, own: PotterParams) -> Described:
     """What happens when nobody bids in round 2, as :meth:`PotterBidding._no_contract`
     and :meth:`PotterBidding._round_over` play it: Betli offers if the profile has
     Betli, then Klopitzky if it has Klopitzky, else the hand is thrown in."""
@@ -66,14 +104,14 @@ def _round3(rules: Ruleset) -> Described:
             (),
         )
     ]
-    if b.betli_switch is not None:
+    if own.betli_switch is not None:
         out.append(
             (
                 "bidding.betli_switch",
                 f"After a second-round game and the pick-up, the declarer and then each "
                 f"player in turn may change the game into a Betli of their own while the "
                 f"declarer's game and figures, with kontras, are worth at most "
-                f"{b.betli_switch}; nothing more is announced after that.",
+                f"{own.betli_switch}; nothing more is announced after that.",
                 (),
             )
         )
@@ -132,6 +170,8 @@ def _st(s: HandState) -> BiddingState:
 class PotterBidding(BiddingModule):
     """Accept the original suit; else one rising bid each; else Betli; else Klopitzky."""
 
+    Params = PotterParams
+
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:
         nt = (
@@ -148,11 +188,19 @@ class PotterBidding(BiddingModule):
                 f"{nt}.  The last bidder declares.",
                 (),
             ),
-            *_round3(rules),
+            *_round3(rules, cls.params(rules)),
         ]
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
+        self.own = self.params(rules)
+
+    @classmethod
+    def check(cls, rules: Ruleset) -> list[str]:
+        switch = cls.params(rules).betli_switch
+        if switch is not None and switch < 0:
+            return ["bidding.betli_switch: must not be negative (or null for no switch)"]
+        return []
 
     def start(self, ref: Referee, s: HandState) -> None:
         s.bidding = BiddingState(list(s.active))
@@ -164,9 +212,13 @@ class PotterBidding(BiddingModule):
 
     def after_pickup(self, ref: Referee, s: HandState) -> bool:
         """Offer the Betli switch (huwiki) if the profile has it; True if it took the turn."""
-        rules = self.rules.bidding
-        limit = rules.betli_switch
-        if limit is None or s.accepted_original or s.declarer is None or not rules.betli:
+        limit = self.own.betli_switch
+        if (
+            limit is None
+            or s.accepted_original
+            or s.declarer is None
+            or not self.rules.bidding.betli
+        ):
             return False
         worth = sum(i.value for i in s.items if i.side == 0)
         if worth > limit:
@@ -265,9 +317,11 @@ class CombinedBidding(PotterBidding):
     in that turn.
     """
 
+    Params = CombinedParams
+
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:
-        b = rules.bidding
+        b: CombinedParams = cls.params(rules)
         worth = "its game value plus" if b.count_game_value else "the sum of"
         closed = "  A suit one player has named cannot be named again." if b.unique_suits else ""
         if b.hidden_suit:
@@ -287,7 +341,7 @@ class CombinedBidding(PotterBidding):
                 f"figures stand.",
                 (),
             ),
-            *_round3(rules),
+            *_round3(rules, cls.params(rules)),
         ]
 
     def _contracts(self, s: HandState) -> list[Suit | None]:
@@ -295,7 +349,7 @@ class CombinedBidding(PotterBidding):
         out: list[Suit | None] = [c for c in rules.suit_rank if c != s.original]
         if rules.no_trumps:
             out.append(None)
-        if rules.unique_suits:
+        if self.own.unique_suits:
             named = _st(s).named
             out = [c for c in out if c not in named]
         return out
@@ -316,7 +370,7 @@ class CombinedBidding(PotterBidding):
         rules = self.rules
         games = rules.games
         value = games.trump if contract is not None else games.no_trumps
-        if not rules.bidding.count_game_value:
+        if not self.own.count_game_value:
             value = 0
         for name in names:
             fig = rules.figures[name]
@@ -345,7 +399,7 @@ class CombinedBidding(PotterBidding):
                 continue
             if any(self._fits(s, seat, c, [*b.pending, name]) for c in contracts):
                 out.append(announce(name))
-        hidden = rules.bidding.hidden_suit
+        hidden = self.own.hidden_suit
         for c in contracts:
             if not self._fits(s, seat, c, b.pending):
                 continue
@@ -372,7 +426,7 @@ class CombinedBidding(PotterBidding):
             b.named.add(action.suit)
             worth = self._worth(action.suit, b.pending)
             index = len(s.history) - 1
-            if self.rules.bidding.hidden_suit and action.suit is not None:
+            if self.own.hidden_suit and action.suit is not None:
                 if b.bidder is not None and worth[0] == b.standing[0]:
                     b.hidden_bids.discard(b.standing_index)  # a tie shows both suits
                 else:

@@ -14,7 +14,10 @@ aggressive answer stands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from attrs import frozen
 
 from alsos.hand.items import DECLARER
 from alsos.hand.protocol import CallingModule, Described
@@ -28,7 +31,34 @@ if TYPE_CHECKING:
     from alsos.hand.state import HandState
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["CallState", "GyerunkCalling", "NoCalling"]
+__all__ = ["CallState", "GyerunkCalling", "GyerunkParams", "NoCalling"]
+
+
+@frozen
+class GyerunkParams:
+    """The ``gyerunk`` module's own keys (pagat, "Calling"; options from pagat,
+    "Variations", "Calling").
+
+    ``allowed_with``: figures that do not stop a call of the game (by default
+    kassza, where the profile has a kassza figure).  ``targets``: ``game`` -- only
+    the game can be called; ``any`` -- a seat may call the game or any figure its
+    side announced, and a conceded figure counts as made.  ``call_back``: a kontra
+    to a call only doubles the stake, and the side that said it may then call back.
+    """
+
+    allowed_with: tuple[str, ...] = ("kassza",)
+    targets: str = "game"
+    call_back: bool = False
+
+    @classmethod
+    def complete(cls, section: dict[str, Any], profile: Mapping[str, Any]) -> None:
+        """Fill ``allowed_with`` when the profile leaves it out: its default names
+        kassza, which only profiles with a kassza figure have -- a profile that
+        leaves both out must not fail on a key its author never wrote."""
+        if "allowed_with" not in section:
+            figures = profile.get("figures")
+            names = figures if isinstance(figures, Mapping) else {}
+            section["allowed_with"] = [f for f in cls().allowed_with if f in names]
 
 
 class CallState(ModuleState):
@@ -106,10 +136,39 @@ class GyerunkCalling(NoCalling):
     """
 
     calls = True
+    Params = GyerunkParams
+
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__(rules)
+        self.own: GyerunkParams = self.params(rules)
+
+    @classmethod
+    def check(cls, rules: Ruleset) -> list[str]:
+        own: GyerunkParams = cls.params(rules)
+        problems = []
+        if own.targets not in ("game", "any"):
+            problems.append(f"calling.targets: unknown value {own.targets!r}; use one of game, any")
+        problems += [
+            f"calling.allowed_with: {name!r} is not a figure of this profile"
+            for name in own.allowed_with
+            if name not in rules.figures
+        ]
+        return problems
+
+    @classmethod
+    def names_items(cls, rules: Ruleset) -> bool:
+        own: GyerunkParams = cls.params(rules)
+        return own.targets != "game"
+
+    @classmethod
+    def max_multiplier(cls, rules: Ruleset) -> int:
+        own: GyerunkParams = cls.params(rules)
+        per_step = 2 if own.call_back else 1
+        return int(2 ** (len(rules.kontra.levels) * per_step + 1))
 
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:
-        c = rules.calling
+        c: GyerunkParams = cls.params(rules)
         allowed = [rules.figures[f].title or f for f in c.allowed_with]
         unless = f"no figure other than {', '.join(allowed)}" if allowed else "no figure"
         last = rules.kontra.levels[-1] if rules.kontra.levels else "none"
@@ -153,7 +212,7 @@ class GyerunkCalling(NoCalling):
         """Calls ``seat`` may make at its turn to play to the second trick."""
         if s.contract is None or s.contract.kind is Kind.KLOPITZKY:
             return ()
-        rules = self.rules.calling
+        rules = self.own
         called = s.calling.called if isinstance(s.calling, CallState) else ()
         if rules.targets == "game":
             if called:
@@ -180,7 +239,7 @@ class GyerunkCalling(NoCalling):
             c.targets = [index]
         else:
             index = 0
-            allowed = self.rules.calling.allowed_with
+            allowed = self.own.allowed_with
             c.targets = [i for i, it in enumerate(s.items) if it.is_game or it.figure in allowed]
         c.called.add(index)
         s.call_used = True
@@ -229,7 +288,7 @@ class GyerunkCalling(NoCalling):
         c.queue.pop(0)
         if isinstance(action, Kontra):
             c.kontras += 1
-            if self.rules.calling.call_back:
+            if self.own.call_back:
                 c.exp += 2
                 c.deciding = True
                 ref.ask(s, Phase.CALL, seat)
@@ -267,7 +326,7 @@ class GyerunkCalling(NoCalling):
         won = c.proposer == s.items[main].side
         for index in c.targets:
             ref.settle_call(s, index, 2**c.exp, won if index == main else None)
-        if (s.items[main].is_game and self.rules.calling.targets == "game") or all(
+        if (s.items[main].is_game and self.own.targets == "game") or all(
             item.forced is not None for item in s.items
         ):
             ref.end_by_concession(s)

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from alsos.hand.protocol import Described, ExchangeModule
+from attrs import frozen
+
+from alsos.hand.protocol import Described, ExchangeModule, SiberTaking
 from alsos.hand.state import ModuleState
 from alsos.pack.actions import DISCARDS, EXCHANGE, PASS, SIBER, Action, Discard
 from alsos.pack.cards import CARDS, Rank, Suit, cards_of, suit_mask
@@ -38,7 +40,57 @@ if TYPE_CHECKING:
     from alsos.hand.state import HandState
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["ExchangeState", "NoExchange", "SiberExchange", "TompaExchange"]
+__all__ = ["ExchangeState", "NoExchange", "SiberExchange", "SiberParams", "TompaExchange"]
+
+#: What a síber may take (``takes``), and the other words of the síber's keys.
+TAKES = ("talon", "seen", "reveal", "trumps-and-aces")
+_WORDS = (
+    ("takes", TAKES),
+    ("simple_at", ("before-card", "turn-start")),
+    ("skip_seen", ("both", "indicator")),
+)
+
+
+@frozen
+class SiberParams:
+    """The ``siber`` (and ``tompa``) exchange's own keys (pagat, "Trump Exchange",
+    "Two-Player Game", Variations).
+
+    ``simple_exchange``: the holder of the trump 7 may swap it for the indicator;
+    ``siber``: the síber is played.  ``entitled``: the trump ranks that may síber, in
+    turn: the first one not among the seen talon cards (``[7, 8]``: the 7, or the 8
+    if the 7 is seen).  ``takes``: what the síber takes -- ``talon`` (all of it),
+    ``seen`` (the two face-up cards), ``reveal`` (the two face-up cards, then hidden
+    cards turned one at a time from the ends in ``reveal_from`` while each is a
+    trump or an Ace), ``trumps-and-aces`` (the seen cards and every trump or Ace in
+    the talon).  ``top_needed``: síber only when the top card is a trump or an Ace.
+    ``discard_trumps``: trumps may be laid back.  ``required_figure``: a figure the
+    síber player must announce when it took more than one card (a house option for
+    abszolút).  ``skip_seen``: the next entitled rank is used when the previous one
+    is ``both`` seen cards' or only the ``indicator`` (pagat, Tompa rules G4).
+    ``siber_at_turn``: the síber is made at the entitled player's turn in the first
+    trick, before it announces, instead of before the first lead;
+    ``simple_only_without_siber``: the plain swap of the 7 only when no síber was
+    possible (both huwiki "Taloncsere").  ``simple_at``: when in its first-trick turn
+    the holder of the 7 may swap it: ``before-card`` -- at any point of the turn,
+    after which it plays its card straight away (pagat, "Trump Exchange": just
+    before playing to the trick), but not once it has declared a meld in that turn
+    (a ruling: a declaration describes the hand the seat plays from);
+    ``turn-start`` -- first, before it says anything (huwiki, "Taloncsere").
+    """
+
+    simple_exchange: bool = True
+    siber: bool = True
+    entitled: tuple[Rank, ...] = (Rank.SEVEN, Rank.EIGHT)
+    takes: str = "talon"
+    reveal_from: tuple[str, ...] = ("bottom",)
+    top_needed: bool = True
+    discard_trumps: bool = False
+    required_figure: str | None = None
+    skip_seen: str = "both"
+    siber_at_turn: bool = False
+    simple_only_without_siber: bool = False
+    simple_at: str = "before-card"
 
 
 class ExchangeState(ModuleState):
@@ -94,10 +146,63 @@ class SiberExchange(NoExchange):
     """Three-player síber (whole talon) and the simple trump-7 exchange."""
 
     exchanges = True
+    Params = SiberParams
+
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__(rules)
+        self.own: SiberParams = self.params(rules)
+        self.anytime = self.own.simple_at == "before-card"
+
+    @classmethod
+    def moves(cls, rules: Ruleset) -> frozenset[str]:
+        own: SiberParams = cls.params(rules)
+        return frozenset(
+            (["exchange"] if own.simple_exchange or own.siber else [])
+            + (["siber", "discard"] if own.siber else [])
+        )
+
+    @classmethod
+    def overview(cls, rules: Ruleset) -> str | None:
+        ex: SiberParams = cls.params(rules)
+        if not (ex.simple_exchange or ex.siber):
+            return None
+        low = " or ".join(f"the {r.code}" for r in ex.entitled[:1])
+        ways = []
+        if ex.simple_exchange:
+            ways.append("swap it for the indicator")
+        if ex.siber:
+            ways.append(f"{', when the rules allow it,' if ways else ''} do a {{síber}}")
+        return f"**Trump exchange.** The holder of {low} of trumps may {' or'.join(ways)}."
+
+    @classmethod
+    def siber(cls, rules: Ruleset) -> SiberTaking | None:
+        own: SiberParams = cls.params(rules)
+        if not own.siber:
+            return None
+        return SiberTaking(own.takes, own.reveal_from, own.top_needed, own.discard_trumps)
+
+    @classmethod
+    def check(cls, rules: Ruleset) -> list[str]:
+        own: SiberParams = cls.params(rules)
+        problems = [
+            f"exchange.{key}: unknown value {getattr(own, key)!r}; use one of {', '.join(words)}"
+            for key, words in _WORDS
+            if getattr(own, key) not in words
+        ]
+        for end in own.reveal_from:
+            if end not in ("bottom", "top"):
+                problems.append(f"exchange.reveal_from: {end!r} is neither 'bottom' nor 'top'")
+        if own.required_figure is not None and own.required_figure not in rules.figures:
+            problems.append(
+                f"exchange.required_figure: {own.required_figure!r} is not a figure here"
+            )
+        if own.siber and not own.entitled:
+            problems.append("exchange.entitled: name at least one trump rank that may síber")
+        return problems
 
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:
-        ex = rules.exchange
+        ex: SiberParams = cls.params(rules)
         out: Described = []
         if ex.simple_exchange:
             out.append(
@@ -149,7 +254,7 @@ class SiberExchange(NoExchange):
         cards), so every seat knows whether the step is held; where the card
         lies is not looked at.
         """
-        rules = self.rules.exchange
+        rules = self.own
         if not (rules.siber and s.accepted_original and s.trump >= 0):
             return None
         top = s.talon[-1]
@@ -175,7 +280,7 @@ class SiberExchange(NoExchange):
     def start(self, ref: Referee, s: HandState) -> None:
         who = self.entitled(s)
         s.exchange = ExchangeState(*who) if who is not None else ExchangeState(None, None)
-        if self.rules.exchange.siber_at_turn or self.entitled_card(s) is None:
+        if self.own.siber_at_turn or self.entitled_card(s) is None:
             ref.begin_play(s)  # at_turn: offered inside the entitled seat's first-trick turn
             return
         # pagat, "Trump Exchange": every seat is asked, holder or not, so a pass reveals nothing.
@@ -205,7 +310,7 @@ class SiberExchange(NoExchange):
     def discard_options(self, s: HandState, seat: int) -> tuple[Action, ...]:
         hand = s.hands[seat]
         keep = hand
-        if not self.rules.exchange.discard_trumps and s.trump >= 0:
+        if not self.own.discard_trumps and s.trump >= 0:
             keep &= ~suit_mask(s.trump)
             if keep.bit_count() < s.discards_left:
                 # Too few other cards to make the discards owed (a short hand with a
@@ -216,7 +321,7 @@ class SiberExchange(NoExchange):
     def can_siber(self, s: HandState, seat: int) -> bool:
         """Síber offered in the seat's own first-trick turn (huwiki's timing)."""
         return (
-            self.rules.exchange.siber_at_turn
+            self.own.siber_at_turn
             and _st(s).seat == seat
             and s.siber_card is None
             and s.trick_no == 0
@@ -224,7 +329,7 @@ class SiberExchange(NoExchange):
 
     def _takes(self, s: HandState) -> tuple[list[int], list[int], set[int]]:
         """Split the talon into (taken, left, left face up) under the profile's rule."""
-        rules = self.rules.exchange
+        rules = self.own
         talon = s.talon
         seen = [talon[0], talon[-1]]
         hidden = talon[1:-1]
@@ -258,7 +363,7 @@ class SiberExchange(NoExchange):
             card = _st(s).card
             assert card is not None
             taken, _left, shown = self._takes(s)
-            if self.rules.exchange.takes == "reveal":
+            if self.own.takes == "reveal":
                 for c in taken[2:]:  # turned face up one by one as the reveal went on
                     s.talon_up |= 1 << c
             ref.take_from_talon(s, seat, taken)
@@ -269,7 +374,7 @@ class SiberExchange(NoExchange):
             s.siber_card = card
             s.siber_taken = len(taken)
             s.discards_left = s.hands[seat].bit_count() - self.rules.hand_size
-            required = self.rules.exchange.required_figure
+            required = self.own.required_figure
             if required is not None and len(taken) > 1:
                 ref.announce(s, seat, required)
             if s.phase is Phase.SIBER:
@@ -285,7 +390,7 @@ class SiberExchange(NoExchange):
             ref.begin_play(s)
 
     def can_exchange(self, s: HandState, seat: int) -> bool:
-        rules = self.rules.exchange
+        rules = self.own
         if not (rules.simple_exchange and s.accepted_original and s.trump >= 0):
             return False
         if s.siber_card is not None or s.exchanged is not None:

@@ -34,7 +34,10 @@ as soon as the auction is won.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
+
+from attrs import field, frozen
 
 from alsos.hand.items import DECLARER
 from alsos.hand.melds import every_meld
@@ -58,18 +61,21 @@ from alsos.pack.actions import (
 from alsos.pack.cards import Suit
 from alsos.pack.phases import Contract, Kind, Phase
 from alsos.ruleset import registry
-from alsos.ruleset.profile import FrozenMap
+from alsos.ruleset.checks import FIGURE_ID, MAX_FIGURES, suggest_id
+from alsos.ruleset.profile import FrozenMap, LadderContract
 from alsos.ruleset.registry import register
 from alsos.ruleset.tables import tables_of
 
 if TYPE_CHECKING:
     from alsos.hand.protocol import Referee
     from alsos.hand.state import HandState
-    from alsos.ruleset.profile import FigureRule, LadderContract, Ruleset
+    from alsos.ruleset.profile import FigureRule, Ruleset
 
 __all__ = [
     "LadderBidding",
+    "LadderParams",
     "LadderState",
+    "contract_problems",
     "decided",
     "hand_melds",
     "melds_of",
@@ -131,9 +137,84 @@ def _st(s: HandState) -> LadderState:
     return b
 
 
+def _frozen(value: Mapping[str, LadderContract]) -> FrozenMap[str, LadderContract]:
+    return value if isinstance(value, FrozenMap) else FrozenMap(value)
+
+
+@frozen
+class LadderParams:
+    """The ``ladder`` auction's own keys.
+
+    ``contracts``: the contracts that may be bid, low to high (see
+    :class:`~alsos.ruleset.profile.LadderContract`); ``declare_limit``: how often a
+    seat may declare in a session before it must pass (altiansz, "Bidding and use
+    of the Talon"); None: no limit.
+    """
+
+    contracts: Mapping[str, LadderContract] = field(factory=FrozenMap, converter=_frozen)
+    declare_limit: int | None = None
+
+
+def contract_problems(rules: Ruleset, own: LadderParams) -> list[str]:
+    """What the ladder auction cannot play in ``rules``: no contracts, too many, a
+    contract id the notation cannot read, a word that is not a choice, an
+    objective that is no figure or cannot be judged as the contract is played."""
+    problems = []
+    if not own.contracts:
+        problems.append("bidding.contracts: the ladder auction needs at least one contract")
+    if len(own.contracts) > MAX_FIGURES:
+        problems.append(
+            f"bidding.contracts: {len(own.contracts)} contracts; at most {MAX_FIGURES} (each "
+            "one is offered at every turn of the auction and announcements)"
+        )
+    if own.declare_limit is not None and own.declare_limit < 1:
+        problems.append("bidding.declare_limit: at least 1, or null for no limit")
+    kinds = registry.available("figures")
+    for cid, lc in own.contracts.items():
+        where = f"bidding.contracts.{cid}"
+        if not FIGURE_ID.fullmatch(cid):
+            problems.append(
+                f"{where}: a contract id is lower-case letters, digits and hyphens (it is "
+                f"typed as 'contract <id>'), e.g. {suggest_id(cid)!r}"
+            )
+        if lc.trumps not in ("any", "suit", "none"):
+            problems.append(f"{where}.trumps: {lc.trumps!r} is not one of any, suit, none")
+        if lc.melds not in ("all", "declarer", "none"):
+            problems.append(f"{where}.melds: {lc.melds!r} is not one of all, declarer, none")
+        for name in lc.objectives:
+            fig = rules.figures.get(name)
+            kind = registry.lookup("figures", fig.kind) if fig and fig.kind in kinds else None
+            if fig is None:
+                problems.append(f"{where}.objectives: {name!r} is not a figure of this profile")
+            elif kind is not None and not kind.judged:
+                problems.append(
+                    f"{where}.objectives: {name!r} is a {fig.kind} figure, which only modifies "
+                    f"a game and is never won or lost; an objective is of kind "
+                    + ", ".join(k for k in kinds if registry.lookup("figures", k).judged)
+                )
+            elif (
+                kind is not None
+                and not kind.without_trumps(fig)
+                and (lc.trumps != "suit" or lc.betli)
+            ):
+                problems.append(
+                    f"{where}.objectives: {name!r} cannot be judged without trumps, but this "
+                    f"contract may be played without trumps (trumps: {lc.trumps}); give the "
+                    "figure what its kind needs for that (a points figure: "
+                    "threshold_no_trumps), or the contract trumps: suit"
+                )
+    return problems
+
+
+def params(rules: Ruleset) -> LadderParams:
+    """The ladder auction's parameters in ``rules``."""
+    found: LadderParams = LadderBidding.params(rules)
+    return found
+
+
 def barred(rules: Ruleset, s: HandState, seat: int) -> bool:
     """Whether ``seat`` has declared its session's allowance and must pass."""
-    limit = rules.bidding.declare_limit
+    limit = params(rules).declare_limit
     before = s.declared_before
     return limit is not None and before is not None and before[seat] >= limit
 
@@ -142,9 +223,33 @@ def barred(rules: Ruleset, s: HandState, seat: int) -> bool:
 class LadderBidding(BiddingModule):
     """A rising auction of the profile's contracts with talon draws (altiansz)."""
 
+    Params = LadderParams
+
+    @classmethod
+    def named_contracts(cls, rules: Ruleset) -> Mapping[str, LadderContract]:
+        return params(rules).contracts
+
+    @classmethod
+    def declare_limit(cls, rules: Ruleset) -> int | None:
+        return params(rules).declare_limit
+
+    @classmethod
+    def moves(cls, rules: Ruleset) -> frozenset[str]:
+        own = params(rules)
+        if not any(c.talon for c in own.contracts.values()):
+            return frozenset()
+        # the face-up card taken for a discard, and the set-aside pair once a
+        # defender has used up its contracts (síber)
+        siber = ["siber"] if own.declare_limit is not None else []
+        return frozenset(["exchange", "discard", *siber])
+
+    @classmethod
+    def check(cls, rules: Ruleset) -> list[str]:
+        return contract_problems(rules, params(rules))
+
     @classmethod
     def describe(cls, rules: Ruleset) -> Described:
-        b = rules.bidding
+        b = params(rules)
         names = ", ".join(c.title for c in b.contracts.values())
         first_talon = next((c.title for c in b.contracts.values() if not c.talon), None)
         out: Described = [
@@ -192,8 +297,9 @@ class LadderBidding(BiddingModule):
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
-        self.ids = tuple(rules.bidding.contracts)
-        self.contracts = tuple(rules.bidding.contracts.values())
+        own = params(rules).contracts
+        self.ids = tuple(own)
+        self.contracts = tuple(own.values())
         self.bids = tuple(contract_bid(i) for i in self.ids)
 
     def start(self, ref: Referee, s: HandState) -> None:
@@ -443,7 +549,7 @@ _MELD_WORDS = {"bela": "béla", "20": "a 20"}
 
 def _spec(rules: Ruleset, s: HandState) -> LadderContract:
     assert s.contract is not None and s.contract.name is not None
-    return rules.bidding.contracts[s.contract.name]
+    return params(rules).contracts[s.contract.name]
 
 
 def objective_status(
@@ -584,12 +690,13 @@ def describe_scoring(rules: Ruleset) -> Described:
                 (),
             )
         )
-    if rules.bidding.declare_limit is not None:
+    limit = params(rules).declare_limit
+    if limit is not None:
         out.append(
             (
                 "scoring.limit",
                 "Each contract played, won or lost, uses up one of the declarer's "
-                f"{rules.bidding.declare_limit} for the session; a {{Klopitzky}} uses none.",
+                f"{limit} for the session; a {{Klopitzky}} uses none.",
                 (),
             )
         )

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from attrs import frozen
+
 from alsos.hand.items import DECLARER
 from alsos.hand.melds import scoring_sequences, vannak_ranks_held
 from alsos.hand.protocol import PointRace
@@ -27,7 +29,9 @@ if TYPE_CHECKING:
     from alsos.ruleset.profile import Ruleset
 
 __all__ = [
+    "PotterScoringParams",
     "card_points",
+    "describe_potter",
     "game_payments",
     "meld_totals",
     "potter_payments",
@@ -278,6 +282,63 @@ def potter_point_race(rules: Ruleset, s: HandState) -> PointRace | None:
     return PointRace(meld_totals(rules, s), game_payments(s, False), game_payments(s, True))
 
 
+@frozen
+class PotterScoringParams:
+    """The ``potter`` scoring's own keys.
+
+    ``klopitzky_per_payer``: in the written score, a Klopitzky winner writes the
+    value once per seat that pays it (huwiki: the one-trick seat of a 4-4-1 split
+    writes 6), rather than once (pagat: it scores 3).
+    """
+
+    klopitzky_per_payer: bool = False
+
+
+def describe_potter(rules: Ruleset) -> list[tuple[str, str, tuple[Any, ...]]]:
+    """The rulebook's clauses of pagat's settlement (and the potter scoring's option)."""
+    out: list[tuple[str, str, tuple[Any, ...]]] = [
+        (
+            "scoring.game",
+            "The declarer wins the game with more points (cards in tricks, the last-trick "
+            "bonus, valid melds and béla) than each opponent separately; a tie loses.  "
+            "Cards left in the talon count for nobody.",
+            (),
+        ),
+        (
+            "scoring.payments",
+            "For each item the declarer collects its value from every opponent when the "
+            "declarer's side wins it, and pays it to every opponent otherwise"
+            + (
+                "; the player sitting out settles with the opponents." if rules.players > 3 else "."
+            ),
+            (),
+        ),
+        (
+            "scoring.written",
+            "On paper every item won is written as a positive number for each of its winners.",
+            (),
+        ),
+    ]
+    if rules.bidding.klopitzky:
+        per = " (once for each payer)" if _per_payer(rules) else ""
+        out.append(
+            (
+                "scoring.klopitzky",
+                f"In {{Klopitzky}} the player with the most tricks pays "
+                f"{rules.games.klopitzky} to each other player; two tied for most each pay "
+                f"the one below them, who writes the value{per}; an equal split scores "
+                f"nothing.",
+                (),
+            )
+        )
+    return out
+
+
+def _per_payer(rules: Ruleset) -> bool:
+    own = rules.scoring.params
+    return isinstance(own, PotterScoringParams) and own.klopitzky_per_payer
+
+
 # Compiled, so given as functions (wrapped in a ScoringModule); ``totals_only``: the
 # settlement follows from card points, tricks and item results (search keys on sums);
 # ``zero_sum``: every payer pays the declarer alike (_pay), the seat sitting out too.
@@ -286,6 +347,8 @@ def potter_point_race(rules: Ruleset, s: HandState) -> PointRace | None:
     "potter",
     payments=potter_payments,
     point_race=potter_point_race,
+    Params=PotterScoringParams,
+    describe=describe_potter,
     totals_only=True,
     zero_sum=True,
 )
@@ -361,7 +424,7 @@ def _klopitzky(rules: Ruleset, s: HandState, tricks: dict[int, int]) -> Settleme
             for lo in losers:
                 payments[lo] -= value
                 payments[g] += value
-            writes = value * (len(losers) if rules.scoring.klopitzky_per_payer else 1)
+            writes = value * (len(losers) if _per_payer(rules) else 1)
             written[g] += writes
             n = tricks.get(g)
             own = "sitting out" if n is None else f"{n} trick{'' if n == 1 else 's'}"

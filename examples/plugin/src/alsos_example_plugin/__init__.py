@@ -1,27 +1,38 @@
-"""An example alsos plugin: the figure kind ``trick-count``.
+"""An example alsos plugin: the figure kind ``trick-count`` and the scoring ``capped``.
 
 A ``trick-count`` figure is an undertaking to win at least ``threshold``
 tricks (more than ``threshold`` with ``strict: true``) in the announcer's
 own tricks: a defender's count does not include the partner's tricks.
 
-Importing this module registers the kind in the ``figures`` family of
-:mod:`alsos.hand.rules`; alsos does the import itself through the ``alsos.hand.rules``
-entry point declared in ``pyproject.toml``.
+The ``capped`` scoring module settles as potter's does, but no player pays
+another more than its own option ``cap`` (``scoring: {module: capped, cap:
+8}``): a module with a parameter of its own, read by the loader, checked,
+described in the rulebook and played by the bots like a built-in one.
+
+Importing this module registers both with :mod:`alsos.hand.rules`; alsos does
+the import itself through the ``alsos.rules`` entry point declared in
+``pyproject.toml``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from alsos.hand.protocol import FigureKind
+import attrs
+from attrs import frozen
+
+from alsos.hand.protocol import FigureKind, ScoringModule
 from alsos.hand.rules import register
+from alsos.ruleset.registry import lookup
 
 if TYPE_CHECKING:
     from alsos.hand.items import Item
-    from alsos.hand.settlement import Tally
+    from alsos.hand.settlement import Settlement, Tally
+    from alsos.hand.state import HandState
+    from alsos.pack.cards import Card
     from alsos.ruleset.profile import FigureRule, Ruleset
 
-__all__ = ["TrickCount"]
+__all__ = ["CappedParams", "CappedScoring", "TrickCount"]
 
 
 class TrickCount(FigureKind):
@@ -47,3 +58,61 @@ class TrickCount(FigureKind):
 
 
 register("figures", "trick-count")(TrickCount())
+
+
+# -- a scoring module with an option of its own ----------------------------------
+
+
+@frozen
+class CappedParams:
+    """The ``capped`` scoring's own keys, in the profile's ``scoring`` section.
+
+    ``cap``: the most stakes one player pays or receives from one other player
+    in a hand.
+    """
+
+    cap: int = 16
+
+
+class CappedScoring(ScoringModule):
+    """Potter's settlement, but no defender pays the declarer (or is paid by it) more
+    than ``scoring.cap`` stakes in a hand (a table's limit); the score sheet is
+    written as usual, and a hand without a declarer (Klopitzky) settles as potter's."""
+
+    Params = CappedParams
+    zero_sum = True  # the defenders pay alike, as in potter's settlement
+
+    def settle(self, rules: Ruleset, s: HandState) -> Settlement:
+        st = lookup("scoring", "potter").settle(rules, s)
+        cap = _cap(rules)
+        if st.declarer is None:  # Klopitzky, or thrown in: as potter's
+            return st
+        others = {seat: max(-cap, min(cap, v)) for seat, v in st.payments.items()}
+        others[st.declarer] = 0
+        others[st.declarer] = -sum(others.values())
+        note = f"each payment capped at {cap} stakes (scoring.cap)"
+        return attrs.evolve(st, payments=others, notes=[*st.notes, note])
+
+    def check(self, rules: Ruleset) -> list[str]:
+        if _cap(rules) < 1:
+            return ["scoring.cap: at least 1 stake"]
+        return []
+
+    def describe(self, rules: Ruleset) -> list[tuple[str, str, tuple[Card, ...]]]:
+        potter = list(lookup("scoring", "potter").describe(rules))
+        limit = (
+            "scoring.cap",
+            f"No opponent pays the declarer, or is paid by it, more than {_cap(rules)} "
+            "stakes in a hand: the payments are cut to that, the score sheet is written "
+            "as usual.",
+            (),
+        )
+        return [*potter, limit]
+
+
+def _cap(rules: Ruleset) -> int:
+    own = rules.scoring.params
+    return own.cap if isinstance(own, CappedParams) else CappedParams().cap
+
+
+register("scoring", "capped")(CappedScoring())
