@@ -60,6 +60,8 @@ NOT_ALSOS_ERRORS = {
     "alsos.web.store.PlyTaken": Exception,
     # A bound of the YAML reader, always turned into a ProfileError before it leaves.
     "alsos.ruleset.yaml_reading._Refused": Exception,
+    # A warning, not an error: a profile's key that has no effect (issue 31, item 1).
+    "alsos.ruleset.profile.ProfileWarning": UserWarning,
 }
 
 
