@@ -26,6 +26,7 @@ from alsos.errors import (
     SearchError,
     WebError,
 )
+from alsos.hand.history import Step, StepParseError, parse_step
 from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.actions import Action, ActionParseError, parse_action
 from alsos.pack.cards import Card, CardParseError, Order, Rank, Suit, format_cards, parse_cards
@@ -77,6 +78,8 @@ __all__ = [
     "SearchError",
     "Session",
     "Settlement",
+    "Step",
+    "StepParseError",
     "Suit",
     "View",
     "WebError",
@@ -87,6 +90,7 @@ __all__ = [
     "new_session",
     "parse_action",
     "parse_cards",
+    "parse_step",
     "shipped_variants",
     "to_data",
 ]

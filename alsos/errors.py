@@ -60,13 +60,14 @@ class RulesetError(AlsosError):
 
 class NotationError(AlsosError):
     """Text or data in one of alsos's notations that cannot be read, written or
-    replayed: cards, actions, deals, records and the JSON of
+    replayed: cards, actions, history steps, deals, records and the JSON of
     :func:`~alsos.play.data.to_data` (raised itself for a record format that is
     none of them).
 
     Its classes: :class:`~alsos.pack.cards.CardParseError`,
-    :class:`~alsos.pack.actions.ActionParseError`, :class:`~alsos.DealError`,
-    :class:`~alsos.records.record.RecordError`, :class:`~alsos.play.data.DataError`.
+    :class:`~alsos.pack.actions.ActionParseError`, :class:`~alsos.StepParseError`,
+    :class:`~alsos.DealError`, :class:`~alsos.records.record.RecordError`,
+    :class:`~alsos.play.data.DataError`.
     """
 
 

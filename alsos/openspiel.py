@@ -427,7 +427,7 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         if self.game is None:
             return f"dealing: {len(self._pack)} of 32 cards"
-        return f"{self.game.deal}\n" + " ".join(t for _, t in self.game.public_history())
+        return f"{self.game.deal}\n" + " ".join(step.text for step in self.game.public_history())
 
 
 def _known_dealt(state: AlsosState, game: Game, seat: int) -> tuple[Card, ...]:
@@ -567,7 +567,7 @@ class AlsosObserver:
             # Talon cards it saw taken into a hand: its own draws, and the face-up
             # cards another seat took (the indicator, a síber reveal's cards).
             "taken " + " ".join(f"{t}:" + ",".join(c.name for c in cs) for t, cs in view.taken),
-            " | ".join(f"{seat}:{text}" for seat, text in view.history),
+            " | ".join(f"{step.seat}:{step.text}" for step in view.history),
         ]
         return "; ".join(parts)
 

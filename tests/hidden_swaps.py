@@ -25,8 +25,8 @@ def seen(game: Game, seat: int) -> set[Card]:
         out.update(c for _s, c in t.cards)
     for _t, cards in v.taken:
         out.update(cards)
-    for _s, text in v.history:
-        out.update(_BY_NAME[n] for n in _CARD.findall(text))
+    for step in v.history:
+        out.update(_BY_NAME[n] for n in _CARD.findall(step.text))
     return out
 
 

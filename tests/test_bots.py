@@ -189,7 +189,8 @@ def _view(
     return View(
         seat=seat, phase=phase, to_act=seat, hand=_cards(hand), unseen_count=unseen,
         talon_seen=_cards(talon), declarer=declarer, contract=kind if contract == "" else contract,
-        trick=played, tricks_won={0: 0, 1: 0, 2: 0}, items=items, history=history,
+        trick=played, tricks_won={0: 0, 1: 0, 2: 0}, items=items,
+        history=tuple(alsos.parse_step(s, text) for s, text in history),
         legal=tuple(legal), variant=variant, trump=trump, kind=kind, call_stakes=call_stakes,
         tricks=tricks,
     )  # fmt: skip

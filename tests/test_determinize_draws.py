@@ -235,7 +235,7 @@ def test_after_an_altiansz_siber_the_face_up_card_goes_with_the_declarer() -> No
     found = 0
     for seed in range(200):
         game = _altiansz(3, seed, 60, "heuristic", [6 * (i == seed % 3) for i in range(3)])
-        texts = [t for _, t in game.public_history()]
+        texts = [step.text for step in game.public_history()]
         if "siber" not in texts:
             continue
         declarer = game.declarer

@@ -23,7 +23,8 @@ from profiles import PROFILES
 
 import alsos
 from alsos.hand.engine import Engine, engine_for
-from alsos.hand.events import MeldShown, Note, PhaseChanged, PickedUp, Said, Took
+from alsos.hand.events import MeldShown, PhaseChanged, PickedUp, Said, Took
+from alsos.hand.history import Announced, MeldAnswer, MeldsNamed, Step
 from alsos.hand.protocol import Referee
 from alsos.hand.state import HandState
 from alsos.hand.tricks import give_back_trick, take_trick, trick_winner
@@ -80,16 +81,23 @@ def test_a_meld_detail_is_noted_as_data_and_told_where_it_is_shown() -> None:
     shown = next(e for e in events if isinstance(e, MeldShown))
     index = len(game.history) - 1
     note = game.state.notes[index]
-    assert isinstance(note, Note) and note.kind == "meld" and note.detail == shown.detail
+    assert isinstance(note, MeldAnswer) and note.text == shown.detail
     said = events[0]
     assert isinstance(said, Said)
-    assert said.public == f"{said.action} ({shown.detail})" == str(said.action) + note.text
-    assert game.public_history()[index] == (said.seat, said.public)
+    assert said.public == f"{said.action} ({shown.detail})" == f"{said.action} ({note.text})"
+    step = game.public_history()[index]
+    assert (step.seat, step.action, step.note, step.text) == (
+        said.seat,
+        said.action,
+        note,
+        said.public,
+    )
 
 
 def test_every_note_is_data() -> None:
     """Whatever a hand notes (figures carried by a bid, melds declared, meld details),
-    each note is a Note whose text is what the history shows after the action."""
+    each note is data (Announced, MeldsNamed, MeldAnswer) and the history's step carries
+    it, its text what the history shows after the action."""
     kinds = set()
     for rules in PROFILES:
         for seed in range(40):
@@ -99,11 +107,12 @@ def test_every_note_is_data() -> None:
                 game.apply(rng.choice(game.legal_actions()))
             history = game.public_history()
             for index, note in game.state.notes.items():
-                assert isinstance(note, Note)
-                kinds.add(note.kind)
+                assert isinstance(note, (Announced, MeldsNamed, MeldAnswer))
+                kinds.add(type(note))
                 seat, action = game.history[index]
-                if history[index][1] != "bid trumps":
-                    assert history[index] == (seat, str(action) + note.text)
+                if not history[index].hidden:
+                    assert history[index] == Step(seat, action, None, note)
+                    assert history[index].text == f"{action} ({note.text})"
     assert kinds  # random hands note little: altiansz declares its melds
 
 

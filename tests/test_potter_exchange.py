@@ -9,6 +9,8 @@ import deals
 from scripted import finish, legal, new_game, play, unwon_points
 
 import alsos
+from alsos import Step
+from alsos.pack.actions import Discard
 from alsos.pack.cards import Card
 
 # Acorns proposed with the indicator M8; seat 1 holds the trump 7 (unseen);
@@ -242,9 +244,10 @@ def test_siber_discards_are_hidden_from_the_other_seats() -> None:
     player knows them."""
     game = _at_siber(SIBER_DEAL)
     play(game, "siber, discard PU")
-    assert game.view(2).history[-1] == (2, "discard PU")
+    assert game.view(2).history[-1] == Step(2, Discard(Card.PU))
     for seat in (0, 1):
-        assert game.view(seat).history[-1] == (2, "discard")
+        assert game.view(seat).history[-1] == Step(2, None, "discard")
+        assert game.view(seat).history[-1].text == "discard"
         assert "PU" not in str(game.view(seat))
 
 
@@ -257,4 +260,4 @@ def test_the_first_siber_ends_the_asking() -> None:
     assert sorted(legal(game)) == ["pass", "siber"]
     play(game, "siber, discard P7, discard Z7, discard T7, discard T8")
     assert game.phase is alsos.Phase.PLAY and game.to_act == 0 and game.trick_no == 0
-    assert [t for _, t in game.view(1).history[-5:]] == ["siber"] + ["discard"] * 4
+    assert [step.text for step in game.view(1).history[-5:]] == ["siber"] + ["discard"] * 4

@@ -12,6 +12,10 @@ import pytest
 from scripted import finish, first_card, legal, new_game, play, play_cards
 
 import alsos
+from alsos import Step
+from alsos.hand.history import MeldAnswer
+from alsos.pack.actions import SHOW
+from alsos.pack.cards import Rank
 
 # Seats 1 and 2 each hold a plain kvart to the Ace (hearts, gourds).
 TIE_DEAL = (
@@ -141,10 +145,12 @@ def test_equal_length_is_decided_by_the_top_card_step_by_step() -> None:
     assert game.to_act == 1  # first to declare answers first
     assert sorted(legal(game)) == ["kicsi", "show"]
     play(game, "show")
-    assert game.view(0).history[-1] == (1, "show (to the A)")
+    assert game.view(0).history[-1] == Step(1, SHOW, None, MeldAnswer("top", Rank.ACE))
+    assert game.view(0).history[-1].text == "show (to the A)"
     assert game.to_act == 2
     play(game, "show")
-    assert game.view(0).history[-1] == (2, "show (to the K)")
+    assert game.view(0).history[-1] == Step(2, SHOW, None, MeldAnswer("top", Rank.KING))
+    assert game.view(0).history[-1].text == "show (to the K)"
     assert game.phase is alsos.Phase.PLAY
     assert game.meld_winner["sequence"] == 1
     assert _meld_points(game) == {0: 0, 1: 50, 2: 0}
@@ -166,7 +172,8 @@ def test_trump_sequence_beats_equal_plain_sequence() -> None:
     play(game, "show show")  # both to the Ace
     assert game.phase is alsos.Phase.MELDS
     play(game, "show")
-    assert game.view(0).history[-1] == (1, "show (not in trumps)")
+    assert game.view(0).history[-1] == Step(1, SHOW, None, MeldAnswer("trumps", 0))
+    assert game.view(0).history[-1].text == "show (not in trumps)"
     play(game, "show")
     assert game.meld_winner["sequence"] == 2
     assert _meld_points(game) == {0: 0, 1: 0, 2: 50}
@@ -194,9 +201,11 @@ def test_vannak_ranks_in_trump_order_in_a_trump_game() -> None:
     game = _declare_in_first_trick(VANNAK_DEAL, "declare vannak", "declare vannak")
     assert game.phase is alsos.Phase.MELDS
     play(game, "show")
-    assert game.view(0).history[-1] == (1, "show (vannak of A)")
+    assert game.view(0).history[-1] == Step(1, SHOW, None, MeldAnswer("vannak", Rank.ACE))
+    assert game.view(0).history[-1].text == "show (vannak of A)"
     play(game, "show")
-    assert game.view(0).history[-1] == (2, "show (vannak of U)")
+    assert game.view(0).history[-1] == Step(2, SHOW, None, MeldAnswer("vannak", Rank.UNDER))
+    assert game.view(0).history[-1].text == "show (vannak of U)"
     assert game.meld_winner["vannak"] == 2
 
 

@@ -518,8 +518,8 @@ def discarded(game: Game) -> set[str]:
 def view_tokens(view: alsos.View) -> set[str]:
     """Every word a view shows, including its public history."""
     words = set(str(view).split())
-    for _s, text in view.history:
-        words.update(text.split())
+    for step in view.history:
+        words.update(step.text.split())
     return words
 
 
@@ -546,10 +546,13 @@ def assert_views_hide_information(game: Game) -> None:
         if secret and seat != holder:
             shown = secret & view_tokens(view)
             assert not shown, f"seat {seat} is shown seat {holder}'s síber discards {shown}"
-            for s, text in view.history:
-                assert not text.startswith("discard ") or s == seat, text
+            for step in view.history:
+                assert step.action.__class__ is not Discard or step.seat == seat, step
+                assert not step.text.startswith("discard ") or step.seat == seat, step
         if secret and seat == holder:
-            own_discards = {t.split()[1] for s, t in view.history if t.startswith("discard ")}
+            own_discards = {
+                st.text.split()[1] for st in view.history if st.text.startswith("discard ")
+            }
             assert own_discards == secret
 
 

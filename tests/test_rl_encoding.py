@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 
 import alsos  # noqa: E402
 from alsos.hand.chosen import named_contracts  # noqa: E402
+from alsos.hand.history import MELD_IDS  # noqa: E402
 from alsos.pack.actions import DECLARE_MELDS, Action, ContractBid  # noqa: E402
 from alsos.rl import ObservationEncoder  # noqa: E402
 from alsos.rl.encoding import MELD_KINDS  # noqa: E402
@@ -151,11 +152,13 @@ def test_ladder_fields_say_the_contract_and_the_meld_kinds(players: int) -> None
             want[ids.index(bids[-1])] = 1
         assert np.array_equal(f["contract"], want)
         counts = np.zeros((players, len(kinds)))
-        for who, text in view.history:
+        for step in view.history:
+            who, text = step.seat, step.text
             if text.startswith("declare melds ("):
                 declared += 1
                 for word in text[len("declare melds (") : -1].split(", "):
-                    counts[who, kinds.index(word)] += 1  # every word is a known kind
+                    # every word is a known kind (MELD_KINDS are ids; the text writes words)
+                    counts[who, kinds.index(MELD_IDS.get(word, word))] += 1
         assert np.allclose(f["melds"], np.minimum(counts / 4, 1))
 
     for hand in range(40):

@@ -140,7 +140,7 @@ def test_events_never_carry_hidden_cards_to_a_seat_that_may_not_see_them(
                 elif isinstance(seen, Played):
                     sent[seat].append(str(seen.card))
     for seat in range(rules.players):
-        assert sent[seat] == [text for _, text in game.view(seat).history]
+        assert sent[seat] == [step.text for step in game.view(seat).history]
 
 
 def test_a_discard_is_private_to_its_seat() -> None:

@@ -25,8 +25,11 @@ from altiansz_helpers import (
 from variant_helpers import sit_out
 
 import alsos
+from alsos import Step
 from alsos.hand.chosen import named_contracts
+from alsos.hand.history import MeldsNamed
 from alsos.hand.melds import every_meld
+from alsos.pack.actions import DECLARE_MELDS
 from alsos.pack.cards import Card, cards_of
 from alsos.pack.phases import Kind, Phase
 
@@ -208,9 +211,9 @@ def test_talon_chain_across_three_bidders() -> None:
     # The pair the first bidder left (ZU Z9) lies set aside, with the face-up ZO.
     assert {int(c) for c in s.talon} >= set(alsos.parse_cards("ZO ZU Z9"))
     # The other seats see only that a card was discarded.
-    shown = [text for _, text in game.public_history(1)]
+    shown = [step.text for step in game.public_history(1)]
     assert "discard TA" in shown  # its own
-    assert [t for t in game.public_history(0) if t[0] == 2][1] == (2, "discard")
+    assert [t for t in game.public_history(0) if t.seat == 2][1] == Step(2, None, "discard")
     run(game, "pass, pass")
     assert game.to_act == 2 and game.phase is Phase.BIDDING
     run(game, "bid gourds, exchange")
@@ -578,8 +581,9 @@ def test_melds_are_declared_by_kind_only_before_the_first_card() -> None:
     run(game, "declare melds")
     assert "declare melds" not in texts(game)  # once
     said = game.public_history(0)[-1]
-    assert said == (1, "declare melds (béla, terc, a 20)")
-    assert not any(str(c) in said[1] for c in alsos.Card)
+    assert said == Step(1, DECLARE_MELDS, None, MeldsNamed(("bela", "terc", "20")))
+    assert said.text == "declare melds (béla, terc, a 20)"
+    assert not any(str(c) in said.text for c in alsos.Card)
     view = game.view(2)
     assert view.history[-1] == said
     play_out(game, declare=False)  # seats 2 and 0 do not declare

@@ -31,6 +31,8 @@ from variant_helpers import (
 )
 
 import alsos
+from alsos import Step
+from alsos.pack.actions import Bid
 
 CLUB = load("club")
 CLUB_EIGHT = load("club", **{"figures.eight.enabled": True})
@@ -398,16 +400,17 @@ def test_hidden_suit_option_shows_a_suit_only_on_a_tie() -> None:
     suits = [s for s in rules.bidding.suit_rank if s != original]
     low, high = suits[0], suits[1]
     game.apply(f"bid {high.name_en}")
-    assert game.public_history(1)[-1] == (0, "bid trumps")
-    assert game.public_history(0)[-1] == (0, f"bid {high.name_en}")
+    assert game.public_history(1)[-1] == Step(0, None, "bid")
+    assert game.public_history(1)[-1].text == "bid trumps"
+    assert game.public_history(0)[-1] == Step(0, Bid(high))
     # seat 1 may bid a lower suit of equal value: the tie shows both suits
     assert f"bid {low.name_en}" in [str(a) for a in game.legal_actions()]
     game.apply(f"bid {low.name_en}")
-    assert game.public_history(2)[-2:] == [(0, f"bid {high.name_en}"), (1, f"bid {low.name_en}")]
+    assert game.public_history(2)[-2:] == [Step(0, Bid(high)), Step(1, Bid(low))]
     game.apply("pass")
     assert game.declarer == 0 and game.contract is not None and game.contract.trump == high
     plain = alsos.Game(alsos.load_variant("club"), seed=11, dealer=2)
     for text in ("pass", "pass", "pass", f"bid {high.name_en}"):
         plain.apply(text)
-    assert plain.public_history(1)[-1] == (0, f"bid {high.name_en}")
+    assert plain.public_history(1)[-1] == Step(0, Bid(high))
     assert f"bid {low.name_en}" not in [str(a) for a in plain.legal_actions()]

@@ -30,6 +30,8 @@ from variant_helpers import (
 )
 
 import alsos
+from alsos import Step
+from alsos.pack.actions import PASS
 
 TOMPA = load("tompa")
 POTTER2 = load(
@@ -419,7 +421,7 @@ def test_both_seats_are_asked_and_a_pass_says_nothing(deal: str, holder: int | N
         assert legal(game) == expected
         play(game, "pass")
     assert game.phase is alsos.Phase.PLAY and game.to_act == 0  # the declarer leads
-    assert game.view(0).history[-2:] == game.view(1).history[-2:] == ((0, "pass"), (1, "pass"))
+    assert game.view(0).history[-2:] == game.view(1).history[-2:] == (Step(0, PASS), Step(1, PASS))
 
 
 def test_the_eight_exchanges_when_the_seven_is_the_indicator() -> None:

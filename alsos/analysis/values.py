@@ -185,7 +185,7 @@ def view_values(
             if policy == "pimc":
                 value = _pimc_rollout(child, seat, seed)
             else:
-                value = evaluator._value(child, seat, seed)
+                value = evaluator._value(child.engine, child.state, seat, seed)
             out[action].append(value)
         searched += 1
     return out, searched

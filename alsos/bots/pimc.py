@@ -37,6 +37,8 @@ from collections.abc import Iterator, Sequence
 
 from alsos.bots.heuristic import HeuristicBot
 from alsos.errors import BotError
+from alsos.hand.engine import Engine, engine_for
+from alsos.hand.state import HandState
 from alsos.pack.actions import Action
 from alsos.pack.deal import seeded_rng
 from alsos.pack.phases import Phase
@@ -142,12 +144,12 @@ class PIMCBot:
         start = time.perf_counter()
         searched = 0
         worlds = min(self.worlds, max(self.min_worlds, self.budget // len(legal)))
-        for world, times in self._worlds(view, worlds):
+        engine = engine_for(view.rules)
+        for state, times in self._worlds(view, worlds):
             limit = self.time_limit
             if searched and limit is not None and time.perf_counter() - start > limit:
                 break
             seed = self.rng.randrange(1 << 30)
-            rules, engine, state = world.rules, world.engine, world.state
             # The world's view is the seat's, so are its legal actions (checked once).
             allowed = engine.legal_actions(state)
             for action in live:
@@ -157,7 +159,7 @@ class PIMCBot:
                     )
                 child = state.copy()
                 engine.apply(child, seat, action)
-                value = self._value(Game.from_state(rules, child), seat, seed)
+                value = self._value(engine, child, seat, seed)
                 totals[action] += times * value
                 squares[action] += times * value * value
                 values[action].extend([value] * times)
@@ -173,15 +175,16 @@ class PIMCBot:
             totals = {a: _cautious(totals[a], squares[a], drawn, self.risk) for a in live}
         return _leader(live, totals, fallback)
 
-    def _worlds(self, view: View, count: int) -> Iterator[tuple[Game, int]]:
-        """The worlds to search, each with how many samples it stands for: ``count``
-        uniform ones (one each, skipping any that cannot be sampled), or with
-        ``inference`` drawn by weight (:func:`~alsos.search.inference.weighted_worlds`)."""
+    def _worlds(self, view: View, count: int) -> Iterator[tuple[HandState, int]]:
+        """The worlds to search (their states), each with how many samples it stands
+        for: ``count`` uniform ones (one each, skipping any that cannot be sampled), or
+        with ``inference`` drawn by weight (:func:`~alsos.search.inference.weighted_worlds`)."""
         if self.inference:
             model = HeuristicBot(0, boldness=self.boldness)
-            yield from weighted_worlds(
+            for world, times in weighted_worlds(
                 view, self.rng, count, model, eps=self.inference_eps, pool=self.inference_pool
-            )
+            ):
+                yield world.state, times
             return
         try:
             sampler = Determinizer(view)  # one per decision: it reads the view once
@@ -189,16 +192,16 @@ class PIMCBot:
             return
         for _ in range(count):
             try:
-                yield sampler.sample(self.rng, attempts=50), 1
+                yield sampler.sample_state(self.rng, attempts=50), 1
             except DeterminizeError:
                 continue
 
-    def _value(self, game: Game, seat: int, seed: int) -> float:
-        """What the position is worth to ``seat``: solved near the end, else played out."""
-        if game.is_over:
-            return _payment(game, seat)
-        s = game.state
-        left = game.rules.hand_size - s.trick_no
+    def _value(self, engine: Engine, s: HandState, seat: int, seed: int) -> float:
+        """What the position ``s`` (changed) is worth to ``seat``: solved near the end,
+        else played out."""
+        if s.is_over:
+            return engine.payments(s).get(seat, 0)
+        left = engine.rules.hand_size - s.trick_no
         if (
             self.solver_tricks
             and s.phase is Phase.PLAY
@@ -209,10 +212,11 @@ class PIMCBot:
             # a game without one) against all the others.
             allies = () if s.declarer in (None, seat) else s.defenders()
             try:
+                game = Game.from_state(engine.rules, s)
                 return solve(game, seat=seat, allies=[a for a in allies if a != seat]).value
             except SolveError:
                 pass
-        return _playout(game, seat, seed, self.boldness)
+        return _playout(engine, s, seat, seed, self.boldness)
 
 
 def _leader(live: list[Action], totals: dict[Action, float], fallback: Action) -> Action:
@@ -272,18 +276,12 @@ def _cautious(total: float, square: float, n: int, risk: float) -> float:
     return mean - risk * math.sqrt(max(0.0, square / n - mean * mean))
 
 
-def _payment(game: Game, seat: int) -> float:
-    settlement = game.settlement
-    assert settlement is not None
-    return settlement.payments.get(seat, 0)
-
-
-def _playout(game: Game, seat: int, seed: int, boldness: float) -> float:
-    """Play ``game``'s hand (its state, changed in place) to its end with the heuristic
-    at every seat; what it pays ``seat``.
+def _playout(engine: Engine, s: HandState, seat: int, seed: int, boldness: float) -> float:
+    """Play the hand ``s`` (changed in place) to its end with the heuristic at every
+    seat; what it pays ``seat``.
 
     The steps go straight to the engine, as :meth:`Game.apply <alsos.Game.apply>`
-    sends them (:meth:`Engine.dispatch <alsos.hand.engine.Engine.dispatch>`), without the
+    sends them (:meth:`Engine.apply <alsos.hand.engine.Engine.apply>`), without the
     game's events and checks: every action is one of the engine's legal ones.  The
     heuristic decides from the live state itself
     (:meth:`~alsos.bots.HeuristicBot.choose_state`: what it would answer for a
@@ -293,8 +291,6 @@ def _playout(game: Game, seat: int, seed: int, boldness: float) -> float:
     (:meth:`Engine.payments <alsos.hand.engine.Engine.payments>`).
     """
     policy = HeuristicBot(seed, boldness=boldness)
-    engine = game.engine
-    s = game.state
     while not s.is_over:
         to_act: int = s.to_act  # type: ignore[assignment]
         legal = engine.legal_actions(s)

@@ -28,14 +28,22 @@ from alsos.hand.events import (
     Event,
     HandOver,
     MeldShown,
-    Note,
     PhaseChanged,
     Played,
     RoundClosed,
     TrickWon,
 )
+from alsos.hand.history import MeldsNamed, Step, hidden_bid, hidden_discard, plain
 from alsos.hand.items import DECLARER, Item
-from alsos.hand.referee import SAID, ModuleReferee, item_changed, pick_up, said_of, took
+from alsos.hand.referee import (
+    SAID,
+    ModuleReferee,
+    declared_melds,
+    item_changed,
+    pick_up,
+    said_of,
+    took,
+)
 from alsos.hand.speech import (
     add_item,
     announce_figure,
@@ -139,8 +147,8 @@ class Engine:
         # simulations read); what a seat's declaration makes known without a meld
         # contest; and, where the module can tell, whether the result is certain.
         self._payments: Callable[[Ruleset, HandState], dict[int, int]] = scoring.payments
-        self.melds_shown: Callable[[Ruleset, HandState, int], str] | None = (
-            None if self.meld_contest else scoring.melds_shown
+        self.melds_declared: Callable[[Ruleset, HandState, int], tuple[str, ...]] | None = (
+            None if self.meld_contest else declared_melds(scoring)
         )
         #: What rule modules are handed when no event is recorded (search, legal moves).
         self._quiet = ModuleReferee(self, None)
@@ -335,9 +343,9 @@ class Engine:
             if s.turn_stage < 4 or not self.turn_order:
                 head += meld_options(self._rules, s, seat)
         elif (
-            self.melds_shown is not None
+            self.melds_declared is not None
             and not any(t == seat for t, _ in s.declared)
-            and self.melds_shown(self._rules, s, seat)
+            and self.melds_declared(self._rules, s, seat)
         ):
             head += (DECLARE_MELDS,)  # every meld at once, by kind only (altiansz)
         if not s.back_in_first_trick:
@@ -412,11 +420,11 @@ class Engine:
         elif phase is Phase.SIBER or phase is Phase.DISCARD:
             self.exchange.apply(self._referee(out), s, seat, action)
         elif phase is Phase.MELDS:
-            detail = answer_meld(self._rules, s, seat, action == SHOW)
-            if detail:
-                s.notes[len(s.history) - 1] = Note("meld", detail)
+            answer = answer_meld(self._rules, s, seat, action == SHOW)
+            if answer is not None:
+                s.notes[len(s.history) - 1] = answer
                 if out is not None:
-                    out.append(MeldShown(seat, detail))
+                    out.append(MeldShown(seat, answer.text))
         elif phase is Phase.CALL:
             self.calling.apply(self._referee(out), s, seat, action)
 
@@ -439,9 +447,9 @@ class Engine:
         elif cls is Declare:
             s.declared.append((seat, action[1]))
         elif cls is DeclareMelds:
-            shown = self.melds_shown
-            assert shown is not None  # offered only with it
-            s.notes[len(s.history) - 1] = Note("melds", shown(self._rules, s, seat))
+            declared = self.melds_declared
+            assert declared is not None  # offered only with it
+            s.notes[len(s.history) - 1] = MeldsNamed(declared(self._rules, s, seat))
             s.declared.append((seat, -1))  # -1: all of them, outside any contest
         s.turn_acted = True
         if self.turn_order:
@@ -688,24 +696,25 @@ class Engine:
         """Card points of each of the 32 cards under the hand's contract (shared, immutable)."""
         return self.tables.points(s.trump)
 
-    def public_history(self, s: HandState, seat: int | None = None) -> list[tuple[int, str]]:
-        """The history as text, as ``seat`` may know it (None: what every seat knows).
+    def public_history(self, s: HandState, seat: int | None = None) -> list[Step]:
+        """The history as ``seat`` may know it (None: what every seat knows), as
+        :class:`~alsos.hand.history.Step` values.
 
-        Other seats' síber discards are hidden; meld validation answers carry
-        what they revealed.
+        Other seats' síber discards are hidden, and suit bids the bidding
+        module hides; what an action revealed (a figure announced with it,
+        the melds a declaration names, a meld validation answer) is its note.
         """
         out = []
         notes = s.notes
         hides = self.bidding.hides
         for i, (t, action) in enumerate(s.history):
             if action.__class__ is Discard and t != seat:
-                text = "discard"
+                out.append(hidden_discard(t))
             elif t != seat and hides(s, i):
-                text = "bid trumps"
+                out.append(hidden_bid(t))
             else:
-                note = notes.get(i)
-                text = str(action) if note is None else str(action) + note.text
-            out.append((t, text))
+                note = notes.get(i) if notes else None
+                out.append(plain(t, action) if note is None else Step(t, action, None, note))
         return out
 
     # ------------------------------------------------- deprecated in 0.2

@@ -21,14 +21,15 @@ plain data for :func:`alsos.to_data`.
 The engine makes them where each change happens (a card played, a trick
 closed, an item announced or raised, a meld detail shown), through the one
 path every action takes (:meth:`alsos.hand.engine.Engine.apply`); what an action
-revealed is kept with the hand's history as a :class:`Note`, data rather
-than text to be read back.
+revealed is kept with the hand's history as a
+:data:`~alsos.hand.history.Note`, data rather than text to be read back.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from alsos.hand.history import Note
 from alsos.hand.settlement import Settlement
 from alsos.pack.actions import Action
 from alsos.pack.cards import Card
@@ -52,25 +53,6 @@ __all__ = [
     "Took",
     "TrickWon",
 ]
-
-
-class Note(NamedTuple):
-    """What an action revealed, kept beside it in the history (``HandState.notes``).
-
-    ``kind``: ``announces`` (a figure announced along with a bid: ``detail``
-    is the figure), ``melds`` (a declaration of every meld at once: the meld
-    kinds) or ``meld`` (a detail shown in meld validation).
-    """
-
-    kind: str
-    detail: str
-
-    @property
-    def text(self) -> str:
-        """The note as the history's text writes it after the action: `` (to the A)``."""
-        if self.kind == "announces":
-            return f" (announces {self.detail})"
-        return f" ({self.detail})"
 
 
 class Played(NamedTuple):

@@ -366,8 +366,8 @@ class ScoringModule(_Owned):
     module may override the defaults: :meth:`payments` (the payments alone,
     for search and simulations), :meth:`decided` (the result is certain: play
     stops; with ``decides`` true), :meth:`point_race` (the result is a
-    comparison of card points: search may stop early), :meth:`melds_shown` (what a declaration
-    of melds makes known, without a meld contest), :meth:`describe` (the
+    comparison of card points: search may stop early), :meth:`melds_declared` (the
+    kinds of meld a declaration makes known, without a meld contest), :meth:`describe` (the
     rulebook's clauses), ``requires`` (the modules of other families it
     works with, checked when a profile is loaded: ``{"bidding": ("ladder",)}``),
     ``terms`` (glossary entries it plays its own way), ``totals_only``
@@ -402,8 +402,13 @@ class ScoringModule(_Owned):
         line to the end).  Asked once per search, so it may take its time."""
         return None
 
+    def melds_declared(self, rules: Ruleset, s: HandState, seat: int) -> tuple[str, ...]:
+        """Without a meld contest: the kinds of meld ``seat`` declares now, as ids
+        (``terc`` ... ``okt``, ``vannak``, ``bela``, ``20``; empty: none)."""
+        return ()
+
     def melds_shown(self, rules: Ruleset, s: HandState, seat: int) -> str:
-        """Without a meld contest: the melds ``seat`` declares, in words ("": none)."""
+        """Deprecated since 0.2 (:meth:`melds_declared`): the declared melds in words."""
         return ""
 
     def describe(self, rules: Ruleset) -> Described:
@@ -617,6 +622,7 @@ _FAMILY: dict[str, tuple[type, bool, dict[str, int]]] = {
             "payments": 2,
             "decided": 2,
             "point_race": 2,
+            "melds_declared": 3,
             "melds_shown": 3,
             "describe": 1,
             "check": 1,
@@ -630,6 +636,7 @@ SCORING_HOOKS = (
     "payments",
     "decided",
     "point_race",
+    "melds_declared",
     "melds_shown",
     "describe",
     "requires",
@@ -671,7 +678,7 @@ class _DealingFunction(DealingModule):
 
 class _ScoringFunctions(ScoringModule):
     """A scoring module given as a function ``(rules, s) -> Settlement`` with its
-    hooks by name (``payments``, ``decided``, ``point_race``, ``melds_shown``, ``describe``,
+    hooks by name (``payments``, ``decided``, ``point_race``, ``melds_declared``, ``describe``,
     ``requires``, ``terms``), from :func:`~alsos.ruleset.registry.register`'s keywords or
     the function's attributes."""
 

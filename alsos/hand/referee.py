@@ -11,9 +11,13 @@ narrow door, and the few event-making helpers the engine shares with it.
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from alsos.hand.events import Event, ItemChanged, Note, PickedUp, Said, Took
+from alsos.hand.events import Event, ItemChanged, PickedUp, Said, Took
+from alsos.hand.history import HIDDEN_KINDS, MELD_IDS, Announced, Step
+from alsos.hand.protocol import ScoringModule
 from alsos.pack.actions import PASS, Action, Bid, Discard
 from alsos.pack.cards import CARDS
 from alsos.version import mypyc_attr
@@ -25,7 +29,15 @@ if TYPE_CHECKING:
     from alsos.pack.phases import Contract, Phase
     from alsos.ruleset.profile import Ruleset
 
-__all__ = ["ModuleReferee", "Transitions", "item_changed", "pick_up", "said_of", "took"]
+__all__ = [
+    "ModuleReferee",
+    "Transitions",
+    "declared_melds",
+    "item_changed",
+    "pick_up",
+    "said_of",
+    "took",
+]
 
 
 class Transitions(Protocol):
@@ -159,7 +171,7 @@ class ModuleReferee:
             return
         self._eng._announce(self.out, s, seat, figure, front)
         if note:
-            s.notes[len(s.history) - 1] = Note("announces", figure)
+            s.notes[len(s.history) - 1] = Announced(figure)
 
     def settle_call(self, s: HandState, index: int, multiplier: int, forced: bool | None) -> None:
         self._eng._settle_call(self.out, s, index, multiplier, forced)
@@ -174,12 +186,12 @@ def said_of(eng: Transitions, s: HandState, seat: int, action: Action) -> Said:
     index = len(s.history) - 1
     cls = action.__class__
     if cls is Discard:
-        return Said(seat, action, "discard", True)
+        return Said(seat, action, HIDDEN_KINDS["discard"], True)
     if cls is Bid and eng.bidding.hides(s, index):
-        return Said(seat, action, "bid trumps", True)
+        return Said(seat, action, HIDDEN_KINDS["bid"], True)
     note = s.notes.get(index) if s.notes else None
     if note is not None:
-        return Said(seat, action, str(action) + note.text)
+        return Said(seat, action, Step(seat, action, None, note).text)
     if action is PASS:
         return PASSED[seat]
     if cls is Bid:  # never shared: the same bid may be hidden in another hand
@@ -191,3 +203,30 @@ def said_of(eng: Transitions, s: HandState, seat: int, action: Action) -> Said:
             cache.clear()
         said = cache[action] = Said(seat, action, str(action))
     return said
+
+
+def declared_melds(scoring: ScoringModule) -> Callable[[Ruleset, HandState, int], tuple[str, ...]]:
+    """The scoring module's ``melds_declared`` hook (meld kind ids), or for a module
+    that only writes the 0.1 ``melds_shown`` (words), that hook read back into ids,
+    with a :class:`DeprecationWarning` (once, when the engine is made)."""
+    own = [k for k in ("melds_declared", "melds_shown") if _overrides(scoring, k)]
+    if own != ["melds_shown"]:
+        return scoring.melds_declared
+    warnings.warn(
+        "a scoring module's melds_shown hook is deprecated since alsos 0.2: write "
+        "melds_declared, giving the meld kinds' ids",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    shown = scoring.melds_shown
+
+    def declared(rules: Ruleset, s: HandState, seat: int) -> tuple[str, ...]:
+        words = shown(rules, s, seat)
+        return tuple(MELD_IDS.get(w, w) for w in words.split(", ")) if words else ()
+
+    return declared
+
+
+def _overrides(scoring: ScoringModule, name: str) -> bool:
+    """Whether ``scoring`` gives its own ``name`` (a method, or a hook set on it)."""
+    return name in vars(scoring) or getattr(type(scoring), name) is not getattr(ScoringModule, name)

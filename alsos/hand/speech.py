@@ -20,7 +20,7 @@ from alsos.hand.items import DECLARER, DEFENDERS, Item
 from alsos.pack.actions import Action, Announce, Kontra, announce, kontra
 from alsos.pack.cards import Rank
 from alsos.ruleset import registry
-from alsos.ruleset.profile import FigureRule, Ruleset, keep_for
+from alsos.ruleset.profile import FigureRule, Ruleset
 from alsos.ruleset.tables import tables_of
 
 if TYPE_CHECKING:
@@ -199,21 +199,18 @@ def figure_options(rules: Ruleset, s: HandState, seat: int, front: bool) -> list
     return out
 
 
-_BELA: dict[int, tuple[Ruleset, frozenset[str]]] = {}
-
-
 def _bela_figures(rules: Ruleset) -> frozenset[str]:
     """The figures whose kind the declarer may announce only holding béla (built once
-    per ruleset, from each kind's ``declarer_needs_bela``)."""
-    hit = _BELA.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    names = frozenset(
+    per ruleset, from each kind's ``declarer_needs_bela``, kept on its tables)."""
+    return tables_of(rules).derived(_bela_figures, _needing_bela)
+
+
+def _needing_bela(rules: Ruleset) -> frozenset[str]:
+    return frozenset(
         n
         for n, f in rules.figures.items()
         if registry.lookup("figures", f.kind).declarer_needs_bela
     )
-    return keep_for(_BELA, rules, (rules, names))[1]
 
 
 def _holds_bela(s: HandState, seat: int) -> bool:

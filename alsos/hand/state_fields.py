@@ -1,12 +1,12 @@
 """The one declaration of :class:`~alsos.state.HandState`'s fields, and the
-generator that writes the repetitive parts of ``alsos/state.py`` from it.
+generator that writes the repetitive parts of ``alsos/hand/state.py`` from it.
 
 Each field is declared once, in :data:`DECLARATION`: its type, what it
 holds, its value in a new hand, how :meth:`HandState.copy
 <alsos.state.HandState.copy>` carries it over, and how
 :meth:`HandState.key_fields <alsos.state.HandState.key_fields>` includes it
 -- or why it leaves it out.  From that this module writes, between marker
-comments in ``alsos/state.py``, the field list (``FIELDS``, the slots), the
+comments in ``alsos/hand/state.py``, the field list (``FIELDS``, the slots), the
 annotations, the body of ``__init__``, the body of ``copy`` and the tuple of
 ``key_fields``.
 
@@ -15,7 +15,7 @@ compiles it like hand-written code, so a copy stays straight-line attribute
 stores with no loop and no code made at import time.  After changing the
 declaration, rewrite the file::
 
-    python alsos/hand/state_fields.py          # rewrites alsos/state.py
+    python alsos/hand/state_fields.py          # rewrites alsos/hand/state.py
     python alsos/hand/state_fields.py --check  # exit 1 if it is out of date
 
 ``tests/test_state_fields.py`` fails while the file and the declaration
@@ -329,7 +329,7 @@ def _key() -> list[str]:
     return [*out, ")"]
 
 
-#: The generated parts of ``alsos/state.py``, by the name in their markers.
+#: The generated parts of ``alsos/hand/state.py``, by the name in their markers.
 _PARTS = {
     "fields": _slots,
     "annotations": _annotations,
@@ -347,18 +347,18 @@ _HEAD = "# generated: {name} (by alsos/hand/state_fields.py from DECLARATION: ed
 
 
 def regions(text: str) -> dict[str, str]:
-    """The generated parts found in ``text`` (the source of ``alsos/state.py``), by name."""
+    """The generated parts found in ``text`` (the source of ``alsos/hand/state.py``), by name."""
     return {m["name"]: m["body"] for m in _MARKER.finditer(text)}
 
 
 def generate(text: str) -> str:
-    """``text`` (the source of ``alsos/state.py``) with every generated part written anew.
+    """``text`` (the source of ``alsos/hand/state.py``) with every generated part written anew.
 
     :raises ValueError: a part's markers are missing.
     """
     missing = set(_PARTS) - set(regions(text))
     if missing:
-        raise ValueError(f"alsos/state.py lacks the markers of {sorted(missing)}")
+        raise ValueError(f"alsos/hand/state.py lacks the markers of {sorted(missing)}")
 
     def write(m: re.Match[str]) -> str:
         indent, name = m["indent"], m["name"]
@@ -375,7 +375,7 @@ def check(path: Path) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Rewrite ``alsos/state.py`` (beside this module), or with ``--check`` only compare."""
+    """Rewrite ``alsos/hand/state.py`` (beside this module), or with ``--check`` only compare."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if state.py is out of date")
     args = parser.parse_args(argv)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from alsos.hand.history import MeldAnswer
 from alsos.hand.melds import MeldContest, best_sequence, longest_sequence, vannak_ranks_held
 from alsos.pack.actions import DECLARES, Action
-from alsos.pack.cards import Rank, Suit
 from alsos.pack.phases import Phase
 from alsos.ruleset.profile import Ruleset
 
@@ -88,26 +88,26 @@ def next_contest(s: HandState) -> None:
     s.to_act = s.leader
 
 
-def answer_meld(rules: Ruleset, s: HandState, seat: int, show: bool) -> str:
+def answer_meld(rules: Ruleset, s: HandState, seat: int, show: bool) -> MeldAnswer | None:
     """``seat`` shows the next detail of its meld, or concedes (kicsi).
 
-    Returns the detail shown ("to the A", "" for none): the engine notes it
-    in the history and tells it as a :class:`~alsos.hand.events.MeldShown`.
+    Returns the detail shown (None for none): the engine notes it in the
+    history and tells it as a :class:`~alsos.hand.events.MeldShown`.
     """
     name, contest = s.contests[0]
-    detail = ""
+    answer = None
     if show:
         key = contest.keys[seat]
         comp = key[contest.stage] if contest.stage < len(key) else 0
         if name == "vannak":
             order = rules.cards.trump_order if s.trump >= 0 else rules.cards.plain_order
-            detail = f"vannak of {order.ranks[7 - comp].code}"
+            answer = MeldAnswer("vannak", int(order.ranks[7 - comp]))
         elif contest.stage == 1:
-            detail = f"to the {Rank(7 - comp).code}"
+            answer = MeldAnswer("top", 7 - comp)
         elif rules.melds.sequence_tiebreak == "suit":
-            detail = f"in {Suit(3 - comp).name_en}"
+            answer = MeldAnswer("suit", 3 - comp)
         else:
-            detail = "in trumps" if comp else "not in trumps"
+            answer = MeldAnswer("trumps", 1 if comp else 0)
     contest.answer(seat, show)
     next_contest(s)
-    return detail
+    return answer

@@ -62,6 +62,7 @@ from cattrs.v import format_exception
 
 from alsos.errors import NotationError
 from alsos.hand.events import EVENT_TYPES, Event
+from alsos.hand.history import Step, parse_step
 from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.actions import Action, parse_action
 from alsos.pack.cards import CARDS, Card, Suit
@@ -188,6 +189,15 @@ def _make() -> cattrs.Converter:
     conv.register_structure_hook_func(
         is_action, text_of("an action's text such as 'kontra game'", parse_action)
     )
+
+    def step(v: Any, _: Any) -> Step:
+        # A history step is [seat, text] in the history notation (docs/notation.rst).
+        if not isinstance(v, (list, tuple)) or len(v) != 2:
+            raise TypeError(f"expected a history step [seat, text], got {_short(v)}")
+        return parse_step(strict_int(v[0], int), strict_str(v[1], str))
+
+    conv.register_unstructure_hook(Step, lambda st: [st.seat, st.text])
+    conv.register_structure_hook(Step, step)
 
     for cls in WIRE_CLASSES:
         _register_class(conv, cls)
@@ -454,6 +464,8 @@ class _SchemaBuilder:
             return self.define("Event", lambda: {"oneOf": [self.type_schema(c) for c in args]})
         if isinstance(tp, type) and issubclass(tp, Action):
             return self.define("Action", _action_schema)
+        if tp is Step:
+            return self.define("Step", _step_schema)
         for cls, make in _ADDED.values():
             if tp is cls:
                 return self.define(cls.__name__, make)
@@ -509,6 +521,19 @@ class _SchemaBuilder:
         props = {"event": {"const": cls.__name__}}
         props.update((name, self.type_schema(hints[name])) for name in cls._fields)
         return self.object_schema(cls.__doc__, props)
+
+
+def _step_schema() -> dict[str, Any]:
+    return {
+        "description": "One step of the history as a seat may know it: the seat, and the "
+        "action in the history notation (docs/notation.rst), with what it revealed in "
+        "parentheses ('show (to the A)'), or only its kind where it is hidden "
+        "('discard', 'bid trumps').",
+        "type": "array",
+        "prefixItems": [{"type": "integer", "minimum": 0}, {"type": "string"}],
+        "items": False,
+        "minItems": 2,
+    }
 
 
 def _card_schema() -> dict[str, Any]:

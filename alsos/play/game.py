@@ -20,6 +20,7 @@ from alsos.hand.engine import Engine, engine_for
 from alsos.hand.events import (
     Event,
 )
+from alsos.hand.history import Step
 from alsos.hand.items import Item
 from alsos.hand.state import HandState
 from alsos.pack.actions import (
@@ -388,8 +389,9 @@ class Game(GameCore):
         """Card points of each of the 32 cards under the current contract (shared, immutable)."""
         return self._eng.points_table(self._s)
 
-    def public_history(self, seat: int | None = None) -> list[tuple[int, str]]:
-        """The history as text, as ``seat`` may know it (None: what every seat knows)."""
+    def public_history(self, seat: int | None = None) -> list[Step]:
+        """The history as ``seat`` may know it (None: what every seat knows): one
+        :class:`~alsos.hand.history.Step` per action, ``.text`` in the notation."""
         return self._eng.public_history(self._s, seat)
 
     def public_view(self, seat: int = PUBLIC) -> View:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from alsos.errors import ActionError
+from alsos.hand.history import Step
 from alsos.pack.actions import Action
 from alsos.pack.cards import CARDS, Card, cards_of
 from alsos.pack.phases import Phase
@@ -95,6 +96,9 @@ class View:
     (:attr:`rules` is the ruleset itself), ``trump`` the trump
     suit (-1: none yet, or none), ``kind`` the kind of game once known
     (``trump``, ``no-trumps``, ``betli``, ``klopitzky``).
+    ``history`` is every action so far as this seat may know it, as
+    :class:`~alsos.hand.history.Step` values (seat, action or None where it is
+    hidden, kind, note); as data, each is ``[seat, text]`` in the history notation.
 
     ``taken`` remembers each taking of talon cards into a hand, in order:
     the taking seat and the cards this seat saw go -- all of them for its
@@ -118,7 +122,7 @@ class View:
     trick: tuple[tuple[int, Card], ...]
     tricks_won: dict[int, int]
     items: tuple[ItemView, ...]
-    history: tuple[tuple[int, str], ...]
+    history: tuple[Step, ...]
     legal: tuple[Action, ...]
     tricks: tuple[TrickView, ...] = ()
     call_stakes: tuple[int, int] | None = None

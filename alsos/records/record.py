@@ -40,9 +40,11 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
 from attrs import field, frozen
 
 from alsos.errors import NotationError
+from alsos.hand.history import Step, StepParseError, parse_step
 from alsos.pack.actions import Action, ActionParseError, parse_action
 from alsos.pack.deal import Deal, DealError
 from alsos.pack.phases import Phase
@@ -189,7 +191,10 @@ class Record:
             )
         if len(view.history) > MAX_ACTIONS:
             raise RecordError(f"{len(view.history)} actions; a hand has at most {MAX_ACTIONS}")
-        for i, (seat, text) in enumerate(view.history):
+        for i, step in enumerate(view.history):
+            if step.__class__ is not Step:
+                raise RecordError(f"view history: expected a Step, got {clip(repr(step))}", index=i)
+            seat, text = step.seat, step.text
             problem = text_problem(text)
             if problem is None and (";" in text or text != " ".join(text.split()) or not text):
                 problem = f"{clip(text)} cannot be written on one line before any comment"
@@ -341,7 +346,7 @@ class Record:
     def lines(self) -> list[tuple[int, str]]:
         """The actions as ``(seat, text)``: a seat record's as its seat saw them."""
         if self.view is not None:
-            return list(self.view.history)
+            return [(step.seat, step.text) for step in self.view.history]
         return [(seat, str(action)) for seat, action in self.actions]
 
     def dumps(self, format: str = "text") -> str:
@@ -372,7 +377,7 @@ class Record:
         rows: Iterable[tuple[str | None, int, int, object]] = (
             labelled(self)
             if self.view is None
-            else ((None, i, s, t) for i, (s, t) in enumerate(self.view.history))
+            else ((None, i, st.seat, st.text) for i, st in enumerate(self.view.history))
         )
         for label, i, seat, action in rows:
             if label is not None:
@@ -641,7 +646,13 @@ def _build(
         if comments or extra:
             pos = at[next(iter(k for k, _ in extra))] if extra else start
             raise error_at("a seat record holds no comments or other tags", pos)
-        view = _view(view_text, [(s, t) for s, t, _p in lines], at["View"])
+        steps = []
+        for i, (seat, text, pos) in enumerate(lines):
+            try:
+                steps.append(parse_step(seat, text))
+            except StepParseError as e:
+                raise error_at(str(e), pos, index=i) from None
+        view = _view(view_text, steps, at["View"])
         return _make(common, at["View"], deal="", view=view)
     try:
         Deal.parse(headers["Deal"])
@@ -671,16 +682,17 @@ def _make(common: dict[str, Any], pos: Pos, **fields: Any) -> Record:
         raise error_at(str(e), pos) from None
 
 
-def _view(text: str, history: list[tuple[int, str]], pos: Pos) -> View:
+def _view(text: str, history: list[Step], pos: Pos) -> View:
     """A seat record's view: the ``View`` header's JSON and the body's history."""
     data = json_value(text, pos)
     if not isinstance(data, dict):
         raise error_at("header View: expected a JSON object", pos)
-    data["history"] = [list(pair) for pair in history]
+    data["history"] = []
     try:
-        return converter.structure(data, View)
+        view = converter.structure(data, View)
     except Exception as e:  # cattrs reports a bad value in many ways; any is a bad view
         raise error_at(f"header View: not a seat's view ({clip(str(e), 120)})", pos) from None
+    return attrs.evolve(view, history=tuple(history))
 
 
 def replay_session(

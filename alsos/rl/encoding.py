@@ -72,12 +72,14 @@ import numpy.typing as npt
 
 from alsos.errors import RLError
 from alsos.hand.chosen import named_contracts
+from alsos.hand.history import MeldsNamed
 from alsos.pack.actions import DECLARE_MELDS, MELD_NAMES, PLAYS, ContractBid
 from alsos.pack.phases import Kind, Phase
 from alsos.rl.spaces import ActionSpace, item_figures, max_actions, max_payment, max_stake
 from alsos.ruleset.profile import Ruleset
 
 if TYPE_CHECKING:
+    from alsos.hand.history import Step
     from alsos.play.view import View
 
 __all__ = [
@@ -89,8 +91,8 @@ __all__ = [
 
 _PHASES = {p: i for i, p in enumerate(Phase)}
 _KINDS = {str(k): i for i, k in enumerate(Kind)}
-#: The meld kinds a ``declare melds`` makes known, as the history notes them.
-MELD_KINDS = (*MELD_NAMES.values(), "vannak", "béla", "a 20")
+#: The meld kinds a ``declare melds`` makes known (ids, as its note names them).
+MELD_KINDS = (*MELD_NAMES.values(), "vannak", "bela", "20")
 _MELD_KIND = {name: i for i, name in enumerate(MELD_KINDS)}
 
 
@@ -151,7 +153,7 @@ class ObservationEncoder:
         self._stake_scale = max(math.log2(max_stake(rules)), 1.0)
         self._pay_scale = max(math.log2(max(max_payment(rules), 2)), 1.0)
         self._hand = rules.hand_size
-        self._said_cache: dict[int, tuple[tuple[tuple[int, str], ...], _Said]] = {}
+        self._said_cache: dict[int, tuple[tuple[Step, ...], _Said]] = {}
 
     def __repr__(self) -> str:
         return f"<ObservationEncoder {self.rules} shape={self.shape}>"
@@ -163,7 +165,7 @@ class ObservationEncoder:
             for name, off, shape in self.fields
         }
 
-    def _said(self, seat: int, history: tuple[tuple[int, str], ...]) -> _Said:
+    def _said(self, seat: int, history: tuple[Step, ...]) -> _Said:
         """What the public history says: the ``said`` indexes, the standing
         ladder contract and the meld kinds declared.
 
@@ -179,20 +181,20 @@ class ObservationEncoder:
             said = said.copy()
         base = self._off["said"]
         speech = self._speech
-        index = self.space.text_index
+        index = self.space.action_index
         melds = self._melds
         width = len(MELD_KINDS)
-        for who, text in history[n:]:
-            cut = text.find(" (")
-            i = index.get(text if cut < 0 else text[:cut])
+        for step in history[n:]:
+            who, note = step.seat, step.note
+            i = index.get(step.action)  # type: ignore[arg-type]  # None (hidden): not found
             if i is not None and i < speech:
                 said.ones.append(base + speech * who + i)
                 contract = self._contract.get(i)
                 if contract is not None:
                     said.contract = contract
-                elif melds and cut >= 0 and self.space[i] == DECLARE_MELDS:
-                    for word in text[cut + 2 : -1].split(", "):
-                        kind = _MELD_KIND.get(word)
+                elif melds and note.__class__ is MeldsNamed:
+                    for name in note.kinds:
+                        kind = _MELD_KIND.get(name)
                         if kind is not None:
                             key = width * who + kind
                             said.melds[key] = said.melds.get(key, 0) + 1
@@ -380,21 +382,21 @@ class InformationStateEncoder:
         for seat, cards in view.taken:
             out.append(self._take + seat)
             out += [self._card + c for c in cards]
-        index = self.space.text_index
+        index = self.space.action_index
         steps = self._steps
-        for seat, text in view.history:
-            cut = text.find(" (")
-            base = text if cut < 0 else text[:cut]
-            i = index.get(base)
-            first = 1 + seat * steps
+        for step in view.history:
+            action, note = step.action, step.note
+            i = index.get(action)  # type: ignore[arg-type]  # None (hidden): not found
+            first = 1 + step.seat * steps
             if i is None:
                 out.append(first + steps - 1)
+                base = step.text if action is None else str(action)
                 out += [self._byte + b for b in base.encode()]
             else:
                 out.append(first + i)
-            if cut >= 0:
+            if note is not None:
                 out.append(self._note)
-                out += [self._byte + b for b in text[cut:].encode()]
+                out += [self._byte + b for b in f" ({note.text})".encode()]
         return out
 
     def encode(

@@ -186,7 +186,9 @@ class ActionSpace(Sequence[Action]):
                 actions.append(action)
         self._actions: tuple[Action, ...] = tuple(actions)
         self._index: dict[Action, int] = {a: i for i, a in enumerate(actions)}
-        #: index of each action's text (for reading a public history)
+        #: index of each action (for reading a public history's steps)
+        self.action_index: dict[Action, int] = self._index
+        #: index of each action's text
         self.text_index: dict[str, int] = {str(a): i for i, a in enumerate(actions)}
 
     def __len__(self) -> int:

@@ -38,7 +38,7 @@ __all__ = ["load_profile_text", "load_variant", "shipped_variants"]
 
 _PLAYER_COUNTS = (2, 3, 4)
 #: Ruleset fields the loader fills itself; a profile cannot set them.
-_HIDDEN = ("options", "origin", "parent", "own_sources")
+_HIDDEN = ("options", "origin", "parent", "own_sources", "_tables")
 
 
 #: A profile is a few kilobytes; anything far larger is not one.

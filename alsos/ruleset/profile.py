@@ -22,6 +22,7 @@ import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeVar
 
+import attrs
 from attrs import field, frozen
 
 from alsos.errors import RulesetError
@@ -614,6 +615,18 @@ class Ruleset:
     parent: str | None = field(default=None, eq=False, repr=False)
     #: The ``sources`` sections the profile cites itself (not inherited).
     own_sources: tuple[str, ...] = field(default=(), eq=False, repr=False)
+    #: What is derived from this ruleset, hung on it so that it lives exactly as long
+    #: (:func:`alsos.ruleset.tables.tables_of` sets it): never compared, copied or
+    #: pickled, and an evolved ruleset starts without.
+    _tables: Any = field(default=None, init=False, eq=False, repr=False, hash=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in _RULESET_FIELDS if f.name != "_tables"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_tables", None)
 
     def module_name(self, family: str) -> str:
         """The module the profile chose for ``family`` (where: ``FAMILY_PLACES``)."""
@@ -655,18 +668,7 @@ class Ruleset:
         return f"{base}[{opts}]"
 
 
-def keep_for(cache: dict[int, V], rules: Ruleset, value: V) -> V:
-    """Store ``value`` in ``cache``, a table of things built once per ruleset
-    (keyed by ``id(rules)``), and return it.
-
-    An entry keeps its ruleset alive, so such a table holds few: at 64 entries it
-    is emptied.  The caller looks up ``cache[id(rules)]`` itself (the hot path) and
-    checks that the entry was built for this very ruleset, not one since freed.
-    """
-    if len(cache) >= 64:
-        cache.clear()
-    cache[id(rules)] = value
-    return value
+_RULESET_FIELDS = attrs.fields(Ruleset)
 
 
 class CardSpec:

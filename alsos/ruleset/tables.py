@@ -5,8 +5,8 @@ A ruleset never changes, so everything derived from it -- the card order of
 each kind of game, the trick strengths and card points for each kind and
 trump suit, the point sums that count a seat's tricks, which figures rule
 out which -- is built once and kept in one :class:`RulesetTables` per
-ruleset (:func:`tables_of`).  The engine hangs its tables on itself
-(``Engine.tables``), and the same object serves the speech rounds, the
+ruleset (:func:`tables_of`), hung on the ruleset object itself.  The engine
+hangs its tables on itself (``Engine.tables``), and the same object serves the speech rounds, the
 scoring and the bots: a bot reads it through the ruleset its view carries
 (``tables_of(view.rules)``), so it never rebuilds what the engine built.
 
@@ -25,7 +25,6 @@ from alsos.pack.phases import Kind
 from alsos.pack.tables import suit_point_sums, trick_keys
 from alsos.ruleset.kinds import KindRules, kind_rules
 from alsos.ruleset.loading import load_variant
-from alsos.ruleset.profile import keep_for
 
 if TYPE_CHECKING:
     from alsos.ruleset.profile import Ruleset
@@ -41,7 +40,6 @@ __all__ = [
 
 _T = TypeVar("_T")
 
-_TABLES: dict[int, RulesetTables] = {}
 #: Rulesets by the text that named them: a canonical string, or a profile id with
 #: ``@N`` for a player count asked for (see :func:`rules_named`).  Bounded.
 _NAMED: dict[str, Ruleset] = {}
@@ -147,10 +145,12 @@ class RulesetTables:
 
 
 def tables_of(rules: Ruleset) -> RulesetTables:
-    """The one :class:`RulesetTables` of ``rules`` (made on first use)."""
-    tables = _TABLES.get(id(rules))
-    if tables is None or tables.rules is not rules:
-        tables = keep_for(_TABLES, rules, RulesetTables(rules))
+    """The one :class:`RulesetTables` of ``rules``: made on first use and hung on the
+    ruleset itself, so it lives exactly as long as the ruleset (no process-wide table)."""
+    tables: RulesetTables | None = rules._tables
+    if tables is None:
+        tables = RulesetTables(rules)
+        object.__setattr__(rules, "_tables", tables)
         remember(rules)
     return tables
 

@@ -39,15 +39,13 @@ the view check are the same.
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Sequence
 
 import attrs
 
 from alsos.hand.engine import SPEECH_PHASES, Engine, engine_for
 from alsos.hand.state import HandState
-from alsos.pack.actions import PASS, Action, Bid, Discard, Play
+from alsos.pack.actions import PASS, SIBER, Bid, Discard, Play
 from alsos.pack.cards import CARDS, Rank
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Phase
@@ -173,7 +171,15 @@ def _siber_draws(k: Knowledge) -> bool:
         and siber != view.seat
         and k.siber_taking.takes not in ("talon", "seen")
         and view.to_act == siber
-        and view.history[-1] in ((siber, "siber"), (siber, "discard"))
+        and _just_took(view, siber)
+    )
+
+
+def _just_took(view: View, siber: int) -> bool:
+    """Whether the view's last step is ``siber``'s síber or one of its discards."""
+    last = view.history[-1] if view.history else None
+    return (
+        last is not None and last.seat == siber and (last.action == SIBER or last.kind == "discard")
     )
 
 
@@ -267,7 +273,7 @@ def _siber_places(k: Knowledge, lay: _Layout, rng: random.Random | None) -> bool
         taken = 2
     elif siber == view.seat:  # it knows its hand, discards still owed included
         taken = len(view.hand) + len(k.played[siber]) + d - k.hand_size + 1
-    elif view.to_act == siber and view.history[-1] in ((siber, "siber"), (siber, "discard")):
+    elif view.to_act == siber and _just_took(view, siber):
         # Another seat still discarding: how many it took is not shown yet.
         assert rng is not None
         taken = rng.randint(d + 1, k.talon_size - len(talon_seen) + 1)
@@ -518,21 +524,14 @@ def _revealed_layout(
     return low + stop_low + mid + rest + stop_high + high[::-1]
 
 
-def _replay(
-    k: Knowledge,
-    deal: Deal,
-    discarded: list[int],
-    rng: random.Random,
-    actions: list[Action | None],
-) -> Game | None:
+def _replay(k: Knowledge, deal: Deal, discarded: list[int], rng: random.Random) -> HandState | None:
     """The public history replayed on ``deal``; None where it does not fit.
 
     The steps go to the engine directly, each checked against the engine's
     legal actions of the position (as :meth:`Game.apply <alsos.Game.apply>`
-    checks), without the game's events.  ``actions`` remembers, per step of
-    the history, the action its text was found to be in an earlier world of
-    the same view: a text names one action, so a later world only checks that
-    it is legal there (and finds it again where it is not known yet)."""
+    checks), without the game's events; what an action revealed must be what
+    the view's step notes.  Another seat's hidden step is filled in
+    (:func:`_hidden_step`)."""
     view = k.view
     seat = view.seat
     engine = engine_for(k.rules)
@@ -540,40 +539,37 @@ def _replay(
         seed=None, deal=deal, dealer=k.dealer, declared_before=view.declared_before
     )
     queue = discarded[:]
-    for i, (p, text) in enumerate(view.history):
+    for step in view.history:
+        p, action = step.seat, step.action
         if state.to_act != p:
             return None
-        index = len(state.history)
-        if p != seat and text in _HIDDEN:
-            step = _hidden_step(k, engine, state, text, queue, rng)
-            if step is None:
+        if action is None:
+            if p == seat:
                 return None
-            state = step
+            hidden = _hidden_step(k, engine, state, step.kind, queue, rng)
+            if hidden is None:
+                return None
+            state = hidden
             continue
-        action = actions[i]
         if action.__class__ is Play and state.phase is Phase.PLAY and not state.discards_left:
             # A card: legal where the play rules allow it (what legal_actions lists);
-            # a card played carries no note, so its text was checked once.
+            # a card played carries no note.
             if not engine.legal_mask(state, p) >> action[1] & 1:
                 return None
             engine.apply(state, p, action)
             continue
         # Passing is always open in a round of speech (the head of its options).
-        if action is None or (
-            (action is not PASS or state.phase not in SPEECH_PHASES)
-            and action not in engine.legal_actions(state)
+        if (action is not PASS or state.phase not in SPEECH_PHASES) and action not in (
+            engine.legal_actions(state)
         ):
-            action = _match(text, engine.legal_actions(state))
-            if action is None:
-                return None
-            actions[i] = action
+            return None
+        index = len(state.history)
         engine.apply(state, p, action)
-        note = state.notes.get(index)
-        if _text(action) + ("" if note is None else note.text) != text:
+        if state.notes.get(index) != step.note:
             return None
     if not _gives_view(engine, state, view):
         return None
-    return Game.from_state(k.rules, state)
+    return state
 
 
 def _gives_view(engine: Engine, state: HandState, view: View) -> bool:
@@ -595,15 +591,11 @@ _VIEW_FIELDS: tuple[str, ...] = (
 )
 
 
-#: The texts of another seat's actions that hide what was done.
-_HIDDEN = frozenset(("discard", "bid trumps"))
-
-
 def _hidden_step(
     k: Knowledge,
     engine: Engine,
     state: HandState,
-    text: str,
+    kind: str,
     queue: list[int],
     rng: random.Random,
 ) -> HandState | None:
@@ -612,7 +604,7 @@ def _hidden_step(
     it (``state`` itself, or a changed copy), None where nothing fits."""
     p: int = state.to_act  # type: ignore[assignment]
     legal = engine.legal_actions(state)
-    if text == "discard":
+    if kind == "discard":
         # The queue's next card where it is legal (an auction's discards are
         # in order), else any of them (a síber's discards, in any order).
         discards = [a for a in legal if isinstance(a, Discard) and a.card in queue]
@@ -635,21 +627,6 @@ def _hidden_step(
     return None
 
 
-@functools.lru_cache(maxsize=4096)
-def _text(action: Action) -> str:
-    """An action's text (actions are immutable values: written once, then looked up)."""
-    return str(action)
-
-
-def _match(text: str, legal: Sequence[Action]) -> Action | None:
-    """The legal action whose text, with any revealed detail, is ``text``."""
-    for a in legal:
-        t = _text(a)
-        if t == text or (text.startswith(t) and text[len(t) : len(t) + 2] == " ("):
-            return a
-    return None
-
-
 class Determinizer:
     """Samples worlds from one view: the view is read once, for every world of a search.
 
@@ -663,25 +640,30 @@ class Determinizer:
         hand (read when the determinizer is made).
     """
 
-    __slots__ = ("_actions", "_plan", "knowledge", "view")
+    __slots__ = ("_plan", "knowledge", "view")
 
     def __init__(self, view: View) -> None:
         self.view = view
         self.knowledge = k = Knowledge(view)
-        self._actions: list[Action | None] = [None] * len(view.history)
         #: what every sample shares, where working it out draws nothing
         self._plan = None if k.ladder is not None or _siber_draws(k) else _Plan(k, None)
 
     def sample(self, rng: random.Random, *, attempts: int = 400) -> Game:
         """A complete game whose view for the seat is the view (as :func:`determinize`)."""
+        return Game.from_state(self.knowledge.rules, self.sample_state(rng, attempts=attempts))
+
+    def sample_state(self, rng: random.Random, *, attempts: int = 400) -> HandState:
+        """As :meth:`sample`, the world's :class:`~alsos.hand.state.HandState` alone: for a
+        search that drives the engine itself (:class:`~alsos.bots.PIMCBot`), with no
+        :class:`~alsos.play.game.Game` made around it."""
         k = self.knowledge
         for _ in range(attempts):
             sample = _place_cards(k, rng, self._plan)
             if sample is None:
                 continue
-            game = _replay(k, *sample, rng, self._actions)
-            if game is not None:
-                return game
+            state = _replay(k, *sample, rng)
+            if state is not None:
+                return state
         raise DeterminizeError(
             f"no hand consistent with seat {self.view.seat}'s view found in {attempts} samples"
         )

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from alsos.errors import SearchError
 from alsos.hand.chosen import module, named_contracts
+from alsos.hand.history import MeldAnswer, MeldsNamed
 from alsos.hand.protocol import SiberTaking
-from alsos.pack.actions import MELD_NAMES, Discard, parse_action
-from alsos.pack.cards import Rank, Suit, suit_mask
+from alsos.pack.actions import DRAW, EXCHANGE, SHOW, SIBER, Announce, Declare, Discard, parse_action
+from alsos.pack.cards import suit_mask
 from alsos.play.view import View
 from alsos.ruleset.profile import Ruleset
 
@@ -50,7 +51,7 @@ class Knowledge:
         self.view = view
         n = rules.players
         seat = view.seat
-        first = view.history[0][0] if view.history else view.to_act
+        first = view.history[0].seat if view.history else view.to_act
         if first is None:
             raise DeterminizeError("a view with no history and no seat to act is not a hand")
         self.dealer = (first - 1) % n
@@ -61,11 +62,8 @@ class Knowledge:
         self.talon_size = 32 - len(self.active) * self.hand_size
         self.front = view.unseen_count > 0
         self.siber_taking = _siber_taking(rules)
-        #: seat -> the kinds of meld it declared, as shown ("declare melds (terc, béla)")
+        #: seat -> the kinds of meld it declared (ids: ``terc``, ``bela``, ...)
         self.meld_kinds: dict[int, list[str]] = {}
-        for p, text in view.history:
-            if text.startswith("declare melds (") and p != seat:
-                self.meld_kinds[p] = text[15:-1].split(", ")
         self.played: dict[int, list[int]] = {p: [] for p in self.active}
         self.void: dict[int, int] = {p: 0 for p in self.active}
         must_trump = rules.play.must_trump
@@ -91,27 +89,7 @@ class Knowledge:
         self.sequence: dict[int, list[object]] = {}
         #: seat -> rank of its vannak or None (declared, rank not shown)
         self.vannak: dict[int, int | None] = {}
-        lengths = {f"declare {name}": n for n, name in MELD_NAMES.items()}
-        figures = rules.figures
-        for p, text in view.history:
-            if text in lengths:
-                self.sequence[p] = [lengths[text], None, 0b1111]
-            elif text == "declare vannak":
-                self.vannak[p] = None
-            elif text.startswith("show ("):
-                self._shown(p, text[6:-1], trump)
-            if text == "exchange":
-                self.exchanger = p
-            elif text == "siber":
-                self.siber = p
-            elif text == "discard" or text.startswith("discard "):
-                self.discards[p] += 1
-                if p == seat:
-                    self.own_discards.append(discard_card(text))
-            elif text.startswith("announce ") and trump >= 0:
-                fig = figures.get(text[9:].split(" ")[0])
-                if fig is not None and fig.must_hold:
-                    self.held[p] |= fig.hold_mask(trump)
+        self._read_history(view, trump)
 
         #: the auction's takings from the talon, where the auction draws talon cards
         self.ladder: list[LadderEvent] | None = None
@@ -122,6 +100,38 @@ class Knowledge:
                     f"seat {seat}'s history and its taken cards disagree: not a view of a hand"
                 )
 
+    def _read_history(self, view: View, trump: int) -> None:
+        """What the history's steps say: melds declared and shown, the exchanger and
+        the síber, discards (the card where they are this seat's), figures held."""
+        seat = view.seat
+        figures = self.rules.figures
+        for step in view.history:
+            p, action, note = step.seat, step.action, step.note
+            cls = action.__class__
+            if cls is Declare:
+                length = action.length  # type: ignore[union-attr]
+                if length:
+                    self.sequence[p] = [length, None, 0b1111]
+                else:
+                    self.vannak[p] = None
+            elif action == SHOW and note.__class__ is MeldAnswer:
+                self._shown(p, note, trump)
+            elif note.__class__ is MeldsNamed:
+                if p != seat:
+                    self.meld_kinds[p] = list(note.kinds)
+            elif action == EXCHANGE:
+                self.exchanger = p
+            elif action == SIBER:
+                self.siber = p
+            elif step.kind == "discard":
+                self.discards[p] += 1
+                if p == seat:
+                    self.own_discards.append(int(action.card))  # type: ignore[union-attr]
+            elif cls is Announce and trump >= 0:
+                fig = figures.get(action.figure)  # type: ignore[union-attr]
+                if fig is not None and fig.must_hold:
+                    self.held[p] |= fig.hold_mask(trump)
+
     def taken_up(self, p: int, *, first: bool = False) -> list[int]:
         """The cards the seat saw ``p``'s last (or first) taking from the talon take
         (View.taken): an exchange comes before any síber, a síber last."""
@@ -131,24 +141,24 @@ class Knowledge:
                 return [int(c) for c in cards]
         return []
 
-    def _shown(self, p: int, detail: str, trump: int) -> None:
+    def _shown(self, p: int, answer: MeldAnswer, trump: int) -> None:
         """What a meld validation answer revealed of ``p``'s meld."""
-        if detail.startswith("vannak of "):
-            self.vannak[p] = _rank(detail[10:])
-        elif detail.startswith("to the ") and p in self.sequence:
-            self.sequence[p][1] = _rank(detail[7:])
-        elif p in self.sequence and trump >= 0 and detail == "in trumps":
-            self.sequence[p][2] = 1 << trump
-        elif p in self.sequence and trump >= 0 and detail == "not in trumps":
-            self.sequence[p][2] = 0b1111 & ~(1 << trump)
-        elif p in self.sequence and detail.startswith("in "):
-            for suit in Suit:
-                if suit.name_en == detail[3:]:
-                    self.sequence[p][2] = 1 << suit
+        part, value = answer
+        if part == "vannak":
+            self.vannak[p] = value
+        elif p not in self.sequence:
+            return
+        elif part == "top":
+            self.sequence[p][1] = value
+        elif part == "trumps":
+            if trump >= 0:
+                self.sequence[p][2] = 1 << trump if value else 0b1111 & ~(1 << trump)
+        elif part == "suit":
+            self.sequence[p][2] = 1 << value
 
 
-def _rank(code: str) -> int:
-    return next(int(r) for r in Rank if r.code == code)
+#: The auction's takings from the talon, in a ladder auction.
+_TAKINGS = (DRAW, EXCHANGE, SIBER)
 
 
 class LadderEvent:
@@ -177,13 +187,15 @@ def ladder_events(k: Knowledge) -> list[LadderEvent] | None:
     disagree (a view no hand could give)."""
     view = k.view
     out: list[LadderEvent] = []
-    for p, text in view.history:
-        if text in ("draw", "exchange", "siber"):
-            out.append(LadderEvent(p, text))
-        elif text == "discard" or text.startswith("discard "):
+    for step in view.history:
+        p, action = step.seat, step.action
+        if action in _TAKINGS:
+            out.append(LadderEvent(p, action.tag))
+        elif step.kind == "discard":
             if not out or out[-1].seat != p:
                 return None
-            out[-1].discards.append(discard_card(text) if p == view.seat else None)
+            mine = p == view.seat and action is not None
+            out[-1].discards.append(int(action.card) if mine else None)  # type: ignore[union-attr]
     if len(view.taken) != len(out):
         return None
     for event, (p, cards) in zip(out, view.taken, strict=True):

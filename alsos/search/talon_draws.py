@@ -379,8 +379,8 @@ def meld_cards(
     held: int = 0,
     room: int = 32,
 ) -> int | None:
-    """Cards giving a hand each kind of meld in ``words`` (as the engine shows them:
-    ``terc`` ... ``okt``, ``vannak``, ``béla``, ``a 20``), chosen among ``free``
+    """Cards giving a hand each kind of meld in ``words`` (ids, as a declaration names
+    them: ``terc`` ... ``okt``, ``vannak``, ``bela``, ``20``), chosen among ``free``
     with at most ``room`` cards beyond those ``held`` already; None if some kind
     cannot be made (altiansz, "Melds").
 
@@ -413,8 +413,8 @@ def meld_cards(
                         options.append((m, s, (s, i, n)))
         elif word == "vannak":
             options = [(0x01010101 << r, cur, None) for r in rules.melds.vannak_ranks_for(trump)]
-        elif word in ("béla", "a 20"):
-            suits = [trump] if word == "béla" else [s for s in range(4) if s != trump]
+        elif word in ("bela", "20"):
+            suits = [trump] if word == "bela" else [s for s in range(4) if s != trump]
             options = [(0b110 << (8 * s), s + 1, None) for s in suits if s >= max(cur, 0)]
         options = [
             o for o in options if o[0] & free == o[0] and (o[0] & ~(out | held)).bit_count() <= room

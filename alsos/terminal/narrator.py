@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from alsos.hand.chosen import declare_limit, named_contracts
 from alsos.hand.events import Event, ItemChanged, PickedUp, Played, Said, Took, TrickWon
+from alsos.hand.history import HIDDEN_KINDS
 from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.actions import (
     PASS,
@@ -295,7 +296,7 @@ class Narrator:
         face_up = [c for c in self._talon() if c not in self.talon_known]
         if ev.action is None:  # hidden from the viewer: say only what everyone saw
             text = ev.public
-            if ev.public == "discard":
+            if ev.public == HIDDEN_KINDS["discard"]:
                 text = (
                     f"discards {self.screen.card_text(face_up[0])} face up"
                     if face_up

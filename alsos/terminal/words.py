@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from alsos.hand.chosen import declare_limit, named_contracts
 from alsos.pack.phases import Contract, Kind
@@ -21,6 +20,7 @@ from alsos.play.game import Game
 from alsos.rulebook import rulebook
 from alsos.ruleset.profile import Ruleset
 from alsos.ruleset.registry import lookup
+from alsos.ruleset.tables import tables_of
 
 __all__ = [
     "bidding_note",
@@ -43,14 +43,14 @@ __all__ = [
 _TERM = re.compile(r"\{([^}]*)\}")
 
 
-@lru_cache(maxsize=32)
 def _clauses(rules: Ruleset) -> dict[str, str]:
     return {c.key: _TERM.sub(r"\1", c.text) for section in rulebook(rules) for c in section.clauses}
 
 
 def clause(rules: Ruleset, key: str) -> str:
-    """The rulebook's clause ``key`` for ``rules`` as plain text ("" if it has none)."""
-    return _clauses(rules).get(key, "")
+    """The rulebook's clause ``key`` for ``rules`` as plain text ("" if it has none;
+    the clauses are written once per ruleset and kept on its tables)."""
+    return tables_of(rules).derived(_clauses, _clauses).get(key, "")
 
 
 def figure_meaning(rules: Ruleset, name: str) -> str:

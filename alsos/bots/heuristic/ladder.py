@@ -50,7 +50,6 @@ from alsos.bots.heuristic.speech import aim_of, trump_ranks, trump_values
 from alsos.hand.chosen import named_contracts
 from alsos.hand.rules.ladder import hand_melds
 from alsos.pack.actions import (
-    BIDS,
     DRAW,
     EXCHANGE,
     PASS,
@@ -60,7 +59,7 @@ from alsos.pack.actions import (
     ContractBid,
     Discard,
 )
-from alsos.pack.cards import Card, Rank, Suit
+from alsos.pack.cards import Card, Rank
 from alsos.ruleset.profile import FigureRule, LadderContract, Ruleset, parse_card_spec
 from alsos.ruleset.registry import lookup
 from alsos.ruleset.tables import rules_named
@@ -80,7 +79,6 @@ _ACE, _TEN = int(Rank.ACE), int(Rank.TEN)
 # A trump's share of a trick, by place in the trump order (highest first).
 _TRUMP_TRICKS = (1.0, 0.9, 0.75, 0.55, 0.35, 0.3, 0.2, 0.2)
 _NONE = -1e9
-_BID_NAMES = {str(BIDS[s]): (-1 if s is None else int(s)) for s in (*Suit, None)}
 
 #: Meld points the two defenders are expected to score in a contract where all meld.
 DEFENDER_MELDS = 20.0
@@ -370,16 +368,19 @@ def contract_margin(rules: Ruleset | str, hand: int, cid: str, trump: int) -> fl
 
 def _standing(view: Seen) -> str | None:
     """The contract id of the last bid in the auction."""
-    for _seat, text in reversed(view.history):
-        if text.startswith("contract "):
-            return text[len("contract ") :]
+    for step in reversed(view.history):
+        action = step.action
+        if action.__class__ is ContractBid:
+            return action.contract
     return None
 
 
 def _named_trump(view: Seen) -> int:
-    for _seat, text in reversed(view.history):
-        if text in _BID_NAMES:
-            return _BID_NAMES[text]
+    for step in reversed(view.history):
+        action = step.action
+        if action.__class__ is Bid:
+            suit = action.suit
+            return -1 if suit is None else int(suit)
     return view.trump
 
 
@@ -580,14 +581,13 @@ class LadderJudgement:
     @staticmethod
     def _drawing(view: Seen) -> bool:
         """Whether this seat's last auction action was a draw (not a trump naming)."""
-        for seat, text in reversed(view.history):
-            if seat != view.seat:
+        for step in reversed(view.history):
+            if step.seat != view.seat:
                 continue
-            if text == str(DRAW):
+            action = step.action
+            if action == DRAW:
                 return True
-            if text.startswith("contract ") or text in _BID_NAMES or text == str(EXCHANGE):
-                return False
-            if text == str(SIBER):
+            if action.__class__ in (ContractBid, Bid) or action in (EXCHANGE, SIBER):
                 return False
         return False
 

@@ -31,6 +31,7 @@ from alsos.ruleset.tables import tables_of
 
 if TYPE_CHECKING:
     from alsos.hand.engine import Engine
+    from alsos.hand.history import Step
     from alsos.hand.state import HandState
     from alsos.pack.phases import Phase
     from alsos.play.view import View
@@ -106,7 +107,7 @@ class Seen:
     _played: int
     _declarer_won: int
     _items: tuple[tuple[str, int], ...] | None
-    _history: tuple[tuple[int, str], ...] | None
+    _history: tuple[Step, ...] | None
     _talon_seen: tuple[Card, ...] | None
     _contract: str | None
     _call_stakes: tuple[int, int] | None
@@ -163,7 +164,7 @@ class Seen:
         engine: Engine,
         s: HandState,
         seat: int,
-        history: tuple[tuple[int, str], ...] | None = None,
+        history: tuple[Step, ...] | None = None,
     ) -> Seen:
         """What ``seat`` knows of the hand ``s`` (live: use it before ``s`` changes).
 
@@ -315,7 +316,7 @@ class Seen:
         return items
 
     @property
-    def history(self) -> tuple[tuple[int, str], ...]:
+    def history(self) -> tuple[Step, ...]:
         """The public history as the seat sees it (as its view has it)."""
         history = self._history
         if history is None:

@@ -326,11 +326,11 @@ def _carry(view: Seen, legal: Sequence[Action], no_trumps: float, boldness: floa
     original = view.talon_seen[0] >> 3 if view.talon_seen else -1
     # an auction that closes the suits once named (the combined module's unique_suits)
     closes = bool(getattr(b.params, "unique_suits", False))
-    said = {text for _seat, text in view.history} if closes else set()
+    said = {step.action for step in view.history} if closes else set()
     best: tuple[float, Suit | None] = (BID_THRESHOLD, None)
     found = False
     for c in (*b.suit_rank, *((None,) if b.no_trumps else ())):
-        if (c is not None and int(c) == original) or str(BIDS[c]) in said:
+        if (c is not None and int(c) == original) or BIDS[c] in said:
             continue
         worth = no_trumps if c is None else value(view, int(c), boldness)
         if worth >= best[0]:
@@ -368,10 +368,11 @@ def _carry(view: Seen, legal: Sequence[Action], no_trumps: float, boldness: floa
 def _pending(view: Seen) -> list[str]:
     """The figures this seat announced in its current auction turn."""
     out = []
-    for seat, text in reversed(view.history):
-        if seat != view.seat or not text.startswith("announce "):
+    for step in reversed(view.history):
+        action = step.action
+        if step.seat != view.seat or action.__class__ is not Announce:
             break
-        out.append(text[len("announce ") :])
+        out.append(action.figure)
     return out
 
 

@@ -1,7 +1,9 @@
 """The built-in rule modules, one Python module per phase family.
 
 Importing this package registers every built-in module in
-:mod:`alsos.ruleset.registry` (the registry imports it by name on its first lookup).
+:mod:`alsos.ruleset.registry`; the engine imports it (``import alsos`` does), so the
+built-in modules are there before any lookup -- the registry itself imports no module
+of alsos by name.
 Each module is stateless and talks to the engine only through the protocol
 in :mod:`alsos.hand.protocol`, which is all a plugin module has too.  The
 registry's :func:`~alsos.ruleset.registry.register` is re-exported here, so a plugin

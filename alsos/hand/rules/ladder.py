@@ -16,7 +16,7 @@ The ``ladder`` scoring module judges each contract by its ``objectives``
 (figure judges from :mod:`alsos.hand.rules.figures`), scores the melds the
 contract allows (every meld each entitled seat declared,
 :func:`alsos.hand.melds.every_meld`; the engine offers the declaration through the
-module's ``melds_shown`` hook),
+module's ``melds_declared`` hook),
 and says through its ``decided`` hook when the result is certain from public
 facts alone, so play stops there (ruling at :func:`objective_status`).
 Klopitzky: the fewest card points win.
@@ -34,11 +34,13 @@ as soon as the auction is won.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 
+from alsos.hand.history import MeldsNamed
 from alsos.hand.items import DECLARER
 from alsos.hand.melds import every_meld
 from alsos.hand.protocol import BiddingModule, Described, FigureKind, Progress, ScoringModule
@@ -78,6 +80,7 @@ __all__ = [
     "contract_problems",
     "decided",
     "hand_melds",
+    "melds_declared",
     "melds_of",
     "melds_shown",
     "objective_status",
@@ -531,20 +534,27 @@ def _hand_melds(rules: Ruleset, hand: int, trump: int) -> list[tuple[str, int]]:
     )
 
 
-def melds_shown(rules: Ruleset, s: HandState, seat: int) -> str:
-    """The engine's declaration hook: the kinds of meld ``seat`` may declare now,
-    as others learn them ("béla, vannak, kvart"), or "" when it has none that count
-    (altiansz, "Melds": by kind only, never the cards)."""
+def melds_declared(rules: Ruleset, s: HandState, seat: int) -> tuple[str, ...]:
+    """The engine's declaration hook: the kinds of meld ``seat`` may declare now
+    (ids, as others learn them: ``("bela", "vannak", "kvart")``), or none when it
+    has none that count (altiansz, "Melds": by kind only, never the cards)."""
     if s.contract is None or s.contract.name is None:
-        return ""
+        return ()
     spec = _spec(rules, s)
     if seat not in _entitled(s, spec):
-        return ""
-    ms = melds_of(rules, s, spec, declared_only=False)[seat]
-    return ", ".join(_MELD_WORDS.get(n, n) for n, _ in ms)
+        return ()
+    return tuple(n for n, _ in melds_of(rules, s, spec, declared_only=False)[seat])
 
 
-_MELD_WORDS = {"bela": "béla", "20": "a 20"}
+def melds_shown(rules: Ruleset, s: HandState, seat: int) -> str:
+    """Deprecated since 0.2: :func:`melds_declared` (ids; :class:`~alsos.hand.history.MeldsNamed`
+    writes them in words)."""
+    warnings.warn(
+        "alsos.hand.rules.ladder.melds_shown is deprecated since alsos 0.2: use melds_declared",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return MeldsNamed(melds_declared(rules, s, seat)).text
 
 
 def _spec(rules: Ruleset, s: HandState) -> LadderContract:
@@ -718,7 +728,7 @@ class LadderScoring(ScoringModule):
     )
     settle = staticmethod(settle_ladder)
     decided = staticmethod(decided)
-    melds_shown = staticmethod(melds_shown)
+    melds_declared = staticmethod(melds_declared)
 
     def describe(self, rules: Ruleset) -> Described:
         return describe_scoring(rules)
