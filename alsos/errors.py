@@ -60,14 +60,14 @@ class RulesetError(AlsosError):
 
 class NotationError(AlsosError):
     """Text or data in one of alsos's notations that cannot be read, written or
-    replayed: cards, actions, history steps, deals, records and the JSON of
+    replayed: cards, actions, history steps, deals, records, language codes and the JSON of
     :func:`~alsos.play.data.to_data` (raised itself for a record format that is
     none of them).
 
     Its classes: :class:`~alsos.pack.cards.CardParseError`,
     :class:`~alsos.pack.actions.ActionParseError`, :class:`~alsos.StepParseError`,
     :class:`~alsos.DealError`, :class:`~alsos.records.record.RecordError`,
-    :class:`~alsos.play.data.DataError`.
+    :class:`~alsos.play.data.DataError`, :class:`~alsos.words.LanguageError`.
     """
 
 
@@ -77,7 +77,7 @@ class ActionError(AlsosError):
     (raised itself).  The game is left as it was.
 
     Its classes: :class:`~alsos.play.game.IllegalActionError`,
-    :class:`~alsos.rl.UnknownActionError`, ``alsos.terminal.assist.UndoRefused``.
+    :class:`~alsos.rl.UnknownActionError`, :class:`~alsos.analysis.undo.UndoRefused`.
     """
 
 

@@ -19,7 +19,7 @@ import attrs
 import alsos
 from alsos.hand.engine import engine_for
 from alsos.ruleset.tables import tables_of
-from alsos.terminal.words import clause
+from alsos.words import clause
 
 
 def test_a_ruleset_carries_its_own_tables_and_engine() -> None:

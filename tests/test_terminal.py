@@ -30,12 +30,12 @@ from alsos.hand.events import Took
 from alsos.pack.actions import Action, Discard
 from alsos.play.session import Rubber
 from alsos.records.record import loads_all, replay_session
-from alsos.terminal import words
 from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines
 from alsos.terminal.screen import Screen, plain
-from alsos.terminal.words import figure_meaning
 from alsos.version import compiled_modules
+from alsos.words import rules as words
+from alsos.words.rules import figure_meaning
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

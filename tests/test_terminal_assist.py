@@ -1,4 +1,5 @@
-"""``alsos play``'s ``hint`` and ``undo`` (alsos.terminal.assist) and Game.take_back."""
+"""``alsos play``'s ``hint`` and ``undo`` (alsos.words.hints, alsos.analysis.undo) and
+Game.take_back."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import alsos
+from alsos.analysis.undo import UndoRefused, take_back_own
 from alsos.bots import HeuristicBot
 from alsos.cli import main
-from alsos.terminal.assist import UndoRefused, hint_text, take_back_own
+from alsos.words.hints import hint_text
 from tests.test_search_solve import PROFILES
 
 

@@ -33,7 +33,7 @@ from alsos.hand.events import (
     RoundClosed,
     TrickWon,
 )
-from alsos.hand.history import MeldsNamed, Step, hidden_bid, hidden_discard, plain
+from alsos.hand.history import MeldsNamed, Step, public_steps
 from alsos.hand.items import DECLARER, Item
 from alsos.hand.referee import (
     SAID,
@@ -698,24 +698,8 @@ class Engine:
 
     def public_history(self, s: HandState, seat: int | None = None) -> list[Step]:
         """The history as ``seat`` may know it (None: what every seat knows), as
-        :class:`~alsos.hand.history.Step` values.
-
-        Other seats' síber discards are hidden, and suit bids the bidding
-        module hides; what an action revealed (a figure announced with it,
-        the melds a declaration names, a meld validation answer) is its note.
-        """
-        out = []
-        notes = s.notes
-        hides = self.bidding.hides
-        for i, (t, action) in enumerate(s.history):
-            if action.__class__ is Discard and t != seat:
-                out.append(hidden_discard(t))
-            elif t != seat and hides(s, i):
-                out.append(hidden_bid(t))
-            else:
-                note = notes.get(i) if notes else None
-                out.append(plain(t, action) if note is None else Step(t, action, None, note))
-        return out
+        :class:`~alsos.hand.history.Step` values (:func:`~alsos.hand.history.public_steps`)."""
+        return public_steps(s.history, s.notes, lambda i: self.bidding.hides(s, i), seat)
 
     # ------------------------------------------------- deprecated in 0.2
     # The 0.1 engine was the rule modules' referee and dispatched by public

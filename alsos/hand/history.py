@@ -27,7 +27,7 @@ The three notes are small frozen values:
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, TypeAlias
 
 from alsos.errors import NotationError
@@ -45,6 +45,7 @@ __all__ = [
     "Step",
     "StepParseError",
     "parse_step",
+    "public_steps",
 ]
 
 
@@ -273,6 +274,31 @@ def _answer(detail: str) -> MeldAnswer | None:
 
 def _quote(text: str) -> str:
     return repr(text if len(text) <= 80 else text[:77] + "...")
+
+
+def public_steps(
+    history: Sequence[tuple[int, Action]],
+    notes: Mapping[int, Note],
+    hides: Callable[[int], bool],
+    seat: int | None = None,
+) -> list[Step]:
+    """The hand's ``history`` as ``seat`` may know it (None: what every seat knows).
+
+    Other seats' síber discards are hidden (pagat, "Trump Exchange": face down),
+    and the suit bids ``hides(index)`` says the bidding module shows only as a
+    bid in trumps; what an action revealed (``notes`` by history index) is its
+    step's note.
+    """
+    out = []
+    for i, (t, action) in enumerate(history):
+        if action.__class__ is Discard and t != seat:
+            out.append(hidden_discard(t))
+        elif t != seat and hides(i):
+            out.append(hidden_bid(t))
+        else:
+            note = notes.get(i) if notes else None
+            out.append(plain(t, action) if note is None else Step(t, action, None, note))
+    return out
 
 
 def hidden_discard(seat: int) -> Step:

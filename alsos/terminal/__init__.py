@@ -15,7 +15,7 @@ hand and, where the profile limits it, each seat's declarations left.
 
 At its turn the player may type ``hint`` (the action suggested from its own
 view, its value and the next best) or ``undo`` (take back its last action and
-the bots' answers: :mod:`alsos.terminal.assist`).
+the bots' answers: :mod:`alsos.analysis.undo`, :mod:`alsos.words.hints`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from alsos.analysis.undo import UndoRefused, take_back_own
 from alsos.bots import Bot, BotOptionError, UnknownBotError, available, make_spec, split_specs
 from alsos.hand.chosen import declare_limit
 from alsos.hand.events import Event
@@ -37,11 +38,11 @@ from alsos.play.session import Session, new_session
 from alsos.records.record import Record, RecordError
 from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import ProfileError, Ruleset
-from alsos.terminal.assist import UndoRefused, hint_text, take_back_own
 from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines
 from alsos.terminal.screen import Screen, make_screen
-from alsos.terminal.words import contract_name, examples, is_ladder
+from alsos.words.hints import hint_text
+from alsos.words.rules import contract_name, examples, is_ladder
 
 __all__ = ["add_arguments", "read_record_file", "run"]
 

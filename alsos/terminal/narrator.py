@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from alsos.hand.chosen import declare_limit, named_contracts
 from alsos.hand.events import Event, ItemChanged, PickedUp, Played, Said, Took, TrickWon
 from alsos.hand.history import HIDDEN_KINDS
-from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.actions import (
     PASS,
     Action,
@@ -32,25 +31,24 @@ from alsos.pack.actions import (
     Kontra,
     Siber,
 )
-from alsos.pack.cards import Card, Rank
+from alsos.pack.cards import Card
 from alsos.pack.phases import Kind, Phase
 from alsos.play.game import Game
 from alsos.terminal.screen import Screen, Seg
-from alsos.terminal.words import (
+from alsos.words.rules import (
     bidding_note,
     clause,
     contract_aim,
     contract_meaning,
-    contract_name,
     figure_meaning,
     first_trick_note,
     is_ladder,
     klopitzky_rule,
     ladder_header,
     seats_text,
-    session_rule,
     who_plays,
 )
+from alsos.words.settlement import explain_settlement
 
 __all__ = ["Narrator", "explain_settlement"]
 
@@ -454,155 +452,5 @@ class Narrator:
                 self.screen.line("  the talon held ", self.screen.cards(rest), " (never seen)")
         settlement = g.settlement
         assert settlement is not None
-        for line in explain_settlement(settlement, g, self.screen, single=not self.in_session):
+        for line in explain_settlement(settlement, g, single=not self.in_session):
             self.screen.line(line)
-
-
-def _points_legend(game: Game) -> str:
-    cr = game.rules.cards
-    plain = ", ".join(f"{r.code} {v}" for r, v in _by_value(cr.plain_points))
-    trump = ", ".join(f"{r.code} {v}" for r, v in _by_value(cr.trump_points))
-    legend = (
-        plain
-        if trump == plain or game.contract is None or game.trump < 0
-        else (f"trumps {trump}; others {plain}")
-    )
-    return f"{legend}; last trick {cr.last_trick}"
-
-
-def _by_value(points: object) -> list[tuple[Rank, int]]:
-    items = [(r, v) for r, v in dict(points).items() if v]  # type: ignore[call-overload]
-    return sorted(items, key=lambda rv: -rv[1])
-
-
-def _seats(values: dict[int, int], sign: bool = False) -> str:
-    fmt = "{:+d}" if sign else "{}"
-    return ", ".join(f"seat {s} {fmt.format(v)}" for s, v in sorted(values.items()))
-
-
-def _factors(entry: Entry, game: Game) -> str:
-    """``1 × 2 front × 4 kontra`` when those factors make the value, else the engine's detail."""
-    k = game.rules.kontra
-    parts = [str(entry.base)]
-    value = entry.base
-    if entry.front_multiplier != 1:
-        parts.append(f"{entry.front_multiplier} (from the front)")
-        value *= entry.front_multiplier
-    for label, factor in entry.boosts:
-        parts.append(f"{factor} ({label})")
-        value *= factor
-    for i, (_seat, front) in enumerate(entry.steps):
-        factor = k.front_factor if front else k.back_factor
-        name = entry.step_names[i] if i < len(entry.step_names) else f"step {i + 1}"
-        parts.append(f"{factor} ({name}, {'front' if front else 'back'})")
-        value *= factor
-    if entry.call != 1:
-        parts.append(f"{entry.call} (call)")
-        value *= entry.call
-    if entry.note or value != entry.value:
-        return entry.detail
-    return " × ".join(parts) if len(parts) > 1 else f"base {entry.base}"
-
-
-def explain_settlement(
-    st: Settlement, game: Game, screen: Screen, *, single: bool = True
-) -> list[str]:
-    """The settlement in words, one fact a line, every number taken from ``st``.
-
-    ``single``: a hand on its own, so the line on the score sheet says what a
-    session is played to (in a session the scores after the hand say it).
-    """
-    out = []
-    rules = game.rules
-    ladder = is_ladder(rules)
-    contract = game.contract
-    if contract is None:
-        out.append("  contract: none; nobody bid and the hand is thrown in")
-    elif contract.kind is Kind.KLOPITZKY:
-        out.append("  contract: Klopitzky; nobody bid, so each seat played for itself")
-        out.append(f"    {klopitzky_rule(rules)}")
-    elif st.declarer is None:
-        out.append(f"  contract: {contract_name(rules, contract)}")
-    else:
-        others = [s for s in game.active if s != st.declarer]
-        out.append(
-            f"  contract: {contract_name(rules, contract)}; seat {st.declarer} declared, "
-            + seats_text(others)
-            + (" defended together" if len(others) > 1 else " defended")
-        )
-    if st.conceded:
-        out.append("  the hand ended early: a call was conceded")
-    if st.card_points:
-        pts = ", ".join(
-            f"seat {s} {st.card_points[s]}"
-            + (f" + {st.meld_points[s]} in melds" if st.meld_points.get(s) else "")
-            + (f" + {st.bela[s]} béla" if st.bela.get(s) else "")
-            for s in sorted(st.card_points)
-        )
-        out.append(f"  card points won in tricks: {pts}")
-        out.append(f"    (cards count {_points_legend(game)})")
-    out.append(f"  tricks won: {_seats(st.tricks)}")
-    if st.game_won is not None and st.declarer is not None:
-        out.append(
-            f"  the {'contract' if ladder else 'game'}: seat {st.declarer} "
-            f"{'won' if st.game_won else 'lost'} it{_why(st)}"
-        )
-    out.extend(f"  note: {n}" for n in st.notes)
-    if ladder and st.declarer is not None:
-        pass  # one contract, won or lost as a whole: the score sheet says it
-    elif st.entries and st.declarer is not None:
-        out.append(
-            "  each item is settled on its own between the declarer and each opponent; "
-            "whoever lost it pays its worth:"
-        )
-    elif st.entries:
-        out.append("  what each seat gets:")
-    for e in st.entries if not (ladder and st.declarer is not None) else ():
-        if st.declarer is None and e.seat is not None:  # klopitzky: what each seat gets
-            out.append(f"    seat {e.seat} gets {e.value}: {_factors(e, game)}")
-            continue
-        who = f" by seat {e.seat}" if e.seat is not None else ""
-        title = e.label
-        fig = game.rules.figures.get(e.label)
-        if fig is not None and fig.title and fig.title != e.label:
-            # "abszolut (abszolút)", but "100 (százas)" rather than "100 (100 (százas))"
-            title = fig.title if fig.title.startswith(e.label) else f"{e.label} ({fig.title})"
-        verdict = "made" if e.made else "lost"
-        out.append(f"    {title}{who}: {verdict}, worth {e.value} = {_factors(e, game)}")
-    out.append(f"  payments (+ receives, - pays; they add up to 0): {_seats(st.payments, True)}")
-    out.append(f"  written on the score sheet: {_seats(st.written)}")
-    how = clause(rules, "scoring.contract") if ladder else ""
-    if not how and st.entries:
-        how = "the winners of an item write its worth"
-    if how and st.declarer is not None:
-        out.append(f"    ({_first_sentence(how)})")
-    if single and session_rule(rules):
-        out.append(f"    {session_rule(rules)}")
-    best = max(st.payments.values())
-    top = [s for s, v in st.payments.items() if v == best]
-    if best > 0:
-        names = seats_text(top)
-        out.append(f"  {names} {'wins' if len(top) == 1 else 'win'} the hand ({best:+d})")
-    return out
-
-
-def _first_sentence(text: str) -> str:
-    """A clause's first sentence, as a parenthetical (lower-case, no stop)."""
-    first = text.split(".  ")[0].rstrip(".")
-    return first[:1].lower() + first[1:]
-
-
-def _why(st: Settlement) -> str:
-    """The numbers the game was decided on: totals of cards, melds and béla, or tricks."""
-    d = st.declarer
-    assert d is not None
-    if st.conceded or st.notes:  # decided by a call, not by the cards
-        return ""
-    if not st.card_points:  # betli: only tricks count
-        n = st.tricks.get(d, 0)
-        return f", taking {n} trick{'' if n == 1 else 's'}"
-    total = {
-        s: st.card_points[s] + st.meld_points.get(s, 0) + st.bela.get(s, 0) for s in st.card_points
-    }
-    others = " and ".join(str(v) for s, v in sorted(total.items()) if s != d)
-    return f": {total[d]} in cards and melds against {others}"

@@ -31,9 +31,9 @@ from alsos.pack.actions import (
 from alsos.pack.cards import Suit
 from alsos.ruleset.profile import Ruleset
 from alsos.terminal.screen import Screen, Seg, symbols_to_letters
-from alsos.terminal.words import clause, contract_meaning, examples, figure_meaning, is_ladder
+from alsos.words.rules import clause, contract_meaning, examples, figure_meaning, is_ladder
 
-# figure_meaning lives in alsos.terminal.words and is kept here for its old callers.
+# figure_meaning lives in alsos.words.rules and is kept here for its old callers.
 __all__ = ["choice", "figure_meaning", "grouped", "help_lines"]
 
 # The order of the groups on the line; anything else (pass, accept, siber...) comes first.

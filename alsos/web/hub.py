@@ -40,11 +40,11 @@ from collections import Counter, OrderedDict
 from collections.abc import Coroutine, Sequence
 from typing import Any
 
+from alsos.analysis.undo import UndoRefused, take_back_own
 from alsos.hand.events import Event
 from alsos.pack.cards import quote
 from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
-from alsos.terminal.assist import UndoRefused, take_back_own
 from alsos.web.messages import PROTOCOL, state_frame
 from alsos.web.notify import Listener
 from alsos.web.peers import Peers

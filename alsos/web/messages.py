@@ -10,7 +10,7 @@ The legal actions are sent with what a page needs to show them: a group (the
 terminal's order: simple answers, contracts, bids, announcements, kontras,
 melds, discards, cards), an accessible name (``play Ace of hearts``,
 ``kontra game``) and a one-line explanation drawn from the profile, in the
-words of the terminal help and the rulebook (:mod:`alsos.terminal.words`).
+words of the terminal help and the rulebook (:mod:`alsos.words`).
 The protocol is described in ``docs/server.rst``.
 """
 
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from alsos.hand.chosen import named_contracts
 from alsos.hand.events import Event, HandOver
 from alsos.pack.actions import (
     Action,
@@ -34,7 +33,7 @@ from alsos.play.data import to_data
 from alsos.play.game import Game
 from alsos.play.view import View
 from alsos.ruleset.profile import Ruleset
-from alsos.terminal.words import contract_meaning, figure_meaning
+from alsos.words.actions import action_help, action_label
 
 __all__ = ["PROTOCOL", "action_entry", "events_frame", "public_view", "state_frame"]
 
@@ -61,38 +60,14 @@ def _group(action: Action) -> str:
     return "answer"
 
 
-def _help(rules: Ruleset, action: Action) -> str:
-    """One line on what ``action`` does under ``rules`` ("" where its name says it all)."""
-    if isinstance(action, Announce) and action.figure in rules.figures:
-        return figure_meaning(rules, action.figure)
-    if isinstance(action, ContractBid) and action.contract in named_contracts(rules):
-        return contract_meaning(rules, action.contract)
-    if isinstance(action, Kontra):
-        k = rules.kontra
-        return (
-            f"doubles the stake of {action.figure}: x{k.front_factor} from the front, "
-            f"x{k.back_factor} from the back"
-        )
-    return ""
-
-
-def _label(action: Action) -> str:
-    """The accessible name: cards by their English names, the rest as written."""
-    if isinstance(action, Play):
-        return f"play {action.card.name_en}"
-    if isinstance(action, Discard):
-        return f"discard {action.card.name_en}"
-    return str(action)
-
-
 def action_entry(rules: Ruleset, action: Action) -> dict[str, str]:
     """One legal action as sent: its notation, group, accessible name and explanation,
     and for a card to play or discard, the card's code (the page makes it a button)."""
     entry = {
         "action": str(action),
         "group": _group(action),
-        "label": _label(action),
-        "help": _help(rules, action),
+        "label": action_label(action),
+        "help": action_help(rules, action),
     }
     if isinstance(action, Play | Discard):
         entry["card"] = action.card.name

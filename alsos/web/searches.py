@@ -95,7 +95,7 @@ class Position:
 
 def hint_at(position: Position, seat: int) -> str:
     """(In a worker.)  The hint for ``seat`` at ``position``, as one line."""
-    from alsos.terminal.assist import hint_text
+    from alsos.words.hints import hint_text
 
     return hint_text(position.game(), seat)
 

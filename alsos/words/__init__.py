@@ -1,0 +1,53 @@
+"""The words a person reads: one layer that turns rules, actions, settlements and hints
+into sentences, in a language passed as a parameter.
+
+The terminal (``alsos play``) and the web table (``alsos serve``) are its
+clients: neither phrases a rule, an action's meaning, a settlement or a hint
+itself.  Every function takes ``lang``, a :class:`Language` (English by
+default; :func:`language` finds one by its code), and every sentence is a whole
+message with named placeholders looked up through :mod:`gettext`, so a
+catalogue can translate it (issue 33: Hungarian).
+
+- :mod:`alsos.words.language`: :class:`Language`, :func:`language`, the codes;
+- :mod:`alsos.words.rules`: a profile's own rules -- contracts, figures, the
+  auction -- and the rulebook's clauses;
+- :mod:`alsos.words.actions`: what a legal action does, a card's name;
+- :mod:`alsos.words.settlement`: why a hand paid what it paid;
+- :mod:`alsos.words.hints`: a hint as a line.
+"""
+
+from __future__ import annotations
+
+from alsos.words.actions import action_help, action_label, card_name
+from alsos.words.hints import hint_text
+from alsos.words.language import ENGLISH, LANGUAGES, Language, LanguageError, language
+from alsos.words.rules import (
+    clause,
+    contract_meaning,
+    contract_name,
+    figure_meaning,
+    seat_name,
+    seats_text,
+    suit_name,
+)
+from alsos.words.settlement import explain_settlement
+
+__all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "Language",
+    "LanguageError",
+    "action_help",
+    "action_label",
+    "card_name",
+    "clause",
+    "contract_meaning",
+    "contract_name",
+    "explain_settlement",
+    "figure_meaning",
+    "hint_text",
+    "language",
+    "seat_name",
+    "seats_text",
+    "suit_name",
+]

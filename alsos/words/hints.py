@@ -1,0 +1,34 @@
+"""A hint in words: the action :func:`alsos.analysis.hint` suggests, its worth and the next best."""
+
+from __future__ import annotations
+
+from alsos.play.game import Game
+from alsos.words.language import ENGLISH, Language
+
+__all__ = ["hint_text"]
+
+
+def hint_text(
+    game: Game, me: int, *, worlds: int = 16, seed: int = 0, lang: Language = ENGLISH
+) -> str:
+    """The suggestion for ``me`` as one line: the action, its value and the next best.
+
+    The action is sampled from ``me``'s own view (worlds consistent with what the
+    seat knows, never the real deal)."""
+    from alsos.analysis import hint  # the search is loaded when first asked for
+
+    h = hint(game, me, worlds=worlds, seed=seed)
+    text = lang.text(
+        "hint: {action}, worth {value:+.2f} stakes to your side "
+        "(95% {low:+.2f}..{high:+.2f}, {worlds} worlds sampled from your view)",
+        action=h.action,
+        value=h.value,
+        low=h.low,
+        high=h.high,
+        worlds=h.worlds,
+    )
+    if h.next_best is not None and h.next_value is not None:
+        return text + lang.text(
+            "; next best {action} {value:+.2f}", action=h.next_best, value=h.next_value
+        )
+    return text + lang.text("; it is the only legal action")

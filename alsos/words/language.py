@@ -1,0 +1,123 @@
+"""A language, passed as a parameter to whatever writes words for a person.
+
+Every sentence :mod:`alsos.words` writes goes through a :class:`Language`: a
+whole message with named placeholders (``"{player} plays {card}"``), looked up
+in the language's catalogue by the standard library's :mod:`gettext`, then
+filled in.  Messages are never assembled from translated fragments, so another
+language can order the words its own way, and counts go through
+:meth:`Language.plural` (``ngettext``), so its plural forms fit.
+
+A language is an object handed to the code that writes text -- a server picks
+one per connection, as Babel's ``Translations`` are picked per request -- never
+a process-wide setting.  English is the source text, so its catalogue is
+empty; the catalogues of other languages live in ``alsos/words/locale`` as
+gettext ``.mo`` files (the Hungarian one is issue 33).  The pseudo-language
+``qps`` marks every message it is asked for (``⟦…⟧``, vowels accented): text
+that reaches a person without passing through a language shows up unmarked
+(tests/test_words.py).
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from alsos.errors import NotationError
+
+__all__ = ["ENGLISH", "LANGUAGES", "Language", "LanguageError", "language"]
+
+#: Where the catalogues are: ``locale/<code>/LC_MESSAGES/alsos.mo``.
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: The gettext domain of alsos's own messages.
+DOMAIN = "alsos"
+
+
+class LanguageError(NotationError):
+    """A language code alsos has no words for (the message lists the ones it has)."""
+
+
+class _Pseudo(gettext.NullTranslations):
+    """The pseudo-language ``qps``: each message bracketed, its vowels accented, its
+    ``{placeholders}`` left as they are -- visibly not English, still readable."""
+
+    _ACCENTS = str.maketrans("aeiouAEIOU", "áéíóúÁÉÍÓÚ")
+
+    def gettext(self, message: str) -> str:
+        return "⟦" + _outside_braces(message, self._ACCENTS) + "⟧"
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.gettext(msgid1 if n == 1 else msgid2)
+
+
+def _outside_braces(message: str, table: dict[int, int]) -> str:
+    out, depth = [], 0
+    for ch in message:
+        depth += ch == "{"
+        out.append(ch if depth else ch.translate(table))
+        depth -= ch == "}" and depth > 0
+    return "".join(out)
+
+
+class Language:
+    """One language's words: :meth:`text` and :meth:`plural` fill a message in.
+
+    ``code`` is the language's code (``en``, ``qps``); ``translations`` the
+    :class:`gettext.NullTranslations` that looks messages up (English: none, the
+    messages are the English text).
+    """
+
+    __slots__ = ("_gettext", "_ngettext", "code", "translations")
+
+    def __init__(self, code: str, translations: gettext.NullTranslations) -> None:
+        self.code = code
+        self.translations = translations
+        self._gettext = translations.gettext
+        self._ngettext = translations.ngettext
+
+    def __repr__(self) -> str:
+        return f"<Language {self.code}>"
+
+    def text(self, message: str, /, **values: Any) -> str:
+        """``message`` in this language, its ``{named}`` placeholders filled from ``values``."""
+        found = self._gettext(message)
+        return found.format(**values) if values else found
+
+    def plural(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
+        """The form of ``singular``/``plural`` this language uses for ``n``, filled in
+        (``n`` is a placeholder too)."""
+        return self._ngettext(singular, plural, n).format(n=n, **values)
+
+    def join(self, items: Iterable[str]) -> str:
+        """``a``, ``a and b``, ``a, b and c`` in this language."""
+        items = list(items)
+        if len(items) < 2:
+            return "".join(items)
+        return self.text("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+#: The languages alsos has words for, by code.
+LANGUAGES: dict[str, str] = {"en": "English", "qps": "pseudo-language (marks every message)"}
+
+ENGLISH = Language("en", gettext.NullTranslations())
+_MADE: dict[str, Language] = {"en": ENGLISH, "qps": Language("qps", _Pseudo())}
+
+
+def language(lang: str | Language = "en") -> Language:
+    """The :class:`Language` for the code ``lang`` (a Language is returned as it is).
+
+    :raises LanguageError: (a :class:`~alsos.errors.NotationError`) for a code
+        alsos has no words for, naming the ones it has.
+    """
+    if isinstance(lang, Language):
+        return lang
+    found = _MADE.get(lang) if isinstance(lang, str) else None
+    if found is not None:
+        return found
+    if isinstance(lang, str) and (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+        made = Language(lang, gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang]))
+        _MADE[lang] = made
+        return made
+    known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+    raise LanguageError(f"no words for the language {lang!r}; alsos has {known}")

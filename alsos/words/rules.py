@@ -1,0 +1,288 @@
+"""The words for a profile's own rules, taken from its data: contracts, figures, the auction.
+
+Nothing here names a variant: a contract ladder is recognised by the
+profile's ``bidding.contracts``, a session by ``scoring.session``, and where
+the rulebook already explains a rule (the Klopitzky payment, the session,
+what a ladder contract scores) its clause is quoted from
+:func:`alsos.rulebook.rulebook`, so the rulebook and the narration cannot
+drift apart.  Contracts and figures are described by their figure judges
+(:func:`figure_meaning`), as in the rulebook's table.  Each function takes the
+:class:`~alsos.words.language.Language` to write in (``lang``, English by default).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from alsos.hand.chosen import declare_limit, named_contracts
+from alsos.pack.cards import Suit
+from alsos.pack.phases import Contract, Kind
+from alsos.play.game import Game
+from alsos.rulebook import rulebook
+from alsos.ruleset.profile import Ruleset
+from alsos.ruleset.registry import lookup
+from alsos.ruleset.tables import tables_of
+from alsos.words.language import ENGLISH, Language
+
+__all__ = [
+    "bidding_note",
+    "clause",
+    "contract_aim",
+    "contract_meaning",
+    "contract_name",
+    "examples",
+    "figure_meaning",
+    "first_trick_note",
+    "is_ladder",
+    "klopitzky_rule",
+    "ladder_header",
+    "seat_name",
+    "seats_text",
+    "session_rule",
+    "suit_name",
+    "talon_users",
+    "who_plays",
+]
+
+_TERM = re.compile(r"\{([^}]*)\}")
+
+
+def _clauses(rules: Ruleset) -> dict[str, str]:
+    return {c.key: _TERM.sub(r"\1", c.text) for section in rulebook(rules) for c in section.clauses}
+
+
+def clause(rules: Ruleset, key: str) -> str:
+    """The rulebook's clause ``key`` for ``rules`` as plain text ("" if it has none;
+    the clauses are written once per ruleset and kept on its tables).  In the
+    rulebook's language (English until the rulebook takes one, issue 33)."""
+    return tables_of(rules).derived(_clauses, _clauses).get(key, "")
+
+
+def figure_meaning(rules: Ruleset, name: str) -> str:
+    """What the figure ``name`` undertakes, in words (the judge's own description)."""
+    fig = rules.figures[name]
+    return str(lookup("figures", fig.kind).describe(fig, rules))
+
+
+def is_ladder(rules: Ruleset) -> bool:
+    """Contracts are bid on a ladder (``bidding.contracts``), not trump suits."""
+    return bool(named_contracts(rules))
+
+
+def seat_name(seat: int, lang: Language = ENGLISH) -> str:
+    """``seat 1``: a seat that has no name of its own."""
+    return lang.text("seat {seat}", seat=seat)
+
+
+def seats_text(
+    seats: Sequence[int], who: Callable[[int], str] | None = None, lang: Language = ENGLISH
+) -> str:
+    """``seat 1``, ``seat 1 and seat 2``, ``seats 0, 1 and 2`` (or each by ``who``)."""
+    seats = sorted(seats)
+    if who is not None or len(seats) < 3:
+        return lang.join(who(s) if who is not None else seat_name(s, lang) for s in seats)
+    return lang.text("seats {seats}", seats=lang.join(map(str, seats)))
+
+
+def klopitzky_rule(rules: Ruleset) -> str:
+    """Who wins a Klopitzky, in the rulebook's words (a sentence)."""
+    return clause(rules, "scoring.klopitzky")
+
+
+def session_rule(rules: Ruleset) -> str:
+    """How hands add up to a session (rubber, rádli or a number of deals), a sentence."""
+    return clause(rules, "scoring.session")
+
+
+# ------------------------------------------------------------------ contracts
+
+
+def contract_name(rules: Ruleset, contract: Contract | None, lang: Language = ENGLISH) -> str:
+    """``Game Trull, trump acorns`` for a ladder contract, else the contract as written."""
+    if contract is None:
+        return lang.text("none")
+    spec = named_contracts(rules).get(contract.name) if contract.name is not None else None
+    if spec is None:
+        return "Klopitzky" if contract.kind is Kind.KLOPITZKY else str(contract)
+    if contract.kind is Kind.BETLI:
+        return spec.title
+    if contract.trump is None:
+        return lang.text("{contract}, no trumps", contract=spec.title)
+    return lang.text(
+        "{contract}, trump {suit}", contract=spec.title, suit=suit_name(contract.trump, lang)
+    )
+
+
+def suit_name(suit: Suit, lang: Language = ENGLISH) -> str:
+    """The suit's name (``acorns``)."""
+    return lang.text(_SUITS[suit])
+
+
+#: The suits' names, as messages (the same words as :attr:`Suit.name_en`).
+_SUITS = {
+    Suit.ACORNS: "acorns",
+    Suit.HEARTS: "hearts",
+    Suit.GOURDS: "gourds",
+    Suit.LEAVES: "leaves",
+}
+
+
+def contract_meaning(rules: Ruleset, cid: str, lang: Language = ENGLISH) -> str:
+    """What the ladder contract ``cid`` undertakes, from its objectives' judges."""
+    spec = named_contracts(rules)[cid]
+    aims = [figure_meaning(rules, name) for name in spec.objectives]
+    text = aims[0] if aims else lang.text("nothing more")
+    for aim in aims[1:]:
+        text = lang.text("{left} and {right}", left=text, right=aim)
+    parts = [text]
+    if not spec.betli and spec.melds == "all":
+        parts.append(lang.text("every seat's melds count"))
+    elif not spec.betli and spec.melds == "declarer":
+        parts.append(lang.text("the declarer's melds count"))
+    if not spec.talon:
+        parts.append(lang.text("bid without drawing from the talon"))
+    return "; ".join(parts)
+
+
+def talon_users(rules: Ruleset, lang: Language = ENGLISH) -> str:
+    """Which contracts need a draw from the talon: ``above Solo``, or their titles."""
+    specs = list(named_contracts(rules).values())
+    users = [c.title for c in specs if c.talon]
+    first = next((i for i, c in enumerate(specs) if c.talon), len(specs))
+    if first and all(c.talon for c in specs[first:]):
+        return lang.text("a contract above {contract}", contract=specs[first - 1].title)
+    return ", ".join(users)
+
+
+def who_plays(game: Game, who: Callable[[int], str], lang: Language = ENGLISH) -> str:
+    """The contract in words: who plays what against whom (for a header)."""
+    c, rules, d = game.contract, game.rules, game.declarer
+    if c is None:
+        return ""
+    if c.kind is Kind.KLOPITZKY:
+        return lang.text("Klopitzky: nobody bid, so each seat plays for itself")
+    name = contract_name(rules, c, lang)
+    if d is None:
+        return name
+    others = [s for s in game.active if s != d]
+    against = who(others[0]) if len(others) == 1 else lang.text("the others together")
+    if c.kind is Kind.NO_TRUMPS:
+        message = "{contract}: {player} plays without trumps against {against}"
+    elif c.kind is Kind.BETLI:
+        message = "{contract}: {player} must lose every trick, playing against {against}"
+    else:
+        message = "{contract}: {player} plays against {against}"
+    return lang.text(message, contract=name, player=who(d), against=against)
+
+
+def first_trick_note(game: Game, lang: Language = ENGLISH) -> str:
+    """What a seat may say before its first card, from the profile and the contract."""
+    rules, c = game.rules, game.contract
+    if c is None or game.declarer is None:
+        return ""
+    if is_ladder(rules):
+        spec = named_contracts(rules).get(c.name or "")
+        if spec is None or spec.betli or spec.melds == "none":
+            return ""
+        if spec.melds == "all":
+            return lang.text(
+                "before its first card each seat may 'declare melds': all it holds, by kind only"
+            )
+        return lang.text(
+            "before its first card the declarer may 'declare melds': all it holds, by kind only"
+        )
+    if rules.announcements.back_round != "first-trick":
+        return ""
+    betli = c.kind is Kind.BETLI  # in a Betli only kontras are said: no figures, no melds
+    can = []
+    if not betli and any(f.enabled for f in rules.figures.values()):
+        can.append("announce")
+    if rules.kontra.levels:
+        can.append("kontra")
+    if not betli and rules.melds.contest:
+        can.append("declare melds")
+    if not can:
+        return ""
+    # The actions are written as they are typed (the notation), not translated.
+    return lang.text("before its card each seat may {actions}", actions=", ".join(can))
+
+
+# ------------------------------------------------------------------ bidding
+
+
+def contract_aim(game: Game, who: Callable[[int], str], lang: Language = ENGLISH) -> str:
+    """What the declarer of a ladder contract must do to win it ("" for other games)."""
+    c, d = game.contract, game.declarer
+    if c is None or d is None or c.name is None or c.name not in named_contracts(game.rules):
+        return ""
+    return lang.text(
+        "to win, {player} must {aim}",
+        player=who(d),
+        aim=contract_meaning(game.rules, c.name, lang),
+    )
+
+
+def ladder_header(rules: Ruleset, lang: Language = ENGLISH) -> str:
+    """The ladder's contracts, low to high, for the bidding header."""
+    return lang.text(
+        "contracts low to high: {contracts}",
+        contracts=", ".join(c.title for c in named_contracts(rules).values()),
+    )
+
+
+def bidding_note(game: Game, lang: Language = ENGLISH) -> str:
+    """How the auction goes, in one line, and what ends it (for the bidding header)."""
+    rules = game.rules
+    b = rules.bidding
+    if is_ladder(rules):
+        parts = [
+            lang.text(
+                "each seat in turn bids a contract above the last bid ('contract <id>') or "
+                "passes; to bid {contracts} it first says 'draw', takes two talon cards "
+                "and discards two",
+                contracts=talon_users(rules, lang),
+            )
+        ]
+        if b.klopitzky:
+            parts.append(lang.text("if all pass at once, Klopitzky"))
+        limit = declare_limit(rules)
+        if limit is not None:
+            parts.append(
+                lang.text(
+                    "a seat that has declared {limit} times this session must pass", limit=limit
+                )
+            )
+        return "; ".join(parts)
+    later = [lang.text("another suit")]
+    if b.no_trumps:
+        later.append("no-trumps")
+    if b.betli:
+        later.append(lang.text("betli (to lose every trick)"))
+    parts = [
+        lang.text(
+            "'accept' takes them, 'pass' declines; later rounds may bid {bids}",
+            bids=", ".join(later),
+        ),
+        lang.text("if all pass, Klopitzky")
+        if b.klopitzky
+        else lang.text("if all pass, the hand is thrown in"),
+    ]
+    return "; ".join(parts)
+
+
+def examples(rules: Ruleset) -> str:
+    """A few actions of this profile to type, for the first hint and the help screen
+    (the notation: the same in every language)."""
+    out = ["pass"]
+    if is_ladder(rules):
+        out += [f"contract {next(iter(named_contracts(rules)))}", "draw"]
+    else:
+        out.append("accept")
+        figs = [n for n, f in rules.figures.items() if f.enabled]
+        if figs:
+            out.append(f"announce {figs[0]}")
+        if rules.kontra.levels:
+            out.append("kontra game")
+    out.append("MA")
+    return ", ".join(out)

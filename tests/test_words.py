@@ -1,0 +1,139 @@
+"""The words layer (issue 31, item 5): one place that writes what a person reads, in a
+language passed as a parameter.
+
+The pseudo-language ``qps`` marks every message (``⟦…⟧``): a line written for a
+person that carries no mark did not pass through a language, so it could never
+be translated.  English is the messages themselves, so the terminal's and the
+web's English text is what it was before the words moved here.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import alsos
+from alsos.pack.actions import Action
+from alsos.words import (
+    ENGLISH,
+    LANGUAGES,
+    Language,
+    LanguageError,
+    action_help,
+    action_label,
+    card_name,
+    explain_settlement,
+    hint_text,
+    language,
+    seats_text,
+)
+from alsos.words import rules as words_rules
+
+QPS = language("qps")
+
+
+def _unmarked(line: str) -> str:
+    """The text of ``line`` outside every mark: what no message wrote."""
+    out, depth = [], 0
+    for ch in line:
+        depth += ch == "⟦"
+        if not depth:
+            out.append(ch)
+        depth -= ch == "⟧"
+    return "".join(out)
+
+
+def _finished(variant: str, seed: int) -> alsos.Game:
+    rng = random.Random(seed)
+    game = alsos.Game(alsos.load_variant(variant), seed=seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_a_language_is_found_by_its_code_and_an_unknown_one_is_refused() -> None:
+    assert language("en") is ENGLISH and language() is ENGLISH
+    assert language(QPS) is QPS and isinstance(QPS, Language)
+    assert set(LANGUAGES) >= {"en", "qps"}
+    with pytest.raises(LanguageError, match=r"no words for the language 'xx'; alsos has en"):
+        language("xx")
+    assert isinstance(LanguageError("x"), alsos.NotationError)
+
+
+def test_messages_are_whole_sentences_with_named_places() -> None:
+    assert ENGLISH.text("{player} plays {card}", player="Anna", card="MA") == "Anna plays MA"
+    assert QPS.text("{player} plays {card}", player="Anna", card="MA") == "⟦Anna pláys MA⟧"
+    assert ENGLISH.plural("{n} trick", "{n} tricks", 1) == "1 trick"
+    assert ENGLISH.plural("{n} trick", "{n} tricks", 3) == "3 tricks"
+    assert ENGLISH.join(["a", "b", "c"]) == "a, b and c" and ENGLISH.join(["a"]) == "a"
+    assert seats_text([2, 0, 1]) == "seats 0, 1 and 2" and seats_text([1, 2]) == "seat 1 and seat 2"
+
+
+@pytest.mark.parametrize("variant", alsos.shipped_variants())
+def test_every_line_of_a_settlement_passes_through_the_language(variant: str) -> None:
+    """Each line of the explanation is a message (or a rulebook clause, quoted whole);
+    the same lines in English are the terminal's."""
+    for seed in range(6):
+        game = _finished(variant, seed)
+        st = game.settlement
+        assert st is not None
+        english = explain_settlement(st, game)
+        marked = explain_settlement(st, game, lang=QPS)
+        assert len(english) == len(marked)
+        clauses = {words_rules.session_rule(game.rules), words_rules.klopitzky_rule(game.rules)}
+        for line, plain in zip(marked, english, strict=True):
+            if plain.strip() in clauses or plain.strip().startswith("("):
+                continue  # the rulebook's own clause, in the rulebook's language
+            assert "⟦" in line, (variant, seed, line)
+            assert not re.search(r"[a-z]{3,}", _unmarked(line)), line
+
+
+def test_each_legal_actions_help_and_name_pass_through_the_language() -> None:
+    seen: set[type] = set()
+    for variant in alsos.shipped_variants():
+        rules = alsos.load_variant(variant)
+        for seed in range(4):
+            rng = random.Random(seed)
+            game = alsos.Game(rules, seed=seed)
+            while not game.is_over:
+                legal = game.legal_actions()
+                for action in legal:
+                    _check_words(rules, action)
+                    seen.add(type(action))
+                game.apply(rng.choice(legal))
+    assert len(seen) >= 8
+
+
+def _check_words(rules: alsos.Ruleset, action: Action) -> None:
+    helped = action_help(rules, action, QPS)
+    if action_help(rules, action) and type(action).__name__ == "Kontra":
+        assert helped.startswith("⟦"), helped
+    # A figure's meaning (and a ladder contract's, made of its figures') is the figure
+    # kind's own text, in the rulebook's language: a module's words (issue 33).
+    label = action_label(action, QPS)
+    if hasattr(action, "card"):
+        assert label.startswith("⟦") and card_name(action.card) in action_label(action)
+    else:
+        assert label == action_label(action) == str(action)  # the notation, as typed
+
+
+def test_a_hint_is_written_in_the_language() -> None:
+    game = alsos.Game(alsos.load_variant("potter1930"), seed=3)
+    me = game.to_act
+    assert me is not None
+    english = hint_text(game, me, worlds=2, seed=1)
+    marked = hint_text(game, me, worlds=2, seed=1, lang=QPS)
+    assert english.startswith("hint: ") and marked.startswith("⟦hínt: ")
+
+
+def test_the_old_terminal_paths_still_read_with_a_warning() -> None:
+    from alsos.terminal import assist, words
+
+    with pytest.warns(DeprecationWarning, match=r"alsos\.analysis\.undo\.take_back_own"):
+        assert assist.take_back_own is alsos.analysis.undo.take_back_own
+    with pytest.warns(DeprecationWarning, match=r"alsos\.words\.rules\.contract_name"):
+        assert words.contract_name is words_rules.contract_name
+    with pytest.raises(AttributeError):
+        words._clauses  # noqa: B018
