@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 
 __all__ = ["COMPILED", "__version__", "build_description", "build_fallback", "compiled_modules"]
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 if TYPE_CHECKING:
     from mypy_extensions import mypyc_attr as mypyc_attr

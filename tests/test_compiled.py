@@ -37,7 +37,7 @@ from pathlib import Path
 import pytest
 
 import alsos
-from alsos.version import COMPILED, build_description, compiled_modules
+from alsos.version import COMPILED, __version__, build_description, compiled_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
@@ -200,7 +200,9 @@ def test_without_a_c_compiler_the_build_falls_back_to_pure_python(tmp_path: Path
     assert {"potter1930.npz", "tompa.npz"} <= shipped, shipped
     version = _run(["-m", "alsos", "--version"], site)
     assert version.returncode == 0, version.stderr
-    assert version.stdout.startswith("alsos 0.1.0 (pure Python: no working C compiler: "), version
+    assert version.stdout.startswith(
+        f"alsos {__version__} (pure Python: no working C compiler: "
+    ), version
 
 
 @pytest.mark.slow
@@ -346,7 +348,9 @@ def test_a_failed_compile_is_told_on_the_terminal_and_by_the_command(tmp_path: P
     again = _run(["-m", "alsos", "variants"], site, env_extra=env_extra)
     assert again.returncode == 0 and again.stderr == "", again.stderr
     version = _run(["-m", "alsos", "--version"], site, env_extra=env_extra)
-    assert version.stdout.startswith("alsos 0.1.0 (pure Python: no working C compiler: "), version
+    assert version.stdout.startswith(
+        f"alsos {__version__} (pure Python: no working C compiler: "
+    ), version
 
 
 def test_the_compiled_modules_are_listed_once() -> None:

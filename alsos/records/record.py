@@ -23,7 +23,7 @@ in the documentation (``docs/records.rst``)::
     [Variant "potter1930"]
     [Deal "MA MK MO ... + ... / ... / talon P7 Z9 Z8 T7 TA"]
     [Dealer "0"]
-    [Alsos "0.1.0"]
+    [Alsos "0.2.0"]
 
     bidding:
     1 pass
