@@ -206,16 +206,16 @@ def test_a_scoring_module_with_only_the_old_words_hook_still_declares() -> None:
         def melds_shown(self, rules: object, s: object, seat: int) -> str:
             return "terc, béla, a 20" if seat == 0 else ""
 
+    game = alsos.Game(alsos.load_variant("altiansz"), seed=1)
     with pytest.warns(DeprecationWarning, match="melds_declared"):
         hook = declared_melds(Old())
-    assert hook(None, None, 0) == ("terc", "bela", "20")  # type: ignore[arg-type]
-    assert hook(None, None, 1) == ()  # type: ignore[arg-type]
+    assert hook(game.rules, game.state, 0) == ("terc", "bela", "20")
+    assert hook(game.rules, game.state, 1) == ()
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        new = alsos.hand.engine.engine_for(alsos.load_variant("altiansz")).melds_declared
+        new = alsos.hand.engine.engine_for(game.rules).melds_declared
         assert new is not None and new.__name__ == "melds_declared"
-        assert declared_melds(ScoringModule())(None, None, 0) == ()  # type: ignore[arg-type]
-    game = alsos.Game(alsos.load_variant("altiansz"), seed=1)
+        assert declared_melds(ScoringModule())(game.rules, game.state, 0) == ()
     with pytest.warns(DeprecationWarning, match="melds_declared"):
         assert ladder.melds_shown(game.rules, game.state, 0) == ""
 

@@ -120,7 +120,7 @@ class Step:
 
     ``seat`` acted; ``action`` is what it did, or None where the reader may
     not know it (``kind`` says what kind of action it was: ``discard`` or
-    ``bid``, :data:`HIDDEN_KINDS`); ``kind`` is the action's tag otherwise
+    ``bid``, :data:`~alsos.hand.history.HIDDEN_KINDS`); ``kind`` is the action's tag otherwise
     (``play``, ``bid``, ``pass``, ...); ``note`` is what the action revealed,
     or None.  Steps are immutable, compare and hash by value.
 

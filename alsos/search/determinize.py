@@ -654,7 +654,7 @@ class Determinizer:
 
     def sample_state(self, rng: random.Random, *, attempts: int = 400) -> HandState:
         """As :meth:`sample`, the world's :class:`~alsos.hand.state.HandState` alone: for a
-        search that drives the engine itself (:class:`~alsos.bots.PIMCBot`), with no
+        search that drives the engine itself (:class:`~alsos.bots.pimc.PIMCBot`), with no
         :class:`~alsos.play.game.Game` made around it."""
         k = self.knowledge
         for _ in range(attempts):

@@ -3,12 +3,13 @@ into sentences, in a language passed as a parameter.
 
 The terminal (``alsos play``) and the web table (``alsos serve``) are its
 clients: neither phrases a rule, an action's meaning, a settlement or a hint
-itself.  Every function takes ``lang``, a :class:`Language` (English by
-default; :func:`language` finds one by its code), and every sentence is a whole
-message with named placeholders looked up through :mod:`gettext`, so a
-catalogue can translate it (issue 33: Hungarian).
+itself.  Every function takes ``lang``, a
+:class:`~alsos.words.language.Language` (English by default;
+:func:`~alsos.words.language.language` finds one by its code), and every
+sentence is a whole message with named placeholders looked up through
+``gettext``, so a catalogue can translate it (issue 33: Hungarian).
 
-- :mod:`alsos.words.language`: :class:`Language`, :func:`language`, the codes;
+- :mod:`alsos.words.language`: the language, found by its code;
 - :mod:`alsos.words.rules`: a profile's own rules -- contracts, figures, the
   auction -- and the rulebook's clauses;
 - :mod:`alsos.words.actions`: what a legal action does, a card's name;

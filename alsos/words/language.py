@@ -2,7 +2,7 @@
 
 Every sentence :mod:`alsos.words` writes goes through a :class:`Language`: a
 whole message with named placeholders (``"{player} plays {card}"``), looked up
-in the language's catalogue by the standard library's :mod:`gettext`, then
+in the language's catalogue by the standard library's ``gettext``, then
 filled in.  Messages are never assembled from translated fragments, so another
 language can order the words its own way, and counts go through
 :meth:`Language.plural` (``ngettext``), so its plural forms fit.
@@ -64,7 +64,7 @@ class Language:
     """One language's words: :meth:`text` and :meth:`plural` fill a message in.
 
     ``code`` is the language's code (``en``, ``qps``); ``translations`` the
-    :class:`gettext.NullTranslations` that looks messages up (English: none, the
+    ``gettext.NullTranslations`` that looks messages up (English: none, the
     messages are the English text).
     """
 
