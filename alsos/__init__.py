@@ -11,9 +11,6 @@ settlement::
     print(game.settlement)
 """
 
-from typing import Any
-
-from alsos import _moved
 from alsos.bots import RandomBot
 from alsos.errors import (
     ActionError,
@@ -94,16 +91,3 @@ __all__ = [
     "shipped_variants",
     "to_data",
 ]
-
-_moved.install()
-
-
-def __getattr__(name: str) -> Any:
-    """``alsos.hand.engine`` and the other modules' old paths, with a DeprecationWarning."""
-    new = _moved.new_name(f"alsos.{name}")
-    if new is None:
-        raise AttributeError(f"module 'alsos' has no attribute {name!r}")
-    import importlib
-
-    _moved.warn(f"alsos.{name}", new)
-    return importlib.import_module(new)

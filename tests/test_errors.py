@@ -61,6 +61,7 @@ NOT_ALSOS_ERRORS = {
     # A bound of the YAML reader, always turned into a ProfileError before it leaves.
     "alsos.ruleset.yaml_reading._Refused": Exception,
     # A warning, not an error: a profile's key that has no effect (issue 31, item 1).
+    # No longer raised since 0.3 (such a key is a ProfileError); kept as a public name.
     "alsos.ruleset.profile.ProfileWarning": UserWarning,
 }
 

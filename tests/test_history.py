@@ -5,8 +5,8 @@ Exchange": another seat's síber discards are face down; altiansz, "Melds":
 melds are declared by kind only; pagat, "Validation of Meld": each answer
 shows one detail).  These tests check that the typed steps say exactly
 that, that the text is only a rendering (parse and format are inverses on
-every step of every shipped profile), and that the 0.1 pair use still reads
-with a warning.
+every step of every shipped profile), and that a step is no longer the 0.1
+pair.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import copy
 import pickle
 import random
 import re
-import warnings
 from pathlib import Path
 
 import pytest
@@ -25,12 +24,12 @@ from hypothesis import strategies as st
 import alsos
 from alsos import Step, StepParseError, parse_step
 from alsos.hand.history import HIDDEN_KINDS, MELD_IDS, MELD_WORDS, Announced, MeldAnswer, MeldsNamed
-from alsos.hand.protocol import ScoringModule
-from alsos.hand.referee import declared_melds
+from alsos.hand.protocol import SCORING_HOOKS, ModuleCheckError, ScoringModule
 from alsos.hand.rules import ladder
 from alsos.pack.actions import DECLARE_MELDS, MELD_NAMES, SHOW, Announce, Bid, Discard, Play
 from alsos.pack.cards import Card, Rank, Suit
 from alsos.play.view import PUBLIC
+from alsos.ruleset.registry import available, register
 
 VARIANTS = alsos.shipped_variants()
 
@@ -188,36 +187,35 @@ def test_a_step_is_an_immutable_value() -> None:
         Step(0, None)
 
 
-def test_the_0_1_pair_still_reads_with_a_warning() -> None:
-    """CHANGELOG, *Deprecated*: a step unpacked or indexed as ``(seat, text)``."""
+def test_a_step_is_no_longer_the_0_1_pair() -> None:
+    """Deprecated in 0.2, removed in 0.3: a step is not unpacked or indexed as the
+    ``(seat, text)`` pair; its fields say the same."""
     step = Step(2, DECLARE_MELDS, None, MeldsNamed(("terc",)))
-    with pytest.warns(DeprecationWarning, match=r"step\.seat and step\.text"):
-        seat, text = step
-    assert (seat, text) == (2, "declare melds (terc)")
-    with pytest.warns(DeprecationWarning):
-        assert step[1] == "declare melds (terc)"
+    with pytest.raises(TypeError):
+        _seat, _text = step  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        step[1]  # type: ignore[index]
+    with pytest.raises(TypeError):
+        len(step)  # type: ignore[arg-type]
+    assert (step.seat, step.text) == (2, "declare melds (terc)")
 
 
-def test_a_scoring_module_with_only_the_old_words_hook_still_declares() -> None:
-    """A 0.1 scoring module wrote ``melds_shown`` (words): read back into ids, once
-    warned; a module with ``melds_declared`` is asked directly, without a warning."""
-
-    class Old(ScoringModule):
-        def melds_shown(self, rules: object, s: object, seat: int) -> str:
-            return "terc, béla, a 20" if seat == 0 else ""
-
+def test_the_old_melds_shown_hook_is_gone() -> None:
+    """Deprecated in 0.2, removed in 0.3: the engine asks the scoring module's
+    ``melds_declared`` (ids) directly; ``melds_shown`` (words) is no hook any more."""
+    assert not hasattr(ScoringModule, "melds_shown")
+    assert not hasattr(ladder, "melds_shown") and "melds_shown" not in ladder.__all__
+    assert "melds_shown" not in SCORING_HOOKS
     game = alsos.Game(alsos.load_variant("altiansz"), seed=1)
-    with pytest.warns(DeprecationWarning, match="melds_declared"):
-        hook = declared_melds(Old())
-    assert hook(game.rules, game.state, 0) == ("terc", "bela", "20")
-    assert hook(game.rules, game.state, 1) == ()
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        new = alsos.hand.engine.engine_for(game.rules).melds_declared
-        assert new is not None and new.__name__ == "melds_declared"
-        assert declared_melds(ScoringModule())(game.rules, game.state, 0) == ()
-    with pytest.warns(DeprecationWarning, match="melds_declared"):
-        assert ladder.melds_shown(game.rules, game.state, 0) == ""
+    new = alsos.hand.engine.engine_for(game.rules).melds_declared
+    assert new is not None and new.__name__ == "melds_declared"
+
+    def settle(rules: object, s: object) -> None:
+        raise AssertionError("never registered")
+
+    with pytest.raises(ModuleCheckError, match="unknown scoring hook 'melds_shown'"):
+        register("scoring", "old-words", melds_shown=lambda rules, s, seat: "")(settle)
+    assert "old-words" not in available("scoring")
 
 
 def test_a_seat_record_refuses_a_history_line_that_is_not_a_step() -> None:

@@ -79,11 +79,20 @@ def test_a_key_of_no_module_is_refused_with_a_guess() -> None:
     )
 
 
-def test_a_key_of_another_module_of_the_family_has_no_effect_and_says_so() -> None:
-    """A ladder's key under the potter auction: left out, with a warning naming the
-    module that owns it (refused from 0.3); a plain unknown key is refused now."""
-    with pytest.warns(ProfileWarning, match=r"bidding.declare_limit: a key of the ladder"):
-        rules = load_profile_text("extends: potter1930\nbidding: {declare_limit: 3}\n")
+def test_a_key_of_another_module_of_the_family_is_refused_by_name() -> None:
+    """A ladder's key under the potter auction has no effect: refused, naming the module
+    that owns it (0.2 left it out with a ProfileWarning; refused since 0.3)."""
+    assert _refusal("extends: potter1930\nbidding: {declare_limit: 3}\n") == (
+        "upload.yaml: bidding.declare_limit: a key of the ladder bidding module; "
+        "this profile's bidding module is potter (bidding.module)"
+    )
+    assert _refusal("extends: potter1930\nexchange: {module: none, siber: false}\n") == (
+        "upload.yaml: exchange.siber: a key of the siber exchange module; "
+        "this profile's exchange module is none (exchange.module)"
+    )
+    with pytest.raises(alsos.ProfileError, match=r"scoring.radli_target: a key of the radli"):
+        alsos.load_variant("potter1930", **{"scoring.radli_target": 60})
+    rules = load_profile_text("extends: potter1930\n")
     assert declare_limit(rules) is None and rules.bidding.params == PotterParams()
 
 
@@ -118,20 +127,24 @@ def test_an_option_names_a_module_s_key() -> None:
         alsos.load_variant("altiansz", **{"bidding.declare_limt": 3})
 
 
-def test_the_old_attributes_still_read_with_a_warning() -> None:
-    """``rules.bidding.contracts`` and the like were fields of the sections until 0.2:
-    they read the chosen module's value (or 0.2's default where it has none)."""
+def test_the_old_section_attributes_are_gone() -> None:
+    """``rules.bidding.contracts`` and the like were fields of the sections until 0.2,
+    read with a DeprecationWarning in 0.2 and removed in 0.3: the chosen module's
+    parameters hold them (``rules.bidding.params``, ``alsos.hand.chosen``)."""
     ladder, potter = alsos.load_variant("altiansz"), alsos.load_variant("potter1930")
-    with pytest.warns(DeprecationWarning, match=r"BiddingRules.contracts is deprecated"):
-        assert ladder.bidding.contracts == named_contracts(ladder)
-    with pytest.warns(DeprecationWarning):
-        assert potter.bidding.contracts == {}
-    with pytest.warns(DeprecationWarning):
-        assert potter.scoring.rubber_target == 20
-    with pytest.warns(DeprecationWarning):
-        assert potter.exchange.takes == "talon"
+    for section, name in (
+        (ladder.bidding, "contracts"),
+        (potter.bidding, "contracts"),
+        (potter.scoring, "rubber_target"),
+        (potter.exchange, "takes"),
+        (potter.calling, "allowed_with"),
+    ):
+        with pytest.raises(AttributeError, match=name):
+            getattr(section, name)
+    assert ladder.bidding.params.contracts == named_contracts(ladder)
+    assert potter.scoring.session_params.rubber_target == 20
     with pytest.raises(AttributeError):
-        potter.bidding.no_such_key  # noqa: B018 - the attribute is the test
+        potter.bidding.no_such_key  # type: ignore[attr-defined]  # noqa: B018
 
 
 # --------------------------------------------------------- registering a module
@@ -211,7 +224,7 @@ def test_a_session_schedule_is_a_module_a_profile_chooses(first_to: None) -> Non
             game.apply(bots[game.to_act].choose(game.view(game.to_act), game.legal_actions()))
         session.add(game.settlement)
     assert session.is_over and max(session.scores.values()) >= 6
-    with pytest.warns(ProfileWarning, match="scoring.first_to: a key of the first-to session"):
+    with pytest.raises(alsos.ProfileError, match=r"scoring\.first_to: a key of the first-to"):
         load_profile_text("extends: potter1930\nscoring: {first_to: 6}\n")  # a rubber's
 
 

@@ -281,14 +281,12 @@ def test_a_judge_function_still_registers_with_its_describe_hook(
     assert kind(None, None, None) is True  # type: ignore[arg-type]
 
 
-def test_the_old_judge_names_still_work_with_a_warning() -> None:
-    """Deprecated for one version (issue 19, point 10): ``judge_points`` and siblings."""
+def test_the_old_judge_names_are_gone() -> None:
+    """Deprecated in 0.2, removed in 0.3: ``judge_points`` and siblings (use
+    ``KINDS[kind].judge``)."""
     from alsos.hand.rules import figures
 
-    # Through the module's __getattr__ itself: another test's import may have left
-    # the old name bound on the module (sphinx's autodoc reads every attribute).
-    with pytest.warns(DeprecationWarning, match="KINDS\\['points'\\]"):
-        judge = figures.__getattr__("judge_points")
-    assert judge == figures.KINDS["points"].judge
-    with pytest.raises(AttributeError):
-        figures.__getattr__("judge_nothing")
+    for old in ("judge_points", "judge_kassza", "judge_no_tricks"):
+        with pytest.raises(AttributeError, match=old):
+            getattr(figures, old)
+    assert callable(figures.KINDS["points"].judge)

@@ -199,14 +199,12 @@ def test_every_column_is_documented() -> None:
         assert f"   * - ``{column}``" in page, column
 
 
-def test_the_old_chunk_constant_still_reads_with_a_deprecation_warning() -> None:
-    """CHANGELOG policy: a public name is deprecated for one minor version before removal."""
+def test_the_old_chunk_constant_is_gone() -> None:
+    """Deprecated in 0.2, removed in 0.3: jobs are sized by time (parallel.JOB_SECONDS)."""
     import alsos.research.simulate
 
-    with pytest.warns(DeprecationWarning, match="JOB_SECONDS"):
-        assert alsos.research.simulate.CHUNK == 200
-    with pytest.raises(AttributeError):
-        _ = alsos.research.simulate.NO_SUCH_NAME  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError, match="CHUNK"):
+        _ = alsos.research.simulate.CHUNK  # type: ignore[attr-defined]
 
 
 def test_altiansz_kinds_carry_no_comma_in_rows_table_and_plot_labels(tmp_path: Path) -> None:

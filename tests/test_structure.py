@@ -63,7 +63,7 @@ def _modules() -> list[tuple[str, ast.Module]]:
 def test_no_module_imports_a_private_name_of_another() -> None:
     """A leading underscore means "this module's own": another module importing it (as
     talon_draws did determinize's ``_Knowledge``) is a dependency no one can see.  A
-    package may import its own private submodule (``alsos`` imports ``alsos._moved``)."""
+    package may import its own private submodule."""
     found = []
     for name, tree in _modules():
         for node in ast.walk(tree):

@@ -9,6 +9,7 @@ web's English text is what it was before the words moved here.
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 
@@ -128,12 +129,8 @@ def test_a_hint_is_written_in_the_language() -> None:
     assert english.startswith("hint: ") and marked.startswith("⟦hínt: ")
 
 
-def test_the_old_terminal_paths_still_read_with_a_warning() -> None:
-    from alsos.terminal import assist, words
-
-    with pytest.warns(DeprecationWarning, match=r"alsos\.analysis\.undo\.take_back_own"):
-        assert assist.take_back_own is alsos.analysis.undo.take_back_own
-    with pytest.warns(DeprecationWarning, match=r"alsos\.words\.rules\.contract_name"):
-        assert words.contract_name is words_rules.contract_name
-    with pytest.raises(AttributeError):
-        words._clauses  # noqa: B018
+def test_the_old_terminal_paths_are_gone() -> None:
+    """Deprecated in 0.2, removed in 0.3: the names are in alsos.words and alsos.analysis."""
+    for old in ("alsos.terminal.words", "alsos.terminal.assist"):
+        with pytest.raises(ModuleNotFoundError, match=old.replace(".", r"\.")):
+            importlib.import_module(old)

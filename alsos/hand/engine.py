@@ -20,7 +20,6 @@ legal-move list is mostly table lookups.
 
 from __future__ import annotations
 
-import warnings
 from typing import TYPE_CHECKING, Any, Final
 
 import alsos.hand.rules  # noqa: F401  (registers the built-in rule modules)
@@ -38,7 +37,6 @@ from alsos.hand.items import DECLARER, Item
 from alsos.hand.referee import (
     SAID,
     ModuleReferee,
-    declared_melds,
     item_changed,
     pick_up,
     said_of,
@@ -90,7 +88,7 @@ if TYPE_CHECKING:
     )
     from alsos.hand.settlement import Settlement
 
-# plays_of and trick_winner: kept here for the 0.1 path alsos.engine (now in alsos.hand.tricks).
+# plays_of and trick_winner: public here since 0.1 (alsos.engine); defined in alsos.hand.tricks.
 __all__ = ["Engine", "engine_for", "plays_of", "trick_winner"]
 
 
@@ -102,7 +100,6 @@ _PLAY: Final = Phase.PLAY
 # The commonest first events, made once: every card played, every pass.
 _PLAYED: Final = tuple(tuple(Played(seat, card) for card in Card) for seat in range(4))
 _NEW_TUPLE: Final[Any] = tuple.__new__  # a named tuple made without its __new__'s frame
-_REF: Final = "the rule module's referee: alsos.hand.referee.ModuleReferee."
 
 
 def engine_for(rules: Ruleset) -> Engine:
@@ -148,7 +145,7 @@ class Engine:
         # contest; and, where the module can tell, whether the result is certain.
         self._payments: Callable[[Ruleset, HandState], dict[int, int]] = scoring.payments
         self.melds_declared: Callable[[Ruleset, HandState, int], tuple[str, ...]] | None = (
-            None if self.meld_contest else declared_melds(scoring)
+            None if self.meld_contest else scoring.melds_declared
         )
         #: What rule modules are handed when no event is recorded (search, legal moves).
         self._quiet = ModuleReferee(self, None)
@@ -700,85 +697,6 @@ class Engine:
         """The history as ``seat`` may know it (None: what every seat knows), as
         :class:`~alsos.hand.history.Step` values (:func:`~alsos.hand.history.public_steps`)."""
         return public_steps(s.history, s.notes, lambda i: self.bidding.hides(s, i), seat)
-
-    # ------------------------------------------------- deprecated in 0.2
-    # The 0.1 engine was the rule modules' referee and dispatched by public
-    # methods; these keep that API for one minor version (CHANGELOG, "API policy").
-
-    def _old(self, name: str, new: str) -> ModuleReferee:
-        """Warn that ``Engine.name`` is deprecated for ``new``; the quiet referee."""
-        warnings.warn(
-            f"Engine.{name} is deprecated since alsos 0.2: use {new}",
-            DeprecationWarning,
-            stacklevel=3,
-        )
-        return self._quiet
-
-    def dispatch(self, s: HandState, seat: int, action: Action) -> None:
-        """Deprecated: :meth:`apply` (which also records the history)."""
-        self._old("dispatch", "Engine.apply")
-        self._dispatch(None, s, seat, action)
-
-    def play(self, s: HandState, seat: int, card: int) -> None:
-        """Deprecated: :meth:`apply` with a :class:`~alsos.pack.actions.Play`."""
-        self._old("play", "Engine.apply")
-        self._play(s, seat, card, None)
-
-    def speak(self, s: HandState, seat: int, action: Action) -> None:
-        """Deprecated: :meth:`apply`."""
-        self._old("speak", "Engine.apply")
-        self._speak(None, s, seat, action)
-
-    def end_turn(self, s: HandState, seat: int) -> None:
-        """Deprecated: :meth:`apply` with a pass."""
-        self._old("end_turn", "Engine.apply")
-        self._end_turn(None, s, seat)
-
-    def ask(self, s: HandState, phase: Phase, seat: int) -> None:
-        """Deprecated: the referee a rule module is handed (``ref.ask``)."""
-        self._old("ask", _REF + "ask").ask(s, phase, seat)
-
-    def start_contract(
-        self, s: HandState, declarer: int | None, contract: Contract, *, original: bool
-    ) -> None:
-        """Deprecated: the referee a rule module is handed (``ref.start_contract``)."""
-        ref = self._old("start_contract", _REF + "start_contract")
-        ref.start_contract(s, declarer, contract, original=original)
-
-    def pick_up(self, s: HandState) -> None:
-        """Deprecated: the referee a rule module is handed (``ref.pick_up``)."""
-        self._old("pick_up", _REF + "pick_up").pick_up(s)
-
-    def after_front(self, s: HandState) -> None:
-        """Deprecated: the referee a rule module is handed (``ref.after_front``)."""
-        self._old("after_front", _REF + "after_front").after_front(s)
-
-    def begin_play(self, s: HandState) -> None:
-        """Deprecated: the referee a rule module is handed (``ref.begin_play``)."""
-        self._old("begin_play", _REF + "begin_play").begin_play(s)
-
-    def switch_to_betli(self, s: HandState, seat: int) -> None:
-        """Deprecated: the referee a rule module is handed (``ref.switch_to_betli``)."""
-        self._old("switch_to_betli", _REF + "switch_to_betli").switch_to_betli(s, seat)
-
-    def end_thrown_in(self, s: HandState) -> None:
-        """Deprecated: the referee a rule module is handed (``ref.end_thrown_in``)."""
-        self._old("end_thrown_in", _REF + "end_thrown_in").end_thrown_in(s)
-
-    def end_by_concession(self, s: HandState) -> None:
-        """Deprecated: the referee a rule module is handed (``ref.end_by_concession``)."""
-        self._old("end_by_concession", _REF + "end_by_concession").end_by_concession(s)
-
-    def announce(
-        self, s: HandState, seat: int, figure: str, *, front: bool = False, note: bool = True
-    ) -> None:
-        """Deprecated: the referee a rule module is handed (``ref.announce``)."""
-        ref = self._old("announce", _REF + "announce")
-        ref.announce(s, seat, figure, front=front, note=note)
-
-    def settle_call(self, s: HandState, index: int, multiplier: int, forced: bool | None) -> None:
-        """Deprecated: the referee a rule module is handed (``ref.settle_call``)."""
-        self._old("settle_call", _REF + "settle_call").settle_call(s, index, multiplier, forced)
 
 
 def _mask(cards: tuple[Any, ...]) -> int:

@@ -26,8 +26,7 @@ The three notes are small frozen values:
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeAlias
 
 from alsos.errors import NotationError
@@ -124,9 +123,8 @@ class Step:
     (``play``, ``bid``, ``pass``, ...); ``note`` is what the action revealed,
     or None.  Steps are immutable, compare and hash by value.
 
-    A step used as the ``(seat, text)`` pair the 0.1 history held -- unpacked,
-    indexed -- still gives that pair in 0.2, with a :class:`DeprecationWarning`;
-    read :attr:`seat` and :attr:`text` instead.
+    The 0.1 history held ``(seat, text)`` pairs; a step is not such a pair (since
+    0.3 it cannot be unpacked or indexed): read :attr:`seat` and :attr:`text`.
     """
 
     __slots__ = ("_hash", "action", "kind", "note", "seat")
@@ -190,25 +188,6 @@ class Step:
             return HIDDEN_KINDS[self.kind]
         note = self.note
         return str(action) if note is None else f"{action} ({note.text})"
-
-    # ------------------------------------------------- the 0.1 pair, deprecated in 0.2
-    def _pair(self) -> tuple[int, str]:
-        warnings.warn(
-            "a history step as a (seat, text) pair is deprecated since alsos 0.2: "
-            "read step.seat and step.text",
-            DeprecationWarning,
-            stacklevel=3,
-        )
-        return (self.seat, self.text)
-
-    def __iter__(self) -> Iterator[int | str]:
-        return iter(self._pair())
-
-    def __getitem__(self, index: int) -> int | str:
-        return self._pair()[index]
-
-    def __len__(self) -> int:
-        return 2
 
 
 def parse_step(seat: int, text: str) -> Step:

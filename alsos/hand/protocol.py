@@ -407,10 +407,6 @@ class ScoringModule(_Owned):
         (``terc`` ... ``okt``, ``vannak``, ``bela``, ``20``; empty: none)."""
         return ()
 
-    def melds_shown(self, rules: Ruleset, s: HandState, seat: int) -> str:
-        """Deprecated since 0.2 (:meth:`melds_declared`): the declared melds in words."""
-        return ""
-
     def describe(self, rules: Ruleset) -> Described:
         return []
 
@@ -623,7 +619,6 @@ _FAMILY: dict[str, tuple[type, bool, dict[str, int]]] = {
             "decided": 2,
             "point_race": 2,
             "melds_declared": 3,
-            "melds_shown": 3,
             "describe": 1,
             "check": 1,
         },
@@ -637,7 +632,6 @@ SCORING_HOOKS = (
     "decided",
     "point_race",
     "melds_declared",
-    "melds_shown",
     "describe",
     "requires",
     "terms",

@@ -11,13 +11,10 @@ narrow door, and the few event-making helpers the engine shares with it.
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from alsos.hand.events import Event, ItemChanged, PickedUp, Said, Took
-from alsos.hand.history import HIDDEN_KINDS, MELD_IDS, Announced, Step
-from alsos.hand.protocol import ScoringModule
+from alsos.hand.history import HIDDEN_KINDS, Announced, Step
 from alsos.pack.actions import PASS, Action, Bid, Discard
 from alsos.pack.cards import CARDS
 from alsos.version import mypyc_attr
@@ -32,7 +29,6 @@ if TYPE_CHECKING:
 __all__ = [
     "ModuleReferee",
     "Transitions",
-    "declared_melds",
     "item_changed",
     "pick_up",
     "said_of",
@@ -203,30 +199,3 @@ def said_of(eng: Transitions, s: HandState, seat: int, action: Action) -> Said:
             cache.clear()
         said = cache[action] = Said(seat, action, str(action))
     return said
-
-
-def declared_melds(scoring: ScoringModule) -> Callable[[Ruleset, HandState, int], tuple[str, ...]]:
-    """The scoring module's ``melds_declared`` hook (meld kind ids), or for a module
-    that only writes the 0.1 ``melds_shown`` (words), that hook read back into ids,
-    with a :class:`DeprecationWarning` (once, when the engine is made)."""
-    own = [k for k in ("melds_declared", "melds_shown") if _overrides(scoring, k)]
-    if own != ["melds_shown"]:
-        return scoring.melds_declared
-    warnings.warn(
-        "a scoring module's melds_shown hook is deprecated since alsos 0.2: write "
-        "melds_declared, giving the meld kinds' ids",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    shown = scoring.melds_shown
-
-    def declared(rules: Ruleset, s: HandState, seat: int) -> tuple[str, ...]:
-        words = shown(rules, s, seat)
-        return tuple(MELD_IDS.get(w, w) for w in words.split(", ")) if words else ()
-
-    return declared
-
-
-def _overrides(scoring: ScoringModule, name: str) -> bool:
-    """Whether ``scoring`` gives its own ``name`` (a method, or a hook set on it)."""
-    return name in vars(scoring) or getattr(type(scoring), name) is not getattr(ScoringModule, name)

@@ -1,10 +1,10 @@
-"""The one declaration of :class:`~alsos.state.HandState`'s fields, and the
+"""The one declaration of :class:`~alsos.hand.state.HandState`'s fields, and the
 generator that writes the repetitive parts of ``alsos/hand/state.py`` from it.
 
 Each field is declared once, in :data:`DECLARATION`: its type, what it
 holds, its value in a new hand, how :meth:`HandState.copy
-<alsos.state.HandState.copy>` carries it over, and how
-:meth:`HandState.key_fields <alsos.state.HandState.key_fields>` includes it
+<alsos.hand.state.HandState.copy>` carries it over, and how
+:meth:`HandState.key_fields <alsos.hand.state.HandState.key_fields>` includes it
 -- or why it leaves it out.  From that this module writes, between marker
 comments in ``alsos/hand/state.py``, the field list (``FIELDS``, the slots), the
 annotations, the body of ``__init__``, the body of ``copy`` and the tuple of
@@ -94,7 +94,7 @@ F = Field
 _SAME_HAND = "fixed for the hand by the table and the dealer"
 _CACHE = Out("a cache, rebuilt from the rest")
 
-#: Every field of :class:`~alsos.state.HandState`, grouped by topic, in slot order.
+#: Every field of :class:`~alsos.hand.state.HandState`, grouped by topic, in slot order.
 DECLARATION: tuple[Field | Topic, ...] = (
     Topic("the table and the deal (never changed during the hand: shared by copies)"),
     F("players", "int", "seats at the table", "players", SHARE, PLAIN),

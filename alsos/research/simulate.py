@@ -66,21 +66,6 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """``CHUNK`` (hands per job) is deprecated: jobs are sized by measured time now."""
-    if name == "CHUNK":
-        import warnings
-
-        warnings.warn(
-            "alsos.research.simulate.CHUNK is deprecated and no longer used: jobs are sized by "
-            "measured time (alsos.research.parallel.JOB_SECONDS); it will be removed in 0.3",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return 200
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 #: The columns of ``--out``, in order, with what each holds.
 COLUMNS: dict[str, str] = {
     "variant": "the ruleset, as str(ruleset) (e.g. potter1930, house)",

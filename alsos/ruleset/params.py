@@ -28,14 +28,13 @@ from __future__ import annotations
 
 import difflib
 import functools
-import warnings
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from alsos.ruleset import registry
-from alsos.ruleset.profile import FAMILY_PLACES, NoParams, ProfileWarning, Ruleset
+from alsos.ruleset.profile import FAMILY_PLACES, NoParams, Ruleset
 from alsos.ruleset.structure import class_shape, hints, structured
 
 __all__ = [
@@ -136,10 +135,10 @@ def split(
 ) -> tuple[dict[str, Any], dict[str, tuple[type, dict[str, Any]]], list[str]]:
     """``data`` without the modules' own keys; those keys by family, with the class
     they are read into; and what is wrong (``where`` + ``section.key: reason``): a
-    module that is not installed, a key of no module.  A key of another module of
-    the family than the one chosen has no effect: it is left out with a
-    :class:`~alsos.ruleset.profile.ProfileWarning` (refused from 0.3).  Only the
-    sections that are mappings are split (the shape check judges the others)."""
+    module that is not installed, a key of no module, a key of another module of
+    the family than the one chosen (naming the module that owns it; 0.2 left it out
+    with a :class:`~alsos.ruleset.profile.ProfileWarning`).  Only the sections that
+    are mappings are split (the shape check judges the others)."""
     out = dict(data)
     found: dict[str, tuple[type, dict[str, Any]]] = {}
     problems: list[str] = []
@@ -160,13 +159,7 @@ def split(
             mine = {k: v for k, v in rest.items() if k in _names(cls)}
             found[family] = (cls, mine)
             owners.update(dict.fromkeys(mine, family))
-        for k in rest:
-            if k not in owners:
-                why, owned = _foreign(where, section, part, k)
-                if owned:
-                    warnings.warn(f"{why}: it has no effect", ProfileWarning, stacklevel=2)
-                else:
-                    problems.append(why)
+        problems += [_foreign(where, section, part, k) for k in rest if k not in owners]
         if section in data:
             out[section] = {k: v for k, v in part.items() if k in common}
     return out, found, problems
@@ -183,20 +176,19 @@ def _unknown_module(where: str, section: str, key: str, family: str, name: objec
     )
 
 
-def _foreign(where: str, section: str, part: Mapping[str, Any], key: object) -> tuple[str, bool]:
-    """Why ``key`` of ``section`` belongs to none of the modules it chose, and whether
-    another module of the section's families owns it."""
+def _foreign(where: str, section: str, part: Mapping[str, Any], key: object) -> str:
+    """Why ``key`` of ``section`` belongs to none of the modules it chose: the module
+    of the section's families that owns it, or a guess at what was meant."""
     shown = str(key)[:60]
     for family in _families(section):
         chosen = _chosen(part, family)
         for other in registry.available(family):
             if other != chosen and key in _names(params_class(family, other)):
-                why = (
+                return (
                     f"{where}{section}.{shown}: a key of the {other} {family} module; "
                     f"this profile's {family} module is {str(chosen)[:60]} "
                     f"({section}.{FAMILY_PLACES[family][1]})"
                 )
-                return why, True
     known = sorted(
         set(common_keys(section)).union(
             *(_names(params_class(f, _chosen(part, f))) for f in _families(section))
@@ -206,7 +198,7 @@ def _foreign(where: str, section: str, part: Mapping[str, Any], key: object) -> 
     guess = "; did you mean " + " or ".join(repr(c) for c in close) + "?" if close else ""
     if not guess and len(known) <= 24:
         guess = f"; known keys: {', '.join(known)}"
-    return f"{where}{section}.{shown}: unknown key{guess}", False
+    return f"{where}{section}.{shown}: unknown key{guess}"
 
 
 def read(

@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeVar
 
@@ -53,9 +52,12 @@ __all__ = [
 
 
 class ProfileWarning(UserWarning):
-    """A profile that loads but says something that has no effect: a key of a module
-    the profile does not choose (``exchange.siber`` with ``exchange: {module: none}``).
-    Until 0.2 such keys were ignored silently; from 0.3 they are refused."""
+    """A profile that loads but says something that has no effect.
+
+    alsos no longer raises it.  0.2 raised it for a key of a module the profile does
+    not choose (``exchange.siber`` with ``exchange: {module: none}``), which 0.1 had
+    ignored silently; since 0.3 such a key is refused (a :class:`ProfileError` naming
+    the module that owns it).  The class stays, as a public name."""
 
 
 class ProfileError(RulesetError):
@@ -206,43 +208,6 @@ FAMILY_PLACES: Mapping[str, tuple[str, str, str]] = FrozenMap(
 )
 
 
-class _Section:
-    """What the family sections of a profile share (deal, bidding, exchange, calling,
-    scoring): the module a family chose is named in the section, its parameters are
-    the module's own attrs class (:attr:`params`, filled by the loader from the
-    section's other keys; ``Params`` of the module in :mod:`alsos.hand.protocol`).
-
-    The keys a module owns were fields of the sections until 0.2
-    (``rules.bidding.contracts``); they still read, as the chosen module's
-    parameters, with a :class:`DeprecationWarning`, until 0.3.
-    """
-
-    __slots__ = ()
-    #: The parameter fields that were this section's own until 0.2, with their 0.2
-    #: defaults (what they read as when the chosen module has no such parameter).
-    _LEGACY: Mapping[str, Any] = {}
-    #: The attributes holding module parameters (a section may serve two families).
-    _PARAMS: tuple[str, ...] = ("params",)
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_") or name not in self._LEGACY:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        found = self._LEGACY[name]
-        holder = self._PARAMS[0]
-        for holder in self._PARAMS:
-            params = object.__getattribute__(self, holder)
-            if hasattr(params, name):
-                found = getattr(params, name)
-                break
-        warnings.warn(
-            f"{type(self).__name__}.{name} is deprecated: it is a parameter of a rule module; "
-            f"read .{holder}.{name} of the section (removed in 0.3)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return found
-
-
 def _order(text: str | Order) -> Order:
     return text if isinstance(text, Order) else Order.parse(text)
 
@@ -285,7 +250,7 @@ class CardRules:
 
 
 @frozen
-class DealRules(_Section):
+class DealRules:
     """How the pack is dealt: packets before the indicator (seen), then after it (unseen).
 
     The talon is what is left: the indicator at its bottom, the rest face
@@ -329,7 +294,7 @@ class LadderContract:
 
 
 @frozen
-class BiddingRules(_Section):
+class BiddingRules:
     """The auction (pagat, "Types of Game and Bidding"): which module runs it, and
     which games exist -- the suits in their rank for bids, no-trumps, Betli and
     Klopitzky.
@@ -348,11 +313,6 @@ class BiddingRules(_Section):
     klopitzky: bool = True
     #: the auction module's own parameters
     params: Any = field(factory=NoParams)
-
-    _LEGACY = FrozenMap(
-        {"count_game_value": True, "unique_suits": False, "hidden_suit": False,
-         "betli_switch": None, "contracts": FrozenMap(), "declare_limit": None}
-    )  # fmt: skip
 
 
 @frozen
@@ -470,7 +430,7 @@ class KontraRules:
 
 
 @frozen
-class ExchangeRules(_Section):
+class ExchangeRules:
     """Trump exchange and síber (pagat, "Trump Exchange", "Two-Player Game", Variations):
     which module makes them.  The ``siber`` and ``tompa`` modules own the keys that say
     how (``simple_exchange``, ``siber``, ``entitled``, ``takes``, ...: their ``Params``,
@@ -480,14 +440,6 @@ class ExchangeRules(_Section):
     module: str = "siber"
     #: the exchange module's own parameters
     params: Any = field(factory=NoParams)
-
-    _LEGACY = FrozenMap(
-        {"simple_exchange": True, "siber": True, "entitled": (Rank.SEVEN, Rank.EIGHT),
-         "takes": "talon", "reveal_from": ("bottom",), "top_needed": True,
-         "discard_trumps": False, "required_figure": None, "skip_seen": "both",
-         "siber_at_turn": False, "simple_only_without_siber": False,
-         "simple_at": "before-card"}
-    )  # fmt: skip
 
 
 @frozen
@@ -528,7 +480,7 @@ class MeldRules:
 
 
 @frozen
-class CallingRules(_Section):
+class CallingRules:
     """Gyerünk (pagat, "Calling"): which module offers calls.  The ``gyerunk`` module
     owns ``allowed_with``, ``targets`` and ``call_back`` (its ``Params``,
     :mod:`alsos.hand.rules.calling`); ``none`` offers no calls and has no keys.
@@ -537,8 +489,6 @@ class CallingRules(_Section):
     module: str = "gyerunk"
     #: the calling module's own parameters
     params: Any = field(factory=NoParams)
-
-    _LEGACY = FrozenMap({"allowed_with": ("kassza",), "targets": "game", "call_back": False})
 
 
 @frozen
@@ -563,7 +513,7 @@ class PlayRules:
 
 
 @frozen
-class ScoringRules(_Section):
+class ScoringRules:
     """Settlement and the session (pagat, "Scoring"): two families share this section.
 
     ``module`` names the scoring module, which owns its keys (the ``potter``
@@ -579,13 +529,6 @@ class ScoringRules(_Section):
     params: Any = field(factory=NoParams)
     #: the session schedule's own parameters
     session_params: Any = field(factory=NoParams)
-
-    _LEGACY = FrozenMap(
-        {"klopitzky_per_payer": False, "rubber_target": 20, "rubber_bonus": 2,
-         "radli_target": 80, "radli_bonus": 20, "radli_shared_bonus": 10,
-         "radli_tie_split": False, "deals": 0}
-    )  # fmt: skip
-    _PARAMS = ("params", "session_params")
 
 
 @frozen

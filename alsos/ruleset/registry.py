@@ -62,7 +62,7 @@ def register(family: str, name: str, **hooks: Any) -> Callable[[T], T]:
     forms still work and are wrapped in such an instance: a dealing function, a
     figure judge ``(tally, fig, item)`` with a ``describe`` hook, a scoring
     function with its hooks (``payments``, ``decided``, ``point_race``,
-    ``melds_shown``, ``describe``, ``requires``, ``terms``) given here by name or as its
+    ``melds_declared``, ``describe``, ``requires``, ``terms``) given here by name or as its
     attributes.  The decorator hands the object back unchanged.
     """
     if family not in _REGISTRY:

@@ -18,8 +18,7 @@ Adding a kind touches this file (or a plugin's) and its tests, nothing else.
 from __future__ import annotations
 
 import functools
-import warnings
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from alsos.hand.items import DECLARER, Item
 from alsos.hand.protocol import FigureKind, Progress
@@ -361,30 +360,3 @@ KINDS: dict[str, FigureKind] = {
 }
 for _name, _kind in KINDS.items():
     register("figures", _name)(_kind)
-
-#: The judge functions of earlier versions, by their old names (deprecated).
-_OLD_JUDGES = {
-    "judge_kassza": "kassza",
-    "judge_points": "points",
-    "judge_cards": "cards",
-    "judge_trick": "trick",
-    "judge_volat": "volat",
-    "judge_tricks": "tricks",
-    "judge_no_tricks": "no-tricks",
-    "judge_majority": "majority",
-    "judge_multiplier": "multiplier",
-}
-
-
-def __getattr__(name: str) -> Any:
-    """``judge_kassza`` and its siblings, deprecated: use ``KINDS[kind].judge``."""
-    kind = _OLD_JUDGES.get(name)
-    if kind is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        f"alsos.hand.rules.figures.{name} is deprecated; use alsos.hand.rules.figures.KINDS"
-        f"[{kind!r}].judge (or registry.lookup('figures', {kind!r}))",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return KINDS[kind].judge

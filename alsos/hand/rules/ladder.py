@@ -34,13 +34,11 @@ as soon as the auction is won.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 
-from alsos.hand.history import MeldsNamed
 from alsos.hand.items import DECLARER
 from alsos.hand.melds import every_meld
 from alsos.hand.protocol import BiddingModule, Described, FigureKind, Progress, ScoringModule
@@ -82,7 +80,6 @@ __all__ = [
     "hand_melds",
     "melds_declared",
     "melds_of",
-    "melds_shown",
     "objective_status",
     "settle_ladder",
 ]
@@ -544,17 +541,6 @@ def melds_declared(rules: Ruleset, s: HandState, seat: int) -> tuple[str, ...]:
     if seat not in _entitled(s, spec):
         return ()
     return tuple(n for n, _ in melds_of(rules, s, spec, declared_only=False)[seat])
-
-
-def melds_shown(rules: Ruleset, s: HandState, seat: int) -> str:
-    """Deprecated since 0.2: :func:`melds_declared` (ids; :class:`~alsos.hand.history.MeldsNamed`
-    writes them in words)."""
-    warnings.warn(
-        "alsos.hand.rules.ladder.melds_shown is deprecated since alsos 0.2: use melds_declared",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return MeldsNamed(melds_declared(rules, s, seat)).text
 
 
 def _spec(rules: Ruleset, s: HandState) -> LadderContract:
