@@ -55,11 +55,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="alsos-web-load-") as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'tables.sqlite3'}"
-        port = _free_port()
+        port = free_port()
         total = args.tables * args.hands
         server = subprocess.Popen([sys.executable, "-c", _SERVER, db, str(port), str(total)])
         try:
-            _wait_for(port, server)
+            wait_for(port, server)
             load_before = os.getloadavg()
             result = asyncio.run(_load(args, port, server))
             load_after = os.getloadavg()
@@ -82,22 +82,24 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A loopback port nothing listens on now (for a server this script starts)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
-def _wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
+def wait_for(port: int, server: subprocess.Popen[bytes], name: str = "web_load") -> None:
+    """Wait until ``server`` listens on ``port`` (about 30 s); ``name`` prefixes the error."""
     for _ in range(300):
         if server.poll() is not None:
-            raise SystemExit("web_load: the server stopped before it listened")
+            raise SystemExit(f"{name}: the server stopped before it listened")
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
             return
         except OSError:
             time.sleep(0.1)
-    raise SystemExit("web_load: the server did not start")
+    raise SystemExit(f"{name}: the server did not start")
 
 
 async def _load(

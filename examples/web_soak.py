@@ -67,7 +67,6 @@ import os
 import random
 import re
 import resource
-import socket
 import subprocess
 import sys
 import tempfile
@@ -76,6 +75,8 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from web_load import free_port, wait_for  # the sibling script: same folder
 
 HOSTILE = "127.0.0.66"
 ATTACKS = ("uploads", "connections", "hints", "viewer", "record")
@@ -93,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="alsos-web-soak-") as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'tables.sqlite3'}"
         log = Path(args.server_log or Path(tmp) / "server.log")
-        port = _free_port()
+        port = free_port()
         serve = ["--host", "127.0.0.1", "--port", str(port), "--db", db]
         serve += ["--bot-delay", str(args.bot_delay), "--hand-pause", str(args.hand_pause)]
         with log.open("wb") as out:
@@ -101,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 [sys.executable, "-m", "alsos", "serve", *serve], stdout=out, stderr=out
             )
         try:
-            _wait_for(port, server)
+            wait_for(port, server, "web_soak")
             before = os.getloadavg()
             limit = args.seconds + args.grace + 120
             try:
@@ -167,24 +168,6 @@ def _parser() -> argparse.ArgumentParser:
     a("--json", default=None, help="also write the results to this JSON file")
     a("--seed", type=int, default=0, help="the persons' random choices (0)")
     return p
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
-    for _ in range(300):
-        if server.poll() is not None:
-            raise SystemExit("web_soak: the server stopped before it listened")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("web_soak: the server did not start")
 
 
 def _cpu_seconds(pid: int) -> float:
