@@ -34,14 +34,7 @@ from alsos.hand.events import (
 )
 from alsos.hand.history import MeldsNamed, Step, public_steps
 from alsos.hand.items import DECLARER, Item
-from alsos.hand.referee import (
-    SAID,
-    ModuleReferee,
-    item_changed,
-    pick_up,
-    said_of,
-    took,
-)
+from alsos.hand.referee import SAID, ModuleReferee, item_changed, pick_up, said_of, took
 from alsos.hand.speech import (
     add_item,
     announce_figure,

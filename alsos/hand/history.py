@@ -43,6 +43,7 @@ __all__ = [
     "Note",
     "Step",
     "StepParseError",
+    "noted_text",
     "parse_step",
     "public_steps",
 ]
@@ -186,8 +187,7 @@ class Step:
         action = self.action
         if action is None:
             return HIDDEN_KINDS[self.kind]
-        note = self.note
-        return str(action) if note is None else f"{action} ({note.text})"
+        return noted_text(action, self.note)
 
 
 def parse_step(seat: int, text: str) -> Step:
@@ -253,6 +253,11 @@ def _answer(detail: str) -> MeldAnswer | None:
 
 def _quote(text: str) -> str:
     return repr(text if len(text) <= 80 else text[:77] + "...")
+
+
+def noted_text(action: Action, note: Note | None) -> str:
+    """``action`` in the notation with what it revealed: ``show (to the A)``."""
+    return str(action) if note is None else f"{action} ({note.text})"
 
 
 def public_steps(

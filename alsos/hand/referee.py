@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from alsos.hand.events import Event, ItemChanged, PickedUp, Said, Took
-from alsos.hand.history import HIDDEN_KINDS, Announced, Step
+from alsos.hand.history import HIDDEN_KINDS, Announced, noted_text
 from alsos.pack.actions import PASS, Action, Bid, Discard
 from alsos.pack.cards import CARDS
 from alsos.version import mypyc_attr
@@ -26,14 +26,7 @@ if TYPE_CHECKING:
     from alsos.pack.phases import Contract, Phase
     from alsos.ruleset.profile import Ruleset
 
-__all__ = [
-    "ModuleReferee",
-    "Transitions",
-    "item_changed",
-    "pick_up",
-    "said_of",
-    "took",
-]
+__all__ = ["ModuleReferee", "Transitions", "item_changed", "pick_up", "said_of", "took"]
 
 
 class Transitions(Protocol):
@@ -187,7 +180,7 @@ def said_of(eng: Transitions, s: HandState, seat: int, action: Action) -> Said:
         return Said(seat, action, HIDDEN_KINDS["bid"], True)
     note = s.notes.get(index) if s.notes else None
     if note is not None:
-        return Said(seat, action, Step(seat, action, None, note).text)
+        return Said(seat, action, noted_text(action, note))
     if action is PASS:
         return PASSED[seat]
     if cls is Bid:  # never shared: the same bid may be hidden in another hand

@@ -185,13 +185,16 @@ class Session:
         told, if anything."""
         return None
 
+    #: What the session counts in the sentence that ends it ("the 18 deals are played").
+    played_unit: ClassVar[str] = "hands"
+
     def ending(self) -> str:
         """Who won the session, in a sentence (once it is over)."""
         best = max(self.scores.values())
         top = [s for s, v in sorted(self.scores.items()) if v == best]
         names = " and ".join(f"seat {s}" for s in top)
         return (
-            f"the {self.hands} hands are played: {names} "
+            f"the {self.hands} {self.played_unit} are played: {names} "
             f"{'leads' if len(top) == 1 else 'share the lead'} with {best}"
         )
 
@@ -428,6 +431,7 @@ class Deals(Session):
     with four players); the written scores are simply added up."""
 
     Params: ClassVar[type] = DealsParams
+    played_unit: ClassVar[str] = "deals"
 
     @classmethod
     def check(cls, rules: Ruleset) -> list[str]:
@@ -462,15 +466,6 @@ class Deals(Session):
 
     def goal(self) -> str:
         return f"a session of {self.params(self.rules).deals} deals"
-
-    def ending(self) -> str:
-        best = max(self.scores.values())
-        top = [s for s, v in sorted(self.scores.items()) if v == best]
-        names = " and ".join(f"seat {s}" for s in top)
-        return (
-            f"the {self.hands} deals are played: {names} "
-            f"{'leads' if len(top) == 1 else 'share the lead'} with {best}"
-        )
 
     @property
     def is_over(self) -> bool:

@@ -11,30 +11,19 @@ from __future__ import annotations
 
 from alsos.hand.chosen import named_contracts
 from alsos.pack.actions import Action, Announce, ContractBid, Discard, Kontra, Play
-from alsos.pack.cards import Card, Rank
+from alsos.pack.cards import Card
 from alsos.ruleset.profile import Ruleset
 from alsos.words.language import ENGLISH, Language
 from alsos.words.rules import contract_meaning, figure_meaning, suit_name
 
 __all__ = ["action_help", "action_label", "card_name"]
 
-#: The ranks' names, as messages (the same words as :attr:`Card.name_en`).
-_RANKS = {
-    Rank.ACE: "Ace",
-    Rank.KING: "King",
-    Rank.OVER: "Over",
-    Rank.UNDER: "Under",
-    Rank.TEN: "Ten",
-    Rank.NINE: "Nine",
-    Rank.EIGHT: "Eight",
-    Rank.SEVEN: "Seven",
-}
-
 
 def card_name(card: Card, lang: Language = ENGLISH) -> str:
-    """``Ace of hearts``: a card by its name."""
+    """``Ace of hearts``: a card by its name (the rank's and suit's English names are
+    the messages, as :attr:`Card.name_en` writes them)."""
     return lang.text(
-        "{rank} of {suit}", rank=lang.text(_RANKS[card.rank]), suit=suit_name(card.suit, lang)
+        "{rank} of {suit}", rank=lang.text(card.rank.name_en), suit=suit_name(card.suit, lang)
     )
 
 

@@ -115,17 +115,8 @@ def contract_name(rules: Ruleset, contract: Contract | None, lang: Language = EN
 
 
 def suit_name(suit: Suit, lang: Language = ENGLISH) -> str:
-    """The suit's name (``acorns``)."""
-    return lang.text(_SUITS[suit])
-
-
-#: The suits' names, as messages (the same words as :attr:`Suit.name_en`).
-_SUITS = {
-    Suit.ACORNS: "acorns",
-    Suit.HEARTS: "hearts",
-    Suit.GOURDS: "gourds",
-    Suit.LEAVES: "leaves",
-}
+    """The suit's name (``acorns``; its English name is the message)."""
+    return lang.text(suit.name_en)
 
 
 def contract_meaning(rules: Ruleset, cid: str, lang: Language = ENGLISH) -> str:
