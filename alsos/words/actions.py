@@ -21,7 +21,7 @@ __all__ = ["action_help", "action_label", "card_name"]
 
 def card_name(card: Card, lang: Language = ENGLISH) -> str:
     """``Ace of hearts``: a card by its name (the rank's and suit's English names are
-    the messages, as :attr:`Card.name_en` writes them)."""
+    the messages, as ``Card.name_en`` writes them)."""
     return lang.text(
         "{rank} of {suit}", rank=lang.text(card.rank.name_en), suit=suit_name(card.suit, lang)
     )
