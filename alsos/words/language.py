@@ -20,6 +20,7 @@ that reaches a person without passing through a language shows up unmarked
 from __future__ import annotations
 
 import gettext
+import string
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,33 @@ class Language:
         found = self._gettext(message)
         return found.format(**values) if values else found
 
+    def parts(self, message: str, /, **values: Any) -> tuple[Any, ...]:
+        """``message`` in this language as a tuple of parts: its text, with each
+        ``{placeholder}`` replaced by its value as it is (a card, a suit, any object a
+        client draws its own way) -- a tuple or list value is spliced in, a plain ``int``
+        is written as text.  What :meth:`text` does for a string, for a line that
+        holds more than words (the story of a hand: :mod:`alsos.words.story`)."""
+        out: list[Any] = []
+        for literal, field, spec, _ in _FORMATTER.parse(self._gettext(message)):
+            if literal:
+                out.append(literal)
+            if field is None:
+                continue
+            value = values[field]
+            if isinstance(value, tuple | list):
+                out.extend(value)
+            elif type(value) in (str, int):  # not a subclass: a card is an int too
+                out.append(format(value, spec or ""))
+            else:
+                out.append(value)
+        merged: list[Any] = []
+        for part in out:
+            if isinstance(part, str) and merged and isinstance(merged[-1], str):
+                merged[-1] += part
+            elif part != "":
+                merged.append(part)
+        return tuple(merged)
+
     def plural(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
         """The form of ``singular``/``plural`` this language uses for ``n``, filled in
         (``n`` is a placeholder too)."""
@@ -96,6 +124,8 @@ class Language:
             return "".join(items)
         return self.text("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
+
+_FORMATTER = string.Formatter()
 
 #: The languages alsos has words for, by code.
 LANGUAGES: dict[str, str] = {"en": "English", "qps": "pseudo-language (marks every message)"}

@@ -10,6 +10,8 @@ every hand; a page can show the same lines.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.cards import Rank
 from alsos.pack.phases import Kind
@@ -29,32 +31,38 @@ __all__ = ["explain_settlement"]
 
 
 def explain_settlement(
-    st: Settlement, game: Game, *, single: bool = True, lang: Language = ENGLISH
+    st: Settlement,
+    game: Game,
+    *,
+    single: bool = True,
+    lang: Language = ENGLISH,
+    who: Callable[[int], str] | None = None,
 ) -> list[str]:
     """The settlement in words, one fact a line, every number taken from ``st``.
 
     ``single``: a hand on its own, so the line on the score sheet says what a
     session is played to (in a session the scores after the hand say it).
     Lines are indented as a block of text: two spaces for a fact, four for its
-    detail.
+    detail.  ``who`` names a seat (``seat 1`` by default; a table's player names).
     """
-    out = [*_contract_lines(st, game, lang)]
+    name: Callable[[int], str] = who or (lambda seat: seat_name(seat, lang))
+    out = [*_contract_lines(st, game, lang, name, who)]
     if st.conceded:
         out.append("  " + lang.text("the hand ended early: a call was conceded"))
     if st.card_points:
-        pts = ", ".join(_points_of(st, s, lang) for s in sorted(st.card_points))
+        pts = ", ".join(_points_of(st, s, lang, name) for s in sorted(st.card_points))
         out.append("  " + lang.text("card points won in tricks: {points}", points=pts))
         legend = _points_legend(game, lang)
         out.append("    " + lang.text("(cards count {legend})", legend=legend))
-    out.append("  " + lang.text("tricks won: {tricks}", tricks=_seats(st.tricks, lang)))
+    out.append("  " + lang.text("tricks won: {tricks}", tricks=_seats(st.tricks, name)))
     ladder = is_ladder(game.rules)
     if st.game_won is not None and st.declarer is not None:
-        out.append("  " + _verdict(st, ladder, lang))
+        out.append("  " + _verdict(st, ladder, lang, name))
     out.extend("  " + lang.text("note: {note}", note=n) for n in st.notes)
-    out.extend(_item_lines(st, game, ladder, lang))
-    payments = _seats(st.payments, lang, sign=True)
+    out.extend(_item_lines(st, game, ladder, lang, name))
+    payments = _seats(st.payments, name, sign=True)
     out.append("  " + lang.text("payments (+ receives, - pays; they add up to 0): {p}", p=payments))
-    written = _seats(st.written, lang)
+    written = _seats(st.written, name)
     out.append("  " + lang.text("written on the score sheet: {written}", written=written))
     how = clause(game.rules, "scoring.contract") if ladder else ""
     if not how and st.entries:
@@ -72,14 +80,20 @@ def explain_settlement(
                 "{players} wins the hand ({best:+d})",
                 "{players} win the hand ({best:+d})",
                 len(top),
-                players=seats_text(top, lang=lang),
+                players=seats_text(top, who, lang),
                 best=best,
             )
         )
     return out
 
 
-def _contract_lines(st: Settlement, game: Game, lang: Language) -> list[str]:
+def _contract_lines(
+    st: Settlement,
+    game: Game,
+    lang: Language,
+    who: Callable[[int], str],
+    names: Callable[[int], str] | None,
+) -> list[str]:
     rules, contract = game.rules, game.contract
     if contract is None:
         return ["  " + lang.text("contract: none; nobody bid and the hand is thrown in")]
@@ -93,19 +107,19 @@ def _contract_lines(st: Settlement, game: Game, lang: Language) -> list[str]:
         return ["  " + lang.text("contract: {contract}", contract=name)]
     others = [s for s in game.active if s != st.declarer]
     message = (
-        "contract: {contract}; seat {declarer} declared, {others} defended together"
+        "contract: {contract}; {declarer} declared, {others} defended together"
         if len(others) > 1
-        else "contract: {contract}; seat {declarer} declared, {others} defended"
+        else "contract: {contract}; {declarer} declared, {others} defended"
     )
     text = lang.text(
-        message, contract=name, declarer=st.declarer, others=seats_text(others, lang=lang)
+        message, contract=name, declarer=who(st.declarer), others=seats_text(others, names, lang)
     )
     return ["  " + text]
 
 
-def _points_of(st: Settlement, seat: int, lang: Language) -> str:
+def _points_of(st: Settlement, seat: int, lang: Language, who: Callable[[int], str]) -> str:
     """``seat 1 61 + 20 in melds + 20 béla``."""
-    text = lang.text("seat {seat} {points}", seat=seat, points=st.card_points[seat])
+    text = lang.text("{player} {points}", player=who(seat), points=st.card_points[seat])
     if st.meld_points.get(seat):
         text += " + " + lang.text("{points} in melds", points=st.meld_points[seat])
     if st.bela.get(seat):
@@ -113,24 +127,21 @@ def _points_of(st: Settlement, seat: int, lang: Language) -> str:
     return text
 
 
-def _verdict(st: Settlement, ladder: bool, lang: Language) -> str:
+def _verdict(st: Settlement, ladder: bool, lang: Language, who: Callable[[int], str]) -> str:
     """Whether the declarer won the game (or the contract), and on what totals."""
     if ladder:
         message = (
-            "the contract: seat {declarer} won it"
-            if st.game_won
-            else ("the contract: seat {declarer} lost it")
+            "the contract: {declarer} won it" if st.game_won else "the contract: {declarer} lost it"
         )
     else:
-        message = (
-            "the game: seat {declarer} won it"
-            if st.game_won
-            else ("the game: seat {declarer} lost it")
-        )
-    return lang.text(message, declarer=st.declarer) + _why(st, lang)
+        message = "the game: {declarer} won it" if st.game_won else "the game: {declarer} lost it"
+    assert st.declarer is not None
+    return lang.text(message, declarer=who(st.declarer)) + _why(st, lang)
 
 
-def _item_lines(st: Settlement, game: Game, ladder: bool, lang: Language) -> list[str]:
+def _item_lines(
+    st: Settlement, game: Game, ladder: bool, lang: Language, who: Callable[[int], str]
+) -> list[str]:
     """Each item, how it was settled and what made its worth."""
     if ladder and st.declarer is not None:
         return []  # one contract, won or lost as a whole: the score sheet says it
@@ -151,8 +162,8 @@ def _item_lines(st: Settlement, game: Game, ladder: bool, lang: Language) -> lis
             out.append(
                 "    "
                 + lang.text(
-                    "seat {seat} gets {value}: {factors}",
-                    seat=e.seat,
+                    "{player} gets {value}: {factors}",
+                    player=who(e.seat),
                     value=e.value,
                     factors=factors,
                 )
@@ -165,9 +176,9 @@ def _item_lines(st: Settlement, game: Game, ladder: bool, lang: Language) -> lis
             title = fig.title if fig.title.startswith(e.label) else f"{e.label} ({fig.title})"
         if e.seat is not None:
             message = (
-                "{item} by seat {seat}: made, worth {value} = {factors}"
+                "{item} by {player}: made, worth {value} = {factors}"
                 if e.made
-                else "{item} by seat {seat}: lost, worth {value} = {factors}"
+                else "{item} by {player}: lost, worth {value} = {factors}"
             )
         else:
             message = (
@@ -176,7 +187,14 @@ def _item_lines(st: Settlement, game: Game, ladder: bool, lang: Language) -> lis
                 else "{item}: lost, worth {value} = {factors}"
             )
         out.append(
-            "    " + lang.text(message, item=title, seat=e.seat, value=e.value, factors=factors)
+            "    "
+            + lang.text(
+                message,
+                item=title,
+                player=None if e.seat is None else who(e.seat),
+                value=e.value,
+                factors=factors,
+            )
         )
     return out
 
@@ -200,9 +218,9 @@ def _by_value(points: object) -> list[tuple[Rank, int]]:
     return sorted(items, key=lambda rv: -rv[1])
 
 
-def _seats(values: dict[int, int], lang: Language, *, sign: bool = False) -> str:
+def _seats(values: dict[int, int], who: Callable[[int], str], *, sign: bool = False) -> str:
     fmt = "{:+d}" if sign else "{}"
-    return ", ".join(f"{seat_name(s, lang)} {fmt.format(v)}" for s, v in sorted(values.items()))
+    return ", ".join(f"{who(s)} {fmt.format(v)}" for s, v in sorted(values.items()))
 
 
 def _factors(entry: Entry, game: Game, lang: Language) -> str:
