@@ -47,6 +47,7 @@ from alsos.pack.phases import Phase
 from alsos.pack.svg import CARD_HEIGHT, CARD_WIDTH, card_svg
 from alsos.play.game import Game
 from alsos.records.record import Record, RecordError, labelled
+from alsos.words.settlement import explain_settlement
 
 if TYPE_CHECKING:
     from alsos.analysis import Analysis
@@ -528,11 +529,19 @@ class _Drawer:
         )
         won = {None: "", True: "The game was won. ", False: "The game was lost. "}[st.game_won]
         notes = "".join(f"<li>{escape(n)}</li>" for n in st.notes)
+        # Why it paid this: the terminal's explanation, from the words layer.
+        lines = explain_settlement(st, self.walker.game, who=self.who)
+        why = "".join(
+            f'<li class="av-why-{(len(t) - len(t.lstrip())) // 2}">{escape(t.strip())}</li>'
+            for t in lines
+        )
         return (
             f'<div class="av-settlement"><p>{won}Contract: {escape(st.contract)}'
             + (f", declarer {self.who(st.declarer)}" if st.declarer is not None else "")
             + f".</p>{items}{table}"
             + (f"<ul>{notes}</ul>" if notes else "")
+            + f'<details class="av-why"><summary>Why these payments</summary><ul>{why}</ul>'
+            + "</details>"
             + self.all_tricks()
             + "</div>"
         )
@@ -719,6 +728,7 @@ _CSS = (
     ".alsos-viewer th,.alsos-viewer td{border-bottom:1px solid #e2dfd5;padding:3px 6px;"
     "text-align:left;vertical-align:top}"
     ".alsos-viewer th,.alsos-viewer .av-result td:first-child{white-space:nowrap}"
+    ".alsos-viewer .av-why-2{margin-left:1.5em;list-style:circle}"
     ".alsos-viewer .av-pay{font-weight:700}"
     ".alsos-viewer .av-all ol{list-style:none;padding:0;margin:0;display:grid;gap:4px}"
     ".alsos-viewer .av-all li{display:flex;align-items:center;gap:4px;flex-wrap:wrap}"

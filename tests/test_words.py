@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import random
 import re
+from html import escape as html_escape
 
 import pytest
 
@@ -134,3 +135,63 @@ def test_the_old_terminal_paths_are_gone() -> None:
     for old in ("alsos.terminal.words", "alsos.terminal.assist"):
         with pytest.raises(ModuleNotFoundError, match=old.replace(".", r"\.")):
             importlib.import_module(old)
+
+
+def test_the_clauses_the_words_quote_are_the_rulebooks() -> None:
+    """alsos.words quotes the clauses the rule modules write, below the rulebook: each is
+    the rulebook's own clause, word for word (so the two cannot drift apart)."""
+    from alsos.rulebook import clause as rulebook_clause
+    from alsos.words.rules import DECIDED, clause
+
+    keys = ("scoring.klopitzky", "scoring.session", "scoring.contract", "bidding.draw")
+    seen = 0
+    for variant in alsos.shipped_variants():
+        rules = alsos.load_variant(variant)
+        for key in (*keys, "play.decided"):
+            quoted = clause(rules, key)
+            assert quoted == rulebook_clause(rules, key), (variant, key)
+            seen += bool(quoted)
+        assert clause(rules, "cards.pack") == ""  # a rulebook clause no module writes
+    assert seen >= 10
+    assert rulebook_clause(alsos.load_variant("altiansz"), "play.decided") == DECIDED
+
+
+@pytest.mark.parametrize("variant", alsos.shipped_variants())
+def test_the_worked_examples_sentences_pass_through_the_language(variant: str) -> None:
+    """The rulebook's worked example is told by alsos.words.telling from the typed
+    actions: in the pseudo-language every sentence is marked."""
+    from alsos.pack.actions import Play
+    from alsos.pack.deal import Deal
+    from alsos.rulebook import worked_example
+    from alsos.words.telling import action_sentence, settlement_sentences
+
+    rules = alsos.load_variant(variant)
+    record = worked_example(rules)
+    assert record is not None
+    game = alsos.Game(rules, deal=Deal.parse(record.deal), dealer=record.dealer)
+    told = 0
+    for seat, action in record.actions:
+        if not isinstance(action, Play):
+            english = action_sentence(game, seat, action, front=False)
+            marked = action_sentence(game, seat, action, front=False, lang=QPS)
+            assert marked.startswith("⟦") and f"``{action}``" in english, (english, marked)
+            told += 1
+        game.apply(action, seat=seat)
+    assert told
+    for line in settlement_sentences(game, lang=QPS):
+        assert "⟦" in line or line.endswith((": made.", ": lost.")), line
+
+
+def test_the_viewer_explains_the_payments_as_the_terminal_does() -> None:
+    from alsos.viewer import example, page
+
+    rules = alsos.load_variant("potter1930")
+    record = example(rules, seed=2)
+    html = page(record)
+    game = alsos.Game(rules, deal=alsos.Deal.parse(record.deal), dealer=record.dealer)
+    for seat, action in record.actions:
+        game.apply(action, seat=seat)
+    assert game.settlement is not None
+    assert "Why these payments" in html
+    for line in explain_settlement(game.settlement, game):
+        assert html_escape(line.strip()) in html, line

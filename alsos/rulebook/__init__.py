@@ -32,7 +32,7 @@ them it reads as text and can open no HTML element, link or directive.
 
 from __future__ import annotations
 
-from alsos.rulebook.book import rulebook
+from alsos.rulebook.book import clause, rulebook
 from alsos.rulebook.clauses import Clause, Section
 from alsos.rulebook.differences import compare, summary
 from alsos.rulebook.glossary import GLOSSARY
@@ -46,6 +46,7 @@ __all__ = [
     "IMAGES",
     "Clause",
     "Section",
+    "clause",
     "compare",
     "overview",
     "render",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import attrs
 
@@ -11,8 +12,22 @@ from alsos.rulebook.escape import shown
 from alsos.rulebook.sections import sections as _parts
 from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import ProfileError, Ruleset
+from alsos.ruleset.tables import tables_of
 
-__all__ = ["rulebook"]
+__all__ = ["clause", "rulebook"]
+
+_TERM = re.compile(r"\{([^}]*)\}")
+
+
+def _clauses(rules: Ruleset) -> dict[str, str]:
+    return {c.key: _TERM.sub(r"\1", c.text) for section in rulebook(rules) for c in section.clauses}
+
+
+def clause(rules: Ruleset, key: str) -> str:
+    """The rulebook's clause ``key`` for ``rules`` as plain text, its glossary terms
+    unmarked ("" if it has none; written once per ruleset and kept on its tables).
+    The clauses a rule module writes are also :func:`alsos.words.clause`'s."""
+    return tables_of(rules).derived(_clauses, _clauses).get(key, "")
 
 
 def rulebook(rules: Ruleset, fmt: str | None = None) -> list[Section]:

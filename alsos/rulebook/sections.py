@@ -15,6 +15,7 @@ from alsos.rulebook.clauses import source_of as _src
 from alsos.rulebook.glossary import term
 from alsos.ruleset import registry as rule_modules
 from alsos.ruleset.profile import FigureRule, Ruleset
+from alsos.words.rules import DECIDED
 
 __all__ = ["figure_meaning", "sections"]
 
@@ -590,10 +591,7 @@ def _play_section(rules: Ruleset) -> list[Clause]:
         out.append(
             Clause(
                 "play.decided",
-                "Play stops as soon as the contract is certainly won or lost, as every "
-                "player can tell from the cards played, the tricks taken, the talon cards "
-                "lying face up and the melds declared; where an unseen card lies is not "
-                "used, so a declarer who discarded a card it needs plays on.",
+                DECIDED,  # the narration says it too, in the same words
                 src,
             )
         )

@@ -18,16 +18,16 @@ from pathlib import Path
 import attrs
 from attrs import frozen
 
-from alsos.hand.chosen import named_contracts
-from alsos.hand.settlement import Entry, Settlement
-from alsos.pack.actions import Action
-from alsos.pack.cards import CARDS, Card, CardParseError, format_cards, parse_cards
+from alsos.hand.settlement import Settlement
+from alsos.pack.actions import Action, Play
+from alsos.pack.cards import CARDS, Card, format_cards
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Phase
 from alsos.play.game import Game, IllegalActionError
 from alsos.records.record import Record, RecordError, format_payments
-from alsos.rulebook.sections import figure_meaning
 from alsos.ruleset.profile import Ruleset
+from alsos.words.rules import seat_name
+from alsos.words.telling import action_sentence, declarer_sentence, settlement_sentences
 
 __all__ = ["EXAMPLES", "Block", "example_files", "explain", "worked_example"]
 
@@ -105,108 +105,7 @@ def _replay(rules: Ruleset, record: Record) -> Game:
 
 
 def _seat(seat: int) -> str:
-    return f"seat {seat}"
-
-
-def _item_name(target: str, rules: Ruleset) -> str:
-    """``game``, ``abszolut@1`` -> words."""
-    name, _, seat = target.partition("@")
-    if name == "game":
-        return "the game"
-    fig = rules.figures.get(name)
-    title = fig.title if fig is not None and fig.title else name
-    return f"seat {seat}'s {title}" if seat else title
-
-
-def _say(game: Game, seat: int, text: str, front: bool, detail: str = "") -> str:
-    """One action in words, as it is read at its point of the hand (``game`` as it
-    was before it); ``detail`` is what the action brought to light (cards drawn,
-    the kinds of meld declared)."""
-    rules = game.rules
-    verb, _, rest = text.partition(" ")
-    who = _seat(seat).capitalize()
-    code = f"``{text}``"
-    if verb == "pass":
-        return f"{who} passes ({code})."
-    if named_contracts(rules):
-        ladder = _ladder_say(game, who, verb, rest, code, detail)
-        if ladder:
-            return ladder
-    if verb == "accept":
-        suit = game.original.name.lower()
-        return f"{who} accepts the indicator's suit, {suit}, as trumps ({code})."
-    if verb == "bid":
-        return f"{who} bids {rest} ({code})."
-    if verb == "announce":
-        fig = rules.figures.get(rest)
-        if fig is not None:
-            when = (
-                f"from the front, so it counts {fig.front_multiplier} times its value"
-                if front and fig.front_multiplier != 1
-                else ("from the front" if front else "from the back")
-            )
-            return (
-                f"{who} announces {fig.title or rest} ({code}): to "
-                f"{figure_meaning(rest, fig, rules)}; worth {fig.value}, said {when}."
-            )
-    levels = rules.kontra.levels
-    if verb in levels:
-        factor = rules.kontra.front_factor if front else rules.kontra.back_factor
-        return (
-            f"{who} says {verb} on {_item_name(rest, rules)} ({code}), multiplying its "
-            f"stake by {factor}."
-        )
-    if verb == "exchange":
-        return f"{who} swaps its low trump for the indicator, {game.indicator.name} ({code})."
-    if verb == "siber":
-        return f"{who} does a síber ({code}): lays down the low trump and takes the talon."
-    if verb == "discard":
-        return f"{who} puts {rest} back face down ({code}); it counts for nobody."
-    if verb == "declare":
-        return f"{who} declares a meld, {rest} ({code})."
-    if verb == "show":
-        return f"{who} shows the next detail of the meld ({code})."
-    if verb == "kicsi":
-        return f"{who} gives up the meld contest ({code})."
-    return f"{who}: {code}."
-
-
-def _ladder_say(game: Game, who: str, verb: str, rest: str, code: str, detail: str) -> str:
-    """Words for the actions of a ladder auction (``bidding.contracts``), where
-    bids name contracts, the talon is drawn while bidding and melds are declared
-    by kind; "" for an action said as in other games."""
-    rules = game.rules
-    spec = named_contracts(rules).get(rest) if verb == "contract" else None
-    if spec is not None:
-        aims = "; ".join(figure_meaning(n, rules.figures[n], rules) for n in spec.objectives)
-        return f"{who} bids {spec.title} ({code}): to {aims or 'win it'}."
-    if verb == "draw":
-        got = f", {detail}" if detail else ""
-        return f"{who} draws two talon cards{got}, unseen by the others ({code})."
-    if verb == "discard" and not any(str(a).startswith("bid ") for _, a in game.history):
-        return f"{who} lays {rest} face down on the talon ({code}); a higher bidder would draw it."
-    if verb == "discard" and "exchange" in (str(a) for _, a in game.history):
-        return f"{who} lays {rest} face up in its place ({code}); it counts for nobody."
-    if verb == "bid":
-        return f"{who} names {rest} as trumps ({code})."
-    if verb == "exchange":
-        return f"{who} takes the face-up talon card, {game.indicator.name} ({code})."
-    if verb == "siber":
-        return f"{who} takes the set-aside pair of talon cards too ({code})."
-    if verb == "declare":
-        kinds = f": {detail}, by kind only" if detail else ""
-        return f"{who} declares its melds ({code}){kinds}."
-    return ""
-
-
-def _contract_name(game: Game) -> str:
-    """The contract in words: a ladder contract by its title."""
-    c = game.contract
-    spec = named_contracts(game.rules).get(c.name) if c is not None and c.name else None
-    if c is None or spec is None:
-        return str(c)
-    trumps = f"with {c.trump.name_en} as trumps" if c.trump is not None else "without trumps"
-    return f"{spec.title}, {trumps}"
+    return seat_name(seat)
 
 
 def explain(rules: Ruleset, record: Record) -> list[Block]:
@@ -221,7 +120,7 @@ def explain(rules: Ruleset, record: Record) -> list[Block]:
     blocks += telling.blocks
     blocks += _play_blocks(telling.rows, telling.during)
     if game.settlement is not None:
-        blocks += _settlement_blocks(rules, game, game.settlement)
+        blocks += _settlement_blocks(game, game.settlement)
     return blocks
 
 
@@ -294,7 +193,6 @@ class _Telling:
         """Apply ``seat``'s ``action``, with a heading where a phase before the play
         begins, its words, and the trick's row where it closes one."""
         game = self.game
-        text = str(action)
         playing = game.trick_no > 0 or game.phase is Phase.PLAY
         phase = str(game.phase)
         if not playing and phase != self._phase:
@@ -305,15 +203,12 @@ class _Telling:
         self._phase = phase
         before_game, before_hand = game.copy(), set(game.view(seat).hand)
         before, tricks = game.contract, len(game.tricks)
-        said_now = game.apply(action, seat=seat)[0]
-        if not (before_game.phase is Phase.PLAY and _is_card(text)):
-            self._tell(before_game, before_hand, seat, text, getattr(said_now, "public", ""))
+        game.apply(action, seat=seat)
+        if not (before_game.phase is Phase.PLAY and isinstance(action, Play)):
+            self._tell(before_game, before_hand, seat, action)
         self._last_seat = seat
         if before is None and game.contract is not None and game.declarer is not None:
-            self._said.append(
-                f"{_seat(game.declarer).capitalize()} is the declarer; the contract is "
-                f"{_contract_name(game)}."
-            )
+            self._said.append(declarer_sentence(game))
         if len(game.tricks) > tricks:
             cards = ", ".join(f"{s}: {CARDS[c].name}" for s, c in game.tricks[-1])
             self.rows.append(
@@ -321,19 +216,19 @@ class _Telling:
             )
             self._notes = []
 
-    def _tell(
-        self, before_game: Game, before_hand: set[Card], seat: int, text: str, public: str
-    ) -> None:
+    def _tell(self, before_game: Game, before_hand: set[Card], seat: int, action: Action) -> None:
         """Put an action other than a card played into words, where it belongs: the
         phase's list, or (in the play) the trick's row and the list below the table."""
-        phase = str(before_game.phase)
+        text = str(action)
         playing = before_game.trick_no > 0 or before_game.phase is Phase.PLAY
         detail = format_cards(sorted(set(self.game.view(seat).hand) - before_hand))
-        if public.startswith(text + " ("):
-            detail = public[len(text) + 2 : -1]  # what the others learn (meld kinds)
-        words = _say(before_game, seat, text, phase == "front announcements", detail)
-        if text == "pass" and seat == self._last_seat:
-            words = f"{_seat(seat).capitalize()} ends its turn (``pass``)."
+        revealed = self.game.view(seat).history[-1].note
+        if revealed is not None:
+            detail = revealed.text  # what the others learn (meld kinds)
+        front = before_game.phase is Phase.FRONT
+        words = action_sentence(
+            before_game, seat, action, front=front, detail=detail, again=seat == self._last_seat
+        )
         if playing and before_game.phase is not Phase.PLAY and self.rows:
             # said between tricks (a meld contest, a round after the first trick)
             n, cards, winner, said_then = self.rows[-1]
@@ -368,81 +263,10 @@ def _play_blocks(rows: list[tuple[str, ...]], during: list[str]) -> list[Block]:
     return blocks
 
 
-def _settlement_blocks(rules: Ruleset, game: Game, st: Settlement) -> list[Block]:
+def _settlement_blocks(game: Game, st: Settlement) -> list[Block]:
     """The settlement as the engine writes it, then explained line by line."""
-    lines = []
-    if st.declarer is not None and named_contracts(rules):
-        lines += _contract_settlement(game)
-    elif st.declarer is not None and st.card_points:
-        totals = {
-            seat: st.card_points[seat] + st.meld_points.get(seat, 0) + st.bela.get(seat, 0)
-            for seat in st.card_points
-        }
-        others = ", ".join(str(v) for s, v in sorted(totals.items()) if s != st.declarer)
-        verdict = "wins" if st.game_won else "loses"
-        lines.append(
-            f"The declarer's points (cards in tricks, melds, béla) add up to "
-            f"{totals.get(st.declarer, 0)}; the others have {others}: the declarer "
-            f"{verdict} the game."
-        )
-    if not (st.declarer is not None and named_contracts(rules)):
-        lines += [_entry_words(e, rules) for e in st.entries]
-    pays = ", ".join(
-        f"{_seat(s)} {'receives' if v > 0 else 'pays'} {abs(v)}"
-        for s, v in sorted(st.payments.items())
-        if v
-    )
-    lines.append(f"In all: {pays or 'nobody pays'}.")
     return [
         Block("text", "**The settlement,** as the engine writes it:"),
         Block("code", str(st)),
-        Block("items", items=tuple(lines)),
+        Block("items", items=tuple(settlement_sentences(game))),
     ]
-
-
-def _contract_settlement(game: Game) -> list[str]:
-    """A ladder contract's settlement in words: the points, each objective, the score."""
-    st = game.settlement
-    assert st is not None and st.declarer is not None
-    d = st.declarer
-    totals = {seat: st.card_points[seat] + st.meld_points.get(seat, 0) for seat in st.card_points}
-    others = [v for seat, v in sorted(totals.items()) if seat != d]
-    lines = [
-        f"The declarer has {st.card_points[d]} card points in tricks and "
-        f"{st.meld_points.get(d, 0)} in melds, {totals[d]} in all; the defenders have "
-        f"{' and '.join(map(str, others))}, {sum(others)} together."
-    ]
-    lines += [f"{n[0].upper()}{n[1:]}." for n in st.notes if n.endswith((": made", ": lost"))]
-    won = all(e.made for e in st.entries if e.seat == d)
-    title = _contract_name(game).split(",")[0]
-    lines.append(
-        f"So {_seat(d)} {'wins' if won else 'loses'} {title} and writes {st.written[d]:+d}; "
-        f"the defenders write nothing."
-    )
-    return lines
-
-
-def _is_card(text: str) -> bool:
-    try:
-        return len(parse_cards(text)) == 1
-    except CardParseError:
-        return False
-
-
-def _entry_words(e: Entry, rules: Ruleset) -> str:
-    if e.note:
-        return f"{e.label}: {e.note}."
-    name = "The game" if e.label == "game" else _item_name(e.label, rules).capitalize()
-    by = f" (undertaken by {_seat(e.seat)})" if e.seat is not None else ""
-    parts = [f"{name}{by} is worth {e.base}"]
-    if e.front_multiplier != 1:
-        parts.append(f"times {e.front_multiplier} for being announced from the front")
-    parts += [f"times {factor} for {label}" for label, factor in e.boosts]
-    for i, (_seat_no, front) in enumerate(e.steps):
-        word = e.step_names[i] if i < len(e.step_names) else "kontra"
-        factor = rules.kontra.front_factor if front else rules.kontra.back_factor
-        parts.append(f"times {factor} for the {word} said from the {'front' if front else 'back'}")
-    if e.call != 1:
-        parts.append(f"times {e.call} for the call")
-    verdict = "made" if e.made else "lost"
-    return f"{', '.join(parts)}: {e.value}.  It was {verdict}."

@@ -29,9 +29,10 @@ from alsos.pack.actions import (
     Play,
 )
 from alsos.pack.cards import Suit
+from alsos.rulebook import clause
 from alsos.ruleset.profile import Ruleset
 from alsos.terminal.screen import Screen, Seg, symbols_to_letters
-from alsos.words.rules import clause, contract_meaning, examples, figure_meaning, is_ladder
+from alsos.words.rules import contract_meaning, examples, figure_meaning, is_ladder
 
 # figure_meaning lives in alsos.words.rules and is kept here for its old callers.
 __all__ = ["choice", "figure_meaning", "grouped", "help_lines"]

@@ -2,10 +2,11 @@
 
 Nothing here names a variant: a contract ladder is recognised by the
 profile's ``bidding.contracts``, a session by ``scoring.session``, and where
-the rulebook already explains a rule (the Klopitzky payment, the session,
-what a ladder contract scores) its clause is quoted from
-:func:`alsos.rulebook.rulebook`, so the rulebook and the narration cannot
-drift apart.  Contracts and figures are described by their figure judges
+a rule module already words a rule for the rulebook (the Klopitzky payment,
+the session, what a ladder contract scores: its ``describe`` hook) that
+clause is quoted, so the rulebook and the narration cannot drift apart; the
+one play rule written here, :data:`DECIDED`, the rulebook quotes in turn.
+Contracts and figures are described by their figure judges
 (:func:`figure_meaning`), as in the rulebook's table.  Each function takes the
 :class:`~alsos.words.language.Language` to write in (``lang``, English by default).
 """
@@ -15,17 +16,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from alsos.hand.chosen import declare_limit, named_contracts
+from alsos.hand.chosen import declare_limit, module, named_contracts
 from alsos.pack.cards import Suit
 from alsos.pack.phases import Contract, Kind
 from alsos.play.game import Game
-from alsos.rulebook import rulebook
-from alsos.ruleset.profile import Ruleset
+from alsos.ruleset.profile import FAMILY_PLACES, Ruleset
 from alsos.ruleset.registry import lookup
 from alsos.ruleset.tables import tables_of
 from alsos.words.language import ENGLISH, Language
 
 __all__ = [
+    "DECIDED",
     "bidding_note",
     "clause",
     "contract_aim",
@@ -48,14 +49,35 @@ __all__ = [
 _TERM = re.compile(r"\{([^}]*)\}")
 
 
+#: The rule a scoring module that stops the play once the contract is decided
+#: (its ``decides`` flag) follows: the rulebook's clause ``play.decided``.
+DECIDED = (
+    "Play stops as soon as the contract is certainly won or lost, as every "
+    "player can tell from the cards played, the tricks taken, the talon cards "
+    "lying face up and the melds declared; where an unseen card lies is not "
+    "used, so a declarer who discarded a card it needs plays on."
+)
+
+
 def _clauses(rules: Ruleset) -> dict[str, str]:
-    return {c.key: _TERM.sub(r"\1", c.text) for section in rulebook(rules) for c in section.clauses}
+    """The clauses the chosen rule modules write (their ``describe`` hooks), and the
+    words layer's own, by key, as plain text."""
+    out: dict[str, str] = {}
+    for family in FAMILY_PLACES:
+        described = getattr(module(rules, family), "describe", None)
+        if described is not None:
+            out.update((key, _TERM.sub(r"\1", text)) for key, text, _ in described(rules))
+    if module(rules, "scoring").decides:
+        out["play.decided"] = DECIDED
+    return out
 
 
 def clause(rules: Ruleset, key: str) -> str:
-    """The rulebook's clause ``key`` for ``rules`` as plain text ("" if it has none;
-    the clauses are written once per ruleset and kept on its tables).  In the
-    rulebook's language (English until the rulebook takes one, issue 33)."""
+    """The rulebook's clause ``key`` for ``rules`` as plain text, where a rule module
+    writes it (``bidding.draw``, ``scoring.klopitzky``, ``scoring.session``, ...) or
+    the play rule :data:`DECIDED` ("" for any other key: the whole rulebook's clauses
+    are :func:`alsos.rulebook.clause`'s).  Written once per ruleset and kept on its
+    tables; in the modules' language (English until they take one, issue 33)."""
     return tables_of(rules).derived(_clauses, _clauses).get(key, "")
 
 
