@@ -251,3 +251,12 @@ def test_search_bots_and_encoders_read_no_history_text(package: str) -> None:
         if _TEXT_READING.search(line)
     ]
     assert not found, found
+
+
+def test_the_text_reading_discard_card_is_deprecated() -> None:
+    """The search reads typed steps; its 0.2 helper that read a discard's text warns
+    (removed in 0.4) and still answers."""
+    from alsos.search.knowledge import discard_card
+
+    with pytest.warns(DeprecationWarning, match=r"parse_action\(text\)\.card"):
+        assert discard_card("discard MA") == int(alsos.Card.parse("MA"))

@@ -28,15 +28,12 @@ module can do whatever a built-in one does.
 
 from __future__ import annotations
 
-import inspect
-import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-import attrs
 from attrs import frozen
 
-from alsos.errors import RulesetError
+from alsos.hand.module_check import ModuleCheckError, accepts, check_params, defines
 from alsos.ruleset import registry
 from alsos.ruleset.profile import FAMILY_PLACES, FrozenMap, NoParams
 
@@ -716,32 +713,6 @@ class _JudgeFunction(FigureKind):
         return str(text(fig, rules)) if text is not None else super().describe(fig, rules)
 
 
-class ModuleCheckError(RulesetError):
-    """A rule module that does not fit its family: the message names the module,
-    the family and the method that is missing or takes the wrong arguments."""
-
-
-def _accepts(func: Any, n: int) -> bool:
-    """Whether ``func`` can be called with ``n`` positional arguments."""
-    try:
-        sig = inspect.signature(func)
-    except (TypeError, ValueError):  # a builtin or compiled function: trust it
-        return True
-    try:
-        sig.bind(*range(n))
-    except TypeError:
-        return False
-    return True
-
-
-def _own(obj: Any, base: type, method: str) -> bool:
-    """Whether ``obj`` (a class or an instance) defines ``method`` itself."""
-    if not isinstance(obj, type) and method in vars(obj):
-        return True
-    cls = obj if isinstance(obj, type) else type(obj)
-    return getattr(cls, method, None) is not getattr(base, method, None)
-
-
 def adopt(family: str, name: str, obj: Any, hooks: Mapping[str, Any]) -> Any:
     """``obj`` as the registry keeps it: an instance (or, for the per-ruleset
     families, a class) of the family's class, checked method by method.
@@ -776,10 +747,10 @@ def adopt(family: str, name: str, obj: Any, hooks: Mapping[str, Any]) -> Any:
             raise ModuleCheckError(f"{what} has no method {method!r} ({base.__name__} names it)")
         if func is not None and not callable(func):
             raise ModuleCheckError(f"{what}: {method!r} is not a method")
-        if inherits and method in _ABSTRACT and not _own(obj, base, method):
+        if inherits and method in _ABSTRACT and not defines(obj, base, method):
             raise ModuleCheckError(f"{what} does not define {method!r}")
         unbound = per_ruleset and method not in _CLASS_METHODS
-        if func is not None and not _accepts(func, n + unbound):
+        if func is not None and not accepts(func, n + unbound):
             raise ModuleCheckError(
                 f"{what}: {method!r} takes the wrong arguments; {base.__name__}.{method} takes {n}"
             )
@@ -790,40 +761,13 @@ def adopt(family: str, name: str, obj: Any, hooks: Mapping[str, Any]) -> Any:
             obj.__name__, (obj, base), {"__module__": obj.__module__, "__doc__": obj.__doc__}
         )
     if family in FAMILY_PLACES:
-        _check_params(what, family, getattr(obj, "Params", NoParams))
+        check_params(what, family, getattr(obj, "Params", NoParams))
     aim = getattr(obj, "aim", None) if family == "figures" else None
     if aim is not None and aim not in AIMS:
         raise ModuleCheckError(
             f"{what}: aim {str(aim)[:60]!r} is not one of {', '.join(AIMS)} (or None)"
         )
     return obj
-
-
-def _check_params(what: str, family: str, params: Any) -> None:
-    """A module's ``Params``: an attrs class whose every field has a default (a profile
-    may leave any key out) and is not a key its section has already."""
-    if not (isinstance(params, type) and attrs.has(params)):
-        raise ModuleCheckError(
-            f"{what}: Params is the attrs class of its parameters, not {str(params)[:60]!r}"
-        )
-    section = FAMILY_PLACES[family][0]
-    common = {f.name for f in attrs.fields(_section_class(section))}
-    for f in attrs.fields(params):
-        if f.default is attrs.NOTHING:
-            raise ModuleCheckError(
-                f"{what}: its parameter {f.name!r} needs a default (a profile may leave it out)"
-            )
-        if f.name in common or not f.name.isidentifier():
-            raise ModuleCheckError(
-                f"{what}: its parameter {f.name!r} is a key every {section} section has"
-            )
-
-
-def _section_class(section: str) -> type:
-    from alsos.ruleset.profile import Ruleset
-
-    cls: type = typing.get_type_hints(Ruleset)[section]
-    return cls
 
 
 registry.install(adopt)

@@ -26,7 +26,7 @@ def _clauses(rules: Ruleset) -> dict[str, str]:
 def clause(rules: Ruleset, key: str) -> str:
     """The rulebook's clause ``key`` for ``rules`` as plain text, its glossary terms
     unmarked ("" if it has none; written once per ruleset and kept on its tables).
-    The clauses a rule module writes are also :func:`alsos.words.clause`'s."""
+    The clauses a rule module writes are also :func:`alsos.words.rules.clause`'s."""
     return tables_of(rules).derived(_clauses, _clauses).get(key, "")
 
 

@@ -11,6 +11,8 @@ it, neither is read by it.
 
 from __future__ import annotations
 
+import warnings
+
 from alsos.errors import SearchError
 from alsos.hand.chosen import module, named_contracts
 from alsos.hand.history import MeldAnswer, MeldsNamed
@@ -28,7 +30,18 @@ class DeterminizeError(SearchError):
 
 
 def discard_card(text: str) -> int:
-    """The card of one's own ``discard XX`` as the history writes it."""
+    """The card of one's own ``discard XX`` as the history writes it.
+
+    .. deprecated:: 0.3
+        The search reads the typed history (a step's ``action.card``), not its
+        text; use :func:`alsos.parse_action` for the notation.  Removed in 0.4.
+    """
+    warnings.warn(
+        "alsos.search.knowledge.discard_card is deprecated (the search reads typed "
+        "steps): use alsos.parse_action(text).card; it is removed in 0.4",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     action = parse_action(text)
     assert isinstance(action, Discard)
     return int(action.card)

@@ -1,9 +1,9 @@
 """The words a person reads: one layer that turns rules, actions, settlements and hints
 into sentences, in a language passed as a parameter.
 
-The terminal (``alsos play``) and the web table (``alsos serve``) are its
-clients: neither phrases a rule, an action's meaning, a settlement or a hint
-itself.  Every function takes ``lang``, a
+The terminal (``alsos play``), the web table (``alsos serve``), the hand
+viewer and the rulebook's worked example are its clients: none phrases a rule,
+an action's meaning, a settlement or a hint itself.  Every function takes ``lang``, a
 :class:`~alsos.words.language.Language` (English by default;
 :func:`~alsos.words.language.language` finds one by its code), and every
 sentence is a whole message with named placeholders looked up through
@@ -14,6 +14,10 @@ sentence is a whole message with named placeholders looked up through
   auction -- and the rulebook's clauses;
 - :mod:`alsos.words.actions`: what a legal action does, a card's name;
 - :mod:`alsos.words.settlement`: why a hand paid what it paid;
+- :mod:`alsos.words.story`: a hand told as it happens, as lines of words and
+  cards each client draws its own way (the terminal's narration);
+- :mod:`alsos.words.telling`: a finished hand told as prose (the rulebook's
+  worked example);
 - :mod:`alsos.words.hints`: a hint as a line.
 """
 
@@ -32,14 +36,20 @@ from alsos.words.rules import (
     suit_name,
 )
 from alsos.words.settlement import explain_settlement
+from alsos.words.story import Line, Story, Strong
+from alsos.words.telling import action_sentence, settlement_sentences
 
 __all__ = [
     "ENGLISH",
     "LANGUAGES",
     "Language",
     "LanguageError",
+    "Line",
+    "Story",
+    "Strong",
     "action_help",
     "action_label",
+    "action_sentence",
     "card_name",
     "clause",
     "contract_meaning",
@@ -50,5 +60,6 @@ __all__ = [
     "language",
     "seat_name",
     "seats_text",
+    "settlement_sentences",
     "suit_name",
 ]

@@ -8,7 +8,7 @@ a :class:`~alsos.pack.cards.Card`, a :class:`~alsos.pack.cards.Suit`, or
 terminal in colour or with suit signs, a page as card pictures) and the
 words stay the same.  Each sentence is one message of the
 :class:`~alsos.words.language.Language` the story is told in
-(:meth:`Language.parts` fills a translated message with parts), and seats are
+(:meth:`~alsos.words.language.Language.parts` fills a translated message with parts), and seats are
 named by a function the client gives (``seat 1``, ``seat 0 (you)``, a
 player's name).
 

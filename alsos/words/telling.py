@@ -2,7 +2,7 @@
 
 Where :mod:`alsos.words.story` tells a hand as it happens, line by line for a
 screen, these sentences explain a replayed hand to a reader who never played
-(the rulebook's worked example, :mod:`alsos.rulebook.worked`): "Seat 1
+(the rulebook's worked example, ``alsos.rulebook.worked``): "Seat 1
 announces abszolút (``announce abszolut``): to take at least 82 ...".  Each is
 read from the typed action and the game as it stood before it -- nothing here
 reads an action's text back -- and written as one message of a
