@@ -53,6 +53,7 @@ def test_two_hands_of_a_session_are_clicked_to_a_sheet_of_two_rows(
     assert page.is_visible("#next-hand")
     cells = page.locator("#sheet tbody tr").nth(1).locator("td")
     assert cells.nth(0).inner_text() == "2"
-    assert "seat 1" in cells.nth(1).inner_text()  # the deal passed on (pagat, "Deal")
+    # the deal passed on (pagat, "Deal"): seat 1, named by its level
+    assert cells.nth(1).inner_text() == "Heuristic bot 2"
     assert all(r.startswith(server) for r in requests), "the page asked another server"
     page.close()

@@ -20,7 +20,7 @@ from alsos.hand.history import Step
 from alsos.pack.actions import Action
 from alsos.pack.cards import CARDS, Card, cards_of
 from alsos.pack.phases import Phase
-from alsos.ruleset.tables import rules_named
+from alsos.ruleset.tables import rules_named, tables_of
 
 if TYPE_CHECKING:
     from alsos.hand.engine import Engine
@@ -151,6 +151,19 @@ class View:
         view's data (``alsos.to_data``), its equality or its pickle."""
         source = self.__dict__.get("_source")
         return rules_named(self.variant) if source is None else source[0].rules
+
+    def sorted_hand(self) -> tuple[Card, ...]:
+        """The hand in the order a player holds it: trumps together first, then each other
+        suit, every suit strongest card first in the order of the game being played
+        (Betli's order in a Betli; the profile's plain order before a game is known)."""
+        key = tables_of(self.rules).trick_keys(self.kind, self.trump)
+        trump = self.trump
+
+        def place(card: Card) -> tuple[int, int, int]:
+            suit = card >> 3
+            return (suit != trump, suit, -key[suit * 32 + card])
+
+        return tuple(sorted(self.hand, key=place))
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields only (every one read), never the hand a lazy view reads from."""

@@ -8,6 +8,8 @@ Routes:
 - ``GET /api/variants`` -- the shipped profiles with their player counts, and
   the bots a seat may be given;
 - ``GET /api/cards`` -- every card's SVG picture (:func:`alsos.pack.svg.card_svg`);
+- ``GET /api/card-names`` -- every card's name (:func:`alsos.words.card_name`), the
+  accessible name of its picture;
 - ``POST /api/tables`` -- make a table: ``{"variant", "players", "seats"}``,
   answered with its id and one secret token per person's seat;
 - ``GET /api/tables/{table}/record`` and ``.../viewer`` -- a finished hand;
@@ -62,6 +64,7 @@ from alsos.web.room import BOTS, HUMAN, SPECTATOR, Connection, Room, TableError
 from alsos.web.searches import Position
 from alsos.web.store import Store
 from alsos.web.uploads import variants
+from alsos.words.actions import card_name
 
 __all__ = ["Limits", "create_app"]
 
@@ -104,6 +107,7 @@ def create_app(
         Route("/", site.index),
         Route("/api/variants", site.variants),
         Route("/api/cards", site.cards),
+        Route("/api/card-names", site.card_names),
         Route("/api/tables", site.create, methods=["POST"]),
         Route("/api/tables/{table}/{what:str}", site.finished),
         WebSocketRoute("/ws/{table}", site.play),
@@ -162,6 +166,9 @@ class _Site:
 
     async def cards(self, request: Request) -> Response:
         return JSONResponse({c.name: card_svg(c, width=60) for c in CARDS})
+
+    async def card_names(self, request: Request) -> Response:
+        return JSONResponse({c.name: card_name(c) for c in CARDS})
 
     async def create(self, request: Request) -> Response:
         if _foreign(request):  # another site's page: not counted against this client

@@ -345,7 +345,7 @@ class Hub:
         again at once)."""
         conn = Connection(seat, client)
         conn.send({"type": "welcome", "protocol": PROTOCOL, "seat": seat, "table": room.public()})
-        conn.send(state_frame(room.game, seat))
+        conn.send(state_frame(room.game, seat, room.names()))
         room.connections.add(conn)
         room.touched = time.monotonic()
         self.turns.wake(room)

@@ -16,6 +16,7 @@ The protocol is described in ``docs/server.rst``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from alsos.hand.events import Event, HandOver
@@ -29,13 +30,25 @@ from alsos.pack.actions import (
     Kontra,
     Play,
 )
+from alsos.pack.cards import Card, Suit
 from alsos.play.data import to_data
 from alsos.play.game import Game
 from alsos.play.view import View
 from alsos.ruleset.profile import Ruleset
 from alsos.words.actions import action_help, action_label
+from alsos.words.language import ENGLISH
+from alsos.words.rules import seat_name, suit_name
+from alsos.words.settlement import explain_settlement
+from alsos.words.story import Line, Strong, told
 
-__all__ = ["PROTOCOL", "action_entry", "events_frame", "public_view", "state_frame"]
+__all__ = [
+    "PROTOCOL",
+    "action_entry",
+    "events_frame",
+    "line_data",
+    "public_view",
+    "state_frame",
+]
 
 #: The protocol's version, sent in the ``welcome`` frame.
 PROTOCOL = 1
@@ -60,14 +73,17 @@ def _group(action: Action) -> str:
     return "answer"
 
 
-def action_entry(rules: Ruleset, action: Action) -> dict[str, str]:
-    """One legal action as sent: its notation, group, accessible name and explanation,
-    and for a card to play or discard, the card's code (the page makes it a button)."""
+def action_entry(
+    rules: Ruleset, action: Action, game: Game | None = None, seat: int | None = None
+) -> dict[str, str]:
+    """One legal action as sent: its notation, group, accessible name and explanation
+    (of this position, with the ``game`` and the ``seat`` that may take it), and for a
+    card to play or discard, the card's code (the page makes it a button)."""
     entry = {
         "action": str(action),
         "group": _group(action),
         "label": action_label(action),
-        "help": action_help(rules, action),
+        "help": action_help(rules, action, game=game, seat=seat),
     }
     if isinstance(action, Play | Discard):
         entry["card"] = action.card.name
@@ -81,25 +97,64 @@ def public_view(game: Game) -> View:
     return game.public_view()
 
 
-def state_frame(game: Game, seat: int) -> dict[str, Any]:
-    """The ``state`` frame for ``seat``: its view, its legal actions, the settlement once
-    the hand is over.  ``ply`` counts the actions taken: an action must name it.
-    ``seat`` -1 is a spectator: the public view (:func:`public_view`), and once
-    the hand is over the whole record as text."""
+def state_frame(game: Game, seat: int, names: Sequence[str] = ()) -> dict[str, Any]:
+    """The ``state`` frame for ``seat``: its view, its hand in the order a player holds
+    it, its legal actions with what each does here, the story of the hand so far as
+    the seat may know it, and once the hand is over the settlement and why it paid
+    what it paid.  ``ply`` counts the actions taken: an action must name it.
+    ``seat`` -1 is a spectator: the public view (:func:`public_view`) and story, and
+    once the hand is over the whole record as text.  ``names``: the table's names of
+    its seats (``seat N`` where there are none)."""
     view = game.view(seat) if seat >= 0 else public_view(game)
+    who = _namer(names, seat)
     frame: dict[str, Any] = {
         "type": "state",
         "ply": len(game.history),
+        "dealer": game.dealer,
         "view": to_data(view),
-        "actions": [action_entry(game.rules, a) for a in view.legal],
+        "held": [c.name for c in view.sorted_hand()],
+        "actions": [action_entry(game.rules, a, game, seat) for a in view.legal],
+        "story": [line_data(line) for line in told(game, seat, who=who, in_session=True)],
         "settlement": None,
+        "explained": [],
     }
     st = game.settlement
     if game.is_over and st is not None:
         frame["settlement"] = to_data(HandOver(st).seen_by(seat))["settlement"]
+        frame["explained"] = [
+            {"depth": (len(text) - len(text.lstrip())) // 2, "text": text.strip()}
+            for text in explain_settlement(st, game, single=False, who=who)
+        ]
         if seat < 0:
             frame["record"] = str(game.record())
     return frame
+
+
+def _namer(names: Sequence[str], seat: int) -> Callable[[int], str]:
+    """How the frames for ``seat`` name a seat: by the table's name, ``(you)`` for itself."""
+
+    def who(s: int) -> str:
+        name = names[s] if 0 <= s < len(names) and names[s] else seat_name(s)
+        return ENGLISH.text("{player} (you)", player=name) if s == seat else name
+
+    return who
+
+
+def line_data(line: Line) -> dict[str, Any]:
+    """A line of the story as sent: its style, title and depth, and its parts, each
+    ``{"text": ...}``, ``{"card": "MA"}``, ``{"suit": "P", "text": "hearts"}`` or
+    ``{"strong": ...}`` -- the page draws a card as its picture."""
+    parts: list[dict[str, str]] = []
+    for p in line.parts:
+        if isinstance(p, Card):
+            parts.append({"card": p.name})
+        elif isinstance(p, Suit):
+            parts.append({"suit": p.letter, "text": suit_name(p)})
+        elif isinstance(p, Strong):
+            parts.append({"strong": p.text})
+        else:
+            parts.append({"text": p})
+    return {"style": line.style, "title": line.title, "depth": line.depth, "parts": parts}
 
 
 def events_frame(events: tuple[Event, ...], seat: int, ply: int) -> dict[str, Any]:

@@ -67,9 +67,28 @@ SERVER_MESSAGES: dict[str, Any] = {
         "The table as the seat sees it: after the welcome and after every accepted action.",
         {
             "ply": _PLY,
+            "dealer": {"type": "integer", "minimum": 0, "description": "The hand's dealer."},
             "view": _ref("View"),
+            "held": {
+                "type": "array",
+                "items": _ref("Card"),
+                "description": "The seat's hand in the order a player holds it (trumps "
+                "first, each suit strongest first in the game's order).",
+            },
             "actions": {"type": "array", "items": _ref("LegalAction")},
+            "story": {
+                "type": "array",
+                "items": _ref("StoryLine"),
+                "description": "The hand so far in words, as the seat may know it "
+                "(alsos.words.story): what the terminal narrator prints.",
+            },
             "settlement": {"anyOf": [_ref("Settlement"), {"type": "null"}]},
+            "explained": {
+                "type": "array",
+                "items": _ref("ExplainedLine"),
+                "description": "Why the hand paid what it paid, line by line, once it is "
+                "over (alsos.words.settlement.explain_settlement); empty before.",
+            },
             "record": {
                 "type": "string",
                 "description": "The whole record, to a spectator once the hand is over.",
@@ -156,8 +175,12 @@ _TABLE = {
             "type": "array",
             "items": {
                 "type": "object",
-                "properties": {"seat": {"type": "integer", "minimum": 0}, "kind": _TEXT},
-                "required": ["seat", "kind"],
+                "properties": {
+                    "seat": {"type": "integer", "minimum": 0},
+                    "kind": _TEXT,
+                    "name": _TEXT,
+                },
+                "required": ["seat", "kind", "name"],
                 "additionalProperties": False,
             },
         },
@@ -237,6 +260,39 @@ _LEGAL_ACTION = {
 }
 
 
+_PART = {
+    "description": "A piece of a story line: words, a card (its code), a suit (its "
+    "letter and name) or words that stand out.",
+    "type": "object",
+    "properties": {"text": _TEXT, "card": _ref("Card"), "suit": _TEXT, "strong": _TEXT},
+    "additionalProperties": False,
+    "minProperties": 1,
+}
+
+_STORY_LINE = {
+    "description": "One line of the story: header (a part of the hand begins: title, "
+    "with the parts a note on it), text, note (explains the line before) or rule (the "
+    "rulebook's words); depth is its indent under the header.",
+    "type": "object",
+    "properties": {
+        "style": {"enum": ["header", "text", "note", "rule"]},
+        "title": _TEXT,
+        "depth": {"type": "integer", "minimum": 0},
+        "parts": {"type": "array", "items": _ref("StoryPart")},
+    },
+    "required": ["style", "title", "depth", "parts"],
+    "additionalProperties": False,
+}
+
+_EXPLAINED_LINE = {
+    "description": "One line of a settlement's explanation: a fact (depth 1) or its detail.",
+    "type": "object",
+    "properties": {"depth": {"type": "integer", "minimum": 0}, "text": _TEXT},
+    "required": ["depth", "text"],
+    "additionalProperties": False,
+}
+
+
 def schema() -> dict[str, Any]:
     """The whole protocol as one JSON Schema (draft 2020-12): a message either way.
 
@@ -251,6 +307,9 @@ def schema() -> dict[str, Any]:
         "LegalAction": _LEGAL_ACTION,
         "Session": _SESSION,
         "SheetLine": _SHEET_LINE,
+        "StoryLine": _STORY_LINE,
+        "StoryPart": _PART,
+        "ExplainedLine": _EXPLAINED_LINE,
     }
     for kind in ("view", "event", "settlement"):
         for name, entry in data_schema(kind)["$defs"].items():

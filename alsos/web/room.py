@@ -159,6 +159,21 @@ class Room:
         """The seats played by people."""
         return tuple(s.seat for s in self.seats if s.kind == HUMAN)
 
+    def names(self) -> tuple[str, ...]:
+        """Each seat's name at this table, by seat: a person ``Player 1`` (seats count from
+        0, people from 1), a bot by its level (``Easy bot``; two of one level are told
+        apart by their seat)."""
+        kinds = [s.kind for s in self.seats]
+        out = []
+        for s in self.seats:
+            if s.kind == HUMAN:
+                out.append(f"Player {s.seat + 1}")
+                continue
+            label = "PIMC" if s.kind == "pimc" else s.kind.capitalize()
+            twin = kinds.count(s.kind) > 1
+            out.append(f"{label} bot {s.seat + 1}" if twin else f"{label} bot")
+        return tuple(out)
+
     def public(self) -> dict[str, Any]:
         """What every seat may know of the table itself."""
         return {
@@ -167,7 +182,10 @@ class Room:
             "name": self.rules.name,
             "players": self.rules.players,
             "dealer": self.game.dealer,
-            "seats": [{"seat": s.seat, "kind": s.kind} for s in self.seats],
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "name": name}
+                for s, name in zip(self.seats, self.names(), strict=True)
+            ],
             "hand": self.hand,
             "session": self.session.summary(),
         }
@@ -193,7 +211,7 @@ class Room:
             if pair is None:  # made once per seat, however many windows it has open
                 pair = frames[conn.seat] = (
                     frame_text(events_frame(events, conn.seat, ply + 1)),
-                    frame_text(state_frame(game, conn.seat)),
+                    frame_text(state_frame(game, conn.seat, self.names())),
                 )
             conn.send(pair[0])
             conn.send(pair[1])
@@ -220,5 +238,5 @@ class Room:
         states: dict[int, str] = {}
         for conn in list(self.connections):
             if conn.seat not in states:
-                states[conn.seat] = frame_text(state_frame(self.game, conn.seat))
+                states[conn.seat] = frame_text(state_frame(self.game, conn.seat, self.names()))
             conn.send(states[conn.seat])

@@ -62,7 +62,7 @@ from alsos.words.rules import (
 )
 from alsos.words.settlement import explain_settlement
 
-__all__ = ["Line", "Part", "Story", "Strong", "plain_text"]
+__all__ = ["Line", "Part", "Story", "Strong", "plain_text", "told"]
 
 
 @frozen
@@ -207,6 +207,8 @@ class Story:
         self.write(Line((text,), style=style, depth=depth))
 
     def _talon(self) -> tuple[Card, ...]:
+        if not self.watched:  # a spectator: the talon cards every seat has seen
+            return tuple(self.game.public_view().talon_seen)
         known: list[Card] = []
         for s in self.watched:
             known.extend(c for c in self.game.view(s).talon_seen if c not in known)
@@ -631,3 +633,30 @@ class Story:
         for text in told:
             body = text.lstrip(" ")
             self.write(Line((body,), depth=(len(text) - len(body)) // 2))
+
+
+def told(
+    game: Game,
+    seat: int,
+    *,
+    lang: Language = ENGLISH,
+    who: Callable[[int], str] | None = None,
+    in_session: bool = False,
+) -> list[Line]:
+    """The story of ``game`` so far as ``seat`` may know it (-1: a spectator, who is told
+    what every seat may know), replayed from its deal: what a page shows when it opens
+    at any point of a hand, or after a reconnection."""
+    replay = Game(game.rules, deal=game.deal, dealer=game.dealer)
+    lines: list[Line] = []
+    watched = (seat,) if seat >= 0 else ()
+    story = Story(replay, lines.append, watched, seat, lang=lang, who=who, in_session=in_session)
+    story.open()
+    for actor, action in game.history:
+        story.before()
+        story.step(actor, replay.apply(action, seat=actor))
+    if replay.is_over:
+        story.close()
+    else:
+        story.before()
+        story.flush()
+    return lines

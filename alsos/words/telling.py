@@ -99,74 +99,68 @@ def action_sentence(
         ladder = _ladder_sentence(game, player, action, code, detail, lang)
         if ladder:
             return ladder
-    if isinstance(action, Accept):
-        return t(
-            "{player} accepts the indicator's suit, {suit}, as trumps ({code}).",
-            player=player,
-            suit=game.original.name.lower(),
-            code=code,
-        )
-    if isinstance(action, Bid):
-        return t("{player} bids {bid} ({code}).", player=player, bid=_bid(action, lang), code=code)
+    message, values = _stake(game, action, front, lang) or _plain(game, action, lang)
+    return t(message, player=player, code=code, **values)
+
+
+#: A sentence's message and the values of its placeholders other than player and code.
+_Said = tuple[str, dict[str, object]]
+
+
+def _stake(game: Game, action: Action, front: bool, lang: Language) -> _Said | None:
+    """A figure announced or a kontra said: what it undertakes or multiplies, and by how
+    much from where it was said; None for another action."""
+    rules, t = game.rules, lang.text
     if isinstance(action, Announce) and action.figure in rules.figures:
         fig = rules.figures[action.figure]
         if front and fig.front_multiplier != 1:
             when = t("from the front, so it counts {n} times its value", n=fig.front_multiplier)
         else:
             when = t("from the front") if front else t("from the back")
-        return t(
-            "{player} announces {figure} ({code}): to {meaning}; worth {value}, said {when}.",
-            player=player,
-            figure=fig.title or action.figure,
-            code=code,
-            meaning=figure_meaning(rules, action.figure),
-            value=fig.value,
-            when=when,
-        )
+        message = "{player} announces {figure} ({code}): to {meaning}; worth {value}, said {when}."
+        return message, {
+            "figure": fig.title or action.figure,
+            "meaning": figure_meaning(rules, action.figure),
+            "value": fig.value,
+            "when": when,
+        }
     word = _kontra_word(action)
     if isinstance(action, Kontra) and word in rules.kontra.levels:
         k = rules.kontra
         target = action.figure if action.seat is None else f"{action.figure}@{action.seat}"
-        return t(
-            "{player} says {word} on {item} ({code}), multiplying its stake by {factor}.",
-            player=player,
-            word=word,
-            item=item_name(target, rules, lang),
-            code=code,
-            factor=k.front_factor if front else k.back_factor,
-        )
+        message = "{player} says {word} on {item} ({code}), multiplying its stake by {factor}."
+        return message, {
+            "word": word,
+            "item": item_name(target, rules, lang),
+            "factor": k.front_factor if front else k.back_factor,
+        }
+    return None
+
+
+def _plain(game: Game, action: Action, lang: Language) -> _Said:
+    """Any other action outside a ladder auction: what it does, in a sentence."""
+    if isinstance(action, Accept):
+        message = "{player} accepts the indicator's suit, {suit}, as trumps ({code})."
+        return message, {"suit": game.original.name.lower()}
+    if isinstance(action, Bid):
+        return "{player} bids {bid} ({code}).", {"bid": _bid(action, lang)}
     if isinstance(action, Exchange):
-        return t(
-            "{player} swaps its low trump for the indicator, {card} ({code}).",
-            player=player,
-            card=game.indicator.name,
-            code=code,
-        )
+        message = "{player} swaps its low trump for the indicator, {card} ({code})."
+        return message, {"card": game.indicator.name}
     if isinstance(action, Siber):
-        return t(
-            "{player} does a síber ({code}): lays down the low trump and takes the talon.",
-            player=player,
-            code=code,
-        )
+        message = "{player} does a síber ({code}): lays down the low trump and takes the talon."
+        return message, {}
     if isinstance(action, Discard):
-        return t(
-            "{player} puts {card} back face down ({code}); it counts for nobody.",
-            player=player,
-            card=action.card.name,
-            code=code,
-        )
+        message = "{player} puts {card} back face down ({code}); it counts for nobody."
+        return message, {"card": action.card.name}
     if isinstance(action, Declare):
-        return t(
-            "{player} declares a meld, {meld} ({code}).",
-            player=player,
-            meld="vannak" if action.length == 0 else MELD_NAMES.get(action.length, action.length),
-            code=code,
-        )
+        meld = "vannak" if action.length == 0 else MELD_NAMES.get(action.length, action.length)
+        return "{player} declares a meld, {meld} ({code}).", {"meld": meld}
     if isinstance(action, Show):
-        return t("{player} shows the next detail of the meld ({code}).", player=player, code=code)
+        return "{player} shows the next detail of the meld ({code}).", {}
     if isinstance(action, Kicsi):
-        return t("{player} gives up the meld contest ({code}).", player=player, code=code)
-    return t("{player}: {code}.", player=player, code=code)
+        return "{player} gives up the meld contest ({code}).", {}
+    return "{player}: {code}.", {}
 
 
 def _bid(action: Bid, lang: Language) -> str:

@@ -1,10 +1,14 @@
 // The web table's page: make a table, then play a seat over a WebSocket.
 // The seat's secret token lives in the URL fragment (#t=TABLE&k=TOKEN), which the
 // browser never sends to a server; it goes up only inside the first WebSocket message.
+// Every word about the hand (the story, what each button does, why the settlement
+// paid what it paid) comes from the server, written by alsos.words; the page only
+// lays it out.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
   let cards = {};           // card code -> SVG picture (from /api/cards)
+  let names = {};           // card code -> its name, the picture's label (/api/card-names)
   let table = null;         // the welcome frame's table
   let me = null;            // our seat
   let ply = 0;              // actions taken, as the last state said
@@ -13,6 +17,20 @@
   let over = false;         // whether the hand in play is over
   let socket = null;
   let retry = 0;
+  let connected = false;
+  let waiting = false;      // an action sent, its answer not yet come
+  let myTurn = false;
+  let showLast = false;     // the last trick shown on the table again
+  let last = null;          // the last state frame
+
+  // The places around the table, from the bottom (this seat, or seat 0 for a
+  // spectator) in the order of play: counter-clockwise, as pagat describes it.
+  const PLACES = { 2: ["bottom", "top"], 3: ["bottom", "right", "left"], 4: ["bottom", "right", "top", "left"] };
+  // How the groups of actions are headed.
+  const GROUPS = {
+    answer: "Answer", contract: "Contracts", bid: "Bid", announce: "Figures",
+    kontra: "Kontra", declare: "Melds", discard: "Put away", play: "Play",
+  };
 
   function el(tag, text, attrs) {
     const e = document.createElement(tag);
@@ -20,15 +38,25 @@
     for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
     return e;
   }
-  function who(seat) {
-    if (seat === me) return "you";
+  function name(seat) {
     const s = table && table.seats[seat];
-    return s && s.kind !== "human" ? `seat ${seat} (${s.kind})` : `seat ${seat}`;
+    return s ? s.name : `seat ${seat}`;
+  }
+  function who(seat) {
+    if (seat === null || seat === undefined) return "nobody";
+    return seat === me ? `${name(seat)} (you)` : name(seat);
   }
   function cardNode(code, tag, label) {
     const node = el(tag || "span", null, { class: "card" });
+    if (!tag || tag === "span") node.setAttribute("role", "img");
     node.innerHTML = cards[code] || code;   // our own server's SVG, never a client's text
-    if (label) node.setAttribute("aria-label", label);
+    // the picture's letters are drawn, not read: the card is named by its label
+    for (const svg of node.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
+    if (tag === "button") {
+      // named by its content (a hidden line of words), so the picture's drawn letters
+      // and the name a screen reader reads are not two names for one button
+      node.append(el("span", label || names[code] || code, { class: "visually-hidden" }));
+    } else node.setAttribute("aria-label", label || names[code] || code);
     return node;
   }
   function fragment() {
@@ -105,7 +133,7 @@
     });
   }
 
-  // ------------------------------------------------------------------ table
+  // ------------------------------------------------------------------ connection
   function connect() {
     const { t, k } = fragment();
     $("setup").hidden = true;
@@ -113,13 +141,20 @@
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const base = location.pathname.replace(/[^/]*$/, "");  // the app may be mounted below /
     socket = new WebSocket(`${scheme}://${location.host}${base}ws/${encodeURIComponent(t)}`);
-    socket.onopen = () => { retry = 0; socket.send(JSON.stringify({ type: "hello", token: k })); };
+    socket.onopen = () => {
+      retry = 0; connected = true;
+      document.body.dataset.connected = "yes";
+      socket.send(JSON.stringify({ type: "hello", token: k }));
+    };
     socket.onmessage = (m) => receive(JSON.parse(m.data));
     socket.onclose = (e) => {
+      connected = false;
+      document.body.dataset.connected = "no";
       // 4429: a limit of the server's (too many connections); the reason says which
       $("status").textContent = e.code === 4429
-        ? `the server refused the connection (${e.reason}): trying again...`
-        : "connection lost: reconnecting...";
+        ? `The server refused the connection (${e.reason}): trying again...`
+        : "Connection lost: reconnecting... (your moves wait until it is back)";
+      enableMoves();
       retry = Math.min(retry + 1, 10);
       setTimeout(connect, 500 * retry);
     };
@@ -128,101 +163,127 @@
   function receive(frame) {
     if (frame.type === "welcome") {
       table = frame.table; me = frame.seat;
-      const role = me < 0 ? "spectator" : `seat ${me}`;
+      const role = me < 0 ? "spectator" : name(me);
       $("where").textContent = `${table.name}: ${role}`;
       document.title = `Alsós: ${role}`;
       document.body.dataset.role = me < 0 ? "spectator" : "seat";
       const people = table.seats.filter((s) => s.kind === "human").length;
       $("assist").hidden = me < 0;
       $("undo").hidden = $("hint").hidden = people > 1;
+      $("hand-box").hidden = me < 0;
+      $("move-box").hidden = me < 0;
       showSheet(table.session, table.hand);
     } else if (frame.type === "sheet") {
       showSheet(frame.session, frame.hand);
     } else if (frame.type === "state") {
+      waiting = false;
       render(frame);
     } else if (frame.type === "refused" || frame.type === "error") {
+      waiting = false;
+      enableMoves();
       $("refused").textContent = frame.reason;
     } else if (frame.type === "hint") {
-      $("refused").textContent = frame.text;
+      $("hint-text").textContent = frame.text;
     } else if (frame.type === "record") {
       download(frame.text, frame.whole ? "alsos-hand.txt" : `alsos-seat${me}.txt`);
     }
   }
 
   function send(action) {
+    if (!connected || waiting) return;  // a double click, or no connection: nothing is lost
+    waiting = true;
+    enableMoves();
     $("refused").textContent = "";
+    $("hint-text").textContent = "";
     socket.send(JSON.stringify({ type: "act", action: action, ply: ply, hand: hand }));
   }
+  // The move buttons work only while connected and no action is on its way.
+  function enableMoves() {
+    const on = connected && !waiting;
+    for (const b of document.querySelectorAll("#actions button, #hand button[data-action]")) b.disabled = !on;
+  }
 
-  function download(text, name) {
-    const a = el("a", null, { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })), download: name });
+  function download(text, fileName) {
+    const a = el("a", null, { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })), download: fileName });
     document.body.append(a); a.click(); a.remove();
   }
 
+  // ------------------------------------------------------------------ the table
   function render(frame) {
+    last = frame;
     const v = frame.view;
     ply = frame.ply;
     document.body.dataset.ply = String(ply);
-    const turn = v.to_act === null ? "the hand is over" :
-      v.to_act === me ? "your turn" : `${who(v.to_act)} to act`;
-    const by = v.declarer === null ? "" : ` (declarer ${who(v.declarer)})`;
-    const contract = v.contract ? `; contract: ${v.contract}${by}` : "";
-    $("status").textContent = `Phase: ${v.phase}; ${turn}${contract}.`;
+    const turn = v.to_act === null ? "The hand is over." :
+      v.to_act === me ? "Your turn." : `${who(v.to_act)} to act.`;
+    const wasMine = myTurn;
+    myTurn = v.to_act === me && me >= 0;
+    document.body.classList.toggle("my-turn", myTurn);
+    if (myTurn && !wasMine && $("sound").checked) beep();
+    const contract = v.contract ? ` Game: ${v.contract}${v.declarer === null ? "" : `, declared by ${who(v.declarer)}`}.` : "";
+    const phase = v.to_act === null ? "" : ` (${phaseName(v.phase)})`;
+    $("status").textContent = `${turn}${phase}${contract}`;
 
-    // the trick on the table, with who played each card
-    $("trick").replaceChildren(...v.trick.map(([seat, code]) => {
-      const box = el("figure", null, { class: "played" });
-      box.append(cardNode(code, "span", `${who(seat)}: ${code}`));
-      box.append(el("figcaption", who(seat)));
-      return box;
-    }));
+    drawSeats(v);
+    drawTrick(v);
     $("talon").replaceChildren(...v.talon_seen.map((c) => cardNode(c)));
+    $("talon-box").hidden = !v.talon_seen.length;
 
-    // the hand: playable cards are buttons, the rest dimmed
+    // the hand in the order a player holds it: playable cards are buttons, the rest dimmed
     const byCard = {};
     const others = [];
     for (const a of frame.actions) {
       if (a.card) byCard[a.card] = a; else others.push(a);
     }
-    $("hand").replaceChildren(...v.hand.map((code) => {
+    $("hand").replaceChildren(...frame.held.map((code) => {
       const a = byCard[code];
-      const b = cardNode(code, "button", a ? a.label : `${code}, not playable now`);
+      const b = cardNode(code, "button", a ? a.label : `${names[code] || code}, not playable now`);
       b.type = "button";
-      if (a) b.addEventListener("click", () => send(a.action)); else b.disabled = true;
+      if (a) {
+        b.dataset.action = a.action;
+        if (a.help) b.title = a.help;
+        b.addEventListener("click", () => send(a.action));
+      } else b.disabled = true;
       return b;
     }));
     $("unseen").textContent = v.unseen_count ? `and ${v.unseen_count} cards not picked up yet` : "";
 
-    // every other legal action, grouped by kind, each with its one-line explanation
+    // every other legal action, grouped by kind, each with what it does here
     const box = $("actions");
     box.replaceChildren();
     const groups = {};
     for (const a of others) (groups[a.group] = groups[a.group] || []).push(a);
     for (const [group, list] of Object.entries(groups)) {
       const fs = el("fieldset");
-      fs.append(el("legend", group));
+      fs.append(el("legend", GROUPS[group] || group));
       for (const a of list) {
-        const b = el("button", a.action, { type: "button", "aria-label": a.label });
-        if (a.help) b.title = a.help;
+        const row = el("div", null, { class: "choice" });
+        const b = el("button", a.action, { type: "button", "aria-label": a.help ? `${a.label}: ${a.help}` : a.label });
         b.addEventListener("click", () => send(a.action));
-        fs.append(b);
-        if (a.help) fs.append(el("span", a.help, { class: "help" }));
+        row.append(b);
+        if (a.help) row.append(el("span", a.help, { class: "help" }));
+        fs.append(row);
       }
       box.append(fs);
     }
-    if (!frame.actions.length) box.append(el("p", v.to_act === null ? "The hand is over." : "Waiting for the others."));
+    const cardsToPlay = frame.actions.some((a) => a.card);
+    if (!frame.actions.length) box.append(el("p", v.to_act === null ? "The hand is over." : `Waiting for ${who(v.to_act)}.`));
+    else if (cardsToPlay && !others.length) box.append(el("p", "Click a card of your hand.", { class: "help" }));
+    enableMoves();
 
     $("items").replaceChildren(...v.items.map((i) =>
       el("li", `${i.label} (${who(i.seat)}): ${i.value}${i.level ? `, kontra level ${i.level}` : ""}`)));
-    $("tricks-won").textContent = "Tricks won: " +
-      v.tricks_won.map((n, s) => `${who(s)} ${n}`).join(", ");
-    $("history").replaceChildren(...v.history.map(([seat, text]) => el("li", `${who(seat)}: ${text}`)));
+    $("tricks-won").textContent = "Tricks won: " + v.tricks_won
+      .map((n, s) => (n === null ? null : `${who(s)} ${n}`)).filter((x) => x !== null).join(", ");
+    drawStory(frame.story);
 
     const st = frame.settlement;
     over = Boolean(st);
+    $("undo").hidden = $("hint").hidden = over || (table && table.seats.filter((s) => s.kind === "human").length > 1);
+    if (over) $("hint-text").textContent = "";
     if (session) showSheet(session, hand); else showNext();
     $("settlement-box").hidden = !st;
-    if (st) showSettlement(st);
+    if (st) showSettlement(st, frame.explained);
     const viewer = $("viewer");
     viewer.hidden = !st;
     if (st) viewer.href = `api/tables/${encodeURIComponent(fragment().t)}/viewer`;
@@ -232,22 +293,118 @@
     if (frame.record) $("record-text").textContent = frame.record;
   }
 
-  function showSettlement(st) {
-    const out = $("settlement");
-    out.replaceChildren(el("p", `Contract: ${st.contract}; declarer ${who(st.declarer)}.`));
-    const t = el("table");
-    const head = el("tr");
-    for (const h of ["item", "announced by", "made", "value"]) head.append(el("th", h, { scope: "col" }));
-    t.append(head);
-    for (const e of st.entries || []) {
-      const tr = el("tr");
-      for (const x of [e.label, who(e.seat), e.made ? "yes" : "no", e.value]) tr.append(el("td", x));
-      t.append(tr);
+  function phaseName(phase) {
+    return phase === "siber" ? "síber" : phase;
+  }
+
+  function placeOf(seat) {
+    const n = table.players;
+    const base = me >= 0 ? me : 0;
+    return PLACES[n][(seat - base + n) % n];
+  }
+
+  // each seat around the table: its name, dealer, declarer and its game, tricks won
+  function drawSeats(v) {
+    const felt = $("felt");
+    const dealer = last ? last.dealer : table.dealer;
+    for (const old of felt.querySelectorAll(".seat")) old.remove();
+    felt.dataset.players = String(table.players);
+    for (let s = 0; s < table.players; s++) {
+      const out = v.tricks_won[s] === null || v.tricks_won[s] === undefined;
+      const box = el("div", null, { class: `seat ${placeOf(s)}`, "data-seat": String(s) });
+      if (s === v.to_act) box.classList.add("to-act");
+      if (s === me) box.classList.add("me");
+      box.append(el("div", who(s), { class: "name" }));
+      const tags = el("div", null, { class: "tags" });
+      if (s === dealer) tags.append(el("span", out ? "dealer, sits out" : "dealer", { class: "tag" }));
+      if (s === v.declarer && v.contract) tags.append(el("span", `declarer: ${v.contract}`, { class: "tag declarer" }));
+      if (!out) tags.append(el("span", `${v.tricks_won[s]} ${v.tricks_won[s] === 1 ? "trick" : "tricks"}`, { class: "tag" }));
+      if (s === v.to_act) tags.append(el("span", s === me ? "your turn" : "to act", { class: "tag turn" }));
+      box.append(tags);
+      felt.append(box);
     }
-    out.append(t);
+  }
+
+  // the trick on the table, each card in front of the seat that played it; the last
+  // trick stays until the next lead, and can be shown again
+  function drawTrick(v) {
+    const done = v.tricks || [];
+    const lastTrick = done.length ? done[done.length - 1] : null;
+    let shown = v.trick, caption = "";
+    if (showLast && lastTrick) {
+      shown = lastTrick.cards;
+      caption = `Trick ${lastTrick.number}, won by ${who(lastTrick.winner)}`;
+    } else if (!v.trick.length && lastTrick) {
+      shown = lastTrick.cards;
+      caption = `Trick ${lastTrick.number} won by ${who(lastTrick.winner)}`;
+    }
+    $("trick").replaceChildren(...shown.map(([seat, code]) => {
+      const box = el("figure", null, { class: `played ${placeOf(seat)}` });
+      box.append(cardNode(code, "span", `${who(seat)}: ${names[code] || code}`));
+      box.append(el("figcaption", who(seat)));
+      return box;
+    }));
+    $("trick-caption").textContent = caption;
+    const button = $("last-trick");
+    button.hidden = !lastTrick || (!v.trick.length && !showLast);
+    button.textContent = showLast ? "Back to the trick in play" : "Show the last trick";
+    button.setAttribute("aria-pressed", String(showLast));
+  }
+  $("last-trick").addEventListener("click", () => {
+    showLast = !showLast;
+    if (last) drawTrick(last.view);
+  });
+
+  // the hand so far, in words and card pictures, a group for each part of the hand
+  function drawStory(lines) {
+    const box = $("history");
+    box.replaceChildren();
+    let list = null;
+    for (const line of lines || []) {
+      if (line.style === "header") {
+        const head = el("h4", line.title);
+        if (line.parts.length) head.append(el("span", " " + line.parts.map(partText).join(""), { class: "note" }));
+        box.append(head);
+        list = el("ul");
+        box.append(list);
+        continue;
+      }
+      if (!list) { list = el("ul"); box.append(list); }
+      const li = el("li", null, { class: `${line.style} depth${line.depth}` });
+      for (const p of line.parts) {
+        if (p.card) li.append(cardNode(p.card));
+        else if (p.strong) li.append(el("strong", p.strong));
+        else li.append(document.createTextNode(p.text));
+      }
+      list.append(li);
+    }
+    box.scrollTop = box.scrollHeight;
+  }
+  function partText(p) { return p.card || p.strong || p.text || ""; }
+
+  function showSettlement(st, explained) {
+    const out = $("settlement");
+    out.replaceChildren();
+    const why = el("ul", null, { class: "explained" });
+    for (const line of explained || []) why.append(el("li", line.text, { class: `depth${line.depth}` }));
+    out.append(why);
+    if ((st.entries || []).length) {
+      const t = el("table");
+      const head = el("tr");
+      for (const h of ["item", "announced by", "made", "value"]) head.append(el("th", h, { scope: "col" }));
+      t.append(head);
+      for (const e of st.entries) {
+        const tr = el("tr");
+        for (const x of [e.label, e.seat === null ? "" : who(e.seat), e.made ? "yes" : "no", e.value]) tr.append(el("td", x));
+        t.append(tr);
+      }
+      const scroll = el("div", null, { class: "scroll", tabindex: "0", role: "region", "aria-label": "the items settled" });
+      scroll.append(t);
+      out.append(scroll);
+    }
     if (st.payments) {
       const pay = Array.isArray(st.payments) ? st.payments.map((p, s) => [s, p]) : Object.entries(st.payments);
-      out.append(el("p", "Payments: " + pay.map(([s, p]) => `${who(Number(s))} ${p > 0 ? "+" : ""}${p}`).join(", ")));
+      out.append(el("p", "Payments: " + pay.filter(([, p]) => p !== null).map(([s, p]) => `${who(Number(s))} ${p > 0 ? "+" : ""}${p}`).join(", ")));
     }
   }
 
@@ -258,13 +415,13 @@
     document.body.dataset.hand = String(hand);
     const seats = s.scores.map((_, i) => i);
     const head = el("tr");
-    for (const h of ["hand", "dealer", "contract"]) head.append(el("th", h, { scope: "col" }));
+    for (const h of ["hand", "dealer", "game"]) head.append(el("th", h, { scope: "col" }));
     for (const i of seats) head.append(el("th", who(i), { scope: "col" }));
     $("sheet").tHead.replaceChildren(head);
     $("sheet").tBodies[0].replaceChildren(...s.sheet.map((line) => {
       const tr = el("tr");
       tr.append(el("td", line.hand), el("td", who(line.dealer)),
-        el("td", line.contract === null ? "" : `${line.contract}${line.declarer === null ? "" : ` (${who(line.declarer)})`}`));
+        el("td", line.contract === null ? "thrown in" : `${line.contract}${line.declarer === null ? "" : ` (${who(line.declarer)})`}`));
       for (const i of seats) {
         const bonus = line.bonus[i] ? ` +${line.bonus[i]} bonus` : "";
         tr.append(el("td", `${signed(line.written[i])}${bonus} = ${line.totals[i]}`));
@@ -292,15 +449,30 @@
   }
   $("next-hand").addEventListener("click", () => {
     $("refused").textContent = "";
+    showLast = false;
     socket.send(JSON.stringify({ type: "next", hand: hand }));
   });
 
+  // a short tone when it becomes this seat's turn (off unless asked for; remembered)
+  function beep() {
+    try {
+      const ctx = new AudioContext();
+      const osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 660; gain.gain.value = 0.05;
+      osc.connect(gain); gain.connect(ctx.destination);
+      osc.start(); osc.stop(ctx.currentTime + 0.15);
+    } catch (e) { /* no audio: the cue on the page is enough */ }
+  }
+  $("sound").checked = localStorage.getItem("alsos-sound") === "on";
+  $("sound").addEventListener("change", () => localStorage.setItem("alsos-sound", $("sound").checked ? "on" : "off"));
+
   $("undo").addEventListener("click", () => socket.send(JSON.stringify({ type: "undo", ply: ply })));
-  $("hint").addEventListener("click", () => { $("refused").textContent = "thinking..."; socket.send(JSON.stringify({ type: "hint" })); });
+  $("hint").addEventListener("click", () => { $("hint-text").textContent = "Thinking..."; socket.send(JSON.stringify({ type: "hint" })); });
   $("record").addEventListener("click", () => socket.send(JSON.stringify({ type: "record" })));
 
   async function start() {
     cards = await (await fetch("api/cards")).json();
+    names = await (await fetch("api/card-names")).json();
     if (fragment().t && fragment().k) connect(); else setup();
   }
   window.addEventListener("hashchange", () => location.reload());
