@@ -257,7 +257,7 @@ def _add_analyze(sub: _Subparsers) -> None:
         help="judge every decision of a recorded hand: marks, costs and better choices",
         description=(
             "Value every decision of the hand in a record file open-card (every card "
-            "seen, exact) and from the deciding seat's view (sampled, with 95%% intervals); "
+            "seen, exact) and from the deciding seat's view (sampled, with 95% intervals); "
             "print one line per decision with its mark, cost and the better choice."
         ),
     )

@@ -367,6 +367,15 @@ def test_the_worked_example_and_its_data() -> None:
     text = report(analysis)
     assert "-- trick 2 --" in text and "seat 1 (open-card)" in text
     assert analyze(record, worlds=2, seed=1) == analysis  # reproducible
+    # an interval is the cost's, written as such, and shown only where there is a cost
+    # to sample: never a value beside an interval of +0.00..+0.00 it lies outside
+    costly = [d for d in analysis.decisions if d.view is not None and d.view.cost > 0]
+    assert costly, "the worked example has choices that cost something"
+    for line in text.splitlines():
+        if "95%" in line:
+            assert "(cost " in line and "the cost's 95% interval" in line, line
+    assert text.count("the cost's 95% interval") >= len(costly)
+    assert "95% +0.00..+0.00" not in text
 
 
 def test_accuracy_and_summary() -> None:

@@ -308,3 +308,12 @@ def test_a_pure_build_on_purpose_and_the_checkout_are_not_told(
         _tell_a_failed_compile_once(package)
     assert capsys.readouterr().err == ""
     assert not (tmp_path / "cache").exists()
+
+
+def test_help_texts_say_percent_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse fills in ``%`` in an option's help but not in a description: each help
+    page prints "95%", never "95%%"."""
+    for argv in (["analyze", "--help"], ["--help"]):  # the second lists arena's help
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        assert "%%" not in out and "95%" in out, argv

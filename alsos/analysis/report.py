@@ -16,8 +16,11 @@ def _num(v: float) -> str:
 def _line(kind: str, j: Judgement) -> str:
     label = "open" if kind == OPEN_CARD else "view"
     text = f"{label} {_num(j.played)}"
-    if j.cost_low is not None and j.cost_high is not None:
-        text += f" (cost {j.cost:.2f}, 95% {j.cost_low:+.2f}..{j.cost_high:+.2f})"
+    if j.cost_low is not None and j.cost_high is not None and (j.cost or j.cost_low or j.cost_high):
+        # the interval is the cost's (the sampled loss against the best choice), not the value's
+        text += (
+            f" (cost {j.cost:.2f}, the cost's 95% interval {j.cost_low:+.2f}..{j.cost_high:+.2f})"
+        )
     elif j.cost:
         text += f" (cost {_num(j.cost)[1:]})"
     text += f" {j.mark}"
