@@ -306,6 +306,29 @@ def test_two_hubs_on_one_postgresql_hear_and_serialize_each_other(postgres_url: 
     asyncio.run(scenario())
 
 
+def test_a_name_chosen_on_one_hub_is_shown_by_the_other(postgres_url: str) -> None:
+    """A person names its seat on hub A; a page on hub B hears of it (the store's
+    announcement) and is sent the table's names and a state that tells them."""
+
+    async def scenario() -> None:
+        async with two_hubs_at_one_table(postgres_url, 1) as (a, b, room_a, room_b, _):
+            page_b = b.join(room_b, 1)
+            await _frames(page_b, 0)
+            assert await a.rename(room_a, 0, "Anna") is None
+            for _ in range(200):
+                frame = json.loads(await asyncio.wait_for(page_b.queue.get(), 10))
+                if frame["type"] == "table":
+                    break
+            else:
+                pytest.fail("hub B sent no table frame")
+            assert frame["table"]["seats"][0]["name"] == "Anna"
+            state = json.loads(await asyncio.wait_for(page_b.queue.get(), 10))
+            assert state["type"] == "state"
+            assert room_b.names()[0] == "Anna" and room_b.chosen == {0: "Anna"}
+
+    asyncio.run(scenario())
+
+
 class _Counting:
     """A bot that counts its choices in ``chosen`` (one list shared by a hub's bots)."""
 

@@ -188,3 +188,68 @@ def test_the_frame_tells_the_story_and_explains_the_settlement() -> None:
     _validate(frame)
     early = _played("potter1930", 2, stop=3)
     assert state_frame(early, seat, NAMES[:3])["explained"] == []
+
+
+# ------------------------------------------------------------------- names
+
+
+def test_a_name_is_checked_before_it_is_shown() -> None:
+    from alsos.web.room import NAME_LENGTH, SeatNameError, check_name
+
+    assert check_name("  Anna   Kis ") == "Anna Kis"
+    assert check_name("Béla") == "Béla"
+    for bad, why in [
+        ("", "at least one letter"),
+        ("   ", "at least one letter"),
+        ("x" * (NAME_LENGTH + 1), f"at most {NAME_LENGTH} characters"),
+        ("Anna\u202eevil", r"U\+202E"),  # right-to-left override: reorders what others read
+        ("Anna\x00", r"U\+0000"),
+        (7, "a name is text, not int"),
+    ]:
+        with pytest.raises(SeatNameError, match=why):
+            check_name(bad)
+    with pytest.raises(SeatNameError, match="another seat's name"):
+        check_name("easy BOT", taken=["Easy bot"])
+    error = SeatNameError("x")
+    assert isinstance(error, alsos.AlsosError) and isinstance(error, ValueError)
+
+
+def test_a_person_chooses_a_name_and_every_page_tells_the_hand_with_it(
+    db_url: str,
+) -> None:
+    """A name is stored with the table (a restarted server shows it), sent to every page
+    with the table's facts, and told in every seat's and the spectator's story."""
+    from test_web import _join, _Server, _table, _until
+
+    with _Server(db_url) as client:
+        t = _table(client, "potter1930", ["human", "human", "heuristic"])
+        table = t["table"]
+        anna = _join(client, table, t["tokens"]["0"])
+        bela = _join(client, table, t["tokens"]["1"])
+        watch = _join(client, table, t["spectator"])
+        anna.send_json({"type": "name", "name": "  Anna "})
+        for ws in (anna, bela, watch):
+            facts = _until(ws, "table")["table"]
+            assert [s["name"] for s in facts["seats"]] == ["Anna", "Player 2", "Heuristic bot"]
+            state = _until(ws, "state")
+            told = json.dumps(state["story"], ensure_ascii=False)
+            assert "Player 1" not in told
+            if ws is anna:
+                assert "Anna (you) holds " in told
+        for refused, why in [
+            ({"type": "name", "name": "anna"}, "another seat's name"),  # Béla cannot be Anna
+            ({"type": "name", "name": "\u202e"}, "U+202E"),
+        ]:
+            bela.send_json(refused)
+            frame = _until(bela, "refused")
+            assert frame["action"] == "name" and why in frame["reason"], frame
+        watch.send_json({"type": "name", "name": "Spy"})
+        assert "only a person" in _until(watch, "refused")["reason"]
+        anna.send_json({"type": "name", "name": "Anna K"})  # at once: refused, not stored
+        assert "wait a moment" in _until(anna, "refused")["reason"]
+        row = client.app.state.hub.store.table(table)  # type: ignore[attr-defined]
+        assert row is not None and row.names == ((0, "Anna"),)
+    with _Server(db_url) as again:  # the server started again on the same database
+        ws = _join(again, table, t["tokens"]["0"])
+        state = _until(ws, "state")
+        assert "Anna (you) holds " in json.dumps(state["story"], ensure_ascii=False)

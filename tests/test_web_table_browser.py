@@ -188,3 +188,41 @@ def test_a_double_click_sends_one_action(
     assert len(acts) == 1, acts
     assert page.text_content("#refused") == ""
     page.close()
+
+
+def test_two_people_name_their_seats_and_see_each_other_s_names(
+    browser: Browser,  # noqa: F811
+    server: str,
+) -> None:
+    maker = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
+    links = new_table(maker, server, "potter1930", 3, ["human", "human", "heuristic"])
+    pages = []
+    for link in links[:2]:
+        ctx = browser.new_context(viewport=DESKTOP)
+        p = ctx.new_page()
+        p.goto(link)
+        wait_for_state(p)
+        pages.append(p)
+    anna, bela = pages
+    for page, name in ((anna, "Anna"), (bela, "Béla")):
+        page.fill("#name", name)
+        page.click("#name-save")
+    for page in pages:
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('#felt .seat .name')].map(e => e.textContent)"
+            ".join('|').includes('Béla')"
+        )
+    assert anna.locator("#felt .seat .name").all_inner_texts() == [
+        "Anna (you)",
+        "Béla",
+        "Heuristic bot",
+    ]
+    assert "Béla (you)" in bela.locator("#felt .seat.bottom .name").inner_text()
+    anna.fill("#name", "béla")  # another seat's name, case aside
+    anna.wait_for_timeout(1100)  # a name a second at most
+    anna.click("#name-save")
+    anna.wait_for_function("() => document.getElementById('name-said').textContent !== ''")
+    assert "another seat's name" in anna.inner_text("#name-said")
+    for page in pages:
+        page.context.close()
+    maker.close()

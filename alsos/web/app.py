@@ -394,6 +394,11 @@ class _Site:
             return (
                 None if reason is None else {"type": "refused", "action": "undo", "reason": reason}
             )
+        if kind == "name":
+            reason = await hub.rename(room, seat, msg["name"])
+            return (
+                None if reason is None else {"type": "refused", "action": "name", "reason": reason}
+            )
         if kind == "next":
             reason = await hub.next_hand(room, seat, int(msg["hand"]))
             return (

@@ -48,7 +48,18 @@ from alsos.play.game import Game, IllegalActionError
 from alsos.web.messages import PROTOCOL, state_frame
 from alsos.web.notify import Listener
 from alsos.web.peers import Peers
-from alsos.web.room import BOTS, HUMAN, SPECTATOR, WATCH, Connection, Room, TableError, digest
+from alsos.web.room import (
+    BOTS,
+    HUMAN,
+    SPECTATOR,
+    WATCH,
+    Connection,
+    Room,
+    SeatNameError,
+    TableError,
+    check_name,
+    digest,
+)
 from alsos.web.searches import Position, Searches, hint_at
 from alsos.web.sessions import earlier_hand, finished, first_hand, replay
 from alsos.web.store import PlyTaken, SeatRow, Store, TableRow
@@ -57,6 +68,9 @@ from alsos.web.uploads import Uploads, shipped_rules
 from alsos.web.writes import Database, GroupCommit
 
 __all__ = ["Hub"]
+
+#: Seconds a seat waits between two names chosen: each is stored and sent to every page.
+RENAME_GAP = 1.0
 
 _log = logging.getLogger("alsos.web")
 #: hints one client may have asked for and not yet been answered, over all its tables
@@ -165,6 +179,10 @@ class Hub:
         if await self.db.call(self.store.hands_done, room.id) != room.hand - 1:
             await self._reload(room)
             return
+        names = dict(await self.db.call(self.store.names, room.id))
+        if names != room.chosen:  # a name chosen at a page of another process
+            room.chosen = names
+            room.send_names()
         ply = len(room.game.history)
         stored = await self.db.call(self.store.actions_since, room.id, ply)
         for seat, action in stored:
@@ -179,6 +197,7 @@ class Hub:
         if row is None:
             return
         room.session, room.game = await asyncio.to_thread(replay, room.rules, row)
+        room.chosen = dict(row.names)
         room.hand = len(row.hands) + 1
         room.send_table()
 
@@ -414,6 +433,33 @@ class Hub:
             room.send_all({"type": "undone", "seat": seat, "actions": len(back)})
             room.send_states()
             self.turns.wake(room)
+        return None
+
+    async def rename(self, room: Room, seat: int, name: object) -> str | None:
+        """Give the person at ``seat`` the ``name`` it chose (:func:`check_name`); None if
+        done, else why not (nothing changed).  Every page is sent the table's names
+        and its state again, whose story names the seats."""
+        if seat < 0 or seat not in room.humans():
+            return "only a person at a seat chooses a name"
+        now = time.monotonic()
+        if now - room.renamed.get(seat, -float("inf")) < RENAME_GAP:
+            return "wait a moment before choosing another name"
+        async with room.lock:
+            if name == room.chosen.get(seat):
+                return None  # the name it has: nothing to store or send
+            others = [n for s, n in enumerate(room.names()) if s != seat]
+            try:
+                chosen = check_name(name, others)
+            except SeatNameError as e:
+                return str(e)  # nothing stored or sent: it does not count against the gap
+            room.renamed[seat] = now
+            try:
+                await self.db.call(self.store.set_name, room.id, seat, chosen)
+            except Exception:
+                _log.exception("table %s: could not store the name of seat %d", room.id, seat)
+                return "the server could not store the name: try again"
+            room.chosen[seat] = chosen
+            room.send_names()
         return None
 
     async def hint(self, room: Room, seat: int, client: str = "?") -> str:

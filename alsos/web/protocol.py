@@ -129,6 +129,11 @@ SERVER_MESSAGES: dict[str, Any] = {
         {"hand": _HAND, "session": _ref("Session")},
     ),
     "pong": _message("pong", "The answer to a ping.", {}),
+    "table": _message(
+        "table",
+        "The table's public facts again, sent to every page when a person chose a name.",
+        {"table": _ref("Table")},
+    ),
 }
 
 #: What a page may send, by ``type``.
@@ -154,6 +159,12 @@ CLIENT_MESSAGES: dict[str, Any] = {
         "undo",
         "Take back the seat's last decision and what followed (against bots only).",
         {"ply": _ASKED},
+    ),
+    "name": _message(
+        "name",
+        "Choose the name the table shows for this seat (a person's seat only; at most "
+        "24 characters, no control character, not another seat's name).",
+        {"name": {"type": "string", "maxLength": 100}},
     ),
     "hint": _message("hint", "Ask for a suggestion (against bots only).", {}),
     "record": _message("record", "Ask for the record.", {}),

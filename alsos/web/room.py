@@ -20,7 +20,9 @@ import hmac
 import json
 import secrets
 import time
+import unicodedata
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from alsos.bots import Bot, make_spec
@@ -36,12 +38,15 @@ from alsos.web.store import TableRow
 __all__ = [
     "BOTS",
     "HUMAN",
+    "NAME_LENGTH",
     "QUICK",
     "SPECTATOR",
     "WATCH",
     "Connection",
     "Room",
+    "SeatNameError",
     "TableError",
+    "check_name",
     "digest",
     "frame_text",
 ]
@@ -74,6 +79,38 @@ _QUEUE = 256  # frames waiting for one connection before it is dropped as too sl
 class TableError(WebError):
     """A table cannot be made as asked (an unknown variant or bot, a wrong seat count,
     a profile the loader refuses)."""
+
+
+class SeatNameError(WebError):
+    """A name a person chose that cannot be shown (empty, too long, a control
+    character, another seat's name): the message says which."""
+
+
+#: The longest name a person may choose, in characters.
+NAME_LENGTH = 24
+
+
+def check_name(text: object, taken: Iterable[str] = ()) -> str:
+    """``text`` as a seat's name: spaces at the ends dropped and runs of them made one.
+
+    :raises SeatNameError: for a name that is not text, empty, longer than
+        :data:`NAME_LENGTH`, holding a control or formatting character (which could
+        reorder or hide what others read), or already ``taken`` at the table (case
+        aside).
+    """
+    if not isinstance(text, str):
+        raise SeatNameError(f"a name is text, not {type(text).__name__}")
+    name = " ".join(text.split())
+    if not name:
+        raise SeatNameError("a name needs at least one letter")
+    if len(name) > NAME_LENGTH:
+        raise SeatNameError(f"a name is at most {NAME_LENGTH} characters, not {len(name)}")
+    odd = next((ch for ch in name if unicodedata.category(ch).startswith("C")), None)
+    if odd is not None:
+        raise SeatNameError(f"a name cannot hold the character U+{ord(odd):04X}")
+    if name.casefold() in {t.casefold() for t in taken}:
+        raise SeatNameError(f"{name!r} is another seat's name at this table")
+    return name
 
 
 def digest(token: str) -> str:
@@ -121,6 +158,10 @@ class Room:
         #: the number of the hand in play (1 the first)
         self.hand = len(row.hands) + 1
         self.seats = tuple(s for s in row.seats if s.seat != SPECTATOR)
+        #: the names people chose for their seats, by seat
+        self.chosen: dict[int, str] = dict(row.names)
+        #: when each seat last chose a name (time.monotonic): names are not chosen in a flood
+        self.renamed: dict[int, float] = {}
         self.watch = next((s.token for s in row.seats if s.seat == SPECTATOR), None)
         #: the table's actions are taken one at a time, under this lock
         self.lock = asyncio.Lock()
@@ -160,14 +201,14 @@ class Room:
         return tuple(s.seat for s in self.seats if s.kind == HUMAN)
 
     def names(self) -> tuple[str, ...]:
-        """Each seat's name at this table, by seat: a person ``Player 1`` (seats count from
-        0, people from 1), a bot by its level (``Easy bot``; two of one level are told
-        apart by their seat)."""
+        """Each seat's name at this table, by seat: the name a person chose, else
+        ``Player 1`` (seats count from 0, people from 1); a bot by its level (``Easy
+        bot``; two of one level are told apart by their seat)."""
         kinds = [s.kind for s in self.seats]
         out = []
         for s in self.seats:
             if s.kind == HUMAN:
-                out.append(f"Player {s.seat + 1}")
+                out.append(self.chosen.get(s.seat) or f"Player {s.seat + 1}")
                 continue
             label = "PIMC" if s.kind == "pimc" else s.kind.capitalize()
             twin = kinds.count(s.kind) > 1
@@ -223,6 +264,12 @@ class Room:
         text = frame_text(frame)
         for conn in list(self.connections):
             conn.send(text)
+
+    def send_names(self) -> None:
+        """Send every page the table's public facts (its names changed), then its state,
+        whose story names the seats."""
+        self.send_all({"type": "table", "table": self.public()})
+        self.send_states()
 
     def send_sheet(self) -> None:
         """Send every page the session's sheet (public: one frame for all)."""

@@ -127,6 +127,17 @@ _PROFILES = Table(
 )
 
 
+# The name a person chose for a seat (issue 32): a table of its own, so a database
+# made before names existed gains it when opened (create_all adds missing tables).
+_NAMES = Table(
+    "alsos_names",
+    _META,
+    Column("table_id", String(32), ForeignKey("alsos_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(100), nullable=False),
+)
+
+
 @frozen
 class SeatRow:
     """One seat of a table: ``kind`` is ``human`` or a bot spec; a person's ``token``."""
@@ -158,6 +169,7 @@ class TableRow:
     seats: tuple[SeatRow, ...]
     actions: tuple[tuple[int, str], ...]
     hands: tuple[HandRow, ...] = ()
+    names: tuple[tuple[int, str], ...] = ()
 
 
 class PlyTaken(Exception):
@@ -350,6 +362,29 @@ class Store:
             ).first()
         return None if row is None else str(row.text)
 
+    def set_name(self, table_id: str, seat: int, name: str) -> None:
+        """Store the name the person at ``seat`` of ``table_id`` chose (replacing one)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                delete(_NAMES).where((_NAMES.c.table_id == table_id) & (_NAMES.c.seat == seat))
+            )
+            conn.execute(insert(_NAMES).values(table_id=table_id, seat=seat, name=name))
+            if self.postgres:  # the other processes catch up (0: look at the whole table)
+                conn.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANNEL, "payload": f"{table_id} 0"},
+                )
+
+    def names(self, table_id: str) -> tuple[tuple[int, str], ...]:
+        """The names chosen at ``table_id``, by seat."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(_NAMES.c.seat, _NAMES.c.name)
+                .where(_NAMES.c.table_id == table_id)
+                .order_by(_NAMES.c.seat)
+            ).all()
+        return tuple((r.seat, r.name) for r in rows)
+
     def drop_actions(self, table_id: str, from_ply: int) -> None:
         """Forget the actions from ``from_ply`` on (a player's undo against bots)."""
         with self.engine.begin() as conn:
@@ -380,6 +415,11 @@ class Store:
                 .where(_HANDS.c.table_id == table_id)
                 .order_by(_HANDS.c.hand)
             ).all()
+            names = conn.execute(
+                select(_NAMES.c.seat, _NAMES.c.name)
+                .where(_NAMES.c.table_id == table_id)
+                .order_by(_NAMES.c.seat)
+            ).all()
         return TableRow(
             id=row.id,
             variant=row.variant,
@@ -392,6 +432,7 @@ class Store:
                 HandRow(h.dealer, h.deal, tuple((s, a) for s, a in json.loads(h.actions)))
                 for h in hands
             ),
+            names=tuple((n.seat, n.name) for n in names),
         )
 
 

@@ -172,12 +172,26 @@
       $("undo").hidden = $("hint").hidden = people > 1;
       $("hand-box").hidden = me < 0;
       $("move-box").hidden = me < 0;
+      const person = me >= 0 && table.seats[me] && table.seats[me].kind === "human";
+      $("name-form").hidden = !person;
+      if (person) {
+        $("name").value = name(me);
+        // a name chosen at an earlier table is offered again, once
+        const kept = localStorage.getItem("alsos-name");
+        if (kept && /^Player \d+$/.test(name(me))) sendName(kept);
+      }
       showSheet(table.session, table.hand);
+    } else if (frame.type === "table") {
+      table = frame.table;
+      if (me >= 0 && document.activeElement !== $("name")) $("name").value = name(me);
+      $("where").textContent = `${table.name}: ${me < 0 ? "spectator" : name(me)}`;
     } else if (frame.type === "sheet") {
       showSheet(frame.session, frame.hand);
     } else if (frame.type === "state") {
       waiting = false;
       render(frame);
+    } else if (frame.type === "refused" && frame.action === "name") {
+      $("name-said").textContent = frame.reason;
     } else if (frame.type === "refused" || frame.type === "error") {
       waiting = false;
       enableMoves();
@@ -188,6 +202,18 @@
       download(frame.text, frame.whole ? "alsos-hand.txt" : `alsos-seat${me}.txt`);
     }
   }
+
+  function sendName(text) {
+    $("name-said").textContent = "";
+    if (connected) socket.send(JSON.stringify({ type: "name", name: text }));
+  }
+  $("name-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const text = $("name").value.trim();
+    if (!text) return;
+    localStorage.setItem("alsos-name", text);
+    sendName(text);
+  });
 
   function send(action) {
     if (!connected || waiting) return;  // a double click, or no connection: nothing is lost
