@@ -88,7 +88,13 @@ class _Step:
 class _Walker:
     """Replays a record and cuts it into steps, as everyone or as one seat saw it."""
 
-    def __init__(self, record: Record, seat: int | None, allow_files: bool = False) -> None:
+    def __init__(
+        self,
+        record: Record,
+        seat: int | None,
+        allow_files: bool = False,
+        rules: Ruleset | None = None,
+    ) -> None:
         self.record = record
         self.seat = seat
         if record.view is not None:
@@ -96,7 +102,7 @@ class _Walker:
                 "a seat record holds no deal to show: the viewer draws a whole record, "
                 "shown to one seat with seat=K"
             )
-        rules = record.rules(allow_files=allow_files)
+        rules = rules if rules is not None else record.rules(allow_files=allow_files)
         self.game = Game(rules, deal=Deal.parse(record.deal), dealer=record.dealer)
         if seat is not None and seat not in self.game.active:
             raise ViewerError(
@@ -263,13 +269,14 @@ class _Drawer:
         page_keys: bool,
         allow_files: bool = False,
         analysis: Analysis | None = None,
+        rules: Ruleset | None = None,
     ) -> None:
         self.record = record
         self.seat = seat
         self.page_keys = page_keys
         if record.view is None:  # (a seat record is refused by the walker, with its reason)
-            record.replay(allow_files=allow_files)  # a bad record raises RecordError here
-        self.walker = _Walker(record, seat, allow_files)
+            record.replay(rules, allow_files=allow_files)  # a bad record: RecordError here
+        self.walker = _Walker(record, seat, allow_files, rules)
         self.prefix = "av"  # drawn once with this, then with the prefix hashed from that
         self.used: set[Card] = set()  # the cards drawn face up: only these get a picture
         self.marks: Marks | None = None
@@ -590,6 +597,7 @@ def fragment(
     seat: int | None = None,
     allow_files: bool = False,
     analysis: Analysis | None = None,
+    rules: Ruleset | None = None,
 ) -> str:
     """One hand's viewer as a block of HTML (``<div class="alsos-viewer">``) for any page.
 
@@ -602,22 +610,26 @@ def fragment(
     (:func:`alsos.analysis.analyze` of this hand) adds an evaluation strip to
     each step, the better card outlined and the marks in a list of the steps
     (:mod:`alsos.viewer_marks`; with ``seat``, only that seat's decisions from its view).
+    ``rules``: the ruleset the hand was played under, where the record's
+    ``Variant`` names none alsos can load itself (a profile uploaded to the web
+    table: its record names ``upload.yaml``).
 
     :raises RecordError: the record cannot be replayed.
     :raises ViewerError: (a :class:`~alsos.errors.WebError`) ``seat`` does not play
         the hand, the record is a seat record, or ``analysis`` is not of this hand
         (or of another seat than ``seat``).
     """
-    return _Drawer(record, seat, False, allow_files, analysis).html()
+    return _Drawer(record, seat, False, allow_files, analysis, rules).html()
 
 
 def page(records: Record | Sequence[Record], *, seat: int | None = None,
          title: str | None = None, allow_files: bool = False,
-         analysis: Analysis | None = None) -> str:  # fmt: skip
+         analysis: Analysis | None = None, rules: Ruleset | None = None) -> str:  # fmt: skip
     """A complete, self-contained HTML page showing each hand of ``records``, step by step.
 
     The arrow keys move through the hand last clicked (the first, at the start);
-    ``allow_files`` and ``analysis`` (of a page of one hand) as for :func:`fragment`.
+    ``allow_files``, ``analysis`` (of a page of one hand) and ``rules`` as for
+    :func:`fragment`.
 
     :raises RecordError: a page of one hand whose record cannot be replayed (of
         several, such a hand is shown as its error).
@@ -634,7 +646,7 @@ def page(records: Record | Sequence[Record], *, seat: int | None = None,
     blocks = []
     for n, record in enumerate(hands, 1):
         try:
-            block = _Drawer(record, seat, True, allow_files, analysis).html()
+            block = _Drawer(record, seat, True, allow_files, analysis, rules).html()
         except RecordError as e:
             if len(hands) == 1:
                 raise

@@ -589,4 +589,8 @@ def test_an_uploaded_profile_is_checked_and_played(tmp_path: Path) -> None:
         assert ws.receive_json() == frame
         end = _play_to_the_end(ws, random.Random(2), frame)
         assert end["settlement"] is not None
-        assert client.get(f"/api/tables/{t['table']}/viewer").status_code == 409
+        # the viewer and its analysis draw the hand under the uploaded profile itself
+        for asked in ("viewer", "viewer?analysis=1"):
+            page = client.get(f"/api/tables/{t['table']}/{asked}")
+            assert page.status_code == 200, page.text
+            assert "My Potter" in page.text and "<!DOCTYPE html>" in page.text

@@ -502,8 +502,8 @@ _HEADERS = (
 
 def _viewer(html: str | None) -> Response:
     """A finished hand's viewer page (its own inline script and style), or why not."""
-    if html is None:  # an uploaded profile: the viewer opens shipped variants only
-        return _refuse(409, "the hand viewer shows hands of shipped variants only")
+    if html is None:  # a hand the viewer could not draw (its record does not replay)
+        return _refuse(409, "the hand viewer could not draw this hand")
     response = HTMLResponse(html)
     response.headers["x-alsos-csp"] = "viewer"
     return _secure(response)

@@ -26,12 +26,12 @@ AFTER_HAND_TRICKS = 6
 
 def render(position: Position, title: str, analysis: bool) -> str | None:
     """(In a worker.)  The hand viewer's page of the finished hand at ``position``,
-    with its analysis if asked; None when the viewer cannot show it (an uploaded
-    profile: the viewer opens shipped variants only)."""
+    with its analysis if asked, drawn under the table's own ruleset (an uploaded
+    profile's too); None when the viewer cannot show it."""
     game = position.game()
     found = analyze(game, worlds=0, open_card_tricks=AFTER_HAND_TRICKS) if analysis else None
     try:
-        return viewer_page(game.record(), title=title, analysis=found)
+        return viewer_page(game.record(), title=title, analysis=found, rules=game.rules)
     except ValueError:
         return None
 
