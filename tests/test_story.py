@@ -17,6 +17,7 @@ import random
 import re
 
 import pytest
+from test_words import _unmarked
 
 import alsos
 from alsos.pack.cards import Card, Suit
@@ -44,16 +45,6 @@ def _told(
         story.step(seat, game.apply(rng.choice(game.legal_actions())))
     story.close()
     return game, lines
-
-
-def _unmarked(text: str) -> str:
-    out, depth = [], 0
-    for ch in text:
-        depth += ch == "⟦"
-        if not depth:
-            out.append(ch)
-        depth -= ch == "⟧"
-    return "".join(out)
 
 
 @pytest.mark.parametrize("variant", alsos.shipped_variants())

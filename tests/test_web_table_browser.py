@@ -18,11 +18,19 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import pytest
 from test_viewer_browser import DESKTOP, PHONE, browser  # noqa: F401  (the fixture)
-from web_helpers import BUTTONS, is_over, new_table, ply_of, serving, wait_for_state, wait_past
+from web_helpers import (
+    BUTTONS,
+    new_table,
+    play_out,
+    ply_of,
+    serving,
+    wait_for_state,
+    wait_past,
+)
 
 pytest.importorskip("starlette", reason="needs the web extra")
 pytest.importorskip("uvicorn", reason="needs the web extra")
@@ -37,7 +45,7 @@ AXE = "axe-core@4"
 _AXE_DIR = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "alsos-test" / "axe"
 
 
-def _skip(reason: str) -> None:
+def _skip(reason: str) -> NoReturn:
     if os.environ.get("CI") == "true":
         pytest.fail(f"the accessibility check must run in CI: {reason}", pytrace=False)
     pytest.skip(reason)
@@ -88,20 +96,12 @@ def _violations(page: Page, axe: str) -> list[str]:
 def _to_a_trick_won(page: Page) -> bool:
     """Click the first offered button until a trick has been won and this seat is to
     play again (False if the hand ended first)."""
-    for _ in range(400):
-        if is_over(page):
-            return False
-        won = page.evaluate("() => document.getElementById('trick-caption').textContent")
-        if won and page.locator("#hand button:enabled").count():
-            return True
-        buttons = page.locator(BUTTONS)
-        if not buttons.count():
-            page.wait_for_timeout(50)
-            continue
-        ply = ply_of(page)
-        buttons.first.click()
-        wait_past(page, ply)
-    return False
+
+    def won(page: Page) -> bool:
+        caption = page.evaluate("() => document.getElementById('trick-caption').textContent")
+        return bool(caption) and page.locator("#hand button:enabled").count() > 0
+
+    return play_out(page, until=won)
 
 
 @pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -145,16 +145,7 @@ def test_a_table_with_its_seats_its_tricks_its_words_and_its_settlement(
         assert page.locator("#trick .card").count() == 3
         page.click("#last-trick")
     # to the settlement: explained line by line, hint and undo gone
-    for _ in range(400):
-        if is_over(page):
-            break
-        buttons = page.locator(BUTTONS)
-        if not buttons.count():
-            page.wait_for_timeout(50)
-            continue
-        ply = ply_of(page)
-        buttons.first.click()
-        wait_past(page, ply)
+    play_out(page)
     page.wait_for_selector("#settlement-box:not([hidden])")
     explained = page.inner_text("#settlement .explained")
     assert "payments (+ receives, - pays; they add up to 0):" in explained
@@ -198,7 +189,7 @@ def test_two_people_name_their_seats_and_see_each_other_s_names(
     links = new_table(maker, server, "potter1930", 3, ["human", "human", "heuristic"])
     pages = []
     for link in links[:2]:
-        ctx = browser.new_context(viewport=DESKTOP)
+        ctx = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
         p = ctx.new_page()
         p.goto(link)
         wait_for_state(p)

@@ -180,15 +180,22 @@ def step(pages: list[Page], rng: random.Random | None = None) -> bool:
 
 
 def play_out(
-    page: Page, press: Callable[[Page, Locator], None] | None = None, limit: int = 600
-) -> None:
-    """Press the first offered button, turn after turn, until the settlement shows.
+    page: Page,
+    press: Callable[[Page, Locator], None] | None = None,
+    limit: int = 600,
+    until: Callable[[Page], bool] | None = None,
+) -> bool:
+    """Press the first offered button, turn after turn, until the settlement shows
+    (or, with ``until``, until ``until(page)`` is true: then True, False if the hand
+    ended first).
 
     ``press(page, buttons)`` presses one of the offered buttons (default: a click on
     the first); while nothing is offered (the bots' turn) it waits."""
     for _ in range(limit):
         if is_over(page):
-            return
+            return until is None
+        if until is not None and until(page):
+            return True
         buttons = page.locator(BUTTONS)
         if not buttons.count():
             page.wait_for_timeout(50)
@@ -200,6 +207,7 @@ def play_out(
             press(page, buttons)
         wait_past(page, ply)
     assert is_over(page), "the hand did not reach its settlement"
+    return until is None
 
 
 def fits_the_width(page: Page) -> bool:

@@ -95,11 +95,8 @@ def action_sentence(
     if isinstance(action, Pass):
         message = "{player} ends its turn ({code})." if again else "{player} passes ({code})."
         return t(message, player=player, code=code)
-    if named_contracts(rules):
-        ladder = _ladder_sentence(game, player, action, code, detail, lang)
-        if ladder:
-            return ladder
-    message, values = _stake(game, action, front, lang) or _plain(game, action, lang)
+    ladder = _ladder(game, action, detail, lang) if named_contracts(rules) else None
+    message, values = ladder or _stake(game, action, front, lang) or _plain(game, action, lang)
     return t(message, player=player, code=code, **values)
 
 
@@ -174,73 +171,42 @@ def _kontra_word(action: Action) -> str:
     return KONTRA_NAMES[action.level - 1]
 
 
-def _ladder_sentence(
-    game: Game, player: str, action: Action, code: str, detail: str, lang: Language
-) -> str:
-    """Sentences for the actions of a ladder auction (``bidding.contracts``), where
-    bids name contracts, the talon is drawn while bidding and melds are declared
-    by kind; "" for an action told as in other games."""
-    rules, t = game.rules, lang.text
+def _ladder(game: Game, action: Action, detail: str, lang: Language) -> _Said | None:
+    """The actions of a ladder auction (``bidding.contracts``), where bids name
+    contracts, the talon is drawn while bidding and melds are declared by kind; None
+    for an action told as in other games."""
+    rules = game.rules
     said = [a for _, a in game.history]
     if isinstance(action, ContractBid) and action.contract in named_contracts(rules):
         spec = named_contracts(rules)[action.contract]
         aims = "; ".join(figure_meaning(rules, n) for n in spec.objectives)
-        return t(
-            "{player} bids {contract} ({code}): to {aims}.",
-            player=player,
-            contract=spec.title,
-            code=code,
-            aims=aims or t("win it"),
-        )
+        message = "{player} bids {contract} ({code}): to {aims}."
+        return message, {"contract": spec.title, "aims": aims or lang.text("win it")}
     if isinstance(action, Draw):
-        message = (
-            "{player} draws two talon cards, {cards}, unseen by the others ({code})."
-            if detail
-            else "{player} draws two talon cards, unseen by the others ({code})."
-        )
-        return t(message, player=player, cards=detail, code=code)
+        if detail:
+            message = "{player} draws two talon cards, {cards}, unseen by the others ({code})."
+            return message, {"cards": detail}
+        return "{player} draws two talon cards, unseen by the others ({code}).", {}
     if isinstance(action, Discard) and not any(isinstance(a, Bid) for a in said):
-        return t(
-            "{player} lays {card} face down on the talon ({code}); a higher bidder would draw it.",
-            player=player,
-            card=action.card.name,
-            code=code,
-        )
-    if isinstance(action, Discard) and any(isinstance(a, Exchange) for a in said):
-        return t(
-            "{player} lays {card} face up in its place ({code}); it counts for nobody.",
-            player=player,
-            card=action.card.name,
-            code=code,
-        )
-    if isinstance(action, Bid):
-        return t(
-            "{player} names {suit} as trumps ({code}).",
-            player=player,
-            suit=_bid(action, lang),
-            code=code,
-        )
-    if isinstance(action, Exchange):
-        return t(
-            "{player} takes the face-up talon card, {card} ({code}).",
-            player=player,
-            card=game.indicator.name,
-            code=code,
-        )
-    if isinstance(action, Siber):
-        return t(
-            "{player} takes the set-aside pair of talon cards too ({code}).",
-            player=player,
-            code=code,
-        )
-    if isinstance(action, DeclareMelds | Declare):
         message = (
-            "{player} declares its melds ({code}): {kinds}, by kind only."
-            if detail
-            else "{player} declares its melds ({code})."
+            "{player} lays {card} face down on the talon ({code}); a higher bidder would draw it."
         )
-        return t(message, player=player, code=code, kinds=detail)
-    return ""
+        return message, {"card": action.card.name}
+    if isinstance(action, Discard) and any(isinstance(a, Exchange) for a in said):
+        message = "{player} lays {card} face up in its place ({code}); it counts for nobody."
+        return message, {"card": action.card.name}
+    if isinstance(action, Bid):
+        return "{player} names {suit} as trumps ({code}).", {"suit": _bid(action, lang)}
+    if isinstance(action, Exchange):
+        message = "{player} takes the face-up talon card, {card} ({code})."
+        return message, {"card": game.indicator.name}
+    if isinstance(action, Siber):
+        return "{player} takes the set-aside pair of talon cards too ({code}).", {}
+    if isinstance(action, DeclareMelds | Declare):
+        if detail:
+            return "{player} declares its melds ({code}): {kinds}, by kind only.", {"kinds": detail}
+        return "{player} declares its melds ({code}).", {}
+    return None
 
 
 def contract_title(game: Game, lang: Language = ENGLISH) -> str:
