@@ -295,6 +295,7 @@
     const cardsToPlay = frame.actions.some((a) => a.card);
     if (!frame.actions.length) box.append(el("p", v.to_act === null ? "The hand is over." : `Waiting for ${who(v.to_act)}.`));
     else if (cardsToPlay && !others.length) box.append(el("p", "Click a card of your hand.", { class: "help" }));
+    else if (cardsToPlay) box.prepend(el("p", "Click a card of your hand to play it, or first say one of these.", { class: "help" }));
     enableMoves();
 
     $("items").replaceChildren(...v.items.map((i) =>
