@@ -253,3 +253,26 @@ def test_a_person_chooses_a_name_and_every_page_tells_the_hand_with_it(
         ws = _join(again, table, t["tokens"]["0"])
         state = _until(ws, "state")
         assert "Anna (you) holds " in json.dumps(state["story"], ensure_ascii=False)
+
+
+def test_a_table_serves_its_rules_and_the_glossary(db_url: str) -> None:
+    """The page's *Rules of this table*: the rulebook of the table's own ruleset (an
+    uploaded profile's too), with the glossary; a profile's words cannot put markup in
+    it (the rulebook escapes them, docutils reads no raw HTML)."""
+    from test_web import _Server, _table
+
+    with _Server(db_url) as client:
+        t = _table(client, "potter1930", ["human", "heuristic", "heuristic"])
+        page = client.get(f"/api/tables/{t['table']}/rules")
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert "<h1" in page.text and "Alsós, three players (Potter 1930)" in page.text
+        assert 'id="glossary"' in page.text and "felvevő" in page.text
+        assert "content-security-policy" in page.headers and "<script" not in page.text
+        again = client.get(f"/api/tables/{t['table']}/rules")
+        assert again.text == page.text  # made once per ruleset
+        hostile = "extends: potter1930\nname: '<script>alert(1)</script> .. raw:: html'\n"
+        u = _table(client, "-", ["human", "heuristic", "heuristic"], profile=hostile)
+        page = client.get(f"/api/tables/{u['table']}/rules")
+        assert page.status_code == 200
+        assert "<script" not in page.text and "&lt;script&gt;" in page.text
+        assert client.get("/api/tables/nosuchtable/rules").status_code == 404

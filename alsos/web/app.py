@@ -8,6 +8,8 @@ Routes:
 - ``GET /api/variants`` -- the shipped profiles with their player counts, and
   the bots a seat may be given;
 - ``GET /api/cards`` -- every card's SVG picture (:func:`alsos.pack.svg.card_svg`);
+- ``GET /api/tables/{table}/rules`` -- the complete rules of the table's ruleset and
+  the glossary, as a page (:func:`alsos.web.pages.rulebook_page`);
 - ``GET /api/card-names`` -- every card's name (:func:`alsos.words.card_name`), the
   accessible name of its picture;
 - ``POST /api/tables`` -- make a table: ``{"variant", "players", "seats"}``,
@@ -58,7 +60,7 @@ from alsos.web.guard import (
     read_json,
 )
 from alsos.web.hub import Hub
-from alsos.web.pages import Pages, render
+from alsos.web.pages import Pages, render, rulebook_page
 from alsos.web.protocol import CLIENT_MESSAGES, check_client
 from alsos.web.room import BOTS, HUMAN, SPECTATOR, Connection, Room, TableError
 from alsos.web.searches import Position
@@ -109,6 +111,7 @@ def create_app(
         Route("/api/cards", site.cards),
         Route("/api/card-names", site.card_names),
         Route("/api/tables", site.create, methods=["POST"]),
+        Route("/api/tables/{table}/rules", site.rules),
         Route("/api/tables/{table}/{what:str}", site.finished),
         WebSocketRoute("/ws/{table}", site.play),
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),
@@ -208,6 +211,36 @@ class _Site:
                 }
             )
         )
+
+    async def rules(self, request: Request) -> Response:
+        """The complete rules of a table (its variant, or the profile it was made with)
+        with the glossary, made once per ruleset in a worker (a render, as the viewer's
+        pages are, so a client is limited in how many it asks for)."""
+        table_id = request.path_params["table"]
+        if len(table_id) > 32:
+            return _refuse(404, "no such table")
+        try:
+            room = await self.hub().room(table_id, wake=False)
+        except SQLAlchemyError:
+            _log.exception("table %s: could not load it", table_id)
+            return _refuse(503, "the server could not read the table: try again")
+        if room is None:
+            return _refuse(404, "no such table")
+        key = ("rules", str(room.rules), room.rules.name)
+        found, html = self.pages.get(key)
+        if not found:
+            client = _client(request)
+            refusal = self.guard.may_render(client)
+            if refusal is not None:
+                return _refuse(429, refusal)
+            try:
+                html = await self.hub().searches.run(f"page {client}", rulebook_page, room.rules)
+            finally:
+                self.guard.rendered(client)
+            self.pages.keep(key, html)
+        if html is None:  # pragma: no cover - a rulebook is always written
+            return _refuse(409, "the rules of this table could not be written")
+        return _secure(HTMLResponse(html))
 
     async def finished(self, request: Request) -> Response:
         """The record of a finished hand (public then), as text or in the hand viewer:

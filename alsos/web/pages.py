@@ -12,12 +12,30 @@ a page already made is served again at no cost.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Hashable
+from html import escape
 
 from alsos.analysis import analyze
+from alsos.rulebook import GLOSSARY
+from alsos.rulebook import render as rulebook_text
+from alsos.ruleset.profile import Ruleset
 from alsos.viewer import page as viewer_page
 from alsos.web.searches import Position
 
-__all__ = ["AFTER_HAND_TRICKS", "Pages", "render"]
+__all__ = ["AFTER_HAND_TRICKS", "Pages", "render", "rulebook_page"]
+
+#: docutils' settings for a rulebook: a profile's words come from whoever made the
+#: table, so no raw HTML and no file is read, and nothing is reported into the page.
+_SAFE = {
+    "raw_enabled": False,
+    "file_insertion_enabled": False,
+    "report_level": 5,
+    "halt_level": 5,
+    "warning_stream": False,
+    "embed_stylesheet": False,
+    "stylesheet_path": "",
+    "doctitle_xform": True,
+}
 
 #: Tricks from the end whose card plays the after-hand analysis values exactly (the
 #: solver: milliseconds for six tricks of any profile, seconds for a whole hand).
@@ -36,22 +54,48 @@ def render(position: Position, title: str, analysis: bool) -> str | None:
         return None
 
 
+def rulebook_page(rules: Ruleset) -> str:
+    """(In a worker.)  The complete rules of ``rules`` -- the table's own, an uploaded
+    profile's too -- as a page, with the glossary of the Hungarian terms after them:
+    the rulebook's reStructuredText (:func:`alsos.rulebook.render`, card pictures
+    inline) made HTML by docutils, the reference reader of that format."""
+    from docutils.core import publish_parts
+
+    parts = publish_parts(
+        rulebook_text(rules, "rst"), writer_name="html5", settings_overrides=_SAFE
+    )
+    terms = "".join(
+        f'<dt lang="hu">{escape(term)}</dt><dd>{escape(meaning)}</dd>'
+        for term, meaning in sorted(GLOSSARY.items())
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(parts['title'])}</title>"
+        '<link rel="stylesheet" href="../../../static/rules.css"></head>'
+        f"<body><main>{parts['html_body']}"
+        f'<section id="glossary"><h2>Glossary</h2><dl>{terms}</dl></section>'
+        "</main></body></html>\n"
+    )
+
+
 class Pages:
-    """The pages made, by (table, hand, with analysis), up to ``budget`` bytes."""
+    """The pages made, by (table, hand, with analysis) or by the ruleset of a
+    rulebook, up to ``budget`` bytes."""
 
     def __init__(self, budget: int = 64 << 20) -> None:
         self.budget = budget
         self.size = 0
-        self._kept: OrderedDict[tuple[str, int, bool], str | None] = OrderedDict()
+        self._kept: OrderedDict[Hashable, str | None] = OrderedDict()
 
-    def get(self, key: tuple[str, int, bool]) -> tuple[bool, str | None]:
+    def get(self, key: Hashable) -> tuple[bool, str | None]:
         """(found, the page) for ``key``; a page found is the most recently used."""
         if key not in self._kept:
             return False, None
         self._kept.move_to_end(key)
         return True, self._kept[key]
 
-    def keep(self, key: tuple[str, int, bool], page: str | None) -> None:
+    def keep(self, key: Hashable, page: str | None) -> None:
         """Keep ``page`` (None: the viewer cannot show this hand), letting go of the
         least recently used pages beyond the budget."""
         if key in self._kept:

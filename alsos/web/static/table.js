@@ -180,6 +180,9 @@
         const kept = localStorage.getItem("alsos-name");
         if (kept && /^Player \d+$/.test(name(me))) sendName(kept);
       }
+      const rules = $("rules-link");
+      rules.href = `api/tables/${encodeURIComponent(fragment().t)}/rules`;
+      rules.hidden = false;
       showSheet(table.session, table.hand);
     } else if (frame.type === "table") {
       table = frame.table;
