@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 
-_LOST = "connection lost"
+_LOST = "Connection lost"
 #: what a page shows of its table, by the element's id: compared before and after
 _SHOWN = (
     *("where", "status", "hand", "unseen", "trick", "talon"),
@@ -50,8 +50,18 @@ def _shown(page: Page) -> dict[str, object]:
 
 
 def _history(page: Page) -> list[str]:
+    """The lines of the story the page tells."""
     lines = page.eval_on_selector_all("#history li", "(l) => l.map((x) => x.innerText)")
     return [str(x) for x in lines]
+
+
+def _goes_on(earlier: list[str], later: list[str]) -> bool:
+    """Whether the story ``later`` goes on from ``earlier``: every line told then is
+    told again, a turn of speech perhaps longer now (its line grows while the seat
+    speaks), and the last line (a row of passes may gain a name) aside."""
+    return len(later) >= len(earlier) and all(
+        now.startswith(then) for then, now in zip(earlier[:-1], later, strict=False)
+    )
 
 
 def _table_id(link: str) -> str:
@@ -93,6 +103,7 @@ def test_a_killed_server_restarted_resumes_every_table(
         assert not is_over(person) and not is_over(watch), "a hand ended before the kill"
         before = _shown(person)
         watched = _history(watch)
+        watched_ply = int(watch.evaluate("() => document.body.dataset.ply"))
 
         server.kill()
         for page in (person, watch):  # each page notices, and keeps trying
@@ -101,7 +112,7 @@ def test_a_killed_server_restarted_resumes_every_table(
         at_kill = {t: _stored(db_url, t) for t in (_table_id(mine[0]), _table_id(links[0]))}
         mine_at_kill, bots_at_kill = at_kill.values()
         assert len(mine_at_kill) == int(str(before["ply"]))  # every action shown was stored
-        assert len(bots_at_kill) >= len(watched) > 0
+        assert len(bots_at_kill) >= watched_ply > 0 and watched
 
         server.start()  # the same database, the same port: the pages reconnect by themselves
         for page in (person, watch):
@@ -109,16 +120,17 @@ def test_a_killed_server_restarted_resumes_every_table(
                                    ".startsWith(w)", arg=_LOST, timeout=60_000)  # fmt: skip
         assert _shown(person) == before, "the person's table came back changed"
         again = _history(watch)
-        assert again[: len(watched)] == watched, "the bots' table came back with another history"
+        assert _goes_on(watched, again), "the bots' table came back with another history"
 
         play_out(person)  # the same open page plays on to the settlement
         assert "Payments:" in person.inner_text("#settlement")
         watch.wait_for_selector("#settlement-box:not([hidden])", timeout=120_000)
         assert "Payments:" in watch.inner_text("#settlement")
         final_history = _history(watch)
-        assert final_history[: len(watched)] == watched
+        assert _goes_on(watched, final_history)
+        final_ply = int(watch.evaluate("() => document.body.dataset.ply"))
     finally:
         server.stop()
     for table, then in at_kill.items():  # the stored records go on from where they were
         assert _stored(db_url, table)[: len(then)] == then
-    assert len(_stored(db_url, _table_id(links[0]))) == len(final_history)
+    assert len(_stored(db_url, _table_id(links[0]))) == final_ply
