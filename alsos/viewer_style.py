@@ -101,7 +101,13 @@ CSS = (
 #: The viewer's script: one step shown at a time, moved by its buttons and the arrow keys.
 JS = r"""(function(){
 var roots=document.querySelectorAll('.alsos-viewer:not(.av-js)');var active=null;
-function setup(root){
+var paged=roots.length&&roots[0].hasAttribute('data-page-keys');
+function place(){
+  var m=/^#(?:hand=(\d+)&)?step=(\d+)$/.exec(location.hash);
+  return m?{hand:(m[1]?+m[1]:1)-1,step:+m[2]-1}:null;
+}
+var asked=paged?place():null;
+function setup(root,index){
   root.classList.add('av-js');
   var steps=root.querySelectorAll('.av-step'),pos=root.querySelector('.av-pos');
   var prev=root.querySelector('.av-prev'),next=root.querySelector('.av-next'),cur=0;
@@ -116,7 +122,13 @@ function setup(root){
       else{gos[g].removeAttribute('aria-current');}
     }
     root.setAttribute('data-current',String(cur));
+    if(paged&&shown){
+      // the address names the step shown: a link to this point of the hand
+      var here='#'+(roots.length>1?'hand='+(index+1)+'&':'')+'step='+(cur+1);
+      if(location.hash!==here){history.replaceState(null,'',here);}
+    }
   }
+  var shown=false;
   root.alsosGo=function(key){
     if(key==='ArrowRight'||key==='ArrowDown'||key==='PageDown'){show(cur+1);}
     else if(key==='ArrowLeft'||key==='ArrowUp'||key==='PageUp'){show(cur-1);}
@@ -134,9 +146,10 @@ function setup(root){
     if(e.altKey||e.ctrlKey||e.metaKey){return;}
     if(root.alsosGo(e.key)){e.preventDefault();e.stopPropagation();}
   });
-  show(0);
+  show(asked&&asked.hand===index?asked.step:0);
+  shown=true;
 }
-for(var i=0;i<roots.length;i++){setup(roots[i]);}
+for(var i=0;i<roots.length;i++){setup(roots[i],i);}
 if(roots.length&&roots[0].hasAttribute('data-page-keys')&&!window.alsosViewerKeys){
   window.alsosViewerKeys=true;
   document.addEventListener('keydown',function(e){

@@ -219,3 +219,28 @@ def test_viewers_embedded_side_by_side_move_alone(
     tab.keyboard.press("ArrowRight")
     assert (_shown(tab, 0)["current"], _shown(tab, 1)["current"]) == ("2", "1")
     tab.close()
+
+
+def test_a_point_of_the_hand_has_its_own_address(
+    browser: Browser, hand: Record, tmp_path: Path
+) -> None:
+    """A page's address names the step shown (``#step=N``, counting from 1), so a link
+    opens the hand at that point; moving on changes the address, not the history."""
+    tab = _open(browser, page(hand), tmp_path, DESKTOP)
+    assert tab.evaluate("() => location.hash") == ""  # the first step: the plain address
+    visited = tab.evaluate("() => history.length")
+    tab.keyboard.press("ArrowRight")
+    tab.keyboard.press("ArrowRight")
+    assert tab.evaluate("() => location.hash") == "#step=3"
+    url = tab.url
+    assert tab.evaluate("() => history.length") == visited  # replaced, not pushed
+    other = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
+    other.goto(url)
+    other.wait_for_selector(".alsos-viewer.av-js")
+    assert _shown(other)["current"] == "2" and _shown(other)["trick"] == _shown(tab)["trick"]
+    other.goto(url.split("#")[0] + "#step=999")  # past the end: the last step
+    other.reload()
+    other.wait_for_selector(".alsos-viewer.av-js")
+    assert _shown(other)["kind"] == "settlement"
+    other.close()
+    tab.close()
