@@ -130,8 +130,9 @@ class RLError(AlsosError):
 
 class WebError(AlsosError):
     """The web table and the HTML pages: a table that cannot be made as asked, a
-    message that is not JSON, a viewer page that cannot be drawn.
+    name a person cannot take, a message that is not JSON, a viewer page that
+    cannot be drawn.
 
-    Its classes: ``alsos.web.room.TableError``, ``alsos.web.guard.NotJSON``,
-    :class:`~alsos.viewer.ViewerError`.
+    Its classes: ``alsos.web.room.TableError``, ``alsos.web.room.SeatNameError``,
+    ``alsos.web.guard.NotJSON``, :class:`~alsos.viewer.ViewerError`.
     """

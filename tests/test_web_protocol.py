@@ -179,8 +179,8 @@ def _every_frame_fits(rules: alsos.Ruleset) -> None:
 
 
 def test_the_rarer_frames_fit_the_schema(client: _Server) -> None:
-    """hint, record while playing, undone, refused, error and pong (the ``sheet`` frame
-    of a finished hand is checked by the random hands above)."""
+    """hint, record while playing, undone, refused, error, pong and table (the ``sheet``
+    frame of a finished hand is checked by the random hands above)."""
     t = _table(client, "potter1930", ["human", "heuristic", "random"])
     seat = _open(client, t["table"], t["tokens"]["0"])
     frame = seat.read()
@@ -200,6 +200,8 @@ def test_the_rarer_frames_fit_the_schema(client: _Server) -> None:
     seat.until("undone")
     seat.ws.send_json({"type": "ping"})
     seat.until("pong")
+    seat.ws.send_json({"type": "name", "name": "Anna"})
+    assert seat.until("table")["table"]["seats"][0]["name"] == "Anna"
     seat.ws.send_json({"type": "dance"})
     seat.until("error")
     kinds = {f["type"] for f in seat.frames}

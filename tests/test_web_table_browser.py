@@ -24,7 +24,6 @@ import pytest
 from test_viewer_browser import DESKTOP, PHONE, browser  # noqa: F401  (the fixture)
 from web_helpers import (
     BUTTONS,
-    is_over,
     new_table,
     play_out,
     ply_of,
@@ -151,8 +150,8 @@ def test_a_table_with_its_seats_its_tricks_its_words_and_its_settlement(
     press += "if (b.hidden) return false; b.click(); return true; }"
     looked = False
     for _ in range(5):
-        if is_over(page) or not page.locator("#hand button:enabled").count():
-            break
+        if not play_out(page, until=lambda p: p.locator("#hand button:enabled").count() > 0):
+            break  # the hand ended first
         ply = ply_of(page)
         page.locator("#hand button:enabled").first.click()
         wait_past(page, ply)
