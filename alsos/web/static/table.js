@@ -376,7 +376,7 @@
     }));
     $("trick-caption").textContent = caption;
     const button = $("last-trick");
-    button.hidden = !lastTrick || (!v.trick.length && !showLast);
+    button.hidden = !lastTrick;  // there from the first trick won on, so it never jumps
     button.textContent = showLast ? "Back to the trick in play" : "Show the last trick";
     button.setAttribute("aria-pressed", String(showLast));
   }
