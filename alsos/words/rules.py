@@ -33,6 +33,7 @@ __all__ = [
     "contract_meaning",
     "contract_name",
     "examples",
+    "figure_label",
     "figure_meaning",
     "first_trick_note",
     "is_ladder",
@@ -85,6 +86,14 @@ def figure_meaning(rules: Ruleset, name: str) -> str:
     """What the figure ``name`` undertakes, in words (the judge's own description)."""
     fig = rules.figures[name]
     return str(lookup("figures", fig.kind).describe(fig, rules))
+
+
+def figure_label(rules: Ruleset, name: str) -> str:
+    """A figure by its id and title: ``abszolut (abszolút)``, but ``100 (százas)`` rather
+    than ``100 (100 (százas))``, and the id alone where the profile gives no title."""
+    fig = rules.figures.get(name)
+    title = fig.title if fig is not None and fig.title else name
+    return title if title.startswith(name) else f"{name} ({title})"
 
 
 def is_ladder(rules: Ruleset) -> bool:

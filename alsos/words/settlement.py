@@ -20,6 +20,7 @@ from alsos.words.language import ENGLISH, Language
 from alsos.words.rules import (
     clause,
     contract_name,
+    figure_label,
     is_ladder,
     klopitzky_rule,
     seat_name,
@@ -169,11 +170,7 @@ def _item_lines(
                 )
             )
             continue
-        title = e.label
-        fig = game.rules.figures.get(e.label)
-        if fig is not None and fig.title and fig.title != e.label:
-            # "abszolut (abszolút)", but "100 (százas)" rather than "100 (100 (százas))"
-            title = fig.title if fig.title.startswith(e.label) else f"{e.label} ({fig.title})"
+        title = figure_label(game.rules, e.label)
         if e.seat is not None:
             message = (
                 "{item} by {player}: made, worth {value} = {factors}"

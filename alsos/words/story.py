@@ -52,6 +52,7 @@ from alsos.words.rules import (
     clause,
     contract_aim,
     contract_meaning,
+    figure_label,
     figure_meaning,
     first_trick_note,
     is_ladder,
@@ -529,9 +530,7 @@ class Story:
             text = t("{title}: {meaning}", title=spec.title, meaning=meaning)
         elif isinstance(action, Announce) and action[1] in rules.figures:
             key = f"figure {action[1]}"
-            fig = rules.figures[action[1]]
-            title = fig.title or action[1]
-            label = title if title.startswith(action[1]) else f"{action[1]} ({title})"
+            label = figure_label(rules, action[1])
             text = t("{title}: {meaning}", title=label, meaning=figure_meaning(rules, action[1]))
         elif isinstance(action, Kontra):
             levels = rules.kontra.levels
