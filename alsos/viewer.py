@@ -342,6 +342,8 @@ class _Drawer:
             '<button type="button" class="av-prev" aria-label="Previous step">&#9664; Prev</button>'
             f'<span class="av-pos" aria-live="polite">1 / {len(steps)}</span>'
             '<button type="button" class="av-next" aria-label="Next step">Next &#9654;</button>'
+            '<button type="button" class="av-link" hidden>Copy the link to this step</button>'
+            '<span class="av-said" role="status"></span>'
             "</nav>"
         )
         body = "".join(self.step(n, len(steps), step, settlement) for n, step in enumerate(steps))
@@ -612,8 +614,9 @@ def fragment(
     each step, the better card outlined and the marks in a list of the steps
     (:mod:`alsos.viewer_marks`; with ``seat``, only that seat's decisions from its view).
     ``rules``: the ruleset the hand was played under, where the record's
-    ``Variant`` names none alsos can load itself (a profile uploaded to the web
-    table: its record names ``upload.yaml``).
+    ``Variant`` names none alsos can load itself (a record that carries its
+    profile's text, as a web table's record of an uploaded profile does, needs
+    none: its ``Profile`` header is loaded).
 
     :raises RecordError: the record cannot be replayed.
     :raises ViewerError: (a :class:`~alsos.errors.WebError`) ``seat`` does not play

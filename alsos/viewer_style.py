@@ -28,9 +28,12 @@ CSS = (
     "padding:4px 8px;border-radius:4px}"
     # On its own page the buttons stay in sight; inside a site, its own header may be sticky.
     ".alsos-viewer[data-page-keys] .av-nav{position:sticky;top:0;z-index:2}"
+    ".alsos-viewer .av-said{font-size:.8em;overflow-wrap:anywhere}"
     ".alsos-viewer .av-nav{display:flex;align-items:center;"
     "gap:8px;justify-content:space-between;background:#fff;padding:6px 0;"
-    "border-bottom:1px solid #e2dfd5;margin-bottom:6px}"
+    "border-bottom:1px solid #e2dfd5;margin-bottom:6px;flex-wrap:wrap}"
+    ".alsos-viewer .av-nav .av-link{min-width:0;font-weight:400;background:#fff;color:#2d5a94}"
+    ".alsos-viewer .av-said:empty{display:none}"
     ".alsos-viewer .av-nav button{font:inherit;font-weight:600;min-width:5.5em;"
     "min-height:44px;padding:6px 12px;border:1px solid #2d5a94;border-radius:8px;"
     "background:#3b6fb6;color:#fff;cursor:pointer}"
@@ -148,6 +151,18 @@ function setup(root,index){
   });
   show(asked&&asked.hand===index?asked.step:0);
   shown=true;
+  var link=root.querySelector('.av-link'),said=root.querySelector('.av-said');
+  if(paged&&link){
+    // a whole page: its address names the step shown, to be passed on
+    link.hidden=false;
+    link.addEventListener('click',function(){
+      active=root;show(cur);
+      var done=function(){said.textContent='Copied: '+location.href;};
+      var left=function(){said.textContent='Copy the address: '+location.href;};
+      if(navigator.clipboard){navigator.clipboard.writeText(location.href).then(done,left);}
+      else{left();}
+    });
+  }
 }
 for(var i=0;i<roots.length;i++){setup(roots[i],i);}
 if(roots.length&&roots[0].hasAttribute('data-page-keys')&&!window.alsosViewerKeys){

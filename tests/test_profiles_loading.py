@@ -274,6 +274,7 @@ def test_schema_describes_every_ruleset_field() -> None:
         "origin",
         "parent",
         "own_sources",
+        "profile_text",  # the text an upload was loaded from (load_profile_text)
         "_tables",  # what is derived from the ruleset, hung on it (never in a profile)
     }
     assert fields <= set(props)

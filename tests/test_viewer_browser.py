@@ -234,6 +234,9 @@ def test_a_point_of_the_hand_has_its_own_address(
     assert tab.evaluate("() => location.hash") == "#step=3"
     url = tab.url
     assert tab.evaluate("() => history.length") == visited  # replaced, not pushed
+    tab.get_by_role("button", name="Copy the link to this step").click()
+    said = tab.inner_text(".av-said")  # copied, or (a browser that refuses) shown to copy
+    assert said.endswith(url) and said.startswith(("Copied: ", "Copy the address: "))
     other = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
     other.goto(url)
     other.wait_for_selector(".alsos-viewer.av-js")

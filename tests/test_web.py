@@ -197,6 +197,7 @@ def test_refused_actions_change_nothing(db_url: str) -> None:
         waiter = _join(client, t["table"], t["tokens"][str(other)])
         frame = mover.receive_json()
         waiter.receive_json()
+        assert mover.receive_json()["type"] == "table"  # told the waiter arrived
         legal = frame["actions"][0]["action"]
         before = tuple((s, str(a)) for s, a in game.history)
 
@@ -246,6 +247,7 @@ def test_an_action_the_store_refuses_is_sent_to_no_one(
     waiter = _join(client, t["table"], t["tokens"][str((to_act + 1) % 3)])
     frame = mover.receive_json()
     waiter.receive_json()
+    assert mover.receive_json()["type"] == "table"  # told the waiter arrived
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     add_actions = store.add_actions
 
@@ -346,6 +348,14 @@ def test_a_restarted_server_resumes_the_hand(db_url: str) -> None:
 # ----------------------------------------------------------------- no leaks
 
 
+def _public(text: str) -> str:
+    """A table frame, as text, without the table's id (which differs between servers)."""
+    frame = json.loads(text)
+    assert frame["type"] == "table", frame["type"]
+    del frame["table"]["id"]
+    return json.dumps(frame)
+
+
 class _Table:
     """One table of people (every seat human) on its own app, driven seat by seat."""
 
@@ -363,7 +373,11 @@ class _Table:
             ws.send_json({"type": "hello", "token": token})
             welcome = json.loads(ws.receive_text())
             del welcome["table"]["id"]  # the table's id differs between the two servers
+            welcome.pop("watch", None)  # and so does the spectators' token
             self.first[seat] = [json.dumps(welcome), ws.receive_text()]
+            if seat >= 0:  # the pages already open are told a person arrived
+                for s in self.sockets:
+                    self.first[s].append(_public(self.sockets[s].receive_text()))
             self.sockets[seat] = ws
 
     @property
@@ -557,6 +571,34 @@ def test_a_spectator_acts_for_no_seat(client: _Server) -> None:
     assert _stored(client, t["table"]) == ()
 
 
+def test_the_record_of_an_uploaded_profile_replays_on_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The downloaded record of a table that plays an uploaded profile carries the
+    profile's text (``Profile``), so it replays where no file holds it and no
+    ruleset is in use: before and after a restart, which reads the upload again."""
+    from alsos.ruleset import tables
+
+    url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    text = "extends: potter1930\nid: my-potter\nname: My Potter\ngames:\n  trump: 3\n"
+    with _Server(url) as client:
+        t = _table(client, "-", ["human", "heuristic", "heuristic"], profile=text)
+        _play_to_the_end(_join(client, t["table"], t["tokens"]["0"]), random.Random(5))
+        game = _game(client, t["table"])
+        downloads = [client.get(f"/api/tables/{t['table']}/record")]
+    with _Server(url) as client:
+        downloads.append(client.get(f"/api/tables/{t['table']}/record"))
+    monkeypatch.chdir(tmp_path)  # no upload.yaml here
+    for got in downloads:
+        assert got.status_code == 200, got.text
+        record = alsos.Record.loads(got.text)
+        assert record.profile == text and record.variant.startswith("upload-")
+        monkeypatch.setattr(tables, "_NAMED", {})  # a fresh machine: no ruleset in use
+        replayed = record.replay()
+        assert replayed.rules == game.rules and replayed.rules.name == "My Potter"
+        assert replayed.history == game.history and replayed.settlement == game.settlement
+
+
 def test_an_uploaded_profile_is_checked_and_played(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
     seats = ["human", "heuristic", "heuristic"]
@@ -594,3 +636,21 @@ def test_an_uploaded_profile_is_checked_and_played(tmp_path: Path) -> None:
             page = client.get(f"/api/tables/{t['table']}/{asked}")
             assert page.status_code == 200, page.text
             assert "My Potter" in page.text and "<!DOCTYPE html>" in page.text
+
+
+def test_two_uploads_never_share_a_name() -> None:
+    """Each uploaded text's rules are named after its digest: a worker that finds a
+    view's rules by name (rules_named) cannot take one upload's rules for another's,
+    and a refusal still names the file ``upload.yaml``."""
+    from alsos.ruleset.tables import known_rules, remember
+    from alsos.web.uploads import read_upload
+
+    one = read_upload("extends: potter1930\nname: One\n", 3)
+    two = read_upload("extends: potter1930\nname: Two\n", 3)
+    assert isinstance(one, alsos.Ruleset) and isinstance(two, alsos.Ruleset)
+    assert str(one) != str(two) and str(one).startswith("upload-")
+    remember(one)
+    remember(two)
+    assert known_rules(str(one)) is one and known_rules(str(two)) is two
+    refused = read_upload("extends: potter1930\nplayers: 7\n", 3)
+    assert isinstance(refused, str) and refused.startswith("upload.yaml")

@@ -85,14 +85,21 @@ class _Seat:
         self.ws = ws
         self.frames = [welcome]
 
-    def read(self) -> dict[str, Any]:
+    def raw(self) -> dict[str, Any]:
         frame: dict[str, Any] = self.ws.receive_json()
         self.frames.append(frame)
         return frame
 
+    def read(self) -> dict[str, Any]:
+        """The next frame but the table frames (sent when people arrive or leave)."""
+        frame = self.raw()
+        while frame["type"] == "table":
+            frame = self.raw()
+        return frame
+
     def until(self, kind: str) -> dict[str, Any]:
         for _ in range(2000):
-            frame = self.read()
+            frame = self.raw()
             if frame["type"] == kind:
                 return frame
         raise AssertionError(f"no {kind} frame")

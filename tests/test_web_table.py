@@ -230,6 +230,8 @@ def test_a_person_chooses_a_name_and_every_page_tells_the_hand_with_it(
         anna.send_json({"type": "name", "name": "  Anna "})
         for ws in (anna, bela, watch):
             facts = _until(ws, "table")["table"]
+            while facts["seats"][0]["name"] == "Player 1":  # (Béla's arrival, told Anna)
+                facts = _until(ws, "table")["table"]
             assert [s["name"] for s in facts["seats"]] == ["Anna", "Player 2", "Heuristic bot"]
             state = _until(ws, "state")
             told = json.dumps(state["story"], ensure_ascii=False)

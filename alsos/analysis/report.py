@@ -48,7 +48,7 @@ def report(analysis: Analysis) -> str:
     """The analysis as text: the decisions grouped by phase and trick, one line
     each (the action, a sign for its mark, each kind of value with its cost,
     mark and the better choice), then each seat's summary."""
-    lines = [f"analysis of a {analysis.variant} hand"]
+    lines = [f"analysis of a hand of {analysis.variant}"]
     lines.append(
         "values: payments in stakes for the deciding seat; open = every card open (exact), "
         f"view = from the seat's view ({analysis.worlds} worlds, {analysis.policy} policy, "

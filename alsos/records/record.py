@@ -13,10 +13,11 @@ of a session (:func:`loads_all`, :func:`replay_session`).
 Records are text from anyone, so reading is strict and bounded: sizes,
 numbers and JSON nesting are capped, parsing is linear in the text, the
 ``Variant`` header names only shipped rulesets unless the caller allows
-profile files, and every refusal is a :class:`RecordError` naming the line
-and column (text) or the JSON path, and why.  Whatever :meth:`Record.dumps`
-writes, :meth:`Record.loads` reads back equal; what it could not read back
-it refuses to write.  A *seat record* (:meth:`Record.for_seat`,
+profile files or the record carries its profile's text (``Profile``), and
+every refusal is a :class:`RecordError` naming the line and column (text) or
+the JSON path, and why.  Whatever :meth:`Record.dumps` writes,
+:meth:`Record.loads` reads back equal; what it could not read back it
+refuses to write.  A *seat record* (:meth:`Record.for_seat`,
 ``game.record(seat=k)``) holds only what one seat may know.  The grammar is
 in the documentation (``docs/records.rst``)::
 
@@ -65,14 +66,16 @@ from alsos.records.record_syntax import (
     RecordError,
     clip,
     error_at,
+    header_limit,
     json_value,
     one_line,
     quote_value,
     read_hands,
+    record_schema,
     text_problem,
     within_limits,
 )
-from alsos.ruleset.loading import load_variant, shipped_variants
+from alsos.ruleset.loading import load_profile_text, load_variant, shipped_variants, split_variant
 from alsos.ruleset.profile import ProfileError
 from alsos.ruleset.tables import known_rules, remember
 from alsos.search.determinize import DeterminizeError, determinize
@@ -103,7 +106,10 @@ class Record:
     ``comments`` pairs an action index with a comment written after it
     (index -1: before the first action), each kept on one line.  ``seats``
     are the players' names by seat (headers ``Seat0``, ``Seat1``, ...).
-    ``tags`` keeps any other headers.
+    ``tags`` keeps any other headers.  ``profile`` is the YAML text of the profile
+    the hand was played under when the ruleset was loaded from text
+    (``alsos.ruleset.loading.load_profile_text``: a web table's upload),
+    header ``Profile``: :meth:`rules` loads it, so the record replays anywhere.
 
     ``view`` is set on a *seat record* (:meth:`for_seat`): what one seat may
     know, in place of the deal and the actions (``deal`` is empty, ``actions``
@@ -125,6 +131,7 @@ class Record:
     date: str | None = None
     event: str | None = None
     result: str | None = None
+    profile: str | None = None
     comments: tuple[tuple[int, str], ...] = field(default=(), converter=one_line)
     tags: tuple[tuple[str, str], ...] = ()
     view: View | None = None
@@ -162,7 +169,7 @@ class Record:
                 raise RecordError(f"expected (seat, Action), got {(seat, action)!r}", index=i)
         names = set()
         for name, value in self.headers():
-            problem = text_problem(value)
+            problem = text_problem(value, header_limit(name))
             if problem is not None:
                 raise RecordError(f"header {name}: {problem}")
             if not HEADER_NAME.fullmatch(name):
@@ -233,6 +240,7 @@ class Record:
         """
         source = game.source if isinstance(game, RecordedGame) else None
         remember(game.rules)
+        profile = game.rules.profile_text  # a profile given as text (an upload) travels along
         if source is not None:
             seats = source.seats if seats is None else seats
             date = source.date if date is None else date
@@ -247,7 +255,7 @@ class Record:
                 raise RecordError(f"seat record: {e}") from None
             return cls(
                 variant=str(game.rules), deal="", dealer=game.dealer, seats=tuple(seats or ()),
-                date=date, event=event, result=result, view=view,
+                date=date, event=event, result=result, profile=profile, view=view,
             )  # fmt: skip
         before = game.state.declared_before
         # A hand of a session that limits declaring needs each seat's count to replay.
@@ -266,6 +274,7 @@ class Record:
             date=date,
             event=event,
             result=result,
+            profile=profile,
             comments=tuple(comments or ()),
             tags=tags,
         )
@@ -340,6 +349,8 @@ class Record:
             out.append(("Event", self.event))
         if self.result is not None:
             out.append(("Result", self.result))
+        if self.profile is not None:
+            out.append(("Profile", self.profile))
         out.extend(self.tags)
         return out
 
@@ -421,16 +432,22 @@ class Record:
     # ------------------------------------------------------------ replaying
 
     def rules(self, *, allow_files: bool = False) -> Ruleset:
-        """The ruleset the ``Variant`` header names.
+        """The ruleset the ``Variant`` header names, or the ``Profile`` header holds.
 
         Only a shipped id (with any options) unless ``allow_files``: a record
-        from someone else must not make the reader open local files.
+        from someone else must not make the reader open local files.  A record
+        that carries its profile (``Profile``) is loaded from that text
+        (``alsos.ruleset.loading.load_profile_text``, which opens no file),
+        with the options of ``Variant``, whose name then only stands for the text.
 
         :raises RecordError: (a :class:`~alsos.errors.NotationError`) naming the
             ``Variant`` header: a file without ``allow_files``, or a profile the
             loader refuses (its :class:`~alsos.ruleset.profile.ProfileError`
-            message).
+            message); with ``Profile``, naming that header for a text the loader
+            refuses, or ``Variant`` for a shipped variant's name or a bad option.
         """
+        if self.profile is not None:
+            return self._carried(self.profile)
         name = self.variant.partition("[")[0]
         if not allow_files and name not in shipped_variants():
             raise self._error(
@@ -445,6 +462,30 @@ class Record:
             raise self._error("Variant", str(e)) from None
         except RecursionError:
             raise self._error("Variant", "the options are nested too deeply") from None
+
+    def _carried(self, text: str) -> Ruleset:
+        """The rules of the profile the record carries: one in use with this very text,
+        else loaded from the text (options from ``Variant``)."""
+        found = known_rules(self.variant)
+        if found is not None and found.profile_text == text:
+            return found
+        try:
+            name, options = split_variant(self.variant)
+        except ProfileError as e:
+            raise self._error("Variant", str(e)) from None
+        if name in shipped_variants():
+            raise self._error(
+                "Variant",
+                "a record that carries its Profile names it by a name of its own, "
+                "not a shipped variant's",
+            )
+        try:
+            return load_profile_text(text, name, **options)
+        except ProfileError as e:  # an option of Variant's, or the text itself
+            header = "Variant" if e.source.startswith("option ") else "Profile"
+            raise self._error(header, str(e)) from None
+        except RecursionError:
+            raise self._error("Profile", "the profile is nested too deeply") from None
 
     def replay(self, rules: Ruleset | None = None, *, allow_files: bool = False) -> RecordedGame:
         """The game after the record's actions: finished, or ready to resume.
@@ -563,7 +604,10 @@ def labelled(
     """
     labels: list[str | None] = [None] * len(record.actions)
     try:
-        game = record.new_game(rules or known_rules(record.variant))
+        known = known_rules(record.variant)
+        if known is not None and record.profile not in (None, known.profile_text):
+            known = None  # another profile by that name: the record's own is loaded
+        game = record.new_game(rules or known)
         last: str | None = None
         for i, (seat, action) in enumerate(record.actions):
             fill_siber_passes(game, seat, action)  # a record from before every seat was asked
@@ -635,6 +679,7 @@ def _build(
         "date": headers.get("Date"),
         "event": headers.get("Event"),
         "result": headers.get("Result"),
+        "profile": headers.get("Profile"),
         "positions": tuple(positions),
     }
     if view_text is not None:
@@ -709,8 +754,12 @@ def replay_session(
     rules = records[0].rules(allow_files=allow_files) if rules is None else rules
     session = new_session(rules, dealer=records[0].dealer)
     for n, record in enumerate(records):
-        if record.variant != records[0].variant:
-            raise record._error("Variant", f"hand {n + 1}: differs from the first hand's")
+        for header, mine, first in (
+            ("Variant", record.variant, records[0].variant),
+            ("Profile", record.profile, records[0].profile),
+        ):
+            if mine != first:
+                raise record._error(header, f"hand {n + 1}: differs from the first hand's")
         if record.dealer != session.dealer:
             raise record._error(
                 "Dealer",
@@ -741,40 +790,10 @@ def _record_from_data(data: Any) -> Record:
         raise ValueError(str(e)) from None
 
 
-def _record_schema() -> dict[str, Any]:
-    pair = {
-        "type": "array",
-        "prefixItems": [{"type": "integer"}, {"type": "string"}],
-        "items": False,
-        "minItems": 2,
-    }
-    return {
-        "description": (
-            "A hand's record in its JSON form (record.dumps(format='json')): the headers "
-            "as text, the actions as [seat, action] pairs, the comments as [index, text]."
-        ),
-        "type": "object",
-        "properties": {
-            "format": {"const": "alsos-record"},
-            "headers": {
-                "description": "A whole record has the Deal; a seat record the seat's View.",
-                "type": "object",
-                "required": ["Variant", "Dealer"],
-                "oneOf": [{"required": ["Deal"]}, {"required": ["View"]}],
-                "additionalProperties": {"type": "string"},
-            },
-            "actions": {"type": "array", "items": pair},
-            "comments": {"type": "array", "items": pair},
-        },
-        "required": ["format", "headers", "actions", "comments"],
-        "additionalProperties": False,
-    }
-
-
 register_kind(
     "record",
     Record,
     unstructure=Record.to_json,
     structure=_record_from_data,
-    schema=_record_schema,
+    schema=record_schema,
 )

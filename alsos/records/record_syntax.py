@@ -21,7 +21,7 @@ __all__ = ["Hand", "Pos", "RecordError", "canonical", "read_hands"]
 #: has ``View`` in place of ``Deal``).
 REQUIRED = ("Variant", "Deal", "Dealer")
 #: Headers alsos knows, in the order they are written after the required ones.
-KNOWN = ("Alsos", "Seed", "Date", "Event", "Result")
+KNOWN = ("Alsos", "Seed", "Date", "Event", "Result", "Profile")
 #: Headers read into fields or checked: every other header is kept in ``tags``.
 _OWN = (*REQUIRED, "View", *KNOWN, "Declared")
 CANON = {name.lower(): name for name in _OWN}
@@ -31,6 +31,9 @@ CANON = {name.lower(): name for name in _OWN}
 MAX_TEXT = 4 * 2**20
 #: Characters in one header value, comment or action.
 MAX_VALUE = 2**16
+#: Characters in the ``Profile`` header: a profile's whole YAML text, which the
+#: loader reads up to 1 MiB of UTF-8 (so every profile it takes fits).
+MAX_PROFILE = 2**20
 #: Actions in one hand (a hand has a few hundred at most).
 MAX_ACTIONS = 2000
 #: Digits of a ``Seed`` or ``Dealer`` number (Python refuses above 4300).
@@ -112,16 +115,21 @@ def clip(value: str, limit: int = 60) -> str:
     return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-2:]}"
 
 
-def text_problem(value: object) -> str | None:
-    """Why a string cannot stand in a record (None: it can)."""
+def text_problem(value: object, limit: int = MAX_VALUE) -> str | None:
+    """Why a string cannot stand in a record (None: it can): at most ``limit`` characters."""
     if not isinstance(value, str):
         return f"expected text, got {type(value).__name__}"
-    if len(value) > MAX_VALUE:
-        return f"{len(value)} characters; a record's values are at most {MAX_VALUE}"
+    if len(value) > limit:
+        return f"{len(value)} characters; a record's values are at most {limit}"
     m = _SURROGATE.search(value)
     if m is not None:
         return f"a lone surrogate (\\u{ord(m.group()):04x}) is not a character; write UTF-8 text"
     return None
+
+
+def header_limit(name: str) -> int:
+    """Characters the header ``name`` may hold (MAX_PROFILE for ``Profile``, else MAX_VALUE)."""
+    return MAX_PROFILE if name == "Profile" else MAX_VALUE
 
 
 def one_line(comments: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
@@ -246,7 +254,7 @@ def _header(headers: dict[str, str], at: dict[str, Pos], name: str, value: str, 
     low = name.lower()
     if any(k.lower() == low for k in headers):
         raise error_at(f"header {name} appears twice (header names are read in any case)", pos)
-    problem = text_problem(value)
+    problem = text_problem(value, header_limit(name))
     if problem is not None:
         raise error_at(f"header {name}: {problem}", pos)
     headers[name] = value
@@ -266,6 +274,40 @@ def read_hands(text: str) -> list[Hand]:
 
 
 # --------------------------------------------------------------------- JSON
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of a record's JSON form (the ``record`` kind of :mod:`alsos.play.data`)."""
+    pair = {
+        "type": "array",
+        "prefixItems": [{"type": "integer"}, {"type": "string"}],
+        "items": False,
+        "minItems": 2,
+    }
+    return {
+        "description": (
+            "A hand's record in its JSON form (record.dumps(format='json')): the headers "
+            "as text, the actions as [seat, action] pairs, the comments as [index, text]."
+        ),
+        "type": "object",
+        "properties": {
+            "format": {"const": JSON_TAG},
+            "headers": {
+                "description": (
+                    "A whole record has the Deal; a seat record the seat's View.  A record "
+                    "of a profile given as text carries that YAML text as Profile."
+                ),
+                "type": "object",
+                "required": ["Variant", "Dealer"],
+                "oneOf": [{"required": ["Deal"]}, {"required": ["View"]}],
+                "additionalProperties": {"type": "string"},
+            },
+            "actions": {"type": "array", "items": pair},
+            "comments": {"type": "array", "items": pair},
+        },
+        "required": ["format", "headers", "actions", "comments"],
+        "additionalProperties": False,
+    }
 
 
 class _Big:

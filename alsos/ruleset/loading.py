@@ -34,11 +34,11 @@ from alsos.ruleset.profile import FAMILY_PLACES, ProfileError, Ruleset
 from alsos.ruleset.structure import hints, shape_problems, structured
 from alsos.ruleset.yaml_reading import StrictLoader, read_yaml
 
-__all__ = ["load_profile_text", "load_variant", "shipped_variants"]
+__all__ = ["load_profile_text", "load_variant", "shipped_variants", "split_variant"]
 
 _PLAYER_COUNTS = (2, 3, 4)
 #: Ruleset fields the loader fills itself; a profile cannot set them.
-_HIDDEN = ("options", "origin", "parent", "own_sources", "_tables")
+_HIDDEN = ("options", "origin", "parent", "own_sources", "profile_text", "_tables")
 
 
 #: A profile is a few kilobytes; anything far larger is not one.
@@ -351,6 +351,18 @@ def _take_bracket_options(
     return name_or_path
 
 
+def split_variant(variant: str) -> tuple[str, dict[str, Any]]:
+    """The name and the load options of a canonical string (``str(rules)``):
+    ``split_variant("upload.yaml[players=4]")`` is ``("upload.yaml", {"players": 4})``,
+    so that ``load_profile_text(rules.profile_text, name, **options)`` loads the
+    rules of a profile given as text again.
+
+    :raises ProfileError: options it cannot read (as :func:`load_variant` says).
+    """
+    options: dict[str, Any] = {}
+    return str(_take_bracket_options(variant, options)), options
+
+
 def _by_players(source: str, data: dict[str, Any]) -> dict[Any, Any]:
     """The profile's ``by_players`` overrides, taken out of ``data`` and checked to be
     a mapping of player counts to mappings."""
@@ -594,7 +606,9 @@ def load_profile_text(text: str, name: str = "upload.yaml", **options: Any) -> R
     Text from someone else must not make the loader open local files: its
     ``extends`` may name only a shipped variant.  ``name`` stands for the text
     in messages and in ``str(rules)``.  The text is read once, with the bounds of
-    :class:`~alsos.ruleset.yaml_reading.StrictLoader`, and no file is written.
+    :class:`~alsos.ruleset.yaml_reading.StrictLoader`, and no file is written; the
+    ruleset keeps it (``rules.profile_text``), and a game's record carries it
+    (the ``Profile`` header), so that the hand replays without the text at hand.
 
     :raises ProfileError: (a :class:`~alsos.errors.RulesetError`) what
         :func:`load_variant` would say, or an ``extends`` naming a file.
@@ -603,4 +617,4 @@ def load_profile_text(text: str, name: str = "upload.yaml", **options: Any) -> R
         raise ProfileError(name, ["the text is over 1 MiB; a profile is at most 1 MiB"])
     lineage: dict[str, Any] = {}
     data = _resolve_data(name, None, _profile_data(name, read_yaml(name, text)), lineage=lineage)
-    return _ruleset(name, data, options, {**lineage, "origin": name})
+    return _ruleset(name, data, options, {**lineage, "origin": name, "profile_text": text})

@@ -558,6 +558,11 @@ class Ruleset:
     parent: str | None = field(default=None, eq=False, repr=False)
     #: The ``sources`` sections the profile cites itself (not inherited).
     own_sources: tuple[str, ...] = field(default=(), eq=False, repr=False)
+    #: The YAML text the ruleset was loaded from, when it was given as text
+    #: (``alsos.ruleset.loading.load_profile_text``: an upload), else None: what a
+    #: record carries as its ``Profile`` header, so that the hand replays where no file
+    #: holds the profile.  Copied and pickled with the ruleset, never compared.
+    profile_text: str | None = field(default=None, eq=False, repr=False)
     #: What is derived from this ruleset, hung on it so that it lives exactly as long
     #: (:func:`alsos.ruleset.tables.tables_of` sets it): never compared, copied or
     #: pickled, and an evolved ruleset starts without.

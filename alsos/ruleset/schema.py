@@ -39,7 +39,9 @@ __all__ = ["SCHEMA_DIALECT", "profile_schema"]
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 # Fields of Ruleset that load_variant fills in itself; a profile file does not set them.
-_LOADER_FIELDS = frozenset({"options", "origin", "parent", "own_sources", "_tables"})
+_LOADER_FIELDS = frozenset(
+    {"options", "origin", "parent", "own_sources", "profile_text", "_tables"}
+)
 
 _RANK_NAMES = [r.code for r in Rank]
 _RANK_VALUES: list[Any] = [*_RANK_NAMES, *(int(c) for c in _RANK_NAMES if c.isdigit())]

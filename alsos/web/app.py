@@ -12,8 +12,13 @@ Routes:
   the glossary, as a page (:func:`alsos.web.pages.rulebook_page`);
 - ``GET /api/card-names`` -- every card's name (:func:`alsos.words.card_name`), the
   accessible name of its picture;
-- ``POST /api/tables`` -- make a table: ``{"variant", "players", "seats"}``,
-  answered with its id and one secret token per person's seat;
+- ``POST /api/tables`` -- make a table: ``{"variant", "players", "seats"}`` and
+  its settings (``title``, ``listed``, ``grace``, ``stand_in``, ``turn_time``:
+  :mod:`alsos.web.lobby`), answered with its id and one secret token per
+  invited person's seat;
+- ``GET /api/lobby`` -- the listed tables (:mod:`alsos.web.listing`);
+- ``POST /api/tables/{table}/seats`` -- take a listed table's free seat:
+  ``{"seat": n}``, answered with the token that opens it;
 - ``GET /api/tables/{table}/record`` and ``.../viewer`` -- a finished hand;
 - ``WS /ws/{table}`` -- play: the first message names the seat's token, then
   actions (and, between hands, ``next``) go up and frames come down
@@ -60,6 +65,7 @@ from alsos.web.guard import (
     read_json,
 )
 from alsos.web.hub import Hub
+from alsos.web.lobby import Settings, read_settings
 from alsos.web.pages import Pages, render, rulebook_page
 from alsos.web.protocol import CLIENT_MESSAGES, check_client
 from alsos.web.room import BOTS, HUMAN, SPECTATOR, Connection, Room, TableError
@@ -111,6 +117,8 @@ def create_app(
         Route("/api/cards", site.cards),
         Route("/api/card-names", site.card_names),
         Route("/api/tables", site.create, methods=["POST"]),
+        Route("/api/lobby", site.lobby),
+        Route("/api/tables/{table}/seats", site.take_seat, methods=["POST"]),
         Route("/api/tables/{table}/rules", site.rules),
         Route("/api/tables/{table}/{what:str}", site.finished),
         WebSocketRoute("/ws/{table}", site.play),
@@ -191,10 +199,10 @@ class _Site:
         asked = _table_request(body, limits)
         if isinstance(asked, Response):
             return asked
-        variant, players, seats, profile = asked
+        variant, players, seats, profile, settings = asked
         try:
             table_id, tokens = await self.hub().create(
-                variant, seats, players=players, profile=profile, client=client
+                variant, seats, players=players, profile=profile, client=client, settings=settings
             )
         except TableError as e:
             return _refuse(400, str(e))
@@ -211,6 +219,46 @@ class _Site:
                 }
             )
         )
+
+    async def lobby(self, request: Request) -> Response:
+        """The listed tables (public facts only: no card, no seat's token)."""
+        try:
+            tables = await self.hub().lobby()
+        except SQLAlchemyError:
+            _log.exception("could not read the lobby")
+            return _refuse(503, "the server could not read the lobby: try again")
+        return _secure(JSONResponse({"tables": tables}))
+
+    async def take_seat(self, request: Request) -> Response:
+        """Take a free seat of a listed table: ``{"seat": n}``, answered with the table,
+        the seat and the token that opens it (counted as making a table is)."""
+        if _foreign(request):
+            return _refuse(403, "seats are taken from this server's own page")
+        client = _client(request)
+        refusal = self.guard.may_make(client)
+        if refusal is not None:
+            return _refuse(429, refusal)
+        body = await _capped_body(request, self.limits.max_message)
+        if body is None:
+            return _refuse(413, f"the request is over {self.limits.max_message} bytes")
+        try:
+            data = read_json(body, self.limits.max_message)
+        except NotJSON as e:
+            return _refuse(400, str(e).replace("the message", "the request"))
+        seat = data.get("seat") if isinstance(data, dict) else None
+        if seat.__class__ is not int:
+            return _refuse(400, 'give {"seat": n}, the number of a free seat')
+        table_id = request.path_params["table"]
+        if len(table_id) > 32:
+            return _refuse(404, "no such table in the lobby")
+        try:
+            token = await self.hub().take_seat(table_id, seat)
+        except TableError as e:
+            return _refuse(409 if "seat" in str(e) else 404, str(e))
+        except SQLAlchemyError:
+            _log.exception("table %s: could not take a seat", table_id)
+            return _refuse(503, "the server could not store the seat: try again")
+        return _secure(JSONResponse({"table": table_id, "seat": seat, "token": token}))
 
     async def rules(self, request: Request) -> Response:
         """The complete rules of a table (its variant, or the profile it was made with)
@@ -432,6 +480,13 @@ class _Site:
             return (
                 None if reason is None else {"type": "refused", "action": "name", "reason": reason}
             )
+        if kind == "rematch":
+            reason = await hub.rematch(room, seat)
+            return (
+                None
+                if reason is None
+                else {"type": "refused", "action": "rematch", "reason": reason}
+            )
         if kind == "next":
             reason = await hub.next_hand(room, seat, int(msg["hand"]))
             return (
@@ -466,9 +521,9 @@ def _foreign(request: Request) -> bool:
 
 def _table_request(
     body: bytes, limits: Limits
-) -> tuple[str, int | None, list[str], str | None] | Response:
-    """The variant, player count, seats and uploaded profile a request to make a
-    table asks for, or the refusal saying what is wrong with it."""
+) -> tuple[str, int | None, list[str], str | None, Settings] | Response:
+    """The variant, player count, seats, uploaded profile and settings a request to
+    make a table asks for, or the refusal saying what is wrong with it."""
     try:
         data = read_json(body, limits.max_message + limits.max_profile)
     except NotJSON as e:
@@ -483,13 +538,16 @@ def _table_request(
     if players is not None and players.__class__ is not int:
         return _refuse(400, '"players" is a whole number')
     if not all(isinstance(s, str) for s in seats):
-        return _refuse(400, '"seats" lists "human" or a bot name for each seat')
+        return _refuse(400, '"seats" lists "human", "open" or a bot name for each seat')
     profile = data.get("profile")
     if profile is not None and not isinstance(profile, str):
         return _refuse(400, '"profile" is the YAML text of a profile')
     if profile is not None and len(profile.encode("utf-8", "replace")) > limits.max_profile:
         return _refuse(413, f"a profile is at most {limits.max_profile} bytes")
-    return variant, players, seats, profile
+    settings = read_settings(data, tuple(BOTS))
+    if isinstance(settings, str):
+        return _refuse(400, settings)
+    return variant, players, seats, profile, settings
 
 
 class _Headers:

@@ -33,6 +33,7 @@ The parts the hub is built from, each in a module of its own:
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -45,7 +46,10 @@ from alsos.hand.events import Event
 from alsos.pack.cards import quote
 from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
-from alsos.web.messages import PROTOCOL, state_frame
+from alsos.web.absence import Absences
+from alsos.web.listing import lobby_entries
+from alsos.web.lobby import Settings
+from alsos.web.messages import PROTOCOL
 from alsos.web.notify import Listener
 from alsos.web.peers import Peers
 from alsos.web.room import (
@@ -62,7 +66,7 @@ from alsos.web.room import (
 )
 from alsos.web.searches import Position, Searches, hint_at
 from alsos.web.sessions import earlier_hand, finished, first_hand, replay
-from alsos.web.store import PlyTaken, SeatRow, Store, TableRow
+from alsos.web.store import PlyTaken, SeatRow, SettingsRow, Store, TableRow
 from alsos.web.turns import BotTurns
 from alsos.web.uploads import Uploads, shipped_rules
 from alsos.web.writes import Database, GroupCommit
@@ -77,6 +81,8 @@ _log = logging.getLogger("alsos.web")
 HINTS_PER_CLIENT = 2
 #: finished hands of earlier in a session kept replayed (for their records and pages)
 FINISHED_KEPT = 256
+#: The seat kind a table is made with for a person's seat taken from the lobby.
+OPEN = "open"
 
 
 class Hub:
@@ -113,6 +119,7 @@ class Hub:
         self.uploads = Uploads(self.searches)
         self.peers = Peers(self.db, heard=self.heard, sweep=self._sweep)
         self.turns = BotTurns(self)
+        self.absences = Absences(self)
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._hints: Counter[str] = Counter()
         self._finished: OrderedDict[tuple[str, int], Game] = OrderedDict()
@@ -129,9 +136,14 @@ class Hub:
         for task in [*tasks, *([self._pruner] if self._pruner else [])]:
             task.cancel()
         self.writes.cancel()
+        self.absences.close()
         self.searches.close()
         await self.peers.close()
         self.db.close()
+
+    def wake(self, room: Room) -> None:
+        """Start ``room``'s bots if one (or a stand-in) is to act."""
+        self.turns.wake(room)
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -180,8 +192,11 @@ class Hub:
             await self._reload(room)
             return
         names = dict(await self.db.call(self.store.names, room.id))
-        if names != room.chosen:  # a name chosen at a page of another process
+        seats = await self.db.call(self.store.seats, room.id)
+        people = tuple(s for s in seats if s.seat != SPECTATOR)
+        if names != room.chosen or people != room.seats:  # chosen or taken elsewhere
             room.chosen = names
+            room.seats = people
             room.send_names()
         ply = len(room.game.history)
         stored = await self.db.call(self.store.actions_since, room.id, ply)
@@ -190,6 +205,7 @@ class Hub:
             events = game.apply(action, seat=seat)
             room.publish(game, events, ply)
             ply += 1
+        self.absences.watch(room)
 
     async def _reload(self, room: Room) -> None:
         """(The lock held.)  Make the table what the store holds and send it to every page."""
@@ -199,7 +215,9 @@ class Hub:
         room.session, room.game = await asyncio.to_thread(replay, room.rules, row)
         room.chosen = dict(row.names)
         room.hand = len(row.hands) + 1
+        room.stamp()
         room.send_table()
+        self.absences.watch(room)
 
     # ------------------------------------------------------------ tables
 
@@ -213,9 +231,12 @@ class Hub:
         dealer: int = 0,
         profile: str | None = None,
         client: str = "?",
+        settings: Settings | None = None,
     ) -> tuple[str, dict[int, str]]:
-        """Make a table: ``seats`` names ``human`` or a bot (:data:`~alsos.web.room.BOTS`)
-        for each seat.
+        """Make a table: ``seats`` names ``human`` (a person invited by a link), ``open``
+        (a person's seat taken from the lobby: a listed table's only) or a bot
+        (:data:`~alsos.web.room.BOTS`) for each seat; ``settings``
+        (:class:`~alsos.web.lobby.Settings`) what it does besides its rules.
 
         Returns the table's id and each person's token by seat, and the
         spectator's token under :data:`~alsos.web.room.SPECTATOR`.  ``deal``
@@ -237,11 +258,15 @@ class Hub:
                 f"{rules.id} is played by {rules.players}: give {rules.players} seats, "
                 f"not {len(seats)}"
             )
+        settings = Settings() if settings is None else settings
         for kind in seats:
-            if kind != HUMAN and kind not in BOTS:
+            if kind not in (HUMAN, OPEN) and kind not in BOTS:
                 raise TableError(
-                    f"seat kind {quote(kind)} is not {HUMAN!r} or a bot ({', '.join(BOTS)})"
+                    f"seat kind {quote(kind)} is not {HUMAN!r}, {OPEN!r} or a bot "
+                    f"({', '.join(BOTS)})"
                 )
+        if OPEN in seats and not settings.listed:
+            raise TableError(f"a seat is {OPEN!r} (taken from the lobby) at a listed table only")
         if not 0 <= dealer < rules.players:
             raise TableError(f"dealer {quote(dealer)} is not a seat of this table")
         if deal is None:
@@ -251,18 +276,98 @@ class Hub:
         table_id = secrets.token_urlsafe(9)
         tokens = {n: secrets.token_urlsafe(24) for n, kind in enumerate(seats) if kind == HUMAN}
         rows = tuple(
-            SeatRow(n, kind, digest(tokens[n]) if n in tokens else None)
+            SeatRow(n, HUMAN if kind == OPEN else kind, digest(tokens[n]) if n in tokens else None)
             for n, kind in enumerate(seats)
         )
         tokens[SPECTATOR] = secrets.token_urlsafe(24)
         rows += (SeatRow(SPECTATOR, WATCH, digest(tokens[SPECTATOR])),)
         stored = rules.id if profile is None else f"upload:{rules.id}"[:200]
         await self.db.call(
-            self.store.add_table, table_id, stored, rules.players, dealer, str(game.deal), rows
+            self.store.add_table,
+            table_id,
+            stored,
+            rules.players,
+            dealer,
+            str(game.deal),
+            rows,
+            _settings_row(settings, tokens[SPECTATOR]),
         )
         if profile is not None:
             await self.db.call(self.store.add_profile, table_id, profile)
         return table_id, tokens
+
+    async def lobby(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The listed tables, the newest first, as the lobby shows them
+        (:func:`alsos.web.listing.lobby_entries`: public facts only)."""
+        rows = await self.db.call(self.store.lobby, limit)
+        return lobby_entries(rows, self.rooms)
+
+    async def take_seat(self, table_id: str, seat: int) -> str:
+        """Take the free seat ``seat`` of the listed table ``table_id`` for a person
+        from the lobby: the new token that opens it (one person per seat, whoever
+        asks first, in any process).
+
+        :raises TableError: no such listed table, or the seat is not a free one.
+        """
+        room = await self.room(table_id, wake=False)
+        if room is None or not room.settings.listed:
+            raise TableError("no such table in the lobby")
+        if seat not in room.free():
+            raise TableError(f"seat {quote(seat)} of this table is not free")
+        token = secrets.token_urlsafe(24)
+        async with room.lock:
+            if not await self.db.call(self.store.take_seat, room.id, seat, digest(token)):
+                raise TableError(f"seat {quote(seat)} of this table was just taken")
+            room.take(seat, digest(token))
+            room.away[seat] = time.monotonic()  # here once the page opens
+            room.send_public()
+        return token
+
+    async def rematch(self, room: Room, seat: int) -> str | None:
+        """Play a new session with the same people, seats, names and settings, asked by
+        the person at ``seat`` once the session is over: every page is told the new
+        table, whose seats the same links' tokens open.  None if made (or made
+        already), else why not."""
+        if seat not in room.humans():
+            return "only a person at the table asks for a rematch"
+        async with room.lock:
+            if not room.session.is_over:
+                return "the session is not over"
+            if room.rematch is None:
+                try:
+                    row = await self.db.call(self.store.table, room.id)
+                    profile = await self.db.call(self.store.profile, room.id)
+                    if row is None:
+                        return "the table is gone"
+                    new = await self._again(room, row, profile)
+                    room.rematch = await self.db.call(self.store.set_rematch, room.id, new)
+                except Exception:
+                    _log.exception("table %s: could not make its rematch", room.id)
+                    return "the server could not make the rematch: try again"
+            room.send_public()
+        return None
+
+    async def _again(self, room: Room, row: TableRow, profile: str | None) -> str:
+        """(The lock held.)  Store a new table like ``row``: its id."""
+        rules = room.rules
+        dealer = room.session.dealer  # who deals next, as the session went on
+        _, game = first_hand(rules, dealer, seed=secrets.randbits(64))
+        table_id = secrets.token_urlsafe(9)
+        stored = row.settings
+        await self.db.call(
+            self.store.add_table,
+            table_id,
+            row.variant,
+            row.players,
+            dealer,
+            str(game.deal),
+            row.seats,
+            SettingsRow(stored.title, stored.listed, stored.watch, stored.options),
+            row.names,
+        )
+        if profile is not None:
+            await self.db.call(self.store.add_profile, table_id, profile)
+        return table_id
 
     async def earlier_hand(self, room: Room, hand: int) -> Game | None:
         """Finished hand ``hand`` (1 the first) of the table's session, replayed from
@@ -324,7 +429,10 @@ class Hub:
         else:
             rules = await self.uploads.rules(text, row.players, queue=table_id)
         session, game = await asyncio.to_thread(replay, rules, row)
-        room = self.rooms.setdefault(table_id, Room(row, rules, session, game))
+        room = self.rooms.get(table_id)
+        if room is None:
+            room = self.rooms[table_id] = Room(row, rules, session, game)
+            self.absences.loaded(room)
         self.listening()
         if self._pruner is None and self.idle > 0:
             self._pruner = asyncio.get_running_loop().create_task(self._pruning())
@@ -363,17 +471,24 @@ class Hub:
         and the table's bots are woken if one is to act (after a failed move, they try
         again at once)."""
         conn = Connection(seat, client)
-        conn.send({"type": "welcome", "protocol": PROTOCOL, "seat": seat, "table": room.public()})
-        conn.send(state_frame(room.game, seat, room.names()))
+        first = seat >= 0 and room.pages()[seat] == 0
         room.connections.add(conn)
+        if first:  # the person is here (again): every page is told, a stand-in stops
+            self.absences.back(room, seat, conn)
+        welcome = {"type": "welcome", "protocol": PROTOCOL, "seat": seat, "table": room.public()}
+        if seat >= 0 and room.watch_token is not None:
+            welcome["watch"] = room.watch_token  # a person may invite spectators
+        conn.send(welcome)
+        conn.send(room.state_frame(seat))
         room.touched = time.monotonic()
         self.turns.wake(room)
         return conn
 
     def leave(self, room: Room, conn: Connection) -> None:
-        """Disconnect a page."""
+        """Disconnect a page (its seat's last: the person is away, every page is told)."""
         room.connections.discard(conn)
         room.touched = time.monotonic()
+        self.absences.left(room, conn.seat)
 
     # ------------------------------------------------------------ actions
 
@@ -430,8 +545,10 @@ class Hub:
             if room.bot_task is not None:  # a bot thinking about a position now gone
                 room.bot_task.cancel()
             room.game = trial
+            room.stamp()
             room.send_all({"type": "undone", "seat": seat, "actions": len(back)})
             room.send_states()
+            self.absences.watch(room)
             self.turns.wake(room)
         return None
 
@@ -501,6 +618,7 @@ class Hub:
         taken = str(trial.history[-1][1])
         await self.writes.store(room.id, ply, seat, taken)
         room.publish(trial, events, ply)
+        self.absences.watch(room)
 
     async def bot_moves(self, room: Room, seat: int, action: str) -> None:
         """(The lock held.)  Take a bot's move; if another process's bot moved first,
@@ -584,4 +702,21 @@ class Hub:
         )  # (next_game changed nothing: a failed write leaves the session as it was)
         room.game = game
         room.hand += 1
+        room.stamp()
         room.send_table()
+        self.absences.watch(room)
+
+
+def _settings_row(settings: Settings, watch: str) -> SettingsRow:
+    """What is stored of a table's settings (``watch``: its spectators' token)."""
+    options = {
+        "grace": settings.grace,
+        "stand_in": settings.stand_in,
+        "turn_time": settings.turn_time,
+    }
+    return SettingsRow(
+        title=settings.title,
+        listed=settings.listed,
+        watch=watch,
+        options=json.dumps(options, separators=(",", ":")),
+    )

@@ -59,8 +59,15 @@ _SEAT_OR_NONE = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}
 SERVER_MESSAGES: dict[str, Any] = {
     "welcome": _message(
         "welcome",
-        "The first frame of a connection: the protocol, the seat the link opened, the table.",
-        {"protocol": {"const": PROTOCOL}, "seat": _SEAT, "table": _ref("Table")},
+        "The first frame of a connection: the protocol, the seat the link opened, the "
+        "table, and to a person's seat the spectators' token (to invite spectators).",
+        {
+            "protocol": {"const": PROTOCOL},
+            "seat": _SEAT,
+            "table": _ref("Table"),
+            "watch": {"type": "string"},
+        },
+        optional=("watch",),
     ),
     "state": _message(
         "state",
@@ -93,8 +100,14 @@ SERVER_MESSAGES: dict[str, Any] = {
                 "type": "string",
                 "description": "The whole record, to a spectator once the hand is over.",
             },
+            "clock": {
+                "type": "number",
+                "minimum": 0,
+                "description": "Under a turn limit: the seconds the person to act has left "
+                "(then a bot moves for them once).",
+            },
         },
-        optional=("record",),
+        optional=("record", "clock"),
     ),
     "events": _message(
         "events",
@@ -131,7 +144,8 @@ SERVER_MESSAGES: dict[str, Any] = {
     "pong": _message("pong", "The answer to a ping.", {}),
     "table": _message(
         "table",
-        "The table's public facts again, sent to every page when a person chose a name.",
+        "The table's public facts again, sent to every page when they change: a name "
+        "chosen, a seat taken, a person away or back, a stand-in bot, a rematch.",
         {"table": _ref("Table")},
     ),
 }
@@ -167,6 +181,12 @@ CLIENT_MESSAGES: dict[str, Any] = {
         {"name": {"type": "string", "maxLength": 100}},
     ),
     "hint": _message("hint", "Ask for a suggestion (against bots only).", {}),
+    "rematch": _message(
+        "rematch",
+        "Once the session is over: play a new one with the same people (a person's seat "
+        "only); every page is sent the new table's id in a table frame.",
+        {},
+    ),
     "record": _message("record", "Ask for the record.", {}),
     "ping": _message("ping", "Ask for a pong.", {}),
 }
@@ -190,13 +210,54 @@ _TABLE = {
                     "seat": {"type": "integer", "minimum": 0},
                     "kind": _TEXT,
                     "name": _TEXT,
+                    "free": {
+                        "type": "boolean",
+                        "description": "A person's seat no one took yet (from the lobby).",
+                    },
+                    "here": {"type": "boolean", "description": "A page is open at the seat."},
+                    "grace": {
+                        "type": "number",
+                        "minimum": 0,
+                        "description": "The person is away: seconds until a stand-in plays.",
+                    },
+                    "standin": {
+                        "type": "string",
+                        "description": "The person is away: the bot level playing for them.",
+                    },
                 },
                 "required": ["seat", "kind", "name"],
                 "additionalProperties": False,
             },
         },
+        "settings": {
+            "type": "object",
+            "description": "What the table does besides its rules (alsos.web.lobby.Settings).",
+            "properties": {
+                "title": _TEXT,
+                "listed": {"type": "boolean"},
+                "grace": {"type": "number", "minimum": 0},
+                "stand_in": {"anyOf": [_TEXT, {"type": "null"}]},
+                "turn_time": {"anyOf": [{"type": "number"}, {"type": "null"}]},
+            },
+            "required": ["title", "listed", "grace", "stand_in", "turn_time"],
+            "additionalProperties": False,
+        },
+        "rematch": {
+            "type": "string",
+            "description": "The table the session goes on at (the same links' tokens).",
+        },
     },
-    "required": ["id", "variant", "name", "players", "dealer", "seats", "hand", "session"],
+    "required": [
+        "id",
+        "variant",
+        "name",
+        "players",
+        "dealer",
+        "seats",
+        "hand",
+        "session",
+        "settings",
+    ],
     "additionalProperties": False,
 }
 

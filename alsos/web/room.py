@@ -31,9 +31,10 @@ from alsos.hand.events import Event
 from alsos.play.game import Game
 from alsos.play.session import Session
 from alsos.ruleset.profile import Ruleset
+from alsos.web.lobby import Settings
 from alsos.web.messages import events_frame, state_frame
 from alsos.web.sessions import note_over, sheet_frame
-from alsos.web.store import TableRow
+from alsos.web.store import SeatRow, SettingsRow, TableRow
 
 __all__ = [
     "BOTS",
@@ -49,6 +50,8 @@ __all__ = [
     "check_name",
     "digest",
     "frame_text",
+    "seat_names",
+    "settings_of",
 ]
 
 #: The bots a table may seat, by the name a page sends, with the spec each is made from
@@ -113,6 +116,35 @@ def check_name(text: object, taken: Iterable[str] = ()) -> str:
     return name
 
 
+def seat_names(seats: Iterable[SeatRow], chosen: dict[int, str]) -> tuple[str, ...]:
+    """Each seat's name at a table, by seat: the name a person chose, else ``Player 1``
+    (seats count from 0, people from 1); a bot by its level (``Easy bot``; two of
+    one level are told apart by their seat)."""
+    seats = list(seats)
+    kinds = [s.kind for s in seats]
+    out = []
+    for s in seats:
+        if s.kind == HUMAN:
+            out.append(chosen.get(s.seat) or f"Player {s.seat + 1}")
+            continue
+        label = "PIMC" if s.kind == "pimc" else s.kind.capitalize()
+        twin = kinds.count(s.kind) > 1
+        out.append(f"{label} bot {s.seat + 1}" if twin else f"{label} bot")
+    return tuple(out)
+
+
+def settings_of(row: SettingsRow) -> Settings:
+    """The settings a stored row holds (its options as JSON, written by the hub)."""
+    options = json.loads(row.options or "{}")
+    return Settings(
+        title=row.title,
+        listed=row.listed,
+        grace=float(options.get("grace", Settings().grace)),
+        stand_in=options.get("stand_in"),
+        turn_time=options.get("turn_time"),
+    )
+
+
 def digest(token: str) -> str:
     """What is stored of a seat's token: its SHA-256 (a leaked database opens no seat)."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
@@ -163,6 +195,19 @@ class Room:
         #: when each seat last chose a name (time.monotonic): names are not chosen in a flood
         self.renamed: dict[int, float] = {}
         self.watch = next((s.token for s in row.seats if s.seat == SPECTATOR), None)
+        #: what the table does besides its rules (:mod:`alsos.web.lobby`)
+        self.settings = settings_of(row.settings)
+        #: the spectators' token, where it is kept (a table made since issue 32): a
+        #: person at a seat may pass it on, and a listed table's is in the lobby
+        self.watch_token = row.settings.watch
+        #: the table the session goes on at, once a rematch is made
+        self.rematch = row.settings.rematch
+        #: the people's seats with no page open, and since when (time.monotonic)
+        self.away: dict[int, float] = {}
+        #: the bots playing for people away past the grace, by seat
+        self.standins: dict[int, Bot] = {}
+        #: when the seat to act must have acted (time.monotonic), under a turn limit
+        self.due: float | None = None
         #: the table's actions are taken one at a time, under this lock
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
@@ -183,6 +228,7 @@ class Room:
         #: when a page last joined, left or acted here (time.monotonic): idle rooms are
         #: let go (:meth:`alsos.web.hub.Hub.prune`)
         self.touched = time.monotonic()
+        self.stamp()
 
     def seat_for(self, token: str) -> int | None:
         """The seat ``token`` opens, or None; every seat's digest is compared in
@@ -197,47 +243,84 @@ class Room:
         return found
 
     def humans(self) -> tuple[int, ...]:
-        """The seats played by people."""
+        """The seats played by people (a free seat too: a person will take it)."""
         return tuple(s.seat for s in self.seats if s.kind == HUMAN)
 
-    def names(self) -> tuple[str, ...]:
-        """Each seat's name at this table, by seat: the name a person chose, else
-        ``Player 1`` (seats count from 0, people from 1); a bot by its level (``Easy
-        bot``; two of one level are told apart by their seat)."""
-        kinds = [s.kind for s in self.seats]
-        out = []
-        for s in self.seats:
-            if s.kind == HUMAN:
-                out.append(self.chosen.get(s.seat) or f"Player {s.seat + 1}")
-                continue
-            label = "PIMC" if s.kind == "pimc" else s.kind.capitalize()
-            twin = kinds.count(s.kind) > 1
-            out.append(f"{label} bot {s.seat + 1}" if twin else f"{label} bot")
-        return tuple(out)
+    def free(self) -> tuple[int, ...]:
+        """The people's seats no one has taken yet (a listed table's, from the lobby)."""
+        return tuple(s.seat for s in self.seats if s.kind == HUMAN and s.token is None)
 
-    def public(self) -> dict[str, Any]:
-        """What every seat may know of the table itself."""
-        return {
+    def names(self) -> tuple[str, ...]:
+        """Each seat's name at this table, by seat (:func:`seat_names`)."""
+        return seat_names(self.seats, self.chosen)
+
+    def public(self, now: float | None = None) -> dict[str, Any]:
+        """What every seat may know of the table itself: its rules, seats and their
+        names, which seats are free, which people are away (and the seconds left of
+        their grace), which are played by a stand-in bot, and its settings."""
+        now = time.monotonic() if now is None else now
+        here = self.pages()
+        grace = self.settings.grace
+        stand_in = self.settings.stand_in
+        seats = []
+        for s, name in zip(self.seats, self.names(), strict=True):
+            entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": name}
+            if s.kind == HUMAN:
+                entry["free"] = s.token is None
+                entry["here"] = here[s.seat] > 0
+                left = self.away.get(s.seat)
+                if left is not None and stand_in is not None and s.seat not in self.standins:
+                    entry["grace"] = round(max(0.0, left + grace - now), 1)
+                if s.seat in self.standins:
+                    entry["standin"] = stand_in
+            seats.append(entry)
+        table: dict[str, Any] = {
             "id": self.id,
             "variant": self.rules.id,
             "name": self.rules.name,
             "players": self.rules.players,
             "dealer": self.game.dealer,
-            "seats": [
-                {"seat": s.seat, "kind": s.kind, "name": name}
-                for s, name in zip(self.seats, self.names(), strict=True)
-            ],
+            "seats": seats,
             "hand": self.hand,
             "session": self.session.summary(),
+            "settings": self.settings.public(),
         }
+        if self.rematch is not None:
+            table["rematch"] = self.rematch
+        return table
+
+    def take(self, seat: int, token: str) -> None:
+        """Seat ``seat`` is taken: ``token`` is the digest that opens it now."""
+        self.seats = tuple(
+            SeatRow(s.seat, s.kind, token) if s.seat == seat else s for s in self.seats
+        )
 
     def pages(self) -> Counter[int]:
         """How many pages are open at each seat (:data:`SPECTATOR` included)."""
         return Counter(c.seat for c in self.connections)
 
+    def bot_at(self, seat: int | None) -> Bot | None:
+        """The bot that plays ``seat``: the table's, or a stand-in for a person away."""
+        if seat is None:
+            return None
+        return self.bots.get(seat) or self.standins.get(seat)
+
+    def set_bot(self, seat: int, bot: Bot) -> None:
+        """Keep ``bot`` (a searching bot's state, back from a worker) as ``seat``'s."""
+        if seat in self.bots:
+            self.bots[seat] = bot
+        elif seat in self.standins:
+            self.standins[seat] = bot
+
+    def is_quick(self, seat: int) -> bool:
+        """Whether ``seat``'s bot chooses in the event loop (:data:`QUICK`)."""
+        if seat in self.standins:
+            return self.settings.stand_in in QUICK
+        return seat in self.quick
+
     def bot_to_act(self) -> bool:
-        """Whether a bot is to act in the hand in play."""
-        return not self.game.is_over and self.game.to_act in self.bots
+        """Whether a bot (or a stand-in) is to act in the hand in play."""
+        return not self.game.is_over and self.bot_at(self.game.to_act) is not None
 
     # ------------------------------------------------------------- sending
 
@@ -246,29 +329,31 @@ class Room:
         a hand just over goes on the session's sheet, sent to every page too."""
         ended = not self.game.is_over and note_over(self.session, game)
         self.game = game
+        self.stamp()
         frames: dict[int, tuple[str, str]] = {}
         for conn in list(self.connections):
             pair = frames.get(conn.seat)
             if pair is None:  # made once per seat, however many windows it has open
                 pair = frames[conn.seat] = (
                     frame_text(events_frame(events, conn.seat, ply + 1)),
-                    frame_text(state_frame(game, conn.seat, self.names())),
+                    self.state_text(conn.seat),
                 )
             conn.send(pair[0])
             conn.send(pair[1])
         if ended:
             self.send_sheet()
 
-    def send_all(self, frame: dict[str, Any]) -> None:
-        """Send every page the same (public) frame."""
+    def send_all(self, frame: dict[str, Any], skip: Connection | None = None) -> None:
+        """Send every page (but ``skip``) the same (public) frame."""
         text = frame_text(frame)
         for conn in list(self.connections):
-            conn.send(text)
+            if conn is not skip:
+                conn.send(text)
 
     def send_names(self) -> None:
         """Send every page the table's public facts (its names changed), then its state,
         whose story names the seats."""
-        self.send_all({"type": "table", "table": self.public()})
+        self.send_public()
         self.send_states()
 
     def send_sheet(self) -> None:
@@ -280,10 +365,42 @@ class Room:
         self.send_sheet()
         self.send_states()
 
-    def send_states(self) -> None:
-        """Send every page its own state of the hand in play."""
+    def send_states(self, skip: Connection | None = None) -> None:
+        """Send every page (but ``skip``) its own state of the hand in play."""
         states: dict[int, str] = {}
         for conn in list(self.connections):
+            if conn is skip:
+                continue
             if conn.seat not in states:
-                states[conn.seat] = frame_text(state_frame(self.game, conn.seat, self.names()))
+                states[conn.seat] = self.state_text(conn.seat)
             conn.send(states[conn.seat])
+
+    def send_public(self, skip: Connection | None = None) -> None:
+        """Send every page (but ``skip``) the table's public facts (who is here, away,
+        played by a stand-in)."""
+        self.send_all({"type": "table", "table": self.public()}, skip)
+
+    def state_frame(self, seat: int) -> dict[str, Any]:
+        """The ``state`` frame of the hand in play for ``seat``, with the turn clock
+        (the seconds the person to act has left) under a turn limit."""
+        frame = state_frame(self.game, seat, self.names())
+        if self.due is not None:
+            frame["clock"] = round(max(0.0, self.due - time.monotonic()), 1)
+        return frame
+
+    def state_text(self, seat: int) -> str:
+        return frame_text(self.state_frame(seat))
+
+    def stamp(self) -> None:
+        """Start the turn clock of the person to act under a turn limit (none for a
+        bot, a stand-in, a free seat or a hand over)."""
+        limit = self.settings.turn_time
+        seat = self.game.to_act
+        person = (
+            seat is not None
+            and not self.game.is_over
+            and seat in self.humans()
+            and seat not in self.free()
+            and self.bot_at(seat) is None
+        )
+        self.due = time.monotonic() + limit if limit is not None and person else None

@@ -67,7 +67,17 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["CHANNEL", "HandRow", "PlyTaken", "SeatRow", "Store", "TableRow", "engine_url"]
+__all__ = [
+    "CHANNEL",
+    "HandRow",
+    "LobbyRow",
+    "PlyTaken",
+    "SeatRow",
+    "SettingsRow",
+    "Store",
+    "TableRow",
+    "engine_url",
+]
 
 #: The PostgreSQL ``NOTIFY`` channel on which every stored action is announced,
 #: as ``"<table id> <actions stored>"``.
@@ -138,6 +148,49 @@ _NAMES = Table(
 )
 
 
+# What a table is set to do besides its rules (alsos.web.lobby.Settings; issue 32):
+# a table of its own, so a database made before gains it (create_all), and a table
+# without a row has the defaults.  ``watch``: the spectators' token of a listed
+# table, in the clear (anyone may watch it); ``options``: the rest, as JSON;
+# ``rematch``: the table its session's rematch was made as.
+_SETTINGS = Table(
+    "alsos_settings",
+    _META,
+    Column("table_id", String(32), ForeignKey("alsos_tables.id"), primary_key=True),
+    Column("title", String(200), nullable=False),
+    Column("listed", Integer, nullable=False),
+    Column("watch", String(64), nullable=True),
+    Column("options", Text, nullable=False),
+    Column("rematch", String(32), nullable=True),
+)
+
+
+@frozen
+class SettingsRow:
+    """A table's stored settings: its name, whether it is listed (and then its
+    spectators' token), the other options as JSON, and its rematch's id."""
+
+    title: str = ""
+    listed: bool = False
+    watch: str | None = None
+    options: str = "{}"
+    rematch: str | None = None
+
+
+@frozen
+class LobbyRow:
+    """A listed table as the lobby shows it: public facts only."""
+
+    id: str
+    variant: str
+    players: int
+    created: float
+    settings: SettingsRow
+    seats: tuple[SeatRow, ...]
+    names: tuple[tuple[int, str], ...]
+    hands: int
+
+
 @frozen
 class SeatRow:
     """One seat of a table: ``kind`` is ``human`` or a bot spec; a person's ``token``."""
@@ -170,6 +223,7 @@ class TableRow:
     actions: tuple[tuple[int, str], ...]
     hands: tuple[HandRow, ...] = ()
     names: tuple[tuple[int, str], ...] = ()
+    settings: SettingsRow = SettingsRow()
 
 
 class PlyTaken(Exception):
@@ -230,8 +284,11 @@ class Store:
         dealer: int,
         deal: str,
         seats: Sequence[SeatRow],
+        settings: SettingsRow | None = None,
+        names: Sequence[tuple[int, str]] = (),
     ) -> None:
-        """Store a new table with its seats (one transaction)."""
+        """Store a new table with its seats, its settings and the names its seats
+        start with (a rematch's) in one transaction."""
         with self.engine.begin() as conn:
             conn.execute(
                 insert(_TABLES).values(
@@ -250,6 +307,13 @@ class Store:
                     for s in seats
                 ],
             )
+            if settings is not None:
+                conn.execute(insert(_SETTINGS).values(table_id=table_id, **_settings(settings)))
+            if names:
+                conn.execute(
+                    insert(_NAMES),
+                    [{"table_id": table_id, "seat": n, "name": name} for n, name in names],
+                )
 
     def add_action(self, table_id: str, ply: int, seat: int, action: str) -> None:
         """Store the action taken at ``ply`` (0 the first) and, on PostgreSQL, announce
@@ -420,6 +484,9 @@ class Store:
                 .where(_NAMES.c.table_id == table_id)
                 .order_by(_NAMES.c.seat)
             ).all()
+            settings = _settings_row(
+                conn.execute(select(_SETTINGS).where(_SETTINGS.c.table_id == table_id)).first()
+            )
         return TableRow(
             id=row.id,
             variant=row.variant,
@@ -433,7 +500,117 @@ class Store:
                 for h in hands
             ),
             names=tuple((n.seat, n.name) for n in names),
+            settings=settings,
         )
+
+    def seats(self, table_id: str) -> tuple[SeatRow, ...]:
+        """The seats of ``table_id`` (a free seat's token is None until it is taken)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(_SEATS.c.seat, _SEATS.c.kind, _SEATS.c.token)
+                .where(_SEATS.c.table_id == table_id)
+                .order_by(_SEATS.c.seat)
+            ).all()
+        return tuple(SeatRow(r.seat, r.kind, r.token) for r in rows)
+
+    def take_seat(self, table_id: str, seat: int, token: str) -> bool:
+        """Give the free person's seat ``seat`` of ``table_id`` the token digest
+        ``token``; whether it was free (one person takes a seat, whoever asks first,
+        whichever process asks).  On PostgreSQL, announced as ``"<table id> 0"``."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(_SEATS)
+                .where(
+                    (_SEATS.c.table_id == table_id)
+                    & (_SEATS.c.seat == seat)
+                    & (_SEATS.c.kind == "human")
+                    & _SEATS.c.token.is_(None)
+                )
+                .values(token=token)
+            ).rowcount
+            if done and self.postgres:
+                conn.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANNEL, "payload": f"{table_id} 0"},
+                )
+        return bool(done)
+
+    def set_rematch(self, table_id: str, rematch: str) -> str:
+        """Make ``rematch`` the table the session of ``table_id`` goes on at, unless
+        one was made first: the one that stands."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(_SETTINGS.c.rematch).where(_SETTINGS.c.table_id == table_id)
+            ).first()
+            if row is None:
+                conn.execute(
+                    insert(_SETTINGS).values(
+                        table_id=table_id, **_settings(SettingsRow(rematch=rematch))
+                    )
+                )
+                return rematch
+            if row.rematch is not None:
+                return str(row.rematch)
+            conn.execute(
+                update(_SETTINGS)
+                .where((_SETTINGS.c.table_id == table_id) & _SETTINGS.c.rematch.is_(None))
+                .values(rematch=rematch)
+            )
+        return rematch
+
+    def lobby(self, limit: int = 50) -> list[LobbyRow]:
+        """The listed tables, the newest first, at most ``limit``, with their seats,
+        names and finished hands."""
+        with self.engine.connect() as conn:
+            tables = conn.execute(
+                select(_TABLES.c.id, _TABLES.c.variant, _TABLES.c.players, _TABLES.c.created)
+                .add_columns(*_SETTINGS.c)
+                .join(_SETTINGS, _SETTINGS.c.table_id == _TABLES.c.id)
+                .where((_SETTINGS.c.listed == 1) & _SETTINGS.c.rematch.is_(None))
+                .order_by(_TABLES.c.created.desc())
+                .limit(limit)
+            ).all()
+            ids = [t.id for t in tables]
+            seats = conn.execute(
+                select(_SEATS).where(_SEATS.c.table_id.in_(ids)).order_by(_SEATS.c.seat)
+            ).all()
+            names = conn.execute(select(_NAMES).where(_NAMES.c.table_id.in_(ids))).all()
+            hands = conn.execute(
+                select(_HANDS.c.table_id, func.count())
+                .where(_HANDS.c.table_id.in_(ids))
+                .group_by(_HANDS.c.table_id)
+            ).all()
+        done = {h[0]: int(h[1]) for h in hands}
+        return [
+            LobbyRow(
+                id=t.id,
+                variant=t.variant,
+                players=t.players,
+                created=t.created,
+                settings=_settings_row(t),
+                seats=tuple(SeatRow(s.seat, s.kind, s.token) for s in seats if s.table_id == t.id),
+                names=tuple(sorted((n.seat, n.name) for n in names if n.table_id == t.id)),
+                hands=done.get(t.id, 0),
+            )
+            for t in tables
+        ]
+
+
+def _settings(row: SettingsRow) -> dict[str, Any]:
+    return {
+        "title": row.title,
+        "listed": int(row.listed),
+        "watch": row.watch,
+        "options": row.options,
+        "rematch": row.rematch,
+    }
+
+
+def _settings_row(row: Any) -> SettingsRow:
+    """A stored settings row (None: a table made without one: the defaults)."""
+    if row is None:
+        return SettingsRow()
+    return SettingsRow(row.title, bool(row.listed), row.watch, row.options, row.rematch)
 
 
 def _sqlite_own(dbapi_connection: Any, record: Any) -> None:

@@ -150,18 +150,20 @@ class BotTurns:
             return await tables.deal_on(room)
         game = room.game
         seat = game.to_act
-        if game.is_over or seat is None or seat not in room.bots:
+        bot = room.bot_at(seat)
+        if game.is_over or seat is None or bot is None:
             if game.is_over:
                 await tables.peers.release(room.id)
             return False
-        if seat in room.quick:
+        if room.is_quick(seat):
             async with self._turns, room.lock:
                 game = room.game
-                if game.to_act != seat or game.is_over:
-                    return True
+                bot = room.bot_at(seat)
+                if game.to_act != seat or game.is_over or bot is None:
+                    return True  # (a person back at the seat takes it again)
                 legal = game.legal_actions()
                 try:
-                    action = str(room.bots[seat].choose(game.view(seat), legal))
+                    action = str(bot.choose(game.view(seat), legal))
                 except Exception:
                     action = _instead(room, seat, legal)
                 await tables.bot_moves(room, seat, action)
@@ -176,16 +178,18 @@ class BotTurns:
         else:
             legal = snapshot.legal_actions()
             try:
-                action, room.bots[seat] = await tables.searches.run(
-                    room.id, choose, room.bots[seat], snapshot.view(seat), legal
+                action, after = await tables.searches.run(
+                    room.id, choose, bot, snapshot.view(seat), legal
                 )
+                room.set_bot(seat, after)
             except RuntimeError:  # the server is stopping: no worker takes it
                 return False
             except Exception:
                 action = _instead(room, seat, legal)
             self._chosen[room.id] = (hand, ply, action)
         async with self._turns, room.lock:
-            if len(room.game.history) == ply and room.hand == hand:
+            now = len(room.game.history) == ply and room.hand == hand
+            if now and room.bot_at(seat) is not None:  # (not if the person came back)
                 await tables.bot_moves(room, seat, action)
         self._chosen.pop(room.id, None)
         return True

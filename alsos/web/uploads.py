@@ -71,13 +71,20 @@ def read_upload(text: str, players: int | None) -> Ruleset | str:
     """(In a worker.)  The rules of an uploaded profile for ``players`` seats (None: its
     own count, named as such, so that the table reads the same rules again when it
     is loaded with the count it was stored with), or the loader's refusal as text (a
-    ProfileError: the key path and the reason)."""
+    ProfileError: the key path and the reason).
+
+    Each text is named after its digest (``upload-<12 hex>.yaml``): the rulesets of
+    two uploads never share a name, by which a worker finds a view's rules
+    (:func:`alsos.ruleset.tables.rules_named`) and a record names them; a refusal
+    names the file ``upload.yaml``, as the person who sent it knows it."""
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    name = f"upload-{digest}.yaml"
     try:
         if players is None:
-            players = load_profile_text(text).players
-        return load_profile_text(text, players=players)
+            players = load_profile_text(text, name).players
+        return load_profile_text(text, name, players=players)
     except ValueError as e:
-        return str(e)
+        return str(e).replace(name, "upload.yaml")
     except RecursionError:  # the loader bounds the nesting; should it ever not
         return "upload.yaml: the profile nests too deep to read"
 

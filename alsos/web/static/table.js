@@ -1,4 +1,4 @@
-// The web table's page: make a table, then play a seat over a WebSocket.
+// The web table's page: play a seat over a WebSocket (lobby.js makes the tables).
 // The seat's secret token lives in the URL fragment (#t=TABLE&k=TOKEN), which the
 // browser never sends to a server; it goes up only inside the first WebSocket message.
 // Every word about the hand (the story, what each button does, why the settlement
@@ -22,6 +22,9 @@
   let myTurn = false;
   let showLast = false;     // the last trick shown on the table again
   let last = null;          // the last state frame
+  let watchToken = null;    // the spectators' token, to invite spectators (a person's seat)
+  let clockDue = null;      // when the person to act must have acted (Date.now()), if timed
+  let graceFrom = 0;        // when the last table frame came (its grace seconds count from it)
 
   // The places around the table, from the bottom (this seat, or seat 0 for a
   // spectator) in the order of play: counter-clockwise, as pagat describes it.
@@ -41,6 +44,11 @@
   function name(seat) {
     const s = table && table.seats[seat];
     return s ? s.name : `seat ${seat}`;
+  }
+  // the table's own name (its maker's), then its rules
+  function tableName() {
+    const title = table.settings && table.settings.title;
+    return title ? `${title} (${table.name})` : table.name;
   }
   function who(seat) {
     if (seat === null || seat === undefined) return "nobody";
@@ -62,75 +70,6 @@
   function fragment() {
     const p = new URLSearchParams(location.hash.slice(1));
     return { t: p.get("t"), k: p.get("k") };
-  }
-
-  // ------------------------------------------------------------------ setup
-  async function setup() {
-    $("setup").hidden = false;
-    $("table").hidden = true;
-    const data = await (await fetch("api/variants")).json();
-    const variant = $("variant"), players = $("players"), seats = $("seats");
-    for (const v of data.variants) variant.append(el("option", `${v.id}: ${v.name}`, { value: v.id }));
-    function counts() {
-      const v = data.variants.find((x) => x.id === variant.value);
-      players.replaceChildren(...v.counts.map((n) => {
-        const o = el("option", n, { value: n });
-        if (n === v.players) o.selected = true;
-        return o;
-      }));
-      fill();
-    }
-    function fill() {
-      const legend = seats.querySelector("legend");
-      seats.replaceChildren(legend);
-      for (let s = 0; s < Number(players.value); s++) {
-        const sel = el("select", null, { name: `seat${s}`, id: `seat${s}` });
-        for (const kind of data.seats) sel.append(el("option", kind, { value: kind }));
-        sel.value = s === 0 ? "human" : "heuristic";
-        const label = el("label", `Seat ${s} `, { for: `seat${s}` });
-        label.append(sel);
-        seats.append(label);
-      }
-    }
-    if (data.variants.some((v) => v.id === "potter1930")) variant.value = "potter1930";
-    variant.addEventListener("change", counts);
-    players.addEventListener("change", fill);
-    counts();
-    $("new-table").addEventListener("submit", async (ev) => {
-      ev.preventDefault();
-      $("setup-error").textContent = "";
-      const body = {
-        variant: variant.value,
-        players: Number(players.value),
-        seats: [...seats.querySelectorAll("select")].map((s) => s.value),
-      };
-      const file = $("profile").files[0];
-      if (file) {
-        if (file.size > 65536) { $("setup-error").textContent = "a profile is at most 64 KiB"; return; }
-        body.profile = await file.text();
-      }
-      const r = await fetch("api/tables", {
-        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-      });
-      const got = await r.json();
-      if (!r.ok) { $("setup-error").textContent = got.error; return; }
-      const list = $("link-list");
-      list.replaceChildren();
-      const seatsOf = Object.keys(got.tokens).map(Number).sort((a, b) => a - b);
-      // bots only: no seat to open, but the table is made and plays: its spectators' link
-      for (const s of seatsOf) {
-        const url = `${location.origin}${location.pathname}#t=${got.table}&k=${got.tokens[s]}`;
-        const li = el("li", `Seat ${s}: `);
-        li.append(el("a", url, { href: url, "aria-label": `open seat ${s}` }));
-        list.append(li);
-      }
-      const watch = `${location.origin}${location.pathname}#t=${got.table}&k=${got.spectator}`;
-      const li = el("li", "Spectators: ");
-      li.append(el("a", watch, { href: watch, "aria-label": "open the spectators' view" }));
-      list.append(li);
-      $("links").hidden = false;
-      if (seatsOf.length === 1) location.hash = `t=${got.table}&k=${got.tokens[seatsOf[0]]}`;
-    });
   }
 
   // ------------------------------------------------------------------ connection
@@ -160,11 +99,40 @@
     };
   }
 
+  // The session goes on at a new table (a rematch): the same token opens its seat.
+  function rematched(id) {
+    const target = `${location.pathname}#t=${id}&k=${fragment().k}`;
+    const a = $("rematch-link");
+    a.href = target; a.hidden = false;
+    $("rematch").hidden = true;
+    $("session-state").textContent = "A new session with the same people: moving to its table...";
+    setTimeout(() => { location.hash = `t=${id}&k=${fragment().k}`; }, 1500);
+  }
+
+  // "an Easy bot", "a Medium bot"
+  function botName(level) {
+    const label = level === "pimc" ? "PIMC" : level.charAt(0).toUpperCase() + level.slice(1);
+    return `${/^[AEIOU]/.test(label) ? "an" : "a"} ${label} bot`;
+  }
+
+  // the seconds left on a countdown that read `left` when its frame came
+  function countdown(left, from) {
+    const s = Math.max(0, Math.ceil(left - (Date.now() - from) / 1000));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }
+  setInterval(() => {
+    for (const node of document.querySelectorAll("[data-grace]")) {
+      node.textContent = `away: a bot plays in ${countdown(Number(node.dataset.grace), graceFrom)}`;
+    }
+    const clock = $("clock");
+    if (clock && clockDue !== null) clock.textContent = countdown((clockDue - Date.now()) / 1000, Date.now());
+  }, 1000);
+
   function receive(frame) {
     if (frame.type === "welcome") {
       table = frame.table; me = frame.seat;
       const role = me < 0 ? "spectator" : name(me);
-      $("where").textContent = `${table.name}: ${role}`;
+      $("where").textContent = `${tableName()}: ${role}`;
       document.title = `Alsós: ${role}`;
       document.body.dataset.role = me < 0 ? "spectator" : "seat";
       const people = table.seats.filter((s) => s.kind === "human").length;
@@ -183,11 +151,19 @@
       const rules = $("rules-link");
       rules.href = `api/tables/${encodeURIComponent(fragment().t)}/rules`;
       rules.hidden = false;
+      watchToken = frame.watch || null;
+      $("invite").hidden = me < 0;
+      $("copy-watch").hidden = !watchToken;
+      graceFrom = Date.now();
       showSheet(table.session, table.hand);
     } else if (frame.type === "table") {
       table = frame.table;
+      graceFrom = Date.now();
       if (me >= 0 && document.activeElement !== $("name")) $("name").value = name(me);
-      $("where").textContent = `${table.name}: ${me < 0 ? "spectator" : name(me)}`;
+      $("where").textContent = `${tableName()}: ${me < 0 ? "spectator" : name(me)}`;
+      if (last) drawSeats(last.view);
+      showNext();
+      if (table.rematch) rematched(table.rematch);
     } else if (frame.type === "sheet") {
       showSheet(frame.session, frame.hand);
     } else if (frame.type === "state") {
@@ -252,6 +228,11 @@
     const contract = v.contract ? ` Game: ${v.contract}${v.declarer === null ? "" : `, declared by ${who(v.declarer)}`}.` : "";
     const phase = v.to_act === null ? "" : ` (${phaseName(v.phase)})`;
     $("status").textContent = `${turn}${phase}${contract}`;
+    clockDue = frame.clock === undefined ? null : Date.now() + frame.clock * 1000;
+    if (clockDue !== null) {
+      $("status").append(" Time left: ", el("span", countdown(frame.clock, Date.now()), { id: "clock" }),
+        el("span", " (then a bot moves once)", { class: "help" }));
+    }
 
     drawSeats(v);
     drawTrick(v);
@@ -350,6 +331,11 @@
       if (s === v.declarer && v.contract) tags.append(el("span", `declarer: ${v.contract}`, { class: "tag declarer" }));
       if (!out) tags.append(el("span", `${v.tricks_won[s]} ${v.tricks_won[s] === 1 ? "trick" : "tricks"}`, { class: "tag" }));
       if (s === v.to_act) tags.append(el("span", s === me ? "your turn" : "to act", { class: "tag turn" }));
+      const facts = table.seats[s] || {};
+      if (facts.free) tags.append(el("span", "free seat: waiting for a player from the lobby", { class: "tag away" }));
+      else if (facts.standin) tags.append(el("span", `away: ${botName(facts.standin)} plays until they are back`, { class: "tag away" }));
+      else if (facts.grace !== undefined) tags.append(el("span", `away: a bot plays in ${countdown(facts.grace, graceFrom)}`, { class: "tag away", "data-grace": String(facts.grace) }));
+      else if (facts.kind === "human" && !facts.here) tags.append(el("span", "away", { class: "tag away" }));
       box.append(tags);
       felt.append(box);
     }
@@ -476,7 +462,17 @@
   function showNext() {
     const people = table ? table.seats.some((x) => x.seat === me && x.kind === "human") : false;
     $("next-hand").hidden = !(over && people && session && !session.over);
+    $("rematch").hidden = !(people && session && session.over && !(table && table.rematch));
   }
+  $("rematch").addEventListener("click", () => {
+    if (connected) socket.send(JSON.stringify({ type: "rematch" }));
+  });
+  $("copy-watch").addEventListener("click", () => {
+    window.Alsos.copy(window.Alsos.link(fragment().t, watchToken), $("copied"));
+  });
+  $("copy-seat").addEventListener("click", () => {
+    window.Alsos.copy(location.href, $("copied"));
+  });
   $("next-hand").addEventListener("click", () => {
     $("refused").textContent = "";
     showLast = false;
@@ -501,9 +497,10 @@
   $("record").addEventListener("click", () => socket.send(JSON.stringify({ type: "record" })));
 
   async function start() {
+    if (!(fragment().t && fragment().k)) return;  // the front page: lobby.js
     cards = await (await fetch("api/cards")).json();
     names = await (await fetch("api/card-names")).json();
-    if (fragment().t && fragment().k) connect(); else setup();
+    connect();
   }
   window.addEventListener("hashchange", () => location.reload());
   start();

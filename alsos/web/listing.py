@@ -1,0 +1,57 @@
+"""The lobby's list of tables: the listed tables' public facts, as the page shows them.
+
+Each entry says what anyone may know of a listed table (:mod:`alsos.web.lobby`):
+its name, ruleset and player count, each seat with its name, whether a person's
+seat is free and whether its person is here, the number of the hand in play,
+and the spectators' token (anyone may watch a listed table).  A table in this
+process's memory adds who is connected and whether its session is over; one
+that is not is listed from the store alone.  Never a card, a deal or a seat's
+token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from alsos.ruleset.loading import shipped_variants
+from alsos.web.room import HUMAN, Room, seat_names
+from alsos.web.store import LobbyRow
+from alsos.web.uploads import shipped_rules
+
+__all__ = ["lobby_entries"]
+
+
+def lobby_entries(rows: list[LobbyRow], rooms: Mapping[str, Room]) -> list[dict[str, Any]]:
+    """The lobby's entries for the stored listed tables ``rows``, the tables in memory
+    (``rooms``) telling who is here and whether the session is over."""
+    out = []
+    for row in rows:
+        room = rooms.get(row.id)
+        chosen = dict(row.names) if room is None else room.chosen
+        seats = row.seats if room is None else room.seats
+        people = [s for s in seats if s.seat >= 0]
+        here = room.pages() if room is not None else None
+        entry_seats = []
+        for s, name in zip(people, seat_names(people, chosen), strict=True):
+            seat: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": name}
+            if s.kind == HUMAN:
+                seat["free"] = s.token is None
+                seat["here"] = bool(here and here[s.seat] > 0)
+            entry_seats.append(seat)
+        shipped = row.variant in shipped_variants()
+        entry: dict[str, Any] = {
+            "table": row.id,
+            "title": row.settings.title,
+            "variant": row.variant if shipped else row.variant.removeprefix("upload:"),
+            "rules": shipped_rules(row.variant, row.players).name if shipped else "house rules",
+            "players": row.players,
+            "seats": entry_seats,
+            "free": sum(1 for s in entry_seats if s.get("free")),
+            "hand": row.hands + 1 if room is None else room.hand,
+            "over": room is not None and room.session.is_over,
+            "watchers": here[-1] if here is not None else 0,
+            "watch": row.settings.watch,
+        }
+        out.append(entry)
+    return out

@@ -1,0 +1,176 @@
+// The web table's front page: the lobby (the listed tables, a free seat taken or a
+// table watched in one click) and the form that makes a new table, with its invite
+// links, each with a Copy button.  table.js plays a seat once the page's address
+// holds one (#t=TABLE&k=TOKEN); it uses the helpers this script leaves in
+// window.Alsos.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  function el(tag, text, attrs) {
+    const e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    return e;
+  }
+  function link(table, token) {
+    return `${location.origin}${location.pathname}#t=${table}&k=${token}`;
+  }
+  // Copy `text` and say so in `said`; where the browser refuses (a page not served over
+  // https or localhost), the text is selected in `field` for the person to copy.
+  async function copy(text, said, field) {
+    try {
+      await navigator.clipboard.writeText(text);
+      said.textContent = "Copied.";
+    } catch (e) {
+      if (field) { field.focus(); field.select(); }
+      said.textContent = "Press Ctrl+C (or ⌘C) to copy the selected link.";
+    }
+  }
+  // A link in a read-only field with its Copy button.
+  function linkRow(label, url, said) {
+    const li = el("li", null, { class: "link-row" });
+    const id = `link-${Math.random().toString(36).slice(2)}`;
+    li.append(el("label", label, { for: id }));
+    const field = el("input", null, { id, readonly: "", value: url, class: "link" });
+    const button = el("button", "Copy", { type: "button", "aria-label": `copy the link: ${label}` });
+    button.addEventListener("click", () => copy(url, said, field));
+    const open = el("a", "Open", { href: url, "aria-label": `open: ${label}` });
+    li.append(field, button, open);
+    return li;
+  }
+  window.Alsos = { copy, link };
+
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (p.get("t") && p.get("k")) return;  // a seat's page: table.js plays it
+
+  // ------------------------------------------------------------------ the lobby
+  async function lobby() {
+    $("lobby").hidden = false;
+    $("lobby-said").textContent = "";
+    let tables = [];
+    try {
+      const r = await fetch("api/lobby");
+      tables = (await r.json()).tables || [];
+    } catch (e) {
+      $("lobby-said").textContent = "The lobby could not be read: try again.";
+    }
+    $("lobby-empty").hidden = tables.length > 0;
+    $("lobby-list").replaceChildren(...tables.map(entry));
+  }
+  function entry(t) {
+    const li = el("li", null, { class: "lobby-table" });
+    const title = t.title || `${t.rules} table`;
+    li.append(el("strong", title));
+    const people = t.seats.map((s) => s.free ? "a free seat" : `${s.name}${s.kind === "human" && !s.here ? " (away)" : ""}`);
+    li.append(el("span", ` · ${t.rules}, ${t.players} players · hand ${t.hand}${t.over ? " · over" : ""} · ${people.join(", ")}`));
+    const row = el("div", null, { class: "lobby-actions" });
+    for (const s of t.seats.filter((x) => x.free)) {
+      const b = el("button", `Sit at seat ${s.seat + 1}`, { type: "button", "aria-label": `sit at seat ${s.seat + 1} of ${title}` });
+      b.addEventListener("click", () => sit(t.table, s.seat, b));
+      row.append(b);
+    }
+    row.append(el("a", "Watch", { href: link(t.table, t.watch), "aria-label": `watch ${title}` }));
+    li.append(row);
+    return li;
+  }
+  async function sit(table, seat, button) {
+    button.disabled = true;
+    const r = await fetch(`api/tables/${encodeURIComponent(table)}/seats`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat }),
+    });
+    const got = await r.json();
+    if (!r.ok) { $("lobby-said").textContent = got.error; button.disabled = false; lobby(); return; }
+    location.hash = `t=${got.table}&k=${got.token}`;
+  }
+  $("lobby-refresh").addEventListener("click", lobby);
+
+  // ------------------------------------------------------------------ a new table
+  const KINDS = {
+    human: "a friend (I send the link)", open: "anyone from the lobby",
+    easy: "Easy bot", medium: "Medium bot", hard: "Hard bot", expert: "Expert bot",
+    random: "Random bot", heuristic: "Heuristic bot", pimc: "PIMC bot",
+  };
+  async function setup() {
+    $("setup").hidden = false;
+    const data = await (await fetch("api/variants")).json();
+    const variant = $("variant"), players = $("players"), seats = $("seats");
+    for (const v of data.variants) variant.append(el("option", `${v.id}: ${v.name}`, { value: v.id }));
+    function counts() {
+      const v = data.variants.find((x) => x.id === variant.value);
+      players.replaceChildren(...v.counts.map((n) => {
+        const o = el("option", n, { value: n });
+        if (n === v.players) o.selected = true;
+        return o;
+      }));
+      fill();
+    }
+    function fill() {
+      for (const old of seats.querySelectorAll("label")) old.remove();
+      for (let s = 0; s < Number(players.value); s++) {
+        const sel = el("select", null, { name: `seat${s}`, id: `seat${s}` });
+        const kinds = s === 0 ? data.seats.filter((k) => k !== "human") : ["human", "open", ...data.seats.filter((k) => k !== "human")];
+        if (s === 0) sel.append(el("option", "me", { value: "human" }));
+        for (const kind of kinds) sel.append(el("option", KINDS[kind] || kind, { value: kind }));
+        sel.value = s === 0 ? "human" : "medium";
+        const label = el("label", `Seat ${s + 1} `, { for: `seat${s}` });
+        label.append(sel);
+        seats.append(label);
+      }
+    }
+    if (data.variants.some((v) => v.id === "potter1930")) variant.value = "potter1930";
+    variant.addEventListener("change", counts);
+    players.addEventListener("change", fill);
+    counts();
+    $("new-table").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      $("setup-error").textContent = "";
+      const listed = $("listed").checked;
+      const kinds = [...seats.querySelectorAll("select")].map((s) => s.value);
+      if (!listed && kinds.includes("open")) {
+        $("setup-error").textContent = "A seat for anyone from the lobby needs the table listed in the lobby.";
+        return;
+      }
+      const standIn = $("stand-in").value;
+      const body = {
+        variant: variant.value,
+        players: Number(players.value),
+        seats: kinds,
+        title: $("title").value,
+        listed,
+        grace: Number($("grace").value),
+        stand_in: standIn || null,
+        turn_time: $("turn-time").value ? Number($("turn-time").value) : null,
+      };
+      const file = $("profile").files[0];
+      if (file) {
+        if (file.size > 65536) { $("setup-error").textContent = "a profile is at most 64 KiB"; return; }
+        body.profile = await file.text();
+      }
+      const r = await fetch("api/tables", {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+      });
+      const got = await r.json();
+      if (!r.ok) { $("setup-error").textContent = got.error; return; }
+      const list = $("link-list");
+      const said = el("p", null, { role: "status" });
+      list.replaceChildren();
+      const seatsOf = Object.keys(got.tokens).map(Number).sort((a, b) => a - b);
+      for (const s of seatsOf) {
+        list.append(linkRow(s === 0 ? "Your seat (seat 1)" : `Seat ${s + 1}, for your friend`, link(got.table, got.tokens[s]), said));
+      }
+      list.append(linkRow("Spectators", link(got.table, got.spectator), said));
+      list.after(said);
+      $("links").hidden = false;
+      // the maker sits at the first seat: straight to the table unless friends are
+      // to be invited first (their links are on this page until then)
+      if (seatsOf.length === 1) location.hash = `t=${got.table}&k=${got.tokens[seatsOf[0]]}`;
+      else if (seatsOf.length) {
+        const go = el("a", "Go to my seat", { href: link(got.table, got.tokens[seatsOf[0]]), class: "go" });
+        said.before(go);
+      }
+    });
+  }
+
+  lobby();
+  setup();
+})();
