@@ -359,7 +359,14 @@ def _public(text: str) -> str:
 class _Table:
     """One table of people (every seat human) on its own app, driven seat by seat."""
 
-    def __init__(self, client: _Server, rules: alsos.Ruleset, deal: alsos.Deal, dealer: int):
+    def __init__(
+        self,
+        client: _Server,
+        rules: alsos.Ruleset,
+        deal: alsos.Deal,
+        dealer: int,
+        lang: str = "en",
+    ):
         self.client = client
         create = functools.partial(
             client.app.state.hub.create,  # type: ignore[attr-defined]
@@ -370,7 +377,7 @@ class _Table:
         self.first: dict[int, list[str]] = {}
         for seat, token in tokens.items():
             ws = client.socket(self.id)
-            ws.send_json({"type": "hello", "token": token})
+            ws.send_json({"type": "hello", "token": token, "lang": lang})
             welcome = json.loads(ws.receive_text())
             del welcome["table"]["id"]  # the table's id differs between the two servers
             welcome.pop("watch", None)  # and so does the spectators' token
@@ -425,7 +432,13 @@ def test_a_spectator_sees_no_hidden_card_during_the_hand(rules: alsos.Ruleset) -
     _compare_frames(rules, 5)
 
 
-def _compare_frames(rules: alsos.Ruleset, examples: int) -> None:
+def test_a_seat_sees_no_hidden_card_in_hungarian_either() -> None:
+    """The same comparison with every page reading Hungarian (issue 33): the words of
+    another language carry no more than the English ones."""
+    _compare_frames(alsos.load_variant("potter1930"), 3, "hu")
+
+
+def _compare_frames(rules: alsos.Ruleset, examples: int, lang: str = "en") -> None:
     for example in range(examples):
         rng = random.Random(f"{rules}-{example}")
         first = alsos.Game(rules, seed=rng.randrange(2**32))
@@ -438,8 +451,8 @@ def _compare_frames(rules: alsos.Ruleset, examples: int) -> None:
             _Server() as one,
             _Server() as two,
         ):
-            a = _Table(one, rules, first.deal, first.dealer)
-            b = _Table(two, rules, deal, first.dealer)
+            a = _Table(one, rules, first.deal, first.dealer, lang)
+            b = _Table(two, rules, deal, first.dealer, lang)
             name = f"{rules} seat {k}, swapped {sorted(c.name for c in cards)}"
             assert a.first[k] == b.first[k], f"{name}: the first frames differ"
             assert a.first[-1] == b.first[-1], f"{name}: the spectator's first frames differ"

@@ -19,6 +19,7 @@ pytest.importorskip("httpx")
 from test_web import _game, _join, _Server, _table
 
 import alsos
+from alsos.web import absence
 from alsos.web.lobby import Settings, read_settings
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -122,6 +123,8 @@ def test_a_private_table_is_not_in_the_lobby_and_keeps_no_free_seat(client: _Ser
         ({"grace": True}, '"grace" is a number'),
         ({"stand_in": "god"}, '"stand_in" is null or a bot'),
         ({"turn_time": 3}, '"turn_time" is from 10'),
+        ({"grace": 10**300}, '"grace" is from 0'),
+        ({"title": "a\x1fb"}, "cannot be shown"),
     ],
 )
 def test_bad_table_settings_are_refused_by_key(asked: dict[str, Any], why: str) -> None:
@@ -130,6 +133,54 @@ def test_bad_table_settings_are_refused_by_key(asked: dict[str, Any], why: str) 
         r = client.post("/api/tables", json={**body, "listed": True, **asked})
         assert r.status_code == 400 and why in r.json()["error"], r.text
         assert _lobby(client) == []
+
+
+def test_a_seat_taken_and_never_opened_is_free_again(
+    client: _Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(absence, "UNCLAIMED", 0.3)
+    t = _table(client, "potter1930", ["human", "open", "heuristic"], listed=True)
+    r = client.post(f"/api/tables/{t['table']}/seats", json={"seat": 1})
+    assert r.status_code == 200 and _lobby(client)[0]["free"] == 0
+    time.sleep(0.8)  # no page opened the seat
+    assert _lobby(client)[0]["free"] == 1
+    stored = client.app.state.hub.store.seats(t["table"])  # type: ignore[attr-defined]
+    assert {s.seat: s.token for s in stored}[1] is None
+    # taken again and opened at once: it stays taken
+    token = client.post(f"/api/tables/{t['table']}/seats", json={"seat": 1}).json()["token"]
+    ws = _join(client, t["table"], token)
+    _frame(ws, "state")
+    time.sleep(0.8)
+    assert _lobby(client)[0]["free"] == 0
+
+
+def test_a_table_let_go_has_no_timer_left(client: _Server) -> None:
+    """A table no one is at is let go (Hub.prune): its graces and clock stop with it,
+    and nothing moves at it until it is loaded again."""
+    t = _table(client, "potter1930", ["human", "human", "heuristic"], grace=0.5, stand_in="easy")
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    anna = _join(client, t["table"], t["tokens"]["0"])
+    _frame(anna, "state")
+    anna.close()  # every page gone: both people away, their graces running
+    time.sleep(0.1)
+    assert any(k[0] == t["table"] for k in hub.absences._timers)
+    gone = client.portal.call(lambda: hub.prune(time.monotonic() + 10_000))  # type: ignore[union-attr]
+    assert gone == [t["table"]]
+    assert not any(k[0] == t["table"] for k in hub.absences._timers)
+    before = hub.store.table(t["table"]).actions
+    time.sleep(0.8)
+    assert hub.store.table(t["table"]).actions == before  # no stand-in played
+
+
+def test_a_rematch_is_claimed_once(client: _Server) -> None:
+    t = _table(client, "potter1930", ["human", "heuristic", "heuristic"])
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    assert store.set_rematch(t["table"], "first") == "first"
+    assert store.set_rematch(t["table"], "second") == "first"  # the one claimed first
+    store.drop_rematch(t["table"], "second")  # not its claim: nothing changes
+    assert store.set_rematch(t["table"], "third") == "first"
+    store.drop_rematch(t["table"], "first")  # its table could not be made
+    assert store.set_rematch(t["table"], "third") == "third"
 
 
 def test_read_settings_takes_what_a_table_may_set() -> None:
@@ -258,6 +309,7 @@ def test_a_finished_session_is_played_again_with_the_same_people(client: _Server
         profile=profile,
         players=3,
         title="Friends",
+        listed=True,
     )
     ws = _join(client, t["table"], t["tokens"]["0"])
     ws.send_json({"type": "name", "name": "Anna"})
@@ -270,6 +322,9 @@ def test_a_finished_session_is_played_again_with_the_same_people(client: _Server
         state = _frame(ws, "state")
     sheet = _frame(ws, "sheet")
     assert sheet["session"]["over"]
+    assert _lobby(client) == []  # nothing left to join
+    r = client.post(f"/api/tables/{t['table']}/seats", json={"seat": 1})
+    assert r.status_code == 409 and "session is over" in r.json()["error"]
     ws.send_json({"type": "rematch"})
     moved = _frame(ws, "table", lambda f: "rematch" in f["table"])["table"]["rematch"]
     assert moved != t["table"]

@@ -42,6 +42,7 @@ from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines
 from alsos.terminal.screen import Screen, make_screen
 from alsos.words.hints import hint_text
+from alsos.words.language import LANGUAGES, language, locale_language
 from alsos.words.rules import contract_name, examples, is_ladder
 
 __all__ = ["add_arguments", "read_record_file", "run"]
@@ -123,6 +124,15 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
         choices=("auto", "always", "never"),
         default="auto",
         help="colour (needs the cli extra, rich): auto is on for a terminal without NO_COLOR",
+    )
+    play.add_argument(
+        "--lang",
+        choices=sorted(c for c in LANGUAGES if c != "qps"),
+        default=None,
+        help=(
+            "the language of the hand's story and settlement (default: from LANGUAGE, "
+            "LC_ALL, LC_MESSAGES or LANG, else en); the prompts are English"
+        ),
     )
     play.add_argument(
         "--save",
@@ -281,7 +291,8 @@ def _one_hand(
             "back your last one, 'quit' leaves."
         )
     watched = game.active if me is None else (me,)
-    narrator = Narrator(game, screen, watched, me, in_session=args.rubber)
+    lang = language(args.lang or locale_language())
+    narrator = Narrator(game, screen, watched, me, in_session=args.rubber, lang=lang)
     narrator.open()
     for who, action in done:
         narrator.before()
@@ -322,7 +333,7 @@ def _undo(game: Game, me: int, bots: dict[int, Bot], screen: Screen, told: Narra
         print(f"error: {e}")
         return told
     screen.line("taken back: " + ", ".join(f"seat {s} {a}" for s, a in back))
-    narrator = Narrator(game, screen, told.watched, me, in_session=told.in_session)
+    narrator = Narrator(game, screen, told.watched, me, in_session=told.in_session, lang=told.lang)
     narrator.tricks = {s: game.tricks_won[s] for s in game.active}
     return narrator
 

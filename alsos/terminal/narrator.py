@@ -16,23 +16,27 @@ from alsos.pack.cards import Card, Suit
 from alsos.play.game import Game
 from alsos.terminal.screen import Screen, Seg
 from alsos.words.language import ENGLISH, Language
+from alsos.words.rules import suit_name
 from alsos.words.settlement import explain_settlement
 from alsos.words.story import Line, Part, Story, Strong
 
 __all__ = ["Narrator", "explain_settlement", "segments"]
 
 
-def segments(screen: Screen, parts: Sequence[Part], style: str = "") -> list[Seg]:
+def segments(
+    screen: Screen, parts: Sequence[Part], style: str = "", lang: Language = ENGLISH
+) -> list[Seg]:
     """The parts of a story line as the screen's segments: words in ``style``, cards in
-    their suit's colour, a suit by its name (and sign), strong words in bold.  Neighbours
-    of one style are joined, so a line of words is one segment."""
+    their suit's colour, a suit by its name in ``lang`` (and sign), strong words in bold.
+    Neighbours of one style are joined, so a line of words is one segment."""
     out: list[Seg] = []
     for p in parts:
         seg: Seg
         if isinstance(p, Card):
             seg = screen.card(p)
         elif isinstance(p, Suit):
-            seg = (screen.suit(p), style) if style else screen.suit(p)
+            name = screen.suit(p, suit_name(p, lang))
+            seg = (name, style) if style else name
         elif isinstance(p, Strong):
             seg = (p.text, "bold")
         else:
@@ -72,11 +76,11 @@ class Narrator(Story):
         """Print one line of the story."""
         scr, indent = self.screen, "  " * line.depth
         if line.style == "header":
-            note = segments(scr, ("  ", *line.parts)) if line.parts else [""]
+            note = segments(scr, ("  ", *line.parts), lang=self.lang) if line.parts else [""]
             scr.line(("== " + line.title + " ==", "bold cyan"), *note)
         elif line.style == "note":
-            scr.line(segments(scr, (indent + "(", *line.parts, ")"), "dim"))
+            scr.line(segments(scr, (indent + "(", *line.parts, ")"), "dim", self.lang))
         elif line.style == "rule":
-            scr.line(segments(scr, (indent, *line.parts), "dim"))
+            scr.line(segments(scr, (indent, *line.parts), "dim", self.lang))
         else:
-            scr.line(segments(scr, (indent, *line.parts)))
+            scr.line(segments(scr, (indent, *line.parts), lang=self.lang))

@@ -81,9 +81,11 @@ class Screen:
             out.append(self.card(c))
         return out
 
-    def suit(self, suit: Suit) -> str:
-        """A suit's English name, with its sign when symbols are on."""
-        return f"{suit.name_en} {suit.symbol}" if self.symbols else suit.name_en
+    def suit(self, suit: Suit, name: str | None = None) -> str:
+        """A suit's ``name`` (default: its English name), with its sign when symbols
+        are on."""
+        name = suit.name_en if name is None else name
+        return f"{name} {suit.symbol}" if self.symbols else name
 
     def line(self, *parts: Seg | Sequence[Seg]) -> None:
         """Print one line made of segments and lists of segments."""

@@ -73,6 +73,7 @@ from alsos.web.searches import Position
 from alsos.web.store import Store
 from alsos.web.uploads import variants
 from alsos.words.actions import card_name
+from alsos.words.language import ENGLISH, Language, LanguageError, language
 
 __all__ = ["Limits", "create_app"]
 
@@ -358,21 +359,23 @@ class _Site:
             return
         try:
             try:
-                room, seat = await self._hello(ws, ws.path_params["table"])
+                room, seat, lang = await self._hello(ws, ws.path_params["table"])
             finally:
                 self.guard.said_hello(client)
             if room is not None and seat is not None:
-                await self._seated(ws, room, seat, client)
+                await self._seated(ws, room, seat, client, lang)
         finally:
             self.guard.closed(client)
 
-    async def _seated(self, ws: WebSocket, room: Room, seat: int, client: str) -> None:
+    async def _seated(
+        self, ws: WebSocket, room: Room, seat: int, client: str, lang: Language = ENGLISH
+    ) -> None:
         refusal = self.guard.may_sit(room.pages(), seat)
         if refusal is not None:
             await _close(ws, CLOSE_BUSY, refusal)
             return
         hub = self.hub()
-        conn = hub.join(room, seat, client)
+        conn = hub.join(room, seat, client, lang)
         writer = asyncio.get_running_loop().create_task(_write(ws, conn))
         bucket = Bucket(self.limits.actions_per_second, self.limits.burst)
         asides: set[asyncio.Task[None]] = set()
@@ -404,23 +407,26 @@ class _Site:
                 with contextlib.suppress(Exception):
                     await ws.close(1008)
 
-    async def _hello(self, ws: WebSocket, table_id: str) -> tuple[Room | None, int | None]:
-        """Read the first message: ``{"type": "hello", "token": ...}`` for a seat."""
+    async def _hello(
+        self, ws: WebSocket, table_id: str
+    ) -> tuple[Room | None, int | None, Language]:
+        """Read the first message: ``{"type": "hello", "token": ..., "lang": ...}`` for a
+        seat, and the language its page reads (``lang``, English when not given)."""
         limits = self.limits
         try:
             message = await asyncio.wait_for(ws.receive(), limits.hello_timeout)
         except TimeoutError:
             await _close(ws, CLOSE_REFUSED, f"no hello within {limits.hello_timeout:g} s")
-            return None, None
+            return None, None, ENGLISH
         except (WebSocketDisconnect, RuntimeError):  # gone before its hello
-            return None, None
+            return None, None, ENGLISH
         if message["type"] == "websocket.disconnect":
-            return None, None
+            return None, None, ENGLISH
         hello = '{"type": "hello", "token": ...}'
         text = message.get("text")
         if text is None:
             await _close(ws, CLOSE_REFUSED, f"the first message is {hello}, as text")
-            return None, None
+            return None, None, ENGLISH
         try:
             msg = read_json(text, limits.max_message)
             problem = check_client(msg, ("hello",))
@@ -428,19 +434,24 @@ class _Site:
             problem = str(e)
         if problem is not None:
             await _close(ws, CLOSE_REFUSED, f"the first message is {hello}: {problem}")
-            return None, None
+            return None, None, ENGLISH
         token: str = msg["token"]
+        try:
+            lang = language(msg.get("lang", "en"))
+        except LanguageError as e:
+            await _close(ws, CLOSE_REFUSED, f"the first message is {hello}: {e}")
+            return None, None, ENGLISH
         try:
             room = await self.hub().room(table_id, wake=False) if len(table_id) <= 32 else None
         except SQLAlchemyError:  # the table could not be read now: the page tries again
             _log.exception("table %s: could not load it", table_id[:32])
             await _close(ws, 1011, "the server could not read the table: trying again")
-            return None, None
+            return None, None, ENGLISH
         seat = room.seat_for(token) if room is not None else None
         if room is None or seat is None:
             await _close(ws, CLOSE_REFUSED, "no such table, or the link does not open a seat of it")
-            return None, None
-        return room, seat
+            return None, None, ENGLISH
+        return room, seat, lang
 
     async def _handle(
         self,

@@ -70,6 +70,7 @@ from alsos.web.store import PlyTaken, SeatRow, SettingsRow, Store, TableRow
 from alsos.web.turns import BotTurns
 from alsos.web.uploads import Uploads, shipped_rules
 from alsos.web.writes import Database, GroupCommit
+from alsos.words.language import ENGLISH, Language
 
 __all__ = ["Hub"]
 
@@ -305,13 +306,17 @@ class Hub:
     async def take_seat(self, table_id: str, seat: int) -> str:
         """Take the free seat ``seat`` of the listed table ``table_id`` for a person
         from the lobby: the new token that opens it (one person per seat, whoever
-        asks first, in any process).
+        asks first, in any process).  A seat whose page does not open soon is free
+        again (:data:`alsos.web.absence.UNCLAIMED`).
 
-        :raises TableError: no such listed table, or the seat is not a free one.
+        :raises TableError: no such listed table, its session is over, or the seat
+            is not a free one.
         """
         room = await self.room(table_id, wake=False)
         if room is None or not room.settings.listed:
             raise TableError("no such table in the lobby")
+        if room.session.is_over or room.rematch is not None:
+            raise TableError("this table's session is over: no seat to take")
         if seat not in room.free():
             raise TableError(f"seat {quote(seat)} of this table is not free")
         token = secrets.token_urlsafe(24)
@@ -319,15 +324,32 @@ class Hub:
             if not await self.db.call(self.store.take_seat, room.id, seat, digest(token)):
                 raise TableError(f"seat {quote(seat)} of this table was just taken")
             room.take(seat, digest(token))
-            room.away[seat] = time.monotonic()  # here once the page opens
+            self.absences.taken(room, seat, digest(token))
             room.send_public()
         return token
+
+    async def free_seat(self, room: Room, seat: int, token: str) -> None:
+        """Free ``seat`` of a listed table again if ``token`` (a digest) still opens it
+        and no page opened it: taken from the lobby, never sat at."""
+        async with room.lock:
+            try:
+                freed = await self.db.call(self.store.free_seat, room.id, seat, token)
+            except Exception:
+                _log.exception("table %s: could not free seat %d", room.id, seat)
+                return
+            if freed:
+                room.take(seat, None)
+                room.away.pop(seat, None)
+                room.standins.pop(seat, None)
+                room.stamp()
+                room.send_public()
+                self.absences.watch(room)
 
     async def rematch(self, room: Room, seat: int) -> str | None:
         """Play a new session with the same people, seats, names and settings, asked by
         the person at ``seat`` once the session is over: every page is told the new
         table, whose seats the same links' tokens open.  None if made (or made
-        already), else why not."""
+        already, here or in another process: the one stored first), else why not."""
         if seat not in room.humans():
             return "only a person at the table asks for a rematch"
         async with room.lock:
@@ -335,24 +357,36 @@ class Hub:
                 return "the session is not over"
             if room.rematch is None:
                 try:
-                    row = await self.db.call(self.store.table, room.id)
-                    profile = await self.db.call(self.store.profile, room.id)
-                    if row is None:
-                        return "the table is gone"
-                    new = await self._again(room, row, profile)
-                    room.rematch = await self.db.call(self.store.set_rematch, room.id, new)
+                    room.rematch = await self._rematch(room)
                 except Exception:
                     _log.exception("table %s: could not make its rematch", room.id)
                     return "the server could not make the rematch: try again"
             room.send_public()
         return None
 
-    async def _again(self, room: Room, row: TableRow, profile: str | None) -> str:
-        """(The lock held.)  Store a new table like ``row``: its id."""
+    async def _rematch(self, room: Room) -> str:
+        """(The lock held.)  The rematch's id: claimed first, then the table made (the
+        claim undone if it cannot be), or the one another process claimed."""
+        new = secrets.token_urlsafe(9)
+        claimed = await self.db.call(self.store.set_rematch, room.id, new)
+        if claimed != new:
+            return claimed
+        try:
+            row = await self.db.call(self.store.table, room.id)
+            if row is None:  # pragma: no cover - a table in memory is stored
+                raise TableError("the table is gone")
+            profile = await self.db.call(self.store.profile, room.id)
+            await self._again(room, new, row, profile)
+        except BaseException:
+            await self.db.call(self.store.drop_rematch, room.id, new)
+            raise
+        return new
+
+    async def _again(self, room: Room, table_id: str, row: TableRow, profile: str | None) -> None:
+        """(The lock held.)  Store a new table ``table_id`` like ``row``."""
         rules = room.rules
         dealer = room.session.dealer  # who deals next, as the session went on
         _, game = first_hand(rules, dealer, seed=secrets.randbits(64))
-        table_id = secrets.token_urlsafe(9)
         stored = row.settings
         await self.db.call(
             self.store.add_table,
@@ -367,7 +401,6 @@ class Hub:
         )
         if profile is not None:
             await self.db.call(self.store.add_profile, table_id, profile)
-        return table_id
 
     async def earlier_hand(self, room: Room, hand: int) -> Game | None:
         """Finished hand ``hand`` (1 the first) of the table's session, replayed from
@@ -459,6 +492,7 @@ class Hub:
         ]
         for table_id in gone:
             room = self.rooms.pop(table_id)
+            self.absences.forget(table_id)
             if self.peers.holds(table_id) and self.peers.claims is not None:
                 self._spawn(self.peers.release(table_id))
             room.send_all({"type": "error", "reason": "gone"})  # none is open: a no-op
@@ -466,20 +500,23 @@ class Hub:
 
     # ------------------------------------------------------- connections
 
-    def join(self, room: Room, seat: int, client: str = "?") -> Connection:
+    def join(
+        self, room: Room, seat: int, client: str = "?", lang: Language = ENGLISH
+    ) -> Connection:
         """Connect a page to ``seat``: it is sent the welcome and the table as it is,
         and the table's bots are woken if one is to act (after a failed move, they try
         again at once)."""
-        conn = Connection(seat, client)
+        conn = Connection(seat, client, lang)
         first = seat >= 0 and room.pages()[seat] == 0
         room.connections.add(conn)
         if first:  # the person is here (again): every page is told, a stand-in stops
             self.absences.back(room, seat, conn)
+        self.absences.serving(room)  # a page here: the graces of those away run
         welcome = {"type": "welcome", "protocol": PROTOCOL, "seat": seat, "table": room.public()}
         if seat >= 0 and room.watch_token is not None:
             welcome["watch"] = room.watch_token  # a person may invite spectators
         conn.send(welcome)
-        conn.send(room.state_frame(seat))
+        conn.send(room.state_frame(seat, lang))
         room.touched = time.monotonic()
         self.turns.wake(room)
         return conn

@@ -4,9 +4,10 @@ Each entry says what anyone may know of a listed table (:mod:`alsos.web.lobby`):
 its name, ruleset and player count, each seat with its name, whether a person's
 seat is free and whether its person is here, the number of the hand in play,
 and the spectators' token (anyone may watch a listed table).  A table in this
-process's memory adds who is connected and whether its session is over; one
-that is not is listed from the store alone.  Never a card, a deal or a seat's
-token.
+process's memory adds who is connected, and is left out once its session is
+over; one that is not is listed from the store alone.  The store lists the
+tables made in the last :data:`~alsos.web.store.LISTED_FOR` seconds.  Never a
+card, a deal or a seat's token.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ def lobby_entries(rows: list[LobbyRow], rooms: Mapping[str, Room]) -> list[dict[
     out = []
     for row in rows:
         room = rooms.get(row.id)
+        if room is not None and (room.session.is_over or room.rematch is not None):
+            continue  # nothing left to join
         chosen = dict(row.names) if room is None else room.chosen
         seats = row.seats if room is None else room.seats
         people = [s for s in seats if s.seat >= 0]

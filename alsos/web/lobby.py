@@ -18,6 +18,7 @@ defaults (private, no stand-in, no turn limit).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -87,7 +88,8 @@ def read_settings(data: Mapping[str, Any], bots: tuple[str, ...]) -> Settings | 
     title = " ".join(title.split())
     if len(title) > TITLE_LENGTH:
         return f'"title" is at most {TITLE_LENGTH} characters, not {len(title)}'
-    if any(not ch.isprintable() for ch in title):
+    raw = data.get("title", "")
+    if any(unicodedata.category(ch).startswith("C") and ch not in "\t\n\r" for ch in raw):
         return '"title" holds a character that cannot be shown'
     listed = data.get("listed", False)
     if not isinstance(listed, bool):
@@ -111,5 +113,5 @@ def _seconds(value: object, key: str, low: float, high: float) -> float | str:
     if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
         return f'"{key}" is a number of seconds, not {quote(value)}'
     if not low <= value <= high:
-        return f'"{key}" is from {low:g} to {high:g} seconds, not {value:g}'
+        return f'"{key}" is from {low:g} to {high:g} seconds, not {quote(value)}'
     return float(value)

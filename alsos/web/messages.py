@@ -36,8 +36,8 @@ from alsos.play.game import Game
 from alsos.play.view import View
 from alsos.ruleset.profile import Ruleset
 from alsos.words.actions import action_help, action_label
-from alsos.words.language import ENGLISH
-from alsos.words.rules import seat_name, suit_name
+from alsos.words.language import ENGLISH, Language
+from alsos.words.rules import seat_name, suit_name, you
 from alsos.words.settlement import explain_settlement
 from alsos.words.story import Line, Strong, told
 
@@ -74,16 +74,21 @@ def _group(action: Action) -> str:
 
 
 def action_entry(
-    rules: Ruleset, action: Action, game: Game | None = None, seat: int | None = None
+    rules: Ruleset,
+    action: Action,
+    game: Game | None = None,
+    seat: int | None = None,
+    lang: Language = ENGLISH,
 ) -> dict[str, str]:
     """One legal action as sent: its notation, group, accessible name and explanation
-    (of this position, with the ``game`` and the ``seat`` that may take it), and for a
-    card to play or discard, the card's code (the page makes it a button)."""
+    (of this position, with the ``game`` and the ``seat`` that may take it, in
+    ``lang``), and for a card to play or discard, the card's code (the page makes it
+    a button).  The notation is the same in every language."""
     entry = {
         "action": str(action),
         "group": _group(action),
-        "label": action_label(action),
-        "help": action_help(rules, action, game=game, seat=seat),
+        "label": action_label(action, lang),
+        "help": action_help(rules, action, game=game, seat=seat, lang=lang),
     }
     if isinstance(action, Play | Discard):
         entry["card"] = action.card.name
@@ -97,24 +102,29 @@ def public_view(game: Game) -> View:
     return game.public_view()
 
 
-def state_frame(game: Game, seat: int, names: Sequence[str] = ()) -> dict[str, Any]:
+def state_frame(
+    game: Game, seat: int, names: Sequence[str] = (), lang: Language = ENGLISH
+) -> dict[str, Any]:
     """The ``state`` frame for ``seat``: its view, its hand in the order a player holds
     it, its legal actions with what each does here, the story of the hand so far as
     the seat may know it, and once the hand is over the settlement and why it paid
     what it paid.  ``ply`` counts the actions taken: an action must name it.
     ``seat`` -1 is a spectator: the public view (:func:`public_view`) and story, and
     once the hand is over the whole record as text.  ``names``: the table's names of
-    its seats (``seat N`` where there are none)."""
+    its seats (``seat N`` where there are none).  Every word is in ``lang`` (the
+    page's language); the data and the notation are the same in any."""
     view = game.view(seat) if seat >= 0 else public_view(game)
-    who = _namer(names, seat)
+    who = _namer(names, seat, lang)
     frame: dict[str, Any] = {
         "type": "state",
         "ply": len(game.history),
         "dealer": game.dealer,
         "view": to_data(view),
         "held": [c.name for c in view.sorted_hand()],
-        "actions": [action_entry(game.rules, a, game, seat) for a in view.legal],
-        "story": [line_data(line) for line in told(game, seat, who=who, in_session=True)],
+        "actions": [action_entry(game.rules, a, game, seat, lang) for a in view.legal],
+        "story": [
+            line_data(line, lang) for line in told(game, seat, who=who, in_session=True, lang=lang)
+        ],
         "settlement": None,
         "explained": [],
     }
@@ -123,24 +133,24 @@ def state_frame(game: Game, seat: int, names: Sequence[str] = ()) -> dict[str, A
         frame["settlement"] = to_data(HandOver(st).seen_by(seat))["settlement"]
         frame["explained"] = [
             {"depth": (len(text) - len(text.lstrip())) // 2, "text": text.strip()}
-            for text in explain_settlement(st, game, single=False, who=who)
+            for text in explain_settlement(st, game, single=False, who=who, lang=lang)
         ]
         if seat < 0:
             frame["record"] = str(game.record())
     return frame
 
 
-def _namer(names: Sequence[str], seat: int) -> Callable[[int], str]:
+def _namer(names: Sequence[str], seat: int, lang: Language = ENGLISH) -> Callable[[int], str]:
     """How the frames for ``seat`` name a seat: by the table's name, ``(you)`` for itself."""
 
     def who(s: int) -> str:
-        name = names[s] if 0 <= s < len(names) and names[s] else seat_name(s)
-        return ENGLISH.text("{player} (you)", player=name) if s == seat else name
+        name = names[s] if 0 <= s < len(names) and names[s] else seat_name(s, lang)
+        return you(name, lang) if s == seat else name
 
     return who
 
 
-def line_data(line: Line) -> dict[str, Any]:
+def line_data(line: Line, lang: Language = ENGLISH) -> dict[str, Any]:
     """A line of the story as sent: its style, title and depth, and its parts, each
     ``{"text": ...}``, ``{"card": "MA"}``, ``{"suit": "P", "text": "hearts"}`` or
     ``{"strong": ...}`` -- the page draws a card as its picture."""
@@ -149,7 +159,7 @@ def line_data(line: Line) -> dict[str, Any]:
         if isinstance(p, Card):
             parts.append({"card": p.name})
         elif isinstance(p, Suit):
-            parts.append({"suit": p.letter, "text": suit_name(p)})
+            parts.append({"suit": p.letter, "text": suit_name(p, lang)})
         elif isinstance(p, Strong):
             parts.append({"strong": p.text})
         else:

@@ -154,8 +154,14 @@ SERVER_MESSAGES: dict[str, Any] = {
 CLIENT_MESSAGES: dict[str, Any] = {
     "hello": _message(
         "hello",
-        "The first message of a connection: the secret token of a seat (or the spectators').",
-        {"token": {"type": "string", "maxLength": 200}},
+        "The first message of a connection: the secret token of a seat (or the "
+        "spectators'), and the language the page reads (a code alsos has words for: "
+        "alsos.words.language.LANGUAGES; English when not given).",
+        {
+            "token": {"type": "string", "maxLength": 200},
+            "lang": {"type": "string", "maxLength": 16},
+        },
+        optional=("lang",),
     ),
     "act": _message(
         "act",

@@ -35,6 +35,7 @@ from alsos.web.lobby import Settings
 from alsos.web.messages import events_frame, state_frame
 from alsos.web.sessions import note_over, sheet_frame
 from alsos.web.store import SeatRow, SettingsRow, TableRow
+from alsos.words.language import ENGLISH, Language
 
 __all__ = [
     "BOTS",
@@ -158,12 +159,15 @@ def frame_text(frame: dict[str, Any]) -> str:
 class Connection:
     """One page at a seat: the frames waiting to be written to it, in order, as text.
 
-    ``client``: the address the page connected from (the per-client limits count it).
+    ``client``: the address the page connected from (the per-client limits count it);
+    ``lang``: the language of its words.
     """
 
-    def __init__(self, seat: int, client: str = "?") -> None:
+    def __init__(self, seat: int, client: str = "?", lang: Language = ENGLISH) -> None:
         self.seat = seat
         self.client = client
+        #: the language the page reads (each page its own: alsos.words.language)
+        self.lang = lang
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(_QUEUE)
         self.dropped = False
 
@@ -289,8 +293,9 @@ class Room:
             table["rematch"] = self.rematch
         return table
 
-    def take(self, seat: int, token: str) -> None:
-        """Seat ``seat`` is taken: ``token`` is the digest that opens it now."""
+    def take(self, seat: int, token: str | None) -> None:
+        """Seat ``seat`` is taken: ``token`` is the digest that opens it now (None: it
+        is free again)."""
         self.seats = tuple(
             SeatRow(s.seat, s.kind, token) if s.seat == seat else s for s in self.seats
         )
@@ -330,13 +335,14 @@ class Room:
         ended = not self.game.is_over and note_over(self.session, game)
         self.game = game
         self.stamp()
-        frames: dict[int, tuple[str, str]] = {}
+        frames: dict[tuple[int, str], tuple[str, str]] = {}
         for conn in list(self.connections):
-            pair = frames.get(conn.seat)
-            if pair is None:  # made once per seat, however many windows it has open
-                pair = frames[conn.seat] = (
+            key = (conn.seat, conn.lang.code)
+            pair = frames.get(key)
+            if pair is None:  # made once per seat and language, however many pages
+                pair = frames[key] = (
                     frame_text(events_frame(events, conn.seat, ply + 1)),
-                    self.state_text(conn.seat),
+                    self.state_text(conn.seat, conn.lang),
                 )
             conn.send(pair[0])
             conn.send(pair[1])
@@ -367,29 +373,30 @@ class Room:
 
     def send_states(self, skip: Connection | None = None) -> None:
         """Send every page (but ``skip``) its own state of the hand in play."""
-        states: dict[int, str] = {}
+        states: dict[tuple[int, str], str] = {}
         for conn in list(self.connections):
             if conn is skip:
                 continue
-            if conn.seat not in states:
-                states[conn.seat] = self.state_text(conn.seat)
-            conn.send(states[conn.seat])
+            key = (conn.seat, conn.lang.code)
+            if key not in states:
+                states[key] = self.state_text(conn.seat, conn.lang)
+            conn.send(states[key])
 
     def send_public(self, skip: Connection | None = None) -> None:
         """Send every page (but ``skip``) the table's public facts (who is here, away,
         played by a stand-in)."""
         self.send_all({"type": "table", "table": self.public()}, skip)
 
-    def state_frame(self, seat: int) -> dict[str, Any]:
-        """The ``state`` frame of the hand in play for ``seat``, with the turn clock
-        (the seconds the person to act has left) under a turn limit."""
-        frame = state_frame(self.game, seat, self.names())
+    def state_frame(self, seat: int, lang: Language = ENGLISH) -> dict[str, Any]:
+        """The ``state`` frame of the hand in play for ``seat``, in ``lang``, with the
+        turn clock (the seconds the person to act has left) under a turn limit."""
+        frame = state_frame(self.game, seat, self.names(), lang)
         if self.due is not None:
             frame["clock"] = round(max(0.0, self.due - time.monotonic()), 1)
         return frame
 
-    def state_text(self, seat: int) -> str:
-        return frame_text(self.state_frame(seat))
+    def state_text(self, seat: int, lang: Language = ENGLISH) -> str:
+        return frame_text(self.state_frame(seat, lang))
 
     def stamp(self) -> None:
         """Start the turn clock of the person to act under a turn limit (none for a

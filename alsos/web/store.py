@@ -69,6 +69,7 @@ from sqlalchemy.pool import StaticPool
 
 __all__ = [
     "CHANNEL",
+    "LISTED_FOR",
     "HandRow",
     "LobbyRow",
     "PlyTaken",
@@ -78,6 +79,10 @@ __all__ = [
     "TableRow",
     "engine_url",
 ]
+
+#: Seconds a listed table stays in the lobby after it is made (a day and a half:
+#: an evening's rubber, not last week's abandoned tables).
+LISTED_FOR = 36 * 3600.0
 
 #: The PostgreSQL ``NOTIFY`` channel on which every stored action is announced,
 #: as ``"<table id> <actions stored>"``.
@@ -150,8 +155,9 @@ _NAMES = Table(
 
 # What a table is set to do besides its rules (alsos.web.lobby.Settings; issue 32):
 # a table of its own, so a database made before gains it (create_all), and a table
-# without a row has the defaults.  ``watch``: the spectators' token of a listed
-# table, in the clear (anyone may watch it); ``options``: the rest, as JSON;
+# without a row has the defaults.  ``watch``: the table's spectators' token, in the
+# clear (a listed table's is in the lobby, and a person at any table may pass its on:
+# a spectator sees only what every seat may); ``options``: the rest, as JSON;
 # ``rematch``: the table its session's rematch was made as.
 _SETTINGS = Table(
     "alsos_settings",
@@ -535,38 +541,81 @@ class Store:
                 )
         return bool(done)
 
+    def drop_rematch(self, table_id: str, rematch: str) -> None:
+        """Take back the claim of ``rematch`` (:meth:`set_rematch`): its table could
+        not be made."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(_SETTINGS)
+                .where((_SETTINGS.c.table_id == table_id) & (_SETTINGS.c.rematch == rematch))
+                .values(rematch=None)
+            )
+
     def set_rematch(self, table_id: str, rematch: str) -> str:
         """Make ``rematch`` the table the session of ``table_id`` goes on at, unless
-        one was made first: the one that stands."""
+        one was claimed first: the one that stands."""
         with self.engine.begin() as conn:
             row = conn.execute(
                 select(_SETTINGS.c.rematch).where(_SETTINGS.c.table_id == table_id)
             ).first()
-            if row is None:
-                conn.execute(
-                    insert(_SETTINGS).values(
-                        table_id=table_id, **_settings(SettingsRow(rematch=rematch))
-                    )
-                )
-                return rematch
-            if row.rematch is not None:
-                return str(row.rematch)
-            conn.execute(
+            if row is None:  # a table made before its settings were stored
+                try:
+                    with conn.begin_nested():
+                        conn.execute(
+                            insert(_SETTINGS).values(
+                                table_id=table_id, **_settings(SettingsRow(rematch=rematch))
+                            )
+                        )
+                    return rematch
+                except IntegrityError:  # another process inserted it first
+                    pass
+            done = conn.execute(
                 update(_SETTINGS)
                 .where((_SETTINGS.c.table_id == table_id) & _SETTINGS.c.rematch.is_(None))
                 .values(rematch=rematch)
-            )
-        return rematch
+            ).rowcount
+            if done:
+                return rematch
+            stored = conn.execute(
+                select(_SETTINGS.c.rematch).where(_SETTINGS.c.table_id == table_id)
+            ).scalar_one()
+        return str(stored)
+
+    def free_seat(self, table_id: str, seat: int, token: str) -> bool:
+        """Free the person's seat ``seat`` of ``table_id`` again if ``token`` (a digest)
+        still opens it; whether it did.  On PostgreSQL, announced as ``"<table id> 0"``."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(_SEATS)
+                .where(
+                    (_SEATS.c.table_id == table_id)
+                    & (_SEATS.c.seat == seat)
+                    & (_SEATS.c.token == token)
+                )
+                .values(token=None)
+            ).rowcount
+            if done and self.postgres:
+                conn.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANNEL, "payload": f"{table_id} 0"},
+                )
+        return bool(done)
 
     def lobby(self, limit: int = 50) -> list[LobbyRow]:
-        """The listed tables, the newest first, at most ``limit``, with their seats,
+        """The listed tables made in the last :data:`LISTED_FOR` seconds and not
+        played on at a rematch, the newest first, at most ``limit``, with their seats,
         names and finished hands."""
+        since = time.time() - LISTED_FOR
         with self.engine.connect() as conn:
             tables = conn.execute(
                 select(_TABLES.c.id, _TABLES.c.variant, _TABLES.c.players, _TABLES.c.created)
                 .add_columns(*_SETTINGS.c)
                 .join(_SETTINGS, _SETTINGS.c.table_id == _TABLES.c.id)
-                .where((_SETTINGS.c.listed == 1) & _SETTINGS.c.rematch.is_(None))
+                .where(
+                    (_SETTINGS.c.listed == 1)
+                    & _SETTINGS.c.rematch.is_(None)
+                    & (_TABLES.c.created >= since)
+                )
                 .order_by(_TABLES.c.created.desc())
                 .limit(limit)
             ).all()

@@ -11,7 +11,8 @@ A language is an object handed to the code that writes text -- a server picks
 one per connection, as Babel's ``Translations`` are picked per request -- never
 a process-wide setting.  English is the source text, so its catalogue is
 empty; the catalogues of other languages live in ``alsos/words/locale`` as
-gettext ``.mo`` files (the Hungarian one is issue 33).  The pseudo-language
+gettext ``.mo`` files, made from the ``.po`` files beside them
+(``docs/i18n.rst`` says how a language is added).  The pseudo-language
 ``qps`` marks every message it is asked for (``⟦…⟧``, vowels accented): text
 that reaches a person without passing through a language shows up unmarked
 (tests/test_words.py).
@@ -20,19 +21,36 @@ that reaches a person without passing through a language shows up unmarked
 from __future__ import annotations
 
 import gettext
+import os
 import string
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from alsos.errors import NotationError
 
-__all__ = ["ENGLISH", "LANGUAGES", "Language", "LanguageError", "language"]
+__all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "N_",
+    "Language",
+    "LanguageError",
+    "language",
+    "locale_language",
+]
 
 #: Where the catalogues are: ``locale/<code>/LC_MESSAGES/alsos.mo``.
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: The gettext domain of alsos's own messages.
 DOMAIN = "alsos"
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` as one to translate where it is written, and return it as it
+    is: a message chosen before it is looked up (``message = N_("...") if ... else
+    N_("...")``) is then found by the catalogue's extraction (``pybabel extract -k
+    N_``, docs/i18n.rst), as gettext's ``gettext_noop`` is."""
+    return message
 
 
 class LanguageError(NotationError):
@@ -128,7 +146,11 @@ class Language:
 _FORMATTER = string.Formatter()
 
 #: The languages alsos has words for, by code.
-LANGUAGES: dict[str, str] = {"en": "English", "qps": "pseudo-language (marks every message)"}
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "hu": "magyar (Hungarian)",
+    "qps": "pseudo-language (marks every message)",
+}
 
 ENGLISH = Language("en", gettext.NullTranslations())
 _MADE: dict[str, Language] = {"en": ENGLISH, "qps": Language("qps", _Pseudo())}
@@ -151,3 +173,24 @@ def language(lang: str | Language = "en") -> Language:
         return made
     known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
     raise LanguageError(f"no words for the language {lang!r}; alsos has {known}")
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> str:
+    """The code of the language the usual locale variables ask for (``LANGUAGE``,
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, in gettext's order) that alsos has words
+    for, else ``en``: ``hu_HU.UTF-8`` gives ``hu``.  ``environ``: the variables
+    (default: the process's)."""
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if not value:
+            continue
+        for item in value.split(":"):  # LANGUAGE lists several, in order
+            code = item.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in LANGUAGES and code != "qps":
+                return code
+            if code in ("c", "posix"):
+                return "en"
+        if var != "LANGUAGE":
+            return "en"  # the first set variable decides (gettext's rule)
+    return "en"

@@ -23,9 +23,10 @@ from alsos.play.game import Game
 from alsos.ruleset.profile import FAMILY_PLACES, Ruleset
 from alsos.ruleset.registry import lookup
 from alsos.ruleset.tables import tables_of
-from alsos.words.language import ENGLISH, Language
+from alsos.words.language import ENGLISH, N_, Language
 
 __all__ = [
+    "CARD_WORDS",
     "DECIDED",
     "bidding_note",
     "clause",
@@ -36,6 +37,7 @@ __all__ = [
     "figure_label",
     "figure_meaning",
     "first_trick_note",
+    "game_name",
     "is_ladder",
     "klopitzky_rule",
     "ladder_header",
@@ -45,6 +47,7 @@ __all__ = [
     "suit_name",
     "talon_users",
     "who_plays",
+    "you",
 ]
 
 _TERM = re.compile(r"\{([^}]*)\}")
@@ -106,6 +109,11 @@ def seat_name(seat: int, lang: Language = ENGLISH) -> str:
     return lang.text("seat {seat}", seat=seat)
 
 
+def you(name: str, lang: Language = ENGLISH) -> str:
+    """``Anna (you)``: the reader's own seat, by its name."""
+    return lang.text("{player} (you)", player=name)
+
+
 def seats_text(
     seats: Sequence[int], who: Callable[[int], str] | None = None, lang: Language = ENGLISH
 ) -> str:
@@ -129,13 +137,28 @@ def session_rule(rules: Ruleset) -> str:
 # ------------------------------------------------------------------ contracts
 
 
+def game_name(contract: Contract, lang: Language = ENGLISH) -> str:
+    """The kind of game a contract is, in ``lang``: ``trump hearts``, ``no-trumps``,
+    ``betli``, ``Klopitzky`` (in English, as ``str(contract)`` writes it)."""
+    if contract.kind is Kind.KLOPITZKY:
+        return "Klopitzky"
+    if contract.trump is not None:
+        return lang.text("trump {suit}", suit=suit_name(contract.trump, lang))
+    if contract.kind is Kind.BETLI:
+        return lang.text("betli")
+    return lang.text("no-trumps")
+
+
 def contract_name(rules: Ruleset, contract: Contract | None, lang: Language = ENGLISH) -> str:
     """``Game Trull, trump acorns`` for a ladder contract, else the contract as written."""
     if contract is None:
         return lang.text("none")
     spec = named_contracts(rules).get(contract.name) if contract.name is not None else None
     if spec is None:
-        return "Klopitzky" if contract.kind is Kind.KLOPITZKY else str(contract)
+        game = game_name(contract, lang)
+        if contract.name is None:
+            return game
+        return lang.text("{contract}, {game}", contract=contract.name, game=game)
     if contract.kind is Kind.BETLI:
         return spec.title
     if contract.trump is None:
@@ -143,6 +166,24 @@ def contract_name(rules: Ruleset, contract: Contract | None, lang: Language = EN
     return lang.text(
         "{contract}, trump {suit}", contract=spec.title, suit=suit_name(contract.trump, lang)
     )
+
+
+#: The words of the cards' names as the messages hold them (``Suit.name_en``,
+#: ``Rank.name_en``), marked for the catalogue: a language names each its own way.
+CARD_WORDS = (
+    N_("acorns"),
+    N_("hearts"),
+    N_("gourds"),
+    N_("leaves"),
+    N_("Ace"),
+    N_("King"),
+    N_("Over"),
+    N_("Under"),
+    N_("Ten"),
+    N_("Nine"),
+    N_("Eight"),
+    N_("Seven"),
+)
 
 
 def suit_name(suit: Suit, lang: Language = ENGLISH) -> str:
@@ -190,11 +231,11 @@ def who_plays(game: Game, who: Callable[[int], str], lang: Language = ENGLISH) -
     others = [s for s in game.active if s != d]
     against = who(others[0]) if len(others) == 1 else lang.text("the others together")
     if c.kind is Kind.NO_TRUMPS:
-        message = "{contract}: {player} plays without trumps against {against}"
+        message = N_("{contract}: {player} plays without trumps against {against}")
     elif c.kind is Kind.BETLI:
-        message = "{contract}: {player} must lose every trick, playing against {against}"
+        message = N_("{contract}: {player} must lose every trick, playing against {against}")
     else:
-        message = "{contract}: {player} plays against {against}"
+        message = N_("{contract}: {player} plays against {against}")
     return lang.text(message, contract=name, player=who(d), against=against)
 
 

@@ -16,7 +16,7 @@ from alsos.hand.settlement import Entry, Settlement
 from alsos.pack.cards import Rank
 from alsos.pack.phases import Kind
 from alsos.play.game import Game
-from alsos.words.language import ENGLISH, Language
+from alsos.words.language import ENGLISH, N_, Language
 from alsos.words.rules import (
     clause,
     contract_name,
@@ -108,9 +108,9 @@ def _contract_lines(
         return ["  " + lang.text("contract: {contract}", contract=name)]
     others = [s for s in game.active if s != st.declarer]
     message = (
-        "contract: {contract}; {declarer} declared, {others} defended together"
+        N_("contract: {contract}; {declarer} declared, {others} defended together")
         if len(others) > 1
-        else "contract: {contract}; {declarer} declared, {others} defended"
+        else N_("contract: {contract}; {declarer} declared, {others} defended")
     )
     text = lang.text(
         message, contract=name, declarer=who(st.declarer), others=seats_text(others, names, lang)
@@ -132,10 +132,14 @@ def _verdict(st: Settlement, ladder: bool, lang: Language, who: Callable[[int], 
     """Whether the declarer won the game (or the contract), and on what totals."""
     if ladder:
         message = (
-            "the contract: {declarer} won it" if st.game_won else "the contract: {declarer} lost it"
+            N_("the contract: {declarer} won it")
+            if st.game_won
+            else N_("the contract: {declarer} lost it")
         )
     else:
-        message = "the game: {declarer} won it" if st.game_won else "the game: {declarer} lost it"
+        message = (
+            N_("the game: {declarer} won it") if st.game_won else N_("the game: {declarer} lost it")
+        )
     assert st.declarer is not None
     return lang.text(message, declarer=who(st.declarer)) + _why(st, lang)
 
@@ -173,15 +177,15 @@ def _item_lines(
         title = figure_label(game.rules, e.label)
         if e.seat is not None:
             message = (
-                "{item} by {player}: made, worth {value} = {factors}"
+                N_("{item} by {player}: made, worth {value} = {factors}")
                 if e.made
-                else "{item} by {player}: lost, worth {value} = {factors}"
+                else N_("{item} by {player}: lost, worth {value} = {factors}")
             )
         else:
             message = (
-                "{item}: made, worth {value} = {factors}"
+                N_("{item}: made, worth {value} = {factors}")
                 if e.made
-                else "{item}: lost, worth {value} = {factors}"
+                else N_("{item}: lost, worth {value} = {factors}")
             )
         out.append(
             "    "
@@ -235,7 +239,7 @@ def _factors(entry: Entry, game: Game, lang: Language) -> str:
     for i, (_seat, front) in enumerate(entry.steps):
         factor = k.front_factor if front else k.back_factor
         name = entry.step_names[i] if i < len(entry.step_names) else lang.text("step {n}", n=i + 1)
-        message = "{factor} ({step}, front)" if front else "{factor} ({step}, back)"
+        message = N_("{factor} ({step}, front)") if front else N_("{factor} ({step}, back)")
         parts.append(lang.text(message, factor=factor, step=name))
         value *= factor
     if entry.call != 1:
@@ -264,5 +268,5 @@ def _why(st: Settlement, lang: Language) -> str:
     total = {
         s: st.card_points[s] + st.meld_points.get(s, 0) + st.bela.get(s, 0) for s in st.card_points
     }
-    others = " and ".join(str(v) for s, v in sorted(total.items()) if s != d)
+    others = lang.join(str(v) for s, v in sorted(total.items()) if s != d)
     return lang.text(": {total} in cards and melds against {others}", total=total[d], others=others)

@@ -46,7 +46,7 @@ from alsos.pack.actions import (
 from alsos.pack.cards import Card, Suit
 from alsos.pack.phases import Kind, Phase
 from alsos.play.game import Game
-from alsos.words.language import ENGLISH, Language
+from alsos.words.language import ENGLISH, N_, Language
 from alsos.words.rules import (
     bidding_note,
     clause,
@@ -59,6 +59,7 @@ from alsos.words.rules import (
     klopitzky_rule,
     ladder_header,
     seats_text,
+    suit_name,
     who_plays,
 )
 from alsos.words.settlement import explain_settlement
@@ -94,14 +95,19 @@ class Line:
     depth: int = 1
 
 
-def plain_text(parts: Sequence[Part], card: Callable[[Card], str] = lambda c: c.name) -> str:
-    """The parts as plain text, cards written by ``card`` (the notation by default)."""
+def plain_text(
+    parts: Sequence[Part],
+    card: Callable[[Card], str] = lambda c: c.name,
+    lang: Language = ENGLISH,
+) -> str:
+    """The parts as plain text, cards written by ``card`` (the notation by default), a
+    suit by its name in ``lang``."""
     out = []
     for p in parts:
         if isinstance(p, Card):
             out.append(card(p))
         elif isinstance(p, Suit):
-            out.append(p.name_en)
+            out.append(suit_name(p, lang))
         elif isinstance(p, Strong):
             out.append(p.text)
         else:
@@ -437,7 +443,7 @@ class Story:
                 )
         elif isinstance(ev.action, Discard):
             self.shown.add(ev.action[1])
-            message = "discard {card} (face up)" if face_up else "discard {card}"
+            message = N_("discard {card} (face up)") if face_up else N_("discard {card}")
             said = parts(message, card=ev.action[1])
         elif ev.private:
             said = (str(ev.action),)
@@ -538,11 +544,15 @@ class Story:
             key = f"kontra {level}"
             k = rules.kontra
             message = (
-                "{word}: multiplies the item by {front} said from the front, "
-                "by {back} from the back; answered by {answer}"
+                N_(
+                    "{word}: multiplies the item by {front} said from the front, "
+                    "by {back} from the back; answered by {answer}"
+                )
                 if level < len(levels)
-                else "{word}: multiplies the item by {front} said from the front, "
-                "by {back} from the back"
+                else N_(
+                    "{word}: multiplies the item by {front} said from the front, "
+                    "by {back} from the back"
+                )
             )
             text = t(
                 message,
@@ -558,10 +568,11 @@ class Story:
             self.notes.append(text)
         if isinstance(action, Kontra) and action[3] is not None and "@" not in self.explained:
             self.explained.add("@")
+            item = f"{action[2]}@{action[3]}"
             self.notes.append(
                 t(
                     "{item} is the {figure} {player} announced",
-                    item=f"{action[2]}@{action[3]}",
+                    item=item,
                     figure=action[2],
                     player=self.lang.text("seat {seat}", seat=action[3])
                     if self._who is None

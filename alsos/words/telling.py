@@ -36,7 +36,7 @@ from alsos.pack.actions import (
 )
 from alsos.play.game import Game
 from alsos.ruleset.profile import Ruleset
-from alsos.words.language import ENGLISH, Language
+from alsos.words.language import ENGLISH, N_, Language
 from alsos.words.rules import figure_meaning, seat_name, suit_name
 
 __all__ = [
@@ -93,7 +93,9 @@ def action_sentence(
     rules, t = game.rules, lang.text
     player, code = _who(lang, who)(seat), _code(action)
     if isinstance(action, Pass):
-        message = "{player} ends its turn ({code})." if again else "{player} passes ({code})."
+        message = (
+            N_("{player} ends its turn ({code}).") if again else N_("{player} passes ({code}).")
+        )
         return t(message, player=player, code=code)
     ladder = _ladder(game, action, detail, lang) if named_contracts(rules) else None
     message, values = ladder or _stake(game, action, front, lang) or _plain(game, action, lang)
@@ -114,7 +116,9 @@ def _stake(game: Game, action: Action, front: bool, lang: Language) -> _Said | N
             when = t("from the front, so it counts {n} times its value", n=fig.front_multiplier)
         else:
             when = t("from the front") if front else t("from the back")
-        message = "{player} announces {figure} ({code}): to {meaning}; worth {value}, said {when}."
+        message = N_(
+            "{player} announces {figure} ({code}): to {meaning}; worth {value}, said {when}."
+        )
         return message, {
             "figure": fig.title or action.figure,
             "meaning": figure_meaning(rules, action.figure),
@@ -125,7 +129,7 @@ def _stake(game: Game, action: Action, front: bool, lang: Language) -> _Said | N
     if isinstance(action, Kontra) and word in rules.kontra.levels:
         k = rules.kontra
         target = action.figure if action.seat is None else f"{action.figure}@{action.seat}"
-        message = "{player} says {word} on {item} ({code}), multiplying its stake by {factor}."
+        message = N_("{player} says {word} on {item} ({code}), multiplying its stake by {factor}.")
         return message, {
             "word": word,
             "item": item_name(target, rules, lang),
@@ -137,27 +141,27 @@ def _stake(game: Game, action: Action, front: bool, lang: Language) -> _Said | N
 def _plain(game: Game, action: Action, lang: Language) -> _Said:
     """Any other action outside a ladder auction: what it does, in a sentence."""
     if isinstance(action, Accept):
-        message = "{player} accepts the indicator's suit, {suit}, as trumps ({code})."
-        return message, {"suit": game.original.name.lower()}
+        message = N_("{player} accepts the indicator's suit, {suit}, as trumps ({code}).")
+        return message, {"suit": suit_name(game.original, lang)}
     if isinstance(action, Bid):
-        return "{player} bids {bid} ({code}).", {"bid": _bid(action, lang)}
+        return N_("{player} bids {bid} ({code})."), {"bid": _bid(action, lang)}
     if isinstance(action, Exchange):
-        message = "{player} swaps its low trump for the indicator, {card} ({code})."
+        message = N_("{player} swaps its low trump for the indicator, {card} ({code}).")
         return message, {"card": game.indicator.name}
     if isinstance(action, Siber):
-        message = "{player} does a síber ({code}): lays down the low trump and takes the talon."
+        message = N_("{player} does a síber ({code}): lays down the low trump and takes the talon.")
         return message, {}
     if isinstance(action, Discard):
-        message = "{player} puts {card} back face down ({code}); it counts for nobody."
+        message = N_("{player} puts {card} back face down ({code}); it counts for nobody.")
         return message, {"card": action.card.name}
     if isinstance(action, Declare):
         meld = "vannak" if action.length == 0 else MELD_NAMES.get(action.length, action.length)
-        return "{player} declares a meld, {meld} ({code}).", {"meld": meld}
+        return N_("{player} declares a meld, {meld} ({code})."), {"meld": meld}
     if isinstance(action, Show):
-        return "{player} shows the next detail of the meld ({code}).", {}
+        return N_("{player} shows the next detail of the meld ({code})."), {}
     if isinstance(action, Kicsi):
-        return "{player} gives up the meld contest ({code}).", {}
-    return "{player}: {code}.", {}
+        return N_("{player} gives up the meld contest ({code})."), {}
+    return N_("{player}: {code}."), {}
 
 
 def _bid(action: Bid, lang: Language) -> str:
@@ -180,32 +184,34 @@ def _ladder(game: Game, action: Action, detail: str, lang: Language) -> _Said | 
     if isinstance(action, ContractBid) and action.contract in named_contracts(rules):
         spec = named_contracts(rules)[action.contract]
         aims = "; ".join(figure_meaning(rules, n) for n in spec.objectives)
-        message = "{player} bids {contract} ({code}): to {aims}."
+        message = N_("{player} bids {contract} ({code}): to {aims}.")
         return message, {"contract": spec.title, "aims": aims or lang.text("win it")}
     if isinstance(action, Draw):
         if detail:
-            message = "{player} draws two talon cards, {cards}, unseen by the others ({code})."
+            message = N_("{player} draws two talon cards, {cards}, unseen by the others ({code}).")
             return message, {"cards": detail}
-        return "{player} draws two talon cards, unseen by the others ({code}).", {}
+        return N_("{player} draws two talon cards, unseen by the others ({code})."), {}
     if isinstance(action, Discard) and not any(isinstance(a, Bid) for a in said):
-        message = (
+        message = N_(
             "{player} lays {card} face down on the talon ({code}); a higher bidder would draw it."
         )
         return message, {"card": action.card.name}
     if isinstance(action, Discard) and any(isinstance(a, Exchange) for a in said):
-        message = "{player} lays {card} face up in its place ({code}); it counts for nobody."
+        message = N_("{player} lays {card} face up in its place ({code}); it counts for nobody.")
         return message, {"card": action.card.name}
     if isinstance(action, Bid):
-        return "{player} names {suit} as trumps ({code}).", {"suit": _bid(action, lang)}
+        return N_("{player} names {suit} as trumps ({code})."), {"suit": _bid(action, lang)}
     if isinstance(action, Exchange):
-        message = "{player} takes the face-up talon card, {card} ({code})."
+        message = N_("{player} takes the face-up talon card, {card} ({code}).")
         return message, {"card": game.indicator.name}
     if isinstance(action, Siber):
-        return "{player} takes the set-aside pair of talon cards too ({code}).", {}
+        return N_("{player} takes the set-aside pair of talon cards too ({code})."), {}
     if isinstance(action, DeclareMelds | Declare):
         if detail:
-            return "{player} declares its melds ({code}): {kinds}, by kind only.", {"kinds": detail}
-        return "{player} declares its melds ({code}).", {}
+            return N_("{player} declares its melds ({code}): {kinds}, by kind only."), {
+                "kinds": detail
+            }
+        return N_("{player} declares its melds ({code})."), {}
     return None
 
 
@@ -250,11 +256,15 @@ def settlement_sentences(game: Game, lang: Language = ENGLISH, who: Who | None =
         }
         others = ", ".join(str(v) for s, v in sorted(totals.items()) if s != st.declarer)
         message = (
-            "The declarer's points (cards in tricks, melds, béla) add up to {total}; the "
-            "others have {others}: the declarer wins the game."
+            N_(
+                "The declarer's points (cards in tricks, melds, béla) add up to {total}; the "
+                "others have {others}: the declarer wins the game."
+            )
             if st.game_won
-            else "The declarer's points (cards in tricks, melds, béla) add up to {total}; "
-            "the others have {others}: the declarer loses the game."
+            else N_(
+                "The declarer's points (cards in tricks, melds, béla) add up to {total}; "
+                "the others have {others}: the declarer loses the game."
+            )
         )
         lines.append(t(message, total=totals.get(st.declarer, 0), others=others))
     if not ladder:
@@ -284,7 +294,7 @@ def _contract_settlement(game: Game, lang: Language, who: Who) -> list[str]:
             cards=st.card_points[d],
             melds=st.meld_points.get(d, 0),
             total=totals[d],
-            others=" and ".join(map(str, others)),
+            others=lang.join(map(str, others)),
             together=sum(others),
         )
     ]
@@ -292,9 +302,9 @@ def _contract_settlement(game: Game, lang: Language, who: Who) -> list[str]:
     won = all(e.made for e in st.entries if e.seat == d)
     title = contract_title(game, lang).split(",")[0]
     message = (
-        "So {player} wins {contract} and writes {score:+d}; the defenders write nothing."
+        N_("So {player} wins {contract} and writes {score:+d}; the defenders write nothing.")
         if won
-        else "So {player} loses {contract} and writes {score:+d}; the defenders write nothing."
+        else N_("So {player} loses {contract} and writes {score:+d}; the defenders write nothing.")
     )
     lines.append(t(message, player=who(d), contract=title, score=st.written[d]))
     return lines
@@ -316,12 +326,14 @@ def _entry_sentence(e: Entry, rules: Ruleset, lang: Language, who: Who) -> str:
         word = e.step_names[i] if i < len(e.step_names) else "kontra"
         factor = rules.kontra.front_factor if front else rules.kontra.back_factor
         message = (
-            "times {n} for the {word} said from the front"
+            N_("times {n} for the {word} said from the front")
             if front
-            else "times {n} for the {word} said from the back"
+            else N_("times {n} for the {word} said from the back")
         )
         parts.append(t(message, n=factor, word=word))
     if e.call != 1:
         parts.append(t("times {n} for the call", n=e.call))
-    message = "{parts}: {value}.  It was made." if e.made else "{parts}: {value}.  It was lost."
+    message = (
+        N_("{parts}: {value}.  It was made.") if e.made else N_("{parts}: {value}.  It was lost.")
+    )
     return t(message, parts=", ".join(parts), value=e.value)

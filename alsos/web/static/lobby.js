@@ -38,7 +38,20 @@
     li.append(field, button, open);
     return li;
   }
-  window.Alsos = { copy, link };
+  // The language the page's words are in: the one chosen here before (remembered in
+  // this browser), else the browser's own if the server has words for it.
+  function lang() {
+    const kept = localStorage.getItem("alsos-lang");
+    if (kept === "en" || kept === "hu") return kept;
+    return (navigator.language || "en").toLowerCase().startsWith("hu") ? "hu" : "en";
+  }
+  const chooser = $("lang");
+  chooser.value = lang();
+  chooser.addEventListener("change", () => {
+    localStorage.setItem("alsos-lang", chooser.value);
+    location.reload();  // the table's words come again, in the language chosen
+  });
+  window.Alsos = { copy, link, lang };
 
   const p = new URLSearchParams(location.hash.slice(1));
   if (p.get("t") && p.get("k")) return;  // a seat's page: table.js plays it

@@ -57,7 +57,8 @@
   function cardNode(code, tag, label) {
     const node = el(tag || "span", null, { class: "card" });
     if (!tag || tag === "span") node.setAttribute("role", "img");
-    node.innerHTML = cards[code] || code;   // our own server's SVG, never a client's text
+    if (cards[code]) node.innerHTML = cards[code];  // our own server's SVG, never a client's text
+    else node.textContent = code;
     // the picture's letters are drawn, not read: the card is named by its label
     for (const svg of node.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
     if (tag === "button") {
@@ -83,7 +84,7 @@
     socket.onopen = () => {
       retry = 0; connected = true;
       document.body.dataset.connected = "yes";
-      socket.send(JSON.stringify({ type: "hello", token: k }));
+      socket.send(JSON.stringify({ type: "hello", token: k, lang: window.Alsos.lang() }));
     };
     socket.onmessage = (m) => receive(JSON.parse(m.data));
     socket.onclose = (e) => {

@@ -1,0 +1,82 @@
+"""The web table in the page's language (issue 33): each page says which language it
+reads in its hello, and is sent the story, the choices and the settlement in it; the
+notation and the data are the same in any language."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from test_web import _Server, _table
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def _open(client: _Server, table: str, token: str, lang: str | None) -> object:
+    ws = client.socket(table)
+    hello = {"type": "hello", "token": token}
+    if lang is not None:
+        hello["lang"] = lang
+    ws.send_json(hello)
+    return ws
+
+
+def _state(ws: object) -> dict[str, object]:
+    for _ in range(200):
+        frame = ws.receive_json()  # type: ignore[attr-defined]
+        if frame["type"] == "state":
+            return dict(frame)
+    raise AssertionError("no state")
+
+
+def test_each_page_reads_its_own_language() -> None:
+    with _Server() as client:
+        t = _table(client, "potter1930", ["human", "heuristic", "heuristic"])
+        english = _open(client, t["table"], t["tokens"]["0"], None)
+        magyar = _open(client, t["table"], t["tokens"]["0"], "hu")
+        watch = _open(client, t["table"], t["spectator"], "hu")
+        en, hu, spectator = _state(english), _state(magyar), _state(watch)
+        assert en["ply"] == hu["ply"] and en["view"] == hu["view"] and en["held"] == hu["held"]
+        # the same choices, in the notation, each named and explained in its language
+        assert [a["action"] for a in en["actions"]] == [a["action"] for a in hu["actions"]]
+        if en["actions"]:
+            assert en["actions"][0]["label"] != hu["actions"][0]["label"] or not any(
+                a["help"] for a in en["actions"]
+            )
+        told_en = json.dumps(en["story"], ensure_ascii=False)
+        told_hu = json.dumps(hu["story"], ensure_ascii=False)
+        assert "Bidding" in told_en and "Bidding" not in told_hu
+        assert "(te)" in told_hu or "(you)" not in told_hu
+        assert "Bidding" not in json.dumps(spectator["story"], ensure_ascii=False)
+
+
+def test_a_language_without_words_is_refused_by_name() -> None:
+    with _Server() as client:
+        t = _table(client, "potter1930", ["human", "heuristic", "heuristic"])
+        ws = _open(client, t["table"], t["tokens"]["0"], "xx")
+        frame = ws.receive_json()  # type: ignore[attr-defined]
+        assert frame["type"] == "error"
+        assert "'xx'" in frame["reason"] and "hu (magyar" in frame["reason"]
+
+
+def test_a_whole_hand_is_played_and_settled_in_hungarian() -> None:
+    with _Server() as client:
+        t = _table(client, "potter1930", ["human", "heuristic", "heuristic"])
+        ws = _open(client, t["table"], t["tokens"]["0"], "hu")
+        rng = random.Random(3)
+        state = _state(ws)
+        for _ in range(300):
+            if state["settlement"] is not None:
+                break
+            if state["actions"]:
+                pick = rng.choice(state["actions"])["action"]  # type: ignore[index]
+                ws.send_json({"type": "act", "action": pick, "ply": state["ply"]})  # type: ignore[attr-defined]
+            state = _state(ws)
+        assert state["settlement"] is not None
+        explained = " ".join(line["text"] for line in state["explained"])  # type: ignore[attr-defined]
+        assert explained and "payments" not in explained and "tricks won" not in explained
