@@ -21,6 +21,7 @@ from alsos.words.rules import CARD_WORDS
 
 babel = pytest.importorskip("babel", reason="the catalogue tools are in the dev extra")
 from babel.messages.extract import extract_from_dir  # noqa: E402
+from babel.messages.frontend import parse_mapping_cfg  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
 #: The keywords the messages are marked with (docs/i18n.rst's extract command).
@@ -34,11 +35,15 @@ TRANSLATED = sorted(
 
 
 def _marked() -> set[str | tuple[str, ...]]:
-    """Every message the code marks, read from the source as ``pybabel extract`` does."""
+    """Every message the code marks, read from the source as ``pybabel extract -F
+    alsos/words/locale/babel.cfg`` does."""
+    with (LOCALE_DIR / "babel.cfg").open(encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
     found: set[str | tuple[str, ...]] = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
-        str(_ROOT / "alsos" / "words"),
-        method_map=[("**.py", "python")],
+        str(_ROOT),
+        method_map=method_map,
+        options_map=options_map,
         keywords=KEYWORDS,
     ):
         found.add(message if isinstance(message, str) else tuple(message))

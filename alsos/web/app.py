@@ -10,6 +10,8 @@ Routes:
 - ``GET /api/cards`` -- every card's SVG picture (:func:`alsos.pack.svg.card_svg`);
 - ``GET /api/tables/{table}/rules`` -- the complete rules of the table's ruleset and
   the glossary, as a page (:func:`alsos.web.pages.rulebook_page`);
+- ``GET /api/words?lang=hu`` -- the page's own words in a language
+  (:mod:`alsos.web.page_words`);
 - ``GET /api/card-names`` -- every card's name (:func:`alsos.words.card_name`), the
   accessible name of its picture;
 - ``POST /api/tables`` -- make a table: ``{"variant", "players", "seats"}`` and
@@ -66,6 +68,7 @@ from alsos.web.guard import (
 )
 from alsos.web.hub import Hub
 from alsos.web.lobby import Settings, read_settings
+from alsos.web.page_words import page_words
 from alsos.web.pages import Pages, render, rulebook_page
 from alsos.web.protocol import CLIENT_MESSAGES, check_client
 from alsos.web.room import BOTS, HUMAN, SPECTATOR, Connection, Room, TableError
@@ -117,6 +120,7 @@ def create_app(
         Route("/api/variants", site.variants),
         Route("/api/cards", site.cards),
         Route("/api/card-names", site.card_names),
+        Route("/api/words", site.words),
         Route("/api/tables", site.create, methods=["POST"]),
         Route("/api/lobby", site.lobby),
         Route("/api/tables/{table}/seats", site.take_seat, methods=["POST"]),
@@ -179,8 +183,19 @@ class _Site:
     async def cards(self, request: Request) -> Response:
         return JSONResponse({c.name: card_svg(c, width=60) for c in CARDS})
 
+    async def words(self, request: Request) -> Response:
+        """The page's own words in ``?lang=`` (:func:`alsos.web.page_words.page_words`):
+        ``{"lang": code, "words": {message: translation}}``."""
+        lang = _language(request)
+        if isinstance(lang, Response):
+            return lang
+        return JSONResponse({"lang": lang.code, "words": page_words(lang)})
+
     async def card_names(self, request: Request) -> Response:
-        return JSONResponse({c.name: card_name(c) for c in CARDS})
+        lang = _language(request)
+        if isinstance(lang, Response):
+            return lang
+        return JSONResponse({c.name: card_name(c, lang) for c in CARDS})
 
     async def create(self, request: Request) -> Response:
         if _foreign(request):  # another site's page: not counted against this client
@@ -222,9 +237,13 @@ class _Site:
         )
 
     async def lobby(self, request: Request) -> Response:
-        """The listed tables (public facts only: no card, no seat's token)."""
+        """The listed tables (public facts only: no card, no seat's token), named in
+        ``?lang=`` (English by default)."""
+        lang = _language(request)
+        if isinstance(lang, Response):
+            return lang
         try:
-            tables = await self.hub().lobby()
+            tables = await self.hub().lobby(lang=lang)
         except SQLAlchemyError:
             _log.exception("could not read the lobby")
             return _refuse(503, "the server could not read the lobby: try again")
@@ -513,6 +532,15 @@ class _Site:
 
 async def _hint(hub: Hub, room: Room, seat: int, client: str, conn: Connection) -> None:
     conn.send({"type": "hint", "text": await hub.hint(room, seat, client)})
+
+
+def _language(request: Request) -> Language | Response:
+    """The language ``?lang=`` asks for (English when not given), or the refusal naming
+    the languages there are."""
+    try:
+        return language(request.query_params.get("lang", "en"))
+    except LanguageError as e:
+        return _refuse(400, str(e))
 
 
 def _client(request: Request) -> str:

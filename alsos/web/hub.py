@@ -297,11 +297,11 @@ class Hub:
             await self.db.call(self.store.add_profile, table_id, profile)
         return table_id, tokens
 
-    async def lobby(self, limit: int = 50) -> list[dict[str, Any]]:
-        """The listed tables, the newest first, as the lobby shows them
+    async def lobby(self, limit: int = 50, lang: Language = ENGLISH) -> list[dict[str, Any]]:
+        """The listed tables, the newest first, as the lobby shows them in ``lang``
         (:func:`alsos.web.listing.lobby_entries`: public facts only)."""
         rows = await self.db.call(self.store.lobby, limit)
-        return lobby_entries(rows, self.rooms)
+        return lobby_entries(rows, self.rooms, lang)
 
     async def take_seat(self, table_id: str, seat: int) -> str:
         """Take the free seat ``seat`` of the listed table ``table_id`` for a person
@@ -512,7 +512,12 @@ class Hub:
         if first:  # the person is here (again): every page is told, a stand-in stops
             self.absences.back(room, seat, conn)
         self.absences.serving(room)  # a page here: the graces of those away run
-        welcome = {"type": "welcome", "protocol": PROTOCOL, "seat": seat, "table": room.public()}
+        welcome = {
+            "type": "welcome",
+            "protocol": PROTOCOL,
+            "seat": seat,
+            "table": room.public(lang=lang),
+        }
         if seat >= 0 and room.watch_token is not None:
             welcome["watch"] = room.watch_token  # a person may invite spectators
         conn.send(welcome)

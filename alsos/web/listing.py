@@ -19,13 +19,17 @@ from alsos.ruleset.loading import shipped_variants
 from alsos.web.room import HUMAN, Room, seat_names
 from alsos.web.store import LobbyRow
 from alsos.web.uploads import shipped_rules
+from alsos.words.language import ENGLISH, Language
 
 __all__ = ["lobby_entries"]
 
 
-def lobby_entries(rows: list[LobbyRow], rooms: Mapping[str, Room]) -> list[dict[str, Any]]:
+def lobby_entries(
+    rows: list[LobbyRow], rooms: Mapping[str, Room], lang: Language = ENGLISH
+) -> list[dict[str, Any]]:
     """The lobby's entries for the stored listed tables ``rows``, the tables in memory
-    (``rooms``) telling who is here and whether the session is over."""
+    (``rooms``) telling who is here and whether the session is over; seats named in
+    ``lang``."""
     out = []
     for row in rows:
         room = rooms.get(row.id)
@@ -36,18 +40,19 @@ def lobby_entries(rows: list[LobbyRow], rooms: Mapping[str, Room]) -> list[dict[
         people = [s for s in seats if s.seat >= 0]
         here = room.pages() if room is not None else None
         entry_seats = []
-        for s, name in zip(people, seat_names(people, chosen), strict=True):
+        for s, name in zip(people, seat_names(people, chosen, lang), strict=True):
             seat: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": name}
             if s.kind == HUMAN:
                 seat["free"] = s.token is None
                 seat["here"] = bool(here and here[s.seat] > 0)
             entry_seats.append(seat)
         shipped = row.variant in shipped_variants()
+        rules = shipped_rules(row.variant, row.players).name if shipped else None
         entry: dict[str, Any] = {
             "table": row.id,
             "title": row.settings.title,
             "variant": row.variant if shipped else row.variant.removeprefix("upload:"),
-            "rules": shipped_rules(row.variant, row.players).name if shipped else "house rules",
+            "rules": rules or lang.text("house rules"),
             "players": row.players,
             "seats": entry_seats,
             "free": sum(1 for s in entry_seats if s.get("free")),

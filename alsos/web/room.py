@@ -35,10 +35,11 @@ from alsos.web.lobby import Settings
 from alsos.web.messages import events_frame, state_frame
 from alsos.web.sessions import note_over, sheet_frame
 from alsos.web.store import SeatRow, SettingsRow, TableRow
-from alsos.words.language import ENGLISH, Language
+from alsos.words.language import ENGLISH, N_, Language
 
 __all__ = [
     "BOTS",
+    "BOT_NAMES",
     "HUMAN",
     "NAME_LENGTH",
     "QUICK",
@@ -117,20 +118,34 @@ def check_name(text: object, taken: Iterable[str] = ()) -> str:
     return name
 
 
-def seat_names(seats: Iterable[SeatRow], chosen: dict[int, str]) -> tuple[str, ...]:
-    """Each seat's name at a table, by seat: the name a person chose, else ``Player 1``
-    (seats count from 0, people from 1); a bot by its level (``Easy bot``; two of
-    one level are told apart by their seat)."""
+#: Each bot level's name, a seat's name where a bot sits (marked for the catalogue).
+BOT_NAMES: dict[str, str] = {
+    "easy": N_("Easy bot"),
+    "medium": N_("Medium bot"),
+    "hard": N_("Hard bot"),
+    "expert": N_("Expert bot"),
+    "random": N_("Random bot"),
+    "heuristic": N_("Heuristic bot"),
+    "pimc": N_("PIMC bot"),
+}
+
+
+def seat_names(
+    seats: Iterable[SeatRow], chosen: dict[int, str], lang: Language = ENGLISH
+) -> tuple[str, ...]:
+    """Each seat's name at a table, by seat, in ``lang``: the name a person chose, else
+    ``Player 1`` (seats count from 0, people from 1); a bot by its level (``Easy bot``;
+    two of one level are told apart by their seat)."""
     seats = list(seats)
     kinds = [s.kind for s in seats]
     out = []
     for s in seats:
         if s.kind == HUMAN:
-            out.append(chosen.get(s.seat) or f"Player {s.seat + 1}")
+            out.append(chosen.get(s.seat) or lang.text("Player {n}", n=s.seat + 1))
             continue
-        label = "PIMC" if s.kind == "pimc" else s.kind.capitalize()
+        label = lang.text(BOT_NAMES[s.kind]) if s.kind in BOT_NAMES else f"{s.kind} bot"
         twin = kinds.count(s.kind) > 1
-        out.append(f"{label} bot {s.seat + 1}" if twin else f"{label} bot")
+        out.append(lang.text("{bot} {n}", bot=label, n=s.seat + 1) if twin else label)
     return tuple(out)
 
 
@@ -254,11 +269,11 @@ class Room:
         """The people's seats no one has taken yet (a listed table's, from the lobby)."""
         return tuple(s.seat for s in self.seats if s.kind == HUMAN and s.token is None)
 
-    def names(self) -> tuple[str, ...]:
-        """Each seat's name at this table, by seat (:func:`seat_names`)."""
-        return seat_names(self.seats, self.chosen)
+    def names(self, lang: Language = ENGLISH) -> tuple[str, ...]:
+        """Each seat's name at this table, by seat, in ``lang`` (:func:`seat_names`)."""
+        return seat_names(self.seats, self.chosen, lang)
 
-    def public(self, now: float | None = None) -> dict[str, Any]:
+    def public(self, now: float | None = None, lang: Language = ENGLISH) -> dict[str, Any]:
         """What every seat may know of the table itself: its rules, seats and their
         names, which seats are free, which people are away (and the seconds left of
         their grace), which are played by a stand-in bot, and its settings."""
@@ -267,7 +282,7 @@ class Room:
         grace = self.settings.grace
         stand_in = self.settings.stand_in
         seats = []
-        for s, name in zip(self.seats, self.names(), strict=True):
+        for s, name in zip(self.seats, self.names(lang), strict=True):
             entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": name}
             if s.kind == HUMAN:
                 entry["free"] = s.token is None
@@ -384,13 +399,22 @@ class Room:
 
     def send_public(self, skip: Connection | None = None) -> None:
         """Send every page (but ``skip``) the table's public facts (who is here, away,
-        played by a stand-in)."""
-        self.send_all({"type": "table", "table": self.public()}, skip)
+        played by a stand-in), each in its page's language."""
+        now = time.monotonic()
+        texts: dict[str, str] = {}
+        for conn in list(self.connections):
+            if conn is skip:
+                continue
+            text = texts.get(conn.lang.code)
+            if text is None:
+                table = self.public(now, conn.lang)
+                text = texts[conn.lang.code] = frame_text({"type": "table", "table": table})
+            conn.send(text)
 
     def state_frame(self, seat: int, lang: Language = ENGLISH) -> dict[str, Any]:
         """The ``state`` frame of the hand in play for ``seat``, in ``lang``, with the
         turn clock (the seconds the person to act has left) under a turn limit."""
-        frame = state_frame(self.game, seat, self.names(), lang)
+        frame = state_frame(self.game, seat, self.names(lang), lang)
         if self.due is not None:
             frame["clock"] = round(max(0.0, self.due - time.monotonic()), 1)
         return frame

@@ -523,23 +523,7 @@ class Store:
         """Give the free person's seat ``seat`` of ``table_id`` the token digest
         ``token``; whether it was free (one person takes a seat, whoever asks first,
         whichever process asks).  On PostgreSQL, announced as ``"<table id> 0"``."""
-        with self.engine.begin() as conn:
-            done = conn.execute(
-                update(_SEATS)
-                .where(
-                    (_SEATS.c.table_id == table_id)
-                    & (_SEATS.c.seat == seat)
-                    & (_SEATS.c.kind == "human")
-                    & _SEATS.c.token.is_(None)
-                )
-                .values(token=token)
-            ).rowcount
-            if done and self.postgres:
-                conn.execute(
-                    text("SELECT pg_notify(:channel, :payload)"),
-                    {"channel": CHANNEL, "payload": f"{table_id} 0"},
-                )
-        return bool(done)
+        return self._seat_token(table_id, seat, None, token)
 
     def drop_rematch(self, table_id: str, rematch: str) -> None:
         """Take back the claim of ``rematch`` (:meth:`set_rematch`): its table could
@@ -584,15 +568,22 @@ class Store:
     def free_seat(self, table_id: str, seat: int, token: str) -> bool:
         """Free the person's seat ``seat`` of ``table_id`` again if ``token`` (a digest)
         still opens it; whether it did.  On PostgreSQL, announced as ``"<table id> 0"``."""
+        return self._seat_token(table_id, seat, token, None)
+
+    def _seat_token(self, table_id: str, seat: int, old: str | None, new: str | None) -> bool:
+        """Make the token of a person's seat ``new`` where it is ``old`` (None: free),
+        in one statement, so two writers cannot both succeed; whether it did."""
+        held = _SEATS.c.token.is_(None) if old is None else _SEATS.c.token == old
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(_SEATS)
                 .where(
                     (_SEATS.c.table_id == table_id)
                     & (_SEATS.c.seat == seat)
-                    & (_SEATS.c.token == token)
+                    & (_SEATS.c.kind == "human")
+                    & held
                 )
-                .values(token=None)
+                .values(token=new)
             ).rowcount
             if done and self.postgres:
                 conn.execute(

@@ -20,10 +20,10 @@
   async function copy(text, said, field) {
     try {
       await navigator.clipboard.writeText(text);
-      said.textContent = "Copied.";
+      said.textContent = tr("Copied.");
     } catch (e) {
       if (field) { field.focus(); field.select(); }
-      said.textContent = "Press Ctrl+C (or ⌘C) to copy the selected link.";
+      said.textContent = tr("Press Ctrl+C (or ⌘C) to copy the selected link.");
     }
   }
   // A link in a read-only field with its Copy button.
@@ -32,9 +32,9 @@
     const id = `link-${Math.random().toString(36).slice(2)}`;
     li.append(el("label", label, { for: id }));
     const field = el("input", null, { id, readonly: "", value: url, class: "link" });
-    const button = el("button", "Copy", { type: "button", "aria-label": `copy the link: ${label}` });
+    const button = el("button", tr("Copy"), { type: "button", "aria-label": tr("copy the link: {what}", { what: label }) });
     button.addEventListener("click", () => copy(url, said, field));
-    const open = el("a", "Open", { href: url, "aria-label": `open: ${label}` });
+    const open = el("a", tr("Open"), { href: url, "aria-label": tr("open: {what}", { what: label }) });
     li.append(field, button, open);
     return li;
   }
@@ -42,16 +42,38 @@
   // this browser), else the browser's own if the server has words for it.
   function lang() {
     const kept = localStorage.getItem("alsos-lang");
-    if (kept === "en" || kept === "hu") return kept;
+    if (kept && /^[a-z]{2,3}$/.test(kept)) return kept;
     return (navigator.language || "en").toLowerCase().startsWith("hu") ? "hu" : "en";
   }
+  // The page's words in its language (GET api/words): each message looked up whole,
+  // its {placeholders} then filled in, so a language orders its words its own way.
+  let words = {};
+  function tr(message, values) {
+    let text = Object.prototype.hasOwnProperty.call(words, message) ? words[message] : message;
+    if (values) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+    return text;
+  }
+  async function loadWords() {
+    const code = lang();
+    if (code !== "en") {
+      try {
+        const r = await fetch(`api/words?lang=${encodeURIComponent(code)}`);
+        if (r.ok) words = (await r.json()).words;
+      } catch (e) { /* the words stay English */ }
+    }
+    document.documentElement.lang = Object.keys(words).length ? code : "en";
+    for (const n of document.querySelectorAll("[data-tr]")) n.textContent = tr(n.textContent.trim());
+    for (const n of document.querySelectorAll("[data-tr-label]")) n.setAttribute("aria-label", tr(n.getAttribute("aria-label")));
+    for (const n of document.querySelectorAll("[data-tr-placeholder]")) n.setAttribute("placeholder", tr(n.getAttribute("placeholder")));
+  }
+  const ready = loadWords();
   const chooser = $("lang");
   chooser.value = lang();
   chooser.addEventListener("change", () => {
     localStorage.setItem("alsos-lang", chooser.value);
     location.reload();  // the table's words come again, in the language chosen
   });
-  window.Alsos = { copy, link, lang };
+  window.Alsos = { copy, link, lang, tr, ready };
 
   const p = new URLSearchParams(location.hash.slice(1));
   if (p.get("t") && p.get("k")) return;  // a seat's page: table.js plays it
@@ -62,27 +84,27 @@
     $("lobby-said").textContent = "";
     let tables = [];
     try {
-      const r = await fetch("api/lobby");
+      const r = await fetch(`api/lobby?lang=${encodeURIComponent(lang())}`);
       tables = (await r.json()).tables || [];
     } catch (e) {
-      $("lobby-said").textContent = "The lobby could not be read: try again.";
+      $("lobby-said").textContent = tr("The lobby could not be read: try again.");
     }
     $("lobby-empty").hidden = tables.length > 0;
     $("lobby-list").replaceChildren(...tables.map(entry));
   }
   function entry(t) {
     const li = el("li", null, { class: "lobby-table" });
-    const title = t.title || `${t.rules} table`;
+    const title = t.title || tr("{rules} table", { rules: t.rules });
     li.append(el("strong", title));
-    const people = t.seats.map((s) => s.free ? "a free seat" : `${s.name}${s.kind === "human" && !s.here ? " (away)" : ""}`);
-    li.append(el("span", ` · ${t.rules}, ${t.players} players · hand ${t.hand}${t.over ? " · over" : ""} · ${people.join(", ")}`));
+    const people = t.seats.map((s) => s.free ? tr("a free seat") : (s.kind === "human" && !s.here ? tr("{player} (away)", { player: s.name }) : s.name));
+    li.append(el("span", " · " + tr("{rules}, {n} players · hand {hand}", { rules: t.rules, n: t.players, hand: t.hand }) + " · " + people.join(", ")));
     const row = el("div", null, { class: "lobby-actions" });
     for (const s of t.seats.filter((x) => x.free)) {
-      const b = el("button", `Sit at seat ${s.seat + 1}`, { type: "button", "aria-label": `sit at seat ${s.seat + 1} of ${title}` });
+      const b = el("button", tr("Sit at seat {n}", { n: s.seat + 1 }), { type: "button", "aria-label": tr("sit at seat {n} of {table}", { n: s.seat + 1, table: title }) });
       b.addEventListener("click", () => sit(t.table, s.seat, b));
       row.append(b);
     }
-    row.append(el("a", "Watch", { href: link(t.table, t.watch), "aria-label": `watch ${title}` }));
+    row.append(el("a", tr("Watch"), { href: link(t.table, t.watch), "aria-label": tr("watch {table}", { table: title }) }));
     li.append(row);
     return li;
   }
@@ -98,6 +120,7 @@
   $("lobby-refresh").addEventListener("click", lobby);
 
   // ------------------------------------------------------------------ a new table
+  // what a seat of the form may be, in words (looked up once the words are there)
   const KINDS = {
     human: "a friend (I send the link)", open: "anyone from the lobby",
     easy: "Easy bot", medium: "Medium bot", hard: "Hard bot", expert: "Expert bot",
@@ -122,10 +145,10 @@
       for (let s = 0; s < Number(players.value); s++) {
         const sel = el("select", null, { name: `seat${s}`, id: `seat${s}` });
         const kinds = s === 0 ? data.seats.filter((k) => k !== "human") : ["human", "open", ...data.seats.filter((k) => k !== "human")];
-        if (s === 0) sel.append(el("option", "me", { value: "human" }));
-        for (const kind of kinds) sel.append(el("option", KINDS[kind] || kind, { value: kind }));
+        if (s === 0) sel.append(el("option", tr("me"), { value: "human" }));
+        for (const kind of kinds) sel.append(el("option", KINDS[kind] ? tr(KINDS[kind]) : kind, { value: kind }));
         sel.value = s === 0 ? "human" : "medium";
-        const label = el("label", `Seat ${s + 1} `, { for: `seat${s}` });
+        const label = el("label", tr("Seat {n}", { n: s + 1 }) + " ", { for: `seat${s}` });
         label.append(sel);
         seats.append(label);
       }
@@ -140,7 +163,7 @@
       const listed = $("listed").checked;
       const kinds = [...seats.querySelectorAll("select")].map((s) => s.value);
       if (!listed && kinds.includes("open")) {
-        $("setup-error").textContent = "A seat for anyone from the lobby needs the table listed in the lobby.";
+        $("setup-error").textContent = tr("A seat for anyone from the lobby needs the table listed in the lobby.");
         return;
       }
       const standIn = $("stand-in").value;
@@ -156,7 +179,7 @@
       };
       const file = $("profile").files[0];
       if (file) {
-        if (file.size > 65536) { $("setup-error").textContent = "a profile is at most 64 KiB"; return; }
+        if (file.size > 65536) { $("setup-error").textContent = tr("a profile is at most 64 KiB"); return; }
         body.profile = await file.text();
       }
       const r = await fetch("api/tables", {
@@ -169,21 +192,20 @@
       list.replaceChildren();
       const seatsOf = Object.keys(got.tokens).map(Number).sort((a, b) => a - b);
       for (const s of seatsOf) {
-        list.append(linkRow(s === 0 ? "Your seat (seat 1)" : `Seat ${s + 1}, for your friend`, link(got.table, got.tokens[s]), said));
+        list.append(linkRow(s === 0 ? tr("Your seat (seat 1)") : tr("Seat {n}, for your friend", { n: s + 1 }), link(got.table, got.tokens[s]), said));
       }
-      list.append(linkRow("Spectators", link(got.table, got.spectator), said));
+      list.append(linkRow(tr("Spectators"), link(got.table, got.spectator), said));
       list.after(said);
       $("links").hidden = false;
       // the maker sits at the first seat: straight to the table unless friends are
       // to be invited first (their links are on this page until then)
       if (seatsOf.length === 1) location.hash = `t=${got.table}&k=${got.tokens[seatsOf[0]]}`;
       else if (seatsOf.length) {
-        const go = el("a", "Go to my seat", { href: link(got.table, got.tokens[seatsOf[0]]), class: "go" });
+        const go = el("a", tr("Go to my seat"), { href: link(got.table, got.tokens[seatsOf[0]]), class: "go" });
         said.before(go);
       }
     });
   }
 
-  lobby();
-  setup();
+  ready.then(() => { lobby(); setup(); });
 })();

@@ -34,6 +34,15 @@
     answer: "Answer", contract: "Contracts", bid: "Bid", announce: "Figures",
     kontra: "Kontra", declare: "Melds", discard: "Put away", play: "Play",
   };
+  // Each phase of a hand by the header the story gives it (alsos.words.story).
+  const PHASES = {
+    "bidding": "Bidding", "front announcements": "Front announcements",
+    "back announcements": "Back announcements", "siber": "Síber", "discard": "Discard",
+    "play": "Play", "completion of announcements": "Completion of announcements",
+    "meld validation": "Meld validation", "answer to a call": "Answer to a call",
+  };
+  const SUITS = { acorns: "acorns", hearts: "hearts", gourds: "gourds", leaves: "leaves" };
+  const tr = (message, values) => window.Alsos.tr(message, values);
 
   function el(tag, text, attrs) {
     const e = document.createElement(tag);
@@ -43,16 +52,31 @@
   }
   function name(seat) {
     const s = table && table.seats[seat];
-    return s ? s.name : `seat ${seat}`;
+    return s ? s.name : tr("seat {seat}", { seat });
+  }
+  // a contract as the data writes it ("trump acorns", "no-trumps", "ulti, trump hearts"),
+  // in the page's words
+  function contractText(text) {
+    if (text === null || text === undefined) return "";
+    const m = /^(?:(.+), )?(trump (\w+)|no-trumps|betli|klopitzky)$/.exec(text);
+    if (!m) return text;
+    const game = m[3] ? tr("trump {suit}", { suit: tr(SUITS[m[3]] || m[3]) })
+      : m[2] === "klopitzky" ? "Klopitzky" : tr(m[2]);
+    return m[1] ? tr("{contract}, {game}", { contract: m[1], game }) : game;
   }
   // the table's own name (its maker's), then its rules
   function tableName() {
     const title = table.settings && table.settings.title;
     return title ? `${title} (${table.name})` : table.name;
   }
+  // an item at stake by the label the data gives it: the basic game in words, a figure
+  // by its profile's label
+  function itemText(label) {
+    return label === "game" ? tr("the game") : label;
+  }
   function who(seat) {
-    if (seat === null || seat === undefined) return "nobody";
-    return seat === me ? `${name(seat)} (you)` : name(seat);
+    if (seat === null || seat === undefined) return tr("nobody");
+    return seat === me ? tr("{player} (you)", { player: name(seat) }) : name(seat);
   }
   function cardNode(code, tag, label) {
     const node = el(tag || "span", null, { class: "card" });
@@ -92,8 +116,8 @@
       document.body.dataset.connected = "no";
       // 4429: a limit of the server's (too many connections); the reason says which
       $("status").textContent = e.code === 4429
-        ? `The server refused the connection (${e.reason}): trying again...`
-        : "Connection lost: reconnecting... (your moves wait until it is back)";
+        ? tr("The server refused the connection ({reason}): trying again...", { reason: e.reason })
+        : tr("Connection lost: reconnecting... (your moves wait until it is back)");
       enableMoves();
       retry = Math.min(retry + 1, 10);
       setTimeout(connect, 500 * retry);
@@ -106,15 +130,17 @@
     const a = $("rematch-link");
     a.href = target; a.hidden = false;
     $("rematch").hidden = true;
-    $("session-state").textContent = "A new session with the same people: moving to its table...";
+    $("session-state").textContent = tr("A new session with the same people: moving to its table...");
     setTimeout(() => { location.hash = `t=${id}&k=${fragment().k}`; }, 1500);
   }
 
-  // "an Easy bot", "a Medium bot"
-  function botName(level) {
-    const label = level === "pimc" ? "PIMC" : level.charAt(0).toUpperCase() + level.slice(1);
-    return `${/^[AEIOU]/.test(label) ? "an" : "a"} ${label} bot`;
-  }
+  // what a stand-in bot of this level does: "away: an Easy bot plays until they are back"
+  const STANDIN = {
+    easy: "away: an Easy bot plays until they are back",
+    medium: "away: a Medium bot plays until they are back",
+    hard: "away: a Hard bot plays until they are back",
+    expert: "away: an Expert bot plays until they are back",
+  };
 
   // the seconds left on a countdown that read `left` when its frame came
   function countdown(left, from) {
@@ -123,7 +149,7 @@
   }
   setInterval(() => {
     for (const node of document.querySelectorAll("[data-grace]")) {
-      node.textContent = `away: a bot plays in ${countdown(Number(node.dataset.grace), graceFrom)}`;
+      node.textContent = tr("away: a bot plays in {time}", { time: countdown(Number(node.dataset.grace), graceFrom) });
     }
     const clock = $("clock");
     if (clock && clockDue !== null) clock.textContent = countdown((clockDue - Date.now()) / 1000, Date.now());
@@ -132,9 +158,9 @@
   function receive(frame) {
     if (frame.type === "welcome") {
       table = frame.table; me = frame.seat;
-      const role = me < 0 ? "spectator" : name(me);
+      const role = me < 0 ? tr("spectator") : name(me);
       $("where").textContent = `${tableName()}: ${role}`;
-      document.title = `Alsós: ${role}`;
+      document.title = tr("Alsós: {role}", { role });
       document.body.dataset.role = me < 0 ? "spectator" : "seat";
       const people = table.seats.filter((s) => s.kind === "human").length;
       $("assist").hidden = me < 0;
@@ -147,7 +173,7 @@
         $("name").value = name(me);
         // a name chosen at an earlier table is offered again, once
         const kept = localStorage.getItem("alsos-name");
-        if (kept && /^Player \d+$/.test(name(me))) sendName(kept);
+        if (kept && name(me) === tr("Player {n}", { n: me + 1 })) sendName(kept);
       }
       const rules = $("rules-link");
       rules.href = `api/tables/${encodeURIComponent(fragment().t)}/rules`;
@@ -161,7 +187,7 @@
       table = frame.table;
       graceFrom = Date.now();
       if (me >= 0 && document.activeElement !== $("name")) $("name").value = name(me);
-      $("where").textContent = `${tableName()}: ${me < 0 ? "spectator" : name(me)}`;
+      $("where").textContent = `${tableName()}: ${me < 0 ? tr("spectator") : name(me)}`;
       if (last) drawSeats(last.view);
       showNext();
       if (table.rematch) rematched(table.rematch);
@@ -220,19 +246,21 @@
     const v = frame.view;
     ply = frame.ply;
     document.body.dataset.ply = String(ply);
-    const turn = v.to_act === null ? "The hand is over." :
-      v.to_act === me ? "Your turn." : `${who(v.to_act)} to act.`;
+    const turn = v.to_act === null ? tr("The hand is over.") :
+      v.to_act === me ? tr("Your turn.") : tr("{player} to act.", { player: who(v.to_act) });
     const wasMine = myTurn;
     myTurn = v.to_act === me && me >= 0;
     document.body.classList.toggle("my-turn", myTurn);
     if (myTurn && !wasMine && $("sound").checked) beep();
-    const contract = v.contract ? ` Game: ${v.contract}${v.declarer === null ? "" : `, declared by ${who(v.declarer)}`}.` : "";
+    const contract = !v.contract ? "" : " " + (v.declarer === null
+      ? tr("Game: {contract}.", { contract: contractText(v.contract) })
+      : tr("Game: {contract}, declared by {player}.", { contract: contractText(v.contract), player: who(v.declarer) }));
     const phase = v.to_act === null ? "" : ` (${phaseName(v.phase)})`;
     $("status").textContent = `${turn}${phase}${contract}`;
     clockDue = frame.clock === undefined ? null : Date.now() + frame.clock * 1000;
     if (clockDue !== null) {
-      $("status").append(" Time left: ", el("span", countdown(frame.clock, Date.now()), { id: "clock" }),
-        el("span", " (then a bot moves once)", { class: "help" }));
+      $("status").append(" " + tr("Time left:") + " ", el("span", countdown(frame.clock, Date.now()), { id: "clock" }),
+        el("span", " " + tr("(then a bot moves once)"), { class: "help" }));
     }
 
     drawSeats(v);
@@ -248,7 +276,7 @@
     }
     $("hand").replaceChildren(...frame.held.map((code) => {
       const a = byCard[code];
-      const b = cardNode(code, "button", a ? a.label : `${names[code] || code}, not playable now`);
+      const b = cardNode(code, "button", a ? a.label : tr("{card}, not playable now", { card: names[code] || code }));
       b.type = "button";
       if (a) {
         b.dataset.action = a.action;
@@ -257,7 +285,7 @@
       } else b.disabled = true;
       return b;
     }));
-    $("unseen").textContent = v.unseen_count ? `and ${v.unseen_count} cards not picked up yet` : "";
+    $("unseen").textContent = v.unseen_count ? tr("and {n} cards not picked up yet", { n: v.unseen_count }) : "";
 
     // every other legal action, grouped by kind, each with what it does here
     const box = $("actions");
@@ -266,7 +294,7 @@
     for (const a of others) (groups[a.group] = groups[a.group] || []).push(a);
     for (const [group, list] of Object.entries(groups)) {
       const fs = el("fieldset");
-      fs.append(el("legend", GROUPS[group] || group));
+      fs.append(el("legend", GROUPS[group] ? tr(GROUPS[group]) : group));
       for (const a of list) {
         const row = el("div", null, { class: "choice" });
         const b = el("button", a.action, { type: "button", "aria-label": a.help ? `${a.label}: ${a.help}` : a.label });
@@ -278,15 +306,16 @@
       box.append(fs);
     }
     const cardsToPlay = frame.actions.some((a) => a.card);
-    if (!frame.actions.length) box.append(el("p", v.to_act === null ? "The hand is over." : `Waiting for ${who(v.to_act)}.`));
-    else if (cardsToPlay && !others.length) box.append(el("p", "Click a card of your hand.", { class: "help" }));
-    else if (cardsToPlay) box.prepend(el("p", "Click a card of your hand to play it, or first say one of these.", { class: "help" }));
+    if (!frame.actions.length) box.append(el("p", v.to_act === null ? tr("The hand is over.") : tr("Waiting for {player}.", { player: who(v.to_act) })));
+    else if (cardsToPlay && !others.length) box.append(el("p", tr("Click a card of your hand."), { class: "help" }));
+    else if (cardsToPlay) box.prepend(el("p", tr("Click a card of your hand to play it, or first say one of these."), { class: "help" }));
     enableMoves();
 
-    $("items").replaceChildren(...v.items.map((i) =>
-      el("li", `${i.label} (${who(i.seat)}): ${i.value}${i.level ? `, kontra level ${i.level}` : ""}`)));
-    $("tricks-won").textContent = "Tricks won: " + v.tricks_won
-      .map((n, s) => (n === null ? null : `${who(s)} ${n}`)).filter((x) => x !== null).join(", ");
+    $("items").replaceChildren(...v.items.map((i) => el("li", i.level
+      ? tr("{item} ({player}): {value}, kontra level {level}", { item: itemText(i.label), player: who(i.seat), value: i.value, level: i.level })
+      : tr("{item} ({player}): {value}", { item: itemText(i.label), player: who(i.seat), value: i.value }))));
+    $("tricks-won").textContent = tr("Tricks won: {tricks}", { tricks: v.tricks_won
+      .map((n, s) => (n === null ? null : `${who(s)} ${n}`)).filter((x) => x !== null).join(", ") });
     drawStory(frame.story);
 
     const st = frame.settlement;
@@ -306,7 +335,7 @@
   }
 
   function phaseName(phase) {
-    return phase === "siber" ? "síber" : phase;
+    return PHASES[phase] ? tr(PHASES[phase]) : phase;
   }
 
   function placeOf(seat) {
@@ -328,15 +357,15 @@
       if (s === me) box.classList.add("me");
       box.append(el("div", who(s), { class: "name" }));
       const tags = el("div", null, { class: "tags" });
-      if (s === dealer) tags.append(el("span", out ? "dealer, sits out" : "dealer", { class: "tag" }));
-      if (s === v.declarer && v.contract) tags.append(el("span", `declarer: ${v.contract}`, { class: "tag declarer" }));
-      if (!out) tags.append(el("span", `${v.tricks_won[s]} ${v.tricks_won[s] === 1 ? "trick" : "tricks"}`, { class: "tag" }));
-      if (s === v.to_act) tags.append(el("span", s === me ? "your turn" : "to act", { class: "tag turn" }));
+      if (s === dealer) tags.append(el("span", out ? tr("dealer, sits out") : tr("dealer"), { class: "tag" }));
+      if (s === v.declarer && v.contract) tags.append(el("span", tr("declarer: {contract}", { contract: contractText(v.contract) }), { class: "tag declarer" }));
+      if (!out) tags.append(el("span", v.tricks_won[s] === 1 ? tr("1 trick") : tr("{n} tricks", { n: v.tricks_won[s] }), { class: "tag" }));
+      if (s === v.to_act) tags.append(el("span", s === me ? tr("your turn") : tr("to act"), { class: "tag turn" }));
       const facts = table.seats[s] || {};
-      if (facts.free) tags.append(el("span", "free seat: waiting for a player from the lobby", { class: "tag away" }));
-      else if (facts.standin) tags.append(el("span", `away: ${botName(facts.standin)} plays until they are back`, { class: "tag away" }));
-      else if (facts.grace !== undefined) tags.append(el("span", `away: a bot plays in ${countdown(facts.grace, graceFrom)}`, { class: "tag away", "data-grace": String(facts.grace) }));
-      else if (facts.kind === "human" && !facts.here) tags.append(el("span", "away", { class: "tag away" }));
+      if (facts.free) tags.append(el("span", tr("free seat: waiting for a player from the lobby"), { class: "tag away" }));
+      else if (facts.standin) tags.append(el("span", tr(STANDIN[facts.standin] || "away: a bot plays until they are back"), { class: "tag away" }));
+      else if (facts.grace !== undefined) tags.append(el("span", tr("away: a bot plays in {time}", { time: countdown(facts.grace, graceFrom) }), { class: "tag away", "data-grace": String(facts.grace) }));
+      else if (facts.kind === "human" && !facts.here) tags.append(el("span", tr("away"), { class: "tag away" }));
       box.append(tags);
       felt.append(box);
     }
@@ -350,21 +379,21 @@
     let shown = v.trick, caption = "";
     if (showLast && lastTrick) {
       shown = lastTrick.cards;
-      caption = `Trick ${lastTrick.number}, won by ${who(lastTrick.winner)}`;
+      caption = tr("Trick {n}, won by {player}", { n: lastTrick.number, player: who(lastTrick.winner) });
     } else if (!v.trick.length && lastTrick) {
       shown = lastTrick.cards;
-      caption = `Trick ${lastTrick.number} won by ${who(lastTrick.winner)}`;
+      caption = tr("Trick {n}, won by {player}", { n: lastTrick.number, player: who(lastTrick.winner) });
     }
     $("trick").replaceChildren(...shown.map(([seat, code]) => {
       const box = el("figure", null, { class: `played ${placeOf(seat)}` });
-      box.append(cardNode(code, "span", `${who(seat)}: ${names[code] || code}`));
+      box.append(cardNode(code, "span", tr("{player}: {card}", { player: who(seat), card: names[code] || code })));
       box.append(el("figcaption", who(seat)));
       return box;
     }));
     $("trick-caption").textContent = caption;
     const button = $("last-trick");
     button.hidden = !lastTrick;  // there from the first trick won on, so it never jumps
-    button.textContent = showLast ? "Back to the trick in play" : "Show the last trick";
+    button.textContent = showLast ? tr("Back to the trick in play") : tr("Show the last trick");
     button.setAttribute("aria-pressed", String(showLast));
   }
   $("last-trick").addEventListener("click", () => {
@@ -408,20 +437,20 @@
     if ((st.entries || []).length) {
       const t = el("table");
       const head = el("tr");
-      for (const h of ["item", "announced by", "made", "value"]) head.append(el("th", h, { scope: "col" }));
+      for (const h of ["item", "announced by", "made", "value"]) head.append(el("th", tr(h), { scope: "col" }));
       t.append(head);
       for (const e of st.entries) {
-        const tr = el("tr");
-        for (const x of [e.label, e.seat === null ? "" : who(e.seat), e.made ? "yes" : "no", e.value]) tr.append(el("td", x));
-        t.append(tr);
+        const row = el("tr");
+        for (const x of [itemText(e.label), e.seat === null ? "" : who(e.seat), e.made ? tr("yes") : tr("no"), e.value]) row.append(el("td", x));
+        t.append(row);
       }
-      const scroll = el("div", null, { class: "scroll", tabindex: "0", role: "region", "aria-label": "the items settled" });
+      const scroll = el("div", null, { class: "scroll", tabindex: "0", role: "region", "aria-label": tr("the items settled") });
       scroll.append(t);
       out.append(scroll);
     }
     if (st.payments) {
       const pay = Array.isArray(st.payments) ? st.payments.map((p, s) => [s, p]) : Object.entries(st.payments);
-      out.append(el("p", "Payments: " + pay.filter(([, p]) => p !== null).map(([s, p]) => `${who(Number(s))} ${p > 0 ? "+" : ""}${p}`).join(", ")));
+      out.append(el("p", tr("Payments: {payments}", { payments: pay.filter(([, p]) => p !== null).map(([s, p]) => `${who(Number(s))} ${p > 0 ? "+" : ""}${p}`).join(", ") })));
     }
   }
 
@@ -432,29 +461,33 @@
     document.body.dataset.hand = String(hand);
     const seats = s.scores.map((_, i) => i);
     const head = el("tr");
-    for (const h of ["hand", "dealer", "game"]) head.append(el("th", h, { scope: "col" }));
+    for (const h of ["hand", "dealer", "game"]) head.append(el("th", tr(h), { scope: "col" }));
     for (const i of seats) head.append(el("th", who(i), { scope: "col" }));
     $("sheet").tHead.replaceChildren(head);
     $("sheet").tBodies[0].replaceChildren(...s.sheet.map((line) => {
-      const tr = el("tr");
-      tr.append(el("td", line.hand), el("td", who(line.dealer)),
-        el("td", line.contract === null ? "thrown in" : `${line.contract}${line.declarer === null ? "" : ` (${who(line.declarer)})`}`));
+      const row = el("tr");
+      row.append(el("td", line.hand), el("td", who(line.dealer)),
+        el("td", line.contract === null ? tr("thrown in") : line.declarer === null ? contractText(line.contract)
+          : tr("{contract} ({player})", { contract: contractText(line.contract), player: who(line.declarer) })));
       for (const i of seats) {
-        const bonus = line.bonus[i] ? ` +${line.bonus[i]} bonus` : "";
-        tr.append(el("td", `${signed(line.written[i])}${bonus} = ${line.totals[i]}`));
+        const bonus = line.bonus[i] ? " " + tr("+{n} bonus", { n: line.bonus[i] }) : "";
+        row.append(el("td", `${signed(line.written[i])}${bonus} = ${line.totals[i]}`));
       }
-      return tr;
+      return row;
     }));
     const parts = [];
-    if (s.kind === "deals") parts.push(`${s.left} of ${s.deals} deals left`);
-    else parts.push(`${s.kind === "radli" ? "Rádli" : "Rubber"} to ${s.target}, bonus ${s.prize}`);
-    if (s.declared) parts.push("declared: " + s.declared.map((n, i) => `${who(i)} ${n}/${s.declare_limit}`).join(", "));
+    if (s.kind === "deals") parts.push(tr("{left} of {deals} deals left", { left: s.left, deals: s.deals }));
+    else if (s.kind === "radli") parts.push(tr("Rádli to {target}, bonus {prize}", { target: s.target, prize: s.prize }));
+    else parts.push(tr("Rubber to {target}, bonus {prize}", { target: s.target, prize: s.prize }));
+    if (s.declared) parts.push(tr("declared: {counts}", { counts: s.declared.map((n, i) => `${who(i)} ${n}/${s.declare_limit}`).join(", ") }));
     if (s.over) {
-      parts.push("the session is over" + (s.winner === null || s.winner === undefined ? "" : `: ${who(s.winner)} won`));
-      parts.push("result: " + s.result.map((r, i) => `${who(i)} ${signed(r)}`).join(", "));
+      parts.push(s.winner === null || s.winner === undefined ? tr("the session is over")
+        : tr("the session is over: {player} won", { player: who(s.winner) }));
+      parts.push(tr("result: {results}", { results: s.result.map((r, i) => `${who(i)} ${signed(r)}`).join(", ") }));
     } else {
       // the session passes the deal on as soon as a hand is over
-      parts.push(`hand ${hand}; ${over ? "next dealer" : "dealer"} ${who(s.dealer)}`);
+      parts.push(over ? tr("hand {hand}; next dealer {player}", { hand, player: who(s.dealer) })
+        : tr("hand {hand}; dealer {player}", { hand, player: who(s.dealer) }));
     }
     $("session-state").textContent = parts.join("; ") + ".";
     showNext();
@@ -494,13 +527,14 @@
   $("sound").addEventListener("change", () => localStorage.setItem("alsos-sound", $("sound").checked ? "on" : "off"));
 
   $("undo").addEventListener("click", () => socket.send(JSON.stringify({ type: "undo", ply: ply })));
-  $("hint").addEventListener("click", () => { $("hint-text").textContent = "Thinking..."; socket.send(JSON.stringify({ type: "hint" })); });
+  $("hint").addEventListener("click", () => { $("hint-text").textContent = tr("Thinking..."); socket.send(JSON.stringify({ type: "hint" })); });
   $("record").addEventListener("click", () => socket.send(JSON.stringify({ type: "record" })));
 
   async function start() {
     if (!(fragment().t && fragment().k)) return;  // the front page: lobby.js
+    await window.Alsos.ready;  // the page's words
     cards = await (await fetch("api/cards")).json();
-    names = await (await fetch("api/card-names")).json();
+    names = await (await fetch(`api/card-names?lang=${encodeURIComponent(window.Alsos.lang())}`)).json();
     connect();
   }
   window.addEventListener("hashchange", () => location.reload());
