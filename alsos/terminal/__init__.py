@@ -111,6 +111,12 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
         metavar="N",
         help="with --rubber: stop after N hands even if the session is not decided",
     )
+    _add_output_arguments(play)
+
+
+def _add_output_arguments(play: argparse.ArgumentParser) -> None:
+    """The options of ``alsos play`` on how the hand is written: suits, colour, language,
+    and the record saved or resumed."""
     play.add_argument(
         "--suits",
         choices=("letters", "symbols"),
