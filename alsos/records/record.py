@@ -604,9 +604,8 @@ def labelled(
     """
     labels: list[str | None] = [None] * len(record.actions)
     try:
-        known = known_rules(record.variant)
-        if known is not None and record.profile not in (None, known.profile_text):
-            known = None  # another profile by that name: the record's own is loaded
+        # a record that carries its profile finds its rules itself (Record.rules)
+        known = known_rules(record.variant) if record.profile is None else None
         game = record.new_game(rules or known)
         last: str | None = None
         for i, (seat, action) in enumerate(record.actions):

@@ -33,13 +33,14 @@ The parts the hub is built from, each in a module of its own:
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Coroutine, Sequence
 from typing import Any
+
+import attrs
 
 from alsos.analysis.undo import UndoRefused, take_back_own
 from alsos.hand.events import Event
@@ -48,7 +49,7 @@ from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
 from alsos.web.absence import Absences
 from alsos.web.listing import lobby_entries
-from alsos.web.lobby import Settings
+from alsos.web.lobby import Settings, settings_row
 from alsos.web.messages import PROTOCOL
 from alsos.web.notify import Listener
 from alsos.web.peers import Peers
@@ -66,7 +67,7 @@ from alsos.web.room import (
 )
 from alsos.web.searches import Position, Searches, hint_at
 from alsos.web.sessions import earlier_hand, finished, first_hand, replay
-from alsos.web.store import PlyTaken, SeatRow, SettingsRow, Store, TableRow
+from alsos.web.store import PlyTaken, SeatRow, Store, TableRow
 from alsos.web.turns import BotTurns
 from alsos.web.uploads import Uploads, shipped_rules
 from alsos.web.writes import Database, GroupCommit
@@ -291,7 +292,7 @@ class Hub:
             dealer,
             str(game.deal),
             rows,
-            _settings_row(settings, tokens[SPECTATOR]),
+            settings_row(settings, tokens[SPECTATOR]),
         )
         if profile is not None:
             await self.db.call(self.store.add_profile, table_id, profile)
@@ -396,7 +397,7 @@ class Hub:
             dealer,
             str(game.deal),
             row.seats,
-            SettingsRow(stored.title, stored.listed, stored.watch, stored.options),
+            attrs.evolve(stored, rematch=None),  # its own rematch is still to come
             row.names,
         )
         if profile is not None:
@@ -747,18 +748,3 @@ class Hub:
         room.stamp()
         room.send_table()
         self.absences.watch(room)
-
-
-def _settings_row(settings: Settings, watch: str) -> SettingsRow:
-    """What is stored of a table's settings (``watch``: its spectators' token)."""
-    options = {
-        "grace": settings.grace,
-        "stand_in": settings.stand_in,
-        "turn_time": settings.turn_time,
-    }
-    return SettingsRow(
-        title=settings.title,
-        listed=settings.listed,
-        watch=watch,
-        options=json.dumps(options, separators=(",", ":")),
-    )

@@ -12,11 +12,12 @@ card, a deal or a seat's token.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from alsos.ruleset.loading import shipped_variants
-from alsos.web.room import HUMAN, Room, seat_names
+from alsos.web.room import Room, seat_facts, seat_names
 from alsos.web.store import LobbyRow
 from alsos.web.uploads import shipped_rules
 from alsos.words.language import ENGLISH, Language
@@ -38,14 +39,11 @@ def lobby_entries(
         chosen = dict(row.names) if room is None else room.chosen
         seats = row.seats if room is None else room.seats
         people = [s for s in seats if s.seat >= 0]
-        here = room.pages() if room is not None else None
-        entry_seats = []
-        for s, name in zip(people, seat_names(people, chosen, lang), strict=True):
-            seat: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": name}
-            if s.kind == HUMAN:
-                seat["free"] = s.token is None
-                seat["here"] = bool(here and here[s.seat] > 0)
-            entry_seats.append(seat)
+        here = room.pages() if room is not None else Counter[int]()
+        entry_seats = [
+            seat_facts(s, name, here[s.seat])
+            for s, name in zip(people, seat_names(people, chosen, lang), strict=True)
+        ]
         shipped = row.variant in shipped_variants()
         rules = shipped_rules(row.variant, row.players).name if shipped else None
         entry: dict[str, Any] = {

@@ -18,6 +18,7 @@ defaults (private, no stand-in, no turn limit).
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
@@ -25,6 +26,7 @@ from typing import Any
 from attrs import frozen
 
 from alsos.pack.cards import quote
+from alsos.web.store import SettingsRow
 
 __all__ = [
     "GRACE",
@@ -34,6 +36,8 @@ __all__ = [
     "TITLE_LENGTH",
     "Settings",
     "read_settings",
+    "settings_of",
+    "settings_row",
 ]
 
 #: Seconds a person who left keeps the seat before a stand-in bot plays for it.
@@ -115,3 +119,32 @@ def _seconds(value: object, key: str, low: float, high: float) -> float | str:
     if not low <= value <= high:
         return f'"{key}" is from {low:g} to {high:g} seconds, not {quote(value)}'
     return float(value)
+
+
+def settings_row(settings: Settings, watch: str | None) -> SettingsRow:
+    """What is stored of a table's ``settings`` (``watch``: its spectators' token):
+    :func:`settings_of` reads it back."""
+    options = {
+        "grace": settings.grace,
+        "stand_in": settings.stand_in,
+        "turn_time": settings.turn_time,
+    }
+    return SettingsRow(
+        title=settings.title,
+        listed=settings.listed,
+        watch=watch,
+        options=json.dumps(options, separators=(",", ":")),
+    )
+
+
+def settings_of(row: SettingsRow) -> Settings:
+    """The settings a stored row holds (:func:`settings_row` wrote it; a table made
+    before settings existed has the defaults)."""
+    options = json.loads(row.options or "{}")
+    return Settings(
+        title=row.title,
+        listed=row.listed,
+        grace=float(options.get("grace", GRACE)),
+        stand_in=options.get("stand_in"),
+        turn_time=options.get("turn_time"),
+    )

@@ -31,10 +31,10 @@ from alsos.hand.events import Event
 from alsos.play.game import Game
 from alsos.play.session import Session
 from alsos.ruleset.profile import Ruleset
-from alsos.web.lobby import Settings
+from alsos.web.lobby import settings_of
 from alsos.web.messages import events_frame, state_frame
 from alsos.web.sessions import note_over, sheet_frame
-from alsos.web.store import SeatRow, SettingsRow, TableRow
+from alsos.web.store import SeatRow, TableRow
 from alsos.words.language import ENGLISH, N_, Language
 
 __all__ = [
@@ -52,8 +52,8 @@ __all__ = [
     "check_name",
     "digest",
     "frame_text",
+    "seat_facts",
     "seat_names",
-    "settings_of",
 ]
 
 #: The bots a table may seat, by the name a page sends, with the spec each is made from
@@ -149,16 +149,15 @@ def seat_names(
     return tuple(out)
 
 
-def settings_of(row: SettingsRow) -> Settings:
-    """The settings a stored row holds (its options as JSON, written by the hub)."""
-    options = json.loads(row.options or "{}")
-    return Settings(
-        title=row.title,
-        listed=row.listed,
-        grace=float(options.get("grace", Settings().grace)),
-        stand_in=options.get("stand_in"),
-        turn_time=options.get("turn_time"),
-    )
+def seat_facts(seat: SeatRow, name: str, here: int) -> dict[str, Any]:
+    """A seat's public facts, as the table frames and the lobby give them: its number,
+    kind and name, and for a person's seat whether it is free and whether a page is
+    open at it (``here``: how many)."""
+    entry: dict[str, Any] = {"seat": seat.seat, "kind": seat.kind, "name": name}
+    if seat.kind == HUMAN:
+        entry["free"] = seat.token is None
+        entry["here"] = here > 0
+    return entry
 
 
 def digest(token: str) -> str:
@@ -283,10 +282,8 @@ class Room:
         stand_in = self.settings.stand_in
         seats = []
         for s, name in zip(self.seats, self.names(lang), strict=True):
-            entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": name}
+            entry = seat_facts(s, name, here[s.seat])
             if s.kind == HUMAN:
-                entry["free"] = s.token is None
-                entry["here"] = here[s.seat] > 0
                 left = self.away.get(s.seat)
                 if left is not None and stand_in is not None and s.seat not in self.standins:
                     entry["grace"] = round(max(0.0, left + grace - now), 1)
