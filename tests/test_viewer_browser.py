@@ -235,6 +235,8 @@ def test_a_point_of_the_hand_has_its_own_address(
     url = tab.url
     assert tab.evaluate("() => history.length") == visited  # replaced, not pushed
     tab.get_by_role("button", name="Copy the link to this step").click()
+    # the words come when the clipboard's promise settles: wait for them, do not race them
+    tab.wait_for_function("() => document.querySelector('.av-said').textContent !== ''")
     said = tab.inner_text(".av-said")  # copied, or (a browser that refuses) shown to copy
     assert said.endswith(url) and said.startswith(("Copied: ", "Copy the address: "))
     other = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
