@@ -74,6 +74,7 @@ from typing import TYPE_CHECKING
 
 import alsos
 from alsos import terminal
+from alsos.language import LANGUAGES, locale_language
 from alsos.pack.cards import quote
 from alsos.play.data import SCHEMA_KINDS
 from alsos.play.data import schema as data_schema
@@ -135,7 +136,13 @@ def _main(argv: Sequence[str] | None) -> int:
             return _schema(args.kind)
         if command == "rules":
             return _rules(
-                args.variant, args.players, args.format, args.compare, args.images, args.out
+                args.variant,
+                args.players,
+                args.format,
+                args.compare,
+                args.images,
+                args.out,
+                args.lang or locale_language(),
             )
         if command == "arena":
             return arena.run(args)
@@ -383,6 +390,15 @@ def _add_rules(sub: _Subparsers) -> None:
         metavar="DIR",
         help="write the rulebook (and its pictures) into DIR instead of printing it",
     )
+    rules.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=None,
+        help=(
+            "the language of the rulebook (default: from LANGUAGE, LC_ALL, LC_MESSAGES or "
+            "LANG, else English)"
+        ),
+    )
 
 
 def _add_arena(sub: _Subparsers) -> None:
@@ -597,8 +613,9 @@ def _rules(
     others: Sequence[str] | None,
     images: str | None = None,
     out: str | None = None,
+    lang: str = "en",
 ) -> int:
-    """Print the rulebook of ``variant`` (or write it into ``out``), or its
+    """Print the rulebook of ``variant`` in ``lang`` (or write it into ``out``), or its
     differences from ``others``."""
     if images == "files" and out is None:
         print("--images files needs --out DIR, where the pictures are written", file=sys.stderr)
@@ -614,7 +631,7 @@ def _rules(
                 print(f"    {e.source}: {problem}", file=sys.stderr)
             return 1
     if len(rulesets) > 1:
-        text = compare(rulesets, fmt)
+        text = compare(rulesets, fmt, lang=lang)
         if out is not None:
             path = Path(out) / f"differences.{'rst' if fmt == 'rst' else 'md'}"
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -622,11 +639,11 @@ def _rules(
             print(f"wrote {path}")
             return 0
     elif out is not None:
-        path = write_rulebook(rulesets[0], out, fmt, images=images or "files")
+        path = write_rulebook(rulesets[0], out, fmt, images=images or "files", lang=lang)
         print(f"wrote {path}")
         return 0
     else:
-        text = render(rulesets[0], fmt, images=images or "none")
+        text = render(rulesets[0], fmt, images=images or "none", lang=lang)
     print(text, end="")
     return 0
 

@@ -67,7 +67,7 @@ class NotationError(AlsosError):
     Its classes: :class:`~alsos.pack.cards.CardParseError`,
     :class:`~alsos.pack.actions.ActionParseError`, :class:`~alsos.StepParseError`,
     :class:`~alsos.DealError`, :class:`~alsos.records.record.RecordError`,
-    :class:`~alsos.play.data.DataError`, :class:`~alsos.words.language.LanguageError`.
+    :class:`~alsos.play.data.DataError`, :class:`~alsos.language.LanguageError`.
     """
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from alsos.language import LANGUAGES, LOCALE_DIR, language, locale_language
 from alsos.pack.cards import Rank, Suit
-from alsos.words.language import LANGUAGES, LOCALE_DIR, language, locale_language
 from alsos.words.rules import CARD_WORDS
 
 babel = pytest.importorskip("babel", reason="the catalogue tools are in the dev extra")

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from page_text import page_messages
 
+from alsos.language import language
 from alsos.web.page_words import PAGE, page_words
-from alsos.words.language import language
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")

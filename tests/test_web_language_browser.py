@@ -20,8 +20,8 @@ import pytest
 from test_viewer_browser import DESKTOP, PHONE, browser  # noqa: F401  (the fixture)
 from web_helpers import BUTTONS, is_over, ply_of, serving, wait_for_state, wait_past
 
+from alsos.language import language
 from alsos.web.page_words import PAGE
-from alsos.words.language import language
 
 pytest.importorskip("starlette", reason="needs the web extra")
 pytest.importorskip("uvicorn", reason="needs the web extra")

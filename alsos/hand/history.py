@@ -251,8 +251,8 @@ def _answer(detail: str) -> MeldAnswer | None:
     return None
 
 
-def _quote(text: str) -> str:
-    return repr(text if len(text) <= 80 else text[:77] + "...")
+def _quote(said: str) -> str:
+    return repr(said if len(said) <= 80 else said[:77] + "...")
 
 
 def noted_text(action: Action, note: Note | None) -> str:

@@ -28,12 +28,14 @@ module can do whatever a built-in one does.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from attrs import frozen
 
 from alsos.hand.module_check import ModuleCheckError, accepts, check_params, defines
+from alsos.language import ENGLISH, Language
 from alsos.ruleset import registry
 from alsos.ruleset.profile import FAMILY_PLACES, FrozenMap, NoParams
 
@@ -61,11 +63,42 @@ __all__ = [
     "SiberTaking",
     "add_family",
     "adopt",
+    "described",
+    "words_in",
 ]
 
-#: What a module's ``describe(rules)`` returns for the rulebook:
+#: What a module's ``describe(rules, lang)`` returns for the rulebook:
 #: (clause key, text with ``{term}`` markers, example cards).
 Described = list[tuple[str, str, tuple["Card", ...]]]
+
+
+def words_in(owner: Any, lang: Language) -> Language:
+    """The language a rule module (or figure kind) ``owner`` writes its sentences in:
+    ``lang`` itself for alsos's own modules, ``lang`` within the module's own gettext
+    catalogue where it names one (``catalogue = (domain, localedir)``, a plugin's)."""
+    catalogue = getattr(owner, "catalogue", None)
+    return lang if catalogue is None else lang.within(*catalogue)
+
+
+def described(owner: Any, lang: Language, *args: Any, hook: str = "describe") -> Any:
+    """What ``owner``'s ``describe`` hook (or the hook named ``hook``: a session's
+    ``overview``) says of ``args`` (``rules``, or ``fig, rules``), in ``lang`` (within
+    the owner's own catalogue) -- or in English, for a hook written before hooks took a
+    language (one without a ``lang`` parameter); None for an owner without the hook."""
+    said = getattr(owner, hook, None)
+    if said is None:
+        return None
+    if _takes_lang(said):
+        return said(*args, lang=words_in(owner, lang))
+    return said(*args)
+
+
+def _takes_lang(hook: Any) -> bool:
+    try:
+        params = inspect.signature(hook).parameters.values()
+    except (TypeError, ValueError):  # a builtin or compiled function: it says nothing
+        return False
+    return any(p.name == "lang" or p.kind is p.VAR_KEYWORD for p in params)
 
 
 class Referee(Protocol):
@@ -145,6 +178,9 @@ class _Owned:
 
     #: The module's own parameters (none by default).
     Params: type = NoParams
+    #: Where the module's words are translated: ``(gettext domain, locale directory)``
+    #: of its own catalogue (a plugin's), None for alsos's own catalogue.
+    catalogue: tuple[str, str] | None = None
     #: The family whose section holds the parameters (set on each family class).
     family: str = ""
 
@@ -171,8 +207,9 @@ class _TurnModule(_Owned):
         self.rules = rules
 
     @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
-        """The rulebook's clauses for this module under ``rules`` (none by default)."""
+    def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
+        """The rulebook's clauses for this module under ``rules``, written in ``lang``
+        (none by default)."""
         return []
 
     def legal(self, ref: Referee, s: HandState, seat: int) -> tuple[Action, ...]:
@@ -404,7 +441,7 @@ class ScoringModule(_Owned):
         (``terc`` ... ``okt``, ``vannak``, ``bela``, ``20``; empty: none)."""
         return ()
 
-    def describe(self, rules: Ruleset) -> Described:
+    def describe(self, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         return []
 
 
@@ -439,6 +476,8 @@ class FigureKind:
     """
 
     params: tuple[str, ...] = ()
+    #: Where the kind's words are translated (a plugin's own catalogue), as on a module.
+    catalogue: tuple[str, str] | None = None
     declarer_needs_bela: bool = False
     judged: bool = True
     biddable: bool = True
@@ -455,8 +494,8 @@ class FigureKind:
         """What is wrong with ``fig`` (at key path ``where``), as ``key: reason`` lines."""
         return []
 
-    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
-        return f"a figure of kind {fig.kind}"
+    def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
+        return lang.text("a figure of kind {kind}", kind=fig.kind)
 
     def cards_needed(self, fig: FigureRule, trump: int) -> int | None:
         """The cards the figure must win in tricks (None: it names no cards)."""
@@ -708,9 +747,11 @@ class _JudgeFunction(FigureKind):
         text = self._describe or getattr(self.judge, "describe", None)
         return {} if text is None else {"describe": text}
 
-    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+    def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
         text = self._describe or getattr(self.judge, "describe", None)
-        return str(text(fig, rules)) if text is not None else super().describe(fig, rules)
+        if text is None:
+            return super().describe(fig, rules, lang)
+        return str(text(fig, rules, lang=lang) if _takes_lang(text) else text(fig, rules))
 
 
 def adopt(family: str, name: str, obj: Any, hooks: Mapping[str, Any]) -> Any:

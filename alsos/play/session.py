@@ -26,6 +26,7 @@ from attrs import define, field, frozen
 
 from alsos.hand.chosen import declare_limit
 from alsos.hand.protocol import Described, add_family
+from alsos.language import ENGLISH, Language
 from alsos.ruleset.profile import NoParams
 from alsos.ruleset.registry import lookup, register
 
@@ -154,12 +155,12 @@ class Session:
         return []
 
     @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
+    def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         """The rulebook's clause on how hands add up to this session."""
         return []
 
     @classmethod
-    def overview(cls, rules: Ruleset) -> str | None:
+    def overview(cls, rules: Ruleset, lang: Language = ENGLISH) -> str | None:
         """The rulebook overview's step on the session, if it has one (None)."""
         return None
 
@@ -307,7 +308,7 @@ class Rubber(Session):
         self.bonus = own.rubber_bonus
 
     @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
+    def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         own: RubberParams = cls.params(rules)
         return [
             (
@@ -370,7 +371,7 @@ class Radli(Session):
     finished: bool = False
 
     @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
+    def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         own: RadliParams = cls.params(rules)
         return [
             (
@@ -440,14 +441,14 @@ class Deals(Session):
         return []
 
     @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
+    def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         own: DealsParams = cls.params(rules)
         return [
             ("scoring.session", f"A session is {own.deals} deals; the scores are added up.", ())
         ]
 
     @classmethod
-    def overview(cls, rules: Ruleset) -> str | None:
+    def overview(cls, rules: Ruleset, lang: Language = ENGLISH) -> str | None:
         """A session of a fixed number of deals, with each player's allowance of contracts."""
         limit = declare_limit(rules)
         allowance = (

@@ -7,6 +7,7 @@ import re
 
 import attrs
 
+from alsos.language import Language, language
 from alsos.rulebook.clauses import Section
 from alsos.rulebook.escape import shown
 from alsos.rulebook.sections import sections as _parts
@@ -19,19 +20,27 @@ __all__ = ["clause", "rulebook"]
 _TERM = re.compile(r"\{([^}]*)\}")
 
 
-def _clauses(rules: Ruleset) -> dict[str, str]:
-    return {c.key: _TERM.sub(r"\1", c.text) for section in rulebook(rules) for c in section.clauses}
+def _clauses(rules: Ruleset, lang: Language) -> dict[str, str]:
+    return {
+        c.key: _TERM.sub(r"\1", c.text)
+        for section in rulebook(rules, lang=lang)
+        for c in section.clauses
+    }
 
 
-def clause(rules: Ruleset, key: str) -> str:
-    """The rulebook's clause ``key`` for ``rules`` as plain text, its glossary terms
-    unmarked ("" if it has none; written once per ruleset and kept on its tables).
-    The clauses a rule module writes are also :func:`alsos.words.rules.clause`'s."""
-    return tables_of(rules).derived(_clauses, _clauses).get(key, "")
+def clause(rules: Ruleset, key: str, lang: str | Language = "en") -> str:
+    """The rulebook's clause ``key`` for ``rules`` as plain text in ``lang``, its
+    glossary terms unmarked ("" if it has none; written once per ruleset and language
+    and kept on its tables).  The clauses a rule module writes are also
+    :func:`alsos.words.rules.clause`'s."""
+    words = language(lang)
+    built = tables_of(rules).derived((_clauses, words.code), lambda r: _clauses(r, words))
+    return built.get(key, "")
 
 
-def rulebook(rules: Ruleset, fmt: str | None = None) -> list[Section]:
-    """The rules of ``rules`` as sections of clauses, empty sections left out.
+def rulebook(rules: Ruleset, fmt: str | None = None, lang: str | Language = "en") -> list[Section]:
+    """The rules of ``rules`` as sections of clauses, written in ``lang`` (a
+    :class:`~alsos.language.Language` or its code), empty sections left out.
 
     With ``fmt`` (``markdown`` or ``rst``) the profile's own words in the
     clause text (its figure titles, kontra words, ...) are escaped for that
@@ -42,12 +51,13 @@ def rulebook(rules: Ruleset, fmt: str | None = None) -> list[Section]:
     changed what its parent profile says without citing a source of its own:
     then it cites the profile (or the table options) that made the change.
     """
-    sections = _sections(rules if fmt is None else shown(rules, fmt))
-    reference = _reference(rules)
+    words = language(lang)
+    sections = _sections(rules if fmt is None else shown(rules, fmt), words)
+    reference = _reference(rules, words)
     if reference is None:
         return sections
     base, label, own = reference
-    before = {c.key: c for section in rulebook(base, fmt) for c in section.clauses}
+    before = {c.key: c for section in rulebook(base, fmt, words) for c in section.clauses}
     out = []
     for section in sections:
         cited = own and section.key in rules.own_sources
@@ -66,7 +76,7 @@ def rulebook(rules: Ruleset, fmt: str | None = None) -> list[Section]:
     return out
 
 
-def _reference(rules: Ruleset) -> tuple[Ruleset, str, bool] | None:
+def _reference(rules: Ruleset, lang: Language) -> tuple[Ruleset, str, bool] | None:
     """What ``rules`` changes: (the ruleset it changes, who changed it, whether the
     changer's own citations count) -- the same profile without the table options,
     else the parent profile; None for a profile that extends nothing."""
@@ -77,14 +87,14 @@ def _reference(rules: Ruleset) -> tuple[Ruleset, str, bool] | None:
             text = ", ".join(
                 f"{k}={json.dumps(v, ensure_ascii=False, default=dict)}" for k, v in options.items()
             )
-            return base, f"table option {text}", False
+            return base, lang.text("table option {options}", options=text), False
         if rules.parent is not None:
             parent = load_variant(rules.parent, players=rules.players)
-            return parent, f"profile {rules.id}", True
+            return parent, lang.text("profile {profile}", profile=rules.id), True
     except ProfileError:  # the parent does not seat this many players: nothing to compare
         return None
     return None
 
 
-def _sections(rules: Ruleset) -> list[Section]:
-    return [Section(k, t, tuple(c)) for k, t, c in _parts(rules) if c]
+def _sections(rules: Ruleset, lang: Language) -> list[Section]:
+    return [Section(k, t, tuple(c)) for k, t, c in _parts(rules, lang) if c]

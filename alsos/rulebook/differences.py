@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from alsos.language import Language
 from alsos.rulebook.book import rulebook
 from alsos.rulebook.escape import escape, text_width
 from alsos.rulebook.markup import Terms, md_table, plain, rst_table
@@ -30,8 +31,9 @@ def _flatten(
     return sections, texts
 
 
-def compare(rulesets: Sequence[Ruleset], fmt: str = "markdown") -> str:
-    """Where two or more rulesets differ, rule by rule; agreements are left out.
+def compare(rulesets: Sequence[Ruleset], fmt: str = "markdown", lang: str | Language = "en") -> str:
+    """Where two or more rulesets differ, rule by rule, in ``lang``; agreements are left
+    out.
 
     The profiles' own words (names, titles, ...) are escaped for ``fmt``.
     """

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from alsos.language import ENGLISH, Language
 from alsos.ruleset import registry as rule_modules
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ GLOSSARY: dict[str, str] = {
 }
 
 
-def glossary(rules: Ruleset) -> dict[str, str]:
+def glossary(rules: Ruleset, lang: Language = ENGLISH) -> dict[str, str]:
     """:data:`GLOSSARY` as it reads for ``rules``.
 
     A scoring module that plays a term its own way says so in a ``terms``

@@ -27,7 +27,7 @@ class Terms:
         self.glossary = glossary
         self.seen: set[str] = set()
 
-    def __call__(self, text: str) -> str:
+    def __call__(self, line: str) -> str:
         def sub(m: re.Match[str]) -> str:
             term = m.group(1)
             out = f"*{term}*"
@@ -35,11 +35,11 @@ class Terms:
                 self.seen.add(term)
                 out += f" ({self.glossary[term]})"
             end = m.end()
-            if self.rst and end < len(text) and (text[end].isalnum() or text[end] == "_"):
+            if self.rst and end < len(line) and (line[end].isalnum() or line[end] == "_"):
                 out += "\\ "
             return out
 
-        return _TERM.sub(sub, text)
+        return _TERM.sub(sub, line)
 
 
 def plain(text: str) -> str:

@@ -9,6 +9,8 @@ once no step for picking up.  The full rules follow in the sections.
 from __future__ import annotations
 
 from alsos.hand.chosen import module, named_contracts
+from alsos.hand.protocol import described
+from alsos.language import ENGLISH, Language
 from alsos.rulebook.clauses import Clause
 from alsos.rulebook.glossary import term
 from alsos.ruleset import registry as rule_modules
@@ -21,8 +23,9 @@ def _names(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def overview(rules: Ruleset) -> list[Clause]:
-    """The phases of a hand of ``rules`` in order, one clause each (keys ``overview.*``).
+def overview(rules: Ruleset, lang: Language = ENGLISH) -> list[Clause]:
+    """The phases of a hand of ``rules`` in order, one clause each (keys ``overview.*``),
+    in ``lang``.
 
     Each phase's step is written by its own helper below, which returns nothing
     for a phase the profile does not have."""
@@ -36,7 +39,7 @@ def overview(rules: Ruleset) -> list[Clause]:
         _play_step(rules),
         _settlement_step(rules),
     ]
-    session = module(rules, "session").overview(rules)
+    session = described(module(rules, "session"), lang, rules, hook="overview")
     if session is not None:
         steps.append(("session", session))
     return [Clause(f"overview.{key}", text, None) for key, text in steps]

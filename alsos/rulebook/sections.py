@@ -8,6 +8,8 @@ rule the ruleset does not have is never mentioned.
 from __future__ import annotations
 
 from alsos.hand.chosen import named_contracts
+from alsos.hand.protocol import described
+from alsos.language import ENGLISH, N_, Language
 from alsos.pack.actions import MELD_NAMES
 from alsos.pack.cards import CARDS, Rank, Suit
 from alsos.rulebook.clauses import Clause
@@ -20,7 +22,7 @@ from alsos.words.rules import DECIDED
 __all__ = ["figure_meaning", "sections"]
 
 
-def _cards_section(rules: Ruleset) -> list[Clause]:
+def _cards_section(rules: Ruleset, lang: Language) -> list[Clause]:
     c = rules.cards
     src = _src(rules, "cards")
     trump_total = sum(c.trump_points.values()) + 3 * sum(c.plain_points.values()) + c.last_trick
@@ -73,7 +75,7 @@ def _cards_section(rules: Ruleset) -> list[Clause]:
     return out
 
 
-def _deal_section(rules: Ruleset) -> list[Clause]:
+def _deal_section(rules: Ruleset, lang: Language) -> list[Clause]:
     d = rules.deal
     src = _src(rules, "deal")
     seen, unseen = sum(d.seen_packets), sum(d.unseen_packets)
@@ -173,7 +175,7 @@ def _contracts_section(rules: Ruleset) -> list[Clause]:
     ]
 
 
-def _games_section(rules: Ruleset) -> list[Clause]:
+def _games_section(rules: Ruleset, lang: Language) -> list[Clause]:
     g = rules.games
     b = rules.bidding
     if named_contracts(rules):
@@ -192,12 +194,12 @@ def _games_section(rules: Ruleset) -> list[Clause]:
     return [Clause("games.values", text, src, table=tuple(rows))]
 
 
-def figure_meaning(name: str, fig: FigureRule, rules: Ruleset) -> str:
-    """What figure ``name`` undertakes, in words, from its kind's ``describe`` hook."""
-    return str(rule_modules.lookup("figures", fig.kind).describe(fig, rules))
+def figure_meaning(name: str, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
+    """What figure ``name`` undertakes, in ``lang``, from its kind's ``describe`` hook."""
+    return str(described(rule_modules.lookup("figures", fig.kind), lang, fig, rules))
 
 
-def _figures_section(rules: Ruleset) -> list[Clause]:
+def _figures_section(rules: Ruleset, lang: Language) -> list[Clause]:
     figs = {n: f for n, f in rules.figures.items() if f.enabled}
     if not figs:
         return []
@@ -299,7 +301,7 @@ def _kontra_table(rules: Ruleset) -> tuple[tuple[str, ...], ...]:
     return tuple(rows)
 
 
-def _kontra_section(rules: Ruleset) -> list[Clause]:
+def _kontra_section(rules: Ruleset, lang: Language) -> list[Clause]:
     k = rules.kontra
     src = _src(rules, "kontra")
     if not k.levels:
@@ -348,7 +350,7 @@ def _kontra_section(rules: Ruleset) -> list[Clause]:
     return out
 
 
-def _announcements_section(rules: Ruleset) -> list[Clause]:
+def _announcements_section(rules: Ruleset, lang: Language) -> list[Clause]:
     an = rules.announcements
     if not rules.kontra.levels and not any(f.enabled for f in rules.figures.values()):
         return []  # nothing to say in a round (altiansz)
@@ -460,7 +462,7 @@ def _sequence_table(rules: Ruleset) -> tuple[tuple[str, ...], ...]:
     return tuple(rows)
 
 
-def _melds_section(rules: Ruleset) -> list[Clause]:
+def _melds_section(rules: Ruleset, lang: Language) -> list[Clause]:
     m = rules.melds
     src = _src(rules, "melds")
     if not m.contest:
@@ -529,7 +531,7 @@ def _melds_section(rules: Ruleset) -> list[Clause]:
     return out
 
 
-def _play_section(rules: Ruleset) -> list[Clause]:
+def _play_section(rules: Ruleset, lang: Language) -> list[Clause]:
     p = rules.play
     src = _src(rules, "play")
     leads = {
@@ -598,50 +600,64 @@ def _play_section(rules: Ruleset) -> list[Clause]:
     return out
 
 
-def _scoring_section(rules: Ruleset) -> list[Clause]:
+def _scoring_section(rules: Ruleset, lang: Language) -> list[Clause]:
     """The scoring module's clauses, then the session schedule's: each module words
     its own rules (:meth:`~alsos.hand.protocol.ScoringModule.describe`,
     :meth:`alsos.play.session.Session.describe`)."""
     return [
-        *_module_section(rules, "scoring", rules.scoring.module, "scoring"),
-        *_module_section(rules, "session", rules.scoring.session, "scoring"),
+        *_module_section(rules, "scoring", rules.scoring.module, "scoring", lang),
+        *_module_section(rules, "session", rules.scoring.session, "scoring", lang),
     ]
 
 
-def _module_section(rules: Ruleset, family: str, module: str, section: str) -> list[Clause]:
-    described = getattr(rule_modules.lookup(family, module), "describe", None)
-    if described is None:
+def _module_section(
+    rules: Ruleset, family: str, module: str, section: str, lang: Language
+) -> list[Clause]:
+    said = described(rule_modules.lookup(family, module), lang, rules)
+    if said is None:
         return [
             Clause(
                 f"{section}.module",
-                f"The {family} follows the module '{module}'.",
+                lang.text(
+                    "The {family} follows the module '{module}'.", family=family, module=module
+                ),
                 _src(rules, section),
             )
         ]
-    return [
-        Clause(key, text, _src(rules, section), cards=cards)
-        for key, text, cards in described(rules)
-    ]
+    return [Clause(key, text, _src(rules, section), cards=cards) for key, text, cards in said]
 
 
-def sections(rules: Ruleset) -> list[tuple[str, str, list[Clause]]]:
-    """(key, title, clauses) of every section, in the order a hand goes."""
-    parts = [
-        ("cards", "Players and cards", _cards_section(rules)),
-        ("deal", "The deal", _deal_section(rules)),
-        ("bidding", "Bidding", _module_section(rules, "bidding", rules.bidding.module, "bidding")),
-        ("games", "Games and their values", _games_section(rules)),
-        ("figures", "Figures", _figures_section(rules)),
-        ("kontra", "Kontra", _kontra_section(rules)),
-        ("announcements", "Rounds of announcements", _announcements_section(rules)),
-        (
-            "exchange",
-            "Trump exchange and síber",
-            _module_section(rules, "exchange", rules.exchange.module, "exchange"),
-        ),
-        ("melds", "Melds", _melds_section(rules)),
-        ("calling", "Calling", _module_section(rules, "calling", rules.calling.module, "calling")),
-        ("play", "Play", _play_section(rules)),
-        ("scoring", "Settlement and scoring", _scoring_section(rules)),
-    ]
-    return parts
+#: Each section's key and title, in the order a hand goes.
+TITLES = {
+    "cards": N_("Players and cards"),
+    "deal": N_("The deal"),
+    "bidding": N_("Bidding"),
+    "games": N_("Games and their values"),
+    "figures": N_("Figures"),
+    "kontra": N_("Kontra"),
+    "announcements": N_("Rounds of announcements"),
+    "exchange": N_("Trump exchange and síber"),
+    "melds": N_("Melds"),
+    "calling": N_("Calling"),
+    "play": N_("Play"),
+    "scoring": N_("Settlement and scoring"),
+}
+
+
+def sections(rules: Ruleset, lang: Language = ENGLISH) -> list[tuple[str, str, list[Clause]]]:
+    """(key, title, clauses) of every section, in the order a hand goes, in ``lang``."""
+    written = {
+        "cards": _cards_section(rules, lang),
+        "deal": _deal_section(rules, lang),
+        "bidding": _module_section(rules, "bidding", rules.bidding.module, "bidding", lang),
+        "games": _games_section(rules, lang),
+        "figures": _figures_section(rules, lang),
+        "kontra": _kontra_section(rules, lang),
+        "announcements": _announcements_section(rules, lang),
+        "exchange": _module_section(rules, "exchange", rules.exchange.module, "exchange", lang),
+        "melds": _melds_section(rules, lang),
+        "calling": _module_section(rules, "calling", rules.calling.module, "calling", lang),
+        "play": _play_section(rules, lang),
+        "scoring": _scoring_section(rules, lang),
+    }
+    return [(key, lang.text(title), written[key]) for key, title in TITLES.items()]

@@ -19,6 +19,7 @@ import attrs
 from attrs import frozen
 
 from alsos.hand.settlement import Settlement
+from alsos.language import ENGLISH, Language
 from alsos.pack.actions import Action, Play
 from alsos.pack.cards import CARDS, Card, format_cards
 from alsos.pack.deal import Deal
@@ -108,9 +109,10 @@ def _seat(seat: int) -> str:
     return seat_name(seat)
 
 
-def explain(rules: Ruleset, record: Record) -> list[Block]:
-    """The worked example of ``record`` (a hand of ``rules``) as blocks, in order: the
-    deal, what is said phase by phase, the tricks as a table, and the settlement."""
+def explain(rules: Ruleset, record: Record, lang: Language = ENGLISH) -> list[Block]:
+    """The worked example of ``record`` (a hand of ``rules``) as blocks in ``lang``, in
+    order: the deal, what is said phase by phase, the tricks as a table, and the
+    settlement."""
     game = Game(rules, deal=Deal.parse(record.deal), dealer=record.dealer)
     blocks = _deal_blocks(rules, record, game)
     telling = _Telling(game)

@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from alsos.language import Language, language
 from alsos.pack.cards import Card, format_cards
 from alsos.rulebook.book import rulebook
 from alsos.rulebook.escape import escape, shown, text_width
@@ -107,45 +108,57 @@ def render_files(
     *,
     images: str | None = None,
     image_dir: str = "images",
+    lang: str | Language = "en",
 ) -> tuple[str, dict[str, str]]:
-    """The rulebook text and its picture files (``{relative path: SVG}``).
+    """The rulebook text in ``lang`` and its picture files (``{relative path: SVG}``).
 
     The files are empty unless ``images`` is ``files``; see the module
     docstring for the modes.
     """
+    words = language(lang)
     if fmt not in FORMATS:
         raise ValueError(f"unknown rulebook format {fmt!r}; use 'markdown' or 'rst'")
     rst = fmt == "rst"
     mode = images or ("inline" if rst else "none")
     if mode not in IMAGES:
         raise ValueError(f"unknown images mode {images!r}; use 'inline', 'files' or 'none'")
-    terms, pictures = Terms(rst, glossary(rules)), _Pictures(mode, rst, image_dir)
+    terms, pictures = Terms(rst, glossary(rules, words)), _Pictures(mode, rst, image_dir)
     esc, rules_shown = escape(fmt), shown(rules, fmt)
-    lines = _heading(rules_shown.name or esc(str(rules)) or "Rulebook", rst, 1)
+    title = rules_shown.name or esc(str(rules)) or words.text("Rulebook")
+    lines = _heading(title, rst, 1)
     profile = _literal(str(rules), fmt)
-    lines += [_code(f"The rules of the profile {profile}, written from its data by alsos.", rst)]
+    said = words.text(
+        "The rules of the profile {profile}, written from its data by alsos.", profile=profile
+    )
+    lines += [_code(said, rst)]
     keys = [k for v in rules.sources.values() for k in cited_keys(v)]
     cited = [SOURCES[k] for k in dict.fromkeys(keys) if k != "pagat-fr"]
-    lines += ["", "Sources (cited below by key and section):", ""]
-    lines += [f"- **{s.key}**: {s.reference}" for s in cited] or ["- none recorded"]
+    lines += ["", words.text("Sources (cited below by key and section):"), ""]
+    lines += [f"- **{s.key}**: {s.reference}" for s in cited] or [
+        "- " + words.text("none recorded")
+    ]
     decided = rulings(rules)
     if decided:
-        lines += ["", "Where the sources leave a point open, an alsos ruling decides it:", ""]
+        lines += [
+            "",
+            words.text("Where the sources leave a point open, an alsos ruling decides it:"),
+            "",
+        ]
         lines += [f"- {esc(r)}" for r in decided]
     lines.append("")
 
-    lines += _heading("How a hand goes", rst, 2)
-    for n, step in enumerate(overview(rules_shown), 1):
+    lines += _heading(words.text("How a hand goes"), rst, 2)
+    for n, step in enumerate(overview(rules_shown, words), 1):
         lines.append(f"{n}. {terms(step.text)}")
     example = worked_example(rules)
-    lines += [
-        "",
-        "The sections below give every rule"
-        + ("; a complete example hand follows them." if example else "."),
-        "",
-    ]
+    below = (
+        words.text("The sections below give every rule; a complete example hand follows them.")
+        if example
+        else words.text("The sections below give every rule.")
+    )
+    lines += ["", below, ""]
 
-    for section in rulebook(rules, fmt):
+    for section in rulebook(rules, fmt, words):
         if not any(c.shown for c in section.clauses):
             continue  # e.g. Kontra in a game without it, said only in comparisons
         lines += _heading(section.title, rst, 2)
@@ -166,8 +179,8 @@ def render_files(
         lines.append("")
 
     if example is not None:
-        lines += _heading("A worked example", rst, 2)
-        lines += _blocks(explain(rules_shown, example), terms, pictures, rst)
+        lines += _heading(words.text("A worked example"), rst, 2)
+        lines += _blocks(explain(rules_shown, example, words), terms, pictures, rst)
     text = "\n".join(lines).rstrip() + "\n"
     return re.sub(r"\n{3,}", "\n\n", text), pictures.files
 
@@ -195,15 +208,21 @@ def _blocks(blocks: Sequence[Block], terms: Terms, pictures: _Pictures, rst: boo
 
 
 def render(
-    rules: Ruleset, fmt: str = "markdown", *, images: str | None = None, image_dir: str = "images"
+    rules: Ruleset,
+    fmt: str = "markdown",
+    *,
+    images: str | None = None,
+    image_dir: str = "images",
+    lang: str | Language = "en",
 ) -> str:
-    """The complete rulebook of ``rules`` as Markdown or reStructuredText.
+    """The complete rulebook of ``rules`` as Markdown or reStructuredText, in ``lang``
+    (a :class:`~alsos.language.Language` or its code: ``en``, ``hu``).
 
     ``images`` is ``inline``, ``files`` or ``none`` (default: inline for RST,
     none for Markdown); with ``files`` the text refers to pictures that
     :func:`write` (or :func:`render_files`) provides.
     """
-    return render_files(rules, fmt, images=images, image_dir=image_dir)[0]
+    return render_files(rules, fmt, images=images, image_dir=image_dir, lang=lang)[0]
 
 
 def write(
@@ -213,6 +232,7 @@ def write(
     *,
     images: str = "files",
     image_dir: str = "images",
+    lang: str | Language = "en",
 ) -> Path:
     """Write the rulebook of ``rules`` into ``directory`` and return the file's path.
 
@@ -220,7 +240,7 @@ def write(
     with ``images`` ``files`` the card pictures go into ``directory/image_dir``
     beside it.
     """
-    text, files = render_files(rules, fmt, images=images, image_dir=image_dir)
+    text, files = render_files(rules, fmt, images=images, image_dir=image_dir, lang=lang)
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     stem = file_stem(str(rules))

@@ -31,6 +31,7 @@ from alsos.analysis.undo import UndoRefused, take_back_own
 from alsos.bots import Bot, BotOptionError, UnknownBotError, available, make_spec, split_specs
 from alsos.hand.chosen import declare_limit
 from alsos.hand.events import Event
+from alsos.language import LANGUAGES, language, locale_language
 from alsos.pack.actions import Action
 from alsos.pack.cards import quote
 from alsos.play.game import Game
@@ -42,7 +43,6 @@ from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines
 from alsos.terminal.screen import Screen, make_screen
 from alsos.words.hints import hint_text
-from alsos.words.language import LANGUAGES, language, locale_language
 from alsos.words.rules import contract_name, examples, is_ladder
 
 __all__ = ["add_arguments", "read_record_file", "run"]

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from alsos.language import ENGLISH, Language
 from alsos.pack.cards import Card, Suit
 from alsos.play.game import Game
 from alsos.terminal.screen import Screen, Seg
-from alsos.words.language import ENGLISH, Language
 from alsos.words.rules import suit_name
 from alsos.words.settlement import explain_settlement
 from alsos.words.story import Line, Part, Story, Strong

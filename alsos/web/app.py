@@ -55,6 +55,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from alsos.language import ENGLISH, Language, LanguageError, language
 from alsos.pack.cards import CARDS
 from alsos.pack.svg import card_svg
 from alsos.web.guard import (
@@ -76,7 +77,6 @@ from alsos.web.searches import Position
 from alsos.web.store import Store
 from alsos.web.uploads import variants
 from alsos.words.actions import card_name
-from alsos.words.language import ENGLISH, Language, LanguageError, language
 
 __all__ = ["Limits", "create_app"]
 

@@ -44,6 +44,7 @@ import attrs
 
 from alsos.analysis.undo import UndoRefused, take_back_own
 from alsos.hand.events import Event
+from alsos.language import ENGLISH, Language
 from alsos.pack.cards import quote
 from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
@@ -71,7 +72,6 @@ from alsos.web.store import PlyTaken, SeatRow, Store, TableRow
 from alsos.web.turns import BotTurns
 from alsos.web.uploads import Uploads, shipped_rules
 from alsos.web.writes import Database, GroupCommit
-from alsos.words.language import ENGLISH, Language
 
 __all__ = ["Hub"]
 

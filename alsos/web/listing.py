@@ -16,11 +16,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from alsos.language import ENGLISH, Language
 from alsos.ruleset.loading import shipped_variants
 from alsos.web.room import Room, seat_facts, seat_names
 from alsos.web.store import LobbyRow
 from alsos.web.uploads import shipped_rules
-from alsos.words.language import ENGLISH, Language
 
 __all__ = ["lobby_entries"]
 

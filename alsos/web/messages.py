@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from alsos.hand.events import Event, HandOver
+from alsos.language import ENGLISH, Language
 from alsos.pack.actions import (
     Action,
     Announce,
@@ -36,7 +37,6 @@ from alsos.play.game import Game
 from alsos.play.view import View
 from alsos.ruleset.profile import Ruleset
 from alsos.words.actions import action_help, action_label
-from alsos.words.language import ENGLISH, Language
 from alsos.words.rules import seat_name, suit_name, you
 from alsos.words.settlement import explain_settlement
 from alsos.words.story import Line, Strong, told

@@ -3,7 +3,7 @@
 The page (``static/index.html``, ``lobby.js``, ``table.js``) looks each message up
 whole, in English, and fills its ``{placeholders}`` itself; ``GET /api/words?lang=``
 answers with :func:`page_words`, the messages in that language, read from the same
-gettext catalogue as every other word of alsos (:mod:`alsos.words.language`).
+gettext catalogue as every other word of alsos (:mod:`alsos.language`).
 :data:`PAGE` lists them, marked for the catalogue's extraction
 (``docs/i18n.rst``); ``tests/test_page_words.py`` checks that it holds every message
 the page looks up.
@@ -11,7 +11,7 @@ the page looks up.
 
 from __future__ import annotations
 
-from alsos.words.language import N_, Language
+from alsos.language import N_, Language
 
 __all__ = ["PAGE", "page_words"]
 

@@ -156,7 +156,7 @@ CLIENT_MESSAGES: dict[str, Any] = {
         "hello",
         "The first message of a connection: the secret token of a seat (or the "
         "spectators'), and the language the page reads (a code alsos has words for: "
-        "alsos.words.language.LANGUAGES; English when not given).",
+        "alsos.language.LANGUAGES; English when not given).",
         {
             "token": {"type": "string", "maxLength": 200},
             "lang": {"type": "string", "maxLength": 16},

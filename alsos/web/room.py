@@ -28,6 +28,7 @@ from typing import Any
 from alsos.bots import Bot, make_spec
 from alsos.errors import WebError
 from alsos.hand.events import Event
+from alsos.language import ENGLISH, N_, Language
 from alsos.play.game import Game
 from alsos.play.session import Session
 from alsos.ruleset.profile import Ruleset
@@ -35,7 +36,6 @@ from alsos.web.lobby import settings_of
 from alsos.web.messages import events_frame, state_frame
 from alsos.web.sessions import note_over, sheet_frame
 from alsos.web.store import SeatRow, TableRow
-from alsos.words.language import ENGLISH, N_, Language
 
 __all__ = [
     "BOTS",
@@ -180,7 +180,7 @@ class Connection:
     def __init__(self, seat: int, client: str = "?", lang: Language = ENGLISH) -> None:
         self.seat = seat
         self.client = client
-        #: the language the page reads (each page its own: alsos.words.language)
+        #: the language the page reads (each page its own: alsos.language)
         self.lang = lang
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(_QUEUE)
         self.dropped = False

@@ -4,12 +4,12 @@ into sentences, in a language passed as a parameter.
 The terminal (``alsos play``), the web table (``alsos serve``), the hand
 viewer and the rulebook's worked example are its clients: none phrases a rule,
 an action's meaning, a settlement or a hint itself.  Every function takes ``lang``, a
-:class:`~alsos.words.language.Language` (English by default;
-:func:`~alsos.words.language.language` finds one by its code), and every
+:class:`~alsos.language.Language` (English by default;
+:func:`~alsos.language.language` finds one by its code), and every
 sentence is a whole message with named placeholders looked up through
 ``gettext``, so a catalogue can translate it (issue 33: Hungarian).
 
-- :mod:`alsos.words.language`: the language, found by its code;
+- :mod:`alsos.language`: the language, found by its code;
 - :mod:`alsos.words.rules`: a profile's own rules -- contracts, figures, the
   auction -- and the rulebook's clauses;
 - :mod:`alsos.words.actions`: what a legal action does, a card's name;
@@ -23,9 +23,9 @@ sentence is a whole message with named placeholders looked up through
 
 from __future__ import annotations
 
+from alsos.language import ENGLISH, LANGUAGES, Language, LanguageError, language
 from alsos.words.actions import action_help, action_label, card_name
 from alsos.words.hints import hint_text
-from alsos.words.language import ENGLISH, LANGUAGES, Language, LanguageError, language
 from alsos.words.rules import (
     clause,
     contract_meaning,

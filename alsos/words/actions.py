@@ -10,6 +10,7 @@ accessible name: a card by its name in the language, the rest as written.
 from __future__ import annotations
 
 from alsos.hand.chosen import named_contracts
+from alsos.language import ENGLISH, Language
 from alsos.pack.actions import (
     Accept,
     Action,
@@ -37,7 +38,6 @@ from alsos.pack.cards import Card
 from alsos.pack.phases import Phase
 from alsos.play.game import Game
 from alsos.ruleset.profile import Ruleset
-from alsos.words.language import ENGLISH, Language
 from alsos.words.rules import contract_meaning, figure_meaning, suit_name
 
 __all__ = ["action_help", "action_label", "card_name"]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from alsos.language import ENGLISH, Language
 from alsos.play.game import Game
-from alsos.words.language import ENGLISH, Language
 
 __all__ = ["hint_text"]
 

@@ -8,7 +8,7 @@ clause is quoted, so the rulebook and the narration cannot drift apart; the
 one play rule written here, :data:`DECIDED`, the rulebook quotes in turn.
 Contracts and figures are described by their figure judges
 (:func:`figure_meaning`), as in the rulebook's table.  Each function takes the
-:class:`~alsos.words.language.Language` to write in (``lang``, English by default).
+:class:`~alsos.language.Language` to write in (``lang``, English by default).
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ import re
 from collections.abc import Callable, Sequence
 
 from alsos.hand.chosen import declare_limit, module, named_contracts
+from alsos.hand.protocol import described
+from alsos.language import ENGLISH, N_, Language
 from alsos.pack.cards import Suit
 from alsos.pack.phases import Contract, Kind
 from alsos.play.game import Game
 from alsos.ruleset.profile import FAMILY_PLACES, Ruleset
 from alsos.ruleset.registry import lookup
 from alsos.ruleset.tables import tables_of
-from alsos.words.language import ENGLISH, N_, Language
 
 __all__ = [
     "CARD_WORDS",
@@ -55,7 +56,7 @@ _TERM = re.compile(r"\{([^}]*)\}")
 
 #: The rule a scoring module that stops the play once the contract is decided
 #: (its ``decides`` flag) follows: the rulebook's clause ``play.decided``.
-DECIDED = (
+DECIDED = N_(
     "Play stops as soon as the contract is certainly won or lost, as every "
     "player can tell from the cards played, the tricks taken, the talon cards "
     "lying face up and the melds declared; where an unseen card lies is not "
@@ -63,32 +64,33 @@ DECIDED = (
 )
 
 
-def _clauses(rules: Ruleset) -> dict[str, str]:
+def _clauses(rules: Ruleset, lang: Language) -> dict[str, str]:
     """The clauses the chosen rule modules write (their ``describe`` hooks), and the
-    words layer's own, by key, as plain text."""
+    words layer's own, by key, as plain text in ``lang``."""
     out: dict[str, str] = {}
     for family in FAMILY_PLACES:
-        described = getattr(module(rules, family), "describe", None)
-        if described is not None:
-            out.update((key, _TERM.sub(r"\1", text)) for key, text, _ in described(rules))
+        said = described(module(rules, family), lang, rules)
+        if said is not None:
+            out.update((key, _TERM.sub(r"\1", text)) for key, text, _ in said)
     if module(rules, "scoring").decides:
-        out["play.decided"] = DECIDED
+        out["play.decided"] = lang.text(DECIDED)
     return out
 
 
-def clause(rules: Ruleset, key: str) -> str:
-    """The rulebook's clause ``key`` for ``rules`` as plain text, where a rule module
-    writes it (``bidding.draw``, ``scoring.klopitzky``, ``scoring.session``, ...) or
-    the play rule :data:`DECIDED` ("" for any other key: the whole rulebook's clauses
-    are :func:`alsos.rulebook.clause`'s).  Written once per ruleset and kept on its
-    tables; in the modules' language (English until they take one, issue 33)."""
-    return tables_of(rules).derived(_clauses, _clauses).get(key, "")
+def clause(rules: Ruleset, key: str, lang: Language = ENGLISH) -> str:
+    """The rulebook's clause ``key`` for ``rules`` as plain text in ``lang``, where a
+    rule module writes it (``bidding.draw``, ``scoring.klopitzky``,
+    ``scoring.session``, ...) or the play rule :data:`DECIDED` ("" for any other key:
+    the whole rulebook's clauses are :func:`alsos.rulebook.clause`'s).  Written once
+    per ruleset and language and kept on its tables."""
+    built = tables_of(rules).derived((_clauses, lang.code), lambda r: _clauses(r, lang))
+    return built.get(key, "")
 
 
-def figure_meaning(rules: Ruleset, name: str) -> str:
-    """What the figure ``name`` undertakes, in words (the judge's own description)."""
+def figure_meaning(rules: Ruleset, name: str, lang: Language = ENGLISH) -> str:
+    """What the figure ``name`` undertakes, in ``lang`` (the judge's own description)."""
     fig = rules.figures[name]
-    return str(lookup("figures", fig.kind).describe(fig, rules))
+    return str(described(lookup("figures", fig.kind), lang, fig, rules))
 
 
 def figure_label(rules: Ruleset, name: str) -> str:

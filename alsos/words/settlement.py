@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from alsos.hand.settlement import Entry, Settlement
+from alsos.language import ENGLISH, N_, Language
 from alsos.pack.cards import Rank
 from alsos.pack.phases import Kind
 from alsos.play.game import Game
-from alsos.words.language import ENGLISH, N_, Language
 from alsos.words.rules import (
     clause,
     contract_name,

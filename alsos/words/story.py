@@ -7,8 +7,8 @@ a :class:`~alsos.pack.cards.Card`, a :class:`~alsos.pack.cards.Suit`, or
 :class:`Strong` text -- so each client draws the cards its own way (the
 terminal in colour or with suit signs, a page as card pictures) and the
 words stay the same.  Each sentence is one message of the
-:class:`~alsos.words.language.Language` the story is told in
-(:meth:`~alsos.words.language.Language.parts` fills a translated message with parts), and seats are
+:class:`~alsos.language.Language` the story is told in
+(:meth:`~alsos.language.Language.parts` fills a translated message with parts), and seats are
 named by a function the client gives (``seat 1``, ``seat 0 (you)``, a
 player's name).
 
@@ -29,6 +29,7 @@ from attrs import frozen
 from alsos.hand.chosen import declare_limit, named_contracts
 from alsos.hand.events import Event, ItemChanged, PickedUp, Played, Said, Took, TrickWon
 from alsos.hand.history import HIDDEN_KINDS
+from alsos.language import ENGLISH, N_, Language
 from alsos.pack.actions import (
     PASS,
     Action,
@@ -46,7 +47,6 @@ from alsos.pack.actions import (
 from alsos.pack.cards import Card, Suit
 from alsos.pack.phases import Kind, Phase
 from alsos.play.game import Game
-from alsos.words.language import ENGLISH, N_, Language
 from alsos.words.rules import (
     bidding_note,
     clause,

@@ -6,7 +6,7 @@ screen, these sentences explain a replayed hand to a reader who never played
 announces abszolút (``announce abszolut``): to take at least 82 ...".  Each is
 read from the typed action and the game as it stood before it -- nothing here
 reads an action's text back -- and written as one message of a
-:class:`~alsos.words.language.Language`, the notation kept as typed.
+:class:`~alsos.language.Language`, the notation kept as typed.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from alsos.hand.chosen import named_contracts
 from alsos.hand.settlement import Entry
+from alsos.language import ENGLISH, N_, Language
 from alsos.pack.actions import (
     KONTRA_NAMES,
     MELD_NAMES,
@@ -36,7 +37,6 @@ from alsos.pack.actions import (
 )
 from alsos.play.game import Game
 from alsos.ruleset.profile import Ruleset
-from alsos.words.language import ENGLISH, N_, Language
 from alsos.words.rules import figure_meaning, seat_name, suit_name
 
 __all__ = [

@@ -15,6 +15,7 @@ from attrs import frozen
 from alsos.hand.protocol import BiddingModule, Described
 from alsos.hand.speech import figure_allowed
 from alsos.hand.state import ModuleState
+from alsos.language import ENGLISH, Language
 from alsos.pack.actions import ACCEPT, BETLI, BIDS, PASS, Action, Announce, Bid, announce
 from alsos.pack.cards import Card, Suit
 from alsos.pack.phases import Contract, Kind, Phase
@@ -173,7 +174,7 @@ class PotterBidding(BiddingModule):
     Params = PotterParams
 
     @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
+    def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         nt = (
             "; no-trumps ranks above every suit and ends the round"
             if rules.bidding.no_trumps
@@ -320,7 +321,7 @@ class CombinedBidding(PotterBidding):
     Params = CombinedParams
 
     @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
+    def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         b: CombinedParams = cls.params(rules)
         worth = "its game value plus" if b.count_game_value else "the sum of"
         closed = "  A suit one player has named cannot be named again." if b.unique_suits else ""
@@ -464,7 +465,7 @@ class AlternatingBidding(PotterBidding):
     """
 
     @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
+    def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         return [
             _round1(),
             (

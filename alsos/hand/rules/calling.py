@@ -22,6 +22,7 @@ from attrs import frozen
 from alsos.hand.items import DECLARER
 from alsos.hand.protocol import CallingModule, Described
 from alsos.hand.state import ModuleState
+from alsos.language import ENGLISH, Language
 from alsos.pack.actions import CALL, CONCEDE, GYERUNK, PLAY_ON, Action, CallItem, Kontra, kontra
 from alsos.pack.phases import Kind, Phase
 from alsos.ruleset.registry import register
@@ -103,7 +104,7 @@ class NoCalling(CallingModule):
     calls = False
 
     @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
+    def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         return []
 
     def __init__(self, rules: Ruleset) -> None:
@@ -167,7 +168,7 @@ class GyerunkCalling(NoCalling):
         return int(2 ** (len(rules.kontra.levels) * per_step + 1))
 
     @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
+    def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         c: GyerunkParams = cls.params(rules)
         allowed = [rules.figures[f].title or f for f in c.allowed_with]
         unless = f"no figure other than {', '.join(allowed)}" if allowed else "no figure"

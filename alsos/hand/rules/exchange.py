@@ -30,6 +30,7 @@ from attrs import frozen
 
 from alsos.hand.protocol import Described, ExchangeModule, SiberTaking
 from alsos.hand.state import ModuleState
+from alsos.language import ENGLISH, Language
 from alsos.pack.actions import DISCARDS, EXCHANGE, PASS, SIBER, Action, Discard
 from alsos.pack.cards import CARDS, Rank, Suit, cards_of, suit_mask
 from alsos.pack.phases import Phase
@@ -162,7 +163,7 @@ class SiberExchange(NoExchange):
         )
 
     @classmethod
-    def overview(cls, rules: Ruleset) -> str | None:
+    def overview(cls, rules: Ruleset, lang: Language = ENGLISH) -> str | None:
         ex: SiberParams = cls.params(rules)
         if not (ex.simple_exchange or ex.siber):
             return None
@@ -201,7 +202,7 @@ class SiberExchange(NoExchange):
         return problems
 
     @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
+    def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         ex: SiberParams = cls.params(rules)
         out: Described = []
         if ex.simple_exchange:
@@ -423,7 +424,7 @@ class TompaExchange(SiberExchange):
     """
 
     @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
+    def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         return [
             (
                 "exchange.siber",

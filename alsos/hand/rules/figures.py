@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from alsos.hand.items import DECLARER, Item
 from alsos.hand.protocol import FigureKind, Progress
+from alsos.language import ENGLISH, Language
 from alsos.ruleset.profile import FigureRule, Ruleset, parse_card_spec
 from alsos.ruleset.registry import register
 
@@ -87,7 +88,7 @@ class Kassza(FigureKind):
             return t.game_won is True
         return t.game_won is False and any(t.bela.get(s, 0) for s in t.defenders)
 
-    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+    def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
         return (
             "declarer: holds béla and wins the game; a defender: a defender holds "
             "béla and the declarer loses"
@@ -117,7 +118,7 @@ class Points(FigureKind):
             out.append(f"{where}.threshold_no_trumps: needed when no_trumps is true")
         return out
 
-    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+    def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
         return (
             f"take {'more than ' if fig.strict else 'at least '}{fig.threshold}"
             + (f" ({fig.threshold_no_trumps} without trumps)" if fig.no_trumps else "")
@@ -167,7 +168,7 @@ class Cards(FigureKind):
     def check(self, fig: FigureRule, rules: Ruleset, where: str) -> list[str]:
         return [] if fig.cards else [f"{where}.cards: list the cards the figure must win"]
 
-    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+    def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
         return f"win {_cards_text(fig.cards)} in tricks"
 
     def cards_needed(self, fig: FigureRule, trump: int) -> int:
@@ -214,7 +215,7 @@ class Trick(FigureKind):
             out.append(f"{where}.trick: must be between 1 and {rules.hand_size}")
         return out
 
-    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+    def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
         return f"win the {_ordinal(fig.trick)} trick with {_cards_text((fig.card,))}" + (
             " (must hold it to announce)" if fig.must_hold else ""
         )
@@ -247,7 +248,7 @@ class Volat(FigureKind):
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
         return len(t.tricks) == t.hand_size and all(w == item.seat for w in t.trick_winners)
 
-    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+    def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
         return "win every trick"
 
     def early(self, fig: FigureRule, p: Progress) -> bool | None:
@@ -268,7 +269,7 @@ class Tricks(FigureKind):
     def check(self, fig: FigureRule, rules: Ruleset, where: str) -> list[str]:
         return _needs_threshold(fig, where)
 
-    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+    def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
         return f"win at least {fig.threshold} tricks"
 
     def early(self, fig: FigureRule, p: Progress) -> bool | None:
@@ -287,7 +288,7 @@ class NoTricks(FigureKind):
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
         return item.seat not in t.trick_winners
 
-    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+    def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
         return "lose every trick"
 
     def early(self, fig: FigureRule, p: Progress) -> bool | None:
@@ -307,7 +308,7 @@ class Majority(FigureKind):
         others = t.defenders if item.side == DECLARER else (t.declarer,)
         return total(item.seat) > sum(total(s) for s in others if s is not None)
 
-    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+    def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
         return (
             "take more card points in tricks (with the last-trick bonus) and melds "
             "than the opponents together"
@@ -339,7 +340,7 @@ class Multiplier(FigureKind):
         """A multiplier has no item of its own; it is never judged."""
         raise AssertionError("multiplier figures modify the game and are never settled alone")
 
-    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
+    def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
         return (
             f"held with {_cards_text(fig.cards)}: multiplies the game by {fig.value} "
             f"({fig.value * fig.front_multiplier} from the front)"

@@ -45,6 +45,7 @@ from alsos.hand.protocol import BiddingModule, Described, FigureKind, Progress, 
 from alsos.hand.rules.scoring import card_points, figure_made, hand_tally
 from alsos.hand.settlement import Entry, Settlement
 from alsos.hand.state import ModuleState
+from alsos.language import ENGLISH, Language
 from alsos.pack.actions import (
     BIDS,
     DISCARDS,
@@ -248,7 +249,7 @@ class LadderBidding(BiddingModule):
         return contract_problems(rules, params(rules))
 
     @classmethod
-    def describe(cls, rules: Ruleset) -> Described:
+    def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         b = params(rules)
         names = ", ".join(c.title for c in b.contracts.values())
         first_talon = next((c.title for c in b.contracts.values() if not c.talon), None)
@@ -716,7 +717,7 @@ class LadderScoring(ScoringModule):
     decided = staticmethod(decided)
     melds_declared = staticmethod(melds_declared)
 
-    def describe(self, rules: Ruleset) -> Described:
+    def describe(self, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         return describe_scoring(rules)
 
 
