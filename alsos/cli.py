@@ -74,7 +74,7 @@ from typing import TYPE_CHECKING
 
 import alsos
 from alsos import terminal
-from alsos.language import LANGUAGES, locale_language
+from alsos.language import LANGUAGES, language, locale_language
 from alsos.pack.cards import quote
 from alsos.play.data import SCHEMA_KINDS
 from alsos.play.data import schema as data_schema
@@ -125,9 +125,17 @@ def _main(argv: Sequence[str] | None) -> int:
         if command == "play":
             return terminal.run(args)
         if command == "replay":
-            return _replay(args.file, args.html, args.seat)
+            return _replay(args.file, args.html, args.seat, args.lang)
         if command == "analyze":
-            return _analyze(args.file, args.seat, args.json, args.worlds, args.seed, args.html)
+            return _analyze(
+                args.file,
+                args.seat,
+                args.json,
+                args.worlds,
+                args.seed,
+                args.html,
+                args.lang or locale_language(),
+            )
         if command == "variants":
             return _variants()
         if command == "validate":
@@ -255,6 +263,15 @@ def _add_replay(sub: _Subparsers) -> None:
         metavar="K",
         help="with --html: show only what seat K saw (default: every card, as a spectator)",
     )
+    replay.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=None,
+        help=(
+            "with --html: the language of the page (default: from LANGUAGE, LC_ALL, "
+            "LC_MESSAGES or LANG, else English); the printed replay is English"
+        ),
+    )
 
 
 def _add_analyze(sub: _Subparsers) -> None:
@@ -288,6 +305,15 @@ def _add_analyze(sub: _Subparsers) -> None:
     )
     analyze.add_argument(
         "--seed", type=int, default=0, metavar="N", help="seed of the view values (default 0)"
+    )
+    analyze.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=None,
+        help=(
+            "the language of the report (default: from LANGUAGE, LC_ALL, LC_MESSAGES or "
+            "LANG, else en; qps marks every message); actions stay in the notation"
+        ),
     )
 
 
@@ -651,10 +677,13 @@ def _rules(
 # ------------------------------------------------------------------ replay
 
 
-def _replay(path: str, html: str | None = None, seat: int | None = None) -> int:
+def _replay(
+    path: str, html: str | None = None, seat: int | None = None, lang: str | None = None
+) -> int:
     """Print each hand of a record file step by step, then its settlement.
 
-    With ``html``, write the hands as a web page to that file instead (``alsos.viewer``).
+    With ``html``, write the hands as a web page to that file instead (``alsos.viewer``),
+    in the language ``lang`` (default: the locale's, :func:`~alsos.language.locale_language`).
     """
     if seat is not None and html is None:
         print("--seat K needs --html OUT (the printed replay shows every card)", file=sys.stderr)
@@ -672,7 +701,8 @@ def _replay(path: str, html: str | None = None, seat: int | None = None) -> int:
         from alsos.viewer import ViewerError, page
 
         try:
-            text = page(records, seat=seat, allow_files=True)  # as replay, above
+            # as replay, above: a record may name a profile file
+            text = page(records, seat=seat, allow_files=True, lang=lang or locale_language())
             Path(html).write_text(text, encoding="utf-8")
         except ViewerError as e:
             print(f"{path}: {e}", file=sys.stderr)
@@ -680,7 +710,15 @@ def _replay(path: str, html: str | None = None, seat: int | None = None) -> int:
         except OSError as e:
             print(f"cannot write {html}: {e}", file=sys.stderr)
             return 1
-        print(f"viewer of {len(records)} hand{'s' if len(records) != 1 else ''} written to {html}")
+        words = language(lang or locale_language())
+        print(
+            words.plural(
+                "viewer of {n} hand written to {file}",
+                "viewer of {n} hands written to {file}",
+                len(records),
+                file=html,
+            )
+        )
         return 0
     for n, (record, game) in enumerate(zip(records, games, strict=True), 1):
         if len(records) > 1:
@@ -716,43 +754,20 @@ def _replay(path: str, html: str | None = None, seat: int | None = None) -> int:
 
 
 def _analyze(
-    path: str, seat: int | None, out: str | None, worlds: int, seed: int, html: str | None = None
+    path: str,
+    seat: int | None,
+    out: str | None,
+    worlds: int,
+    seed: int,
+    html: str | None = None,
+    lang_code: str = "en",
 ) -> int:
-    """Print the analysis of the one hand in a record file (and write it as JSON to ``out``,
-    as a viewer page to ``html``: every card shown, as the record's replay)."""
-    from alsos.analysis import AnalysisError, analyze, report
+    """Print the analysis of the one hand in a record file in the language ``lang_code``
+    (and write it as JSON to ``out``, as a viewer page to ``html``: every card shown, as
+    the record's replay): :func:`alsos.terminal.analyze.analyze_file`."""
+    from alsos.terminal.analyze import analyze_file
 
-    records = terminal.read_record_file(path, loads_all)
-    if records is None:
-        return 1
-    if len(records) != 1:
-        print(f"{path}: holds {len(records)} hands; analyze takes a file of one", file=sys.stderr)
-        return 2
-    try:
-        # The local user's own command: a record may name a profile file (docs/records.rst).
-        analysis = analyze(records[0], seat=seat, worlds=worlds, seed=seed, allow_files=True)
-    except AnalysisError as e:
-        print(f"{path}: {e}", file=sys.stderr)
-        return 2
-    print(report(analysis), end="")
-    writes = []
-    if out is not None:
-        writes.append(
-            (out, json.dumps(alsos.to_data(analysis), indent=1, ensure_ascii=False) + "\n")
-        )
-    if html is not None:
-        from alsos.viewer import page
-
-        writes.append((html, page(records[0], analysis=analysis, allow_files=True)))
-    for target, text in writes:
-        try:
-            Path(target).write_text(text, encoding="utf-8")
-        except OSError as e:
-            print(f"cannot write {target}: {e}", file=sys.stderr)
-            return 1
-    if html is not None:
-        print(f"viewer with the analysis written to {html}")
-    return 0
+    return analyze_file(path, seat, out, worlds, seed, html, language(lang_code))
 
 
 def _cards(cards: Sequence[object]) -> str:

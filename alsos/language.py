@@ -39,8 +39,10 @@ __all__ = [
     "N_",
     "Language",
     "LanguageError",
+    "Said",
     "language",
     "locale_language",
+    "said_in",
 ]
 
 #: Where the catalogues are: ``alsos/words/locale/<code>/LC_MESSAGES/alsos.mo``.
@@ -105,18 +107,18 @@ class Language:
         catalogues are in ``localedir`` (``<localedir>/<code>/LC_MESSAGES/<domain>.mo``):
         a plugin's rule module brings its own words and their translations, as a Sphinx
         extension brings its catalogue (``app.add_message_catalog``).  Where the
-        domain has no catalogue for this language its messages stay as written
-        (English); the pseudo-language marks them all the same."""
+        domain has no word for a message, alsos's own catalogue is asked, then the
+        message stays as written (English); the pseudo-language marks them all the
+        same."""
         key = (domain, os.fspath(localedir))
         found = self._within.get(key)
         if found is None:
             if self.code in ("en", "qps"):
                 found = self
             else:
-                found = Language(
-                    self.code,
-                    gettext.translation(domain, key[1], languages=[self.code], fallback=True),
-                )
+                own = gettext.translation(domain, key[1], languages=[self.code], fallback=True)
+                own.add_fallback(self.translations)  # alsos's own words, where it has none
+                found = Language(self.code, own)
             self._within[key] = found
         return found
 
@@ -160,6 +162,21 @@ class Language:
         (``n`` is a placeholder too)."""
         return self._ngettext(singular, plural, n).format(n=n, **values)
 
+    def number(self, value: float, spec: str = "") -> str:
+        """``value`` formatted by ``spec`` (``"+.2f"``) with this language's decimal
+        mark: ``+0.25`` in English, ``+0,25`` in Hungarian (:meth:`decimal`)."""
+        return self.decimal(format(value, spec))
+
+    def decimal(self, written: str) -> str:
+        """A number written with a decimal point (``+1.25``) with this language's mark
+        instead: the message ``{whole}.{fraction}``, which a catalogue translates
+        (``{whole},{fraction}``) as any other, so a language brings its own mark
+        without code (alsos has no locale library at run time)."""
+        whole, _, fraction = written.partition(".")
+        if not fraction:
+            return written
+        return self.text("{whole}.{fraction}", whole=whole, fraction=fraction)
+
     def join(self, items: Iterable[str]) -> str:
         """``a``, ``a and b``, ``a, b and c`` in this language."""
         items = list(items)
@@ -169,6 +186,65 @@ class Language:
 
 
 _FORMATTER = string.Formatter()
+
+
+class Said(str):
+    """A sentence kept as its message and values, to be written in a language when read.
+
+    What a person may be told by code that has no language at hand -- a refusal
+    raised deep down (``raise SeatNameError(Said(N_("a name needs at least one
+    letter")))``), a problem a profile's loader finds -- is one: it *is* the English
+    text (a ``str``, so everything that reads it as text goes on working), and
+    :func:`said_in` (or :meth:`written`) writes it in the reader's language where
+    it is shown.
+    """
+
+    __slots__ = ("message", "plural", "values")
+    message: str
+    plural: tuple[str, int] | None
+    values: dict[str, Any]
+
+    def __new__(cls, message: str, /, **values: Any) -> Said:
+        return cls._made(message, None, values)
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, n: int, /, **values: Any) -> Said:
+        """A sentence whose form follows the count ``n`` (:meth:`Language.plural`)."""
+        return cls._made(singular, (plural, n), values)
+
+    @classmethod
+    def _made(cls, message: str, plural: tuple[str, int] | None, values: dict[str, Any]) -> Said:
+        made = super().__new__(cls, _write(ENGLISH, message, plural, values))
+        made.message, made.plural, made.values = message, plural, values
+        return made
+
+    def __repr__(self) -> str:  # as the text it is: a list of problems prints as before
+        return str.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled to and from worker processes
+        return (Said._made, (self.message, self.plural, self.values))
+
+    def written(self, lang: Language) -> str:
+        """The sentence in ``lang`` (a value that is itself a :class:`Said` too)."""
+        return _write(lang, self.message, self.plural, self.values)
+
+
+def _write(
+    lang: Language, message: str, plural: tuple[str, int] | None, values: dict[str, Any]
+) -> str:
+    filled = {k: v.written(lang) if isinstance(v, Said) else v for k, v in values.items()}
+    if plural is not None:
+        return lang.plural(message, plural[0], plural[1], **filled)
+    return lang.text(message, **filled)
+
+
+def said_in(what: object, lang: Language) -> str:
+    """``what`` as a person reads it in ``lang``: a :class:`Said` (or an exception whose
+    first argument is one) written in it; anything else as its text (English)."""
+    if isinstance(what, BaseException) and len(what.args) == 1:
+        what = what.args[0]
+    return what.written(lang) if isinstance(what, Said) else str(what)
+
 
 #: The languages alsos has words for, by code.
 LANGUAGES: dict[str, str] = {

@@ -85,11 +85,19 @@ from sphinx.util.parsing import nested_parse_to_nodes
 
 import alsos
 from alsos import ProfileError, Ruleset, load_variant, shipped_variants
+from alsos.language import LANGUAGES, language
 from alsos.pack.actions import normalize
 from alsos.pack.cards import CardParseError, parse_cards
 from alsos.pack.svg import cards_svg
 from alsos.records.record import Record, RecordError
-from alsos.rulebook import GLOSSARY, compare, render, sources_text, worked_example
+from alsos.rulebook import (
+    GLOSSARY,
+    bilingual,
+    compare,
+    render,
+    sources_text,
+    worked_example,
+)
 from alsos.rulebook.escape import escape_rst
 from alsos.viewer import ViewerError, example, fragment
 
@@ -200,6 +208,14 @@ class _RulesDirective(SphinxDirective):
         return list(parsed)
 
 
+def _lang_option(value: str | None) -> str:
+    """A directive's ``:lang:`` option: a language alsos has words for (its code)."""
+    code = (value or "").strip()
+    if code not in LANGUAGES:
+        raise ValueError(f"no words for the language {code!r}; alsos has {', '.join(LANGUAGES)}")
+    return code
+
+
 class AlsosRulebook(_RulesDirective):
     """``.. alsos-rulebook:: ID_OR_PATH``: the complete rulebook of one ruleset."""
 
@@ -212,15 +228,17 @@ class AlsosRulebook(_RulesDirective):
     option_spec: ClassVar[OptionSpec] = {
         "players": directives.positive_int,
         "no-title": directives.flag,
+        "lang": lambda value: _lang_option(value),
     }
 
     def run(self) -> list[nodes.Node]:
-        """Load the ruleset, render its rulebook as RST and parse that in place."""
+        """Load the ruleset, render its rulebook as RST (in ``:lang:``, English by
+        default) and parse that in place."""
         spec = self.arguments[0].strip()
         players: int | None = self.options.get("players")
         rules = self.load(spec, players)
         try:
-            text = render(rules, "rst")
+            text = render(rules, "rst", lang=self.options.get("lang", "en"))
         except (ValueError, KeyError, AttributeError) as e:
             raise self.error(f"{self.name}: cannot write the rulebook of {rules}: {e}") from None
         return self.parse_generated(text, str(rules))
@@ -234,13 +252,17 @@ class AlsosCompare(_RulesDirective):
     optional_arguments = 100
     final_argument_whitespace = False
     has_content = False
-    option_spec: ClassVar[OptionSpec] = {"no-title": directives.flag}
+    option_spec: ClassVar[OptionSpec] = {
+        "no-title": directives.flag,
+        "lang": lambda value: _lang_option(value),
+    }
 
     def run(self) -> list[nodes.Node]:
-        """Load every ruleset named, compare them and parse the RST in place."""
+        """Load every ruleset named, compare them (in ``:lang:``) and parse the RST in
+        place."""
         rulesets = [self.load(spec) for spec in self.arguments]
         try:
-            text = compare(rulesets, "rst")
+            text = compare(rulesets, "rst", lang=self.options.get("lang", "en"))
         except (ValueError, KeyError, AttributeError) as e:
             raise self.error(f"{self.name}: cannot compare {self.arguments}: {e}") from None
         return self.parse_generated(text, " ".join(str(r) for r in rulesets))
@@ -300,16 +322,23 @@ class AlsosGlossary(SphinxDirective):
     """``.. alsos-glossary::``: the Hungarian terms of the game with their explanations.
 
     The entries are Sphinx glossary terms, so ``:term:`kontra``` anywhere in
-    the documentation links to them.
+    the documentation links to them.  With ``:lang: hu`` (a language other than
+    English) it is the bilingual glossary instead -- each term with its English name
+    and its explanation in that language (:func:`alsos.rulebook.bilingual`) -- as a
+    table, whose rows are not glossary terms (the English page holds those).
     """
 
     required_arguments = 0
     optional_arguments = 0
     has_content = False
-    option_spec: ClassVar[OptionSpec] = {}
+    option_spec: ClassVar[OptionSpec] = {"lang": lambda value: _lang_option(value)}
 
     def run(self) -> list[nodes.Node]:
-        """Build a glossary node from :data:`alsos.rulebook.GLOSSARY`, sorted by term."""
+        """Build a glossary node from :data:`alsos.rulebook.GLOSSARY`, sorted by term
+        (or, in another language, the bilingual table)."""
+        lang = self.options.get("lang", "en")
+        if lang != "en":
+            return self._bilingual(lang)
         source, lineno = self.get_source_info()
         items = nodes.definition_list(classes=["glossary"])
         for term in sorted(GLOSSARY, key=lambda t: (normalize(t), t)):
@@ -324,6 +353,27 @@ class AlsosGlossary(SphinxDirective):
         glossary += items
         self.set_source_info(glossary)
         return [glossary]
+
+    def _bilingual(self, lang: str) -> list[nodes.Node]:
+        words = language(lang)
+        rows = sorted(bilingual(lang=words), key=lambda r: (normalize(r.term), r.term))
+        head = (words.text("term"), words.text("in English"), words.text("meaning"))
+        table = nodes.table(classes=["alsos-glossary"])
+        group = nodes.tgroup(cols=3)
+        table += group
+        group.extend(nodes.colspec(colwidth=w) for w in (2, 2, 6))
+        thead, tbody = nodes.thead(), nodes.tbody()
+        group += thead
+        group += tbody
+        for cells, part in [(head, thead), *((tuple(r), tbody) for r in rows)]:
+            row = nodes.row()
+            for cell in cells:
+                entry = nodes.entry()
+                entry += nodes.paragraph(cell, cell)
+                row += entry
+            part += row
+        self.set_source_info(table)
+        return [table]
 
 
 class AlsosCards(SphinxDirective):

@@ -24,6 +24,12 @@ never saw are drawn face down and are absent from the HTML altogether, not
 merely hidden, so the page can be handed to that player.  Record comments
 are shown only in the omniscient view, since their author saw everything.
 
+Every word a person reads on the page -- headings, buttons, labels, the steps, the
+settlement's explanation, the analysis and the script's own words -- is written in
+the :class:`~alsos.language.Language` asked for (``lang``, English by default;
+``alsos replay FILE --html OUT --lang hu``).  The record's notation (cards ``MA``,
+actions as typed), the players' names and the profile's own names stay as written.
+
 The output is deterministic (the same record gives the same bytes), so
 generated documentation does not change from build to build.
 """
@@ -40,14 +46,28 @@ from attrs import evolve, frozen
 from alsos.bots import make
 from alsos.errors import WebError
 from alsos.hand.events import MeldShown, Played, Said, TrickWon
+from alsos.hand.history import MeldAnswer
 from alsos.hand.settlement import Settlement
+from alsos.language import ENGLISH, N_, Language, language
 from alsos.pack.cards import CARDS, Card, cards_of
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Phase
 from alsos.pack.svg import CARD_HEIGHT, CARD_WIDTH, card_svg
 from alsos.play.game import Game
 from alsos.records.record import Record, RecordError, labelled
-from alsos.viewer_style import CSS, JS
+from alsos.ruleset.wording import name_in
+from alsos.viewer_style import CSS, script
+from alsos.viewer_words import (
+    contract_words,
+    detail_words,
+    entry_label,
+    hidden_words,
+    item_words,
+    meld_shown,
+    phase_name,
+)
+from alsos.words.actions import card_name
+from alsos.words.rules import seat_name
 from alsos.words.settlement import explain_settlement
 
 if TYPE_CHECKING:
@@ -95,9 +115,11 @@ class _Walker:
         seat: int | None,
         allow_files: bool = False,
         rules: Ruleset | None = None,
+        lang: Language = ENGLISH,
     ) -> None:
         self.record = record
         self.seat = seat
+        self.lang = lang
         if record.view is not None:
             raise ViewerError(
                 "a seat record holds no deal to show: the viewer draws a whole record, "
@@ -133,9 +155,7 @@ class _Walker:
             shown = set(g.view(me).talon_seen)
             talon = [c for c in talon if c in shown]
         public = g.view(g.active[0] if me is None else me)
-        contract = public.contract or ""
-        if contract and public.declarer is not None:
-            contract += f", declarer {self.who(public.declarer)}"
+        contract = contract_words(g.contract, public.contract, self.lang) if public.contract else ""
         return _Step(
             kind=kind,
             title=title,
@@ -146,7 +166,7 @@ class _Walker:
             trick_no=trick_no,
             log=tuple(log),
             contract=contract,
-            items=tuple(str(i) for i in public.items),
+            items=tuple(item_words(i, self.lang) for i in public.items),
             tricks_won=tuple(sorted(public.tricks_won.items())),
             declarer=public.declarer,
             counts=tuple((s, len(g.hand(s)), g.unseen[s].bit_count()) for s in g.active),
@@ -154,12 +174,13 @@ class _Walker:
         )
 
     def who(self, seat: int | None) -> str:
-        names = self.record.seats
+        """A seat by its player's name and number (``Anna (seat 1)``), else its number."""
+        names, lang = self.record.seats, self.lang
         if seat is None:
-            return "nobody"
+            return lang.text("nobody")
         if seat < len(names) and names[seat]:
-            return f"{names[seat]} (seat {seat})"
-        return f"seat {seat}"
+            return lang.text("{name} (seat {seat})", name=names[seat], seat=seat)
+        return seat_name(seat, lang)
 
     def text(self, events: Sequence[object], action: str) -> str:
         """An action as this viewer may read it (another seat's secret becomes its public text)."""
@@ -167,12 +188,22 @@ class _Walker:
         if self.seat is None or not isinstance(first, Said):
             return action
         seen = first.seen_by(self.seat)
-        return action if seen.action is not None else seen.public
+        if seen.action is not None:
+            return action
+        return hidden_words(seen.public, self.lang)
+
+    def shown(self, detail: str) -> str:
+        """What a seat just showed of its meld (``detail``: the event's English text)."""
+        g = self.game
+        answer = g.state.notes.get(len(g.history) - 1) if g.state.notes else None
+        if isinstance(answer, MeldAnswer) and answer.text == detail:
+            return meld_shown(answer, self.lang)
+        return self.lang.text("shows {detail}", detail=detail)
 
     def steps(self) -> list[_Step]:
         """Every step of the hand, from the deal to the settlement (or where it stopped)."""
-        g = self.game
-        out = [self.snapshot("deal", "The deal", self._comments(-1))]
+        g, t = self.game, self.lang.text
+        out = [self.snapshot("deal", t("The deal"), self._comments(-1))]
         first = 0  # the first action of the step being gathered
 
         def cut(step: _Step, end: int) -> _Step:
@@ -181,7 +212,7 @@ class _Walker:
             return step
 
         log: list[tuple[str | None, int | None, str, bool]] = []
-        kind, title = "auction", "Auction and announcements"
+        kind, title = "auction", t("Auction and announcements")
         trick: tuple[tuple[int, Card], ...] = ()
         winner: int | None = None
         for label, i, seat, action in labelled(self.record):
@@ -191,15 +222,17 @@ class _Walker:
             if g.phase is Phase.PLAY and kind != "trick":
                 kind = "trick"
             if kind == "trick" and not log and not trick:
-                title = f"Trick {g.trick_no + 1}"
+                title = t("Trick {n}", n=g.trick_no + 1)
             # Phases are named where they begin; a trick's own label is the step's title.
-            line_label = label if label is not None and g.phase is not Phase.PLAY else None
+            line_label = None
+            if label is not None and g.phase is not Phase.PLAY:
+                line_label = phase_name(label, self.lang)
             events = g.apply(action, seat=seat)
             if not isinstance(events[0] if events else None, Played):
                 log.append((line_label, seat, self.text(events, str(action)), False))
             for ev in events:
                 if isinstance(ev, MeldShown):
-                    log.append((None, ev.seat, f"shows {ev.detail}", False))
+                    log.append((None, ev.seat, self.shown(ev.detail), False))
                 if isinstance(ev, TrickWon):
                     trick, winner = ev.cards, ev.winner
             log.extend(self._comments(i))
@@ -212,10 +245,14 @@ class _Walker:
             step = self.snapshot(kind, title, log, partial, None, g.trick_no)
             out.append(cut(step, len(self.record.actions)))
         if g.settlement is None:
-            to_act = self.who(g.to_act)
-            out.append(self.snapshot("unfinished", f"Unfinished: {to_act} to act ({g.phase})", []))
+            title = t(
+                "Unfinished: {player} to act ({phase})",
+                player=self.who(g.to_act),
+                phase=phase_name(g.phase, self.lang),
+            )
+            out.append(self.snapshot("unfinished", title, []))
         else:
-            out.append(self.snapshot("settlement", "Settlement", []))
+            out.append(self.snapshot("settlement", t("Settlement"), []))
         return out
 
     def _comments(self, index: int) -> list[tuple[str | None, int | None, str, bool]]:
@@ -237,8 +274,8 @@ def _prefix(shown: str) -> str:
     return f"av{hashlib.sha1(shown.encode()).hexdigest()[:8]}"
 
 
-def _card(prefix: str, card: Card, extra: str = "") -> str:
-    label = escape(f"{card.name_en} ({card.name_hu})")
+def _card(prefix: str, card: Card, label: str, extra: str = "") -> str:
+    """A card's picture; ``label`` its name, as HTML (:meth:`_Drawer.label`)."""
     cls = f"c {extra}".strip()
     return (
         f'<svg class="{cls}" data-card="{card.name}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}" '
@@ -255,9 +292,14 @@ def _sign(mark: str) -> str:
     return f" {sign}" if sign else ""
 
 
-def _backs(n: int) -> str:
-    return "".join('<span class="c back" role="img" aria-label="a face-down card"></span>'
-                   for _ in range(n))  # fmt: skip
+def _heads(heads: Iterable[str], lang: Language) -> str:
+    """A table's column heads (messages), in ``lang``."""
+    return "".join(f"<th>{escape(lang.text(h))}</th>" for h in heads)
+
+
+def _backs(n: int, lang: Language) -> str:
+    label = escape(lang.text("a face-down card"))
+    return f'<span class="c back" role="img" aria-label="{label}"></span>' * n
 
 
 class _Drawer:
@@ -271,31 +313,57 @@ class _Drawer:
         allow_files: bool = False,
         analysis: Analysis | None = None,
         rules: Ruleset | None = None,
+        lang: Language = ENGLISH,
     ) -> None:
         self.record = record
         self.seat = seat
         self.page_keys = page_keys
+        self.lang = lang
         if record.view is None:  # (a seat record is refused by the walker, with its reason)
             record.replay(rules, allow_files=allow_files)  # a bad record: RecordError here
-        self.walker = _Walker(record, seat, allow_files, rules)
+        self.walker = _Walker(record, seat, allow_files, rules, lang)
         self.prefix = "av"  # drawn once with this, then with the prefix hashed from that
         self.used: set[Card] = set()  # the cards drawn face up: only these get a picture
+        self.labels: dict[Card, str] = {}  # each card's name, as HTML
         self.marks: Marks | None = None
         if analysis is not None:
             from alsos.viewer_marks import Marks
 
             try:
-                self.marks = Marks(analysis, record.actions, seat)
+                self.marks = Marks(analysis, record.actions, seat, lang, phase_name)
             except ValueError as e:
                 raise ViewerError(str(e)) from None
 
     def who(self, seat: int | None) -> str:
+        """A seat's name as HTML."""
         return escape(self.walker.who(seat))
+
+    def name(self, seat: int | None) -> str:
+        """A seat's name as text (to go into a message)."""
+        return self.walker.who(seat)
+
+    def label(self, card: Card) -> str:
+        """A card's name as HTML: in the language, with its Hungarian name beside it
+        where that is another (``Ace of hearts (piros ász)``: the cards are Hungarian)."""
+        found = self.labels.get(card)
+        if found is None:
+            name = card_name(card, self.lang)
+            if name != card.name_hu:
+                name = self.lang.text("{name} ({hungarian})", name=name, hungarian=card.name_hu)
+            found = self.labels[card] = escape(name)
+        return found
+
+    def picture(self, card: Card) -> str:
+        """A card's picture (:func:`~alsos.pack.svg.card_svg`), its own name in it (the
+        tooltip over it) in this language."""
+        return card_svg(card, width=CARD_WIDTH).replace(
+            escape(f"{card.name_en} ({card.name_hu})"), self.label(card)
+        )
 
     def cards(self, cards: Iterable[Card], extra: str = "") -> str:
         out = tuple(cards)
         self.used.update(out)
-        return "".join(_card(self.prefix, c, extra) for c in out)
+        return "".join(_card(self.prefix, c, self.label(c), extra) for c in out)
 
     def html(self) -> str:
         """The viewer, its symbol ids prefixed with a hash of what it shows (:func:`_prefix`)."""
@@ -306,67 +374,90 @@ class _Drawer:
 
     def draw(self, steps: list[_Step]) -> str:
         """The viewer's HTML, drawn from ``steps`` with the current prefix."""
-        game = self.walker.game
-        rules = game.rules
-        settlement = game.settlement
-        if self.seat is None:
-            note = (
-                "A replay of the hand as a spectator who sees everything: every seat's cards "
-                "are shown face up, the talon too, though no player saw them all while it was "
-                "played."
-            )
-            if self.walker.any_later:
-                note += " Faded cards are dealt but not yet picked up."
-        else:
-            note = (
-                f"The hand as {self.walker.who(self.seat)} saw it: its own cards, the cards "
-                "played and the talon cards it was shown. Every other card is face down."
-            )
-        seats = ", ".join(self.walker.who(s) for s in game.active)
-        out = "" if self.record.dealer in game.active else " (sits out)"
-        head = (
-            f'<header class="av-head"><p class="av-rules">{escape(rules.name)} '
-            f"<code>{escape(self.record.variant)}</code></p>"
-            f'<p class="av-meta">Dealer: {self.who(self.record.dealer)}{out} &middot; '
-            f"players: {escape(seats)}</p>"
-            f'<p class="av-note">{escape(note)}</p>'
-            + (
-                ""
-                if self.marks is None
-                else f'<p class="av-note">{escape(self.marks.caption())}</p>'
-            )
-            + "</header>"
-        )
-        nav = (
-            '<nav class="av-nav" aria-label="Steps of the hand">'
-            '<button type="button" class="av-prev" aria-label="Previous step">&#9664; Prev</button>'
-            f'<span class="av-pos" aria-live="polite">1 / {len(steps)}</span>'
-            '<button type="button" class="av-next" aria-label="Next step">Next &#9654;</button>'
-            '<button type="button" class="av-link" hidden>Copy the link to this step</button>'
-            '<span class="av-said" role="status"></span>'
-            "</nav>"
-        )
+        settlement = self.walker.game.settlement
+        nav = self.nav(len(steps))
         body = "".join(self.step(n, len(steps), step, settlement) for n, step in enumerate(steps))
         if self.marks is not None:
             nav += self.step_list(steps)
         defs = "".join(
             f'<symbol id="{self.prefix}-{c.name}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">'
-            f"{card_svg(c, width=CARD_WIDTH)}</symbol>"
+            f"{self.picture(c)}</symbol>"
             for c in sorted(self.used)
         )
+        t = self.lang.text
         record_text = ""
         if self.seat is None:
+            summary = escape(t("The record"))
             record_text = (
-                '<details class="av-record"><summary>The record</summary>'
+                f'<details class="av-record"><summary>{summary}</summary>'
                 f"<pre>{escape(self.record.dumps())}</pre></details>"
             )
         keys = ' data-page-keys="1"' if self.page_keys else ""
+        label = escape(t("Hand viewer: use the arrow keys or the buttons"))
         return (
             f'<div class="alsos-viewer" tabindex="0" data-steps="{len(steps)}"{keys} '
-            f'aria-label="Hand viewer: use the arrow keys or the buttons">'
+            f'aria-label="{label}">'
             f"<style>{CSS}{'' if self.marks is None else self.marks_css()}</style>"
             f'<svg class="av-defs" aria-hidden="true" width="0" height="0">{defs}</svg>'
-            f"{head}{nav}{body}{record_text}<script>{JS}</script></div>"
+            f"{self.head()}{nav}{body}{record_text}<script>{script(self.lang)}</script></div>"
+        )
+
+    def head(self) -> str:
+        """The head of the viewer: the rules, the seats, what the page shows."""
+        game, t = self.walker.game, self.lang.text
+        if self.seat is None:
+            note = t(
+                "A replay of the hand as a spectator who sees everything: every seat's cards "
+                "are shown face up, the talon too, though no player saw them all while it was "
+                "played."
+            )
+            if self.walker.any_later:
+                note += " " + t("Faded cards are dealt but not yet picked up.")
+        else:
+            note = t(
+                "The hand as {player} saw it: its own cards, the cards played and the talon "
+                "cards it was shown. Every other card is face down.",
+                player=self.name(self.seat),
+            )
+        dealer = self.record.dealer
+        message = (
+            N_("Dealer: {dealer}") if dealer in game.active else N_("Dealer: {dealer} (sits out)")
+        )
+        players = t("players: {players}", players=", ".join(self.name(s) for s in game.active))
+        caption = (
+            "" if self.marks is None else f'<p class="av-note">{escape(self.marks.caption())}</p>'
+        )
+        return (
+            f'<header class="av-head"><p class="av-rules">{escape(name_in(game.rules, self.lang))} '
+            f"<code>{escape(self.record.variant)}</code></p>"
+            f'<p class="av-meta">{escape(t(message, dealer=self.name(dealer)))} &middot; '
+            f"{escape(players)}</p>"
+            f'<p class="av-note">{escape(note)}</p>{caption}</header>'
+        )
+
+    def nav(self, total: int) -> str:
+        """The buttons that move between the steps, and the link to the step shown."""
+        words = {
+            key: escape(self.lang.text(message))
+            for key, message in (
+                ("steps", N_("Steps of the hand")),
+                ("prev", N_("Previous step")),
+                ("back", N_("Prev")),
+                ("next", N_("Next step")),
+                ("on", N_("Next")),
+                ("link", N_("Copy the link to this step")),
+            )
+        }
+        return (
+            f'<nav class="av-nav" aria-label="{words["steps"]}">'
+            f'<button type="button" class="av-prev" aria-label="{words["prev"]}">&#9664; '
+            f"{words['back']}</button>"
+            f'<span class="av-pos" aria-live="polite">1 / {total}</span>'
+            f'<button type="button" class="av-next" aria-label="{words["next"]}">{words["on"]} '
+            "&#9654;</button>"
+            f'<button type="button" class="av-link" hidden>{words["link"]}</button>'
+            '<span class="av-said" role="status"></span>'
+            "</nav>"
         )
 
     def step(self, n: int, total: int, step: _Step, settlement: Settlement | None) -> str:
@@ -374,29 +465,21 @@ class _Drawer:
         title = step.title
         if self.marks is not None:
             title += _sign(self.marks.worst(step.actions))
+        count = escape(self.lang.text("step {n} of {total}", n=n + 1, total=total))
         parts = [
             f'<section class="av-step" data-step="{n}" data-kind="{step.kind}"{extra} '
             f'data-title="{escape(title)}">',
-            f'<h3 class="av-title">{escape(title)} '
-            f'<span class="av-count">step {n + 1} of {total}</span></h3>',
+            f'<h3 class="av-title">{escape(title)} <span class="av-count">{count}</span></h3>',
         ]
         if self.marks is not None:
             parts.append(self.marks.strip(step.actions, self.who, self.mini))
         if step.contract and step.kind != "settlement":
-            parts.append(f'<p class="av-contract">Contract: {escape(step.contract)}</p>')
-            if 0 < len(step.items) <= 4:
-                stake = escape(", ".join(step.items))
-                parts.append(f'<p class="av-contract">At stake: {stake}</p>')
-            elif step.items:  # a long list of figures and kontras: folded away
-                chips = "".join(f"<li>{escape(i)}</li>" for i in step.items)
-                parts.append(
-                    f'<details class="av-stake"><summary>At stake: {len(step.items)} items'
-                    f"</summary><ul>{chips}</ul></details>"
-                )
+            parts.append(self.contract(step))
         if step.kind == "settlement" and settlement is not None:
             parts.append(self.settlement(settlement))
             if any(held + later for _s, held, later in step.counts):  # the hand ended early
-                parts.append('<h4 class="av-left">Cards not played</h4>')
+                left = escape(self.lang.text("Cards not played"))
+                parts.append(f'<h4 class="av-left">{left}</h4>')
                 parts.append(self.hands(step))
         else:
             if step.trick:
@@ -408,28 +491,58 @@ class _Drawer:
         parts.append("</section>")
         return "".join(parts)
 
+    def contract(self, step: _Step) -> str:
+        """The contract and what is at stake, under a step's title."""
+        lang = self.lang
+        if step.declarer is None:
+            said = lang.text("Contract: {contract}", contract=step.contract)
+        else:
+            said = lang.text(
+                "Contract: {contract}, declarer {declarer}",
+                contract=step.contract,
+                declarer=self.name(step.declarer),
+            )
+        out = f'<p class="av-contract">{escape(said)}</p>'
+        if 0 < len(step.items) <= 4:
+            stake = escape(lang.text("At stake: {items}", items=", ".join(step.items)))
+            out += f'<p class="av-contract">{stake}</p>'
+        elif step.items:  # a long list of figures and kontras: folded away
+            chips = "".join(f"<li>{escape(i)}</li>" for i in step.items)
+            n = len(step.items)
+            stake = escape(lang.plural("At stake: {n} item", "At stake: {n} items", n))
+            out += f'<details class="av-stake"><summary>{stake}</summary><ul>{chips}</ul></details>'
+        return out
+
     def trick(self, step: _Step) -> str:
         plays = []
+        t = self.lang.text
         for k, (s, c) in enumerate(step.trick):
-            role = "led" if k == 0 else ""
+            role = t("led") if k == 0 else ""
             won = s == step.winner
             cls = "av-play av-won" if won else "av-play"
             mark = "" if self.marks is None else self.marks.played(step.actions, s, c)
             if mark and mark != "best":
+                from alsos.viewer_marks import mark_name
+
                 cls += f" av-m-{mark}"
-                role = ", ".join(x for x in (role, mark) if x)
-            note = ", ".join(x for x in (role, "won" if won else "") if x)
+                role = ", ".join(x for x in (role, mark_name(mark, self.lang)) if x)
+            note = escape(", ".join(x for x in (role, t("won") if won else "") if x))
             plays.append(
                 f'<figure class="{cls}" data-seat="{s}">{self.cards((c,))}'
                 f"<figcaption>{self.who(s)}{' · ' + note if note else ''}</figcaption></figure>"
             )
-        after = "" if step.winner is None else f"<p>{self.who(step.winner)} wins the trick.</p>"
+        after = ""
+        if step.winner is not None:
+            wins = t("{player} wins the trick.", player=self.name(step.winner))
+            after = f"<p>{escape(wins)}</p>"
         return f'<div class="av-trick">{"".join(plays)}{after}</div>'
 
     def hands(self, step: _Step) -> str:
         shown = {s: (held, later) for s, held, later in step.hands}
         won = dict(step.tricks_won)
         better = {} if self.marks is None else self.marks.better(step.actions)
+        t = self.lang.text
+        none = "<em>" + escape(t("no cards")) + "</em>"
         rows = []
         for s, n_held, n_later in step.counts:
             if s in shown:
@@ -438,22 +551,22 @@ class _Drawer:
                     self.cards((c,), "better" if c in better.get(s, ()) else "") for c in held
                 )
                 faces += self.cards(later, "later")
-                faces += _backs(n_held - len(held) + n_later - len(later))
+                faces += _backs(n_held - len(held) + n_later - len(later), self.lang)
             else:
-                faces = _backs(n_held + n_later)
+                faces = _backs(n_held + n_later, self.lang)
             tags = []
             if s == step.declarer:
-                tags.append("declarer")
+                tags.append(t("declarer"))
             if s == self.record.dealer:
-                tags.append("dealer")
+                tags.append(t("dealer"))
             if self.seat == s:
-                tags.append("you")
+                tags.append(t("you"))
             if won.get(s):
-                tags.append(f"{won[s]} trick{'s' if won[s] != 1 else ''}")
-            tag = "".join(f' <span class="av-tag">{t}</span>' for t in tags)
+                tags.append(self.lang.plural("{n} trick", "{n} tricks", won[s]))
+            tag = "".join(f' <span class="av-tag">{escape(x)}</span>' for x in tags)
             rows.append(
                 f'<div class="av-seat" data-seat="{s}"><div class="av-who">{self.who(s)}{tag}'
-                f'</div><div class="av-cards">{faces or "<em>no cards</em>"}</div></div>'
+                f'</div><div class="av-cards">{faces or none}</div></div>'
             )
         return f'<div class="av-hands">{"".join(rows)}</div>'
 
@@ -477,17 +590,19 @@ class _Drawer:
                 f'<li><button type="button" data-go="{n}"{cls}>'
                 f"{escape(step.title + _sign(mark))}</button></li>"
             )
+        summary = escape(self.lang.text("Steps, marked by their worst decision"))
         return (
-            '<details class="av-list" open><summary>Steps, marked by their worst decision'
+            f'<details class="av-list" open><summary>{summary}'
             f"</summary><ol>{''.join(items)}</ol></details>"
         )
 
     def talon(self, step: _Step) -> str:
         if not step.talon_size:
             return ""
-        faces = self.cards(step.talon) + _backs(step.talon_size - len(step.talon))
+        faces = self.cards(step.talon) + _backs(step.talon_size - len(step.talon), self.lang)
+        talon = escape(self.lang.text("Talon"))
         return (
-            '<div class="av-seat av-talon"><div class="av-who">Talon</div>'
+            f'<div class="av-seat av-talon"><div class="av-who">{talon}</div>'
             f'<div class="av-cards">{faces}</div></div>'
         )
 
@@ -499,59 +614,76 @@ class _Drawer:
                 lines.append(f'<li class="av-comment">{head}{escape(text)}</li>')
             else:
                 lines.append(f"<li>{head}<b>{self.who(seat)}</b>: {escape(text)}</li>")
-        title = "What was said" if step.kind != "trick" else "Also said"
-        return f'<div class="av-log"><h4>{title}</h4><ul>{"".join(lines)}</ul></div>'
+        title = self.lang.text(N_("What was said") if step.kind != "trick" else N_("Also said"))
+        return f'<div class="av-log"><h4>{escape(title)}</h4><ul>{"".join(lines)}</ul></div>'
 
     def settlement(self, st: Settlement) -> str:
+        game, lang, t = self.walker.game, self.lang, self.lang.text
+        heads = (N_("Item"), N_("By"), N_("Result"), N_("Value"), N_("How"))
         rows = []
+        made, lost = escape(t("made")), escape(t("lost"))
         for e in st.entries:
             who = "" if e.seat is None else self.who(e.seat)
             rows.append(
-                f"<tr><td>{escape(e.label)}</td><td>{who}</td>"
-                f"<td>{'made' if e.made else 'lost'}</td><td>{e.value}</td>"
-                f"<td>{escape(e.detail)}</td></tr>"
+                f"<tr><td>{escape(entry_label(e.label, lang))}</td><td>{who}</td>"
+                f"<td>{made if e.made else lost}</td><td>{e.value}</td>"
+                f"<td>{escape(detail_words(e, lang))}</td></tr>"
             )
         items = (
-            '<div class="av-scroll"><table class="av-items"><thead><tr><th>Item</th><th>By</th>'
-            "<th>Result</th><th>Value</th><th>How</th></tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table></div>"
+            f'<div class="av-scroll"><table class="av-items"><thead><tr>{_heads(heads, lang)}'
+            f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
         )
-        seats = []
         has_points = bool(st.card_points)  # no card points in a betli, say
+        heads = (N_("Seat"), N_("Tricks"), *((N_("Points"),) if has_points else ()),
+                 N_("Gains"), N_("Written"))  # fmt: skip
+        seats = []
         for s in sorted(st.payments):
             points = st.card_points.get(s)
             extra = "".join(
-                f" +{v} {what}"
-                for what, v in (("melds", st.meld_points.get(s)), ("béla", st.bela.get(s)))
+                " " + t(message, points=v)
+                for message, v in (
+                    (N_("+{points} melds"), st.meld_points.get(s)),
+                    (N_("+{points} béla"), st.bela.get(s)),
+                )
                 if v
             )
             seats.append(
                 f'<tr data-seat="{s}"><td>{self.who(s)}</td><td>{st.tricks.get(s, 0)}</td>'
-                + (f"<td>{'' if points is None else points}{extra}</td>" if has_points else "")
+                + (
+                    f"<td>{'' if points is None else points}{escape(extra)}</td>"
+                    if has_points
+                    else ""
+                )
                 + f'<td class="av-pay">{st.payments[s]:+d}</td>'
                 + f"<td>{st.written.get(s, '')}</td></tr>"
             )
         table = (
-            '<div class="av-scroll"><table class="av-result"><thead><tr><th>Seat</th>'
-            f"<th>Tricks</th>{'<th>Points</th>' if has_points else ''}<th>Gains</th>"
-            "<th>Written</th></tr></thead>"
-            f"<tbody>{''.join(seats)}</tbody></table></div>"
+            f'<div class="av-scroll"><table class="av-result"><thead><tr>{_heads(heads, lang)}'
+            f"</tr></thead><tbody>{''.join(seats)}</tbody></table></div>"
         )
-        won = {None: "", True: "The game was won. ", False: "The game was lost. "}[st.game_won]
-        notes = "".join(f"<li>{escape(n)}</li>" for n in st.notes)
+        won = {None: "", True: t("The game was won.") + " ", False: t("The game was lost.") + " "}
+        contract = contract_words(game.contract, st.contract, lang)
+        if st.declarer is None:
+            said = t("Contract: {contract}.", contract=contract)
+        else:
+            said = t(
+                "Contract: {contract}, declarer {declarer}.",
+                contract=contract,
+                declarer=self.name(st.declarer),
+            )
+        why_title = escape(t("Why these payments"))
+        notes = "".join(f"<li>{escape(n)}</li>" for n in st.notes)  # the scoring module's words
         # Why it paid this: the terminal's explanation, from the words layer.
-        lines = explain_settlement(st, self.walker.game, who=self.who)
+        lines = explain_settlement(st, game, who=self.name, lang=lang)
         why = "".join(
-            f'<li class="av-why-{(len(t) - len(t.lstrip())) // 2}">{escape(t.strip())}</li>'
-            for t in lines
+            f'<li class="av-why-{(len(x) - len(x.lstrip())) // 2}">{escape(x.strip())}</li>'
+            for x in lines
         )
         return (
-            f'<div class="av-settlement"><p>{won}Contract: {escape(st.contract)}'
-            + (f", declarer {self.who(st.declarer)}" if st.declarer is not None else "")
-            + f".</p>{items}{table}"
+            f'<div class="av-settlement"><p>{escape(won[st.game_won] + said)}</p>{items}{table}'
             + (f"<ul>{notes}</ul>" if notes else "")
-            + f'<details class="av-why"><summary>Why these payments</summary><ul>{why}</ul>'
-            + "</details>"
+            + f'<details class="av-why"><summary>{why_title}</summary>'
+            + f"<ul>{why}</ul></details>"
             + self.all_tricks()
             + "</div>"
         )
@@ -566,7 +698,8 @@ class _Drawer:
             rows.append(f"<li><b>{n}</b> {cards} &rarr; {self.who(w)}</li>")
         if not rows:
             return ""
-        return f'<div class="av-all"><h4>The tricks</h4><ol>{"".join(rows)}</ol></div>'
+        title = escape(self.lang.text("The tricks"))
+        return f'<div class="av-all"><h4>{title}</h4><ol>{"".join(rows)}</ol></div>'
 
 
 # ---------------------------------------------------------------- public API
@@ -601,6 +734,7 @@ def fragment(
     allow_files: bool = False,
     analysis: Analysis | None = None,
     rules: Ruleset | None = None,
+    lang: str | Language = "en",
 ) -> str:
     """One hand's viewer as a block of HTML (``<div class="alsos-viewer">``) for any page.
 
@@ -616,54 +750,65 @@ def fragment(
     ``rules``: the ruleset the hand was played under, where the record's
     ``Variant`` names none alsos can load itself (a record that carries its
     profile's text, as a web table's record of an uploaded profile does, needs
-    none: its ``Profile`` header is loaded).
+    none: its ``Profile`` header is loaded).  ``lang``: the language of every word
+    on it (a code, ``hu``, or a :class:`~alsos.language.Language`).
 
     :raises RecordError: the record cannot be replayed.
     :raises ViewerError: (a :class:`~alsos.errors.WebError`) ``seat`` does not play
         the hand, the record is a seat record, or ``analysis`` is not of this hand
         (or of another seat than ``seat``).
+    :raises LanguageError: (a :class:`~alsos.errors.NotationError`) a code alsos has
+        no words for.
     """
-    return _Drawer(record, seat, False, allow_files, analysis, rules).html()
+    return _Drawer(record, seat, False, allow_files, analysis, rules, language(lang)).html()
 
 
 def page(records: Record | Sequence[Record], *, seat: int | None = None,
          title: str | None = None, allow_files: bool = False,
-         analysis: Analysis | None = None, rules: Ruleset | None = None) -> str:  # fmt: skip
+         analysis: Analysis | None = None, rules: Ruleset | None = None,
+         lang: str | Language = "en") -> str:  # fmt: skip
     """A complete, self-contained HTML page showing each hand of ``records``, step by step.
 
     The arrow keys move through the hand last clicked (the first, at the start);
-    ``allow_files``, ``analysis`` (of a page of one hand) and ``rules`` as for
-    :func:`fragment`.
+    ``allow_files``, ``analysis`` (of a page of one hand), ``rules`` and ``lang``
+    (the page's language: ``<html lang>`` and every word on it) as for :func:`fragment`.
 
     :raises RecordError: a page of one hand whose record cannot be replayed (of
         several, such a hand is shown as its error).
     :raises ViewerError: (a :class:`~alsos.errors.WebError`) no records, an
         ``analysis`` with several, or as :func:`fragment` says.
     """
+    words = language(lang)
     hands = [records] if isinstance(records, Record) else list(records)
     if not hands:
         raise ViewerError("no hands to show: the page needs at least one record")
     if analysis is not None and len(hands) != 1:
         raise ViewerError(f"an analysis is of one hand; the page shows {len(hands)}")
-    if title is None:
-        title = "A hand of Alsós" if len(hands) == 1 else f"{len(hands)} hands of Alsós"
+    if title is None and len(hands) == 1:
+        title = words.text("A hand of Alsós")
+    elif title is None:
+        title = words.plural("{n} hand of Alsós", "{n} hands of Alsós", len(hands))
     blocks = []
     for n, record in enumerate(hands, 1):
         try:
-            block = _Drawer(record, seat, True, allow_files, analysis, rules).html()
+            block = _Drawer(record, seat, True, allow_files, analysis, rules, words).html()
         except RecordError as e:
             if len(hands) == 1:
                 raise
             raise RecordError(f"hand {n} of {len(hands)}: {e}") from None
-        heading = f"<h2>Hand {n} of {len(hands)}</h2>" if len(hands) > 1 else ""
+        heading = ""
+        if len(hands) > 1:
+            which = words.text("Hand {n} of {total}", n=n, total=len(hands))
+            heading = f"<h2>{escape(which)}</h2>"
         blocks.append(heading + block)
+    made = escape(words.text("Written by {alsos} {version}.", alsos="\0", version=hands[0].version))
+    made = made.replace("\0", '<a href="https://pypi.org/project/alsos/">alsos</a>', 1)
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{escape(words.code)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title><style>{_PAGE_CSS}</style></head>"
         f"<body><main><h1>{escape(title)}</h1>{''.join(blocks)}</main>"
-        '<footer>Written by <a href="https://pypi.org/project/alsos/">alsos</a> '
-        f"{escape(hands[0].version)}.</footer></body></html>\n"
+        f"<footer>{made}</footer></body></html>\n"
     )
 
 

@@ -17,6 +17,9 @@ A page for one seat (``seat=K``) must carry nothing derived from cards that
 seat never saw: it shows only that seat's own decisions, and only their
 values from its view (sampled from what it knew, never from the deal); the
 open-card values, found with every card open, are left out.
+
+Every word is written in the viewer's :class:`~alsos.language.Language`, numbers
+with decimals by ``number`` (a decimal comma where the language writes one).
 """
 
 from __future__ import annotations
@@ -27,17 +30,42 @@ from html import escape
 from attrs import evolve
 
 from alsos.analysis import MARKS, Analysis, Decision, Judgement
+from alsos.language import ENGLISH, N_, Language
 from alsos.pack.actions import Play
 from alsos.pack.cards import Card
 
-__all__ = ["CSS", "SIGNS", "Marks"]
+__all__ = ["CSS", "SIGNS", "Marks", "mark_name", "number"]
 
 #: The sign written after an action for each mark (as chess players annotate moves).
 SIGNS = {"best": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
+#: The marks as a person reads them (the keys are the analysis's own names).
+_MARK_NAMES = {
+    "best": N_("best"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}
 
-def _num(v: float) -> str:
-    return f"{v:+.0f}" if v == int(v) else f"{v:+.2f}"
+
+def mark_name(mark: str, lang: Language = ENGLISH) -> str:
+    """A mark (``blunder``) in ``lang``; a mark alsos has no words for, as it is."""
+    message = _MARK_NAMES.get(mark)
+    return mark if message is None else lang.text(message)
+
+
+def number(v: float, lang: Language = ENGLISH, *, sign: bool = True, whole: bool = True) -> str:
+    """``v`` with two decimals as ``lang`` writes it (``+1.25``; in Hungarian ``+1,25``);
+    ``sign``: with its ``+`` or ``-``; ``whole``: a whole number without decimals (``+2``).
+
+    The decimal mark is the language's (:meth:`alsos.language.Language.decimal`)."""
+    if not sign and v == 0:
+        v = 0.0  # never "-0"
+    spec = "+.0f" if whole and v == int(v) else "+.2f"
+    written = format(v, spec)
+    if not sign and v >= 0:
+        written = written[1:]
+    return lang.decimal(written)
 
 
 class Marks:
@@ -48,7 +76,12 @@ class Marks:
     """
 
     def __init__(
-        self, analysis: Analysis, actions: Sequence[tuple[int, object]], seat: int | None
+        self,
+        analysis: Analysis,
+        actions: Sequence[tuple[int, object]],
+        seat: int | None,
+        lang: Language = ENGLISH,
+        phase_name: Callable[[str, Language], str] | None = None,
     ) -> None:
         decisions = analysis.decisions
         if seat is not None:
@@ -70,6 +103,8 @@ class Marks:
                     f"(seat {d.seat}: {str(d.action)[:60]}) is not the record's"
                 )
         self.seat = seat
+        self.lang = lang
+        self.phase_name = phase_name or (lambda phase, _lang: phase)
         self.analysis = analysis
         self.by_step = {d.step: d for d in decisions}
 
@@ -114,17 +149,15 @@ class Marks:
         rows = [self._row(d, who, card) for d in self.within(span)]
         if not rows:
             return ""
-        return (
-            '<div class="av-eval" role="list" aria-label="What each decision was worth">'
-            + "".join(rows)
-            + "</div>"
-        )
+        label = escape(self.lang.text("What each decision was worth"))
+        return f'<div class="av-eval" role="list" aria-label="{label}">' + "".join(rows) + "</div>"
 
     def _row(self, d: Decision, who: Callable[[int], str], card: Callable[[Card], str]) -> str:
-        j = self.main(d)
+        j, lang = self.main(d), self.lang
         action = escape(str(d.action))
         if j is None:
-            why = "; ".join(d.notes) or "not judged"
+            notes = (_note(n, lang, self.phase_name) for n in d.notes)
+            why = "; ".join(notes) or lang.text("not judged")
             return (
                 f'<div class="av-ev" role="listitem" data-step="{d.step}">'
                 f'<span class="av-ev-who">{who(d.seat)}</span> <b>{action}</b> '
@@ -134,10 +167,18 @@ class Marks:
         share = 100.0 if j.best_value - worst <= 1e-9 else (
             100 * (j.played - worst) / (j.best_value - worst)
         )  # fmt: skip
-        kind = "open-card" if j is d.open_card else "from the seat's view"
-        label = (
-            f"{kind}: {_num(j.played)} for the action taken, best {_num(j.best_value)}, "
-            f"worst {_num(worst)}"
+        message = (
+            N_("open-card: {played} for the action taken, best {best}, worst {worst}")
+            if j is d.open_card
+            else N_(
+                "from the seat's view: {played} for the action taken, best {best}, worst {worst}"
+            )
+        )
+        label = lang.text(
+            message,
+            played=number(j.played, lang),
+            best=number(j.best_value, lang),
+            worst=number(worst, lang),
         )
         values = []
         for other in (d.open_card, d.view):
@@ -147,46 +188,123 @@ class Marks:
         return (
             f'<div class="av-ev av-{j.mark}" role="listitem" data-step="{d.step}" '
             f'data-mark="{j.mark}"><span class="av-ev-who">{who(d.seat)}</span> '
-            f'<b>{action}{sign}</b> <span class="av-badge">{j.mark}</span>'
+            f'<b>{action}{sign}</b> <span class="av-badge">{escape(mark_name(j.mark, lang))}</span>'
             f'<span class="av-bar" role="img" aria-label="{escape(label)}">'
             f'<span style="width:{share:.0f}%"></span></span>'
             f"{''.join(values)}</div>"
         )
 
-    @staticmethod
-    def _value(j: Judgement, d: Decision, card: Callable[[Card], str]) -> str:
-        name = "open" if j.kind == "open-card" else "view"
-        text = f"{name} {_num(j.played)}"
+    def _value(self, j: Judgement, d: Decision, card: Callable[[Card], str]) -> str:
+        lang = self.lang
+        message = N_("open {value}") if j.kind == "open-card" else N_("view {value}")
+        text = lang.text(message, value=number(j.played, lang))
         if j.cost_low is not None and j.cost_high is not None:
-            text += f" (cost {j.cost:.2f}, 95% {j.cost_low:+.2f}..{j.cost_high:+.2f})"
+            text += " " + lang.text(
+                "(cost {cost}, 95% {low}..{high})",
+                cost=number(j.cost, lang, sign=False, whole=False),
+                low=number(j.cost_low, lang, whole=False),
+                high=number(j.cost_high, lang, whole=False),
+            )
         elif j.cost:
-            text += f" (cost {_num(j.cost)[1:]})"
+            text += " " + lang.text("(cost {cost})", cost=number(j.cost, lang, sign=False))
         better = ""
         if j.best != d.action:
             shown = card(j.best[1]) if j.best.__class__ is Play else ""
+            words = lang.text(
+                "better {card}{action} {value}",
+                card="\0card\0",
+                action="\0action\0",
+                value=number(j.best_value, lang),
+            )
+            action = f"<b>{escape(str(j.best))}</b>"
             better = (
-                f' <span class="av-better-is">better {shown}<b>{escape(str(j.best))}</b> '
-                f"{_num(j.best_value)}</span>"
+                f' <span class="av-better-is">{_markup(words, card=shown, action=action)}</span>'
             )
         return f'<span class="av-ev-val">{escape(text)}{better}</span>'
 
     def caption(self) -> str:
         """What the strip's numbers are, for the head of the page."""
-        a = self.analysis
+        a, lang = self.analysis, self.lang
         if self.seat is not None:
-            return (
-                f"Analysis of seat {self.seat}'s own decisions from its view ({a.worlds} worlds "
-                f"sampled from what it knew, {a.policy} policy, seed {a.seed}): the values "
-                "are its side's payments in stakes; values with every card open are not "
-                "shown on a seat's page."
+            return lang.plural(
+                "Analysis of seat {seat}'s own decisions from its view ({n} world sampled "
+                "from what it knew, {policy} policy, seed {seed}): the values are its side's "
+                "payments in stakes; values with every card open are not shown on a seat's "
+                "page.",
+                "Analysis of seat {seat}'s own decisions from its view ({n} worlds sampled "
+                "from what it knew, {policy} policy, seed {seed}): the values are its side's "
+                "payments in stakes; values with every card open are not shown on a seat's "
+                "page.",
+                a.worlds,
+                seat=self.seat,
+                policy=a.policy,
+                seed=a.seed,
             )
-        return (
+        return lang.plural(
             "Analysis: each decision's value is the deciding seat's side's payment in "
             "stakes; open = every card open (exact), view = from the seat's view "
-            f"({a.worlds} worlds, {a.policy} policy, seed {a.seed}). The bar places the "
+            "({n} world, {policy} policy, seed {seed}). The bar places the "
             "action taken between the worst and the best choice; marks: ?! inaccuracy, "
-            "? mistake, ?? blunder; a better card is outlined in the hand."
+            "? mistake, ?? blunder; a better card is outlined in the hand.",
+            "Analysis: each decision's value is the deciding seat's side's payment in "
+            "stakes; open = every card open (exact), view = from the seat's view "
+            "({n} worlds, {policy} policy, seed {seed}). The bar places the "
+            "action taken between the worst and the best choice; marks: ?! inaccuracy, "
+            "? mistake, ?? blunder; a better card is outlined in the hand.",
+            a.worlds,
+            policy=a.policy,
+            seed=a.seed,
         )
+
+
+def _markup(text: str, **html: str) -> str:
+    """``text`` escaped, each ``\\0name\\0`` in it replaced by the markup ``html[name]``."""
+    out = escape(text)
+    for name, value in html.items():
+        out = out.replace(f"\0{name}\0", value)
+    return out
+
+
+#: Why a decision has no value, as the analysis notes it: the reasons it gives
+#: (``kind: not available: why``), each a message; a reason not here stays as given.
+_KINDS = {
+    "open-card": N_("open-card: not available: {why}"),
+    "view": N_("view: not available: {why}"),
+}
+_REASONS = frozenset((
+    N_("the hand is over: there is nothing left to solve"),
+    N_("a síber still owes discards; the solver starts once they are made"),
+    N_(
+        "the first trick carries speech (announcements, melds, the exchange) beside "
+        "the cards; the solver starts from the second trick (or a first trick "
+        "without speech, as in Klopitzky)"
+    ),
+    N_("no world consistent with the view was sampled"),
+))  # fmt: skip
+_PHASE_REASON = ("the solver plays cards only; the hand is in phase ", ", it needs the play phase")
+_NOT_A_CARD = " is not a card; the solver values cards only"
+
+
+def _note(note: str, lang: Language, phase_name: Callable[[str, Language], str]) -> str:
+    """An analysis note (``open-card: not available: ...``) in ``lang`` (a phase named by
+    ``phase_name``)."""
+    kind, sep, why = note.partition(": not available: ")
+    if not sep or kind not in _KINDS:
+        return note
+    if why in _REASONS:
+        why = lang.text(why)
+    elif why.startswith(_PHASE_REASON[0]) and why.endswith(_PHASE_REASON[1]):
+        phase = why[len(_PHASE_REASON[0]) : -len(_PHASE_REASON[1])]
+        why = lang.text(
+            "the solver plays cards only; the hand is in phase {phase}, it needs the play phase",
+            phase=phase_name(phase, lang),
+        )
+    elif why.endswith(_NOT_A_CARD):
+        why = lang.text(
+            "{action} is not a card; the solver values cards only",
+            action=why[: -len(_NOT_A_CARD)],
+        )
+    return lang.text(_KINDS[kind], why=why)
 
 
 CSS = (

@@ -4,11 +4,16 @@ Every rule of the style sheet starts at ``.alsos-viewer`` and the script
 finds its blocks by that class, so several viewers share a page
 (:func:`alsos.viewer.fragment`) and nothing reaches outside them.  Kept
 apart from :mod:`alsos.viewer`, which writes the HTML they style and drive.
+
+The script's own words (what the link button says once it has copied the address)
+are put in by :func:`script` in the page's language, as string literals.
 """
 
 from __future__ import annotations
 
-__all__ = ["CSS", "JS"]
+from alsos.language import ENGLISH, Language
+
+__all__ = ["CSS", "JS", "script"]
 
 #: The viewer's style sheet.
 CSS = (
@@ -101,8 +106,7 @@ CSS = (
 
 # Steps are <section>s; the script hides all but one and moves between them.
 
-#: The viewer's script: one step shown at a time, moved by its buttons and the arrow keys.
-JS = r"""(function(){
+_JS = r"""(function(){
 var roots=document.querySelectorAll('.alsos-viewer:not(.av-js)');var active=null;
 var paged=roots.length&&roots[0].hasAttribute('data-page-keys');
 function place(){
@@ -157,8 +161,8 @@ function setup(root,index){
     link.hidden=false;
     link.addEventListener('click',function(){
       active=root;show(cur);
-      var done=function(){said.textContent='Copied: '+location.href;};
-      var left=function(){said.textContent='Copy the address: '+location.href;};
+      var done=function(){said.textContent=@COPIED@;};
+      var left=function(){said.textContent=@COPY@;};
       if(navigator.clipboard){navigator.clipboard.writeText(location.href).then(done,left);}
       else{left();}
     });
@@ -175,3 +179,40 @@ if(roots.length&&roots[0].hasAttribute('data-page-keys')&&!window.alsosViewerKey
   });
 }
 })();"""
+
+
+def _literal(text: str) -> str:
+    """``text`` as a JavaScript string literal, safe inside an HTML ``<script>``."""
+    escaped = (
+        text.replace("\\", "\\\\")
+        .replace("'", "\\'")
+        .replace("<", "\\u003c")
+        .replace("\n", "\\n")
+        .replace("\r", "\\r")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+    return f"'{escaped}'"
+
+
+def _with_address(text: str) -> str:
+    """A JavaScript expression: ``text`` with its ``{address}`` the page's address."""
+    parts = []
+    for i, piece in enumerate(text.split("{address}")):
+        if i:
+            parts.append("location.href")
+        if piece:
+            parts.append(_literal(piece))
+    return "+".join(parts) or "''"
+
+
+def script(lang: Language = ENGLISH) -> str:
+    """The viewer's script with its words in ``lang``."""
+    copied = lang.text("Copied: {address}", address="{address}")
+    copy = lang.text("Copy the address: {address}", address="{address}")
+    return _JS.replace("@COPIED@", _with_address(copied)).replace("@COPY@", _with_address(copy))
+
+
+#: The viewer's script (its words in English): one step shown at a time, moved by its
+#: buttons and the arrow keys.
+JS = script()

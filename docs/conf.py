@@ -51,7 +51,7 @@ nitpick_ignore = [
 ]
 # The standard library's types in signatures (no intersphinx, so no inventory).
 nitpick_ignore_regex = [
-    ("py:class", r"(collections\.abc|typing|enum|random|pathlib|argparse|gettext)\.\w+"),
+    ("py:class", r"(collections\.abc|typing|enum|random|pathlib|argparse|gettext|os)\.\w+"),
     # The optional libraries of alsos.rl and alsos.openspiel (no inventories either).
     ("py:class", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel)\..+"),
     # The job and result type variables of alsos.research.parallel.run.

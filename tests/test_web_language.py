@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -80,3 +81,53 @@ def test_a_whole_hand_is_played_and_settled_in_hungarian() -> None:
         assert state["settlement"] is not None
         explained = " ".join(line["text"] for line in state["explained"])  # type: ignore[attr-defined]
         assert explained and "payments" not in explained and "tricks won" not in explained
+
+
+def test_the_rules_page_is_in_the_language_asked() -> None:
+    """*Rules of this table* in the page's language: the Hungarian rulebook (its section
+    titles, the glossary's heading, ``lang="hu"``), kept per language; an unknown
+    language is refused by name."""
+    with _Server() as client:
+        t = _table(client, "potter1930", ["human", "heuristic", "heuristic"])
+        hu = client.get(f"/api/tables/{t['table']}/rules?lang=hu")
+        en = client.get(f"/api/tables/{t['table']}/rules")
+        assert hu.status_code == 200 and '<html lang="hu">' in hu.text
+        assert "Játékosok és lapok" in hu.text and "Szójegyzék" in hu.text
+        assert "Players and cards" not in hu.text
+        assert "Players and cards" in en.text and '<html lang="en">' in en.text
+        bad = client.get(f"/api/tables/{t['table']}/rules?lang=xx")
+        assert bad.status_code == 400 and "'xx'" in bad.json()["error"]
+
+
+def test_refusals_and_hints_come_in_the_page_language() -> None:
+    """What the server refuses a seat (a move out of turn, a stale move, a bad name)
+    and the hint it gives are written in that page's language; the English page keeps
+    its English."""
+    with _Server() as client:
+        t = _table(client, "potter1930", ["human", "heuristic", "heuristic"])
+        magyar = _open(client, t["table"], t["tokens"]["0"], "hu")
+        state = _state(magyar)
+        magyar.send_json({"type": "act", "action": "pass", "ply": state["ply"] + 5})  # type: ignore[attr-defined]
+        refused = _frame(magyar, "refused")
+        assert refused["reason"].startswith("elavult lépés")
+        magyar.send_json({"type": "name", "name": "   "})  # type: ignore[attr-defined]
+        assert _frame(magyar, "refused")["reason"] == "a névben legalább egy betűnek lennie kell"
+        english = _open(client, t["table"], t["tokens"]["0"], None)
+        _state(english)
+        english.send_json({"type": "name", "name": "   "})  # type: ignore[attr-defined]
+        assert _frame(english, "refused")["reason"] == "a name needs at least one letter"
+        asking = _open(client, t["table"], t["tokens"]["0"], "hu")  # a page at the table now
+        state = _state(asking)
+        while not state["actions"]:  # the bots move: their states come
+            state = _state(asking)
+        asking.send_json({"type": "hint"})  # type: ignore[attr-defined]
+        hint = _frame(asking, "hint")["text"]
+        assert hint.startswith("tipp: ") and "." not in hint.split("(")[0].split("ér")[-1]
+
+
+def _frame(ws: object, kind: str) -> dict[str, Any]:
+    for _ in range(200):
+        frame = ws.receive_json()  # type: ignore[attr-defined]
+        if frame["type"] == kind:
+            return dict(frame)
+    raise AssertionError(f"no {kind} frame")

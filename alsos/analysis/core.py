@@ -14,6 +14,7 @@ from attrs import field, frozen
 
 from alsos.analysis.values import POLICIES, OpenCard, mean_interval, view_values
 from alsos.errors import SearchError
+from alsos.language import N_, Said
 from alsos.pack.actions import Action, Play
 from alsos.pack.phases import Phase
 from alsos.play.game import Game
@@ -249,13 +250,19 @@ def _start(
     if isinstance(subject, Record):
         if subject.view is not None:
             raise AnalysisError(
-                "a seat record holds no deal, so its hand cannot be replayed for analysis; "
-                "give the whole record"
+                Said(
+                    N_(
+                        "a seat record holds no deal, so its hand cannot be replayed for "
+                        "analysis; give the whole record"
+                    )
+                )
             )
         try:
             return subject.new_game(allow_files=allow_files), subject.actions
         except RecordError as e:
-            raise AnalysisError(f"cannot replay the record: {e}") from None
+            raise AnalysisError(
+                Said(N_("cannot replay the record: {error}"), error=str(e))
+            ) from None
     if isinstance(subject, Game):
         s = subject.state
         start = Game(
@@ -270,13 +277,23 @@ def _start(
 
 def _check_options(worlds: int, policy: str, seat: int | None, game: Game) -> None:
     if worlds.__class__ is not int or worlds < 0:
-        raise AnalysisError(f"worlds must be a whole number of 0 or more, got {worlds!r}")
+        raise AnalysisError(
+            Said(
+                N_("worlds must be a whole number of 0 or more, got {worlds}"), worlds=repr(worlds)
+            )
+        )
     if policy not in POLICIES:
         raise AnalysisError(
             f"policy {policy!r} is not known; the policies are {', '.join(POLICIES)}"
         )
     if seat is not None and (seat.__class__ is not int or seat not in game.active):
-        raise AnalysisError(f"seat {seat!r} is not in play; seats in play: {list(game.active)}")
+        raise AnalysisError(
+            Said(
+                N_("seat {seat} is not in play; seats in play: {seats}"),
+                seat=repr(seat),
+                seats=str(list(game.active)),
+            )
+        )
 
 
 def _rng(seed: int, step: int) -> random.Random:
@@ -426,7 +443,7 @@ def hint(
     :raises AnalysisError: the hand is over, it is not ``seat``'s turn, or a bad option.
     """
     if game.is_over:
-        raise AnalysisError("the hand is over: there is no action to suggest")
+        raise AnalysisError(Said(N_("the hand is over: there is no action to suggest")))
     to_act = game.to_act
     seat = to_act if seat is None else seat
     assert seat is not None
@@ -441,7 +458,7 @@ def hint(
         solver_tricks=solver_tricks,
     )  # fmt: skip
     if not searched:
-        raise AnalysisError("no world consistent with the seat's view could be sampled")
+        raise AnalysisError(Said(N_("no world consistent with the seat's view could be sampled")))
     stats = {a: mean_interval(v) for a, v in samples.items()}
     choices = tuple(sorted((Choice(a, *stats[a]) for a in legal), key=lambda c: -c.value))
     top = choices[0]

@@ -1,92 +1,157 @@
-"""An analysis as readable text: one line per decision, trick by trick, then the summaries."""
+"""An analysis as readable text: one line per decision, trick by trick, then the summaries.
+
+Written in a :class:`~alsos.language.Language` (``lang``, English by default), each
+message whole; actions stay in the notation, as one types them.
+"""
 
 from __future__ import annotations
 
-from alsos.analysis.core import KINDS, OPEN_CARD, Analysis, Decision, Judgement
+from alsos.analysis.core import KINDS, OPEN_CARD, VIEW, Analysis, Decision, Judgement
+from alsos.language import ENGLISH, N_, Language
 
-__all__ = ["report"]
+__all__ = ["phase_name", "report"]
 
 _SIGNS = {"best": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
+#: A phase of the hand in a sentence (``Phase``'s values are the English words).
+_PHASES = {
+    "bidding": N_("bidding"),
+    "front announcements": N_("front announcements"),
+    "back announcements": N_("back announcements"),
+    "siber": N_("siber"),
+    "discard": N_("discard"),
+    "play": N_("play"),
+    "completion of announcements": N_("completion of announcements"),
+    "meld validation": N_("meld validation"),
+    "answer to a call": N_("answer to a call"),
+    "over": N_("over"),
+}
+#: The marks of a judgement, as a person reads them.
+_MARKS = {
+    "best": N_("best"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}
+#: The kinds of value in a seat's summary.
+_KIND_NAMES = {OPEN_CARD: N_("open-card"), VIEW: N_("view")}
 
-def _num(v: float) -> str:
-    return f"{v:+.0f}" if v == int(v) else f"{v:+.2f}"
+
+def phase_name(phase: str, lang: Language = ENGLISH) -> str:
+    """A phase of the hand (a :class:`~alsos.Phase` or its value) as a sentence names it:
+    ``bidding``, ``front announcements``, in ``lang``."""
+    message = _PHASES.get(str(phase))
+    return str(phase) if message is None else lang.text(message)
 
 
-def _line(kind: str, j: Judgement) -> str:
-    label = "open" if kind == OPEN_CARD else "view"
-    text = f"{label} {_num(j.played)}"
+def _num(v: float, lang: Language) -> str:
+    """A value with its sign, in the language's decimal notation: ``+2``, ``-0.25``."""
+    return lang.number(v, "+.0f" if v == int(v) else "+.2f")
+
+
+def _line(kind: str, j: Judgement, lang: Language) -> str:
+    t = lang.text
+    label = N_("open {value}") if kind == OPEN_CARD else N_("view {value}")
+    pieces = [t(label, value=_num(j.played, lang))]
     if j.cost_low is not None and j.cost_high is not None and (j.cost or j.cost_low or j.cost_high):
         # the interval is the cost's (the sampled loss against the best choice), not the value's
-        text += (
-            f" (cost {j.cost:.2f}, the cost's 95% interval {j.cost_low:+.2f}..{j.cost_high:+.2f})"
+        pieces.append(
+            t(
+                # the level is a value: a "%" in a message reads as a printf placeholder
+                "(cost {cost}, the cost's {level} interval {low}..{high})",
+                level="95%",
+                cost=lang.number(j.cost, ".2f"),
+                low=lang.number(j.cost_low, "+.2f"),
+                high=lang.number(j.cost_high, "+.2f"),
+            )
         )
     elif j.cost:
-        text += f" (cost {_num(j.cost)[1:]})"
-    text += f" {j.mark}"
+        pieces.append(t("(cost {cost})", cost=_num(j.cost, lang)[1:]))
+    pieces.append(t(_MARKS[j.mark]) if j.mark in _MARKS else j.mark)
     if j.mark == "best" and j.cost > 1e-9:
-        text += " (within noise)"
+        pieces.append(t("(within noise)"))
+    text = " ".join(pieces)
     if j.mark != "best":
-        text += f"; better {j.best} {_num(j.best_value)}"
+        text += t("; better {action} {value}", action=j.best, value=_num(j.best_value, lang))
     return text
 
 
-def _decision(d: Decision) -> str:
+def _decision(d: Decision, lang: Language) -> str:
     main = d.open_card or d.view
     sign = "" if main is None else _SIGNS[main.mark]
-    parts = [f"  seat {d.seat}: {d.action}{sign}".ljust(34)]
+    seat = lang.text("seat {seat}", seat=d.seat)
+    parts = [f"  {seat}: {d.action}{sign}".ljust(34)]
     for kind in KINDS:
         j = d.judgement(kind)
         if j is not None:
-            parts.append(_line(kind, j))
+            parts.append(_line(kind, j, lang))
         elif any(n.startswith(f"{kind}: ") for n in d.notes):
-            parts.append(f"{'open' if kind == OPEN_CARD else 'view'} n/a")
+            parts.append(lang.text("open n/a") if kind == OPEN_CARD else lang.text("view n/a"))
     return " | ".join(parts)
 
 
-def report(analysis: Analysis) -> str:
-    """The analysis as text: the decisions grouped by phase and trick, one line
-    each (the action, a sign for its mark, each kind of value with its cost,
+def _heading(d: Decision, lang: Language) -> str:
+    """The part of the hand a decision is in: ``trick 3``, ``bidding``."""
+    if d.phase == "play":
+        return lang.text("trick {n}", n=d.trick)
+    if d.phase in ("completion of announcements", "meld validation", "answer to a call"):
+        return lang.text("{phase} (after trick {n})", phase=phase_name(d.phase, lang), n=d.trick)
+    return phase_name(d.phase, lang)
+
+
+def report(analysis: Analysis, lang: Language = ENGLISH) -> str:
+    """The analysis as text in ``lang``: the decisions grouped by phase and trick, one
+    line each (the action, a sign for its mark, each kind of value with its cost,
     mark and the better choice), then each seat's summary."""
-    lines = [f"analysis of a hand of {analysis.variant}"]
+    t = lang.text
+    lines = [t("analysis of a hand of {variant}", variant=analysis.variant)]
     lines.append(
-        "values: payments in stakes for the deciding seat; open = every card open (exact), "
-        f"view = from the seat's view ({analysis.worlds} worlds, {analysis.policy} policy, "
-        f"seed {analysis.seed})"
+        lang.plural(
+            "values: payments in stakes for the deciding seat; open = every card open "
+            "(exact), view = from the seat's view ({n} world, {policy} policy, seed {seed})",
+            "values: payments in stakes for the deciding seat; open = every card open "
+            "(exact), view = from the seat's view ({n} worlds, {policy} policy, seed {seed})",
+            analysis.worlds,
+            policy=analysis.policy,
+            seed=analysis.seed,
+        )
     )
     heading = None
     for d in analysis.decisions:
-        now = f"trick {d.trick}" if d.phase == "play" else d.phase
-        if d.phase in ("completion of announcements", "meld validation", "answer to a call"):
-            now = f"{d.phase} (after trick {d.trick})"
+        now = _heading(d, lang)
         if now != heading:
             lines.append(f"-- {now} --")
             heading = now
-        lines.append(_decision(d))
-    lines.append("-- summary --")
+        lines.append(_decision(d, lang))
+    summary = t("summary")
+    lines.append(f"-- {summary} --")
     for s in analysis.summaries:
         if not s.decisions:
             continue
         accuracy = "-" if s.accuracy is None else f"{s.accuracy:.0f}%"
         counts = ", ".join(
-            _count(n, word)
-            for n, word in (
-                (s.decisions, "decision"),
-                (s.inaccuracies, "inaccuracy"),
-                (s.mistakes, "mistake"),
-                (s.blunders, "blunder"),
+            (
+                lang.plural("{n} decision", "{n} decisions", s.decisions),
+                lang.plural("{n} inaccuracy", "{n} inaccuracies", s.inaccuracies),
+                lang.plural("{n} mistake", "{n} mistakes", s.mistakes),
+                lang.plural("{n} blunder", "{n} blunders", s.blunders),
             )
         )
+        kind = _KIND_NAMES.get(s.kind)
         lines.append(
-            f"seat {s.seat} ({s.kind}): {counts}, cost {s.total_cost:.2f}, accuracy {accuracy}"
+            t(
+                "seat {seat} ({kind}): {counts}, cost {cost}, accuracy {accuracy}",
+                seat=s.seat,
+                kind=s.kind if kind is None else t(kind),
+                counts=counts,
+                cost=lang.number(s.total_cost, ".2f"),
+                accuracy=accuracy,
+            )
         )
     if analysis.payments:
-        lines.append("result: " + ", ".join(f"seat {t} {v:+d}" for t, v in analysis.payments))
+        results = ", ".join(
+            t("{player} {points}", player=t("seat {seat}", seat=seat), points=f"{v:+d}")
+            for seat, v in analysis.payments
+        )
+        lines.append(t("result: {results}", results=results))
     return "\n".join(lines) + "\n"
-
-
-def _count(n: int, word: str) -> str:
-    """``1 mistake``, ``2 mistakes``, ``3 inaccuracies``."""
-    if n == 1:
-        return f"1 {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"

@@ -10,9 +10,11 @@ both offer it.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from typing import Any, cast
 
 from alsos.errors import ActionError
+from alsos.language import ENGLISH, N_, Language, Said
 from alsos.pack.actions import Action
 from alsos.play.game import Game
 
@@ -20,7 +22,42 @@ __all__ = ["UndoRefused", "take_back_own"]
 
 
 class UndoRefused(ActionError):
-    """The undo cannot be done (the message says why)."""
+    """The undo cannot be done.  Its argument is a :class:`~alsos.language.Said`:
+    ``str()`` is the English, :func:`alsos.language.said_in` writes it in the
+    reader's language."""
+
+
+class _HumansSeen(Said):
+    """The refusal for a table with people at ``seats``: the seats named in the
+    reader's language too (``values["seats"]`` holds their numbers)."""
+
+    __slots__ = ()
+
+    def __new__(cls, seats: Sequence[int]) -> _HumansSeen:
+        message = (
+            N_(
+                "undo is only for a hand against bots: {seats} is played by a person, who "
+                "has seen your action"
+            )
+            if len(seats) == 1
+            else N_(
+                "undo is only for a hand against bots: {seats} are played by a person, who "
+                "has seen your action"
+            )
+        )
+        made = cast(_HumansSeen, super().__new__(cls, message, seats=_seats(seats, ENGLISH)))
+        made.values = {"seats": tuple(seats)}
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_HumansSeen, (self.values["seats"],))
+
+    def written(self, lang: Language) -> str:
+        return lang.text(self.message, seats=_seats(self.values["seats"], lang))
+
+
+def _seats(seats: Sequence[int], lang: Language) -> str:
+    return ", ".join(lang.text("seat {seat}", seat=s) for s in seats)
 
 
 def take_back_own(game: Game, me: int, humans: Collection[int]) -> tuple[tuple[int, Action], ...]:
@@ -32,16 +69,13 @@ def take_back_own(game: Game, me: int, humans: Collection[int]) -> tuple[tuple[i
     """
     others = sorted(set(humans) - {me})
     if others:
-        seats = ", ".join(f"seat {s}" for s in others)
-        raise UndoRefused(
-            f"undo is only for a hand against bots: {seats} "
-            f"{'is' if len(others) == 1 else 'are'} played by a person, who has seen "
-            "your action"
-        )
+        raise UndoRefused(_HumansSeen(others))
     history = game.history
     mine = [i for i, (seat, _a) in enumerate(history) if seat == me]
     if not mine:
-        raise UndoRefused(f"seat {me} has taken no action this hand: there is nothing to undo")
+        raise UndoRefused(
+            Said(N_("seat {seat} has taken no action this hand: there is nothing to undo"), seat=me)
+        )
     back = history[mine[-1] :]
     game.take_back(len(back))
     return back

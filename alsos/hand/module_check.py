@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from alsos.errors import RulesetError
+from alsos.language import N_, Said
 from alsos.ruleset.profile import FAMILY_PLACES, Ruleset
 
 __all__ = ["ModuleCheckError", "accepts", "check_params", "defines"]
@@ -55,18 +56,34 @@ def check_params(what: str, family: str, params: Any) -> None:
     may leave any key out) and is not a key its section has already."""
     if not (isinstance(params, type) and attrs.has(params)):
         raise ModuleCheckError(
-            f"{what}: Params is the attrs class of its parameters, not {str(params)[:60]!r}"
+            Said(
+                N_("{module}: Params is the attrs class of its parameters, not {value}"),
+                module=what,
+                value=repr(str(params)[:60]),
+            )
         )
     section = FAMILY_PLACES[family][0]
     common = {f.name for f in attrs.fields(_section_class(section))}
     for f in attrs.fields(params):
         if f.default is attrs.NOTHING:
             raise ModuleCheckError(
-                f"{what}: its parameter {f.name!r} needs a default (a profile may leave it out)"
+                Said(
+                    N_(
+                        "{module}: its parameter {name} needs a default "
+                        "(a profile may leave it out)"
+                    ),
+                    module=what,
+                    name=repr(f.name),
+                )
             )
         if f.name in common or not f.name.isidentifier():
             raise ModuleCheckError(
-                f"{what}: its parameter {f.name!r} is a key every {section} section has"
+                Said(
+                    N_("{module}: its parameter {name} is a key every {section} section has"),
+                    module=what,
+                    name=repr(f.name),
+                    section=section,
+                )
             )
 
 

@@ -282,9 +282,9 @@ class ExchangeModule(_TurnModule):
         return None
 
     @classmethod
-    def overview(cls, rules: Ruleset) -> str | None:
+    def overview(cls, rules: Ruleset, lang: Language = ENGLISH) -> str | None:
         """The rulebook overview's step on the exchange, in a sentence or two with
-        ``{term}`` markers (None: this table has none)."""
+        ``{term}`` markers, written in ``lang`` (None: this table has none)."""
         return None
 
     @classmethod
@@ -404,9 +404,11 @@ class ScoringModule(_Owned):
     kinds of meld a declaration makes known, without a meld contest), :meth:`describe` (the
     rulebook's clauses), ``requires`` (the modules of other families it
     works with, checked when a profile is loaded: ``{"bidding": ("ladder",)}``),
-    ``terms`` (glossary entries it plays its own way), ``totals_only``
-    (its result follows from card points, tricks and item results alone, which
-    lets the solver key positions on point sums) and ``zero_sum`` (in a hand
+    ``terms`` (glossary entries it plays its own way: ``{term: explanation}``, each
+    explanation an English message -- marked with :func:`~alsos.language.N_` -- that
+    the glossary looks up in the module's language, ``words_in(module, lang)``),
+    ``totals_only`` (its result follows from card points, tricks and item results
+    alone, which lets the solver key positions on point sums) and ``zero_sum`` (in a hand
     with a declarer, every other seat's payment is the declarer's divided
     among them with the sign turned: one search serves both sides).
     """

@@ -26,7 +26,7 @@ from attrs import define, field, frozen
 
 from alsos.hand.chosen import declare_limit
 from alsos.hand.protocol import Described, add_family
-from alsos.language import ENGLISH, Language
+from alsos.language import ENGLISH, N_, Language, Said
 from alsos.ruleset.profile import NoParams
 from alsos.ruleset.registry import lookup, register
 
@@ -126,6 +126,9 @@ class Session:
 
     #: The schedule's own parameters (its keys in the profile's ``scoring`` section).
     Params: ClassVar[type] = NoParams
+    #: Where the schedule's words are translated: ``(gettext domain, locale directory)``
+    #: of its own catalogue (a plugin's), None for alsos's own (as on a rule module).
+    catalogue: ClassVar[tuple[str, str] | None] = None
 
     rules: Ruleset
     dealer: int = 0
@@ -164,23 +167,28 @@ class Session:
         """The rulebook overview's step on the session, if it has one (None)."""
         return None
 
-    #: The session's name in a sentence ("the rubber is not decided").
-    title: ClassVar[str] = "session"
+    #: The session's name in a sentence ("the rubber is not decided"), an English
+    #: message (``title_in`` gives it in a language).
+    title: ClassVar[str] = N_("session")
 
-    def hand_title(self, n: int) -> str:
+    def title_in(self, lang: Language = ENGLISH) -> str:
+        """:attr:`title` in ``lang``: ``rubber``."""
+        return lang.text(self.title)
+
+    def hand_title(self, n: int, lang: Language = ENGLISH) -> str:
         """The heading of hand number ``n`` (1 the first): ``Hand 3``."""
-        return f"Hand {n}"
+        return lang.text("Hand {n}", n=n)
 
-    def goal(self) -> str:
+    def goal(self, lang: Language = ENGLISH) -> str:
         """What ends the session, in a few words: ``a rubber to 20``."""
-        return "a session"
+        return lang.text("a session")
 
     def state(self) -> dict[str, Any]:
         """What this kind of session keeps beyond the scores, as data (the part of
         :meth:`summary` that is its own): a rubber's target and prize, say."""
         return self._state()
 
-    def progress_note(self, before: dict[str, Any]) -> str | None:
+    def progress_note(self, before: dict[str, Any], lang: Language = ENGLISH) -> str | None:
         """What changed in the session's own state since ``before`` (its
         :meth:`Session.state` before the last hand was added) that a player should be
         told, if anything."""
@@ -189,15 +197,19 @@ class Session:
     #: What the session counts in the sentence that ends it ("the 18 deals are played").
     played_unit: ClassVar[str] = "hands"
 
-    def ending(self) -> str:
+    def ending(self, lang: Language = ENGLISH) -> str:
         """Who won the session, in a sentence (once it is over)."""
         best = max(self.scores.values())
         top = [s for s, v in sorted(self.scores.items()) if v == best]
-        names = " and ".join(f"seat {s}" for s in top)
-        return (
-            f"the {self.hands} {self.played_unit} are played: {names} "
-            f"{'leads' if len(top) == 1 else 'share the lead'} with {best}"
-        )
+        names = lang.join(lang.text("seat {seat}", seat=s) for s in top)
+        msg = _ENDINGS.get((self.played_unit, len(top) == 1))
+        if msg is None:  # a plugin's own unit, as it is written
+            msg = (
+                N_("the {n} {unit} are played: {seats} leads with {best}")
+                if len(top) == 1
+                else N_("the {n} {unit} are played: {seats} share the lead with {best}")
+            )
+        return lang.text(msg, n=self.hands, unit=self.played_unit, seats=names, best=best)
 
     @property
     def is_over(self) -> bool:
@@ -287,6 +299,16 @@ class Session:
         return {s: n * v - total for s, v in self.scores.items()}
 
 
+#: The sentence that ends a session of a number of hands or deals, by
+#: (:attr:`Session.played_unit`, one leader).
+_ENDINGS = {
+    ("hands", True): N_("the {n} hands are played: {seats} leads with {best}"),
+    ("hands", False): N_("the {n} hands are played: {seats} share the lead with {best}"),
+    ("deals", True): N_("the {n} deals are played: {seats} leads with {best}"),
+    ("deals", False): N_("the {n} deals are played: {seats} share the lead with {best}"),
+}
+
+
 @define
 class Rubber(Session):
     """pagat's rubber: the first seat to pass the target alone gets the bonus.
@@ -313,9 +335,13 @@ class Rubber(Session):
         return [
             (
                 "scoring.session",
-                f"Scores are added over a rubber: the first to reach {own.rubber_target} "
-                f"alone gets {own.rubber_bonus} more; if several reach it on one hand the "
-                f"target and the bonus both rise by the same steps.",
+                lang.text(
+                    "Scores are added over a rubber: the first to reach {target} alone gets "
+                    "{bonus} more; if several reach it on one hand the target and the bonus "
+                    "both rise by the same steps.",
+                    target=own.rubber_target,
+                    bonus=own.rubber_bonus,
+                ),
                 (),
             )
         ]
@@ -327,21 +353,28 @@ class Rubber(Session):
     def _state(self) -> dict[str, Any]:
         return {"target": self.target, "prize": self.bonus, "winner": self.winner}
 
-    title: ClassVar[str] = "rubber"
+    title: ClassVar[str] = N_("rubber")
 
-    def goal(self) -> str:
-        return f"a rubber to {self.target}"
+    def goal(self, lang: Language = ENGLISH) -> str:
+        return lang.text("a rubber to {target}", target=self.target)
 
-    def progress_note(self, before: dict[str, Any]) -> str | None:
+    def progress_note(self, before: dict[str, Any], lang: Language = ENGLISH) -> str | None:
         if before.get("target") == self.target:
             return None
-        return (
-            f"several seats passed {before.get('target')} on the same hand: the rubber now "
-            f"goes to {self.target}, for a bonus of {self.bonus}"
+        return lang.text(
+            "several seats passed {before} on the same hand: the rubber now goes to "
+            "{target}, for a bonus of {bonus}",
+            before=before.get("target"),
+            target=self.target,
+            bonus=self.bonus,
         )
 
-    def ending(self) -> str:
-        return f"seat {self.winner} wins the rubber (bonus {self.bonus} included)"
+    def ending(self, lang: Language = ENGLISH) -> str:
+        return lang.text(
+            "seat {seat} wins the rubber (bonus {bonus} included)",
+            seat=self.winner,
+            bonus=self.bonus,
+        )
 
     def _check_end(self) -> None:
         own: RubberParams = self.params(self.rules)
@@ -373,29 +406,43 @@ class Radli(Session):
     @classmethod
     def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         own: RadliParams = cls.params(rules)
-        return [
-            (
-                "scoring.session",
-                f"Scores are added over a {{rádli}} to {own.radli_target}: the first there "
-                f"alone gets {own.radli_bonus}; of several at once the highest gets "
-                f"{own.radli_shared_bonus}"
-                + (", split on a tie of two" if own.radli_tie_split else ", nobody on a tie")
-                + ".  Each player's result is its score times the number of players, "
-                "less everyone's total.",
-                (),
+        msg = (
+            N_(
+                "Scores are added over a {{rádli}} to {target}: the first there alone gets "
+                "{bonus}; of several at once the highest gets {shared}, split on a tie of "
+                "two.  Each player's result is its score times the number of players, less "
+                "everyone's total."
             )
-        ]
+            if own.radli_tie_split
+            else N_(
+                "Scores are added over a {{rádli}} to {target}: the first there alone gets "
+                "{bonus}; of several at once the highest gets {shared}, nobody on a tie.  "
+                "Each player's result is its score times the number of players, less "
+                "everyone's total."
+            )
+        )
+        text = lang.text(
+            msg,
+            target=own.radli_target,
+            bonus=own.radli_bonus,
+            shared=own.radli_shared_bonus,
+        )
+        return [("scoring.session", text, ())]
 
-    title: ClassVar[str] = "rádli"
+    title: ClassVar[str] = N_("rádli")
 
-    def goal(self) -> str:
+    def goal(self, lang: Language = ENGLISH) -> str:
         own: RadliParams = self.params(self.rules)
-        return f"a rádli to {own.radli_target}"
+        return lang.text("a rádli to {target}", target=own.radli_target)
 
-    def ending(self) -> str:
+    def ending(self, lang: Language = ENGLISH) -> str:
         if self.winner is None:
-            return "the rádli ends without a single winner"
-        return f"seat {self.winner} wins the rádli (bonus {self.bonus[self.winner]})"
+            return lang.text("the rádli ends without a single winner")
+        return lang.text(
+            "seat {seat} wins the rádli (bonus {bonus})",
+            seat=self.winner,
+            bonus=self.bonus[self.winner],
+        )
 
     @property
     def is_over(self) -> bool:
@@ -437,36 +484,44 @@ class Deals(Session):
     @classmethod
     def check(cls, rules: Ruleset) -> list[str]:
         if cls.params(rules).deals < 1:
-            return ["scoring.deals: a session of deals needs at least one deal"]
+            return [Said(N_("scoring.deals: a session of deals needs at least one deal"))]
         return []
 
     @classmethod
     def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         own: DealsParams = cls.params(rules)
-        return [
-            ("scoring.session", f"A session is {own.deals} deals; the scores are added up.", ())
-        ]
+        text = lang.plural(
+            "A session is {n} deal; the scores are added up.",
+            "A session is {n} deals; the scores are added up.",
+            own.deals,
+        )
+        return [("scoring.session", text, ())]
 
     @classmethod
     def overview(cls, rules: Ruleset, lang: Language = ENGLISH) -> str | None:
         """A session of a fixed number of deals, with each player's allowance of contracts."""
         limit = declare_limit(rules)
-        allowance = (
-            f"  Each player may declare at most {limit} contracts in it; one who has used them "
-            f"up must pass."
-            if limit is not None
-            else ""
+        text = lang.plural(
+            "**Session.** A session is {n} deal and the scores are added up.",
+            "**Session.** A session is {n} deals and the scores are added up.",
+            cls.params(rules).deals,
         )
-        return (
-            f"**Session.** A session is {cls.params(rules).deals} deals and the scores are "
-            f"added up.{allowance}"
-        )
+        if limit is not None:
+            text += "  " + lang.plural(
+                "Each player may declare at most {n} contract in it; one who has used it up "
+                "must pass.",
+                "Each player may declare at most {n} contracts in it; one who has used them up "
+                "must pass.",
+                limit,
+            )
+        return text
 
-    def hand_title(self, n: int) -> str:
-        return f"Deal {n} of {self.params(self.rules).deals}"
+    def hand_title(self, n: int, lang: Language = ENGLISH) -> str:
+        return lang.text("Deal {n} of {deals}", n=n, deals=self.params(self.rules).deals)
 
-    def goal(self) -> str:
-        return f"a session of {self.params(self.rules).deals} deals"
+    def goal(self, lang: Language = ENGLISH) -> str:
+        deals: int = self.params(self.rules).deals
+        return lang.plural("a session of {n} deal", "a session of {n} deals", deals)
 
     @property
     def is_over(self) -> bool:

@@ -14,7 +14,13 @@ example hand replayed by the engine from a record kept with the package
 Every clause has a stable ``key`` (``kontra.levels``, ``figures.abszolut``)
 so that :func:`compare` can line up two rulesets and print only where they
 differ.  Hungarian terms are written ``{term}`` in clause text; the writer
-gives each its English explanation from :data:`GLOSSARY` at first use.
+gives each its explanation (:data:`GLOSSARY`, in the rulebook's language) at
+first use.
+
+Every function that writes takes ``lang`` (a :class:`~alsos.language.Language`
+or its code, English by default): the Hungarian rulebook is written from the same
+data through the catalogue, sentence by sentence, and a rule module's own
+clauses in its own catalogue (``alsos.hand.protocol.described``).
 
 The parts: ``alsos.rulebook.glossary``, ``alsos.rulebook.clauses``,
 ``alsos.rulebook.sections`` (one function per section),
@@ -35,7 +41,7 @@ from __future__ import annotations
 from alsos.rulebook.book import clause, rulebook
 from alsos.rulebook.clauses import Clause, Section
 from alsos.rulebook.differences import compare, summary
-from alsos.rulebook.glossary import GLOSSARY
+from alsos.rulebook.glossary import GLOSSARY, GlossaryEntry, bilingual
 from alsos.rulebook.overview import overview
 from alsos.rulebook.sourcelist import sources_text
 from alsos.rulebook.worked import worked_example
@@ -45,7 +51,9 @@ __all__ = [
     "GLOSSARY",
     "IMAGES",
     "Clause",
+    "GlossaryEntry",
     "Section",
+    "bilingual",
     "clause",
     "compare",
     "overview",

@@ -14,6 +14,7 @@ from alsos.rulebook.sections import sections as _parts
 from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import ProfileError, Ruleset
 from alsos.ruleset.tables import tables_of
+from alsos.ruleset.wording import worded
 
 __all__ = ["clause", "rulebook"]
 
@@ -42,17 +43,18 @@ def rulebook(rules: Ruleset, fmt: str | None = None, lang: str | Language = "en"
     """The rules of ``rules`` as sections of clauses, written in ``lang`` (a
     :class:`~alsos.language.Language` or its code), empty sections left out.
 
-    With ``fmt`` (``markdown`` or ``rst``) the profile's own words in the
-    clause text (its figure titles, kontra words, ...) are escaped for that
-    format (``alsos.rulebook.escape.shown``), as the writer needs them;
-    without, they are as the profile wrote them.
+    The profile's own words in the clause text (its figure and contract titles)
+    are those it gives in ``lang`` (``alsos.ruleset.wording.worded``), else as it
+    wrote them.  With ``fmt`` (``markdown`` or ``rst``) they are escaped for that
+    format (``alsos.rulebook.escape.shown``), as the writer needs them.
 
     A clause cites the source of its section, except where this ruleset
     changed what its parent profile says without citing a source of its own:
     then it cites the profile (or the table options) that made the change.
     """
     words = language(lang)
-    sections = _sections(rules if fmt is None else shown(rules, fmt), words)
+    said = worded(rules, words)  # the profile's own words in this language, where it has them
+    sections = _sections(said if fmt is None else shown(said, fmt), words)
     reference = _reference(rules, words)
     if reference is None:
         return sections

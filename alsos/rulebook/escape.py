@@ -103,7 +103,10 @@ def shown(rules: Ruleset, fmt: str) -> Ruleset:
     the kontra words -- strings the engine only shows or compares with
     each other, so the copy plays exactly as ``rules`` does.  Ids (figure and
     contract ids are checked by the loader), paths and ``sources`` are kept:
-    the writer escapes what it shows of them.
+    the writer escapes what it shows of them.  The profile's words in other
+    languages (``words``) are not escaped: take the ruleset of the language
+    first (``shown(worded(rules, lang), fmt)``,
+    :func:`alsos.ruleset.wording.worded`), as the rulebook does.
     """
     esc = escape(fmt)
     figures = {

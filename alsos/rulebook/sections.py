@@ -3,6 +3,12 @@
 Each function reads the profile's parameters (or asks a rule module to
 describe itself through its ``describe(rules)`` hook) and returns clauses; a
 rule the ruleset does not have is never mentioned.
+
+Every sentence is a whole message of the ``lang`` passed in.  A glossary term
+stays a ``{term}`` marker inside the message: written ``{{term}}`` where the
+message has placeholders (it goes through ``str.format``), ``{term}`` where it
+has none.  Notation a player types (``announce ulti``, ``declare terc``, card
+codes) is no message.  The Melds section is in ``alsos.rulebook.sections_melds``.
 """
 
 from __future__ import annotations
@@ -10,11 +16,10 @@ from __future__ import annotations
 from alsos.hand.chosen import named_contracts
 from alsos.hand.protocol import described
 from alsos.language import ENGLISH, N_, Language
-from alsos.pack.actions import MELD_NAMES
-from alsos.pack.cards import CARDS, Rank, Suit
 from alsos.rulebook.clauses import Clause
 from alsos.rulebook.clauses import source_of as _src
 from alsos.rulebook.glossary import term
+from alsos.rulebook.sections_melds import melds_section
 from alsos.ruleset import registry as rule_modules
 from alsos.ruleset.profile import FigureRule, Ruleset
 from alsos.words.rules import DECIDED
@@ -28,147 +33,205 @@ def _cards_section(rules: Ruleset, lang: Language) -> list[Clause]:
     trump_total = sum(c.trump_points.values()) + 3 * sum(c.plain_points.values()) + c.last_trick
     plain_total = 4 * sum(c.plain_points.values()) + c.last_trick
     seated = rules.players
-    who = (
-        f"{seated} players; the dealer sits each hand out, so three play"
-        if seated > 3
-        else f"{seated} players"
-    )
-    points = [("rank", "trump points", "plain points")]
+    if seated > 3:
+        who = lang.plural(
+            "The game is for {n} player; the dealer sits each hand out, so three play.",
+            "The game is for {n} players; the dealer sits each hand out, so three play.",
+            seated,
+        )
+    else:
+        who = lang.plural("The game is for {n} player.", "The game is for {n} players.", seated)
+    points = [(lang.text("rank"), lang.text("trump points"), lang.text("plain points"))]
     for r in c.trump_order.ranks:
         points.append((r.code, str(c.trump_points.get(r, 0)), str(c.plain_points.get(r, 0))))
+    if rules.melds.sequence_order == "fixed":
+        sequences = lang.text("For sequences every suit runs A K O U 10 9 8 7.")
+    else:
+        sequences = lang.text(
+            "For sequences each suit runs in its own order of play: trumps {trump}, "
+            "other suits {plain}.",
+            trump=c.trump_order,
+            plain=c.plain_order,
+        )
     out = [
-        Clause("cards.players", f"The game is for {who}.", src),
+        Clause("cards.players", who, src),
         Clause(
             "cards.pack",
-            "The pack has 32 cards: the suits {makk}, {piros}, {tök} and {zöld}, each with "
-            "Ace, King, Over, Under, 10, 9, 8 and 7.  The Over is the {felső}, the Under "
-            "the {alsó}.  Here a card is written as its suit letter (M, P, T, Z) and its rank "
-            "(A K O U 10 9 8 7): MA is the Ace of acorns, ZU the Under of leaves.",
+            lang.text(
+                "The pack has 32 cards: the suits {makk}, {piros}, {tök} and {zöld}, each with "
+                "Ace, King, Over, Under, 10, 9, 8 and 7.  The Over is the {felső}, the Under "
+                "the {alsó}.  Here a card is written as its suit letter (M, P, T, Z) and its "
+                "rank (A K O U 10 9 8 7): MA is the Ace of acorns, ZU the Under of leaves."
+            ),
             src,
         ),
-        Clause("cards.trump_order", f"Trumps rank, high to low: {c.trump_order}.", src),
-        Clause("cards.plain_order", f"Other suits rank: {c.plain_order}.", src),
         Clause(
-            "cards.sequence_order",
-            "For sequences every suit runs A K O U 10 9 8 7."
-            if rules.melds.sequence_order == "fixed"
-            else "For sequences each suit runs in its own order of play: trumps "
-            f"{c.trump_order}, other suits {c.plain_order}.",
+            "cards.trump_order",
+            lang.text("Trumps rank, high to low: {order}.", order=c.trump_order),
             src,
         ),
+        Clause(
+            "cards.plain_order", lang.text("Other suits rank: {order}.", order=c.plain_order), src
+        ),
+        Clause("cards.sequence_order", sequences, src),
         Clause(
             "cards.points",
-            f"Card points (the last trick adds {c.last_trick}): {trump_total} in all with "
-            f"trumps, {plain_total} without.",
+            lang.text(
+                "Card points (the last trick adds {last}): {trump} in all with trumps, "
+                "{plain} without.",
+                last=c.last_trick,
+                trump=trump_total,
+                plain=plain_total,
+            ),
             src,
             table=tuple(points),
         ),
     ]
     if rules.bidding.betli:
-        out.append(Clause("cards.betli_order", f"In {{Betli}} cards rank {c.betli_order}.", src))
+        said = lang.text("In {{Betli}} cards rank {order}.", order=c.betli_order)
+        out.append(Clause("cards.betli_order", said, src))
     if rules.bidding.klopitzky:
-        out.append(
-            Clause(
-                "cards.klopitzky_order", f"In {{Klopitzky}} cards rank {c.klopitzky_order}.", src
-            )
-        )
+        said = lang.text("In {{Klopitzky}} cards rank {order}.", order=c.klopitzky_order)
+        out.append(Clause("cards.klopitzky_order", said, src))
     return out
 
 
 def _deal_section(rules: Ruleset, lang: Language) -> list[Clause]:
-    d = rules.deal
     src = _src(rules, "deal")
-    seen, unseen = sum(d.seen_packets), sum(d.unseen_packets)
-    active = rules.active_players
-    talon = 32 - active * rules.hand_size
-    packets = " and ".join(str(p) for p in d.seen_packets)
-    if d.talon_between:
-        out = _deal_between(rules, src)
+    if rules.deal.talon_between:
+        out = _deal_between(rules, src, lang)
     else:
-        out = _deal_indicator(rules, src, packets, seen, unseen, talon)
+        out = _deal_indicator(rules, src, lang)
     out.append(
         Clause(
             "deal.turn",
-            "The deal passes to the next player in the order of play after each hand.",
+            lang.text("The deal passes to the next player in the order of play after each hand."),
             src,
         )
     )
     if rules.players > 3:
-        out.append(Clause("deal.sitting_out", "The dealer deals to the others and sits out.", src))
+        said = lang.text("The dealer deals to the others and sits out.")
+        out.append(Clause("deal.sitting_out", said, src))
     return out
 
 
-def _deal_between(rules: Ruleset, src: str | None) -> list[Clause]:
-    """The deal with talon cards laid between the rounds of packets (altiansz, "Deal")."""
+def _deal_steps(rules: Ruleset, lang: Language) -> str:
+    """The steps of a deal with talon cards laid between the rounds of packets, in
+    order: "3 to each player, then one card face up to the talon, then ..."."""
     d = rules.deal
-    talon = 32 - rules.active_players * rules.hand_size
     steps = []
     for i, size in enumerate((*d.seen_packets, *d.unseen_packets)):
-        steps.append(f"{size} to each player")
+        steps.append(lang.plural("{n} to each player", "{n} to each player", size))
         laid = d.talon_between[i] if i < len(d.talon_between) else 0
-        if laid and i == 0:
+        if laid == 1 and i == 0:
+            steps.append(lang.text("one card face up to the talon"))
+        elif laid and i == 0:
             steps.append(
-                "one card face up to the talon" + (f" and {laid - 1} face down" if laid > 1 else "")
+                lang.plural(
+                    "one card face up to the talon and {n} face down",
+                    "one card face up to the talon and {n} face down",
+                    laid - 1,
+                )
             )
         elif laid:
-            steps.append(f"{laid} face down to the talon")
+            steps.append(
+                lang.plural("{n} face down to the talon", "{n} face down to the talon", laid)
+            )
+    said = steps[0]
+    for step in steps[1:]:
+        said = lang.text("{steps}, then {step}", steps=said, step=step)
+    return said
+
+
+def _deal_between(rules: Ruleset, src: str | None, lang: Language) -> list[Clause]:
+    """The deal with talon cards laid between the rounds of packets (altiansz, "Deal")."""
+    talon = 32 - rules.active_players * rules.hand_size
     return [
         Clause(
             "deal.packets",
-            f"The dealer deals {', then '.join(steps)}; the rest of the pack goes face down "
-            f"to the talon.  Each player looks at all {rules.hand_size} cards at once.",
+            lang.text(
+                "The dealer deals {steps}; the rest of the pack goes face down to the talon.  "
+                "Each player looks at all {n} cards at once.",
+                steps=_deal_steps(rules, lang),
+                n=rules.hand_size,
+            ),
             src,
         ),
         Clause(
             "deal.talon",
-            f"The {talon} cards on the table form the {{talon}}: one face up, "
-            f"{talon - 1} face down.",
+            lang.plural(
+                "The {n} card on the table forms the {{talon}}, face up.",
+                "The {n} cards on the table form the {{talon}}: one face up, {down} face down.",
+                talon,
+                down=talon - 1,
+            ),
             src,
         ),
     ]
 
 
-def _deal_indicator(
-    rules: Ruleset, src: str | None, packets: str, seen: int, unseen: int, talon: int
-) -> list[Clause]:
+def _deal_indicator(rules: Ruleset, src: str | None, lang: Language) -> list[Clause]:
     """The deal of seen packets, the indicator, then unseen packets (pagat, "Deal")."""
+    d = rules.deal
+    talon = 32 - rules.active_players * rules.hand_size
     return [
         Clause(
             "deal.packets",
-            f"The dealer gives each player packets of {packets} cards ({seen}, which they "
-            f"look at), turns the next card face up as the indicator, whose suit is the "
-            f"original suit, then deals {unseen} more to each, kept face down until the "
-            f"announcements from the front are over.",
+            lang.text(
+                "The dealer gives each player packets of {packets} cards ({seen}, which they "
+                "look at), turns the next card face up as the indicator, whose suit is the "
+                "original suit, then deals {unseen} more to each, kept face down until the "
+                "announcements from the front are over.",
+                packets=lang.join(str(p) for p in d.seen_packets),
+                seen=sum(d.seen_packets),
+                unseen=sum(d.unseen_packets),
+            ),
             src,
         ),
         Clause(
             "deal.talon",
-            f"The {talon} cards left form the {{talon}}: the indicator at the bottom, the "
-            f"rest face down across it, and the pack's last card face up on top, so two "
-            f"talon cards are seen.",
+            lang.text(
+                "The {n} cards left form the {{talon}}: the indicator at the bottom, the "
+                "rest face down across it, and the pack's last card face up on top, so two "
+                "talon cards are seen.",
+                n=talon,
+            ),
             src,
         ),
     ]
 
 
-def _contracts_section(rules: Ruleset) -> list[Clause]:
+#: What a contract's trumps may be, and whose melds count in it, in the contracts table.
+_TRUMPS = {"any": N_("a suit or none"), "suit": N_("a suit"), "none": N_("none")}
+_MELDS = {"all": N_("every player"), "declarer": N_("the declarer")}
+
+
+def _contracts_section(rules: Ruleset, lang: Language) -> list[Clause]:
     """A ladder's contracts, low to high, with what each undertakes (altiansz, "Contracts")."""
     src = _src(rules, "bidding")
-    trumps = {"any": "a suit or none", "suit": "a suit", "none": "none"}
-    melds = {"all": "every player", "declarer": "the declarer", "none": "—"}
-    rows = [("contract", "written", "to win, the declarer must", "trumps", "melds count for")]
+    rows = [
+        (
+            lang.text("contract"),
+            lang.text("written"),
+            lang.text("to win, the declarer must"),
+            lang.text("trumps"),
+            lang.text("melds count for"),
+        )
+    ]
     for cid, spec in named_contracts(rules).items():
         aims = "; ".join(
-            figure_meaning(name, rules.figures[name], rules) for name in spec.objectives
+            figure_meaning(name, rules.figures[name], rules, lang) for name in spec.objectives
         )
-        rows.append(
-            (spec.title, f"contract {cid}", aims or "—", trumps[spec.trumps], melds[spec.melds])
-        )
+        melds = lang.text(_MELDS[spec.melds]) if spec.melds in _MELDS else "—"
+        trumps = lang.text(_TRUMPS[spec.trumps])
+        rows.append((spec.title, f"contract {cid}", aims or "—", trumps, melds))
     return [
         Clause(
             "games.contracts",
-            "The contracts, low to high.  A contract is won only if every part of it "
-            "succeeds, and is worth the same whichever it is:",
+            lang.text(
+                "The contracts, low to high.  A contract is won only if every part of it "
+                "succeeds, and is worth the same whichever it is:"
+            ),
             src,
             table=tuple(rows),
         )
@@ -179,19 +242,20 @@ def _games_section(rules: Ruleset, lang: Language) -> list[Clause]:
     g = rules.games
     b = rules.bidding
     if named_contracts(rules):
-        return _contracts_section(rules)
+        return _contracts_section(rules, lang)
     src = _src(rules, "bidding")
-    rows = [("game", "value"), ("trump game", str(g.trump))]
+    rows = [(lang.text("game"), lang.text("value")), (lang.text("trump game"), str(g.trump))]
     if b.no_trumps:
-        rows.append(("no-trump game", str(g.no_trumps)))
+        rows.append((lang.text("no-trump game"), str(g.no_trumps)))
     if b.betli:
         rows.append(("{Betli}", str(g.betli)))
     if b.klopitzky:
         rows.append(("{Klopitzky}", str(g.klopitzky)))
-    text = "Each kind of game is worth:"
     if b.no_trumps:
-        text = "A game without trumps is a {szanzadu}.  " + text
-    return [Clause("games.values", text, src, table=tuple(rows))]
+        said = lang.text("A game without trumps is a {szanzadu}.  Each kind of game is worth:")
+    else:
+        said = lang.text("Each kind of game is worth:")
+    return [Clause("games.values", said, src, table=tuple(rows))]
 
 
 def figure_meaning(name: str, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
@@ -199,80 +263,107 @@ def figure_meaning(name: str, fig: FigureRule, rules: Ruleset, lang: Language = 
     return str(described(rule_modules.lookup("figures", fig.kind), lang, fig, rules))
 
 
-def _figures_section(rules: Ruleset, lang: Language) -> list[Clause]:
-    figs = {n: f for n, f in rules.figures.items() if f.enabled}
-    if not figs:
-        return []
-    src = _src(rules, "figures")
+def _figure_rows(
+    figs: dict[str, FigureRule], rules: Ruleset, src: str | None, lang: Language
+) -> tuple[tuple[tuple[str, ...], ...], list[Clause]]:
+    """The figures table, and each figure's own clause (compared, not shown)."""
     rows = [
-        ("figure", "notation", "undertaking", "from the back", "from the front", "without trumps")
+        (
+            lang.text("figure"),
+            lang.text("notation"),
+            lang.text("undertaking"),
+            lang.text("from the back"),
+            lang.text("from the front"),
+            lang.text("without trumps"),
+        )
     ]
     clauses = []
     for name, fig in figs.items():
         title = fig.title or name
         front = str(fig.value * fig.front_multiplier) if fig.front else "—"
         back = str(fig.value) if fig.back else "—"
-        nt = "yes" if fig.no_trumps and rules.bidding.no_trumps else "no"
-        meaning = figure_meaning(name, fig, rules)
+        nt = lang.text("yes") if fig.no_trumps and rules.bidding.no_trumps else lang.text("no")
+        meaning = figure_meaning(name, fig, rules, lang)
         written = f"announce {name}"
         rows.append((title, written, meaning, back, front, nt))
-        clauses.append(
-            Clause(
-                f"figures.{name}",
-                f"{title} ({written}): {meaning}; {back} from the back, {front} from the "
-                f"front; without trumps: {nt}",
-                src,
-                shown=False,
-            )
+        said = lang.text(
+            "{title} ({written}): {meaning}; {back} from the back, {front} from the front; "
+            "without trumps: {nt}",
+            title=title,
+            written=written,
+            meaning=meaning,
+            back=back,
+            front=front,
+            nt=nt,
         )
-    an = rules.announcements
-    out = [
+        clauses.append(Clause(f"figures.{name}", said, src, shown=False))
+    return tuple(rows), clauses
+
+
+def _figures_section(rules: Ruleset, lang: Language) -> list[Clause]:
+    figs = {n: f for n, f in rules.figures.items() if f.enabled}
+    if not figs:
+        return []
+    src = _src(rules, "figures")
+    rows, clauses = _figure_rows(figs, rules, src, lang)
+    return [
         Clause(
             "figures.general",
-            "Any player may announce figures ({figura}); each is paid on its own, won or lost "
-            "independently of the game.  Values below are {hátulról}; announced {elölről} "
-            "they count more.  A defender's figure must be made in that defender's own "
-            "tricks.  Nothing is paid for a feat that was not announced.",
+            lang.text(
+                "Any player may announce figures ({figura}); each is paid on its own, won or "
+                "lost independently of the game.  Values below are {hátulról}; announced "
+                "{elölről} they count more.  A defender's figure must be made in that "
+                "defender's own tricks.  Nothing is paid for a feat that was not announced."
+            ),
             src,
         ),
-        Clause("figures.table", "The figures:", src, table=tuple(rows), compared=False),
+        Clause("figures.table", lang.text("The figures:"), src, table=rows, compared=False),
         *clauses,
+        *_figure_limits(rules, figs, src, lang),
     ]
+
+
+def _figure_limits(
+    rules: Ruleset, figs: dict[str, FigureRule], src: str | None, lang: Language
+) -> list[Clause]:
+    """Which figures one player may announce together: the rising ladder, the pairs
+    that exclude each other, the groups of which only one may be announced."""
+    an = rules.announcements
+    out = []
     ladder = sorted(
         ((f.ladder, f.title or n) for n, f in figs.items() if f.ladder is not None),
     )
     if ladder:
         names = ", ".join(t for _, t in ladder)
         if an.ladder_one_per_round:
-            text = (
-                f"Of {names}: one per round of announcements, and never a lower one after "
-                f"a higher one."
+            said = lang.text(
+                "Of {names}: one per round of announcements, and never a lower one after "
+                "a higher one.",
+                names=names,
             )
         else:
-            text = f"{names} may only be announced in this rising order, several at once."
-        out.append(Clause("figures.ladder", text, src))
+            said = lang.text(
+                "{names} may only be announced in this rising order, several at once.",
+                names=names,
+            )
+        out.append(Clause("figures.ladder", said, src))
     for a, b in an.exclusive:
         if a in figs and b in figs:
-            out.append(
-                Clause(
-                    f"figures.exclusive.{a}.{b}",
-                    f"One player may not announce both {figs[a].title or a} and "
-                    f"{figs[b].title or b}.",
-                    src,
-                )
+            said = lang.text(
+                "One player may not announce both {first} and {second}.",
+                first=figs[a].title or a,
+                second=figs[b].title or b,
             )
+            out.append(Clause(f"figures.exclusive.{a}.{b}", said, src))
     groups: dict[str, list[str]] = {}
     for n, f in figs.items():
         if f.group:
             groups.setdefault(f.group, []).append(f.title or n)
     for g, members in groups.items():
-        out.append(
-            Clause(
-                f"figures.group.{g}",
-                f"A player announces at most one of: {', '.join(members)}.",
-                src,
-            )
+        said = lang.text(
+            "A player announces at most one of: {figures}.", figures=", ".join(members)
         )
+        out.append(Clause(f"figures.group.{g}", said, src))
     return out
 
 
@@ -290,13 +381,16 @@ def _needs_bela(fig: FigureRule) -> bool:
     return bool(rule_modules.lookup("figures", fig.kind).declarer_needs_bela)
 
 
-def _kontra_table(rules: Ruleset) -> tuple[tuple[str, ...], ...]:
+def _kontra_table(rules: Ruleset, lang: Language) -> tuple[tuple[str, ...], ...]:
     """Each kontra level with how it is written and who says it."""
     figure = _example_figure(rules)
-    rows = [("step", "notation", "said by")]
+    rows = [(lang.text("step"), lang.text("notation"), lang.text("said by"))]
     for i, word in enumerate(rules.kontra.levels):
         written = f"{word} game" + (f", {word} {figure}@1" if figure else "")
-        who = "the side that did not undertake the item" if i % 2 == 0 else "the undertaking side"
+        if i % 2 == 0:
+            who = lang.text("the side that did not undertake the item")
+        else:
+            who = lang.text("the undertaking side")
         rows.append((term(word), written, who))
     return tuple(rows)
 
@@ -306,48 +400,58 @@ def _kontra_section(rules: Ruleset, lang: Language) -> list[Clause]:
     src = _src(rules, "kontra")
     if not k.levels:
         # Said only where rulesets are compared: a rulebook leaves out what is not played.
-        return [Clause("kontra.none", "Nothing is doubled: there is no kontra.", src, shown=False)]
-    words = [term(w) for w in k.levels]
+        said = lang.text("Nothing is doubled: there is no kontra.")
+        return [Clause("kontra.none", said, src, shown=False)]
     figure = _example_figure(rules)
-    notation = (
-        f"  In the notation an item is ``game`` or a figure with the seat that "
-        f"announced it (``{figure}@1``)."
-        if figure
-        else ""
-    )
+    if figure:
+        item = f"{figure}@1"  # notation, as a player types it
+        notation = lang.text(
+            "The steps, each with how it is written.  In the notation an item is "
+            "``{game}`` or a figure with the seat that announced it (``{item}``).",
+            game="game",
+            item=item,
+        )
+    else:
+        notation = lang.text("The steps, each with how it is written.")
     out = [
         Clause(
             "kontra.levels",
-            f"The game and each figure carry their own chain of doublings: "
-            f"{', '.join(words)}.  The side that did not undertake the item says the odd "
-            f"steps, the undertaking side the even ones, each only in answer to the step "
-            f"before; either defender may answer for both.",
+            lang.text(
+                "The game and each figure carry their own chain of doublings: {steps}.  The "
+                "side that did not undertake the item says the odd steps, the undertaking "
+                "side the even ones, each only in answer to the step before; either defender "
+                "may answer for both.",
+                steps=", ".join(term(w) for w in k.levels),
+            ),
             src,
         ),
-        Clause(
-            "kontra.notation",
-            f"The steps, each with how it is written.{notation}",
-            src,
-            table=_kontra_table(rules),
-            compared=False,
-        ),
+        Clause("kontra.notation", notation, src, table=_kontra_table(rules, lang), compared=False),
         Clause(
             "kontra.factors",
-            f"Said {{elölről}} a step multiplies the item by {k.front_factor}; "
-            f"{{hátulról}} by {k.back_factor}.",
+            lang.text(
+                "Said {{elölről}} a step multiplies the item by {front}; {{hátulról}} by {back}.",
+                front=k.front_factor,
+                back=k.back_factor,
+            ),
             src,
         ),
     ]
     if rules.announcements.kontra_first_chance:
-        out.append(
-            Clause(
-                "kontra.first_chance",
-                "A step must be said at the player's first turn after what it answers was "
-                "said, or not at all.",
-                _src(rules, "announcements"),
-            )
+        said = lang.text(
+            "A step must be said at the player's first turn after what it answers was "
+            "said, or not at all."
         )
+        out.append(Clause("kontra.first_chance", said, _src(rules, "announcements")))
     return out
+
+
+def _passes(close: int, lang: Language) -> str:
+    """How many passes in a row close a round of announcements, as words."""
+    if close == 1:
+        return lang.text("one pass")
+    if close == 2:
+        return lang.text("two passes in a row")
+    return lang.plural("{n} pass in a row", "{n} passes in a row", close)
 
 
 def _announcements_section(rules: Ruleset, lang: Language) -> list[Clause]:
@@ -355,248 +459,112 @@ def _announcements_section(rules: Ruleset, lang: Language) -> list[Clause]:
     if not rules.kontra.levels and not any(f.enabled for f in rules.figures.values()):
         return []  # nothing to say in a round (altiansz)
     src = _src(rules, "announcements")
-    close = rules.passes_to_close
-    passes = (
-        "one pass" if close == 1 else ("two" if close == 2 else str(close)) + " passes in a row"
+    passes = _passes(rules.passes_to_close, lang)
+    front = lang.text(
+        "Once the game is settled, the {{felvevő}} speaks first, then the others in turn: "
+        "at a turn a player may announce figures and say kontra steps, or pass. A pass "
+        "does not stop a player speaking later; the round ends when everyone has spoken "
+        "and {passes} follow.  Then all pick up their remaining cards.",
+        passes=passes,
     )
-    out = [
-        Clause(
-            "announcements.front",
-            f"Once the game is settled, the {{felvevő}} speaks first, then the others in "
-            f"turn: at a turn a player may announce figures and say kontra steps, or pass. "
-            f"A pass does not stop a player speaking later; the round ends when everyone "
-            f"has spoken and {passes} follow.  Then all pick up their remaining cards.",
-            src,
-        )
-    ]
     if an.back_round == "before-play":
-        out.append(
-            Clause(
-                "announcements.back",
-                "A second round with the full hand follows in the same way, starting with "
-                "the declarer, and ends before the first card is led.",
-                src,
-            )
+        back = lang.text(
+            "A second round with the full hand follows in the same way, starting with "
+            "the declarer, and ends before the first card is led."
+        )
+    elif an.completion_figures:
+        back = lang.text(
+            "The second round goes with the first trick: before playing a card each "
+            "player may announce, say kontra steps and declare melds.  If anyone "
+            "announced or doubled there, the round continues after the trick, in "
+            "turn, until {passes}.",
+            passes=passes,
         )
     else:
-        out.append(
-            Clause(
-                "announcements.back",
-                "The second round goes with the first trick: before playing a card each "
-                "player may announce, say kontra steps and declare melds.  If anyone "
-                "announced or doubled there, the round continues after the trick, in "
-                f"turn, until {passes}"
-                + ("; only kontra steps are said then." if not an.completion_figures else "."),
-                src,
-            )
+        back = lang.text(
+            "The second round goes with the first trick: before playing a card each "
+            "player may announce, say kontra steps and declare melds.  If anyone "
+            "announced or doubled there, the round continues after the trick, in "
+            "turn, until {passes}; only kontra steps are said then.",
+            passes=passes,
         )
-    if an.figures_first_turn:
-        out.append(
-            Clause(
-                "announcements.first_turn",
-                "Figures may be announced only at a player's first turn of a round.",
-                src,
-            )
-        )
-    return out
-
-
-def _melds_for_all(rules: Ruleset, src: str | None) -> list[Clause]:
-    """Melds without a contest: each entitled player scores all its own (altiansz, "Melds")."""
-    m = rules.melds
-    values = ", ".join(
-        f"{n}+ cards {v}" if n == max(m.sequence_values) else f"{n} cards {v}"
-        for n, v in sorted(m.sequence_values.items())
-    )
-    ranks = " ".join(r.code for r in m.vannak_ranks)
-    kinds = [f"{{béla}} {m.bela}"] if m.bela else []
-    if m.twenty:
-        kinds.append(f"the King and Over of another suit (a 20) {m.twenty}")
-    order = (
-        "in the suit's own order of play (so 9 A 10 of trumps is a {terc}, and so is O U 9 "
-        "of another suit)"
-        if m.sequence_order == "trick"
-        else "in the order A K O U 10 9 8 7"
-    )
-    contracts = [s.title for s in named_contracts(rules).values() if s.melds == "all"]
-    mine = [s.title for s in named_contracts(rules).values() if s.melds == "declarer"]
-    who = "Melds count only where the contract says so"
-    if contracts:
-        who = f"In {', '.join(contracts)} every player scores its melds"
-        if mine:
-            who += f"; in {', '.join(mine)} only the declarer does"
-    example = tuple(CARDS[8 * Suit.HEARTS + r] for r in (Rank.NINE, Rank.ACE, Rank.TEN))
-    return [
-        Clause(
-            "melds.values",
-            f"Melds score: {', '.join(kinds)}; four of a rank (a {{vannak}}, ranks {ranks}) "
-            f"{m.vannak}; a sequence of adjacent cards {order}: {values}.",
-            src,
-            cards=example,
-        ),
-        Clause(
-            "melds.who",
-            f"{who}; there is no contest between players.  At its turn in the first trick, "
-            f"before its card, a player may declare its melds (declare melds): all of them, "
-            f"made known by their kind only.  Several 20s, vannaks and sequences count (in "
-            f"different suits, or apart in one suit), one card may serve a sequence, a "
-            f"vannak and a 20 or béla at once, and a sequence always counts at its full "
-            f"length.",
-            src,
-        ),
-    ]
-
-
-def _sequence_table(rules: Ruleset) -> tuple[tuple[str, ...], ...]:
-    """Each scoring sequence length with its name, how it is declared and its points."""
-    values = rules.melds.sequence_values
-    longest = max(values, default=9)
-    rows = [("meld", "notation", "points")]
-    for n in range(min(values, default=9), 9):
-        if n not in values and n < longest:
-            continue
-        name = MELD_NAMES[n]
-        points = values[n] if n in values else values[longest]
-        rows.append((f"{term(name)} ({n} cards)", f"declare {name}", str(points)))
-    rows.append(("{vannak} (four of a rank)", "declare vannak", str(rules.melds.vannak)))
-    return tuple(rows)
-
-
-def _melds_section(rules: Ruleset, lang: Language) -> list[Clause]:
-    m = rules.melds
-    src = _src(rules, "melds")
-    if not m.contest:
-        return _melds_for_all(rules, src)
-    values = ", ".join(
-        f"{n}+ cards {v}" if n == max(m.sequence_values) else f"{n} cards {v}"
-        for n, v in sorted(m.sequence_values.items())
-    )
-    ranks = " ".join(r.code for r in m.vannak_ranks)
-    if m.sequence_tiebreak == "trump":
-        tiebreak = "then a trump sequence beats a plain one; two equal plain ones score nothing"
-    else:
-        tiebreak = "then the higher suit (acorns, hearts, gourds, leaves) wins"
-    example = tuple(CARDS[8 * Suit.HEARTS + r] for r in (Rank.ACE, Rank.KING, Rank.OVER))
-    four = tuple(CARDS[8 * s + Rank.UNDER] for s in Suit)
     out = [
-        Clause(
-            "melds.sequences",
-            f"Sequences ({{terc}}, {{kvart}}, {{kvint}}...) of adjacent cards in one suit "
-            f"score {values}; sequences in one hand may not touch.",
-            src,
-            cards=example,
-        ),
-        Clause(
-            "melds.notation",
-            "The melds, each with how it is declared and its points:",
-            src,
-            table=_sequence_table(rules),
-            compared=False,
-        ),
-        Clause(
-            "melds.vannak",
-            f"Four cards of one rank, a {{vannak}}, score {m.vannak} (ranks: {ranks}"
-            + (
-                f"; without trumps {' '.join(r.code for r in m.vannak_ranks_no_trumps)}"
-                if m.vannak_ranks_no_trumps is not None
-                else ""
-            )
-            + ").",
-            src,
-            cards=four,
-        ),
-        Clause(
-            "melds.bela",
-            f"{{béla}} scores {m.bela} for its holder in a trump game, is never beaten and "
-            f"needs no declaration.",
-            src,
-        ),
-        Clause(
-            "melds.declaring",
-            "Melds are declared at the player's turn in the first trick, naming only the "
-            "length of the longest sequence and 'vannak'.  Only the best sequence holder "
-            "scores sequences, and only the best vannak holder scores vannaks, all of them"
-            + (" (at most one sequence of each length)" if m.one_run_per_length else "")
-            + ".",
-            src,
-        ),
-        Clause(
-            "melds.comparison",
-            f"Sequences compare by length, then top card, {tiebreak}.  Vannaks compare by "
-            f"the trump order (without trumps, the plain order).  Tied players reveal one "
-            f"detail at a time in the order they declared, and may give up with {{kicsi}}.",
-            src,
-        ),
+        Clause("announcements.front", front, src),
+        Clause("announcements.back", back, src),
     ]
+    if an.figures_first_turn:
+        said = lang.text("Figures may be announced only at a player's first turn of a round.")
+        out.append(Clause("announcements.first_turn", said, src))
     return out
+
+
+#: Who leads to the first trick, by the profile's word for it.
+_LEADS = {
+    "forehand": N_("the player after the dealer"),
+    "declarer": N_("the declarer"),
+    "before-declarer": N_("the player before the declarer (so that the declarer plays second)"),
+}
 
 
 def _play_section(rules: Ruleset, lang: Language) -> list[Clause]:
     p = rules.play
     src = _src(rules, "play")
-    leads = {
-        "forehand": "the player after the dealer",
-        "declarer": "the declarer",
-        "before-declarer": "the player before the declarer (so that the declarer plays second)",
-    }
+    if p.must_trump:
+        follow = lang.text(
+            "Players must follow suit; a player who cannot must trump if able; otherwise any card."
+        )
+    else:
+        follow = lang.text("Players must follow suit; otherwise any card.")
+    if p.betli_overtake and rules.bidding.betli:
+        beat = lang.text(
+            "Nobody has to beat the cards already played, except in {Betli}: there a card "
+            "that follows suit has to top every card of that suit already in the trick "
+            "whenever the hand allows it."
+        )
+    else:
+        beat = lang.text("Nobody has to beat the cards already played.")
     out = [
+        Clause("play.follow", f"{follow}  {beat}", src),
         Clause(
-            "play.follow",
-            "Players must follow suit; "
-            + ("a player who cannot must trump if able; " if p.must_trump else "")
-            + "otherwise any card.  Nobody has to beat the cards already played"
-            + (
-                ", except in {Betli}: there a card that follows suit has to top every "
-                "card of that suit already in the trick whenever the hand allows it."
-                if p.betli_overtake and rules.bidding.betli
-                else "."
+            "play.winner",
+            lang.text(
+                "The highest trump in a trick wins it; a trick without trumps goes to the "
+                "highest card of the suit led, in the orders above.  The winner leads next."
             ),
             src,
         ),
         Clause(
-            "play.winner",
-            "The highest trump in a trick wins it; a trick without trumps goes to the "
-            "highest card of the suit led, in the orders above.  The winner leads next.",
+            "play.lead.trump",
+            lang.text(
+                "In a trump game {leader} leads first.", leader=lang.text(_LEADS[p.trump_lead])
+            ),
             src,
         ),
-        Clause("play.lead.trump", f"In a trump game {leads[p.trump_lead]} leads first.", src),
     ]
     if rules.bidding.no_trumps:
-        out.append(
-            Clause(
-                "play.lead.no_trumps", f"Without trumps {leads[p.no_trumps_lead]} leads first.", src
-            )
+        said = lang.text(
+            "Without trumps {leader} leads first.", leader=lang.text(_LEADS[p.no_trumps_lead])
         )
+        out.append(Clause("play.lead.no_trumps", said, src))
     if rules.bidding.betli:
-        out.append(
-            Clause(
-                "play.lead.betli",
-                f"In {{Betli}} {leads[p.betli_lead]} leads first; "
-                f"the game ends when the declarer wins a trick.",
-                src,
-            )
+        said = lang.text(
+            "In {{Betli}} {leader} leads first; the game ends when the declarer wins a trick.",
+            leader=lang.text(_LEADS[p.betli_lead]),
         )
+        out.append(Clause("play.lead.betli", said, src))
     if any(
         f.enabled
         and rule_modules.lookup("figures", f.kind).deciding_trick(f, rules.hand_size) is not None
         for f in rules.figures.values()
     ):
-        out.append(
-            Clause(
-                "play.hold_back",
-                "A player who announced winning a particular trick with a particular card "
-                "may not play that card earlier unless the rules of play force it.",
-                _src(rules, "figures"),
-            )
+        said = lang.text(
+            "A player who announced winning a particular trick with a particular card "
+            "may not play that card earlier unless the rules of play force it."
         )
+        out.append(Clause("play.hold_back", said, _src(rules, "figures")))
     if rule_modules.lookup("scoring", rules.scoring.module).decides:
-        out.append(
-            Clause(
-                "play.decided",
-                DECIDED,  # the narration says it too, in the same words
-                src,
-            )
-        )
+        # the narration says it too, in the same words
+        out.append(Clause("play.decided", lang.text(DECIDED), src))
     return out
 
 
@@ -655,7 +623,7 @@ def sections(rules: Ruleset, lang: Language = ENGLISH) -> list[tuple[str, str, l
         "kontra": _kontra_section(rules, lang),
         "announcements": _announcements_section(rules, lang),
         "exchange": _module_section(rules, "exchange", rules.exchange.module, "exchange", lang),
-        "melds": _melds_section(rules, lang),
+        "melds": melds_section(rules, lang),
         "calling": _module_section(rules, "calling", rules.calling.module, "calling", lang),
         "play": _play_section(rules, lang),
         "scoring": _scoring_section(rules, lang),

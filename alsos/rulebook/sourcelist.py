@@ -7,6 +7,7 @@ page lists exactly what the profiles cite and cannot drift from them.
 
 from __future__ import annotations
 
+from alsos.language import N_, Language, language
 from alsos.rulebook.escape import escape
 from alsos.rulebook.markup import Terms, md_table, rst_table
 from alsos.ruleset.loading import load_variant, shipped_variants
@@ -25,11 +26,25 @@ def citations(rules: Ruleset) -> dict[str, list[tuple[str, str]]]:
     return out
 
 
-def sources_text(fmt: str = "rst", rulesets: list[Ruleset] | None = None) -> str:
+#: The language a source is written in, as a sentence, by the language's English name
+#: (:attr:`alsos.ruleset.sources.Source.language`).
+_WRITTEN_IN = {
+    "English": N_("In English."),
+    "French": N_("In French."),
+    "Hungarian": N_("In Hungarian."),
+}
+
+
+def sources_text(
+    fmt: str = "rst", rulesets: list[Ruleset] | None = None, lang: str | Language = "en"
+) -> str:
     """One part per source: its full reference, what it covers, and the profiles
     that cite it with the sections they take from it (default: every shipped
     profile).  No title; the page that includes it has one.  What the profiles
-    wrote (ids, citations) is escaped for ``fmt``."""
+    wrote (ids, citations) is escaped for ``fmt``.  The words around the sources'
+    own (their references and what they cover, as :data:`~alsos.ruleset.sources.SOURCES`
+    has them) are in ``lang``."""
+    words = language(lang)
     if fmt not in ("markdown", "rst"):
         raise ValueError(f"unknown format {fmt!r}; use 'markdown' or 'rst'")
     rst, esc = fmt == "rst", escape(fmt)
@@ -39,8 +54,16 @@ def sources_text(fmt: str = "rst", rulesets: list[Ruleset] | None = None) -> str
     for key, source in SOURCES.items():
         title = f"{source.title} (``{key}``)" if rst else f"{source.title} (`{key}`)"
         lines += [title, "-" * len(title), ""] if rst else [f"## {title}", ""]
-        lines += [source.reference, "", f"In {source.language}.  {source.about}", ""]
-        rows: list[tuple[str, ...]] = [("profile", "sections taken from it")]
+        message = _WRITTEN_IN.get(source.language)
+        written = (
+            words.text(message)
+            if message
+            else words.text("In {language}.", language=source.language)
+        )
+        lines += [source.reference, "", f"{written}  {source.about}", ""]
+        rows: list[tuple[str, ...]] = [
+            (words.text("profile"), words.text("sections taken from it"))
+        ]
         for r in profiles:
             pairs = cited[r.id].get(key, [])
             if pairs:
@@ -49,5 +72,5 @@ def sources_text(fmt: str = "rst", rulesets: list[Ruleset] | None = None) -> str
         if len(rows) > 1:
             lines += rst_table(rows, Terms(rst), "") if rst else [*md_table(rows, Terms(rst)), ""]
         else:
-            lines += ["No shipped profile cites it directly.", ""]
+            lines += [words.text("No shipped profile cites it directly."), ""]
     return "\n".join(lines).rstrip() + "\n"

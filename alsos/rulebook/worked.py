@@ -13,13 +13,14 @@ rules: a record that is no longer legal is an error, not a wrong example.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import attrs
 from attrs import frozen
 
 from alsos.hand.settlement import Settlement
-from alsos.language import ENGLISH, Language
+from alsos.language import ENGLISH, N_, Language
 from alsos.pack.actions import Action, Play
 from alsos.pack.cards import CARDS, Card, format_cards
 from alsos.pack.deal import Deal
@@ -27,7 +28,7 @@ from alsos.pack.phases import Phase
 from alsos.play.game import Game, IllegalActionError
 from alsos.records.record import Record, RecordError, format_payments
 from alsos.ruleset.profile import Ruleset
-from alsos.words.rules import seat_name
+from alsos.words.rules import seat_name, suit_name
 from alsos.words.telling import action_sentence, declarer_sentence, settlement_sentences
 
 __all__ = ["EXAMPLES", "Block", "example_files", "explain", "worked_example"]
@@ -104,70 +105,120 @@ def _replay(rules: Ruleset, record: Record) -> Game:
 
 # ------------------------------------------------------------------ explaining
 
+#: The headings of the phases before the play, by the phase's value: the words the
+#: story of a hand uses (:mod:`alsos.words.story`).
+_PHASE_TITLES = {
+    "bidding": N_("Bidding"),
+    "front announcements": N_("Front announcements"),
+    "back announcements": N_("Back announcements"),
+    "siber": N_("Síber"),
+    "discard": N_("Discard"),
+    "completion of announcements": N_("Completion of announcements"),
+    "meld validation": N_("Meld validation"),
+    "answer to a call": N_("Answer to a call"),
+}
 
-def _seat(seat: int) -> str:
-    return seat_name(seat)
+
+def _seat(seat: int, lang: Language) -> str:
+    """A seat's name at the start of a sentence (``Seat 1``)."""
+    name = seat_name(seat, lang)
+    return name[:1].upper() + name[1:]
 
 
 def explain(rules: Ruleset, record: Record, lang: Language = ENGLISH) -> list[Block]:
     """The worked example of ``record`` (a hand of ``rules``) as blocks in ``lang``, in
     order: the deal, what is said phase by phase, the tricks as a table, and the
-    settlement."""
+    settlement (the engine's own lines, in its notation, then in words)."""
     game = Game(rules, deal=Deal.parse(record.deal), dealer=record.dealer)
-    blocks = _deal_blocks(rules, record, game)
-    telling = _Telling(game)
+    blocks = _deal_blocks(rules, record, game, lang)
+    telling = _Telling(game, lang)
     for seat, action in record.actions:
         telling.apply(seat, action)
     telling.close_phase()
     blocks += telling.blocks
-    blocks += _play_blocks(telling.rows, telling.during)
+    blocks += _play_blocks(telling.rows, telling.during, lang)
     if game.settlement is not None:
-        blocks += _settlement_blocks(game, game.settlement)
-    return blocks
+        blocks += _settlement_blocks(game, game.settlement, lang)
+    return [_not_a_list(b) for b in blocks]
 
 
-def _deal_blocks(rules: Ruleset, record: Record, game: Game) -> list[Block]:
+#: A line that opens with a number and a full stop: Markdown and RST read it as a
+#: numbered list (a seat is ``1. játékos`` in Hungarian, a trick ``1. ütés``).
+_ORDINAL = re.compile(r"^(\d+)\.(?=\s)")
+
+
+def _not_a_list(block: Block) -> Block:
+    """``block`` with a number opening its text or an item escaped (``1\\. játékos``,
+    which both formats show as ``1. játékos``), so it is not taken for a list."""
+    if block.kind == "items":
+        return attrs.evolve(block, items=tuple(_ORDINAL.sub(r"\1\\.", x) for x in block.items))
+    if block.kind in ("text", "cards"):
+        return attrs.evolve(block, text=_ORDINAL.sub(r"\1\\.", block.text))
+    return block
+
+
+def _deal_blocks(rules: Ruleset, record: Record, game: Game, lang: Language) -> list[Block]:
     """How to read the example, each seat's dealt cards, and the talon."""
     deal = game.deal
-    sits = "" if record.dealer in game.active else " and sits this hand out"
-    blocks = [
-        Block(
-            "text",
-            f"A hand played out by the engine, step by step.  {_seat(record.dealer).capitalize()} "
-            f"deals{sits}; seats are numbered in the order of play.  Cards are written suit letter "
-            f"first (M acorns, P hearts, T gourds, Z leaves), then the rank (A K O U 10 9 8 "
-            f"7): ``MA`` is the Ace of acorns, ``T7`` the 7 of gourds.  The same hand is the "
-            f"record a program can replay (see the record format).",
-        ),
-        Block("text", "**The deal.**"),
-    ]
+    dealer = _seat(record.dealer, lang)
+    deals = (
+        lang.text("{dealer} deals; seats are numbered in the order of play.", dealer=dealer)
+        if record.dealer in game.active
+        else lang.text(
+            "{dealer} deals and sits this hand out; seats are numbered in the order of play.",
+            dealer=dealer,
+        )
+    )
+    reading = "  ".join(
+        (
+            lang.text("A hand played out by the engine, step by step."),
+            deals,
+            lang.text(
+                "Cards are written suit letter first (M acorns, P hearts, T gourds, Z leaves), "
+                "then the rank (A K O U 10 9 8 7): ``MA`` is the Ace of acorns, ``T7`` the 7 "
+                "of gourds."
+            ),
+            lang.text("The same hand is the record a program can replay (see the record format)."),
+        )
+    )
+    blocks = [Block("text", reading), Block("text", lang.text("**The deal.**"))]
     for seat in sorted(game.active):
         hand = deal.hands[seat]
         seen, later = hand[: deal.seen], hand[deal.seen :]
-        caption = f"{_seat(seat).capitalize()}: {format_cards(seen)}"
-        if later:
-            caption += f", then {format_cards(later)} picked up later"
+        player, cards = _seat(seat, lang), format_cards(seen)
+        caption = (
+            lang.text(
+                "{player}: {cards}, then {later} picked up later",
+                player=player,
+                cards=cards,
+                later=format_cards(later),
+            )
+            if later
+            else lang.text("{player}: {cards}", player=player, cards=cards)
+        )
         blocks.append(Block("cards", caption, cards=hand, name=f"example-seat-{seat}"))
     talon = deal.talon
     if talon:
-        shown = (
-            f"{talon[0].name} lies face up, the others face down"
+        caption = (
+            lang.text(
+                "Talon, bottom to top: {cards}.  {card} lies face up, the others face down.",
+                cards=format_cards(talon),
+                card=talon[0].name,
+            )
             if rules.deal.talon_between
-            else f"the indicator {talon[0].name} offers {game.original.name.lower()} as trumps"
-        )
-        blocks.append(
-            Block(
-                "cards",
-                f"Talon, bottom to top: {format_cards(talon)}.  {shown[0].upper()}{shown[1:]}.",
-                cards=talon,
-                name="example-talon",
+            else lang.text(
+                "Talon, bottom to top: {cards}.  The indicator {card} offers {suit} as trumps.",
+                cards=format_cards(talon),
+                card=talon[0].name,
+                suit=suit_name(game.original, lang),
             )
         )
+        blocks.append(Block("cards", caption, cards=talon, name="example-talon"))
     return blocks
 
 
 class _Telling:
-    """The record's actions applied to ``game`` one by one and put into words.
+    """The record's actions applied to ``game`` one by one and put into words in ``lang``.
 
     Before the play, what is said is listed phase by phase (``blocks``); once
     tricks are played, each trick becomes a row of ``rows`` (number, cards,
@@ -175,8 +226,9 @@ class _Telling:
     ``during`` for a list below the table.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, lang: Language) -> None:
         self.game = game
+        self.lang = lang
         self.blocks: list[Block] = []
         self.rows: list[tuple[str, ...]] = []
         self.during: list[str] = []
@@ -191,6 +243,12 @@ class _Telling:
             self.blocks.append(Block("items", items=tuple(self._said)))
             self._said = []
 
+    def _heading(self, phase: str) -> Block:
+        """The bold heading of a phase before the play."""
+        message = _PHASE_TITLES.get(phase)
+        title = self.lang.text(message) if message else phase[:1].upper() + phase[1:]
+        return Block("text", f"**{title}.**")
+
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``seat``'s ``action``, with a heading where a phase before the play
         begins, its words, and the trick's row where it closes one."""
@@ -199,8 +257,7 @@ class _Telling:
         phase = str(game.phase)
         if not playing and phase != self._phase:
             self.close_phase()
-            title = phase[0].upper() + phase[1:]
-            self.blocks.append(Block("text", f"**{title.replace('Siber', 'Síber')}.**"))
+            self.blocks.append(self._heading(phase))
             self._last_seat = -1
         self._phase = phase
         before_game, before_hand = game.copy(), set(game.view(seat).hand)
@@ -210,7 +267,7 @@ class _Telling:
             self._tell(before_game, before_hand, seat, action)
         self._last_seat = seat
         if before is None and game.contract is not None and game.declarer is not None:
-            self._said.append(declarer_sentence(game))
+            self._said.append(declarer_sentence(game, self.lang))
         if len(game.tricks) > tricks:
             cards = ", ".join(f"{s}: {CARDS[c].name}" for s, c in game.tricks[-1])
             self.rows.append(
@@ -221,7 +278,7 @@ class _Telling:
     def _tell(self, before_game: Game, before_hand: set[Card], seat: int, action: Action) -> None:
         """Put an action other than a card played into words, where it belongs: the
         phase's list, or (in the play) the trick's row and the list below the table."""
-        text = str(action)
+        code = str(action)  # the notation, the same in every language
         playing = before_game.trick_no > 0 or before_game.phase is Phase.PLAY
         detail = format_cards(sorted(set(self.game.view(seat).hand) - before_hand))
         revealed = self.game.view(seat).history[-1].note
@@ -229,22 +286,29 @@ class _Telling:
             detail = revealed.text  # what the others learn (meld kinds)
         front = before_game.phase is Phase.FRONT
         words = action_sentence(
-            before_game, seat, action, front=front, detail=detail, again=seat == self._last_seat
+            before_game,
+            seat,
+            action,
+            front=front,
+            detail=detail,
+            again=seat == self._last_seat,
+            lang=self.lang,
         )
         if playing and before_game.phase is not Phase.PLAY and self.rows:
             # said between tricks (a meld contest, a round after the first trick)
             n, cards, winner, said_then = self.rows[-1]
-            note = f"{said_then}; {seat}: {text}" if said_then else f"{seat}: {text}"
+            note = f"{said_then}; {seat}: {code}" if said_then else f"{seat}: {code}"
             self.rows[-1] = (n, cards, winner, note)
-            self.during.append(f"After trick {n}: {words}")
+            self.during.append(self.lang.text("After trick {n}: {said}", n=n, said=words))
         elif playing:
-            self._notes.append(f"{seat}: {text}")
-            self.during.append(f"Trick {before_game.trick_no + 1}: {words}")
+            self._notes.append(f"{seat}: {code}")
+            trick = before_game.trick_no + 1
+            self.during.append(self.lang.text("Trick {n}: {said}", n=trick, said=words))
         else:
             self._said.append(words)
 
 
-def _play_blocks(rows: list[tuple[str, ...]], during: list[str]) -> list[Block]:
+def _play_blocks(rows: list[tuple[str, ...]], during: list[str], lang: Language) -> list[Block]:
     """The tricks as a table (the column of what was said only where something was),
     and what was said during the play."""
     if not rows:
@@ -252,11 +316,18 @@ def _play_blocks(rows: list[tuple[str, ...]], during: list[str]) -> list[Block]:
     blocks = [
         Block(
             "text",
-            "**The play.**  Each trick's cards in the order played (seat: card); the "
-            "last column has what was said at that trick, in the notation.",
+            lang.text(
+                "**The play.**  Each trick's cards in the order played (seat: card); the "
+                "last column has what was said at that trick, in the notation."
+            ),
         )
     ]
-    header: tuple[str, ...] = ("trick", "cards", "won by seat", "said")
+    header: tuple[str, ...] = (
+        lang.text("trick"),
+        lang.text("cards"),
+        lang.text("won by seat"),
+        lang.text("said"),
+    )
     if not any(r[3] for r in rows):
         header, rows = header[:3], [r[:3] for r in rows]
     blocks.append(Block("table", table=(header, *rows)))
@@ -265,10 +336,10 @@ def _play_blocks(rows: list[tuple[str, ...]], during: list[str]) -> list[Block]:
     return blocks
 
 
-def _settlement_blocks(game: Game, st: Settlement) -> list[Block]:
-    """The settlement as the engine writes it, then explained line by line."""
+def _settlement_blocks(game: Game, st: Settlement, lang: Language) -> list[Block]:
+    """The settlement as the engine writes it (its notation), then explained line by line."""
     return [
-        Block("text", "**The settlement,** as the engine writes it:"),
+        Block("text", lang.text("**The settlement,** as the engine writes it:")),
         Block("code", str(st)),
-        Block("items", items=tuple(settlement_sentences(game))),
+        Block("items", items=tuple(settlement_sentences(game, lang))),
     ]

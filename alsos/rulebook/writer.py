@@ -16,7 +16,9 @@ and ``none`` for Markdown, so a Markdown rulebook stays text.
 
 Everything the profile wrote (its name, titles, kontra words, source
 notes) is escaped for the format (``alsos.rulebook.escape``): it reads as
-text, and can open no HTML element, link or directive.
+text, and can open no HTML element, link or directive.  Its name, titles and
+rulings are those the profile gives in the rulebook's language, where it gives
+them (``words:``, :func:`alsos.ruleset.wording.worded`).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from alsos.rulebook.overview import overview
 from alsos.rulebook.worked import Block, explain, worked_example
 from alsos.ruleset.profile import Ruleset
 from alsos.ruleset.sources import SOURCES, cited_keys
+from alsos.ruleset.wording import worded
 
 __all__ = ["FORMATS", "IMAGES", "file_stem", "render", "render_files", "rulings", "write"]
 
@@ -53,8 +56,8 @@ def rulings(rules: Ruleset) -> list[str]:
 class _Pictures:
     """Writes card pictures in one of the :data:`IMAGES` modes, keeping the files."""
 
-    def __init__(self, mode: str, rst: bool, folder: str) -> None:
-        self.mode, self.rst, self.folder = mode, rst, folder
+    def __init__(self, mode: str, rst: bool, folder: str, lang: Language) -> None:
+        self.mode, self.rst, self.folder, self.lang = mode, rst, folder, lang
         self.files: dict[str, str] = {}
 
     def __call__(self, name: str, cards: Sequence[Card], indent: str, named: bool) -> list[str]:
@@ -62,7 +65,8 @@ class _Pictures:
 
         alt = format_cards(cards)
         if self.mode == "none":
-            return [] if named else ["", f"{indent}For example: {alt}", ""]
+            example = self.lang.text("For example: {cards}", cards=alt)
+            return [] if named else ["", f"{indent}{example}", ""]
         svg = cards_svg(list(cards))
         if self.mode == "files":
             stem = re.sub(r"[^\w-]+", "-", name).strip("-")
@@ -102,6 +106,35 @@ def _fence(body: Sequence[str]) -> str:
     return "`" * max(3, max(runs, default=0) + 1)
 
 
+def _front(rules: Ruleset, own: Ruleset, fmt: str, words: Language) -> list[str]:
+    """The rulebook's title, what it is, its sources and the rulings alsos made;
+    ``own`` is ``rules`` in the rulebook's language (its name and rulings)."""
+    rst, esc = fmt == "rst", escape(fmt)
+    title = esc(own.name) or esc(str(rules)) or words.text("Rulebook")
+    lines = _heading(title, rst, 1)
+    profile = _literal(str(rules), fmt)
+    said = words.text(
+        "The rules of the profile {profile}, written from its data by alsos.", profile=profile
+    )
+    lines += [_code(said, rst)]
+    keys = [k for v in rules.sources.values() for k in cited_keys(v)]
+    cited = [SOURCES[k] for k in dict.fromkeys(keys) if k != "pagat-fr"]
+    lines += ["", words.text("Sources (cited below by key and section):"), ""]
+    lines += [f"- **{s.key}**: {s.reference}" for s in cited] or [
+        "- " + words.text("none recorded")
+    ]
+    decided = rulings(own)
+    if decided:
+        lines += [
+            "",
+            words.text("Where the sources leave a point open, an alsos ruling decides it:"),
+            "",
+        ]
+        lines += [f"- {esc(r)}" for r in decided]
+    lines.append("")
+    return lines
+
+
 def render_files(
     rules: Ruleset,
     fmt: str = "markdown",
@@ -122,30 +155,10 @@ def render_files(
     mode = images or ("inline" if rst else "none")
     if mode not in IMAGES:
         raise ValueError(f"unknown images mode {images!r}; use 'inline', 'files' or 'none'")
-    terms, pictures = Terms(rst, glossary(rules, words)), _Pictures(mode, rst, image_dir)
-    esc, rules_shown = escape(fmt), shown(rules, fmt)
-    title = rules_shown.name or esc(str(rules)) or words.text("Rulebook")
-    lines = _heading(title, rst, 1)
-    profile = _literal(str(rules), fmt)
-    said = words.text(
-        "The rules of the profile {profile}, written from its data by alsos.", profile=profile
-    )
-    lines += [_code(said, rst)]
-    keys = [k for v in rules.sources.values() for k in cited_keys(v)]
-    cited = [SOURCES[k] for k in dict.fromkeys(keys) if k != "pagat-fr"]
-    lines += ["", words.text("Sources (cited below by key and section):"), ""]
-    lines += [f"- **{s.key}**: {s.reference}" for s in cited] or [
-        "- " + words.text("none recorded")
-    ]
-    decided = rulings(rules)
-    if decided:
-        lines += [
-            "",
-            words.text("Where the sources leave a point open, an alsos ruling decides it:"),
-            "",
-        ]
-        lines += [f"- {esc(r)}" for r in decided]
-    lines.append("")
+    terms, pictures = Terms(rst, glossary(rules, words)), _Pictures(mode, rst, image_dir, words)
+    own = worded(rules, words)  # the profile's name, titles and rulings in this language
+    esc, rules_shown = escape(fmt), shown(own, fmt)
+    lines = _front(rules, own, fmt, words)
 
     lines += _heading(words.text("How a hand goes"), rst, 2)
     for n, step in enumerate(overview(rules_shown, words), 1):

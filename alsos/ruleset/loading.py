@@ -28,10 +28,12 @@ from typing import Any
 import attrs
 import yaml
 
-from alsos.ruleset import params, registry
+from alsos.language import N_, Said
+from alsos.ruleset import params, registry, wording
 from alsos.ruleset.checks import check, oversize_tables, short
 from alsos.ruleset.profile import FAMILY_PLACES, ProfileError, Ruleset
-from alsos.ruleset.structure import hints, shape_problems, structured
+from alsos.ruleset.reasons import clauses, or_list
+from alsos.ruleset.structure import Refused, hints, lines, shape_problems, structured
 from alsos.ruleset.yaml_reading import StrictLoader, read_yaml
 
 __all__ = ["load_profile_text", "load_variant", "shipped_variants", "split_variant"]
@@ -70,37 +72,54 @@ def _locate(name_or_path: str | pathlib.Path) -> tuple[str, pathlib.Path]:
 def _read_yaml(name_or_path: str | pathlib.Path) -> tuple[str, pathlib.Path, dict[str, Any]]:
     source, path = _locate(name_or_path)
     shipped = source.startswith("variants/") and not isinstance(name_or_path, pathlib.Path)
+    shipped_ids = ", ".join(shipped_variants())
     if shipped and not _ID.fullmatch(str(name_or_path)):
         raise ProfileError(
             short(str(name_or_path)),
             [
-                "not a shipped variant id (ids are names such as potter1930: "
-                f"{', '.join(shipped_variants())}); a profile file's path ends in .yaml"
+                Said(
+                    N_(
+                        "not a shipped variant id (ids are names such as potter1930: "
+                        "{ids}); a profile file's path ends in .yaml"
+                    ),
+                    ids=shipped_ids,
+                )
             ],
         )
+    unreadable = N_("cannot read the file: {reason}")
     try:
         exists = path.is_file()
         size = path.stat().st_size if exists else 0
     except OSError as e:
-        raise ProfileError(short(source), [f"cannot read the file: {e.strerror}"]) from None
+        raise ProfileError(short(source), [Said(unreadable, reason=e.strerror)]) from None
     if not exists:
         if shipped:
             raise ProfileError(
                 str(name_or_path),
-                [f"no such variant; shipped ones are {', '.join(shipped_variants())}"],
+                [Said(N_("no such variant; shipped ones are {ids}"), ids=shipped_ids)],
             )
-        raise ProfileError(source, ["cannot read the file: no such file"])
+        raise ProfileError(source, [Said(N_("cannot read the file: no such file"))])
     if size > _MAX_BYTES:
-        raise ProfileError(source, [f"the file has {size} bytes; a profile is at most 1 MiB"])
+        raise ProfileError(
+            source,
+            [Said(N_("the file has {size} bytes; a profile is at most 1 MiB"), size=size)],
+        )
     try:
         raw = path.read_bytes()
         text = raw.decode("utf-8")
     except OSError as e:
-        raise ProfileError(source, [f"cannot read the file: {e.strerror}"]) from None
+        raise ProfileError(source, [Said(unreadable, reason=e.strerror)]) from None
     except UnicodeDecodeError as e:
         line = raw[: e.start].count(b"\n") + 1
         raise ProfileError(
-            source, [f"line {line}: not UTF-8 text (byte 0x{raw[e.start]:02x}); save it as UTF-8"]
+            source,
+            [
+                Said(
+                    N_("line {line}: not UTF-8 text (byte 0x{byte}); save it as UTF-8"),
+                    line=line,
+                    byte=f"{raw[e.start]:02x}",
+                )
+            ],
         ) from None
     return source, path.resolve(), _profile_data(source, read_yaml(source, text))
 
@@ -109,15 +128,25 @@ def _profile_data(source: str, data: Any) -> dict[str, Any]:
     """``data`` read from a profile, checked to be a mapping without the keys the
     loader sets itself."""
     if not isinstance(data, dict):
-        raise ProfileError(source, ["the profile must be a mapping of keys to values"])
+        raise ProfileError(source, [Said(N_("the profile must be a mapping of keys to values"))])
     if "options" in data:
         raise ProfileError(
-            source, ["options: not a profile key; pass options to load_variant instead"]
+            source,
+            [Said(N_("options: not a profile key; pass options to load_variant instead"))],
         )
     for key in _HIDDEN:
         if key in data and key != "options":
-            raise ProfileError(source, [f"{key}: not a profile key; the loader sets it"])
+            raise ProfileError(
+                source, [Said(N_("{key}: not a profile key; the loader sets it"), key=key)]
+            )
     return data
+
+
+def _merge_over(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """``over`` (a child profile, a ``by_players`` entry) merged over ``base``, without
+    the keys of a module ``over`` replaces (:func:`params.forget_switched`) or the
+    translations of a text it gives anew (:func:`wording.forget_translated`)."""
+    return _merge(wording.forget_translated(params.forget_switched(base, over), over), over)
 
 
 def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -144,7 +173,9 @@ def _resolve(
     source, path, data = _read_yaml(name_or_path)
     if path in seen:
         chain = " -> ".join(p.name for p in (*seen, path))
-        raise ProfileError(source, [f"extends: circular inheritance ({chain})"])
+        raise ProfileError(
+            source, [Said(N_("extends: circular inheritance ({chain})"), chain=chain)]
+        )
     return source, _resolve_data(source, path, data, seen, lineage)
 
 
@@ -172,12 +203,18 @@ def _resolve_data(
         raise ProfileError(
             source,
             [
-                f"extends: {short(parent)} is not a shipped variant; an uploaded profile "
-                f"extends only one of {', '.join(shipped_variants())}"
+                Said(
+                    N_(
+                        "extends: {parent} is not a shipped variant; an uploaded profile "
+                        "extends only one of {ids}"
+                    ),
+                    parent=short(parent),
+                    ids=", ".join(shipped_variants()),
+                )
             ],
         )
     if not isinstance(parent, str):
-        raise ProfileError(source, ["extends: expected a variant id or a file path"])
+        raise ProfileError(source, [Said(N_("extends: expected a variant id or a file path"))])
     relative = parent.endswith((".yaml", ".yml")) and not pathlib.Path(parent).is_absolute()
     if path is not None and relative:
         parent = str(path.parent / parent)
@@ -188,10 +225,13 @@ def _resolve_data(
     except ProfileError as e:
         if e.source == source or all(p.startswith("extends:") for p in e.problems):
             raise ProfileError(source, e.problems) from None
-        raise ProfileError(
-            source, [f"extends: {parent!r}: {p}" for p in e.problems] + [f"(in {e.source})"]
-        ) from None
-    return _merge(params.forget_switched(base, data), data)
+        inherited: list[str] = [
+            Said(N_("extends: {parent}: {problem}"), parent=repr(parent), problem=p)
+            for p in e.problems
+        ]
+        inherited.append(Said(N_("(in {source})"), source=e.source))
+        raise ProfileError(source, inherited) from None
+    return _merge_over(base, data)
 
 
 def _structure(data: dict[str, Any], where: str = "") -> tuple[Ruleset | None, list[str]]:
@@ -201,16 +241,15 @@ def _structure(data: dict[str, Any], where: str = "") -> tuple[Ruleset | None, l
     wrong shape: the work after each grows with the entries.  The rule modules'
     own keys are read into their parameters (:mod:`alsos.ruleset.params`).
     """
-    problems = [f"{where}{p}" for p in oversize_tables(data)]
+    problems = oversize_tables(data, where)
     problems = problems or shape_problems(data, Ruleset, where)
     if problems:
         return None, problems
     explained = _incomplete_figures(data, where)
     common, found, foreign = params.split(data, where)
-    rules, said = structured(common, Ruleset)
+    rules, refused = structured(common, Ruleset)
     if rules is None:
-        out = [_explain_extra(m) for m in said]
-        out = [f"{where}{m}" if ": " in m else m for m in out]
+        out = [_explain_extra(r, where) if r.extra else lines([r], where)[0] for r in refused]
         # The figures explained above would be reported again, as missing fields.
         explain = tuple(
             f"{where}figures.{name}{end}"
@@ -239,16 +278,24 @@ def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
     known = [n for n, f in figures.items() if isinstance(f, Mapping) and "kind" in f]
     kinds = ", ".join(registry.available("figures"))
     guesses = _GUESSES  # difflib compares a name with each known one: bound the work
-    out = {}
+    out: dict[str, str] = {}
     for name, fig in figures.items():
         if not isinstance(name, str):  # a YAML key such as 3 or true (a merged child's too)
-            out[str(name)] = f"{where}figures: a figure's name must be text, got {short(name)}"
+            out[str(name)] = Said(
+                N_("{where}: a figure's name must be text, got {name}"),
+                where=f"{where}figures",
+                name=short(name),
+            )
             continue
         key = f"{where}figures.{name[:40]}"
         if not isinstance(fig, Mapping):
-            out[name] = (
-                f"{key}: expected the figure's keys (e.g. {{kind: volat, value: 2}}), "
-                f"got {short(fig)}"
+            out[name] = Said(
+                N_(
+                    "{where}: expected the figure's keys (e.g. {{kind: volat, value: 2}}), "
+                    "got {value}"
+                ),
+                where=key,
+                value=short(fig),
             )
             continue
         missing = [k for k in ("kind", "value") if k not in fig]
@@ -259,29 +306,49 @@ def _incomplete_figures(data: Mapping[str, Any], where: str) -> dict[str, str]:
             guesses -= 1
             close = difflib.get_close_matches(name, [k for k in known if k != name], 3, 0.6)
         if close:
-            out[name] = (
-                f"{key}: {short(name)} is not a known figure; did you mean "
-                + " or ".join(repr(c) for c in close)
-                + "? (a new figure needs kind and value)"
+            out[name] = Said(
+                N_(
+                    "{where}: {name} is not a known figure; did you mean {guesses}? "
+                    "(a new figure needs kind and value)"
+                ),
+                where=key,
+                name=short(name),
+                guesses=or_list([repr(c) for c in close]),
+            )
+        elif len(missing) == 2:
+            out[name] = Said(
+                N_("{where}: a new figure needs kind and value; kind is one of {kinds}"),
+                where=f"{key}.kind",
+                kinds=kinds,
             )
         else:
-            out[name] = (
-                f"{key}.{missing[0]}: a new figure needs {' and '.join(missing)}; "
-                f"kind is one of {kinds}"
+            out[name] = Said(
+                N_("{where}: a new figure needs {key}; kind is one of {kinds}"),
+                where=f"{key}.{missing[0]}",
+                key=missing[0],
+                kinds=kinds,
             )
     return out
 
 
+def _nested(key: str, value: Any) -> dict[str, Any]:
+    """The dotted option ``key`` with ``value`` as profile data: ``{"a": {"b": value}}``."""
+    out: Any = value
+    for part in reversed(key.split(".")):
+        out = {part: out}
+    return dict(out)
+
+
 def _set_option(data: dict[str, Any], key: str, value: Any) -> None:
     node = data
-    parts = key.split(".")
-    for p in parts[:-1]:
+    names = key.split(".")
+    for p in names[:-1]:
         sub = node.get(p)
         if not isinstance(sub, dict):
             sub = {}
             node[p] = sub
         node = sub
-    node[parts[-1]] = value
+    node[names[-1]] = value
 
 
 def load_variant(name_or_path: str | pathlib.Path, **options: Any) -> Ruleset:
@@ -317,11 +384,12 @@ def _ruleset(
     players = _player_count(source, data, options, by_players)
     data["players"] = players
     if players in by_players:
-        data = _merge(params.forget_switched(data, by_players[players]), by_players[players])
+        data = _merge_over(data, by_players[players])
     for key, value in options.items():
         _check_option(key, value)
         section, _, name = key.partition(".")
         data = params.forget_switched(data, {section: {name: value}})  # a module chosen
+        data = wording.forget_translated(data, _nested(key, value))  # a text given anew
         _set_option(data, key, value)
     params.complete(data)
     rules, problems = _structure(data)
@@ -368,13 +436,17 @@ def _by_players(source: str, data: dict[str, Any]) -> dict[Any, Any]:
     a mapping of player counts to mappings."""
     by_players = data.pop("by_players", None) or {}
     if not isinstance(by_players, dict):
-        raise ProfileError(source, ["by_players: expected a mapping of player counts to overrides"])
-    problems = []
+        raise ProfileError(
+            source, [Said(N_("by_players: expected a mapping of player counts to overrides"))]
+        )
+    problems: list[str] = []
     for count, override in by_players.items():
         if isinstance(count, bool) or count not in _PLAYER_COUNTS:
-            problems.append(f"by_players.{count}: not a player count; use 2, 3 or 4")
+            problems.append(
+                Said(N_("{where}: not a player count; use 2, 3 or 4"), where=f"by_players.{count}")
+            )
         elif not isinstance(override, dict):
-            problems.append(f"by_players.{count}: expected a mapping")
+            problems.append(Said(N_("{where}: expected a mapping"), where=f"by_players.{count}"))
     if problems:
         raise ProfileError(source, problems)
     return by_players
@@ -389,8 +461,10 @@ def _player_count(
     returned as given (``3.0`` stays a float, for the structure check to judge)."""
     players = options.get("players", data.get("players", 3))
     if isinstance(players, bool) or players not in _PLAYER_COUNTS:
-        where = "option players" if "players" in options else source
-        raise ProfileError(where, [f"players: expected 2, 3 or 4, got {short(players)}"])
+        where = _option("players") if "players" in options else source
+        raise ProfileError(
+            where, [Said(N_("players: expected 2, 3 or 4, got {value}"), value=short(players))]
+        )
     problems: list[str] = []
     declared = _declared_counts(
         {**data, "player_counts": options.get("player_counts", data.get("player_counts"))}
@@ -401,20 +475,33 @@ def _player_count(
             raise ProfileError(
                 source,
                 [
-                    f"players: this profile is for {counts} players, not {players}; "
-                    "other counts need rules of their own (player_counts, by_players)"
+                    Said(
+                        N_(
+                            "players: this profile is for {counts} players, not {n}; "
+                            "other counts need rules of their own (player_counts, by_players)"
+                        ),
+                        counts=counts,
+                        n=players,
+                    )
                 ],
             )
         problems += [
-            f"by_players.{n}: {n} is not a player count of this profile ({counts}); "
-            "add it to player_counts, or remove the entry"
+            Said(
+                N_(
+                    "{where}: {n} is not a player count of this profile ({counts}); "
+                    "add it to player_counts, or remove the entry"
+                ),
+                where=f"by_players.{n}",
+                n=n,
+                counts=counts,
+            )
             for n in by_players
             if n not in declared
         ]
     for count, override in by_players.items():
         if count != players:  # the loaded count is checked below, in full
             trial = {**data, "players": count}
-            trial = _merge(params.forget_switched(trial, override), override)
+            trial = _merge_over(trial, override)
             params.complete(trial)
             problems += _structure(trial, f"by_players.{count}.")[1]
     if problems:
@@ -427,19 +514,33 @@ def _check_option(key: str, value: Any) -> None:
     ``value`` is plain data (what a YAML profile could hold)."""
     unknown = _unknown_key(key.split("."))
     if unknown:
-        raise ProfileError(f"option {key[:60]}={_json(value)}", [unknown])
+        raise ProfileError(_option(f"{key[:60]}={_json(value)}"), [unknown])
     try:
         plain = json.loads(json.dumps(value))
     except (TypeError, ValueError):
         raise ProfileError(
-            f"option {key}",
+            _option(key),
             [
-                f"{key}: {short(value)} is not plain data; give text, a number, true/false, "
-                f"null, a list or a mapping"
+                Said(
+                    N_(
+                        "{key}: {value} is not plain data; give text, a number, true/false, "
+                        "null, a list or a mapping"
+                    ),
+                    key=key,
+                    value=short(value),
+                )
             ],
         ) from None
     if plain != value and not isinstance(value, tuple):
-        raise ProfileError(f"option {key}", [f"{key}: {short(value)} does not survive JSON"])
+        raise ProfileError(
+            _option(key),
+            [Said(N_("{key}: {value} does not survive JSON"), key=key, value=short(value))],
+        )
+
+
+def _option(option: str) -> Said:
+    """The source of a problem with a load option (``option players``)."""
+    return Said(N_("option {option}"), option=option)
 
 
 def _declared_counts(data: Mapping[str, Any]) -> tuple[int, ...] | None:
@@ -460,61 +561,70 @@ def _json(value: Any) -> str:
     return short(json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str), 80)
 
 
-def _unknown_key(parts: list[str]) -> str | None:
-    """Why the dotted key ``parts`` names nothing in the profile format, or None.
+def _unknown_key(keys: list[str], prefix: str = "") -> str | None:
+    """Why the dotted key ``keys`` names nothing in the profile format, or None
+    (``prefix`` comes before the key path it names).
 
     In a family's section a key may be a parameter of any installed module of the
     family (which module's it is, is judged once the profile is read)."""
     hint: Any = Ruleset
     sections = {s for s, _, _ in FAMILY_PLACES.values()}
-    for depth, part in enumerate(parts):
-        where = ".".join(parts[: depth + 1])
+    for depth, part in enumerate(keys):
+        where = prefix + ".".join(keys[: depth + 1])
         origin = typing.get_origin(hint)
-        if depth == 1 and parts[0] in sections:
-            hint = params.key_type(parts[0], part)
+        if depth == 1 and keys[0] in sections:
+            hint = params.key_type(keys[0], part)
             if hint is None:
-                known = params.all_keys(parts[0])
-                return f"{where}: unknown key{_did_you_mean(part, known)}"
+                return _unknown(where, part, params.all_keys(keys[0]))
             args = [a for a in typing.get_args(hint) if a is not type(None)]
             if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 1:
                 hint = args[0]
         elif attrs.has(hint):
             names = [f.name for f in attrs.fields(hint) if f.init and f.name not in _HIDDEN]
             if part not in names:
-                return f"{where}: unknown key{_did_you_mean(part, names)}"
+                return _unknown(where, part, names)
             hint = hints(hint)[part]
             args = [a for a in typing.get_args(hint) if a is not type(None)]
             if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 1:
                 hint = args[0]
         elif origin in (dict, Mapping):
             hint = typing.get_args(hint)[1]
-        elif depth < len(parts):
-            return f"{where}: {'.'.join(parts[:depth])} is a value, not a mapping of keys"
+        elif depth < len(keys):
+            return Said(
+                N_("{where}: {key} is a value, not a mapping of keys"),
+                where=where,
+                key=".".join(keys[:depth]),
+            )
     return None
 
 
-def _did_you_mean(word: str, known: Sequence[str]) -> str:
+def _unknown(where: str, word: str, known: Sequence[str]) -> Said:
+    """``where: unknown key``, with a guess at what was meant, or the keys there are
+    (when they are few)."""
     close = difflib.get_close_matches(word, known, n=3, cutoff=0.6)
     if close:
-        return "; did you mean " + " or ".join(repr(c) for c in close) + "?"
-    return f"; known keys: {', '.join(known)}" if len(known) <= 24 else ""
+        guesses = or_list([repr(c) for c in close])
+        return Said(
+            N_("{where}: unknown key; did you mean {guesses}?"), where=where, guesses=guesses
+        )
+    if len(known) <= 24:
+        return Said(
+            N_("{where}: unknown key; known keys: {known}"), where=where, known=", ".join(known)
+        )
+    return Said(N_("{where}: unknown key"), where=where)
 
 
-_EXTRA = re.compile(r"^(?:(?P<path>[^:]*): )?extra fields found \((?P<names>[^)]*)\)$")
-
-
-def _explain_extra(message: str) -> str:
-    """cattrs's "extra fields found (x)" as "path.x: unknown key; did you mean ...?"."""
-    m = _EXTRA.match(message)
-    if m is None:
-        return message
-    path = [p for p in (m.group("path") or "").split(".") if p]
-    out = []
-    for i, name in enumerate(n.strip() for n in m.group("names").split(",")):
+def _explain_extra(refused: Refused, where: str) -> str:
+    """cattrs's "extra fields found (x)" as "path.x: unknown key; did you mean ...?"
+    (one line for the keys of one mapping; ``where`` before its first key path)."""
+    path = [p for p in refused.path.split(".") if p]
+    out: list[str] = []
+    for i, name in enumerate(n.strip() for n in refused.extra):
         # difflib compares each name with each known key: a few suggestions will do
-        why = _unknown_key([*path, name]) if i < _GUESSES else None
-        out.append(why or f"{'.'.join([*path, name])}: unknown key")
-    return "; ".join(out)
+        prefix = where if i == 0 else ""
+        why = _unknown_key([*path, name], prefix) if i < _GUESSES else None
+        out.append(why or Said(N_("{where}: unknown key"), where=prefix + ".".join([*path, name])))
+    return clauses(out)
 
 
 def _blame_options(problems: list[str], options: dict[str, Any]) -> tuple[str, list[str]] | None:
@@ -528,7 +638,7 @@ def _blame_options(problems: list[str], options: dict[str, Any]) -> tuple[str, l
             return None
         blamed.append(key)
     first = blamed[0]
-    return f"option {first}={_json(options[first])}", problems
+    return _option(f"{first}={_json(options[first])}"), problems
 
 
 #: How deep an option's value may nest lists and mappings; a profile needs three.
@@ -546,13 +656,22 @@ def _read_option(name: str, item: str) -> tuple[str, Any]:
     key, eq, raw = item.partition("=")
     source = name if len(name) <= 60 else f"{name[:55]}..."
     if not eq:
-        raise ProfileError(source, [f"cannot read option {short(item)}: write key=value"])
+        raise ProfileError(
+            source, [Said(N_("cannot read option {item}: write key=value"), item=short(item))]
+        )
     key = key.strip()
     depth = _nesting(raw)
     if depth > _MAX_DEPTH:
         raise ProfileError(
             source,
-            [f"option {short(key)}: the value nests {depth} brackets deep; at most {_MAX_DEPTH}"],
+            [
+                Said(
+                    N_("option {key}: the value nests {depth} brackets deep; at most {most}"),
+                    key=short(key),
+                    depth=depth,
+                    most=_MAX_DEPTH,
+                )
+            ],
         )
     try:
         return key, json.loads(raw)
@@ -561,12 +680,19 @@ def _read_option(name: str, item: str) -> tuple[str, Any]:
     try:
         return key, yaml.load(raw, Loader=StrictLoader)
     except (yaml.YAMLError, ValueError, RecursionError) as e:
-        problem = getattr(e, "problem", None) or "not a value"
+        problem = getattr(e, "problem", None) or Said(N_("not a value"))
         raise ProfileError(
             source,
             [
-                f"option {short(key)}: cannot read the value {short(raw)} ({problem}); "
-                'write JSON or YAML such as 2, true, "text", [1, 2] or {a: 1}'
+                Said(
+                    N_(
+                        "option {key}: cannot read the value {value} ({problem}); "
+                        'write JSON or YAML such as 2, true, "text", [1, 2] or {{a: 1}}'
+                    ),
+                    key=short(key),
+                    value=short(raw),
+                    problem=problem,
+                )
             ],
         ) from None
 
@@ -583,20 +709,20 @@ def _nesting(text: str) -> int:
     return deepest
 
 
-def _split_options(text: str) -> list[str]:
+def _split_options(given: str) -> list[str]:
     """Split ``a=1;b=[1,2];c="x;y"`` at the semicolons outside brackets and quotes."""
     out, depth, quoted, start = [], 0, False, 0
-    for i, ch in enumerate(text):
-        if ch == '"' and (i == 0 or text[i - 1] != "\\"):
+    for i, ch in enumerate(given):
+        if ch == '"' and (i == 0 or given[i - 1] != "\\"):
             quoted = not quoted
         elif not quoted and ch in "[{":
             depth += 1
         elif not quoted and ch in "]}":
             depth -= 1
         elif not quoted and depth == 0 and ch == ";":
-            out.append(text[start:i])
+            out.append(given[start:i])
             start = i + 1
-    out.append(text[start:])
+    out.append(given[start:])
     return [p for p in (x.strip() for x in out) if p]
 
 
@@ -614,7 +740,7 @@ def load_profile_text(text: str, name: str = "upload.yaml", **options: Any) -> R
         :func:`load_variant` would say, or an ``extends`` naming a file.
     """
     if len(text.encode("utf-8", "replace")) > _MAX_BYTES:
-        raise ProfileError(name, ["the text is over 1 MiB; a profile is at most 1 MiB"])
+        raise ProfileError(name, [Said(N_("the text is over 1 MiB; a profile is at most 1 MiB"))])
     lineage: dict[str, Any] = {}
     data = _resolve_data(name, None, _profile_data(name, read_yaml(name, text)), lineage=lineage)
     return _ruleset(name, data, options, {**lineage, "origin": name, "profile_text": text})

@@ -33,9 +33,12 @@ from typing import Any
 
 import attrs
 
+from alsos.language import N_, Said
 from alsos.ruleset import registry
+from alsos.ruleset.checks import no_module
 from alsos.ruleset.profile import FAMILY_PLACES, NoParams, Ruleset
-from alsos.ruleset.structure import class_shape, hints, structured
+from alsos.ruleset.reasons import or_list
+from alsos.ruleset.structure import class_shape, hints, lines, structured
 
 __all__ = [
     "all_keys",
@@ -166,14 +169,14 @@ def split(
 
 
 def _unknown_module(where: str, section: str, key: str, family: str, name: object) -> str:
-    available = registry.available(family)
-    errors = "".join(f"; {err}" for err in registry.plugin_errors())
     if not isinstance(name, str):
-        return f"{where}{section}.{key}: expected a module's name (text), got {name!r}"[:300]
-    return (
-        f"{where}{section}.{key}: no rule module {name[:60]!r}; available: "
-        f"{', '.join(available)}{errors}"
-    )
+        wrong = N_("{where}: expected a module's name (text), got {value}")
+        value, path = repr(name), f"{where}{section}.{key}"
+        said = Said(wrong, where=path, value=value)
+        if len(said) > 300:  # the value ends the line: cut it, for a line of 300
+            said = Said(wrong, where=path, value=value[: len(value) - len(said) + 300])
+        return said
+    return no_module(f"{where}{section}.{key}", repr(name[:60]), family)
 
 
 def _foreign(where: str, section: str, part: Mapping[str, Any], key: object) -> str:
@@ -184,10 +187,16 @@ def _foreign(where: str, section: str, part: Mapping[str, Any], key: object) -> 
         chosen = _chosen(part, family)
         for other in registry.available(family):
             if other != chosen and key in _names(params_class(family, other)):
-                return (
-                    f"{where}{section}.{shown}: a key of the {other} {family} module; "
-                    f"this profile's {family} module is {str(chosen)[:60]} "
-                    f"({section}.{FAMILY_PLACES[family][1]})"
+                return Said(
+                    N_(
+                        "{where}: a key of the {other} {family} module; "
+                        "this profile's {family} module is {chosen} ({key})"
+                    ),
+                    where=f"{where}{section}.{shown}",
+                    other=other,
+                    family=family,
+                    chosen=str(chosen)[:60],
+                    key=f"{section}.{FAMILY_PLACES[family][1]}",
                 )
     known = sorted(
         set(common_keys(section)).union(
@@ -195,10 +204,17 @@ def _foreign(where: str, section: str, part: Mapping[str, Any], key: object) -> 
         )
     )
     close = difflib.get_close_matches(str(key)[:60], known, n=3, cutoff=0.6)
-    guess = "; did you mean " + " or ".join(repr(c) for c in close) + "?" if close else ""
-    if not guess and len(known) <= 24:
-        guess = f"; known keys: {', '.join(known)}"
-    return f"{where}{section}.{shown}: unknown key{guess}"
+    path = f"{where}{section}.{shown}"
+    if close:
+        guesses = or_list([repr(c) for c in close])
+        return Said(
+            N_("{where}: unknown key; did you mean {guesses}?"), where=path, guesses=guesses
+        )
+    if len(known) <= 24:
+        return Said(
+            N_("{where}: unknown key; known keys: {known}"), where=path, known=", ".join(known)
+        )
+    return Said(N_("{where}: unknown key"), where=path)
 
 
 def read(
@@ -215,9 +231,9 @@ def read(
         if shape:
             problems += shape
             continue
-        obj, said = structured(data, cls)
+        obj, refused = structured(data, cls)
         if obj is None:
-            problems += [f"{prefix}{m}" if ": " in m else m for m in said]
+            problems += lines(refused, prefix)
             continue
         objects[family] = obj
     return objects, problems

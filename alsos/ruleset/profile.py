@@ -25,8 +25,10 @@ import attrs
 from attrs import field, frozen
 
 from alsos.errors import RulesetError
+from alsos.language import N_, Said
 from alsos.pack.cards import Card, Order, Rank, Suit
 from alsos.pack.tables import point_table
+from alsos.ruleset.reasons import Cut, card_said, clauses
 
 __all__ = [
     "FAMILY_PLACES",
@@ -39,6 +41,7 @@ __all__ = [
     "FigureRule",
     "FrozenMap",
     "GameValues",
+    "ItemWords",
     "KontraRules",
     "LadderContract",
     "MeldRules",
@@ -46,6 +49,7 @@ __all__ = [
     "PlayRules",
     "ProfileError",
     "ProfileWarning",
+    "ProfileWords",
     "Ruleset",
     "ScoringRules",
 ]
@@ -67,16 +71,26 @@ class ProfileError(RulesetError):
     mistake repeated a thousand times): each problem is cut to 500
     characters, problems of the same shape are listed once with a count
     ("... and 998 more like it: ..."), and at most 50 remain.
+
+    Each problem the loader finds is a :class:`~alsos.language.Said`: its text is
+    the English a programmer reads (``str(e)``, ``e.problems``), and
+    :func:`~alsos.language.said_in` writes the error -- or one of ``e.problems`` --
+    in a person's language (the web table answers an upload so).
     """
 
     def __init__(self, source: str, problems: list[str]) -> None:
         self.source = source if len(source) <= 300 else f"{source[:290]}..."
         grouped = _group(problems)
-        shown = [p if len(p) <= 500 else f"{p[:490]}..." for p in grouped[:50]]
+        shown = [Cut.of(p) if len(p) > 500 else p for p in grouped[:50]]
         if len(grouped) > 50:
-            shown.append(f"... and {len(grouped) - 50} more problems")
+            more = len(grouped) - 50
+            shown.append(
+                Said.counted("... and {n} more problems", "... and {n} more problems", more)
+            )
         self.problems = shown
-        super().__init__(f"{self.source}: " + "; ".join(shown))
+        super().__init__(
+            Said(N_("{source}: {problems}"), source=self.source, problems=clauses(shown))
+        )
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.source, self.problems))
@@ -94,8 +108,8 @@ def _shape(problem: str) -> tuple[str, str, str]:
     where, sep, reason = problem.partition(": ")
     if not sep or " " in where:
         return ("", "", _QUOTED.sub("_", problem))
-    parts = where.split(".")
-    return (_QUOTED.sub("_", parts[0]), parts[-1], _QUOTED.sub("_", reason))
+    keys = where.split(".")
+    return (_QUOTED.sub("_", keys[0]), keys[-1], _QUOTED.sub("_", reason))
 
 
 def _group(problems: list[str]) -> list[str]:
@@ -110,10 +124,15 @@ def _group(problems: list[str]) -> list[str]:
             out.extend(members)
             continue
         first, rest = members[0], members[1:]
-        keys = [m.partition(": ")[0][:60] for m in rest[:3]]
+        keys = ", ".join(m.partition(": ")[0][:60] for m in rest[:3])
         out.append(
-            f"{first} (... and {len(rest)} more like it: {', '.join(keys)}"
-            + (", ...)" if len(rest) > 3 else ")")
+            Said.counted(
+                "{problem} (... and {n} more like it: {keys})",
+                "{problem} (... and {n} more like it: {keys})",
+                len(rest),
+                problem=first,
+                keys=keys + (", ..." if len(rest) > 3 else ""),
+            )
         )
     return out
 
@@ -532,6 +551,42 @@ class ScoringRules:
 
 
 @frozen
+class ItemWords:
+    """A figure's or a ladder contract's words in one language: its ``title``."""
+
+    title: str
+
+
+@frozen
+class ProfileWords:
+    """What a profile says to a person, in one language (``words: {hu: ...}``).
+
+    ``name``: the profile's name; ``figures`` and ``contracts``: a figure's or a
+    ladder contract's title, by id (``{abszolut: {title: abszolút}}``); ``rulings``:
+    the profile's rulings (``sources.rulings``: ``alsos ruling (...)``), each in
+    this language, as many as it has and in their order.  What is not given stays
+    as the profile wrote it (:func:`alsos.ruleset.wording.worded`).  Ids, card
+    codes and the kontra words are the notation a player types, the same in every
+    language, so they are not among the words.
+    """
+
+    name: str | None = None
+    figures: Mapping[str, ItemWords] = field(factory=FrozenMap, converter=_frozen)
+    contracts: Mapping[str, ItemWords] = field(factory=FrozenMap, converter=_frozen)
+    rulings: tuple[str, ...] = ()
+
+    def figure_title(self, name: str, default: str) -> str:
+        """Figure ``name``'s title in this language, else ``default``."""
+        found = self.figures.get(name)
+        return default if found is None else found.title
+
+    def contract_title(self, cid: str, default: str) -> str:
+        """Ladder contract ``cid``'s title in this language, else ``default``."""
+        found = self.contracts.get(cid)
+        return default if found is None else found.title
+
+
+@frozen
 class Ruleset:
     """A whole variant: everything the engine needs to play and score a hand."""
 
@@ -552,6 +607,13 @@ class Ruleset:
     calling: CallingRules = CallingRules()
     play: PlayRules = PlayRules()
     scoring: ScoringRules = ScoringRules()
+    #: The profile's words in other languages, by language code (``words: {hu: ...}``).
+    #: Part of the profile -- a record carries it with the profile's id or text -- but
+    #: not of the game: they change no rule, so two rulesets that differ only in their
+    #: words are equal, hash alike and have the same canonical string.
+    words: Mapping[str, ProfileWords] = field(
+        factory=FrozenMap, converter=_frozen, eq=False, repr=False
+    )
     options: Mapping[str, Any] = field(factory=FrozenMap, converter=freeze, eq=False, repr=False)
     origin: str | None = field(default=None, eq=False, repr=False)
     #: The profile this one ``extends`` (an id or an absolute path), if any.
@@ -631,21 +693,35 @@ class CardSpec:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        parts = text.split()
+        words = text.split()
         self.rank: Rank | None = None
         self.choices: tuple[Card, ...] = ()
-        if len(parts) == 2 and parts[0] in ("trump", "all"):
-            self.kind = parts[0]
-            self.rank = Rank.parse(parts[1])
+        if len(words) == 2 and words[0] in ("trump", "all"):
+            self.kind = words[0]
+            try:
+                self.rank = Rank.parse(words[1])
+            except ValueError as e:
+                raise type(e)(card_said(e, "rank", words[1])) from None
             return
         self.kind = "cards"
-        codes = [p for p in parts if p != "or"]
-        if not codes or len(codes) != (len(parts) + 1) // 2:
+        codes = [p for p in words if p != "or"]
+        if not codes or len(codes) != (len(words) + 1) // 2:
             raise ValueError(
-                f"card spec {text!r}: write 'trump <rank>', 'all <rank>', a card such as "
-                f"'TA', or cards joined by 'or'"
+                Said(
+                    N_(
+                        "card spec {spec}: write 'trump <rank>', 'all <rank>', a card such as "
+                        "'TA', or cards joined by 'or'"
+                    ),
+                    spec=repr(text),
+                )
             )
-        self.choices = tuple(Card.parse(c) for c in codes)
+        choices = []
+        for code in codes:
+            try:
+                choices.append(Card.parse(code))
+            except ValueError as e:
+                raise type(e)(card_said(e, "card", code)) from None
+        self.choices = tuple(choices)
 
     def mask(self, trump: int) -> int:
         """The bit set the spec names under trump suit ``trump`` (-1: none)."""

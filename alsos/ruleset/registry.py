@@ -25,6 +25,7 @@ from importlib import metadata
 from typing import Any, TypeVar
 
 from alsos.errors import RulesetError
+from alsos.language import N_, Said
 
 __all__ = [
     "FAMILIES",
@@ -98,7 +99,15 @@ def _load() -> None:
         try:
             ep.load()
         except Exception as e:  # a third-party plugin may fail in any way
-            _plugin_errors.append(f"plugin {ep.name!r} ({ep.value}) failed to load: {e}")
+            why = e.args[0] if len(e.args) == 1 and isinstance(e.args[0], Said) else str(e)
+            _plugin_errors.append(
+                Said(
+                    N_("plugin {name} ({value}) failed to load: {error}"),
+                    name=repr(ep.name),
+                    value=ep.value,
+                    error=why,
+                )
+            )
 
 
 def plugin_errors() -> tuple[str, ...]:

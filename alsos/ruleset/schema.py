@@ -33,6 +33,7 @@ from alsos.ruleset import registry
 from alsos.ruleset.checks import MAX_FIGURES, MAX_ID, MAX_SOURCES
 from alsos.ruleset.params import params_class
 from alsos.ruleset.profile import FAMILY_PLACES, Ruleset
+from alsos.ruleset.wording import profile_languages
 
 __all__ = ["SCHEMA_DIALECT", "profile_schema"]
 
@@ -281,6 +282,12 @@ _LIMITS: dict[tuple[str, str], dict[str, Any]] = {
     ("Ruleset", "sources"): {"maxProperties": MAX_SOURCES},
     ("LadderParams", "contracts"): {"maxProperties": MAX_FIGURES},
     ("Ruleset", "player_counts"): {"items": {"enum": [2, 3, 4]}},
+    ("Ruleset", "words"): {"propertyNames": {"enum": list(profile_languages())}},
+    ("ProfileWords", "name"): {"minLength": 1},
+    ("ProfileWords", "figures"): {"maxProperties": MAX_FIGURES},
+    ("ProfileWords", "contracts"): {"maxProperties": MAX_FIGURES},
+    ("ProfileWords", "rulings"): {"items": {"type": "string", "pattern": r"^[^()]+$"}},
+    ("ItemWords", "title"): {"minLength": 1},
 }
 
 

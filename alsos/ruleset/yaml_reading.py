@@ -26,6 +26,7 @@ from typing import Any
 
 import yaml
 
+from alsos.language import N_, Said
 from alsos.ruleset.checks import short
 from alsos.ruleset.profile import ProfileError
 
@@ -76,18 +77,15 @@ class StrictLoader(yaml.SafeLoader):
             raise yaml.composer.ComposerError(
                 None,
                 None,
-                f"aliases (*{event.anchor}) are not supported in profiles; write the value out",
+                Said(
+                    N_("aliases (*{anchor}) are not supported in profiles; write the value out"),
+                    anchor=event.anchor,
+                ),
                 event.start_mark,
             )
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise _Refused(
-                None,
-                None,
-                f"{self._path(index)}more than {MAX_NODES} keys, values, lists and mappings; "
-                "a profile has a few hundred (the largest shipped one 554)",
-                self.peek_event().start_mark,  # type: ignore[no-untyped-call]
-            )
+            raise _Refused(None, None, self._too_many(index), self.peek_event().start_mark)  # type: ignore[no-untyped-call]
         nests = self.check_event(yaml.SequenceStartEvent, yaml.MappingStartEvent)
         if nests and self.depth >= MAX_NESTING:
             raise _Refused(None, None, _too_deep(), self.peek_event().start_mark)  # type: ignore[no-untyped-call]
@@ -99,9 +97,9 @@ class StrictLoader(yaml.SafeLoader):
         self.depth -= nests
         return node
 
-    def _path(self, index: Any) -> str:
-        """The key path of the node about to be composed (``index`` is its index),
-        as ``figures.f832.value: ``; empty at the top."""
+    def _too_many(self, index: Any) -> Said:
+        """Why the node about to be composed (``index`` is its index) is one too many,
+        naming its key path (``figures.f832.value``)."""
         path = ""
         for i in (*self.indexes, index):
             if isinstance(i, int):
@@ -110,13 +108,31 @@ class StrictLoader(yaml.SafeLoader):
                 path += f"{'.' if path else ''}{i.value[:30]}"
             elif i is not None:
                 path += f"{'.' if path else ''}?"  # a list or mapping as a key
-        return f"{path}: " if path else ""
+        if not path:
+            return Said(
+                N_(
+                    "more than {most} keys, values, lists and mappings; "
+                    "a profile has a few hundred (the largest shipped one 554)"
+                ),
+                most=MAX_NODES,
+            )
+        return Said(
+            N_(
+                "{where}: more than {most} keys, values, lists and mappings; "
+                "a profile has a few hundred (the largest shipped one 554)"
+            ),
+            where=path,
+            most=MAX_NODES,
+        )
 
 
-def _too_deep() -> str:
-    return (
-        f"lists and mappings nested more than {MAX_NESTING} deep; "
-        "a profile nests a few (the shipped ones at most 5)"
+def _too_deep() -> Said:
+    return Said(
+        N_(
+            "lists and mappings nested more than {most} deep; "
+            "a profile nests a few (the shipped ones at most 5)"
+        ),
+        most=MAX_NESTING,
     )
 
 
@@ -124,26 +140,30 @@ def _no_duplicates(loader: StrictLoader, node: yaml.MappingNode, deep: bool = Fa
     seen: set[Any] = set()
     for key_node, _ in node.value:
         if key_node.tag == "tag:yaml.org,2002:merge":
-            raise yaml.constructor.ConstructorError(
+            raise _Refused(
                 None,
                 None,
-                "merge keys (<<) are not supported in profiles; write the keys out, or use "
-                "'extends:' to build on another profile",
+                Said(
+                    N_(
+                        "merge keys (<<) are not supported in profiles; write the keys out, "
+                        "or use 'extends:' to build on another profile"
+                    )
+                ),
                 key_node.start_mark,
             )
         key = loader.construct_object(key_node, deep=deep)
         if not isinstance(key, (str, int, float, bool)) and key is not None:
-            raise yaml.constructor.ConstructorError(
+            raise _Refused(
                 None,
                 None,
-                f"a key must be text or a number, not a {type(key).__name__}",
+                Said(N_("a key must be text or a number, not a {kind}"), kind=type(key).__name__),
                 key_node.start_mark,
             )
         if key in seen:
             raise yaml.constructor.ConstructorError(
                 None,
                 None,
-                f"the key {short(key)} appears twice in one mapping",
+                Said(N_("the key {key} appears twice in one mapping"), key=short(key)),
                 key_node.start_mark,
             )
         seen.add(key)
@@ -168,13 +188,24 @@ def read_yaml(source: str, text: str) -> Any:
         raise ProfileError(source, [_too_deep()]) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
         problem = getattr(e, "problem", None) or str(e)
-        if isinstance(e, _Refused):
-            raise ProfileError(source, [f"{where}{problem}"]) from None
-        if "merge keys" in problem or "aliases" in problem or "a key must be" in problem:
-            raise ProfileError(source, [f"{where}{problem}"]) from None
-        if "could not determine a constructor" in problem:
-            problem = f"{problem}; only plain YAML values are allowed (no tags that run code)"
-            raise ProfileError(source, [f"{where}unsafe YAML tag refused: {problem}"]) from None
-        raise ProfileError(source, [f"{where}YAML error: {problem}"]) from None
+        if isinstance(e, _Refused) or "aliases" in problem:
+            said = problem
+        elif "could not determine a constructor" in problem:
+            said = Said(
+                N_(
+                    "unsafe YAML tag refused: {problem}; only plain YAML values are allowed "
+                    "(no tags that run code)"
+                ),
+                problem=problem,
+            )
+        else:
+            said = Said(N_("YAML error: {problem}"), problem=problem)
+        if mark is not None:
+            said = Said(
+                N_("line {line}, column {column}: {problem}"),
+                line=mark.line + 1,
+                column=mark.column + 1,
+                problem=said,
+            )
+        raise ProfileError(source, [said]) from None

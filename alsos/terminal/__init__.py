@@ -16,6 +16,13 @@ hand and, where the profile limits it, each seat's declarations left.
 At its turn the player may type ``hint`` (the action suggested from its own
 view, its value and the next best) or ``undo`` (take back its last action and
 the bots' answers: :mod:`alsos.analysis.undo`, :mod:`alsos.words.hints`).
+
+Everything it prints is written in the :class:`~alsos.language.Language` of
+``--lang`` (or of the locale), handed down as a parameter: the story and the
+settlement, the prompts, the help, the hint, a refused answer
+(:mod:`alsos.terminal.refusal`), the session's scores
+(:mod:`alsos.terminal.sessions`) and the command's own errors.  The actions
+are typed and shown in the notation, the same in every language.
 """
 
 from __future__ import annotations
@@ -25,25 +32,29 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from alsos.analysis.report import phase_name
 from alsos.analysis.undo import UndoRefused, take_back_own
 from alsos.bots import Bot, BotOptionError, UnknownBotError, available, make_spec, split_specs
-from alsos.hand.chosen import declare_limit
 from alsos.hand.events import Event
-from alsos.language import LANGUAGES, language, locale_language
+from alsos.language import ENGLISH, LANGUAGES, N_, Language, language, locale_language, said_in
 from alsos.pack.actions import Action
 from alsos.pack.cards import quote
-from alsos.play.game import Game
-from alsos.play.session import Session, new_session
+from alsos.play.game import Game, IllegalActionError
+from alsos.play.session import new_session
+from alsos.play.view import ItemView
 from alsos.records.record import Record, RecordError
 from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import ProfileError, Ruleset
+from alsos.ruleset.wording import name_in
 from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines
+from alsos.terminal.refusal import refusal
 from alsos.terminal.screen import Screen, make_screen
+from alsos.terminal.sessions import not_decided, scores
 from alsos.words.hints import hint_text
-from alsos.words.rules import contract_name, examples, is_ladder
+from alsos.words.rules import contract_name, examples, is_ladder, seat_name
 
 __all__ = ["add_arguments", "read_record_file", "run"]
 
@@ -55,6 +66,17 @@ MAX_STEPS = 10_000
 MAX_HANDS = 1_000
 # What _ask returns when the player asks to take back its last action.
 _UNDO = "undo"
+# What '?' explains, by (a contract ladder, figures, kontras): the first line's words.
+_EXPLAINS = {
+    (True, False, False): N_("the contracts"),
+    (True, True, False): N_("the contracts, figures"),
+    (True, False, True): N_("the contracts and kontras"),
+    (True, True, True): N_("the contracts, figures and kontras"),
+    (False, False, False): N_("the games"),
+    (False, True, False): N_("the games, figures"),
+    (False, False, True): N_("the games and kontras"),
+    (False, True, True): N_("the games, figures and kontras"),
+}
 
 
 def add_arguments(play: argparse.ArgumentParser) -> None:
@@ -133,11 +155,12 @@ def _add_output_arguments(play: argparse.ArgumentParser) -> None:
     )
     play.add_argument(
         "--lang",
-        choices=sorted(c for c in LANGUAGES if c != "qps"),
+        choices=sorted(LANGUAGES),
         default=None,
         help=(
-            "the language of the hand's story and settlement (default: from LANGUAGE, "
-            "LC_ALL, LC_MESSAGES or LANG, else en); the prompts are English"
+            "the language of everything the hand says: story, settlement, prompts, help "
+            "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en; qps marks "
+            "every message); the actions are typed in the notation in every language"
         ),
     )
     play.add_argument(
@@ -152,63 +175,85 @@ def _add_output_arguments(play: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``alsos play`` with parsed ``args``; return the exit code."""
-    screen = make_screen(args.color, args.suits)
+    lang = language(args.lang or locale_language())
+    screen = make_screen(args.color, args.suits, lang)
     done: Sequence[tuple[int, Action]] = ()  # a resumed hand's actions, told again
     if args.resume is not None:
-        loaded = _load_record(args.resume)
+        loaded = _load_record(args.resume, lang)
         if loaded is None:
             return 1
         record, game = loaded
         rules = game.rules
         seed = record.seed if record.seed is not None else 0
         done = record.actions
-        screen.line(f"{rules.name} [{rules}], resumed from {args.resume} after {len(done)} steps")
+        screen.line(
+            lang.plural(
+                "{name} [{rules}], resumed from {file} after {n} step",
+                "{name} [{rules}], resumed from {file} after {n} steps",
+                len(done),
+                name=name_in(rules, lang),
+                rules=rules,
+                file=args.resume,
+            )
+        )
     else:
-        loaded_rules = _rules(args.variant, args.players)
+        loaded_rules = _rules(args.variant, args.players, lang)
         if loaded_rules is None:
             return 1
         rules = loaded_rules
         seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    names = _bot_names(args.bots, rules.players)
+    names = _bot_names(args.bots, rules.players, lang)
     if names is None:
         return 2
     if args.hands is not None and args.hands < 1:
-        print(f"--hands must be at least 1, not {args.hands}", file=sys.stderr)
+        print(lang.text("--hands must be at least 1, not {n}", n=args.hands), file=sys.stderr)
         return 2
     if args.rubber and args.resume is None:
-        return _session(args, rules, seed, names, screen)
+        return _session(args, rules, seed, names, screen, lang)
     if args.resume is not None:
         game = record.new_game(rules)  # keeps the record's seed, names and tags for --save
     else:
         game = Game(rules, seed=seed, dealer=0)
-        screen.line(f"{rules.name} [{rules.id}], seed {seed}, dealer seat {game.dealer}")
+        screen.line(
+            lang.text(
+                "{name} [{id}], seed {seed}, dealer seat {dealer}",
+                name=name_in(rules, lang),
+                id=rules.id,
+                seed=seed,
+                dealer=game.dealer,
+            )
+        )
     try:
-        return _one_hand(args, game, seed, names, screen, done)
+        return _one_hand(args, game, seed, names, screen, lang, done)
     finally:
         if args.save is not None:
-            _save(game, args.save)
+            _save(game, args.save, lang)
 
 
-def _rules(variant: str, players: int | None) -> Ruleset | None:
+def _rules(variant: str, players: int | None, lang: Language) -> Ruleset | None:
     options = {"players": players} if players is not None else {}
     try:
         return load_variant(variant, **options)
     except ProfileError as e:
-        print(f"cannot load variant {quote(variant)}:", file=sys.stderr)
+        print(lang.text("cannot load variant {variant}:", variant=quote(variant)), file=sys.stderr)
         for problem in e.problems:
-            print(f"    {e.source}: {problem}", file=sys.stderr)
+            print(f"    {e.source}: {said_in(problem, lang)}", file=sys.stderr)
         return None
 
 
-def _bot_names(spec: str, seats: int) -> list[str] | None:
+def _bot_names(spec: str, seats: int, lang: Language) -> list[str] | None:
     """One bot name per seat from ``--bots``; print why not and return None if it is wrong."""
     names = split_specs(spec)
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
         print(
-            f"--bots names {len(names)} bots; give one name for all seats or one per seat "
-            f"({seats} at this table)",
+            lang.text(
+                "--bots names {n} bots; give one name for all seats or one per seat "
+                "({seats} at this table)",
+                n=len(names),
+                seats=seats,
+            ),
             file=sys.stderr,
         )
         return None
@@ -216,16 +261,34 @@ def _bot_names(spec: str, seats: int) -> list[str] | None:
         try:
             make_spec(name, seed=0)
         except (UnknownBotError, BotOptionError) as e:
-            print(f"--bots: {e}", file=sys.stderr)
+            print(f"--bots: {_bot_refusal(name, e, lang)}", file=sys.stderr)
             return None
         except (TypeError, ValueError) as e:
             print(
-                f"--bots: the bot {name!r} cannot be made ({e}); available: "
-                f"{', '.join(available())}",
+                lang.text(
+                    "--bots: the bot {name} cannot be made ({error}); available: {bots}",
+                    name=repr(name),
+                    error=said_in(e, lang),
+                    bots=", ".join(available()),
+                ),
                 file=sys.stderr,
             )
             return None
     return names
+
+
+def _bot_refusal(name: str, e: Exception, lang: Language) -> str:
+    """Why ``name`` names no bot, in ``lang`` (the error's own words where this is not the
+    plain case of an unknown name)."""
+
+    def unknown(words: Language) -> str:
+        return words.text(
+            "no bot named {name}; available: {bots}", name=quote(name), bots=", ".join(available())
+        )
+
+    if isinstance(e, UnknownBotError) and unknown(ENGLISH) == str(e):
+        return unknown(lang)
+    return said_in(e, lang)
 
 
 def _bots(
@@ -240,18 +303,54 @@ def _bot_seed(seed: int, seat: int) -> int:
     return random.Random(f"alsos-bot:{seed}:{seat}").randrange(2**32)
 
 
-def _seat_for(args: argparse.Namespace, game: Game) -> int | None:
+def _seat_for(args: argparse.Namespace, game: Game, lang: Language) -> int | None:
     """The seat the user plays, or None (printing why) if it does not play this hand."""
     if args.seat is None:
         return game.active[0]
     if args.seat not in game.active:
         print(
-            f"seat {args.seat} does not play this hand; choose one of "
-            f"{', '.join(map(str, game.active))}",
+            lang.text(
+                "seat {seat} does not play this hand; choose one of {seats}",
+                seat=args.seat,
+                seats=", ".join(map(str, game.active)),
+            ),
             file=sys.stderr,
         )
         return None
     return int(args.seat)
+
+
+def _players_line(game: Game, names: Sequence[str], me: int | None, lang: Language) -> str:
+    """Who plays which seat, and who deals and sits out."""
+    players = ", ".join(
+        lang.text("seat {seat} you", seat=s)
+        if s == me
+        else lang.text("seat {seat} {bot} bot", seat=s, bot=names[s])
+        for s in sorted(game.active)
+    )
+    return lang.text("players: {players}", players=players) + "".join(
+        lang.text("; seat {seat} deals and sits out", seat=s)
+        for s in range(game.players)
+        if s not in game.active
+    )
+
+
+def _first_words(game: Game, me: int, lang: Language) -> str:
+    """How to answer, said once before the player's first turn."""
+    rules = game.rules
+    what = _EXPLAINS[
+        is_ladder(rules),
+        any(f.enabled for f in rules.figures.values()),
+        bool(rules.kontra.levels),
+    ]
+    return lang.text(
+        "You play seat {seat}. Type an action (e.g. {examples}) or its number in the list; "
+        "'?' explains {what}, 'hint' suggests an action, 'undo' takes back your last one, "
+        "'quit' leaves.",
+        seat=me,
+        examples=examples(rules),
+        what=lang.text(what),
+    )
 
 
 def _one_hand(
@@ -260,6 +359,7 @@ def _one_hand(
     seed: int,
     names: Sequence[str],
     screen: Screen,
+    lang: Language = ENGLISH,
     done: Sequence[tuple[int, Action]] = (),
 ) -> int:
     """Play or watch ``game`` to its end, after telling the ``done`` actions of a resumed hand.
@@ -268,36 +368,22 @@ def _one_hand(
     """
     me = None
     if not args.watch and args.rubber and args.seat not in game.active:
-        screen.line(f"seat {args.seat} (you) deals and sits out this hand: the bots play it")
+        screen.line(
+            lang.text(
+                "seat {seat} (you) deals and sits out this hand: the bots play it", seat=args.seat
+            )
+        )
     elif not args.watch:
-        me = _seat_for(args, game)
+        me = _seat_for(args, game, lang)
         if me is None:
             return 2
     # Bots continue from the hand's seed and the number of steps already taken, so
     # a resumed hand plays on as reproducibly as a new one.
     bots = _bots(seed + len(done), names, game.active, me)
-    screen.line(
-        "players: "
-        + ", ".join(
-            f"seat {s} {'you' if s == me else names[s] + ' bot'}" for s in sorted(game.active)
-        )
-        + "".join(
-            f"; seat {s} deals and sits out" for s in range(game.players) if s not in game.active
-        )
-    )
+    screen.line(_players_line(game, names, me, lang))
     if me is not None:
-        what = "the contracts" if is_ladder(game.rules) else "the games"
-        if any(f.enabled for f in game.rules.figures.values()):
-            what += ", figures"
-        if game.rules.kontra.levels:
-            what += " and kontras"
-        screen.dim(
-            f"You play seat {me}. Type an action (e.g. {examples(game.rules)}) or its number "
-            f"in the list; '?' explains {what}, 'hint' suggests an action, 'undo' takes "
-            "back your last one, 'quit' leaves."
-        )
+        screen.dim(_first_words(game, me, lang))
     watched = game.active if me is None else (me,)
-    lang = language(args.lang or locale_language())
     narrator = Narrator(game, screen, watched, me, in_session=args.rubber, lang=lang)
     narrator.open()
     for who, action in done:
@@ -305,19 +391,26 @@ def _one_hand(
         narrator.step(who, game.apply(action, seat=who))
     if done:
         narrator.flush()
-        screen.dim(f"  (the saved hand stopped here, after {len(done)} steps)")
+        screen.dim(
+            "  "
+            + lang.plural(
+                "(the saved hand stopped here, after {n} step)",
+                "(the saved hand stopped here, after {n} steps)",
+                len(done),
+            )
+        )
     for _ in range(MAX_STEPS):
         if game.is_over:
             narrator.close()
             return 0
         seat = game.to_act
         if seat is None:
-            print("error: the game is not over but no seat is to act", file=sys.stderr)
+            print(lang.text("error: the game is not over but no seat is to act"), file=sys.stderr)
             return 1
         narrator.before()
         if seat == me:
             narrator.flush()
-            events = _ask(game, me, screen)
+            events = _ask(game, me, screen, lang)
             if events is None:
                 return 1
             if isinstance(events, str):  # _UNDO
@@ -326,64 +419,75 @@ def _one_hand(
         else:
             events = game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
         narrator.step(seat, events)
-    print(f"error: the hand did not end within {MAX_STEPS} steps", file=sys.stderr)
+    print(lang.text("error: the hand did not end within {n} steps", n=MAX_STEPS), file=sys.stderr)
     return 1
 
 
 def _undo(game: Game, me: int, bots: dict[int, Bot], screen: Screen, told: Narrator) -> Narrator:
     """Take back the player's last action (against bots only); the narrator to go on with."""
+    lang = told.lang
     humans = [s for s in game.active if s != me and s not in bots]
     try:
         back = take_back_own(game, me, humans)
     except UndoRefused as e:
-        print(f"error: {e}")
+        print(lang.text("error: {error}", error=said_in(e, lang)))
         return told
-    screen.line("taken back: " + ", ".join(f"seat {s} {a}" for s, a in back))
-    narrator = Narrator(game, screen, told.watched, me, in_session=told.in_session, lang=told.lang)
+    screen.line(
+        lang.text(
+            "taken back: {actions}",
+            actions=", ".join(f"{seat_name(s, lang)} {a}" for s, a in back),
+        )
+    )
+    narrator = Narrator(game, screen, told.watched, me, in_session=told.in_session, lang=lang)
     narrator.tricks = {s: game.tricks_won[s] for s in game.active}
     return narrator
 
 
-def _ask(game: Game, me: int, screen: Screen) -> tuple[Event, ...] | str | None:
+def _ask(
+    game: Game, me: int, screen: Screen, lang: Language = ENGLISH
+) -> tuple[Event, ...] | str | None:
     """Show the user's side of the table and read actions until one is legal; its events
     (``_UNDO`` when the user asks to take back its last action, None when it leaves)."""
     view = game.view(me)
-    ordered, line = grouped(game.legal_actions(), screen)
-    _status(game, me, screen)
-    screen.line("  you may: ", line)
+    ordered, line = grouped(game.legal_actions(), screen, lang)
+    _status(game, me, screen, lang)
+    may = "  " + lang.text("you may:") + " "
+    screen.line(may, line)
     while True:
-        print("your action> ", end="", flush=True)
-        text = sys.stdin.readline()
-        if not text:  # EOF
-            print("\nend of input: leaving the hand unfinished")
+        print(lang.text("your action>") + " ", end="", flush=True)
+        typed = sys.stdin.readline()
+        if not typed:  # EOF
+            print("\n" + lang.text("end of input: leaving the hand unfinished"))
             return None
         if not _isatty(sys.stdin):  # piped answers: echo them, so the transcript reads well
-            print(text.rstrip("\n"))
-        text = text.strip()
-        if not text:
+            print(typed.rstrip("\n"))
+        typed = typed.strip()
+        if not typed:
             continue
-        if text in ("?", "help"):
-            for help_line in help_lines(game.rules, screen):
+        if typed in ("?", "help"):
+            for help_line in help_lines(game.rules, screen, lang):
                 screen.line(help_line)
-            screen.line("  you may: ", line)
+            screen.line(may, line)
             continue
-        if text.lower() == "list":
+        if typed.lower() == "list":
             for i, action in enumerate(ordered, 1):
                 screen.line(f"  {i:>2}) {action}")
             continue
-        if text.lower() in ("quit", "exit"):
-            print("leaving the hand unfinished")
+        if typed.lower() in ("quit", "exit"):
+            print(lang.text("leaving the hand unfinished"))
             return None
-        if text.lower() == _UNDO:
+        if typed.lower() == _UNDO:
             return _UNDO
-        if text.lower() == "hint":
-            screen.line("  " + hint_text(game, me))
+        if typed.lower() == "hint":
+            screen.line("  " + hint_text(game, me, lang=lang))
             continue
         try:
-            picked: Action | str = choice(text, ordered)
+            picked: Action | str = choice(typed, ordered, lang)
             return game.apply(picked, seat=view.seat)
-        except ValueError as e:  # IllegalActionError, unknown text and bad numbers
-            print(f"error: {e}")
+        except IllegalActionError as e:
+            print(lang.text("error: {error}", error=refusal(e, game, lang)))
+        except ValueError as e:  # unknown text and bad numbers
+            print(lang.text("error: {error}", error=said_in(e, lang)))
 
 
 def _isatty(stream: object) -> bool:
@@ -391,34 +495,86 @@ def _isatty(stream: object) -> bool:
     return bool(isatty and isatty())
 
 
-def _status(game: Game, me: int, screen: Screen) -> None:
+def _item(item: ItemView, lang: Language) -> str:
+    """An item at stake: ``game 2``, ``100 (seat 1) 4``, with a call's multiplier."""
+    if item.label == "game":
+        said = lang.text("game {value}", value=item.value)
+    else:
+        said = lang.text(
+            "{figure} (seat {seat}) {value}", figure=item.label, seat=item.seat, value=item.value
+        )
+    if item.call != 1:
+        return lang.text("{item}, call x{call}", item=said, call=item.call)
+    return said
+
+
+def _status(game: Game, me: int, screen: Screen, lang: Language = ENGLISH) -> None:
     """The user's side of the table before a decision."""
     view = game.view(me)
-    bits = [f"-- your turn (seat {me}), {view.phase}"]
-    if view.contract is not None:
-        declarer = "" if view.declarer is None else f", declarer seat {view.declarer}"
-        bits.append(f"; contract {contract_name(game.rules, game.contract)}{declarer}")
-    screen.line("".join(bits))
-    unseen = f" (+{view.unseen_count} face down)" if view.unseen_count else ""
-    screen.line("  your hand: ", screen.cards(view.hand), unseen)
+    phase = phase_name(view.phase, lang)
+    if view.contract is None:
+        turn = lang.text("-- your turn (seat {seat}), {phase}", seat=me, phase=phase)
+    else:
+        contract = contract_name(game.rules, game.contract, lang)
+        turn = (
+            lang.text(
+                "-- your turn (seat {seat}), {phase}; contract {contract}",
+                seat=me,
+                phase=phase,
+                contract=contract,
+            )
+            if view.declarer is None
+            else lang.text(
+                "-- your turn (seat {seat}), {phase}; contract {contract}, declarer seat "
+                "{declarer}",
+                seat=me,
+                phase=phase,
+                contract=contract,
+                declarer=view.declarer,
+            )
+        )
+    screen.line(turn)
+    unseen = " " + lang.text("(+{n} face down)", n=view.unseen_count) if view.unseen_count else ""
+    screen.line("  " + lang.text("your hand:") + " ", screen.cards(view.hand), unseen)
     if view.items:
-        screen.line("  at stake: " + ", ".join(str(item) for item in view.items))
+        items = ", ".join(_item(item, lang) for item in view.items)
+        screen.line("  " + lang.text("at stake: {items}", items=items))
     if view.call_stakes is not None:
         conceded, played = view.call_stakes
-        screen.line(f"  the call: {conceded} if conceded, {played} if played on")
+        screen.line(
+            "  "
+            + lang.text(
+                "the call: {conceded} if conceded, {played} if played on",
+                conceded=conceded,
+                played=played,
+            )
+        )
     if view.trick:
         parts: list[object] = []
         for i, (s, c) in enumerate(view.trick):
-            parts.extend([", " if i else "", f"seat {s} ", screen.card(c)])
-        screen.line("  on the table: ", parts)  # type: ignore[arg-type]
+            parts.extend([", " if i else "", seat_name(s, lang) + " ", screen.card(c)])
+        screen.line("  " + lang.text("on the table:") + " ", parts)  # type: ignore[arg-type]
 
 
 def _session(
-    args: argparse.Namespace, rules: Ruleset, seed: int, names: Sequence[str], screen: Screen
+    args: argparse.Namespace,
+    rules: Ruleset,
+    seed: int,
+    names: Sequence[str],
+    screen: Screen,
+    lang: Language = ENGLISH,
 ) -> int:
     """Hands one after another until the session is decided (or ``--hands``)."""
     session = new_session(rules)
-    screen.line(f"{rules.name} [{rules.id}], {session.goal()}, seed {seed}")
+    screen.line(
+        lang.text(
+            "{name} [{id}], {goal}, seed {seed}",
+            name=name_in(rules, lang),
+            id=rules.id,
+            goal=session.goal(lang),
+            seed=seed,
+        )
+    )
     limit = args.hands if args.hands is not None else MAX_HANDS
     records: list[Record] = []
     status = 0
@@ -427,88 +583,95 @@ def _session(
             game = session.next_game(seed=seed + n - 1)
             if args.seat is None and not args.watch:
                 args.seat = game.active[0]  # the user keeps one seat for the whole session
-            screen.header(session.hand_title(n), f"seed {seed + n - 1}, dealer seat {game.dealer}")
+            screen.header(
+                session.hand_title(n, lang),
+                lang.text(
+                    "seed {seed}, dealer seat {dealer}", seed=seed + n - 1, dealer=game.dealer
+                ),
+            )
             try:
-                status = _one_hand(args, game, seed + n - 1, names, screen)
+                status = _one_hand(args, game, seed + n - 1, names, screen, lang)
             finally:
                 records.append(game.record())
             if status != 0:
                 return status
             before = session.state()
             session.add(game.settlement)
-            _scores(session, n, screen, before)
+            scores(session, n, screen, before, lang)
             if session.is_over:
                 break
         else:
-            screen.line(f"stopped after {limit} hands; the {session.title} is not decided")
+            screen.line(not_decided(session, limit, lang))
     finally:
         if args.save is not None and records:
-            fmt = "json" if args.save.endswith(".json") else "text"
-            Path(args.save).write_text(
-                "\n".join(r.dumps(fmt) for r in records)
-                if fmt == "text"
-                else "[" + ",\n".join(r.dumps(fmt) for r in records) + "]",
-                encoding="utf-8",
-            )
-            print(f"records of {len(records)} hands saved to {args.save}")
+            _save_all(records, args.save, lang)
     return status
 
 
-def _scores(session: Session, n: int, screen: Screen, before: dict[str, Any]) -> None:
-    written = ", ".join(f"seat {s} {v}" for s, v in sorted(session.scores.items()))
-    screen.line(
-        (f"score after {session.hand_title(n).lower()}: {written}", "bold"),
-        f"  ({session.goal()})",
+def _save_all(records: Sequence[Record], path: str, lang: Language) -> None:
+    """Write the records of a session's hands to ``path`` (``.json``: a JSON list), and
+    say so."""
+    fmt = "json" if path.endswith(".json") else "text"
+    Path(path).write_text(
+        "\n".join(r.dumps(fmt) for r in records)
+        if fmt == "text"
+        else "[" + ",\n".join(r.dumps(fmt) for r in records) + "]",
+        encoding="utf-8",
     )
-    limit = declare_limit(session.rules)
-    if limit is not None:
-        left = ", ".join(f"seat {s} {limit - v}" for s, v in sorted(session.declared.items()))
-        screen.line(f"  contracts each seat may still declare: {left}")
-    note = session.progress_note(before)
-    if note is not None:
-        screen.line(f"  {note}")
-    if not session.is_over:
-        return
-    win = session.ending()
-    result = ", ".join(f"seat {s} {v:+d}" for s, v in sorted(session.result().items()))
-    screen.line((win, "bold"))
-    screen.line(f"net result (each seat's score against the others'): {result}")
+    print(
+        lang.plural(
+            "records of {n} hand saved to {file}",
+            "records of {n} hands saved to {file}",
+            len(records),
+            file=path,
+        )
+    )
 
 
 _T = TypeVar("_T")
 
 
-def read_record_file(path: str, parse: Callable[[str], _T]) -> _T | None:
+def read_record_file(path: str, parse: Callable[[str], _T], lang: Language = ENGLISH) -> _T | None:
     """``parse`` of the text of ``path`` (``Record.loads``, ``loads_all``), or None after
-    saying on standard error why the file cannot be read or parsed."""
+    saying on standard error, in ``lang``, why the file cannot be read or parsed."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        content = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        print(f"cannot read {path}: {e}", file=sys.stderr)
+        print(lang.text("cannot read {file}: {error}", file=path, error=e), file=sys.stderr)
         return None
     try:
-        return parse(text)
+        return parse(content)
     except RecordError as e:
-        print(f"{path}: {e}", file=sys.stderr)
+        print(f"{path}: {said_in(e, lang)}", file=sys.stderr)
         return None
 
 
-def _load_record(path: str) -> tuple[Record, Game] | None:
+def _load_record(path: str, lang: Language) -> tuple[Record, Game] | None:
     """Read and replay the single hand in ``path``; print why not and return None on failure."""
-    record = read_record_file(path, Record.loads)
+    record = read_record_file(path, Record.loads, lang)
     if record is None:
         return None
     try:
         # The local user's own command: a record may name a profile file (docs/records.rst).
         return record, record.replay(allow_files=True)
     except RecordError as e:
-        print(f"{path}: {e}", file=sys.stderr)
+        print(f"{path}: {said_in(e, lang)}", file=sys.stderr)
         return None
 
 
-def _save(game: Game, path: str) -> None:
+def _save(game: Game, path: str, lang: Language) -> None:
     """Write the record of ``game`` to ``path`` (JSON for ``.json``), and say so."""
     fmt = "json" if path.endswith(".json") else "text"
     Path(path).write_text(game.record().dumps(fmt), encoding="utf-8")
-    state = "finished" if game.is_over else f"unfinished, {len(game.history)} steps"
-    print(f"record saved to {path} ({state})")
+    if game.is_over:
+        print(lang.text("record saved to {file} (finished)", file=path))
+    else:
+        steps = len(game.history)
+        print(
+            lang.plural(
+                "record saved to {file} (unfinished, {n} step)",
+                "record saved to {file} (unfinished, {n} steps)",
+                steps,
+                file=path,
+            )
+        )

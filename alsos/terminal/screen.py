@@ -24,6 +24,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import IO, Any, TypeAlias
 
+from alsos.language import ENGLISH, Language
 from alsos.pack.cards import Card, Suit
 from alsos.terminal.safe import printable, unfiltered
 
@@ -82,8 +83,8 @@ class Screen:
         return out
 
     def suit(self, suit: Suit, name: str | None = None) -> str:
-        """A suit's ``name`` (default: its English name), with its sign when symbols
-        are on."""
+        """A suit's ``name`` (default: its English name; a caller in another language
+        passes :func:`alsos.words.rules.suit_name`), with its sign when symbols are on."""
         name = suit.name_en if name is None else name
         return f"{name} {suit.symbol}" if self.symbols else name
 
@@ -125,11 +126,11 @@ def _wants_colour(mode: str, stream: IO[str]) -> bool:
     return bool(isatty and isatty())
 
 
-def make_screen(colour: str = "auto", suits: str = "letters") -> Screen:
+def make_screen(colour: str = "auto", suits: str = "letters", lang: Language = ENGLISH) -> Screen:
     """The screen for ``--color`` (``auto``, ``always``, ``never``) and ``--suits``.
 
     Colour needs rich; without it the screen is plain (``always`` says so on
-    standard error).
+    standard error, in ``lang``).
     """
     symbols = suits == "symbols"
     if not _wants_colour(colour, sys.stdout):
@@ -138,7 +139,7 @@ def make_screen(colour: str = "auto", suits: str = "letters") -> Screen:
         from rich.console import Console
     except ImportError:
         if colour == "always":
-            print("colour needs rich: pip install 'alsos[cli]'", file=sys.stderr)
+            print(lang.text("colour needs rich: pip install 'alsos[cli]'"), file=sys.stderr)
         return Screen(symbols=symbols)
     console = Console(
         file=unfiltered(sys.stdout),  # its colour sequences; Screen.line filters the text

@@ -55,7 +55,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from alsos.language import ENGLISH, Language, LanguageError, language
+from alsos.language import ENGLISH, Language, LanguageError, language, said_in
 from alsos.pack.cards import CARDS
 from alsos.pack.svg import card_svg
 from alsos.web.guard import (
@@ -198,8 +198,13 @@ class _Site:
         return JSONResponse({c.name: card_name(c, lang) for c in CARDS})
 
     async def create(self, request: Request) -> Response:
+        """A new table (``POST /api/tables``); a refusal -- an uploaded profile's
+        problems among them -- is written in ``?lang=``."""
         if _foreign(request):  # another site's page: not counted against this client
             return _refuse(403, "tables are made from this server's own page")
+        lang = _language(request)
+        if isinstance(lang, Response):
+            return lang
         client = _client(request)
         refusal = self.guard.may_make(client)
         if refusal is not None:
@@ -221,7 +226,7 @@ class _Site:
                 variant, seats, players=players, profile=profile, client=client, settings=settings
             )
         except TableError as e:
-            return _refuse(400, str(e))
+            return _refuse(400, said_in(e, lang))
         except SQLAlchemyError:  # the database refused the write: nothing was made
             _log.exception("could not store a new table")
             return _refuse(503, "the server could not store the table: nothing made, try again")
@@ -271,10 +276,13 @@ class _Site:
         table_id = request.path_params["table"]
         if len(table_id) > 32:
             return _refuse(404, "no such table in the lobby")
+        lang = _language(request)
+        if isinstance(lang, Response):
+            return lang
         try:
             token = await self.hub().take_seat(table_id, seat)
         except TableError as e:
-            return _refuse(409 if "seat" in str(e) else 404, str(e))
+            return _refuse(409 if "seat" in str(e) else 404, said_in(e, lang))
         except SQLAlchemyError:
             _log.exception("table %s: could not take a seat", table_id)
             return _refuse(503, "the server could not store the seat: try again")
@@ -287,6 +295,9 @@ class _Site:
         table_id = request.path_params["table"]
         if len(table_id) > 32:
             return _refuse(404, "no such table")
+        lang = _language(request)
+        if isinstance(lang, Response):
+            return lang
         try:
             room = await self.hub().room(table_id, wake=False)
         except SQLAlchemyError:
@@ -294,7 +305,7 @@ class _Site:
             return _refuse(503, "the server could not read the table: try again")
         if room is None:
             return _refuse(404, "no such table")
-        key = ("rules", str(room.rules), room.rules.name)
+        key = ("rules", str(room.rules), room.rules.name, lang.code)
         found, html = self.pages.get(key)
         if not found:
             client = _client(request)
@@ -302,7 +313,9 @@ class _Site:
             if refusal is not None:
                 return _refuse(429, refusal)
             try:
-                html = await self.hub().searches.run(f"page {client}", rulebook_page, room.rules)
+                html = await self.hub().searches.run(
+                    f"page {client}", rulebook_page, room.rules, lang.code
+                )
             finally:
                 self.guard.rendered(client)
             self.pages.keep(key, html)
@@ -324,8 +337,11 @@ class _Site:
         if asked and not (asked.isascii() and asked.isdigit() and len(asked) <= 6):
             return _refuse(400, f"?hand= is a hand's number in the session, not {asked[:20]!r}")
         analysis = request.query_params.get("analysis") == "1"
+        lang = _language(request)
+        if isinstance(lang, Response):
+            return lang
         if what == "viewer" and asked:  # a page made before: no table to load
-            found, html = self.pages.get((table_id, int(asked), analysis))
+            found, html = self.pages.get((table_id, int(asked), analysis, lang.code))
             if found:
                 return _viewer(html)
         hub = self.hub()
@@ -335,7 +351,7 @@ class _Site:
                 return _refuse(404, "no such table")
             number = int(asked) if asked else room.hand
             if what == "viewer" and not asked:  # (asked for by number: looked for above)
-                found, html = self.pages.get((table_id, number, analysis))
+                found, html = self.pages.get((table_id, number, analysis, lang.code))
                 if found:
                     return _viewer(html)
             game = room.game if number == room.hand else await hub.earlier_hand(room, number)
@@ -357,14 +373,14 @@ class _Site:
         refusal = self.guard.may_render(client)
         if refusal is not None:
             return _refuse(429, refusal)
-        title = f"Alsós: table {table_id}"
+        title = lang.text("Alsós: table {table}", table=table_id)
         try:
             html = await hub.searches.run(
-                f"page {client}", render, Position.of(game), title, analysis
+                f"page {client}", render, Position.of(game), title, analysis, lang.code
             )
         finally:
             self.guard.rendered(client)
-        self.pages.keep((table_id, number, analysis), html)
+        self.pages.keep((table_id, number, analysis, lang.code), html)
         return _viewer(html)
 
     # ------------------------------------------------------------ play
@@ -501,37 +517,37 @@ class _Site:
         if kind == "record":
             return _record(room, seat)
         if kind == "undo":
-            reason = await hub.undo(room, seat, int(msg["ply"]))
+            reason = await hub.undo(room, seat, int(msg["ply"]), conn.lang)
             return (
                 None if reason is None else {"type": "refused", "action": "undo", "reason": reason}
             )
         if kind == "name":
-            reason = await hub.rename(room, seat, msg["name"])
+            reason = await hub.rename(room, seat, msg["name"], conn.lang)
             return (
                 None if reason is None else {"type": "refused", "action": "name", "reason": reason}
             )
         if kind == "rematch":
-            reason = await hub.rematch(room, seat)
+            reason = await hub.rematch(room, seat, conn.lang)
             return (
                 None
                 if reason is None
                 else {"type": "refused", "action": "rematch", "reason": reason}
             )
         if kind == "next":
-            reason = await hub.next_hand(room, seat, int(msg["hand"]))
+            reason = await hub.next_hand(room, seat, int(msg["hand"]), conn.lang)
             return (
                 None if reason is None else {"type": "refused", "action": "next", "reason": reason}
             )
         action: str = msg["action"]
         hand = msg.get("hand")
-        reason = await hub.act(room, seat, action, int(msg["ply"]), hand)
+        reason = await hub.act(room, seat, action, int(msg["ply"]), hand, conn.lang)
         if reason is None:
             return None
         return {"type": "refused", "action": action[:60], "reason": reason}
 
 
 async def _hint(hub: Hub, room: Room, seat: int, client: str, conn: Connection) -> None:
-    conn.send({"type": "hint", "text": await hub.hint(room, seat, client)})
+    conn.send({"type": "hint", "text": await hub.hint(room, seat, client, conn.lang)})
 
 
 def _language(request: Request) -> Language | Response:

@@ -44,10 +44,11 @@ import attrs
 
 from alsos.analysis.undo import UndoRefused, take_back_own
 from alsos.hand.events import Event
-from alsos.language import ENGLISH, Language
+from alsos.language import ENGLISH, N_, Language, Said, said_in
 from alsos.pack.cards import quote
 from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
+from alsos.ruleset.profile import Ruleset
 from alsos.web.absence import Absences
 from alsos.web.listing import lobby_entries
 from alsos.web.lobby import Settings, settings_row
@@ -255,22 +256,8 @@ class Hub:
             rules = shipped_rules(variant, players)
         else:
             rules = await self.uploads.rules(profile, players, queue=f"upload {client}")
-        if len(seats) != rules.players:
-            raise TableError(
-                f"{rules.id} is played by {rules.players}: give {rules.players} seats, "
-                f"not {len(seats)}"
-            )
         settings = Settings() if settings is None else settings
-        for kind in seats:
-            if kind not in (HUMAN, OPEN) and kind not in BOTS:
-                raise TableError(
-                    f"seat kind {quote(kind)} is not {HUMAN!r}, {OPEN!r} or a bot "
-                    f"({', '.join(BOTS)})"
-                )
-        if OPEN in seats and not settings.listed:
-            raise TableError(f"a seat is {OPEN!r} (taken from the lobby) at a listed table only")
-        if not 0 <= dealer < rules.players:
-            raise TableError(f"dealer {quote(dealer)} is not a seat of this table")
+        _check_table(rules, seats, settings, dealer)
         if deal is None:
             _, game = first_hand(rules, dealer, seed=secrets.randbits(64))
         else:
@@ -315,15 +302,17 @@ class Hub:
         """
         room = await self.room(table_id, wake=False)
         if room is None or not room.settings.listed:
-            raise TableError("no such table in the lobby")
+            raise TableError(Said(N_("no such table in the lobby")))
         if room.session.is_over or room.rematch is not None:
-            raise TableError("this table's session is over: no seat to take")
+            raise TableError(Said(N_("this table's session is over: no seat to take")))
         if seat not in room.free():
-            raise TableError(f"seat {quote(seat)} of this table is not free")
+            raise TableError(Said(N_("seat {seat} of this table is not free"), seat=quote(seat)))
         token = secrets.token_urlsafe(24)
         async with room.lock:
             if not await self.db.call(self.store.take_seat, room.id, seat, digest(token)):
-                raise TableError(f"seat {quote(seat)} of this table was just taken")
+                raise TableError(
+                    Said(N_("seat {seat} of this table was just taken"), seat=quote(seat))
+                )
             room.take(seat, digest(token))
             self.absences.taken(room, seat, digest(token))
             room.send_public()
@@ -346,22 +335,23 @@ class Hub:
                 room.send_public()
                 self.absences.watch(room)
 
-    async def rematch(self, room: Room, seat: int) -> str | None:
+    async def rematch(self, room: Room, seat: int, lang: Language = ENGLISH) -> str | None:
         """Play a new session with the same people, seats, names and settings, asked by
         the person at ``seat`` once the session is over: every page is told the new
         table, whose seats the same links' tokens open.  None if made (or made
-        already, here or in another process: the one stored first), else why not."""
+        already, here or in another process: the one stored first), else why not, in
+        ``lang``."""
         if seat not in room.humans():
-            return "only a person at the table asks for a rematch"
+            return lang.text("only a person at the table asks for a rematch")
         async with room.lock:
             if not room.session.is_over:
-                return "the session is not over"
+                return lang.text("the session is not over")
             if room.rematch is None:
                 try:
                     room.rematch = await self._rematch(room)
                 except Exception:
                     _log.exception("table %s: could not make its rematch", room.id)
-                    return "the server could not make the rematch: try again"
+                    return lang.text("the server could not make the rematch: try again")
             room.send_public()
         return None
 
@@ -536,55 +526,69 @@ class Hub:
     # ------------------------------------------------------------ actions
 
     async def act(
-        self, room: Room, seat: int, action: str, ply: int, hand: int | None = None
+        self,
+        room: Room,
+        seat: int,
+        action: str,
+        ply: int,
+        hand: int | None = None,
+        lang: Language = ENGLISH,
     ) -> str | None:
         """Take ``action`` for ``seat`` at ``ply`` (of the hand numbered ``hand``, when
-        given); None if taken, else why not (nothing changed)."""
+        given); None if taken, else why not, in ``lang`` (nothing changed)."""
         async with room.lock:
             room.touched = time.monotonic()
             game = room.game
             if hand is not None and hand != room.hand:
-                return f"stale action: the table is at hand {room.hand}, not {quote(hand)}"
+                return lang.text(
+                    "stale action: the table is at hand {hand}, not {asked}",
+                    hand=room.hand,
+                    asked=quote(hand),
+                )
             now = len(game.history)
             if ply != now:  # first: a second click on a hand's last action is stale too
-                return f"stale action: the table is at action {now}, not {quote(ply)}"
+                return _stale(lang, now, quote(ply))
             if game.is_over:
-                return "the hand is over"
+                return lang.text("the hand is over")
             if game.to_act != seat:
-                return "it is not your turn"
+                return lang.text("it is not your turn")
             try:
                 await self._commit(room, seat, action)
             except IllegalActionError as e:
-                return str(e)
+                return said_in(e, lang)
             except PlyTaken:  # another process took this ply: show what it took
                 await self.catch_up(room)
                 self.turns.wake(room)
-                return f"stale action: the table is at action {len(room.game.history)}, not {ply}"
+                return _stale(lang, len(room.game.history), str(ply))
             except Exception:  # the store refused the write: nothing was sent or changed
                 _log.exception("table %s: could not store an action of seat %d", room.id, seat)
-                return "the server could not store the action: nothing changed, try again"
+                return lang.text(
+                    "the server could not store the action: nothing changed, try again"
+                )
             self.turns.wake(room)
         return None
 
-    async def undo(self, room: Room, seat: int, ply: int) -> str | None:
+    async def undo(self, room: Room, seat: int, ply: int, lang: Language = ENGLISH) -> str | None:
         """Take back ``seat``'s last action and everything after it, against bots only;
-        None if done, else why not (nothing changed).  The stored record loses
-        those actions before anyone is told."""
+        None if done, else why not, in ``lang`` (nothing changed).  The stored record
+        loses those actions before anyone is told."""
         async with room.lock:
             if room.game.is_over:  # its settlement is on the session's sheet
-                return "the hand is over"
+                return lang.text("the hand is over")
             trial = room.game.copy()
             try:
                 back = take_back_own(trial, seat, room.humans())
             except UndoRefused as e:
-                return str(e)
+                return said_in(e, lang)
             if ply != len(room.game.history):
-                return f"stale undo: the table is at action {len(room.game.history)}"
+                return lang.text(
+                    "stale undo: the table is at action {now}", now=len(room.game.history)
+                )
             try:
                 await self.db.call(self.store.drop_actions, room.id, len(trial.history))
             except Exception:
                 _log.exception("table %s: could not undo for seat %d", room.id, seat)
-                return "the server could not store the undo: nothing changed, try again"
+                return lang.text("the server could not store the undo: nothing changed, try again")
             if room.bot_task is not None:  # a bot thinking about a position now gone
                 room.bot_task.cancel()
             room.game = trial
@@ -595,15 +599,17 @@ class Hub:
             self.turns.wake(room)
         return None
 
-    async def rename(self, room: Room, seat: int, name: object) -> str | None:
+    async def rename(
+        self, room: Room, seat: int, name: object, lang: Language = ENGLISH
+    ) -> str | None:
         """Give the person at ``seat`` the ``name`` it chose (:func:`check_name`); None if
-        done, else why not (nothing changed).  Every page is sent the table's names
-        and its state again, whose story names the seats."""
+        done, else why not, in ``lang`` (nothing changed).  Every page is sent the
+        table's names and its state again, whose story names the seats."""
         if seat < 0 or seat not in room.humans():
-            return "only a person at a seat chooses a name"
+            return lang.text("only a person at a seat chooses a name")
         now = time.monotonic()
         if now - room.renamed.get(seat, -float("inf")) < RENAME_GAP:
-            return "wait a moment before choosing another name"
+            return lang.text("wait a moment before choosing another name")
         async with room.lock:
             if name == room.chosen.get(seat):
                 return None  # the name it has: nothing to store or send
@@ -611,19 +617,20 @@ class Hub:
             try:
                 chosen = check_name(name, others)
             except SeatNameError as e:
-                return str(e)  # nothing stored or sent: it does not count against the gap
+                return said_in(e, lang)  # nothing stored or sent: not counted against the gap
             room.renamed[seat] = now
             try:
                 await self.db.call(self.store.set_name, room.id, seat, chosen)
             except Exception:
                 _log.exception("table %s: could not store the name of seat %d", room.id, seat)
-                return "the server could not store the name: try again"
+                return lang.text("the server could not store the name: try again")
             room.chosen[seat] = chosen
             room.send_names()
         return None
 
-    async def hint(self, room: Room, seat: int, client: str = "?") -> str:
-        """A suggestion for ``seat`` from its own view (against bots only), as one line.
+    async def hint(self, room: Room, seat: int, client: str = "?", lang: Language = ENGLISH) -> str:
+        """A suggestion for ``seat`` from its own view (against bots only), as one line
+        in ``lang`` (as is a refusal).
 
         It is worked out in a worker, in the table's turn (:mod:`alsos.web.searches`);
         one at a time per table, and at most :data:`HINTS_PER_CLIENT` at once for one
@@ -632,20 +639,22 @@ class Hub:
         async with room.lock:
             others = sorted(set(room.humans()) - {seat})
             if others:
-                return "hints are only for a hand against bots: a person sits at the table"
+                return lang.text(
+                    "hints are only for a hand against bots: a person sits at the table"
+                )
             if room.game.to_act != seat:
-                return "a hint is for your turn"
+                return lang.text("a hint is for your turn")
             if room.hinting:
-                return "a hint is being worked out: wait for it"
+                return lang.text("a hint is being worked out: wait for it")
             if self._hints[client] >= HINTS_PER_CLIENT:
-                return f"at most {HINTS_PER_CLIENT} hints at once: wait for one"
+                return lang.text("at most {n} hints at once: wait for one", n=HINTS_PER_CLIENT)
             snapshot = room.game.copy()
             room.hinting = True
             self._hints[client] += 1
         try:
-            return await self.searches.run(room.id, hint_at, Position.of(snapshot), seat)
+            return await self.searches.run(room.id, hint_at, Position.of(snapshot), seat, lang.code)
         except RuntimeError:
-            return "the server is stopping"
+            return lang.text("the server is stopping")
         finally:
             room.hinting = False
             self._hints[client] -= 1
@@ -690,24 +699,28 @@ class Hub:
             and not room.humans()
         )
 
-    async def next_hand(self, room: Room, seat: int | None, hand: int) -> str | None:
+    async def next_hand(
+        self, room: Room, seat: int | None, hand: int, lang: Language = ENGLISH
+    ) -> str | None:
         """Deal the hand after hand number ``hand``, asked by ``seat`` (None: the table
-        itself); None if dealt, else why not (nothing changed).  The finished hand
-        and the new deal are stored before anyone is told."""
+        itself); None if dealt, else why not, in ``lang`` (nothing changed).  The
+        finished hand and the new deal are stored before anyone is told."""
         async with room.lock:
             if seat is not None and seat not in room.humans():
-                return "only a person at the table deals the next hand"
-            reason = self._cannot_deal(room, hand)
+                return lang.text("only a person at the table deals the next hand")
+            reason = self._cannot_deal(room, hand, lang)
             if reason is not None:
                 return reason
             try:
                 await self._deal(room)
             except PlyTaken:  # another process dealt it: show the table as stored
                 await self._reload(room)
-                return f"stale: the table is at hand {room.hand}"
+                return lang.text("stale: the table is at hand {hand}", hand=room.hand)
             except Exception:
                 _log.exception("table %s: could not store hand %d", room.id, room.hand)
-                return "the server could not store the new hand: nothing changed, try again"
+                return lang.text(
+                    "the server could not store the new hand: nothing changed, try again"
+                )
         self.turns.wake(room)
         return None
 
@@ -723,13 +736,15 @@ class Hub:
                 await self._reload(room)
         return True
 
-    def _cannot_deal(self, room: Room, hand: int) -> str | None:
+    def _cannot_deal(self, room: Room, hand: int, lang: Language = ENGLISH) -> str | None:
         if hand != room.hand:
-            return f"stale: the table is at hand {room.hand}, not {quote(hand)}"
+            return lang.text(
+                "stale: the table is at hand {hand}, not {asked}", hand=room.hand, asked=quote(hand)
+            )
         if not room.game.is_over:
-            return "the hand is not over"
+            return lang.text("the hand is not over")
         if room.session.is_over:
-            return "the session is over"
+            return lang.text("the session is over")
         return None
 
     async def _deal(self, room: Room) -> None:
@@ -748,3 +763,49 @@ class Hub:
         room.stamp()
         room.send_table()
         self.absences.watch(room)
+
+
+def _stale(lang: Language, now: int, asked: str) -> str:
+    """Why an action for another ply than the table's is refused, in ``lang``."""
+    return lang.text(
+        "stale action: the table is at action {now}, not {asked}", now=now, asked=asked
+    )
+
+
+def _check_table(rules: Ruleset, seats: Sequence[str], settings: Settings, dealer: int) -> None:
+    """The seats and dealer asked for a new table, checked against its rules.
+
+    :raises TableError: a seat list of the wrong length, an unknown seat kind, a
+        seat from the lobby at a private table, or a dealer who is not a seat.
+    """
+    if len(seats) != rules.players:
+        raise TableError(
+            Said(
+                N_("{rules} is played by {n}: give {n} seats, not {given}"),
+                rules=rules.id,
+                n=rules.players,
+                given=len(seats),
+            )
+        )
+    for kind in seats:
+        if kind not in (HUMAN, OPEN) and kind not in BOTS:
+            raise TableError(
+                Said(
+                    N_("seat kind {kind} is not {human}, {open} or a bot ({bots})"),
+                    kind=quote(kind),
+                    human=repr(HUMAN),
+                    open=repr(OPEN),
+                    bots=", ".join(BOTS),
+                )
+            )
+    if OPEN in seats and not settings.listed:
+        raise TableError(
+            Said(
+                N_("a seat is {open} (taken from the lobby) at a listed table only"),
+                open=repr(OPEN),
+            )
+        )
+    if not 0 <= dealer < rules.players:
+        raise TableError(
+            Said(N_("dealer {dealer} is not a seat of this table"), dealer=quote(dealer))
+        )

@@ -18,6 +18,7 @@ from typing import Any
 
 from alsos.language import ENGLISH, Language
 from alsos.ruleset.loading import shipped_variants
+from alsos.ruleset.wording import name_in
 from alsos.web.room import Room, seat_facts, seat_names
 from alsos.web.store import LobbyRow
 from alsos.web.uploads import shipped_rules
@@ -45,7 +46,8 @@ def lobby_entries(
             for s, name in zip(people, seat_names(people, chosen, lang), strict=True)
         ]
         shipped = row.variant in shipped_variants()
-        rules = shipped_rules(row.variant, row.players).name if shipped else None
+        found = shipped_rules(row.variant, row.players) if shipped else None
+        rules = name_in(found, lang) if found is not None else None
         entry: dict[str, Any] = {
             "table": row.id,
             "title": row.settings.title,

@@ -16,8 +16,9 @@ from collections.abc import Hashable
 from html import escape
 
 from alsos.analysis import analyze
-from alsos.rulebook import GLOSSARY
+from alsos.language import Language, language
 from alsos.rulebook import render as rulebook_text
+from alsos.rulebook.glossary import glossary
 from alsos.ruleset.profile import Ruleset
 from alsos.viewer import page as viewer_page
 from alsos.web.searches import Position
@@ -42,41 +43,51 @@ _SAFE = {
 AFTER_HAND_TRICKS = 6
 
 
-def render(position: Position, title: str, analysis: bool) -> str | None:
+def render(position: Position, title: str, analysis: bool, lang: str = "en") -> str | None:
     """(In a worker.)  The hand viewer's page of the finished hand at ``position``,
     with its analysis if asked, drawn under the table's own ruleset (an uploaded
-    profile's too); None when the viewer cannot show it."""
+    profile's too), in the language ``lang`` (its code); None when the viewer cannot
+    show it."""
     game = position.game()
     found = analyze(game, worlds=0, open_card_tricks=AFTER_HAND_TRICKS) if analysis else None
     try:
-        return viewer_page(game.record(), title=title, analysis=found, rules=game.rules)
+        return viewer_page(game.record(), title=title, analysis=found, rules=game.rules, lang=lang)
     except ValueError:
         return None
 
 
-def rulebook_page(rules: Ruleset) -> str:
+def rulebook_page(rules: Ruleset, lang: str = "en") -> str:
     """(In a worker.)  The complete rules of ``rules`` -- the table's own, an uploaded
-    profile's too -- as a page, with the glossary of the Hungarian terms after them:
-    the rulebook's reStructuredText (:func:`alsos.rulebook.render`, card pictures
-    inline) made HTML by docutils, the reference reader of that format."""
+    profile's too -- as a page in the language ``lang`` (its code), with the glossary
+    of the Hungarian terms after them: the rulebook's reStructuredText
+    (:func:`alsos.rulebook.render`, card pictures inline) made HTML by docutils, the
+    reference reader of that format."""
     from docutils.core import publish_parts
 
+    words = language(lang)
     parts = publish_parts(
-        rulebook_text(rules, "rst"), writer_name="html5", settings_overrides=_SAFE
+        rulebook_text(rules, "rst", lang=words), writer_name="html5", settings_overrides=_SAFE
     )
     terms = "".join(
         f'<dt lang="hu">{escape(term)}</dt><dd>{escape(meaning)}</dd>'
-        for term, meaning in sorted(GLOSSARY.items())
+        for term, meaning in sorted(glossary(rules, words).items())
     )
+    heading = escape(words.text("Glossary"))
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{escape(_html_lang(words))}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(parts['title'])}</title>"
         '<link rel="stylesheet" href="../../../static/rules.css"></head>'
         f"<body><main>{parts['html_body']}"
-        f'<section id="glossary"><h2>Glossary</h2><dl>{terms}</dl></section>'
-        "</main></body></html>\n"
+        f'<section id="glossary"><h2>{heading}</h2><dl>{terms}</dl>'
+        "</section></main></body></html>\n"
     )
+
+
+def _html_lang(lang: Language) -> str:
+    """The page's ``lang`` attribute: the language's code (the pseudo-language reads
+    as English to a screen reader)."""
+    return "en" if lang.code == "qps" else lang.code
 
 
 class Pages:

@@ -28,10 +28,11 @@ from typing import Any
 from alsos.bots import Bot, make_spec
 from alsos.errors import WebError
 from alsos.hand.events import Event
-from alsos.language import ENGLISH, N_, Language
+from alsos.language import ENGLISH, N_, Language, Said
 from alsos.play.game import Game
 from alsos.play.session import Session
 from alsos.ruleset.profile import Ruleset
+from alsos.ruleset.wording import name_in
 from alsos.web.lobby import settings_of
 from alsos.web.messages import events_frame, state_frame
 from alsos.web.sessions import note_over, sheet_frame
@@ -104,17 +105,23 @@ def check_name(text: object, taken: Iterable[str] = ()) -> str:
         aside).
     """
     if not isinstance(text, str):
-        raise SeatNameError(f"a name is text, not {type(text).__name__}")
+        raise SeatNameError(Said(N_("a name is text, not {kind}"), kind=type(text).__name__))
     name = " ".join(text.split())
     if not name:
-        raise SeatNameError("a name needs at least one letter")
+        raise SeatNameError(Said(N_("a name needs at least one letter")))
     if len(name) > NAME_LENGTH:
-        raise SeatNameError(f"a name is at most {NAME_LENGTH} characters, not {len(name)}")
+        raise SeatNameError(
+            Said(N_("a name is at most {most} characters, not {n}"), most=NAME_LENGTH, n=len(name))
+        )
     odd = next((ch for ch in name if unicodedata.category(ch).startswith("C")), None)
     if odd is not None:
-        raise SeatNameError(f"a name cannot hold the character U+{ord(odd):04X}")
+        raise SeatNameError(
+            Said(N_("a name cannot hold the character {code}"), code=f"U+{ord(odd):04X}")
+        )
     if name.casefold() in {t.casefold() for t in taken}:
-        raise SeatNameError(f"{name!r} is another seat's name at this table")
+        raise SeatNameError(
+            Said(N_("{name} is another seat's name at this table"), name=repr(name))
+        )
     return name
 
 
@@ -293,7 +300,7 @@ class Room:
         table: dict[str, Any] = {
             "id": self.id,
             "variant": self.rules.id,
-            "name": self.rules.name,
+            "name": name_in(self.rules, lang),
             "players": self.rules.players,
             "dealer": self.game.dealer,
             "seats": seats,

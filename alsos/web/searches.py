@@ -93,11 +93,13 @@ class Position:
         return game
 
 
-def hint_at(position: Position, seat: int) -> str:
-    """(In a worker.)  The hint for ``seat`` at ``position``, as one line."""
+def hint_at(position: Position, seat: int, lang: str = "en") -> str:
+    """(In a worker.)  The hint for ``seat`` at ``position``, as one line in the
+    language ``lang`` (its code: what a worker process is sent)."""
+    from alsos.language import language
     from alsos.words.hints import hint_text
 
-    return hint_text(position.game(), seat)
+    return hint_text(position.game(), seat, lang=language(lang))
 
 
 def choose(bot: Bot, view: View, legal: Sequence[Action]) -> tuple[str, Bot]:

@@ -11,6 +11,11 @@ number of entries), and the server adds what a shared process needs
 loop, within a time bound, and once -- the rules it gives (or the refusal) are
 kept by the text's digest, so a table reloaded after a restart or asked for
 again does not read it again.
+
+A refusal is kept as the loader said it: a :class:`~alsos.language.Said`, English as
+text, which the server writes in the language the request asks for
+(:func:`~alsos.language.said_in`), so a person reads why their profile was refused
+in the page's language.
 """
 
 from __future__ import annotations
@@ -20,9 +25,11 @@ import hashlib
 from collections import OrderedDict
 from typing import Any
 
+from alsos.language import N_, Said
 from alsos.pack.cards import quote
 from alsos.ruleset.loading import load_profile_text, load_variant, shipped_variants
-from alsos.ruleset.profile import Ruleset
+from alsos.ruleset.profile import ProfileError, Ruleset
+from alsos.ruleset.reasons import clauses
 from alsos.web.room import TableError
 from alsos.web.searches import Searches
 
@@ -38,12 +45,17 @@ def shipped_rules(variant: str, players: int | None) -> Ruleset:
     """
     if variant not in shipped_variants():
         raise TableError(
-            f"no shipped variant {quote(variant)}; choose one of {', '.join(shipped_variants())}"
+            Said(
+                N_("no shipped variant {variant}; choose one of {ids}"),
+                variant=quote(variant),
+                ids=", ".join(shipped_variants()),
+            )
         )
     try:
         return load_variant(variant) if players is None else load_variant(variant, players=players)
     except ValueError as e:
-        raise TableError(str(e)) from None
+        said = e.args[0] if len(e.args) == 1 and isinstance(e.args[0], Said) else str(e)
+        raise TableError(said) from None
 
 
 @functools.cache
@@ -70,8 +82,9 @@ def variants() -> list[dict[str, Any]]:
 def read_upload(text: str, players: int | None) -> Ruleset | str:
     """(In a worker.)  The rules of an uploaded profile for ``players`` seats (None: its
     own count, named as such, so that the table reads the same rules again when it
-    is loaded with the count it was stored with), or the loader's refusal as text (a
-    ProfileError: the key path and the reason).
+    is loaded with the count it was stored with), or the loader's refusal (a
+    ProfileError: the key path and the reason), a :class:`~alsos.language.Said` to be
+    written in the reader's language (its text is the English).
 
     Each text is named after its digest (``upload-<12 hex>.yaml``): the rulesets of
     two uploads never share a name, by which a worker finds a view's rules
@@ -84,9 +97,22 @@ def read_upload(text: str, players: int | None) -> Ruleset | str:
             players = load_profile_text(text, name).players
         return load_profile_text(text, name, players=players)
     except ValueError as e:
-        return str(e).replace(name, "upload.yaml")
+        return _refusal(e, name)
     except RecursionError:  # the loader bounds the nesting; should it ever not
-        return "upload.yaml: the profile nests too deep to read"
+        return Said(N_("{source}: the profile nests too deep to read"), source="upload.yaml")
+
+
+def _refusal(error: ValueError, name: str) -> str:
+    """The loader's refusal of the text named ``name``, naming it ``upload.yaml``: the
+    ProfileError's sentence with its problems kept (each a Said), else its text."""
+    english = str(error).replace(name, "upload.yaml")
+    if not isinstance(error, ProfileError):
+        return english
+    source = error.source
+    if not isinstance(source, Said):
+        source = source.replace(name, "upload.yaml")
+    said = Said(N_("{source}: {problems}"), source=source, problems=clauses(error.problems))
+    return said if said == english else english
 
 
 class Uploads:
@@ -118,7 +144,10 @@ class Uploads:
                     queue, read_upload, text, players, timeout=self.timeout
                 )
             except TimeoutError:
-                found = f"the profile took over {self.timeout:g} s to read: it is not one"
+                found = Said(
+                    N_("the profile took over {seconds} s to read: it is not one"),
+                    seconds=f"{self.timeout:g}",
+                )
             self._read[key] = found
             if players is None and not isinstance(found, str):
                 self._read[key[0], found.players] = found  # what a reload asks for

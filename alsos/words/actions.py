@@ -68,7 +68,7 @@ def action_help(
     public face-up cards).
     """
     if isinstance(action, Announce) and action.figure in rules.figures:
-        return figure_meaning(rules, action.figure)
+        return figure_meaning(rules, action.figure, lang)
     if isinstance(action, ContractBid) and action.contract in named_contracts(rules):
         return contract_meaning(rules, action.contract, lang)
     if isinstance(action, Kontra):

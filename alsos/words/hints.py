@@ -19,16 +19,18 @@ def hint_text(
 
     h = hint(game, me, worlds=worlds, seed=seed)
     text = lang.text(
-        "hint: {action}, worth {value:+.2f} stakes to your side "
-        "(95% {low:+.2f}..{high:+.2f}, {worlds} worlds sampled from your view)",
+        "hint: {action}, worth {value} stakes to your side "
+        "(95% {low}..{high}, {worlds} worlds sampled from your view)",
         action=h.action,
-        value=h.value,
-        low=h.low,
-        high=h.high,
+        value=lang.number(h.value, "+.2f"),
+        low=lang.number(h.low, "+.2f"),
+        high=lang.number(h.high, "+.2f"),
         worlds=h.worlds,
     )
     if h.next_best is not None and h.next_value is not None:
         return text + lang.text(
-            "; next best {action} {value:+.2f}", action=h.next_best, value=h.next_value
+            "; next best {action} {value}",
+            action=h.next_best,
+            value=lang.number(h.next_value, "+.2f"),
         )
     return text + lang.text("; it is the only legal action")

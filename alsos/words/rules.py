@@ -8,7 +8,9 @@ clause is quoted, so the rulebook and the narration cannot drift apart; the
 one play rule written here, :data:`DECIDED`, the rulebook quotes in turn.
 Contracts and figures are described by their figure judges
 (:func:`figure_meaning`), as in the rulebook's table.  Each function takes the
-:class:`~alsos.language.Language` to write in (``lang``, English by default).
+:class:`~alsos.language.Language` to write in (``lang``, English by default);
+a figure's or contract's title is the one the profile gives in that language
+(its ``words``: :func:`alsos.ruleset.wording.profile_words`), else its own.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from alsos.play.game import Game
 from alsos.ruleset.profile import FAMILY_PLACES, Ruleset
 from alsos.ruleset.registry import lookup
 from alsos.ruleset.tables import tables_of
+from alsos.ruleset.wording import profile_words
 
 __all__ = [
     "CARD_WORDS",
@@ -93,11 +96,13 @@ def figure_meaning(rules: Ruleset, name: str, lang: Language = ENGLISH) -> str:
     return str(described(lookup("figures", fig.kind), lang, fig, rules))
 
 
-def figure_label(rules: Ruleset, name: str) -> str:
-    """A figure by its id and title: ``abszolut (abszolút)``, but ``100 (százas)`` rather
-    than ``100 (100 (százas))``, and the id alone where the profile gives no title."""
+def figure_label(rules: Ruleset, name: str, lang: Language = ENGLISH) -> str:
+    """A figure by its id and title in ``lang`` (the profile's ``words``, else its own
+    title): ``abszolut (abszolút)``, but ``100 (százas)`` rather than ``100 (100
+    (százas))``, and the id alone where the profile gives no title."""
     fig = rules.figures.get(name)
-    title = fig.title if fig is not None and fig.title else name
+    own = fig.title if fig is not None else ""
+    title = profile_words(rules, lang).figure_title(name, own) or name
     return title if title.startswith(name) else f"{name} ({title})"
 
 
@@ -126,14 +131,15 @@ def seats_text(
     return lang.text("seats {seats}", seats=lang.join(map(str, seats)))
 
 
-def klopitzky_rule(rules: Ruleset) -> str:
-    """Who wins a Klopitzky, in the rulebook's words (a sentence)."""
-    return clause(rules, "scoring.klopitzky")
+def klopitzky_rule(rules: Ruleset, lang: Language = ENGLISH) -> str:
+    """Who wins a Klopitzky, in the rulebook's words in ``lang`` (a sentence)."""
+    return clause(rules, "scoring.klopitzky", lang)
 
 
-def session_rule(rules: Ruleset) -> str:
-    """How hands add up to a session (rubber, rádli or a number of deals), a sentence."""
-    return clause(rules, "scoring.session")
+def session_rule(rules: Ruleset, lang: Language = ENGLISH) -> str:
+    """How hands add up to a session (rubber, rádli or a number of deals), a sentence
+    in ``lang``."""
+    return clause(rules, "scoring.session", lang)
 
 
 # ------------------------------------------------------------------ contracts
@@ -152,7 +158,8 @@ def game_name(contract: Contract, lang: Language = ENGLISH) -> str:
 
 
 def contract_name(rules: Ruleset, contract: Contract | None, lang: Language = ENGLISH) -> str:
-    """``Game Trull, trump acorns`` for a ladder contract, else the contract as written."""
+    """``Game Trull, trump acorns`` for a ladder contract (its title in ``lang`` where
+    the profile gives one), else the contract as written."""
     if contract is None:
         return lang.text("none")
     spec = named_contracts(rules).get(contract.name) if contract.name is not None else None
@@ -161,12 +168,13 @@ def contract_name(rules: Ruleset, contract: Contract | None, lang: Language = EN
         if contract.name is None:
             return game
         return lang.text("{contract}, {game}", contract=contract.name, game=game)
+    title = profile_words(rules, lang).contract_title(contract.name or "", spec.title)
     if contract.kind is Kind.BETLI:
-        return spec.title
+        return title
     if contract.trump is None:
-        return lang.text("{contract}, no trumps", contract=spec.title)
+        return lang.text("{contract}, no trumps", contract=title)
     return lang.text(
-        "{contract}, trump {suit}", contract=spec.title, suit=suit_name(contract.trump, lang)
+        "{contract}, trump {suit}", contract=title, suit=suit_name(contract.trump, lang)
     )
 
 
@@ -196,7 +204,7 @@ def suit_name(suit: Suit, lang: Language = ENGLISH) -> str:
 def contract_meaning(rules: Ruleset, cid: str, lang: Language = ENGLISH) -> str:
     """What the ladder contract ``cid`` undertakes, from its objectives' judges."""
     spec = named_contracts(rules)[cid]
-    aims = [figure_meaning(rules, name) for name in spec.objectives]
+    aims = [figure_meaning(rules, name, lang) for name in spec.objectives]
     text = aims[0] if aims else lang.text("nothing more")
     for aim in aims[1:]:
         text = lang.text("{left} and {right}", left=text, right=aim)
@@ -212,11 +220,12 @@ def contract_meaning(rules: Ruleset, cid: str, lang: Language = ENGLISH) -> str:
 
 def talon_users(rules: Ruleset, lang: Language = ENGLISH) -> str:
     """Which contracts need a draw from the talon: ``above Solo``, or their titles."""
-    specs = list(named_contracts(rules).values())
-    users = [c.title for c in specs if c.talon]
-    first = next((i for i, c in enumerate(specs) if c.talon), len(specs))
-    if first and all(c.talon for c in specs[first:]):
-        return lang.text("a contract above {contract}", contract=specs[first - 1].title)
+    words = profile_words(rules, lang)
+    specs = [(words.contract_title(cid, c.title), c) for cid, c in named_contracts(rules).items()]
+    users = [title for title, c in specs if c.talon]
+    first = next((i for i, (_, c) in enumerate(specs) if c.talon), len(specs))
+    if first and all(c.talon for _, c in specs[first:]):
+        return lang.text("a contract above {contract}", contract=specs[first - 1][0])
     return ", ".join(users)
 
 
@@ -292,7 +301,10 @@ def ladder_header(rules: Ruleset, lang: Language = ENGLISH) -> str:
     """The ladder's contracts, low to high, for the bidding header."""
     return lang.text(
         "contracts low to high: {contracts}",
-        contracts=", ".join(c.title for c in named_contracts(rules).values()),
+        contracts=", ".join(
+            profile_words(rules, lang).contract_title(cid, c.title)
+            for cid, c in named_contracts(rules).items()
+        ),
     )
 
 

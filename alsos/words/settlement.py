@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from alsos.hand.settlement import Entry, Settlement
-from alsos.language import ENGLISH, N_, Language
+from alsos.language import ENGLISH, N_, Language, said_in
 from alsos.pack.cards import Rank
 from alsos.pack.phases import Kind
 from alsos.play.game import Game
@@ -59,19 +59,19 @@ def explain_settlement(
     ladder = is_ladder(game.rules)
     if st.game_won is not None and st.declarer is not None:
         out.append("  " + _verdict(st, ladder, lang, name))
-    out.extend("  " + lang.text("note: {note}", note=n) for n in st.notes)
+    out.extend("  " + lang.text("note: {note}", note=said_in(n, lang)) for n in st.notes)
     out.extend(_item_lines(st, game, ladder, lang, name))
     payments = _seats(st.payments, name, sign=True)
     out.append("  " + lang.text("payments (+ receives, - pays; they add up to 0): {p}", p=payments))
     written = _seats(st.written, name)
     out.append("  " + lang.text("written on the score sheet: {written}", written=written))
-    how = clause(game.rules, "scoring.contract") if ladder else ""
+    how = clause(game.rules, "scoring.contract", lang) if ladder else ""
     if not how and st.entries:
         how = lang.text("the winners of an item write its worth")
     if how and st.declarer is not None:
         out.append(f"    ({_first_sentence(how)})")
-    if single and session_rule(game.rules):
-        out.append(f"    {session_rule(game.rules)}")
+    if single and session_rule(game.rules, lang):
+        out.append(f"    {session_rule(game.rules, lang)}")
     best = max(st.payments.values())
     top = [s for s, v in st.payments.items() if v == best]
     if best > 0:
@@ -101,7 +101,7 @@ def _contract_lines(
     if contract.kind is Kind.KLOPITZKY:
         return [
             "  " + lang.text("contract: Klopitzky; nobody bid, so each seat played for itself"),
-            f"    {klopitzky_rule(rules)}",
+            f"    {klopitzky_rule(rules, lang)}",
         ]
     name = contract_name(rules, contract, lang)
     if st.declarer is None:
@@ -174,7 +174,7 @@ def _item_lines(
                 )
             )
             continue
-        title = figure_label(game.rules, e.label)
+        title = figure_label(game.rules, e.label, lang)
         if e.seat is not None:
             message = (
                 N_("{item} by {player}: made, worth {value} = {factors}")
@@ -245,7 +245,9 @@ def _factors(entry: Entry, game: Game, lang: Language) -> str:
     if entry.call != 1:
         parts.append(lang.text("{factor} (call)", factor=entry.call))
         value *= entry.call
-    if entry.note or value != entry.value:
+    if entry.note:
+        return said_in(entry.note, lang)
+    if value != entry.value:
         return entry.detail
     return " × ".join(parts) if len(parts) > 1 else lang.text("base {base}", base=entry.base)
 

@@ -47,6 +47,7 @@ from alsos.pack.actions import (
 from alsos.pack.cards import Card, Suit
 from alsos.pack.phases import Kind, Phase
 from alsos.play.game import Game
+from alsos.ruleset.wording import profile_words
 from alsos.words.rules import (
     bidding_note,
     clause,
@@ -294,9 +295,9 @@ class Story:
                     self._note(note)
             # The rulebook's own sentences, where they apply.
             if contract is not None and contract.kind is Kind.KLOPITZKY:
-                self._note(klopitzky_rule(g.rules), style="rule")
+                self._note(klopitzky_rule(g.rules, self.lang), style="rule")
             elif g.declarer is not None and is_ladder(g.rules):
-                self._note(clause(g.rules, "play.decided"), style="rule")
+                self._note(clause(g.rules, "play.decided", self.lang), style="rule")
         elif name == "play":
             order = "·".join(str(s) for s in sorted(g.active))
             self._header(
@@ -533,11 +534,13 @@ class Story:
             key = f"contract {action.contract}"
             spec = named_contracts(rules)[action.contract]
             meaning = contract_meaning(rules, action.contract, self.lang)
-            text = t("{title}: {meaning}", title=spec.title, meaning=meaning)
+            title = profile_words(rules, self.lang).contract_title(action.contract, spec.title)
+            text = t("{title}: {meaning}", title=title, meaning=meaning)
         elif isinstance(action, Announce) and action[1] in rules.figures:
             key = f"figure {action[1]}"
-            label = figure_label(rules, action[1])
-            text = t("{title}: {meaning}", title=label, meaning=figure_meaning(rules, action[1]))
+            label = figure_label(rules, action[1], self.lang)
+            meaning = figure_meaning(rules, action[1], self.lang)
+            text = t("{title}: {meaning}", title=label, meaning=meaning)
         elif isinstance(action, Kontra):
             levels = rules.kontra.levels
             level = action[1]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from alsos.hand.chosen import named_contracts
 from alsos.hand.settlement import Entry
-from alsos.language import ENGLISH, N_, Language
+from alsos.language import ENGLISH, N_, Language, said_in
 from alsos.pack.actions import (
     KONTRA_NAMES,
     MELD_NAMES,
@@ -35,9 +35,11 @@ from alsos.pack.actions import (
     Show,
     Siber,
 )
+from alsos.pack.phases import Kind
 from alsos.play.game import Game
 from alsos.ruleset.profile import Ruleset
-from alsos.words.rules import figure_meaning, seat_name, suit_name
+from alsos.ruleset.wording import profile_words
+from alsos.words.rules import contract_name, figure_meaning, seat_name, suit_name
 
 __all__ = [
     "action_sentence",
@@ -69,7 +71,8 @@ def item_name(target: str, rules: Ruleset, lang: Language = ENGLISH) -> str:
     if name == "game":
         return lang.text("the game")
     fig = rules.figures.get(name)
-    title = fig.title if fig is not None and fig.title else name
+    own = fig.title if fig is not None else ""
+    title = profile_words(rules, lang).figure_title(name, own) or name
     if not seat:
         return title
     return lang.text("{player}'s {item}", player=seat_name(int(seat), lang), item=title)
@@ -120,8 +123,9 @@ def _stake(game: Game, action: Action, front: bool, lang: Language) -> _Said | N
             "{player} announces {figure} ({code}): to {meaning}; worth {value}, said {when}."
         )
         return message, {
-            "figure": fig.title or action.figure,
-            "meaning": figure_meaning(rules, action.figure),
+            "figure": profile_words(rules, lang).figure_title(action.figure, fig.title)
+            or action.figure,
+            "meaning": figure_meaning(rules, action.figure, lang),
             "value": fig.value,
             "when": when,
         }
@@ -183,9 +187,10 @@ def _ladder(game: Game, action: Action, detail: str, lang: Language) -> _Said | 
     said = [a for _, a in game.history]
     if isinstance(action, ContractBid) and action.contract in named_contracts(rules):
         spec = named_contracts(rules)[action.contract]
-        aims = "; ".join(figure_meaning(rules, n) for n in spec.objectives)
+        aims = "; ".join(figure_meaning(rules, n, lang) for n in spec.objectives)
         message = N_("{player} bids {contract} ({code}): to {aims}.")
-        return message, {"contract": spec.title, "aims": aims or lang.text("win it")}
+        title = profile_words(rules, lang).contract_title(action.contract, spec.title)
+        return message, {"contract": title, "aims": aims or lang.text("win it")}
     if isinstance(action, Draw):
         if detail:
             message = N_("{player} draws two talon cards, {cards}, unseen by the others ({code}).")
@@ -220,13 +225,25 @@ def contract_title(game: Game, lang: Language = ENGLISH) -> str:
     (``Solo, with acorns as trumps``), any other as the notation writes it."""
     c = game.contract
     spec = named_contracts(game.rules).get(c.name) if c is not None and c.name else None
+    if c is None or c.kind is Kind.KLOPITZKY:
+        return str(c)
+    if spec is None:  # the kind of game, in the language (``trump leaves`` in English)
+        return contract_name(game.rules, c, lang)
+    title = profile_words(game.rules, lang).contract_title(c.name or "", spec.title)
+    if c.trump is None:
+        return lang.text("{contract}, without trumps", contract=title)
+    return lang.text(
+        "{contract}, with {suit} as trumps", contract=title, suit=suit_name(c.trump, lang)
+    )
+
+
+def _ladder_title(game: Game, lang: Language) -> str:
+    """A ladder contract by its title alone (``Solo``), without its trumps."""
+    c = game.contract
+    spec = named_contracts(game.rules).get(c.name) if c is not None and c.name else None
     if c is None or spec is None:
         return str(c)
-    if c.trump is None:
-        return lang.text("{contract}, without trumps", contract=spec.title)
-    return lang.text(
-        "{contract}, with {suit} as trumps", contract=spec.title, suit=suit_name(c.trump, lang)
-    )
+    return profile_words(game.rules, lang).contract_title(c.name or "", spec.title)
 
 
 def declarer_sentence(game: Game, lang: Language = ENGLISH, who: Who | None = None) -> str:
@@ -298,9 +315,10 @@ def _contract_settlement(game: Game, lang: Language, who: Who) -> list[str]:
             together=sum(others),
         )
     ]
-    lines += [f"{n[0].upper()}{n[1:]}." for n in st.notes if n.endswith((": made", ": lost"))]
+    made = [said_in(n, lang) for n in st.notes if n.endswith((": made", ": lost"))]
+    lines += [f"{n[0].upper()}{n[1:]}." for n in made]
     won = all(e.made for e in st.entries if e.seat == d)
-    title = contract_title(game, lang).split(",")[0]
+    title = _ladder_title(game, lang)
     message = (
         N_("So {player} wins {contract} and writes {score:+d}; the defenders write nothing.")
         if won
@@ -314,7 +332,7 @@ def _entry_sentence(e: Entry, rules: Ruleset, lang: Language, who: Who) -> str:
     """One item of the settlement: its base worth, each factor, made or lost."""
     t = lang.text
     if e.note:
-        return f"{e.label}: {e.note}."
+        return f"{e.label}: {said_in(e.note, lang)}."
     name = t("The game") if e.label == "game" else item_name(e.label, rules, lang).capitalize()
     if e.seat is not None:
         name = t("{item} (undertaken by {player})", item=name, player=who(e.seat))

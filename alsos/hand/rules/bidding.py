@@ -15,7 +15,7 @@ from attrs import frozen
 from alsos.hand.protocol import BiddingModule, Described
 from alsos.hand.speech import figure_allowed
 from alsos.hand.state import ModuleState
-from alsos.language import ENGLISH, Language
+from alsos.language import ENGLISH, N_, Language, Said
 from alsos.pack.actions import ACCEPT, BETLI, BIDS, PASS, Action, Announce, Bid, announce
 from alsos.pack.cards import Card, Suit
 from alsos.pack.phases import Contract, Kind, Phase
@@ -67,52 +67,60 @@ class CombinedParams(PotterParams):
 _NT = BIDS[None]
 
 
-def _suit_order(rules: Ruleset) -> str:
+def _suit_order(rules: Ruleset, lang: Language) -> str:
     b = rules.bidding
-    names = [s.name_en for s in b.suit_rank] + (["no-trumps"] if b.no_trumps else [])
+    names = [lang.text(s.name_en) for s in b.suit_rank]
+    if b.no_trumps:
+        names.append(lang.text("no-trumps"))
     return ", ".join(names)
 
 
-def _round1() -> tuple[str, str, tuple[Card, ...]]:
+def _round1(lang: Language) -> tuple[str, str, tuple[Card, ...]]:
     return (
         "bidding.round1",
-        "From the player after the dealer, each player once may accept the original suit "
-        "as trumps and become the declarer, or pass.",
+        lang.text(
+            "From the player after the dealer, each player once may accept the original suit "
+            "as trumps and become the declarer, or pass."
+        ),
         (),
     )
 
 
-def _round3(rules: Ruleset, own: PotterParams) -> Described:
+def _round3(rules: Ruleset, own: PotterParams, lang: Language) -> Described:
     """What happens when nobody bids in round 2, as :meth:`PotterBidding._no_contract`
     and :meth:`PotterBidding._round_over` play it: Betli offers if the profile has
     Betli, then Klopitzky if it has Klopitzky, else the hand is thrown in."""
     b = rules.bidding
-    fallback = (
-        "everyone picks up and {Klopitzky} is played" if b.klopitzky else "the hand is thrown in"
-    )
     if not b.betli:
-        return [("bidding.round3", f"If nobody bids, {fallback}.", ())]
-    tail = (
-        "if nobody does, {Klopitzky} is played"
-        if b.klopitzky
-        else ("if nobody does, the hand is thrown in")
-    )
-    out: Described = [
-        (
-            "bidding.round3",
-            f"If nobody bids, everyone picks up; each player once may then bid {{Betli}}, "
-            f"the first to do so declaring it; {tail}.",
-            (),
+        msg = (
+            N_("If nobody bids, everyone picks up and {Klopitzky} is played.")
+            if b.klopitzky
+            else N_("If nobody bids, the hand is thrown in.")
         )
-    ]
+        return [("bidding.round3", lang.text(msg), ())]
+    msg = (
+        N_(
+            "If nobody bids, everyone picks up; each player once may then bid {Betli}, the "
+            "first to do so declaring it; if nobody does, {Klopitzky} is played."
+        )
+        if b.klopitzky
+        else N_(
+            "If nobody bids, everyone picks up; each player once may then bid {Betli}, the "
+            "first to do so declaring it; if nobody does, the hand is thrown in."
+        )
+    )
+    out: Described = [("bidding.round3", lang.text(msg), ())]
     if own.betli_switch is not None:
         out.append(
             (
                 "bidding.betli_switch",
-                f"After a second-round game and the pick-up, the declarer and then each "
-                f"player in turn may change the game into a Betli of their own while the "
-                f"declarer's game and figures, with kontras, are worth at most "
-                f"{own.betli_switch}; nothing more is announced after that.",
+                lang.text(
+                    "After a second-round game and the pick-up, the declarer and then each "
+                    "player in turn may change the game into a Betli of their own while the "
+                    "declarer's game and figures, with kontras, are worth at most {limit}; "
+                    "nothing more is announced after that.",
+                    limit=own.betli_switch,
+                ),
                 (),
             )
         )
@@ -175,21 +183,23 @@ class PotterBidding(BiddingModule):
 
     @classmethod
     def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
-        nt = (
-            "; no-trumps ranks above every suit and ends the round"
+        msg = (
+            N_(
+                "If all pass, each player once may bid a suit other than the original one, "
+                "higher than the last bid, ranked low to high {order}; no-trumps ranks above "
+                "every suit and ends the round.  The last bidder declares."
+            )
             if rules.bidding.no_trumps
-            else ""
+            else N_(
+                "If all pass, each player once may bid a suit other than the original one, "
+                "higher than the last bid, ranked low to high {order}.  The last bidder "
+                "declares."
+            )
         )
         return [
-            _round1(),
-            (
-                "bidding.round2",
-                f"If all pass, each player once may bid a suit other than the original "
-                f"one, higher than the last bid, ranked low to high {_suit_order(rules)}"
-                f"{nt}.  The last bidder declares.",
-                (),
-            ),
-            *_round3(rules, cls.params(rules)),
+            _round1(lang),
+            ("bidding.round2", lang.text(msg, order=_suit_order(rules, lang)), ()),
+            *_round3(rules, cls.params(rules), lang),
         ]
 
     def __init__(self, rules: Ruleset) -> None:
@@ -200,7 +210,7 @@ class PotterBidding(BiddingModule):
     def check(cls, rules: Ruleset) -> list[str]:
         switch = cls.params(rules).betli_switch
         if switch is not None and switch < 0:
-            return ["bidding.betli_switch: must not be negative (or null for no switch)"]
+            return [Said(N_("bidding.betli_switch: must not be negative (or null for no switch)"))]
         return []
 
     def start(self, ref: Referee, s: HandState) -> None:
@@ -323,26 +333,35 @@ class CombinedBidding(PotterBidding):
     @classmethod
     def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         b: CombinedParams = cls.params(rules)
-        worth = "its game value plus" if b.count_game_value else "the sum of"
-        closed = "  A suit one player has named cannot be named again." if b.unique_suits else ""
+        closed = ""
+        if b.unique_suits:
+            closed += "  " + lang.text("A suit one player has named cannot be named again.")
         if b.hidden_suit:
-            closed += (
-                "  A suit bid is announced only as a trump game; its suit is shown only "
-                "when another bid has the same value, and the higher suit then wins."
+            closed += "  " + lang.text(
+                "A suit bid is announced only as a trump game; its suit is shown only when "
+                "another bid has the same value, and the higher suit then wins."
             )
+        msg = (
+            N_(
+                "If all pass, each player once may bid a suit other than the original one, or "
+                "no-trumps, together with figures announced from the front.  A bid is worth "
+                "its game value plus its figures' front values and must be worth more than "
+                "the standing bid, or as much in a higher suit (low to high: {order}).{more}"
+                "  The last bidder declares, and only its figures stand."
+            )
+            if b.count_game_value
+            else N_(
+                "If all pass, each player once may bid a suit other than the original one, or "
+                "no-trumps, together with figures announced from the front.  A bid is worth "
+                "the sum of its figures' front values and must be worth more than the "
+                "standing bid, or as much in a higher suit (low to high: {order}).{more}"
+                "  The last bidder declares, and only its figures stand."
+            )
+        )
         return [
-            _round1(),
-            (
-                "bidding.round2",
-                f"If all pass, each player once may bid a suit other than the original "
-                f"one, or no-trumps, together with figures announced from the front.  A bid "
-                f"is worth {worth} its figures' front values and must be worth more than "
-                f"the standing bid, or as much in a higher suit (low to high: "
-                f"{_suit_order(rules)}).{closed}  The last bidder declares, and only its "
-                f"figures stand.",
-                (),
-            ),
-            *_round3(rules, cls.params(rules)),
+            _round1(lang),
+            ("bidding.round2", lang.text(msg, order=_suit_order(rules, lang), more=closed), ()),
+            *_round3(rules, cls.params(rules), lang),
         ]
 
     def _contracts(self, s: HandState) -> list[Suit | None]:
@@ -467,13 +486,16 @@ class AlternatingBidding(PotterBidding):
     @classmethod
     def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         return [
-            _round1(),
+            _round1(lang),
             (
                 "bidding.round2",
-                f"If both pass, the players take turns naming a trump suit other than the "
-                f"original one, each higher than the last (low to high: "
-                f"{_suit_order(rules)}), until one passes; the last to name a suit "
-                f"declares.  If neither names one, the hand is thrown in.",
+                lang.text(
+                    "If both pass, the players take turns naming a trump suit other than the "
+                    "original one, each higher than the last (low to high: {order}), until one "
+                    "passes; the last to name a suit declares.  If neither names one, the hand "
+                    "is thrown in.",
+                    order=_suit_order(rules, lang),
+                ),
                 (),
             ),
         ]

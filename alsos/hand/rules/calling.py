@@ -22,9 +22,10 @@ from attrs import frozen
 from alsos.hand.items import DECLARER
 from alsos.hand.protocol import CallingModule, Described
 from alsos.hand.state import ModuleState
-from alsos.language import ENGLISH, Language
+from alsos.language import ENGLISH, N_, Language
 from alsos.pack.actions import CALL, CONCEDE, GYERUNK, PLAY_ON, Action, CallItem, Kontra, kontra
 from alsos.pack.phases import Kind, Phase
+from alsos.ruleset.checks import not_a_figure, unknown_value
 from alsos.ruleset.registry import register
 
 if TYPE_CHECKING:
@@ -97,6 +98,28 @@ def _st(s: HandState) -> CallState:
     return c
 
 
+def _raising(rules: Ruleset, c: GyerunkParams, lang: Language) -> str:
+    """The third answer to a call, a kontra (``calling.call_back``) or a raise, as the
+    last of the answers the clause ``calling.answers`` lists."""
+    levels = rules.kontra.levels
+    if c.call_back:
+        return lang.plural(
+            "or by a kontra, which doubles the stake twice without asking anything; the "
+            "side that said it may then call back, putting the same question to the "
+            "callers (at most {n} kontra)",
+            "or by a kontra, which doubles the stake twice without asking anything; the "
+            "side that said it may then call back, putting the same question to the "
+            "callers (at most {n} kontras)",
+            len(levels),
+        )
+    return lang.text(
+        "or by raising the call with the next kontra step (up to {last}), which the callers "
+        "answer in the same way; each raise doubles again and giving up pays the stake "
+        "before the last raise",
+        last=levels[-1] if levels else lang.text("none"),
+    )
+
+
 @register("calling", "none")
 class NoCalling(CallingModule):
     """Calling is not part of this table's rules."""
@@ -146,11 +169,11 @@ class GyerunkCalling(NoCalling):
     @classmethod
     def check(cls, rules: Ruleset) -> list[str]:
         own: GyerunkParams = cls.params(rules)
-        problems = []
+        problems: list[str] = []
         if own.targets not in ("game", "any"):
-            problems.append(f"calling.targets: unknown value {own.targets!r}; use one of game, any")
+            problems.append(unknown_value("calling.targets", repr(own.targets), "game, any"))
         problems += [
-            f"calling.allowed_with: {name!r} is not a figure of this profile"
+            not_a_figure("calling.allowed_with", repr(name))
             for name in own.allowed_with
             if name not in rules.figures
         ]
@@ -171,42 +194,41 @@ class GyerunkCalling(NoCalling):
     def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         c: GyerunkParams = cls.params(rules)
         allowed = [rules.figures[f].title or f for f in c.allowed_with]
-        unless = f"no figure other than {', '.join(allowed)}" if allowed else "no figure"
-        last = rules.kontra.levels[-1] if rules.kontra.levels else "none"
         if c.targets == "any":
-            when = (
+            when = lang.text(
                 "At its turn to play to the second trick a player may call {gyerünk} on the "
                 "game or on any figure its side announced (not in Klopitzky); a conceded "
                 "figure counts as made and no longer binds its announcer."
             )
-        else:
-            when = (
-                f"If {unless} was announced, a player may call {{gyerünk}} at its turn to "
-                f"play to the second trick (not in Klopitzky)."
-            )
-        if c.call_back:
-            raise_text = (
-                "or by a kontra, which doubles the stake twice without asking anything; "
-                "the side that said it may then call back, putting the same question to "
-                f"the callers (at most {len(rules.kontra.levels)} kontras)"
+        elif allowed:
+            when = lang.text(
+                "If no figure other than {figures} was announced, a player may call "
+                "{{gyerünk}} at its turn to play to the second trick (not in Klopitzky).",
+                figures=", ".join(allowed),
             )
         else:
-            raise_text = (
-                f"or by raising the call with the next kontra step (up to {last}), which "
-                "the callers answer in the same way; each raise doubles again and giving "
-                "up pays the stake before the last raise"
+            when = lang.text(
+                "If no figure was announced, a player may call {gyerünk} at its turn to "
+                "play to the second trick (not in Klopitzky)."
             )
+        answers = (
+            N_(
+                "The other side answers by conceding (the callers score the item as won at "
+                "the present stake), by playing on (the item and kassza then count double), "
+                "{raising}.  Defenders answer one at a time from the player after the "
+                "declarer, and the boldest answer stands."
+            )
+            if allowed and c.targets == "game"
+            else N_(
+                "The other side answers by conceding (the callers score the item as won at "
+                "the present stake), by playing on (the item then count double), "
+                "{raising}.  Defenders answer one at a time from the player after the "
+                "declarer, and the boldest answer stands."
+            )
+        )
         return [
             ("calling.when", when, ()),
-            (
-                "calling.answers",
-                "The other side answers by conceding (the callers score the item as won at "
-                "the present stake), by playing on (the item"
-                + (" and kassza" if allowed and c.targets == "game" else "")
-                + f" then count double), {raise_text}.  Defenders answer one at a time from "
-                "the player after the declarer, and the boldest answer stands.",
-                (),
-            ),
+            ("calling.answers", lang.text(answers, raising=_raising(rules, c, lang)), ()),
         ]
 
     def options(self, s: HandState, seat: int) -> tuple[Action, ...]:

@@ -29,11 +29,13 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from alsos.hand.protocol import Described, ExchangeModule, SiberTaking
+from alsos.hand.rules.ranks import of_trumps, the_rank, trump_rank
 from alsos.hand.state import ModuleState
-from alsos.language import ENGLISH, Language
+from alsos.language import ENGLISH, N_, Language, Said
 from alsos.pack.actions import DISCARDS, EXCHANGE, PASS, SIBER, Action, Discard
 from alsos.pack.cards import CARDS, Rank, Suit, cards_of, suit_mask
 from alsos.pack.phases import Phase
+from alsos.ruleset.checks import unknown_value
 from alsos.ruleset.registry import register
 
 if TYPE_CHECKING:
@@ -114,13 +116,99 @@ def _st(s: HandState) -> ExchangeState:
 _NONE = ExchangeState(None, None)
 
 
+#: What a síber takes (``exchange.takes``), as the object of "take ...".
 _TAKES = {
-    "talon": "the whole talon",
-    "seen": "the two face-up talon cards",
-    "reveal": "the two face-up talon cards, then hidden ones turned up one at a time from "
-    "the {ends} for as long as each is a trump or an Ace",
-    "trumps-and-aces": "the two face-up talon cards and every trump and Ace in the talon",
+    "talon": N_("the whole talon"),
+    "seen": N_("the two face-up talon cards"),
+    "reveal": N_(
+        "the two face-up talon cards, then hidden ones turned up one at a time from "
+        "{ends} for as long as each is a trump or an Ace"
+    ),
+    "trumps-and-aces": N_("the two face-up talon cards and every trump and Ace in the talon"),
 }
+#: The ends of the talon hidden cards are turned up from (``exchange.reveal_from``).
+_ENDS = {"bottom": N_("the bottom"), "top": N_("the top")}
+
+
+def _ends(ends: tuple[str, ...], lang: Language) -> str:
+    """``the bottom then the top``: where a revealing síber turns up hidden cards."""
+    out = lang.text(_ENDS[ends[0]])
+    for end in ends[1:]:
+        out = lang.text("{ends} then {end}", ends=out, end=lang.text(_ENDS[end]))
+    return out
+
+
+def _siber_who(ex: SiberParams, lang: Language) -> str:
+    """Who may síber: the holder of the first entitled trump, then each next rank's
+    holder when the ranks before it lie face up (``exchange.entitled``, ``skip_seen``)."""
+    who = lang.text("the holder of {card}", card=trump_rank(ex.entitled[0], lang))
+    nxt = (
+        N_("{who} ({card} when the cards before it are one of the two seen talon cards)")
+        if ex.skip_seen == "both"
+        else N_("{who} ({card} when the cards before it are the indicator)")
+    )
+    for rank in ex.entitled[1:]:
+        who = lang.text(nxt, who=who, card=the_rank(rank, lang))
+    return who
+
+
+def _siber_clause(ex: SiberParams, rules: Ruleset, lang: Language) -> str:
+    """The rulebook's clause ``exchange.siber`` of the ``siber`` exchange."""
+    if ex.top_needed:
+        msg = (
+            N_(
+                "After the pick-up in a game in the original suit, when the top talon card is "
+                "a trump or an Ace, {who} may do a {{síber}} {when}: lay that card face up, "
+                "take {takes}, and put back face down as many cards as bring the hand to "
+                "{size} (any cards).  Those cards count for nobody."
+            )
+            if ex.discard_trumps
+            else N_(
+                "After the pick-up in a game in the original suit, when the top talon card is "
+                "a trump or an Ace, {who} may do a {{síber}} {when}: lay that card face up, "
+                "take {takes}, and put back face down as many cards as bring the hand to "
+                "{size} (no trumps).  Those cards count for nobody."
+            )
+        )
+    else:
+        msg = (
+            N_(
+                "After the pick-up in a game in the original suit, {who} may do a {{síber}} "
+                "{when}: lay that card face up, take {takes}, and put back face down as many "
+                "cards as bring the hand to {size} (any cards).  Those cards count for nobody."
+            )
+            if ex.discard_trumps
+            else N_(
+                "After the pick-up in a game in the original suit, {who} may do a {{síber}} "
+                "{when}: lay that card face up, take {takes}, and put back face down as many "
+                "cards as bring the hand to {size} (no trumps).  Those cards count for nobody."
+            )
+        )
+    when = N_("at its turn in the first trick") if ex.siber_at_turn else N_("before the first lead")
+    takes = lang.text(_TAKES[ex.takes], ends=_ends(ex.reveal_from, lang))
+    said = [
+        lang.text(
+            msg, who=_siber_who(ex, lang), when=lang.text(when), takes=takes, size=rules.hand_size
+        )
+    ]
+    if ex.required_figure:
+        said.append(
+            lang.text(
+                "Taking more than one card obliges the player to announce {figure}.",
+                figure=ex.required_figure,
+            )
+        )
+    if ex.simple_exchange:
+        said.append(lang.text("After a síber there is no swap."))
+    if not ex.siber_at_turn:
+        said.append(
+            lang.text(
+                "Whenever a síber could be made, every player is asked in turn, starting with "
+                "the first player after the dealer, and any player may pass, so a pass does "
+                "not tell whether that player, another or the talon holds the card."
+            )
+        )
+    return "  ".join(said)
 
 
 @register("exchange", "none")
@@ -167,13 +255,17 @@ class SiberExchange(NoExchange):
         ex: SiberParams = cls.params(rules)
         if not (ex.simple_exchange or ex.siber):
             return None
-        low = " or ".join(f"the {r.code}" for r in ex.entitled[:1])
-        ways = []
-        if ex.simple_exchange:
-            ways.append("swap it for the indicator")
-        if ex.siber:
-            ways.append(f"{', when the rules allow it,' if ways else ''} do a {{síber}}")
-        return f"**Trump exchange.** The holder of {low} of trumps may {' or'.join(ways)}."
+        if ex.simple_exchange and ex.siber:
+            msg = N_(
+                "**Trump exchange.** The holder of {card} may swap it for the "
+                "indicator or, when the rules allow it, do a {{síber}}."
+            )
+        elif ex.simple_exchange:
+            msg = N_("**Trump exchange.** The holder of {card} may swap it for the indicator.")
+        else:
+            msg = N_("**Trump exchange.** The holder of {card} may do a {{síber}}.")
+        rank = ex.entitled[0] if ex.entitled else Rank.SEVEN
+        return lang.text(msg, card=of_trumps(rank, lang))
 
     @classmethod
     def siber(cls, rules: Ruleset) -> SiberTaking | None:
@@ -185,20 +277,30 @@ class SiberExchange(NoExchange):
     @classmethod
     def check(cls, rules: Ruleset) -> list[str]:
         own: SiberParams = cls.params(rules)
-        problems = [
-            f"exchange.{key}: unknown value {getattr(own, key)!r}; use one of {', '.join(words)}"
+        problems: list[str] = [
+            unknown_value(f"exchange.{key}", repr(getattr(own, key)), ", ".join(words))
             for key, words in _WORDS
             if getattr(own, key) not in words
         ]
         for end in own.reveal_from:
             if end not in ("bottom", "top"):
-                problems.append(f"exchange.reveal_from: {end!r} is neither 'bottom' nor 'top'")
+                problems.append(
+                    Said(
+                        N_("exchange.reveal_from: {end} is neither 'bottom' nor 'top'"),
+                        end=repr(end),
+                    )
+                )
         if own.required_figure is not None and own.required_figure not in rules.figures:
             problems.append(
-                f"exchange.required_figure: {own.required_figure!r} is not a figure here"
+                Said(
+                    N_("exchange.required_figure: {name} is not a figure here"),
+                    name=repr(own.required_figure),
+                )
             )
         if own.siber and not own.entitled:
-            problems.append("exchange.entitled: name at least one trump rank that may síber")
+            problems.append(
+                Said(N_("exchange.entitled: name at least one trump rank that may síber"))
+            )
         return problems
 
     @classmethod
@@ -209,43 +311,17 @@ class SiberExchange(NoExchange):
             out.append(
                 (
                     "exchange.simple",
-                    "When the original suit was accepted in the first round, the holder of "
-                    "the trump 7 may swap it for the indicator at its turn in the first trick.",
+                    lang.text(
+                        "When the original suit was accepted in the first round, the holder of "
+                        "the trump 7 may swap it for the indicator at its turn in the first "
+                        "trick."
+                    ),
                     (),
                 )
             )
         if ex.siber:
-            ranks = [r.code for r in ex.entitled]
-            who = f"the holder of the trump {ranks[0]}"
-            seen = "one of the two seen talon cards" if ex.skip_seen == "both" else "the indicator"
-            for r in ranks[1:]:
-                who += f" (the {r} when the cards before it are {seen})"
-            top = " when the top talon card is a trump or an Ace," if ex.top_needed else ","
-            takes = _TAKES[ex.takes].format(ends=" then the ".join(ex.reveal_from))
-            discard = "any cards" if ex.discard_trumps else "no trumps"
             example = (CARDS[8 * Suit.HEARTS + Rank.SEVEN], CARDS[8 * Suit.ACORNS + Rank.ACE])
-            when = "at its turn in the first trick" if ex.siber_at_turn else "before the first lead"
-            text = (
-                f"After the pick-up in a game in the original suit,{top} {who} may do a "
-                f"{{síber}} {when}: lay that card face up, take {takes}, "
-                f"and put back face down as many cards as bring the hand to "
-                f"{rules.hand_size} ({discard}).  Those cards count for nobody."
-            )
-            if ex.required_figure:
-                text += (
-                    f"  Taking more than one card obliges the player to announce "
-                    f"{ex.required_figure}."
-                )
-            if ex.simple_exchange:
-                text += "  After a síber there is no swap."
-            if not ex.siber_at_turn:
-                text += (
-                    "  Whenever a síber could be made, every player is asked in turn, "
-                    "starting with the first player after the dealer, and any player may pass, "
-                    "so a pass does not tell whether that player, another or the talon "
-                    "holds the card."
-                )
-            out.append(("exchange.siber", text, example))
+            out.append(("exchange.siber", _siber_clause(ex, rules, lang), example))
         return out
 
     def entitled_card(self, s: HandState) -> int | None:
@@ -428,13 +504,16 @@ class TompaExchange(SiberExchange):
         return [
             (
                 "exchange.siber",
-                "When the original suit is trumps, before the first lead the holder of the "
-                "trump 7 (the 8 when the 7 is the indicator) may swap it for the indicator; "
-                "when the top talon card is a trump or an Ace it may also take that card and "
-                "then the hidden cards turned up from the bottom while each is a trump or "
-                f"an Ace, and put back face down any cards to return to {rules.hand_size}.  "
-                "Both players are asked in turn, so a pass does not tell the other "
-                "whether the card is in the passer's hand or in the talon.",
+                lang.text(
+                    "When the original suit is trumps, before the first lead the holder of the "
+                    "trump 7 (the 8 when the 7 is the indicator) may swap it for the indicator; "
+                    "when the top talon card is a trump or an Ace it may also take that card "
+                    "and then the hidden cards turned up from the bottom while each is a trump "
+                    "or an Ace, and put back face down any cards to return to {size}.  Both "
+                    "players are asked in turn, so a pass does not tell the other whether the "
+                    "card is in the passer's hand or in the talon.",
+                    size=rules.hand_size,
+                ),
                 (CARDS[8 * Suit.HEARTS + Rank.SEVEN], CARDS[8 * Suit.ACORNS + Rank.ACE]),
             )
         ]

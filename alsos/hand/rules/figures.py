@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING
 
 from alsos.hand.items import DECLARER, Item
 from alsos.hand.protocol import FigureKind, Progress
-from alsos.language import ENGLISH, Language
+from alsos.hand.rules.ranks import every_rank, trump_rank
+from alsos.language import ENGLISH, N_, Language, Said
+from alsos.pack.cards import Card
 from alsos.ruleset.profile import FigureRule, Ruleset, parse_card_spec
 from alsos.ruleset.registry import register
 
@@ -43,31 +45,51 @@ __all__ = [
 ]
 
 
-def _cards_text(specs: tuple[str, ...]) -> str:
+def _card_name(card: Card, lang: Language) -> str:
+    """``Ace of hearts``, in ``lang`` (the words layer's card name, which this layer
+    cannot import: the same message)."""
+    return lang.text(
+        "{rank} of {suit}", rank=lang.text(card.rank.name_en), suit=lang.text(card.suit.name_en)
+    )
+
+
+def _cards_text(specs: tuple[str, ...], lang: Language) -> str:
     if not specs:
-        return "no particular cards"
+        return lang.text("no particular cards")
     words = []
     for spec in specs:
         cs = parse_card_spec(spec)
         if cs.kind == "trump":
-            words.append(f"the trump {cs.rank.code if cs.rank is not None else '?'}")
+            assert cs.rank is not None  # a spec of kind trump or all names a rank
+            words.append(trump_rank(cs.rank, lang))
         elif cs.kind == "all":
-            words.append(f"every {cs.rank.code if cs.rank is not None else '?'}")
+            assert cs.rank is not None
+            words.append(every_rank(cs.rank, lang))
         else:
-            names = [c.name_en for c in cs.choices]
-            words.append(
-                names[0] if len(names) == 1 else f"{' or '.join(names)} (the first not trump)"
-            )
-    return ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
+            names = [_card_name(c, lang) for c in cs.choices]
+            either = names[0]
+            for name in names[1:]:
+                either = lang.text("{left} or {right}", left=either, right=name)
+            if len(names) > 1:
+                either = lang.text("{cards} (the first not trump)", cards=either)
+            words.append(either)
+    return lang.join(words)
 
 
-def _ordinal(n: int) -> str:
-    return "last" if n == 1 else "second-last" if n == 2 else f"{n}th from last"
+def _trick_text(fig: FigureRule, lang: Language) -> str:
+    """A trick figure's undertaking: win the ``trick``-th trick from the end with ``card``."""
+    card = _cards_text((fig.card,), lang)
+    if fig.trick == 1:
+        return lang.text("win the last trick with {card}", card=card)
+    if fig.trick == 2:
+        return lang.text("win the second-last trick with {card}", card=card)
+    return lang.text("win the {n}th from last trick with {card}", n=fig.trick, card=card)
 
 
 def _needs_threshold(fig: FigureRule, where: str) -> list[str]:
     if fig.threshold is None:
-        return [f"{where}.threshold: a {fig.kind} figure needs a threshold"]
+        said = N_("{where}: a {kind} figure needs a threshold")
+        return [Said(said, where=f"{where}.threshold", kind=fig.kind)]
     return []
 
 
@@ -89,7 +111,7 @@ class Kassza(FigureKind):
         return t.game_won is False and any(t.bela.get(s, 0) for s in t.defenders)
 
     def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
-        return (
+        return lang.text(
             "declarer: holds béla and wins the game; a defender: a defender holds "
             "béla and the declarer loses"
         )
@@ -115,16 +137,33 @@ class Points(FigureKind):
     def check(self, fig: FigureRule, rules: Ruleset, where: str) -> list[str]:
         out = _needs_threshold(fig, where)
         if fig.no_trumps and fig.threshold_no_trumps is None:
-            out.append(f"{where}.threshold_no_trumps: needed when no_trumps is true")
+            said = N_("{where}: needed when no_trumps is true")
+            out.append(Said(said, where=f"{where}.threshold_no_trumps"))
         return out
 
     def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
-        return (
-            f"take {'more than ' if fig.strict else 'at least '}{fig.threshold}"
-            + (f" ({fig.threshold_no_trumps} without trumps)" if fig.no_trumps else "")
-            + " card points in tricks with the last-trick bonus"
-            + (", counting valid melds and béla" if fig.melds else "")
-        )
+        if fig.no_trumps:
+            msg = (
+                N_(
+                    "take more than {threshold} ({no_trumps} without trumps) card points in "
+                    "tricks with the last-trick bonus"
+                )
+                if fig.strict
+                else N_(
+                    "take at least {threshold} ({no_trumps} without trumps) card points in "
+                    "tricks with the last-trick bonus"
+                )
+            )
+        else:
+            msg = (
+                N_("take more than {threshold} card points in tricks with the last-trick bonus")
+                if fig.strict
+                else N_("take at least {threshold} card points in tricks with the last-trick bonus")
+            )
+        aim = lang.text(msg, threshold=fig.threshold, no_trumps=fig.threshold_no_trumps)
+        if fig.melds:
+            return lang.text("{aim}, counting valid melds and béla", aim=aim)
+        return aim
 
     def without_trumps(self, fig: FigureRule) -> bool:
         """Whether the figure can be judged in a game without trumps."""
@@ -166,10 +205,11 @@ class Cards(FigureKind):
         return need != 0 and t.won[item.seat] & need == need
 
     def check(self, fig: FigureRule, rules: Ruleset, where: str) -> list[str]:
-        return [] if fig.cards else [f"{where}.cards: list the cards the figure must win"]
+        said = N_("{where}: list the cards the figure must win")
+        return [] if fig.cards else [Said(said, where=f"{where}.cards")]
 
     def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
-        return f"win {_cards_text(fig.cards)} in tricks"
+        return lang.text("win {cards} in tricks", cards=_cards_text(fig.cards, lang))
 
     def cards_needed(self, fig: FigureRule, trump: int) -> int:
         return _cards_mask(fig.cards, trump)
@@ -198,27 +238,32 @@ class Trick(FigureKind):
         return t.trick_winners[index] == item.seat and (item.seat, card) in t.tricks[index]
 
     def check(self, fig: FigureRule, rules: Ruleset, where: str) -> list[str]:
-        out = []
+        out: list[str] = []
         if not fig.card:
-            out.append(f"{where}.card: name the card that must win the trick")
+            out.append(
+                Said(N_("{where}: name the card that must win the trick"), where=f"{where}.card")
+            )
         else:
             try:
                 one = parse_card_spec(fig.card)
             except ValueError:
                 one = None  # reported with every figure's card specs
             if one is not None and one.kind == "all":
-                out.append(
-                    f"{where}.card: a trick figure's card is one card ('trump 7', 'TA', "
-                    f"'TA or PA'), not {fig.card!r}"
+                said = N_(
+                    "{where}: a trick figure's card is one card ('trump 7', 'TA', "
+                    "'TA or PA'), not {card}"
                 )
+                out.append(Said(said, where=f"{where}.card", card=repr(fig.card)))
         if not 1 <= fig.trick <= rules.hand_size:
-            out.append(f"{where}.trick: must be between 1 and {rules.hand_size}")
+            said = N_("{where}: must be between 1 and {most}")
+            out.append(Said(said, where=f"{where}.trick", most=rules.hand_size))
         return out
 
     def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
-        return f"win the {_ordinal(fig.trick)} trick with {_cards_text((fig.card,))}" + (
-            " (must hold it to announce)" if fig.must_hold else ""
-        )
+        aim = _trick_text(fig, lang)
+        if fig.must_hold:
+            return lang.text("{aim} (must hold it to announce)", aim=aim)
+        return aim
 
     def available(self, fig: FigureRule, trump: int) -> bool:
         return bool(parse_card_spec(fig.card).mask(trump))  # a named Ace may be trump
@@ -249,7 +294,7 @@ class Volat(FigureKind):
         return len(t.tricks) == t.hand_size and all(w == item.seat for w in t.trick_winners)
 
     def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
-        return "win every trick"
+        return lang.text("win every trick")
 
     def early(self, fig: FigureRule, p: Progress) -> bool | None:
         s = p.state
@@ -270,7 +315,8 @@ class Tricks(FigureKind):
         return _needs_threshold(fig, where)
 
     def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
-        return f"win at least {fig.threshold} tricks"
+        n = fig.threshold or 0
+        return lang.plural("win at least {n} trick", "win at least {n} tricks", n)
 
     def early(self, fig: FigureRule, p: Progress) -> bool | None:
         assert fig.threshold is not None
@@ -289,7 +335,7 @@ class NoTricks(FigureKind):
         return item.seat not in t.trick_winners
 
     def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
-        return "lose every trick"
+        return lang.text("lose every trick")
 
     def early(self, fig: FigureRule, p: Progress) -> bool | None:
         lost = p.state.tricks_won[p.declarer] > 0
@@ -309,7 +355,7 @@ class Majority(FigureKind):
         return total(item.seat) > sum(total(s) for s in others if s is not None)
 
     def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
-        return (
+        return lang.text(
             "take more card points in tricks (with the last-trick bonus) and melds "
             "than the opponents together"
         )
@@ -341,9 +387,11 @@ class Multiplier(FigureKind):
         raise AssertionError("multiplier figures modify the game and are never settled alone")
 
     def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
-        return (
-            f"held with {_cards_text(fig.cards)}: multiplies the game by {fig.value} "
-            f"({fig.value * fig.front_multiplier} from the front)"
+        return lang.text(
+            "held with {cards}: multiplies the game by {value} ({front} from the front)",
+            cards=_cards_text(fig.cards, lang),
+            value=fig.value,
+            front=fig.value * fig.front_multiplier,
         )
 
 

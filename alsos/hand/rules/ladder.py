@@ -45,7 +45,7 @@ from alsos.hand.protocol import BiddingModule, Described, FigureKind, Progress, 
 from alsos.hand.rules.scoring import card_points, figure_made, hand_tally
 from alsos.hand.settlement import Entry, Settlement
 from alsos.hand.state import ModuleState
-from alsos.language import ENGLISH, Language
+from alsos.language import ENGLISH, N_, Language, Said
 from alsos.pack.actions import (
     BIDS,
     DISCARDS,
@@ -62,7 +62,7 @@ from alsos.pack.actions import (
 from alsos.pack.cards import Suit
 from alsos.pack.phases import Contract, Kind, Phase
 from alsos.ruleset import registry
-from alsos.ruleset.checks import FIGURE_ID, MAX_FIGURES, suggest_id
+from alsos.ruleset.checks import FIGURE_ID, MAX_FIGURES, not_a_figure, suggest_id
 from alsos.ruleset.profile import FrozenMap, LadderContract
 from alsos.ruleset.registry import register
 from alsos.ruleset.tables import tables_of
@@ -160,49 +160,72 @@ def contract_problems(rules: Ruleset, own: LadderParams) -> list[str]:
     """What the ladder auction cannot play in ``rules``: no contracts, too many, a
     contract id the notation cannot read, a word that is not a choice, an
     objective that is no figure or cannot be judged as the contract is played."""
-    problems = []
+    problems: list[str] = []
     if not own.contracts:
-        problems.append("bidding.contracts: the ladder auction needs at least one contract")
+        problems.append(
+            Said(N_("bidding.contracts: the ladder auction needs at least one contract"))
+        )
     if len(own.contracts) > MAX_FIGURES:
         problems.append(
-            f"bidding.contracts: {len(own.contracts)} contracts; at most {MAX_FIGURES} (each "
-            "one is offered at every turn of the auction and announcements)"
+            Said.counted(
+                "bidding.contracts: {n} contract; at most {most} (each "
+                "one is offered at every turn of the auction and announcements)",
+                "bidding.contracts: {n} contracts; at most {most} (each "
+                "one is offered at every turn of the auction and announcements)",
+                len(own.contracts),
+                most=MAX_FIGURES,
+            )
         )
     if own.declare_limit is not None and own.declare_limit < 1:
-        problems.append("bidding.declare_limit: at least 1, or null for no limit")
+        problems.append(Said(N_("bidding.declare_limit: at least 1, or null for no limit")))
     kinds = registry.available("figures")
     for cid, lc in own.contracts.items():
         where = f"bidding.contracts.{cid}"
         if not FIGURE_ID.fullmatch(cid):
-            problems.append(
-                f"{where}: a contract id is lower-case letters, digits and hyphens (it is "
-                f"typed as 'contract <id>'), e.g. {suggest_id(cid)!r}"
+            said = N_(
+                "{where}: a contract id is lower-case letters, digits and hyphens (it is "
+                "typed as 'contract <id>'), e.g. {example}"
             )
+            problems.append(Said(said, where=where, example=repr(suggest_id(cid))))
         if lc.trumps not in ("any", "suit", "none"):
-            problems.append(f"{where}.trumps: {lc.trumps!r} is not one of any, suit, none")
+            said = N_("{where}: {value} is not one of any, suit, none")
+            problems.append(Said(said, where=f"{where}.trumps", value=repr(lc.trumps)))
         if lc.melds not in ("all", "declarer", "none"):
-            problems.append(f"{where}.melds: {lc.melds!r} is not one of all, declarer, none")
+            said = N_("{where}: {value} is not one of all, declarer, none")
+            problems.append(Said(said, where=f"{where}.melds", value=repr(lc.melds)))
         for name in lc.objectives:
             fig = rules.figures.get(name)
             kind = registry.lookup("figures", fig.kind) if fig and fig.kind in kinds else None
             if fig is None:
-                problems.append(f"{where}.objectives: {name!r} is not a figure of this profile")
+                problems.append(not_a_figure(f"{where}.objectives", repr(name)))
             elif kind is not None and not kind.judged:
+                said = N_(
+                    "{where}: {name} is a {kind} figure, which only modifies "
+                    "a game and is never won or lost; an objective is of kind {kinds}"
+                )
+                judged = ", ".join(k for k in kinds if registry.lookup("figures", k).judged)
                 problems.append(
-                    f"{where}.objectives: {name!r} is a {fig.kind} figure, which only modifies "
-                    f"a game and is never won or lost; an objective is of kind "
-                    + ", ".join(k for k in kinds if registry.lookup("figures", k).judged)
+                    Said(
+                        said,
+                        where=f"{where}.objectives",
+                        name=repr(name),
+                        kind=fig.kind,
+                        kinds=judged,
+                    )
                 )
             elif (
                 kind is not None
                 and not kind.without_trumps(fig)
                 and (lc.trumps != "suit" or lc.betli)
             ):
-                problems.append(
-                    f"{where}.objectives: {name!r} cannot be judged without trumps, but this "
-                    f"contract may be played without trumps (trumps: {lc.trumps}); give the "
+                said = N_(
+                    "{where}: {name} cannot be judged without trumps, but this "
+                    "contract may be played without trumps (trumps: {trumps}); give the "
                     "figure what its kind needs for that (a points figure: "
                     "threshold_no_trumps), or the contract trumps: suit"
+                )
+                problems.append(
+                    Said(said, where=f"{where}.objectives", name=repr(name), trumps=lc.trumps)
                 )
     return problems
 
@@ -256,33 +279,44 @@ class LadderBidding(BiddingModule):
         out: Described = [
             (
                 "bidding.ladder",
-                f"From the player after the dealer, each player in turn passes or bids a "
-                f"contract higher than the last one bid; the contracts, low to high, are "
-                f"{names}.  The auction ends when all pass at once (then {{Klopitzky}} is "
-                f"played) or when two pass in a row after a bid; the last bidder declares "
-                f"and the other two defend together.",
+                lang.text(
+                    "From the player after the dealer, each player in turn passes or bids a "
+                    "contract higher than the last one bid; the contracts, low to high, are "
+                    "{contracts}.  The auction ends when all pass at once (then {{Klopitzky}} "
+                    "is played) or when two pass in a row after a bid; the last bidder "
+                    "declares and the other two defend together.",
+                    contracts=names,
+                ),
                 (),
             )
         ]
-        lower = f" (any contract above {first_talon})" if first_talon else ""
-        out.append(
-            (
-                "bidding.draw",
-                f"To bid a contract that uses the talon{lower}, the first such bidder draws "
-                f"two of the four face-down talon cards unseen and discards two; each later "
-                f"bidder draws the previous bidder's two discards and discards two before "
-                f"naming a higher contract.  The pair the first drawer left is set aside.",
-                (),
+        draw = (
+            N_(
+                "To bid a contract that uses the talon (any contract above {contract}), the "
+                "first such bidder draws two of the four face-down talon cards unseen and "
+                "discards two; each later bidder draws the previous bidder's two discards and "
+                "discards two before naming a higher contract.  The pair the first drawer "
+                "left is set aside."
+            )
+            if first_talon
+            else N_(
+                "To bid a contract that uses the talon, the first such bidder draws two of "
+                "the four face-down talon cards unseen and discards two; each later bidder "
+                "draws the previous bidder's two discards and discards two before naming a "
+                "higher contract.  The pair the first drawer left is set aside."
             )
         )
+        out.append(("bidding.draw", lang.text(draw, contract=first_talon), ()))
         out.append(
             (
                 "bidding.take",
-                "After the auction the declarer names trumps (or no trumps) as the contract "
-                "allows; after a contract that uses the talon it may take the face-up card "
-                "and discard one card face up.  If a defender has used up its contracts, the "
-                "declarer takes the set-aside pair as well (síber) and discards three cards "
-                "face down.  Cards left in the talon count for nobody.",
+                lang.text(
+                    "After the auction the declarer names trumps (or no trumps) as the "
+                    "contract allows; after a contract that uses the talon it may take the "
+                    "face-up card and discard one card face up.  If a defender has used up its "
+                    "contracts, the declarer takes the set-aside pair as well (síber) and "
+                    "discards three cards face down.  Cards left in the talon count for nobody."
+                ),
                 (),
             )
         )
@@ -290,7 +324,11 @@ class LadderBidding(BiddingModule):
             out.append(
                 (
                     "bidding.limit",
-                    f"A player who has declared {b.declare_limit} times in the session must pass.",
+                    lang.plural(
+                        "A player who has declared {n} time in the session must pass.",
+                        "A player who has declared {n} times in the session must pass.",
+                        b.declare_limit,
+                    ),
                     (),
                 )
             )
@@ -615,7 +653,7 @@ def settle_ladder(rules: Ruleset, s: HandState) -> Settlement:
         if contract is not None and len(winners) < len(points):
             for w in winners:
                 written[w] = 1
-                note = f"fewest card points ({low})"
+                note = Said(N_("fewest card points ({low})"), low=low)
                 entries.append(Entry("klopitzky", w, None, True, 1, (w,), base=1, note=note))
         label = "thrown in" if contract is None else "klopitzky"
         return Settlement(
@@ -629,19 +667,27 @@ def settle_ladder(rules: Ruleset, s: HandState) -> Settlement:
     defenders = s.defenders()
     tally = hand_tally(rules, s, declarer, defenders, points, melds, {}, None)
     item = s.items[0]
-    notes = []
+    notes: list[str] = []
     made = True
     for name in spec.objectives:
         ok = figure_made(rules, tally, name, item)
         made = made and ok
-        notes.append(f"{rules.figures[name].title or name}: {'made' if ok else 'lost'}")
+        title = rules.figures[name].title or name
+        notes.append(
+            Said(N_("{title}: made"), title=title) if ok else Said(N_("{title}: lost"), title=title)
+        )
     for seat, ms in melds_by_seat.items():
         if ms:
-            notes.append(f"seat {seat} melds: " + ", ".join(n for n, _ in ms))
+            kinds = ", ".join(n for n, _ in ms)
+            notes.append(Said(N_("seat {seat} melds: {melds}"), seat=seat, melds=kinds))
     if len(s.tricks) < rules.hand_size:
-        n = len(s.tricks)
-        tricks_text = f"{n} trick" + ("" if n == 1 else "s")
-        notes.append(f"play stopped after {tricks_text}: the contract was decided")
+        notes.append(
+            Said.counted(
+                "play stopped after {n} trick: the contract was decided",
+                "play stopped after {n} tricks: the contract was decided",
+                len(s.tricks),
+            )
+        )
     written[declarer] = 1 if made else -1
     entry = Entry(
         "game",  # the item of the game, as the view and events name it
@@ -668,13 +714,15 @@ def settle_ladder(rules: Ruleset, s: HandState) -> Settlement:
     )
 
 
-def describe_scoring(rules: Ruleset) -> Described:
-    """The rulebook's clauses for the ``ladder`` scoring module."""
+def describe_scoring(rules: Ruleset, lang: Language = ENGLISH) -> Described:
+    """The rulebook's clauses for the ``ladder`` scoring module, in ``lang``."""
     out: Described = [
         (
             "scoring.contract",
-            "A declarer who wins its contract scores 1, one who loses it scores -1; the "
-            "defenders score nothing.  Cards left in the talon count for nobody.",
+            lang.text(
+                "A declarer who wins its contract scores 1, one who loses it scores -1; the "
+                "defenders score nothing.  Cards left in the talon count for nobody."
+            ),
             (),
         )
     ]
@@ -682,8 +730,10 @@ def describe_scoring(rules: Ruleset) -> Described:
         out.append(
             (
                 "scoring.klopitzky",
-                "In {Klopitzky} (no trumps) the player or players with the fewest card points "
-                "score 1 each; if all take the same, nobody scores.",
+                lang.text(
+                    "In {Klopitzky} (no trumps) the player or players with the fewest card "
+                    "points score 1 each; if all take the same, nobody scores."
+                ),
                 (),
             )
         )
@@ -692,8 +742,11 @@ def describe_scoring(rules: Ruleset) -> Described:
         out.append(
             (
                 "scoring.limit",
-                "Each contract played, won or lost, uses up one of the declarer's "
-                f"{limit} for the session; a {{Klopitzky}} uses none.",
+                lang.text(
+                    "Each contract played, won or lost, uses up one of the declarer's "
+                    "{limit} for the session; a {{Klopitzky}} uses none.",
+                    limit=limit,
+                ),
                 (),
             )
         )
@@ -706,11 +759,13 @@ class LadderScoring(ScoringModule):
     decides = True
     # It reads the contract the ladder auction sold: the loader refuses other auctions.
     requires = FrozenMap({"bidding": ("ladder",)})
-    # How the rulebook explains a term this module plays its own way.
+    # How the rulebook explains a term this module plays its own way: English messages,
+    # which the glossary looks up in the module's language (words_in(module, lang)).
     terms = FrozenMap(
         {
-            "Klopitzky": "the game played when nobody bids: no declarer, "
-            "and the fewest card points win",
+            "Klopitzky": N_(
+                "the game played when nobody bids: no declarer, and the fewest card points win"
+            ),
         }
     )
     settle = staticmethod(settle_ladder)
@@ -718,7 +773,7 @@ class LadderScoring(ScoringModule):
     melds_declared = staticmethod(melds_declared)
 
     def describe(self, rules: Ruleset, lang: Language = ENGLISH) -> Described:
-        return describe_scoring(rules)
+        return describe_scoring(rules, lang)
 
 
 register("scoring", "ladder")(LadderScoring())

@@ -18,6 +18,7 @@ from alsos.hand.items import DECLARER
 from alsos.hand.melds import scoring_sequences, vannak_ranks_held
 from alsos.hand.protocol import PointRace
 from alsos.hand.settlement import Entry, Settlement, Tally
+from alsos.language import ENGLISH, N_, Language, Said
 from alsos.pack.actions import GAME
 from alsos.pack.phases import Kind
 from alsos.ruleset.registry import lookup, register
@@ -180,12 +181,16 @@ def _judge(rules: Ruleset, s: HandState, declarer: int) -> _Judged:
     defenders = s.defenders()
     points = card_points(rules, s)
     melds, bela = _melds(rules, s)
-    notes = []
+    notes: list[str] = []
     items = s.items
     game_item = items[0]
     if game_item.forced is not None:
         game_won: bool = game_item.forced
-        notes.append(f"the {'defenders' if game_won else 'declarer'} conceded a call")
+        notes.append(
+            Said(N_("the defenders conceded a call"))
+            if game_won
+            else Said(N_("the declarer conceded a call"))
+        )
     elif contract.kind is _BETLI:
         game_won = s.tricks_won[declarer] == 0
     else:
@@ -294,43 +299,57 @@ class PotterScoringParams:
     klopitzky_per_payer: bool = False
 
 
-def describe_potter(rules: Ruleset) -> list[tuple[str, str, tuple[Any, ...]]]:
-    """The rulebook's clauses of pagat's settlement (and the potter scoring's option)."""
+def describe_potter(
+    rules: Ruleset, lang: Language = ENGLISH
+) -> list[tuple[str, str, tuple[Any, ...]]]:
+    """The rulebook's clauses of pagat's settlement (and the potter scoring's option),
+    in ``lang``."""
+    payments = (
+        N_(
+            "For each item the declarer collects its value from every opponent when the "
+            "declarer's side wins it, and pays it to every opponent otherwise; the player "
+            "sitting out settles with the opponents."
+        )
+        if rules.players > 3
+        else N_(
+            "For each item the declarer collects its value from every opponent when the "
+            "declarer's side wins it, and pays it to every opponent otherwise."
+        )
+    )
     out: list[tuple[str, str, tuple[Any, ...]]] = [
         (
             "scoring.game",
-            "The declarer wins the game with more points (cards in tricks, the last-trick "
-            "bonus, valid melds and béla) than each opponent separately; a tie loses.  "
-            "Cards left in the talon count for nobody.",
-            (),
-        ),
-        (
-            "scoring.payments",
-            "For each item the declarer collects its value from every opponent when the "
-            "declarer's side wins it, and pays it to every opponent otherwise"
-            + (
-                "; the player sitting out settles with the opponents." if rules.players > 3 else "."
+            lang.text(
+                "The declarer wins the game with more points (cards in tricks, the last-trick "
+                "bonus, valid melds and béla) than each opponent separately; a tie loses.  "
+                "Cards left in the talon count for nobody."
             ),
             (),
         ),
+        ("scoring.payments", lang.text(payments), ()),
         (
             "scoring.written",
-            "On paper every item won is written as a positive number for each of its winners.",
+            lang.text(
+                "On paper every item won is written as a positive number for each of its winners."
+            ),
             (),
         ),
     ]
     if rules.bidding.klopitzky:
-        per = " (once for each payer)" if _per_payer(rules) else ""
-        out.append(
-            (
-                "scoring.klopitzky",
-                f"In {{Klopitzky}} the player with the most tricks pays "
-                f"{rules.games.klopitzky} to each other player; two tied for most each pay "
-                f"the one below them, who writes the value{per}; an equal split scores "
-                f"nothing.",
-                (),
+        klopitzky = (
+            N_(
+                "In {{Klopitzky}} the player with the most tricks pays {value} to each other "
+                "player; two tied for most each pay the one below them, who writes the value "
+                "(once for each payer); an equal split scores nothing."
+            )
+            if _per_payer(rules)
+            else N_(
+                "In {{Klopitzky}} the player with the most tricks pays {value} to each other "
+                "player; two tied for most each pay the one below them, who writes the value; "
+                "an equal split scores nothing."
             )
         )
+        out.append(("scoring.klopitzky", lang.text(klopitzky, value=rules.games.klopitzky), ()))
     return out
 
 
@@ -418,17 +437,38 @@ def _klopitzky(rules: Ruleset, s: HandState, tricks: dict[int, int]) -> Settleme
     entries = []
     if len(losers) < len(tricks):
         gainers = [seat for seat in range(s.players) if seat not in losers]
-        payers = " and ".join(f"seat {lo}" for lo in losers)
-        took = f"{most} tricks" if len(losers) == 1 else f"{most} tricks each"
+        payers = _seats_said(losers)
         for g in gainers:
             for lo in losers:
                 payments[lo] -= value
                 payments[g] += value
             writes = value * (len(losers) if _per_payer(rules) else 1)
             written[g] += writes
-            n = tricks.get(g)
-            own = "sitting out" if n is None else f"{n} trick{'' if n == 1 else 's'}"
-            note = f"{value} from {payers} ({took}, the most); {own}; writes {writes}"
+            note = _klopitzky_note(value, payers, most, len(losers), tricks.get(g), writes)
             gain = value * len(losers)
             entries.append(Entry("klopitzky", g, None, True, gain, (g,), base=value, note=note))
     return Settlement("klopitzky", None, None, {}, {}, {}, tricks, entries, payments, written)
+
+
+def _seats_said(seats: list[int]) -> Said:
+    """``seat 0 and seat 2``, written in the reader's language when read."""
+    said = Said(N_("seat {seat}"), seat=seats[0])
+    for seat in seats[1:]:
+        said = Said(N_("{items} and {last}"), items=said, last=Said(N_("seat {seat}"), seat=seat))
+    return said
+
+
+def _klopitzky_note(
+    value: int, payers: Said, most: int, losers: int, own: int | None, writes: int
+) -> Said:
+    """A Klopitzky winner's line: who pays it, for the most tricks, its own tricks."""
+    took = Said(N_("{n} tricks"), n=most) if losers == 1 else Said(N_("{n} tricks each"), n=most)
+    mine = Said(N_("sitting out")) if own is None else Said.counted("{n} trick", "{n} tricks", own)
+    return Said(
+        N_("{value} from {payers} ({took}, the most); {own}; writes {writes}"),
+        value=value,
+        payers=payers,
+        took=took,
+        own=mine,
+        writes=writes,
+    )

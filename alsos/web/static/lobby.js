@@ -110,7 +110,7 @@
   }
   async function sit(table, seat, button) {
     button.disabled = true;
-    const r = await fetch(`api/tables/${encodeURIComponent(table)}/seats`, {
+    const r = await fetch(`api/tables/${encodeURIComponent(table)}/seats?lang=${encodeURIComponent(lang())}`, {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat }),
     });
     const got = await r.json();
@@ -182,7 +182,8 @@
         if (file.size > 65536) { $("setup-error").textContent = tr("a profile is at most 64 KiB"); return; }
         body.profile = await file.text();
       }
-      const r = await fetch("api/tables", {
+      // in the page's language: a refused profile's problems are written in it
+      const r = await fetch(`api/tables?lang=${encodeURIComponent(lang())}`, {
         method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
       });
       const got = await r.json();

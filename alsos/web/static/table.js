@@ -176,7 +176,7 @@
         if (kept && name(me) === tr("Player {n}", { n: me + 1 })) sendName(kept);
       }
       const rules = $("rules-link");
-      rules.href = `api/tables/${encodeURIComponent(fragment().t)}/rules`;
+      rules.href = `api/tables/${encodeURIComponent(fragment().t)}/rules?lang=${encodeURIComponent(window.Alsos.lang())}`;
       rules.hidden = false;
       watchToken = frame.watch || null;
       $("invite").hidden = me < 0;
@@ -327,10 +327,11 @@
     if (st) showSettlement(st, frame.explained);
     const viewer = $("viewer");
     viewer.hidden = !st;
-    if (st) viewer.href = `api/tables/${encodeURIComponent(fragment().t)}/viewer`;
+    const inLang = `lang=${encodeURIComponent(window.Alsos.lang())}`;
+    if (st) viewer.href = `api/tables/${encodeURIComponent(fragment().t)}/viewer?${inLang}`;
     const analysed = $("analysis");
     analysed.hidden = !st;
-    if (st) analysed.href = `${viewer.href}?analysis=1`;
+    if (st) analysed.href = `${viewer.href}&analysis=1`;
     if (frame.record) $("record-text").textContent = frame.record;
   }
 

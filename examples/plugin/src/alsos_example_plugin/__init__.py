@@ -12,17 +12,26 @@ described in the rulebook and played by the bots like a built-in one.
 Importing this module registers both with :mod:`alsos.hand.rules`; alsos does
 the import itself through the ``alsos.rules`` entry point declared in
 ``pyproject.toml``.
+
+The plugin brings its own words: each ``describe`` hook writes its sentences
+through the ``lang`` it is given (``lang.text``, ``lang.plural``), and the
+kind and the module name their gettext catalogue (``catalogue``, the domain
+``alsos_example_plugin`` in ``locale/`` beside this file), so alsos hands them
+``lang`` within it: a Hungarian rulebook reads the plugin's Hungarian from
+``locale/hu/LC_MESSAGES/alsos_example_plugin.mo``.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attrs
 from attrs import frozen
 
-from alsos.hand.protocol import FigureKind, ScoringModule
+from alsos.hand.protocol import FigureKind, ScoringModule, described
 from alsos.hand.rules import register
+from alsos.language import ENGLISH, Language, language
 from alsos.ruleset.registry import lookup
 
 if TYPE_CHECKING:
@@ -32,13 +41,18 @@ if TYPE_CHECKING:
     from alsos.pack.cards import Card
     from alsos.ruleset.profile import FigureRule, Ruleset
 
-__all__ = ["CappedParams", "CappedScoring", "TrickCount"]
+__all__ = ["CATALOGUE", "CappedParams", "CappedScoring", "TrickCount"]
+
+#: The plugin's own gettext catalogue: ``(domain, locale directory)``, its messages'
+#: translations in ``locale/<language>/LC_MESSAGES/alsos_example_plugin.mo``.
+CATALOGUE = ("alsos_example_plugin", str(Path(__file__).resolve().parent / "locale"))
 
 
 class TrickCount(FigureKind):
     """Win at least ``threshold`` tricks (more than it with ``strict``)."""
 
     params = ("threshold", "strict")
+    catalogue = CATALOGUE
 
     def judge(self, t: Tally, fig: FigureRule, item: Item) -> bool:
         """Whether the announcing seat took at least ``fig.threshold`` tricks."""
@@ -52,9 +66,11 @@ class TrickCount(FigureKind):
             return [f"{where}.threshold: a trick-count figure needs the number of tricks to win"]
         return []
 
-    def describe(self, fig: FigureRule, rules: Ruleset) -> str:
-        more = "more than" if fig.strict else "at least"
-        return f"win {more} {fig.threshold} tricks"
+    def describe(self, fig: FigureRule, rules: Ruleset, lang: Language = ENGLISH) -> str:
+        n = fig.threshold or 0
+        if fig.strict:
+            return lang.plural("win more than {n} trick", "win more than {n} tricks", n)
+        return lang.plural("win at least {n} trick", "win at least {n} tricks", n)
 
 
 register("figures", "trick-count")(TrickCount())
@@ -80,6 +96,7 @@ class CappedScoring(ScoringModule):
     written as usual, and a hand without a declarer (Klopitzky) settles as potter's."""
 
     Params = CappedParams
+    catalogue = CATALOGUE
     zero_sum = True  # the defenders pay alike, as in potter's settlement
 
     def settle(self, rules: Ruleset, s: HandState) -> Settlement:
@@ -98,13 +115,21 @@ class CappedScoring(ScoringModule):
             return ["scoring.cap: at least 1 stake"]
         return []
 
-    def describe(self, rules: Ruleset) -> list[tuple[str, str, tuple[Card, ...]]]:
-        potter = list(lookup("scoring", "potter").describe(rules))
+    def describe(
+        self, rules: Ruleset, lang: Language = ENGLISH
+    ) -> list[tuple[str, str, tuple[Card, ...]]]:
+        # ``lang`` reads this plugin's catalogue; potter's clauses are alsos's words,
+        # asked of potter's module in the same language (its code).
+        potter = described(lookup("scoring", "potter"), language(lang.code), rules)
         limit = (
             "scoring.cap",
-            f"No opponent pays the declarer, or is paid by it, more than {_cap(rules)} "
-            "stakes in a hand: the payments are cut to that, the score sheet is written "
-            "as usual.",
+            lang.plural(
+                "No opponent pays the declarer, or is paid by it, more than {n} stake in a "
+                "hand: the payments are cut to that, the score sheet is written as usual.",
+                "No opponent pays the declarer, or is paid by it, more than {n} stakes in a "
+                "hand: the payments are cut to that, the score sheet is written as usual.",
+                _cap(rules),
+            ),
             (),
         )
         return [*potter, limit]
