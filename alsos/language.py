@@ -268,12 +268,17 @@ def language(lang: str | Language = "en") -> Language:
     found = _MADE.get(lang) if isinstance(lang, str) else None
     if found is not None:
         return found
-    if isinstance(lang, str) and (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+    if (  # a known code only: never a path to look at, and never one more object per alias
+        isinstance(lang, str)
+        and lang in LANGUAGES
+        and (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
+    ):
         made = Language(lang, gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang]))
         _MADE[lang] = made
         return made
     known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-    raise LanguageError(f"no words for the language {lang!r}; alsos has {known}")
+    asked = repr(lang if not isinstance(lang, str) or len(lang) <= 40 else lang[:37] + "...")
+    raise LanguageError(f"no words for the language {asked}; alsos has {known}")
 
 
 def locale_language(environ: Mapping[str, str] | None = None) -> str:

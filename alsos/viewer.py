@@ -48,7 +48,7 @@ from alsos.errors import WebError
 from alsos.hand.events import MeldShown, Played, Said, TrickWon
 from alsos.hand.history import MeldAnswer
 from alsos.hand.settlement import Settlement
-from alsos.language import ENGLISH, N_, Language, language
+from alsos.language import ENGLISH, N_, Language, language, said_in
 from alsos.pack.cards import CARDS, Card, cards_of
 from alsos.pack.deal import Deal
 from alsos.pack.phases import Phase
@@ -672,7 +672,8 @@ class _Drawer:
                 declarer=self.name(st.declarer),
             )
         why_title = escape(t("Why these payments"))
-        notes = "".join(f"<li>{escape(n)}</li>" for n in st.notes)  # the scoring module's words
+        # the scoring module's words (each a Said: written in the reader's language)
+        notes = "".join(f"<li>{escape(said_in(n, lang))}</li>" for n in st.notes)
         # Why it paid this: the terminal's explanation, from the words layer.
         lines = explain_settlement(st, game, who=self.name, lang=lang)
         why = "".join(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from alsos.hand.history import HIDDEN_KINDS, MeldAnswer
 from alsos.hand.settlement import Entry
-from alsos.language import ENGLISH, N_, Language
+from alsos.language import ENGLISH, N_, Language, said_in
 from alsos.pack.cards import Rank, Suit
 from alsos.pack.phases import Contract, Kind, Phase
 from alsos.play.view import ItemView
@@ -95,8 +95,8 @@ def _boost(label: str, factor: int, lang: Language) -> str:
 
 def _detail_words(e: Entry, lang: Language) -> str:
     """How an item's value came about, as :attr:`Entry.detail` writes it, in ``lang``."""
-    if e.note:  # the scoring module's own words
-        return e.note
+    if e.note:  # the scoring module's own words (a Said: in the reader's language)
+        return said_in(e.note, lang)
     t = lang.text
     parts = [t("base {base}", base=e.base)]
     if e.front_multiplier != 1:

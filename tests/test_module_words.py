@@ -166,7 +166,7 @@ def test_the_modules_clauses_read_in_hungarian() -> None:
     )
     assert "9 lap legyen a kezében (adut nem tehet vissza)" in siber
     assert figure_meaning(rules, "tuletroa", HU) == (
-        "ütésekben megszerezni: az adu alsó, az adu kilences és az adu hetes"
+        "ütésekben megszerezni ezeket: az adu alsó, az adu kilences és az adu hetes"
     )
     assert figure_meaning(rules, "ultimo", HU) == (
         "elvinni az utolsó ütést ezzel a lappal: az adu hetes"
@@ -178,7 +178,7 @@ def test_the_modules_clauses_read_in_hungarian() -> None:
         "Ha kassza kivételével nem mondtak be figurát, a játékos a második ütésben, amikor "
         "sorra kerül, gyerünk hívást tehet (Klopitzkyban nem)."
     )
-    assert "(legfeljebb eddig: hirskontra)" in clause(rules, "calling.answers", HU)
+    assert "(legfeljebb ennyiig: hirskontra)" in clause(rules, "calling.answers", HU)
     assert clause(rules, "scoring.session", HU).startswith(
         "A pontokat egy robberen át adják össze: aki elsőként és egyedül ér el 20 pontot"
     )

@@ -269,3 +269,19 @@ def test_figure_label_and_contract_name_in_hungarian() -> None:
     assert contract_name(altiansz, solo).startswith("Solo, trump acorns")
     assert "Szóló" in talon_users(altiansz, HU) and "Szóló" in ladder_header(altiansz, HU)
     assert "Solo" in ladder_header(altiansz) and "Szóló" not in ladder_header(altiansz)
+
+
+def test_a_ruleset_shown_in_a_language_is_never_the_one_its_name_finds() -> None:
+    """The rulebook in Hungarian works on a copy with Hungarian words and the same
+    canonical string; a record's replay (``known_rules``/``rules_named``) must still find
+    the ruleset itself, or later English pages would show the Hungarian name."""
+    ours = load_profile_text(OURS)
+    game = alsos.Game(ours, seed=5)
+    play_out(game, at_random(random.Random(5)))
+    record = game.record()
+    assert "Alsós nálunk" in render(ours, "markdown", lang="hu")
+    shown = worded(ours, "hu")
+    assert str(shown) == str(ours) and shown.name == "Alsós nálunk"
+    tables.tables_of(shown)  # what rendering does to the copy: it must not be remembered
+    assert tables.known_rules(str(ours)) is not shown
+    assert Record.loads(str(record)).replay().rules.name == "Alsós at our house"

@@ -7,6 +7,7 @@ import gettext
 import pickle
 from pathlib import Path
 
+import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
@@ -58,3 +59,15 @@ def test_a_plugin_catalogue_falls_back_on_alsos_words(tmp_path: Path) -> None:
     missing = language("hu").within("nothing-here", tmp_path)
     assert missing.text("Figures") == "Figurák"
     assert isinstance(missing.translations, gettext.NullTranslations)
+
+
+def test_a_language_code_is_never_a_path() -> None:
+    """``language()`` knows only the codes of LANGUAGES: an alias, a path or a huge
+    value is refused (briefly quoted), never looked up on the disk or kept."""
+    from alsos.language import LanguageError
+
+    for asked in ("./hu", "hu/.", "hu/../hu", "a" * 300, "./" * 3000 + "hu", "HU"):
+        with pytest.raises(LanguageError) as refused:
+            language(asked)
+        assert len(str(refused.value)) < 200
+    assert language("hu") is language("hu")

@@ -30,7 +30,7 @@ from alsos.language import ENGLISH, language, said_in
 from alsos.pack.actions import KONTRA_NAMES, MELD_NAMES
 from alsos.play.game import IllegalActionError
 from alsos.rulebook import worked_example
-from alsos.terminal.refusal import refusal
+from alsos.words.refusal import refusal
 
 QPS = language("qps")
 HU = language("hu")

@@ -34,7 +34,7 @@ from typing import Any
 
 import attrs
 
-from alsos.ruleset.profile import FAMILY_PLACES, Ruleset
+from alsos.ruleset.profile import FAMILY_PLACES, Ruleset, shown_copy
 
 __all__ = ["escape", "escape_markdown", "escape_rst", "shown", "text_width"]
 
@@ -117,7 +117,7 @@ def shown(rules: Ruleset, fmt: str) -> Ruleset:
     for section, _, holder in FAMILY_PLACES.values():  # the modules' own tables' titles
         part = sections.get(section, getattr(rules, section))
         sections[section] = attrs.evolve(part, **{holder: _titles(getattr(part, holder), esc)})
-    return attrs.evolve(
+    return shown_copy(
         rules,
         name=esc(rules.name),
         figures=figures,

@@ -52,6 +52,7 @@ __all__ = [
     "ProfileWords",
     "Ruleset",
     "ScoringRules",
+    "shown_copy",
 ]
 
 
@@ -629,6 +630,9 @@ class Ruleset:
     #: (:func:`alsos.ruleset.tables.tables_of` sets it): never compared, copied or
     #: pickled, and an evolved ruleset starts without.
     _tables: Any = field(default=None, init=False, eq=False, repr=False, hash=False)
+    #: A copy made to be shown (:func:`shown_copy`): it shares its canonical string
+    #: with the ruleset it shows, and is never the one that string finds.
+    _shown: bool = field(default=False, init=False, eq=False, repr=False, hash=False)
 
     def __getstate__(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in _RULESET_FIELDS if f.name != "_tables"}
@@ -749,3 +753,14 @@ class CardSpec:
 def parse_card_spec(spec: str) -> CardSpec:
     """Read a figure's card spec (see :class:`CardSpec`)."""
     return CardSpec(spec)
+
+
+def shown_copy(rules: Ruleset, **changes: Any) -> Ruleset:
+    """``rules`` with ``changes`` (``attrs.evolve``), as a copy made to be shown --
+    another language's words (:func:`alsos.ruleset.wording.worded`), a format's
+    escaping -- which :func:`alsos.ruleset.tables.rules_named` never finds by the
+    canonical string it shares with ``rules`` (a record's replay, a worker finding a
+    view's rules keep finding the ruleset itself)."""
+    copy = attrs.evolve(rules, **changes)
+    object.__setattr__(copy, "_shown", True)
+    return copy

@@ -151,7 +151,8 @@ def tables_of(rules: Ruleset) -> RulesetTables:
     if tables is None:
         tables = RulesetTables(rules)
         object.__setattr__(rules, "_tables", tables)
-        remember(rules)
+        if not rules._shown:  # a copy made to be shown is never the one a name finds
+            remember(rules)
     return tables
 
 

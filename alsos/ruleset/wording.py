@@ -43,7 +43,13 @@ from typing import Any
 import attrs
 
 from alsos.language import LANGUAGES, Language
-from alsos.ruleset.profile import FAMILY_PLACES, LadderContract, ProfileWords, Ruleset
+from alsos.ruleset.profile import (
+    FAMILY_PLACES,
+    LadderContract,
+    ProfileWords,
+    Ruleset,
+    shown_copy,
+)
 
 __all__ = [
     "forget_translated",
@@ -145,7 +151,7 @@ def worded(rules: Ruleset, lang: str | Language) -> Ruleset:
     if words.rulings:
         said = "; ".join(f"alsos ruling ({r})" for r in words.rulings)
         changes["sources"] = {**rules.sources, "rulings": said}
-    return attrs.evolve(rules, **changes) if changes else rules
+    return shown_copy(rules, **changes) if changes else rules
 
 
 def ruling_count(rules: Ruleset) -> int:

@@ -38,6 +38,7 @@ from alsos.analysis.report import phase_name
 from alsos.analysis.undo import UndoRefused, take_back_own
 from alsos.bots import Bot, BotOptionError, UnknownBotError, available, make_spec, split_specs
 from alsos.hand.events import Event
+from alsos.hand.protocol import described
 from alsos.language import ENGLISH, LANGUAGES, N_, Language, language, locale_language, said_in
 from alsos.pack.actions import Action
 from alsos.pack.cards import quote
@@ -50,10 +51,10 @@ from alsos.ruleset.profile import ProfileError, Ruleset
 from alsos.ruleset.wording import name_in
 from alsos.terminal.narrator import Narrator
 from alsos.terminal.prompt import choice, grouped, help_lines
-from alsos.terminal.refusal import refusal
 from alsos.terminal.screen import Screen, make_screen
 from alsos.terminal.sessions import not_decided, scores
 from alsos.words.hints import hint_text
+from alsos.words.refusal import refusal
 from alsos.words.rules import contract_name, examples, is_ladder, seat_name
 
 __all__ = ["add_arguments", "read_record_file", "run"]
@@ -571,7 +572,7 @@ def _session(
             "{name} [{id}], {goal}, seed {seed}",
             name=name_in(rules, lang),
             id=rules.id,
-            goal=session.goal(lang),
+            goal=described(session, lang, hook="goal"),
             seed=seed,
         )
     )
@@ -584,7 +585,7 @@ def _session(
             if args.seat is None and not args.watch:
                 args.seat = game.active[0]  # the user keeps one seat for the whole session
             screen.header(
-                session.hand_title(n, lang),
+                described(session, lang, n, hook="hand_title"),
                 lang.text(
                     "seed {seed}, dealer seat {dealer}", seed=seed + n - 1, dealer=game.dealer
                 ),

@@ -61,7 +61,7 @@ def analyze_file(
     if html is not None:
         from alsos.viewer import page
 
-        writes.append((html, page(records[0], analysis=analysis, allow_files=True)))
+        writes.append((html, page(records[0], analysis=analysis, allow_files=True, lang=lang)))
     for target, text in writes:
         try:
             Path(target).write_text(text, encoding="utf-8")

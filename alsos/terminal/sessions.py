@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from alsos.hand.chosen import declare_limit
+from alsos.hand.protocol import described
 from alsos.language import Language
 from alsos.play.session import Session
 from alsos.terminal.screen import Screen
@@ -26,7 +27,7 @@ def not_decided(session: Session, hands: int, lang: Language) -> str:
         "stopped after {n} hand; the {session} is not decided",
         "stopped after {n} hands; the {session} is not decided",
         hands,
-        session=session.title_in(lang),
+        session=described(session, lang, hook="title_in"),
     )
 
 
@@ -45,20 +46,20 @@ def scores(
     news; once it is over, who won and each seat's net result."""
     heading = lang.text(
         "score after {hand}: {written}",
-        hand=session.hand_title(n, lang).lower(),
+        hand=described(session, lang, n, hook="hand_title").lower(),
         written=_seats(session.scores, lang),
     )
-    screen.line((heading, "bold"), f"  ({session.goal(lang)})")
+    screen.line((heading, "bold"), f"  ({described(session, lang, hook='goal')})")
     limit = declare_limit(session.rules)
     if limit is not None:
         left = _seats({s: limit - v for s, v in session.declared.items()}, lang)
         screen.line("  " + lang.text("contracts each seat may still declare: {left}", left=left))
-    note = session.progress_note(before, lang)
+    note = described(session, lang, before, hook="progress_note")
     if note is not None:
         screen.line(f"  {note}")
     if not session.is_over:
         return
-    screen.line((session.ending(lang), "bold"))
+    screen.line((described(session, lang, hook="ending"), "bold"))
     screen.line(
         lang.text(
             "net result (each seat's score against the others'): {result}",

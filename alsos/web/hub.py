@@ -73,6 +73,7 @@ from alsos.web.store import PlyTaken, SeatRow, Store, TableRow
 from alsos.web.turns import BotTurns
 from alsos.web.uploads import Uploads, shipped_rules
 from alsos.web.writes import Database, GroupCommit
+from alsos.words.refusal import refusal
 
 __all__ = ["Hub"]
 
@@ -554,8 +555,8 @@ class Hub:
                 return lang.text("it is not your turn")
             try:
                 await self._commit(room, seat, action)
-            except IllegalActionError as e:
-                return said_in(e, lang)
+            except IllegalActionError as e:  # the engine's reason, in the page's language
+                return refusal(e, room.game, lang)
             except PlyTaken:  # another process took this ply: show what it took
                 await self.catch_up(room)
                 self.turns.wake(room)

@@ -23,9 +23,12 @@ sentence is a whole message with named placeholders looked up through
 
 from __future__ import annotations
 
-from alsos.language import ENGLISH, LANGUAGES, Language, LanguageError, language
 from alsos.words.actions import action_help, action_label, card_name
 from alsos.words.hints import hint_text
+
+# (through alsos.words.language, imported first, so that the name ``language`` here stays
+# the function: importing a submodule later would otherwise bind the module to it)
+from alsos.words.language import ENGLISH, LANGUAGES, Language, LanguageError, language
 from alsos.words.rules import (
     clause,
     contract_meaning,
