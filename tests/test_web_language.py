@@ -131,3 +131,16 @@ def _frame(ws: object, kind: str) -> dict[str, Any]:
         if frame["type"] == kind:
             return dict(frame)
     raise AssertionError(f"no {kind} frame")
+
+
+def test_the_form_names_the_variants_in_the_page_language() -> None:
+    """``GET /api/variants?lang=hu``: each shipped variant by its profile's Hungarian
+    name (its ``words:``), the ids and counts the same as in English."""
+    with _Server() as client:
+        en = client.get("/api/variants").json()["variants"]
+        hu = client.get("/api/variants?lang=hu").json()["variants"]
+        assert [(v["id"], v["counts"]) for v in en] == [(v["id"], v["counts"]) for v in hu]
+        names = {v["id"]: v["name"] for v in hu}
+        assert names["csibor"] == "Alsós Csibor szerint (2001, magyar Wikipédia)"
+        assert {v["id"]: v["name"] for v in en}["csibor"].startswith("Alsós after Csibor")
+        assert client.get("/api/variants?lang=xx").status_code == 400

@@ -178,7 +178,10 @@ class _Site:
         return _secure(FileResponse(_STATIC / "index.html"))
 
     async def variants(self, request: Request) -> Response:
-        return JSONResponse({"variants": variants(), "seats": [HUMAN, *BOTS]})
+        lang = _language(request)
+        if isinstance(lang, Response):
+            return lang
+        return JSONResponse({"variants": variants(lang), "seats": [HUMAN, *BOTS]})
 
     async def cards(self, request: Request) -> Response:
         return JSONResponse({c.name: card_svg(c, width=60) for c in CARDS})

@@ -25,11 +25,12 @@ import hashlib
 from collections import OrderedDict
 from typing import Any
 
-from alsos.language import N_, Said
+from alsos.language import ENGLISH, N_, Language, Said
 from alsos.pack.cards import quote
 from alsos.ruleset.loading import load_profile_text, load_variant, shipped_variants
 from alsos.ruleset.profile import ProfileError, Ruleset
 from alsos.ruleset.reasons import clauses
+from alsos.ruleset.wording import name_in
 from alsos.web.room import TableError
 from alsos.web.searches import Searches
 
@@ -59,23 +60,25 @@ def shipped_rules(variant: str, players: int | None) -> Ruleset:
 
 
 @functools.cache
-def _shipped() -> tuple[tuple[str, str, int, tuple[int, ...]], ...]:
-    """Each shipped variant's id, name, usual player count and allowed counts, from the
-    profiles read once per server (:func:`shipped_rules`)."""
+def _shipped(lang: str) -> tuple[tuple[str, str, int, tuple[int, ...]], ...]:
+    """Each shipped variant's id, name in the language ``lang``, usual player count and
+    allowed counts, from the profiles read once per server (:func:`shipped_rules`)."""
     out = []
     for vid in shipped_variants():
         rules = shipped_rules(vid, None)
-        out.append((vid, rules.name, rules.players, tuple(rules.player_counts or (rules.players,))))
+        counts = tuple(rules.player_counts or (rules.players,))
+        out.append((vid, name_in(rules, lang), rules.players, counts))
     return tuple(out)
 
 
-def variants() -> list[dict[str, Any]]:
+def variants(lang: Language = ENGLISH) -> list[dict[str, Any]]:
     """The shipped variants as the page's form lists them (``GET /api/variants``):
-    id, name, usual player count and the counts it allows.  Read from the profiles
-    once per server, like every table's rules: a request reads no file."""
+    id, name (in ``lang``: the profile's own words), usual player count and the counts
+    it allows.  Read from the profiles once per server, like every table's rules: a
+    request reads no file."""
     return [
         {"id": vid, "name": name, "players": players, "counts": list(counts)}
-        for vid, name, players, counts in _shipped()
+        for vid, name, players, counts in _shipped(lang.code)
     ]
 
 

@@ -128,7 +128,7 @@
   };
   async function setup() {
     $("setup").hidden = false;
-    const data = await (await fetch("api/variants")).json();
+    const data = await (await fetch(`api/variants?lang=${encodeURIComponent(lang())}`)).json();
     const variant = $("variant"), players = $("players"), seats = $("seats");
     for (const v of data.variants) variant.append(el("option", `${v.id}: ${v.name}`, { value: v.id }));
     function counts() {
