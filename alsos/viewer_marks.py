@@ -30,6 +30,7 @@ from html import escape
 from attrs import evolve
 
 from alsos.analysis import MARKS, Analysis, Decision, Judgement
+from alsos.analysis.report import mark_name
 from alsos.language import ENGLISH, N_, Language
 from alsos.pack.actions import Play
 from alsos.pack.cards import Card
@@ -38,20 +39,6 @@ __all__ = ["CSS", "SIGNS", "Marks", "mark_name", "number"]
 
 #: The sign written after an action for each mark (as chess players annotate moves).
 SIGNS = {"best": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-
-#: The marks as a person reads them (the keys are the analysis's own names).
-_MARK_NAMES = {
-    "best": N_("best"),
-    "inaccuracy": N_("inaccuracy"),
-    "mistake": N_("mistake"),
-    "blunder": N_("blunder"),
-}
-
-
-def mark_name(mark: str, lang: Language = ENGLISH) -> str:
-    """A mark (``blunder``) in ``lang``; a mark alsos has no words for, as it is."""
-    message = _MARK_NAMES.get(mark)
-    return mark if message is None else lang.text(message)
 
 
 def number(v: float, lang: Language = ENGLISH, *, sign: bool = True, whole: bool = True) -> str:

@@ -10,11 +10,12 @@ exactly the engine's text in English.  Where the engine's text is not its usual 
 
 from __future__ import annotations
 
+from alsos.analysis.report import phase_name
 from alsos.hand.history import HIDDEN_KINDS, MeldAnswer
 from alsos.hand.settlement import Entry
 from alsos.language import ENGLISH, N_, Language, said_in
 from alsos.pack.cards import Rank, Suit
-from alsos.pack.phases import Contract, Kind, Phase
+from alsos.pack.phases import Contract, Kind
 from alsos.play.view import ItemView
 from alsos.words.rules import game_name, suit_name
 
@@ -28,29 +29,8 @@ __all__ = [
     "phase_name",
 ]
 
-#: A phase of the hand as the page names it (``Phase``'s values are the English words).
-_PHASES: dict[str, str] = {
-    Phase.BIDDING: N_("bidding"),
-    Phase.FRONT: N_("front announcements"),
-    Phase.BACK: N_("back announcements"),
-    Phase.SIBER: N_("siber"),
-    Phase.DISCARD: N_("discard"),
-    Phase.PLAY: N_("play"),
-    Phase.COMPLETION: N_("completion of announcements"),
-    Phase.MELDS: N_("meld validation"),
-    Phase.CALL: N_("answer to a call"),
-    Phase.OVER: N_("over"),
-}
-
 #: What another seat's hidden action shows (the history's words: ``discard``, ``bid trumps``).
 _HIDDEN = {HIDDEN_KINDS["discard"]: N_("discard"), HIDDEN_KINDS["bid"]: N_("bid trumps")}
-
-
-def phase_name(phase: str, lang: Language = ENGLISH) -> str:
-    """A phase (a :class:`~alsos.pack.phases.Phase` or its value, ``bidding``) in ``lang``;
-    one alsos has no words for, as it is."""
-    message = _PHASES.get(phase)  # (a Phase is its value: a StrEnum)
-    return str(phase) if message is None else lang.text(message)
 
 
 def _engine_contract(contract: Contract | None, lang: Language) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from alsos.analysis.core import KINDS, OPEN_CARD, VIEW, Analysis, Decision, Judgement
 from alsos.language import ENGLISH, N_, Language
 
-__all__ = ["phase_name", "report"]
+__all__ = ["mark_name", "phase_name", "report"]
 
 _SIGNS = {"best": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
@@ -44,6 +44,13 @@ def phase_name(phase: str, lang: Language = ENGLISH) -> str:
     return str(phase) if message is None else lang.text(message)
 
 
+def mark_name(mark: str, lang: Language = ENGLISH) -> str:
+    """A judgement's mark (``blunder``) in ``lang``; a mark alsos has no words for, as
+    it is."""
+    message = _MARKS.get(mark)
+    return mark if message is None else lang.text(message)
+
+
 def _num(v: float, lang: Language) -> str:
     """A value with its sign, in the language's decimal notation: ``+2``, ``-0.25``."""
     return lang.number(v, "+.0f" if v == int(v) else "+.2f")
@@ -67,7 +74,7 @@ def _line(kind: str, j: Judgement, lang: Language) -> str:
         )
     elif j.cost:
         pieces.append(t("(cost {cost})", cost=_num(j.cost, lang)[1:]))
-    pieces.append(t(_MARKS[j.mark]) if j.mark in _MARKS else j.mark)
+    pieces.append(mark_name(j.mark, lang))
     if j.mark == "best" and j.cost > 1e-9:
         pieces.append(t("(within noise)"))
     text = " ".join(pieces)
