@@ -127,14 +127,16 @@ def _main(argv: Sequence[str] | None) -> int:
         if command == "replay":
             return _replay(args.file, args.html, args.seat, args.lang)
         if command == "analyze":
-            return _analyze(
+            from alsos.terminal.analyze import analyze_file
+
+            return analyze_file(
                 args.file,
                 args.seat,
                 args.json,
                 args.worlds,
                 args.seed,
                 args.html,
-                args.lang or locale_language(),
+                language(args.lang or locale_language()),
             )
         if command == "variants":
             return _variants()
@@ -748,26 +750,6 @@ def _replay(
         print("written: " + ", ".join(f"seat {s} {v}" for s, v in scores))
         print("result:  " + ", ".join(f"seat {s} {v:+d}" for s, v in result))
     return 0
-
-
-# ----------------------------------------------------------------- analyze
-
-
-def _analyze(
-    path: str,
-    seat: int | None,
-    out: str | None,
-    worlds: int,
-    seed: int,
-    html: str | None = None,
-    lang_code: str = "en",
-) -> int:
-    """Print the analysis of the one hand in a record file in the language ``lang_code``
-    (and write it as JSON to ``out``, as a viewer page to ``html``: every card shown, as
-    the record's replay): :func:`alsos.terminal.analyze.analyze_file`."""
-    from alsos.terminal.analyze import analyze_file
-
-    return analyze_file(path, seat, out, worlds, seed, html, language(lang_code))
 
 
 def _cards(cards: Sequence[object]) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from pseudo import unmarked
 
 import alsos
 from alsos.rulebook import clause, rulebook
@@ -30,17 +31,6 @@ def _load(variant: str, players: int | None) -> alsos.Ruleset:
     if players is None:
         return alsos.load_variant(variant)
     return alsos.load_variant(variant, players=players)
-
-
-def _unmarked(text: str) -> str:
-    """``text`` outside every ``⟦…⟧`` mark: what no message wrote."""
-    out, depth = [], 0
-    for ch in text:
-        depth += ch == "⟦"
-        if not depth:
-            out.append(ch)
-        depth -= ch == "⟧"
-    return "".join(out)
 
 
 def _clauses(rules: alsos.Ruleset, lang: str) -> list[Clause]:
@@ -67,7 +57,7 @@ def test_sections_every_clause_passes_through_the_language(
     clauses = _clauses(rules, "qps")
     assert {c.key.split(".")[0] for c in clauses} >= {"cards", "deal", "play"}
     for c in clauses:
-        left = _unmarked(c.text)
+        left = unmarked(c.text)
         assert not re.search(r"\w", left), (c.key, c.text)
         if not c.table:
             continue

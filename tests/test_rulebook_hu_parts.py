@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from pseudo import unmarked
 
 import alsos
 from alsos.language import ENGLISH, language
@@ -31,21 +32,8 @@ _HOOKED = {"overview.exchange", "overview.session"}
 _LETTER = re.compile(r"[^\W\d_]")
 
 
-def _bare(text: str) -> str:
-    """The characters of ``text`` outside every ``⟦…⟧``: what no message wrote."""
-    out, depth = [], 0
-    for ch in text:
-        if ch == "⟦":
-            depth += 1
-        elif ch == "⟧":
-            depth -= 1
-        elif depth == 0:
-            out.append(ch)
-    return "".join(out)
-
-
 def _assert_wrapped(text: str, where: object) -> None:
-    bare = _bare(text)
+    bare = unmarked(text)
     assert not _LETTER.search(bare), (where, text, bare)
 
 

@@ -17,7 +17,7 @@ import random
 import re
 
 import pytest
-from test_words import _unmarked
+from pseudo import unmarked
 
 import alsos
 from alsos.pack.cards import Card, Suit
@@ -79,7 +79,7 @@ def test_every_sentence_passes_through_the_language(variant: str) -> None:
                 continue  # the rulebook's clause, in the rulebook's language
             if plain_text(line.parts).startswith("(a "):
                 continue  # the settlement quoting the scoring clause (tests/test_words.py)
-            text = _unmarked(plain_text(line.parts))
+            text = unmarked(plain_text(line.parts))
             assert "⟦" in plain_text(line.parts) or line.style == "header", line
             for word in sorted(said | own, key=len, reverse=True):
                 text = text.replace(word, "")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 import pytest
+from pseudo import unmarked
 from viewer_helpers import Node, first_hand, parse, played
 
 import alsos
@@ -86,19 +87,6 @@ def _runs(node: Node, depth: list[int]) -> Iterator[tuple[str, int]]:
             depth[0] += part.count("⟦") - part.count("⟧")
 
 
-def _outside(text: str, depth: int = 0) -> str:
-    """The characters of ``text`` outside the brackets, ``depth`` deep at its start."""
-    out = []
-    for ch in text:
-        if ch == "⟦":
-            depth += 1
-        elif ch == "⟧":
-            depth -= 1
-        elif depth == 0:
-            out.append(ch)
-    return "".join(out)
-
-
 def _escaped(html: str, records: Iterable[Record]) -> list[str]:
     """Every piece of text a person reads on ``html`` (drawn in qps) that has letters
     outside the brackets, once what is allowed there is taken out."""
@@ -112,13 +100,13 @@ def _escaped(html: str, records: Iterable[Record]) -> list[str]:
 
     found = []
     for text, depth in _runs(root, [0]):
-        rest = bare(_outside(text, depth))
+        rest = bare(unmarked(text, depth))
         if LETTER.search(rest):
             found.append(text)
     for node in root.walk():
         for name in READ:
             value = node.attrs.get(name)
-            if value and LETTER.search(bare(_outside(value))):
+            if value and LETTER.search(bare(unmarked(value))):
                 found.append(f"{name}={value!r}")
     return found
 
@@ -276,7 +264,7 @@ def test_the_engines_english_is_said_again_in_the_language() -> None:
         step_names=("kontra",),
     )  # fmt: skip
     assert detail_words(entry, english) == entry.detail
-    assert "front" not in _outside(detail_words(entry, QPS))
+    assert "front" not in unmarked(detail_words(entry, QPS))
     for contract in (
         Contract(Kind.TRUMP, Suit.ACORNS), Contract(Kind.BETLI), Contract(Kind.NO_TRUMPS),
         Contract(Kind.KLOPITZKY), Contract(Kind.TRUMP, Suit.LEAVES, "trull"),

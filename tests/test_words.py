@@ -15,6 +15,7 @@ import re
 from html import escape as html_escape
 
 import pytest
+from pseudo import unmarked
 
 import alsos
 from alsos.pack.actions import Action
@@ -34,17 +35,6 @@ from alsos.words import (
 from alsos.words import rules as words_rules
 
 QPS = language("qps")
-
-
-def _unmarked(line: str) -> str:
-    """The text of ``line`` outside every mark: what no message wrote."""
-    out, depth = [], 0
-    for ch in line:
-        depth += ch == "⟦"
-        if not depth:
-            out.append(ch)
-        depth -= ch == "⟧"
-    return "".join(out)
 
 
 def _finished(variant: str, seed: int) -> alsos.Game:
@@ -89,7 +79,7 @@ def test_every_line_of_a_settlement_passes_through_the_language(variant: str) ->
             if plain.strip() in clauses or plain.strip().startswith("("):
                 continue  # the rulebook's own clause, in the rulebook's language
             assert "⟦" in line, (variant, seed, line)
-            assert not re.search(r"[a-z]{3,}", _unmarked(line)), line
+            assert not re.search(r"[a-z]{3,}", unmarked(line)), line
 
 
 def test_each_legal_actions_help_and_name_pass_through_the_language() -> None:
