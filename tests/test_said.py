@@ -71,3 +71,33 @@ def test_a_language_code_is_never_a_path() -> None:
             language(asked)
         assert len(str(refused.value)) < 200
     assert language("hu") is language("hu")
+
+
+class _Unreadable:
+    """A hook whose signature cannot be read, as a compiled function's (mypyc)."""
+
+    def __init__(self, takes_lang: bool) -> None:
+        self.takes_lang = takes_lang
+
+    @property
+    def __signature__(self) -> None:
+        raise ValueError("no signature found")
+
+    def __call__(self, rules: object, **kw: object) -> str:
+        if kw and not self.takes_lang:
+            raise TypeError("unexpected keyword argument 'lang'")
+        lang = kw.get("lang")
+        return "with lang" if lang is not None else "without"
+
+
+def test_a_hook_without_a_readable_signature_is_asked_in_the_language() -> None:
+    """The compiled build's rule modules have no signature to read: ``described`` asks
+    them with the language, and without it only if they refuse one."""
+    from alsos.hand.protocol import described
+
+    class Owner:
+        def __init__(self, takes: bool) -> None:
+            self.describe = _Unreadable(takes)
+
+    assert described(Owner(True), language("hu"), None) == "with lang"
+    assert described(Owner(False), language("hu"), None) == "without"

@@ -275,7 +275,7 @@ def test_a_client_has_at_most_two_hints_under_way(monkeypatch: pytest.MonkeyPatc
     out, the third is refused until one is answered; another client is not held."""
     gate = threading.Event()
 
-    def slow_hint(position: Any, seat: int) -> str:
+    def slow_hint(position: Any, seat: int, lang: str = "en") -> str:
         gate.wait(10)
         return "hint: pass"
 

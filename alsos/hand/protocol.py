@@ -88,16 +88,28 @@ def described(owner: Any, lang: Language, *args: Any, hook: str = "describe") ->
     said = getattr(owner, hook, None)
     if said is None:
         return None
-    if _takes_lang(said):
-        return said(*args, lang=words_in(owner, lang))
-    return said(*args)
+    return _with_lang(said, words_in(owner, lang), *args)
 
 
-def _takes_lang(hook: Any) -> bool:
+def _with_lang(hook: Any, lang: Language, *args: Any) -> Any:
+    """``hook(*args, lang=lang)`` if the hook takes a language, else ``hook(*args)``.
+    A compiled hook (alsos's rule modules in the compiled build) has no signature to
+    read: it is asked with the language, and without it only if it refuses one."""
+    takes = _takes_lang(hook)
+    if takes is None:
+        try:
+            return hook(*args, lang=lang)
+        except TypeError:
+            return hook(*args)
+    return hook(*args, lang=lang) if takes else hook(*args)
+
+
+def _takes_lang(hook: Any) -> bool | None:
+    """Whether ``hook`` has a ``lang`` parameter (None: its signature cannot be read)."""
     try:
         params = inspect.signature(hook).parameters.values()
     except (TypeError, ValueError):  # a builtin or compiled function: it says nothing
-        return False
+        return None
     return any(p.name == "lang" or p.kind is p.VAR_KEYWORD for p in params)
 
 
@@ -753,7 +765,7 @@ class _JudgeFunction(FigureKind):
         text = self._describe or getattr(self.judge, "describe", None)
         if text is None:
             return super().describe(fig, rules, lang)
-        return str(text(fig, rules, lang=lang) if _takes_lang(text) else text(fig, rules))
+        return str(_with_lang(text, lang, fig, rules))
 
 
 def adopt(family: str, name: str, obj: Any, hooks: Mapping[str, Any]) -> Any:
