@@ -22,7 +22,7 @@ import pathlib
 import re
 import types
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -32,7 +32,7 @@ from alsos.language import N_, Said
 from alsos.ruleset import params, registry, wording
 from alsos.ruleset.checks import check, oversize_tables, short
 from alsos.ruleset.profile import FAMILY_PLACES, ProfileError, Ruleset
-from alsos.ruleset.reasons import clauses, or_list
+from alsos.ruleset.reasons import clauses, or_list, unknown_key
 from alsos.ruleset.structure import Refused, hints, lines, shape_problems, structured
 from alsos.ruleset.yaml_reading import StrictLoader, read_yaml
 
@@ -575,14 +575,14 @@ def _unknown_key(keys: list[str], prefix: str = "") -> str | None:
         if depth == 1 and keys[0] in sections:
             hint = params.key_type(keys[0], part)
             if hint is None:
-                return _unknown(where, part, params.all_keys(keys[0]))
+                return unknown_key(where, part, params.all_keys(keys[0]))
             args = [a for a in typing.get_args(hint) if a is not type(None)]
             if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 1:
                 hint = args[0]
         elif attrs.has(hint):
             names = [f.name for f in attrs.fields(hint) if f.init and f.name not in _HIDDEN]
             if part not in names:
-                return _unknown(where, part, names)
+                return unknown_key(where, part, names)
             hint = hints(hint)[part]
             args = [a for a in typing.get_args(hint) if a is not type(None)]
             if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 1:
@@ -596,22 +596,6 @@ def _unknown_key(keys: list[str], prefix: str = "") -> str | None:
                 key=".".join(keys[:depth]),
             )
     return None
-
-
-def _unknown(where: str, word: str, known: Sequence[str]) -> Said:
-    """``where: unknown key``, with a guess at what was meant, or the keys there are
-    (when they are few)."""
-    close = difflib.get_close_matches(word, known, n=3, cutoff=0.6)
-    if close:
-        guesses = or_list([repr(c) for c in close])
-        return Said(
-            N_("{where}: unknown key; did you mean {guesses}?"), where=where, guesses=guesses
-        )
-    if len(known) <= 24:
-        return Said(
-            N_("{where}: unknown key; known keys: {known}"), where=where, known=", ".join(known)
-        )
-    return Said(N_("{where}: unknown key"), where=where)
 
 
 def _explain_extra(refused: Refused, where: str) -> str:

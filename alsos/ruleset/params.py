@@ -26,7 +26,6 @@ No module is named here: what a module owns is read from the registry.
 
 from __future__ import annotations
 
-import difflib
 import functools
 from collections.abc import Mapping
 from typing import Any
@@ -37,7 +36,7 @@ from alsos.language import N_, Said
 from alsos.ruleset import registry
 from alsos.ruleset.checks import no_module
 from alsos.ruleset.profile import FAMILY_PLACES, NoParams, Ruleset
-from alsos.ruleset.reasons import or_list
+from alsos.ruleset.reasons import unknown_key
 from alsos.ruleset.structure import class_shape, hints, lines, structured
 
 __all__ = [
@@ -203,18 +202,7 @@ def _foreign(where: str, section: str, part: Mapping[str, Any], key: object) -> 
             *(_names(params_class(f, _chosen(part, f))) for f in _families(section))
         )
     )
-    close = difflib.get_close_matches(str(key)[:60], known, n=3, cutoff=0.6)
-    path = f"{where}{section}.{shown}"
-    if close:
-        guesses = or_list([repr(c) for c in close])
-        return Said(
-            N_("{where}: unknown key; did you mean {guesses}?"), where=path, guesses=guesses
-        )
-    if len(known) <= 24:
-        return Said(
-            N_("{where}: unknown key; known keys: {known}"), where=path, known=", ".join(known)
-        )
-    return Said(N_("{where}: unknown key"), where=path)
+    return unknown_key(f"{where}{section}.{shown}", str(key)[:60], known)
 
 
 def read(

@@ -11,13 +11,14 @@ a problem cut to the error's bound in whichever language it is written
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import difflib
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from alsos.language import N_, Language, Said
 from alsos.pack.cards import Rank, quote
 
-__all__ = ["Cut", "card_said", "clauses", "or_list"]
+__all__ = ["Cut", "card_said", "clauses", "or_list", "unknown_key"]
 
 
 class Cut(Said):
@@ -115,3 +116,20 @@ def _card_reason(kind: str, text: str) -> str:
         N_("a card order must name each of the eight ranks once, got {ranks}"),
         ranks=repr(" ".join(r.code for r in ranks)),
     )
+
+
+def unknown_key(where: str, word: str, known: Sequence[str]) -> Said:
+    """``where: unknown key``, with a guess at what was meant (``word`` against the
+    ``known`` keys), or the keys there are when they are few: the loader's and a
+    module's parameters' one wording."""
+    close = difflib.get_close_matches(word, known, n=3, cutoff=0.6)
+    if close:
+        guesses = or_list([repr(c) for c in close])
+        return Said(
+            N_("{where}: unknown key; did you mean {guesses}?"), where=where, guesses=guesses
+        )
+    if len(known) <= 24:
+        return Said(
+            N_("{where}: unknown key; known keys: {known}"), where=where, known=", ".join(known)
+        )
+    return Said(N_("{where}: unknown key"), where=where)
