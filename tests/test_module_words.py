@@ -27,7 +27,8 @@ from test_plugin import CAPPED, PROFILE, clean_registry, plugin_on_path  # noqa:
 import alsos
 import alsos.ruleset.registry
 from alsos.hand.chosen import module
-from alsos.hand.protocol import FigureKind, described
+from alsos.hand.hooks import described
+from alsos.hand.protocol import FigureKind
 from alsos.language import ENGLISH, language
 from alsos.play.session import new_session
 from alsos.rulebook import rulebook

@@ -93,7 +93,7 @@ class _Unreadable:
 def test_a_hook_without_a_readable_signature_is_asked_in_the_language() -> None:
     """The compiled build's rule modules have no signature to read: ``described`` asks
     them with the language, and without it only if they refuse one."""
-    from alsos.hand.protocol import described
+    from alsos.hand.hooks import described
 
     class Owner:
         def __init__(self, takes: bool) -> None:

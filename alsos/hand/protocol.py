@@ -28,12 +28,12 @@ module can do whatever a built-in one does.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from attrs import frozen
 
+from alsos.hand.hooks import with_lang
 from alsos.hand.module_check import ModuleCheckError, accepts, check_params, defines
 from alsos.language import ENGLISH, Language
 from alsos.ruleset import registry
@@ -63,54 +63,11 @@ __all__ = [
     "SiberTaking",
     "add_family",
     "adopt",
-    "described",
-    "words_in",
 ]
 
 #: What a module's ``describe(rules, lang)`` returns for the rulebook:
 #: (clause key, text with ``{term}`` markers, example cards).
 Described = list[tuple[str, str, tuple["Card", ...]]]
-
-
-def words_in(owner: Any, lang: Language) -> Language:
-    """The language a rule module (or figure kind) ``owner`` writes its sentences in:
-    ``lang`` itself for alsos's own modules, ``lang`` within the module's own gettext
-    catalogue where it names one (``catalogue = (domain, localedir)``, a plugin's)."""
-    catalogue = getattr(owner, "catalogue", None)
-    return lang if catalogue is None else lang.within(*catalogue)
-
-
-def described(owner: Any, lang: Language, *args: Any, hook: str = "describe") -> Any:
-    """What ``owner``'s ``describe`` hook (or the hook named ``hook``: a session's
-    ``overview``) says of ``args`` (``rules``, or ``fig, rules``), in ``lang`` (within
-    the owner's own catalogue) -- or in English, for a hook written before hooks took a
-    language (one without a ``lang`` parameter); None for an owner without the hook."""
-    said = getattr(owner, hook, None)
-    if said is None:
-        return None
-    return _with_lang(said, words_in(owner, lang), *args)
-
-
-def _with_lang(hook: Any, lang: Language, *args: Any) -> Any:
-    """``hook(*args, lang=lang)`` if the hook takes a language, else ``hook(*args)``.
-    A compiled hook (alsos's rule modules in the compiled build) has no signature to
-    read: it is asked with the language, and without it only if it refuses one."""
-    takes = _takes_lang(hook)
-    if takes is None:
-        try:
-            return hook(*args, lang=lang)
-        except TypeError:
-            return hook(*args)
-    return hook(*args, lang=lang) if takes else hook(*args)
-
-
-def _takes_lang(hook: Any) -> bool | None:
-    """Whether ``hook`` has a ``lang`` parameter (None: its signature cannot be read)."""
-    try:
-        params = inspect.signature(hook).parameters.values()
-    except (TypeError, ValueError):  # a builtin or compiled function: it says nothing
-        return None
-    return any(p.name == "lang" or p.kind is p.VAR_KEYWORD for p in params)
 
 
 class Referee(Protocol):
@@ -765,7 +722,7 @@ class _JudgeFunction(FigureKind):
         text = self._describe or getattr(self.judge, "describe", None)
         if text is None:
             return super().describe(fig, rules, lang)
-        return str(_with_lang(text, lang, fig, rules))
+        return str(with_lang(text, lang, fig, rules))
 
 
 def adopt(family: str, name: str, obj: Any, hooks: Mapping[str, Any]) -> Any:

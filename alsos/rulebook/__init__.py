@@ -20,7 +20,7 @@ first use.
 Every function that writes takes ``lang`` (a :class:`~alsos.language.Language`
 or its code, English by default): the Hungarian rulebook is written from the same
 data through the catalogue, sentence by sentence, and a rule module's own
-clauses in its own catalogue (``alsos.hand.protocol.described``).
+clauses in its own catalogue (``alsos.hand.hooks.described``).
 
 The parts: ``alsos.rulebook.glossary``, ``alsos.rulebook.clauses``,
 ``alsos.rulebook.sections`` (one function per section),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
-from alsos.hand.protocol import words_in
+from alsos.hand.hooks import words_in
 from alsos.language import ENGLISH, N_, Language, language
 from alsos.ruleset import registry as rule_modules
 
@@ -127,7 +127,7 @@ def glossary(rules: Ruleset | None = None, lang: Language = ENGLISH) -> dict[str
 
     A scoring module that plays a term its own way says so in a ``terms``
     hook (``{term: explanation}``, English messages looked up in the module's
-    own language, :func:`alsos.hand.protocol.words_in`), e.g. the ``ladder``
+    own language, :func:`alsos.hand.hooks.words_in`), e.g. the ``ladder``
     module's Klopitzky, where the fewest card points win; its entries replace
     the common ones.
     """

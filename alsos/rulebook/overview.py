@@ -15,7 +15,7 @@ formatted), one without ``{term}``.
 from __future__ import annotations
 
 from alsos.hand.chosen import module, named_contracts
-from alsos.hand.protocol import described
+from alsos.hand.hooks import described
 from alsos.language import ENGLISH, N_, Language
 from alsos.rulebook.clauses import Clause
 from alsos.rulebook.glossary import term

@@ -14,7 +14,7 @@ codes) is no message.  The Melds section is in ``alsos.rulebook.sections_melds``
 from __future__ import annotations
 
 from alsos.hand.chosen import named_contracts
-from alsos.hand.protocol import described
+from alsos.hand.hooks import described
 from alsos.language import ENGLISH, N_, Language
 from alsos.rulebook.clauses import Clause
 from alsos.rulebook.clauses import source_of as _src

@@ -38,7 +38,7 @@ from alsos.analysis.report import phase_name
 from alsos.analysis.undo import UndoRefused, take_back_own
 from alsos.bots import Bot, BotOptionError, UnknownBotError, available, make_spec, split_specs
 from alsos.hand.events import Event
-from alsos.hand.protocol import described
+from alsos.hand.hooks import described
 from alsos.language import ENGLISH, LANGUAGES, N_, Language, language, locale_language, said_in
 from alsos.pack.actions import Action
 from alsos.pack.cards import quote

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from alsos.hand.chosen import declare_limit
-from alsos.hand.protocol import described
+from alsos.hand.hooks import described
 from alsos.language import Language
 from alsos.play.session import Session
 from alsos.terminal.screen import Screen

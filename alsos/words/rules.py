@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from alsos.hand.chosen import declare_limit, module, named_contracts
-from alsos.hand.protocol import described
+from alsos.hand.hooks import described
 from alsos.language import ENGLISH, N_, Language
 from alsos.pack.cards import Suit
 from alsos.pack.phases import Contract, Kind

@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING
 import attrs
 from attrs import frozen
 
-from alsos.hand.protocol import FigureKind, ScoringModule, described
+from alsos.hand.hooks import described
+from alsos.hand.protocol import FigureKind, ScoringModule
 from alsos.hand.rules import register
 from alsos.language import ENGLISH, Language, language
 from alsos.ruleset.registry import lookup
