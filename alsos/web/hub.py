@@ -48,7 +48,6 @@ from alsos.language import ENGLISH, N_, Language, Said, said_in
 from alsos.pack.cards import quote
 from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
-from alsos.ruleset.profile import Ruleset
 from alsos.web.absence import Absences
 from alsos.web.listing import lobby_entries
 from alsos.web.lobby import Settings, settings_row
@@ -56,8 +55,8 @@ from alsos.web.messages import PROTOCOL
 from alsos.web.notify import Listener
 from alsos.web.peers import Peers
 from alsos.web.room import (
-    BOTS,
     HUMAN,
+    OPEN,
     SPECTATOR,
     WATCH,
     Connection,
@@ -65,6 +64,7 @@ from alsos.web.room import (
     SeatNameError,
     TableError,
     check_name,
+    check_table,
     digest,
 )
 from alsos.web.searches import Position, Searches, hint_at
@@ -85,8 +85,6 @@ _log = logging.getLogger("alsos.web")
 HINTS_PER_CLIENT = 2
 #: finished hands of earlier in a session kept replayed (for their records and pages)
 FINISHED_KEPT = 256
-#: The seat kind a table is made with for a person's seat taken from the lobby.
-OPEN = "open"
 
 
 class Hub:
@@ -258,7 +256,7 @@ class Hub:
         else:
             rules = await self.uploads.rules(profile, players, queue=f"upload {client}")
         settings = Settings() if settings is None else settings
-        _check_table(rules, seats, settings, dealer)
+        check_table(rules, seats, settings, dealer)
         if deal is None:
             _, game = first_hand(rules, dealer, seed=secrets.randbits(64))
         else:
@@ -771,42 +769,3 @@ def _stale(lang: Language, now: int, asked: str) -> str:
     return lang.text(
         "stale action: the table is at action {now}, not {asked}", now=now, asked=asked
     )
-
-
-def _check_table(rules: Ruleset, seats: Sequence[str], settings: Settings, dealer: int) -> None:
-    """The seats and dealer asked for a new table, checked against its rules.
-
-    :raises TableError: a seat list of the wrong length, an unknown seat kind, a
-        seat from the lobby at a private table, or a dealer who is not a seat.
-    """
-    if len(seats) != rules.players:
-        raise TableError(
-            Said(
-                N_("{rules} is played by {n}: give {n} seats, not {given}"),
-                rules=rules.id,
-                n=rules.players,
-                given=len(seats),
-            )
-        )
-    for kind in seats:
-        if kind not in (HUMAN, OPEN) and kind not in BOTS:
-            raise TableError(
-                Said(
-                    N_("seat kind {kind} is not {human}, {open} or a bot ({bots})"),
-                    kind=quote(kind),
-                    human=repr(HUMAN),
-                    open=repr(OPEN),
-                    bots=", ".join(BOTS),
-                )
-            )
-    if OPEN in seats and not settings.listed:
-        raise TableError(
-            Said(
-                N_("a seat is {open} (taken from the lobby) at a listed table only"),
-                open=repr(OPEN),
-            )
-        )
-    if not 0 <= dealer < rules.players:
-        raise TableError(
-            Said(N_("dealer {dealer} is not a seat of this table"), dealer=quote(dealer))
-        )

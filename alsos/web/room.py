@@ -22,18 +22,19 @@ import secrets
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from alsos.bots import Bot, make_spec
 from alsos.errors import WebError
 from alsos.hand.events import Event
 from alsos.language import ENGLISH, N_, Language, Said
+from alsos.pack.cards import quote
 from alsos.play.game import Game
 from alsos.play.session import Session
 from alsos.ruleset.profile import Ruleset
 from alsos.ruleset.wording import name_in
-from alsos.web.lobby import settings_of
+from alsos.web.lobby import Settings, settings_of
 from alsos.web.messages import events_frame, state_frame
 from alsos.web.sessions import note_over, sheet_frame
 from alsos.web.store import SeatRow, TableRow
@@ -43,6 +44,7 @@ __all__ = [
     "BOT_NAMES",
     "HUMAN",
     "NAME_LENGTH",
+    "OPEN",
     "QUICK",
     "SPECTATOR",
     "WATCH",
@@ -51,6 +53,7 @@ __all__ = [
     "SeatNameError",
     "TableError",
     "check_name",
+    "check_table",
     "digest",
     "frame_text",
     "seat_facts",
@@ -74,6 +77,8 @@ BOTS: dict[str, str] = {
 QUICK = frozenset({"random", "heuristic", "easy", "medium"})
 #: The seat kind of a person.
 HUMAN = "human"
+#: The seat kind a table is made with for a person's seat taken from the lobby.
+OPEN = "open"
 #: The seat number a spectator's link opens: it sees what every seat may see
 #: (:func:`alsos.web.messages.state_frame`), and the whole hand once it is over.
 SPECTATOR = -1
@@ -439,3 +444,42 @@ class Room:
             and self.bot_at(seat) is None
         )
         self.due = time.monotonic() + limit if limit is not None and person else None
+
+
+def check_table(rules: Ruleset, seats: Sequence[str], settings: Settings, dealer: int) -> None:
+    """The seats and dealer asked for a new table, checked against its rules.
+
+    :raises TableError: a seat list of the wrong length, an unknown seat kind, a
+        seat from the lobby at a private table, or a dealer who is not a seat.
+    """
+    if len(seats) != rules.players:
+        raise TableError(
+            Said(
+                N_("{rules} is played by {n}: give {n} seats, not {given}"),
+                rules=rules.id,
+                n=rules.players,
+                given=len(seats),
+            )
+        )
+    for kind in seats:
+        if kind not in (HUMAN, OPEN) and kind not in BOTS:
+            raise TableError(
+                Said(
+                    N_("seat kind {kind} is not {human}, {open} or a bot ({bots})"),
+                    kind=quote(kind),
+                    human=repr(HUMAN),
+                    open=repr(OPEN),
+                    bots=", ".join(BOTS),
+                )
+            )
+    if OPEN in seats and not settings.listed:
+        raise TableError(
+            Said(
+                N_("a seat is {open} (taken from the lobby) at a listed table only"),
+                open=repr(OPEN),
+            )
+        )
+    if not 0 <= dealer < rules.players:
+        raise TableError(
+            Said(N_("dealer {dealer} is not a seat of this table"), dealer=quote(dealer))
+        )
