@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import attrs
 import pytest
 from pseudo import unmarked
+from test_viewer_browser import DESKTOP, _open, browser  # noqa: F401 (a fixture)
 from viewer_helpers import Node, first_hand, parse, played
 
 import alsos
@@ -289,34 +290,22 @@ def test_english_is_the_default(potter: Record) -> None:
 
 
 @pytest.mark.slow
-def test_the_hungarian_copy_button_says_its_words(potter: Record, tmp_path: Path) -> None:
+def test_the_hungarian_copy_button_says_its_words(
+    browser: Browser,  # noqa: F811 (the fixture of test_viewer_browser, imported above)
+    potter: Record,
+    tmp_path: Path,
+) -> None:
     """In Chromium, the Hungarian page's copy button says, in Hungarian, that it copied
     the address (or, where the browser refuses, to copy it)."""
-    from test_viewer_browser import CHROMIUM, DESKTOP, _open, _unavailable
-
-    if not CHROMIUM.exists():
-        _unavailable(f"{CHROMIUM} is not installed (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("playwright is not installed (pip install 'alsos[viewer-test]')")
-    from test_viewer_browser import ARGS
-
-    with sync_playwright() as p:
-        browser: Browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            tab = _open(browser, page(potter, lang="hu"), tmp_path, DESKTOP)
-            tab.keyboard.press("ArrowRight")
-            tab.get_by_role("button", name="Link másolása ehhez a lépéshez").click()
-            # the words come when the clipboard's promise settles: wait for them
-            tab.wait_for_function("() => document.querySelector('.av-said').textContent !== ''")
-            said = tab.inner_text(".av-said")
-            assert said.endswith(tab.url) and said.startswith(
-                ("Kimásolva: ", "Másold ki a címet: ")
-            )
-            assert tab.inner_text(".av-next").strip() == "Tovább ▶"
-        finally:
-            browser.close()
+    tab = _open(browser, page(potter, lang="hu"), tmp_path, DESKTOP)
+    tab.keyboard.press("ArrowRight")
+    tab.get_by_role("button", name="Link másolása ehhez a lépéshez").click()
+    # the words come when the clipboard's promise settles: wait for them
+    tab.wait_for_function("() => document.querySelector('.av-said').textContent !== ''")
+    said = tab.inner_text(".av-said")
+    assert said.endswith(tab.url) and said.startswith(("Kimásolva: ", "Másold ki a címet: "))
+    assert tab.inner_text(".av-next").strip() == "Tovább ▶"
+    tab.close()
 
 
 def test_alsos_replay_writes_the_page_in_the_language_asked_for(
