@@ -30,29 +30,12 @@ from html import escape
 from attrs import evolve
 
 from alsos.analysis import MARKS, Analysis, Decision, Judgement
-from alsos.analysis.report import mark_name
+from alsos.analysis.report import SIGNS, mark_name, number
 from alsos.language import ENGLISH, N_, Language
 from alsos.pack.actions import Play
 from alsos.pack.cards import Card
 
 __all__ = ["CSS", "SIGNS", "Marks", "mark_name", "number"]
-
-#: The sign written after an action for each mark (as chess players annotate moves).
-SIGNS = {"best": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-
-
-def number(v: float, lang: Language = ENGLISH, *, sign: bool = True, whole: bool = True) -> str:
-    """``v`` with two decimals as ``lang`` writes it (``+1.25``; in Hungarian ``+1,25``);
-    ``sign``: with its ``+`` or ``-``; ``whole``: a whole number without decimals (``+2``).
-
-    The decimal mark is the language's (:meth:`alsos.language.Language.decimal`)."""
-    if not sign and v == 0:
-        v = 0.0  # never "-0"
-    spec = "+.0f" if whole and v == int(v) else "+.2f"
-    written = format(v, spec)
-    if not sign and v >= 0:
-        written = written[1:]
-    return lang.decimal(written)
 
 
 class Marks:

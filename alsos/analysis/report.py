@@ -9,9 +9,10 @@ from __future__ import annotations
 from alsos.analysis.core import KINDS, OPEN_CARD, VIEW, Analysis, Decision, Judgement
 from alsos.language import ENGLISH, N_, Language
 
-__all__ = ["mark_name", "phase_name", "report"]
+__all__ = ["SIGNS", "mark_name", "number", "phase_name", "report"]
 
-_SIGNS = {"best": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+#: The sign written after an action for each mark (as chess players annotate moves).
+SIGNS = {"best": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 #: A phase of the hand in a sentence (``Phase``'s values are the English words).
 _PHASES = {
@@ -51,15 +52,23 @@ def mark_name(mark: str, lang: Language = ENGLISH) -> str:
     return mark if message is None else lang.text(message)
 
 
-def _num(v: float, lang: Language) -> str:
-    """A value with its sign, in the language's decimal notation: ``+2``, ``-0.25``."""
-    return lang.number(v, "+.0f" if v == int(v) else "+.2f")
+def number(v: float, lang: Language = ENGLISH, *, sign: bool = True, whole: bool = True) -> str:
+    """``v`` with two decimals as ``lang`` writes it (``+1.25``; in Hungarian ``+1,25``);
+    ``sign``: with its ``+`` or ``-``; ``whole``: a whole number without decimals (``+2``).
+    The decimal mark is the language's (:meth:`alsos.language.Language.decimal`)."""
+    if not sign and v == 0:
+        v = 0.0  # never "-0"
+    spec = "+.0f" if whole and v == int(v) else "+.2f"
+    written = format(v, spec)
+    if not sign and v >= 0:
+        written = written[1:]
+    return lang.decimal(written)
 
 
 def _line(kind: str, j: Judgement, lang: Language) -> str:
     t = lang.text
     label = N_("open {value}") if kind == OPEN_CARD else N_("view {value}")
-    pieces = [t(label, value=_num(j.played, lang))]
+    pieces = [t(label, value=number(j.played, lang))]
     if j.cost_low is not None and j.cost_high is not None and (j.cost or j.cost_low or j.cost_high):
         # the interval is the cost's (the sampled loss against the best choice), not the value's
         pieces.append(
@@ -73,19 +82,19 @@ def _line(kind: str, j: Judgement, lang: Language) -> str:
             )
         )
     elif j.cost:
-        pieces.append(t("(cost {cost})", cost=_num(j.cost, lang)[1:]))
+        pieces.append(t("(cost {cost})", cost=number(j.cost, lang)[1:]))
     pieces.append(mark_name(j.mark, lang))
     if j.mark == "best" and j.cost > 1e-9:
         pieces.append(t("(within noise)"))
     text = " ".join(pieces)
     if j.mark != "best":
-        text += t("; better {action} {value}", action=j.best, value=_num(j.best_value, lang))
+        text += t("; better {action} {value}", action=j.best, value=number(j.best_value, lang))
     return text
 
 
 def _decision(d: Decision, lang: Language) -> str:
     main = d.open_card or d.view
-    sign = "" if main is None else _SIGNS[main.mark]
+    sign = "" if main is None else SIGNS[main.mark]
     seat = lang.text("seat {seat}", seat=d.seat)
     parts = [f"  {seat}: {d.action}{sign}".ljust(34)]
     for kind in KINDS:

@@ -229,7 +229,7 @@ def contract_title(game: Game, lang: Language = ENGLISH) -> str:
         return str(c)
     if spec is None:  # the kind of game, in the language (``trump leaves`` in English)
         return contract_name(game.rules, c, lang)
-    title = profile_words(game.rules, lang).contract_title(c.name or "", spec.title)
+    title = _ladder_title(game, lang)
     if c.trump is None:
         return lang.text("{contract}, without trumps", contract=title)
     return lang.text(
