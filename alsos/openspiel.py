@@ -40,8 +40,9 @@ string is the seat's own cards as it learnt them and its public history
 (perfect recall), the observation string the text of its view.  Observers
 split public from private information as ``IIGObservationType`` asks
 (:class:`AlsosObserver`).  ``max_game_length`` (:func:`alsos.rl.max_actions` plus the 32 deals)
-and the utility range (:func:`alsos.rl.rewards.payment_bound`) are bounds derived
-from the profile's data, not measured.
+and the utility range (:func:`alsos.rl.rewards.utility_bound`: the largest
+payment a seat can receive, which the tests reach on most profiles) are bounds
+derived from the profile's data, not measured.
 
 **Information-set search.**  :meth:`AlsosState.resample_from_infostate`
 draws a world the seat cannot tell from the real one with the determinizer,
@@ -66,11 +67,11 @@ from alsos.pack.deal import Deal, layout
 from alsos.play.game import Game
 from alsos.play.view import View
 from alsos.rl.encoding import InformationStateEncoder, ObservationEncoder
-from alsos.rl.rewards import payment_bound
+from alsos.rl.rewards import utility_bound
 from alsos.rl.spaces import ActionSpace, max_actions
 from alsos.ruleset.loading import load_variant
 from alsos.ruleset.profile import Ruleset
-from alsos.search.determinize import DeterminizeError, determinize
+from alsos.search.determinize import DeterminizeError, Determinizer, determinize
 
 __all__ = [
     "GAME_NAME",
@@ -157,7 +158,10 @@ class AlsosGame(pyspiel.Game):  # type: ignore[misc]
         self.dealer = dealer
         self.space = ActionSpace(rules)
         self.encoder = ObservationEncoder(rules, self.space)
-        bound = float(payment_bound(rules))
+        # The information-state observer every state reads its strings from
+        # (AlsosState.information_state_string), made once per game.
+        self.info_observer = AlsosObserver(self, perfect_recall=True)
+        bound = float(utility_bound(rules))
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
             max_chance_outcomes=32,
@@ -211,16 +215,49 @@ class AlsosGame(pyspiel.Game):  # type: ignore[misc]
 
 class _Shared:
     """What every state of one game shares, immutable: OpenSpiel clones a state by
-    deep-copying its attributes, and this one is handed on as it is."""
+    deep-copying its attributes, and this one is handed on as it is.  ``info`` is
+    the game's information-state observer, of which only the string is read."""
 
-    __slots__ = ("rules", "space")
+    __slots__ = ("info", "rules", "space")
 
     def __init__(self, game: AlsosGame) -> None:
         self.rules = game.rules
         self.space = game.space
+        self.info = game.info_observer
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+
+def _position(game: Game) -> tuple[int, Any]:
+    """What tells a hand's positions apart for the caches of a state: the length
+    and last step of its history (the hand only moves on by applying actions)."""
+    history = game.state.history
+    return len(history), history[-1] if history else None
+
+
+class _Samplers:
+    """Each seat's :class:`~alsos.search.determinize.Determinizer` of a state, kept
+    with the position it read, for the many worlds a search draws from one state
+    (:meth:`AlsosState.search_world`): the view is read once, and whatever the
+    determinizer keeps between samples is kept too, as for PIMC's worlds.  A clone
+    starts with none (OpenSpiel clones a state by deep copy)."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self) -> None:
+        self.kept: dict[int, tuple[tuple[int, Any], Determinizer]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Samplers:
+        return _Samplers()
+
+    def of(self, game: Game, seat: int) -> Determinizer:
+        """The determinizer of ``seat``'s view of ``game`` as it stands."""
+        at = _position(game)
+        kept = self.kept.get(seat)
+        if kept is None or kept[0] != at:
+            kept = self.kept[seat] = (at, Determinizer(game.view(seat)))
+        return kept[1]
 
 
 class AlsosState(pyspiel.State):  # type: ignore[misc]
@@ -235,6 +272,9 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         # The deal as the pack dealt it, where the held game records the searching
         # seat's cards in other packets (see _resample); None: the game's deal.
         self._dealt: Deal | None = None
+        # Each seat's information-state string, with the position it was read at.
+        self._strings: dict[int, tuple[tuple[int, Any], str]] = {}
+        self._samplers = _Samplers()
 
     @classmethod
     def holding(
@@ -307,6 +347,32 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
             return
         self.game.apply(self._shared.space[action])
 
+    def information_state_string(self, player: int | None = None) -> str:
+        """``player``'s information-state string (default: the seat to act), kept
+        until the hand moves on.
+
+        The string OpenSpiel's own route gives (the game's observer,
+        :meth:`AlsosObserver.string_from`), read without crossing into C++ and
+        back, and once per position: ISMCTS reads a node's key twice a visit and
+        a sampled world's up to four times (the resampler's check, its own
+        assertion, the lookup), each string a walk over the whole history.
+        The position is told by the length and last step of the hand's history,
+        so a hand moved on outside the state (a held game applied to directly)
+        is read afresh.  A chance or terminal player goes to OpenSpiel's route,
+        which refuses it as before.
+        """
+        game = self.game
+        seat = self.current_player() if player is None else player
+        if game is None or not 0 <= seat < self._shared.rules.players:
+            return str(super().information_state_string(*(() if player is None else (player,))))
+        at = _position(game)
+        kept = self._strings.get(seat)
+        if kept is not None and kept[0] == at:
+            return kept[1]
+        text = self._shared.info.string_from(self, seat)
+        self._strings[seat] = (at, text)
+        return text
+
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {CARDS[action].name}"
@@ -363,9 +429,11 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
             for c in left[: len(self._pack)]:
                 world.apply_action(c)
             return world
-        view = game.view(player_id)
         known = _known_dealt(self, game, player_id)
-        sample = determinize(view, rng, attempts=RESAMPLE_TRIES)
+        if replay:
+            sample = determinize(game.view(player_id), rng, attempts=RESAMPLE_TRIES)
+        else:
+            sample = self._samplers.of(game, player_id).sample(rng, attempts=RESAMPLE_TRIES)
         deal = sample.deal
         hands = list(deal.hands)
         mine = hands[player_id]

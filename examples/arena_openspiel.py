@@ -15,6 +15,22 @@ counted whole or not at all), so a shared machine gives an honest ``n``::
     python examples/arena_openspiel.py --variant tompa --deals 1000 --seconds 1800 \\
         --openspiel "openspiel-mcts(simulations=50)" --json tompa.json
 
+A baseline that plays well values its leaves by playing the hand out with an
+alsos bot instead of at random: ``--openspiel
+"openspiel-ismcts(simulations=100,rollout=medium)"`` (its ``uct_c`` then
+scaled to the profile's returns, ``uct_c=auto``; see the bots page).
+
+``--times X`` gives the OpenSpiel bot ``X`` times alsos's bot's CPU time per
+decision: the OpenSpiel spec's ``simulations`` is chosen from the medians
+timed on ``--time-deals`` deals (the OpenSpiel bot at 4 and 16 simulations
+gives a fixed cost per decision plus a cost per simulation), then the two
+bots are timed against each other at that count and it is corrected, up to
+twice (a deeper tree costs more a simulation, and the decisions met depend
+on the opponent); both are timed once more before the match::
+
+    python examples/arena_openspiel.py --variant potter1930 --alsos hard \
+        --openspiel "openspiel-ismcts(rollout=medium)" --times 1 --deals 200
+
 ``python examples/arena_openspiel.py --summarise FILE.partial.jsonl`` prints
 the table of a stopped run's checkpoint (``alsos arena --json FILE`` or this
 script's ``--json FILE``); ``--resume`` continues a stopped run (same
@@ -34,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 import alsos
-from alsos.bots import make_spec
+from alsos.bots import format_spec, make_spec, parse_spec
 from alsos.research.arena import arena, lineups, play_hand_seats
 from alsos.research.stats import mean_interval, paired_difference
 from alsos.ruleset.tables import rules_named
@@ -77,22 +93,62 @@ def summarise(path: str | Path) -> str:
             by_deal += json.loads(line)["result"]["results"]
         except (ValueError, KeyError):
             continue  # a line cut by the stop
-    means = [[d[b][0] / d[b][1] for d in by_deal] for b in range(len(names))]
     out = [f"{header['arena']}: {len(by_deal)} duplicate deals finished of {header['deals']}"]
     if len(by_deal) < 2:
         return out[0] + " (too few for an interval)"
-    for b, name in enumerate(names):
-        e = mean_interval(means[b])
-        out.append(f"{name}: {e.value:+.3f} per hand, 95% [{e.low:+.3f}, {e.high:+.3f}]")
-    for a in range(len(names)):
-        for b in range(a + 1, len(names)):
-            e = paired_difference(means[a], means[b])
-            sign = "" if e.excludes(0.0) else "  (not distinguishable from 0)"
+    columns = [("raw", 0)] + ([(f"capped at {header['cap']}", 6)] if "cap" in header else [])
+    for label, at in columns:
+        means = [[d[b][at] / d[b][1] for d in by_deal] for b in range(len(names))]
+        for b, name in enumerate(names):
+            e = mean_interval(means[b])
             out.append(
-                f"{names[a]} - {names[b]}: {e.value:+.3f} per hand, "
-                f"95% [{e.low:+.3f}, {e.high:+.3f}]{sign}"
+                f"{name} ({label}): {e.value:+.3f} per hand, 95% [{e.low:+.3f}, {e.high:+.3f}]"
             )
+        for a in range(len(names)):
+            for b in range(a + 1, len(names)):
+                e = paired_difference(means[a], means[b])
+                sign = "" if e.excludes(0.0) else "  (not distinguishable from 0)"
+                out.append(
+                    f"{names[a]} - {names[b]} ({label}): {e.value:+.3f} per hand, "
+                    f"95% [{e.low:+.3f}, {e.high:+.3f}]{sign}"
+                )
     return "\n".join(out)
+
+
+def _median_ms(variant: str, spec: str, deals: int, against: str) -> float:
+    """The median CPU milliseconds of ``spec``'s decisions with a choice, seated
+    against ``against`` as the match seats them."""
+    return statistics.median(decision_times(variant, [spec, against], deals)[spec]) * 1e3
+
+
+def matched_spec(variant: str, alsos_spec: str, openspiel: str, times: float, deals: int) -> str:
+    """``openspiel`` with the ``simulations`` that give it ``times`` the median CPU
+    time per decision of ``alsos_spec`` (module docs: how it is worked out)."""
+    name, options = parse_spec(openspiel)
+
+    def spec(n: int) -> str:
+        return format_spec(name, {**options, "simulations": n})
+
+    low, high = 4, 16
+    at = {n: _median_ms(variant, spec(n), deals, alsos_spec) for n in (low, high)}
+    per = max((at[high] - at[low]) / (high - low), 1e-6)
+    fixed = max(at[low] - low * per, 0.0)
+    target = times * _median_ms(variant, alsos_spec, deals, spec(high))
+    simulations = max(2, round((target - fixed) / per))
+    for _ in range(2):  # both timed again as they will meet: the decisions differ
+        met = decision_times(variant, [alsos_spec, spec(simulations)], deals)
+        target = times * statistics.median(met[alsos_spec]) * 1e3
+        per = max((statistics.median(met[spec(simulations)]) * 1e3 - fixed) / simulations, 1e-6)
+        better = max(2, round((target - fixed) / per))
+        if better == simulations:
+            break
+        simulations = better
+    print(
+        f"{alsos_spec}: median {target / times:.1f} ms; {name}: {fixed:.1f} ms a decision "
+        f"+ {per:.2f} ms a simulation -> {simulations} simulations for {times:g}x",
+        flush=True,
+    )
+    return spec(simulations)
 
 
 def _stop(_signum: int, _frame: Any) -> None:
@@ -109,6 +165,14 @@ def main() -> int:
     parser.add_argument("--time-deals", type=int, default=3, help="deals to time decisions on")
     parser.add_argument("--seconds", type=float, default=None, help="stop the match after this")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--times",
+        type=float,
+        default=None,
+        metavar="X",
+        help="give the OpenSpiel bot X times alsos's bot's CPU time per decision "
+        "(its simulations chosen from timed decisions)",
+    )
     parser.add_argument("--json", default="arena_openspiel.json", help="result (and checkpoint)")
     parser.add_argument("--summarise", metavar="CHECKPOINT", help="only summarise a checkpoint")
     parser.add_argument(
@@ -120,7 +184,10 @@ def main() -> int:
     if args.summarise:
         print(summarise(args.summarise))
         return 0
-    specs = [args.alsos, args.openspiel]
+    openspiel = args.openspiel
+    if args.times:
+        openspiel = matched_spec(args.variant, args.alsos, openspiel, args.times, args.time_deals)
+    specs = [args.alsos, openspiel]
     if args.time_deals:
         times = decision_times(args.variant, specs, args.time_deals)
         for spec in specs:

@@ -42,7 +42,31 @@ def test_a_stopped_runs_checkpoint_is_summarised_as_the_arena_would(tmp_path: Pa
     text = _example().summarise(path)
     e = seen[0].pairs["medium", "easy"]
     assert "6 duplicate deals finished of 6" in text
-    assert f"medium - easy: {e.value:+.3f} per hand, 95% [{e.low:+.3f}, {e.high:+.3f}]" in text
+    assert (
+        f"medium - easy (raw): {e.value:+.3f} per hand, 95% [{e.low:+.3f}, {e.high:+.3f}]" in text
+    )
+    c = seen[0].capped_pairs["medium", "easy"]
+    cap = seen[0].cap
+    assert (
+        f"medium - easy (capped at {cap}): {c.value:+.3f} per hand, 95% [{c.low:+.3f}, "
+        f"{c.high:+.3f}]" in text
+    )
+
+
+def test_matched_spec_gives_the_openspiel_bot_its_simulations_by_time(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--times``: more time for the OpenSpiel bot means more simulations, chosen
+    from timed decisions, the spec's other options kept."""
+    from alsos.bots import parse_spec
+
+    example = _example()
+    base = "openspiel-ismcts(rollout=medium)"
+    one = parse_spec(example.matched_spec("tompa", "medium", base, 1, 1))
+    ten = parse_spec(example.matched_spec("tompa", "medium", base, 200, 1))
+    assert one[0] == "openspiel-ismcts" and one[1]["rollout"] == "medium"
+    assert 2 <= one[1]["simulations"] < ten[1]["simulations"]
+    assert "a simulation ->" in capsys.readouterr().out
 
 
 def test_decision_times_are_taken_for_every_bot() -> None:

@@ -12,6 +12,8 @@ from types import ModuleType
 
 import pytest
 from drive import play_out, steps
+from hypothesis import given
+from hypothesis import strategies as st
 from profiles import PROFILES
 
 import alsos
@@ -502,6 +504,31 @@ def test_bot_specs_read_back_and_set_options() -> None:
     ]
     bot = make_spec("pimc(worlds=5, budget=20)", seed=3)
     assert (bot.worlds, bot.budget) == (5, 20)  # type: ignore[attr-defined]
+
+
+_OPTION_VALUES = st.one_of(
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=False, allow_infinity=False, width=32),
+    st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=30).filter(
+        lambda t: t == t.strip() and not ('"' in t and "'" in t)
+    ),
+)
+
+
+@given(
+    options=st.dictionaries(
+        st.from_regex(r"[a-z_][a-z0-9_]{0,8}", fullmatch=True), _OPTION_VALUES, max_size=4
+    )
+)
+def test_format_spec_and_parse_spec_are_a_pair_for_any_option_values(
+    options: dict[str, object],
+) -> None:
+    """Property: whatever the values (numbers, bools, texts that look like numbers or
+    hold commas, quotes or a spec of their own), a formatted spec reads back."""
+    from alsos.bots import format_spec, parse_spec
+
+    assert parse_spec(format_spec("openspiel-ismcts", options)) == ("openspiel-ismcts", options)
 
 
 @pytest.mark.parametrize(

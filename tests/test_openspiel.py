@@ -18,7 +18,7 @@ import alsos.openspiel
 from alsos.openspiel import GAME_NAME, ruleset_of
 from alsos.pack.deal import layout
 from alsos.rl import ActionSpace, max_actions, max_payment
-from alsos.rl.rewards import payment_bound
+from alsos.rl.rewards import payment_bound, utility_bound
 from tests.rl_helpers import LADDERS, positions, replay_swapped
 
 
@@ -108,8 +108,8 @@ def test_game_info_is_derived_and_honest(variant: str, options: dict[str, int]) 
     rules = alsos.load_variant(variant, **options)
     assert game.num_distinct_actions() == len(ActionSpace(rules))
     assert game.max_game_length() == 32 + max_actions(rules)
-    assert game.max_utility() == payment_bound(rules) == -game.min_utility()
-    assert payment_bound(rules) <= max_payment(rules)
+    assert game.max_utility() == utility_bound(rules) == -game.min_utility()
+    assert utility_bound(rules) <= payment_bound(rules) <= max_payment(rules)
     assert game.max_chance_outcomes() == 32
     rng = np.random.default_rng(0)
     for _ in range(30):
@@ -234,6 +234,64 @@ def test_resampled_worlds_keep_the_information_state_and_vary_the_rest() -> None
         assert world.history()[32:] == state.history()[32:]
         differ += [world.game.hands[s] for s in others] != truth
     assert differ >= 5
+
+
+@pytest.mark.parametrize("variant", ["potter1930", "tompa", "altiansz"])
+def test_the_kept_information_state_string_is_openspiels(variant: str) -> None:
+    """``AlsosState.information_state_string`` (read once per position) gives what
+    OpenSpiel's own route through the observer gives, at every step of random hands,
+    for every seat and the default (the seat to act); a held game moved on outside
+    the state is read afresh."""
+    game = pyspiel.load_game(GAME_NAME, {"variant": variant})
+    rng = np.random.default_rng(2)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
+                continue
+            for seat in range(game.num_players()):
+                want = pyspiel.State.information_state_string(state, seat)
+                assert state.information_state_string(seat) == want
+                assert state.information_state_string(seat) == want  # the kept one
+            assert state.information_state_string() == state.information_state_string(
+                state.current_player()
+            )
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    held = alsos.openspiel.AlsosState.holding(game, alsos.Game(game.rules, seed=4))
+    seat = held.current_player()
+    before = held.information_state_string(seat)
+    held.game.apply(held.game.legal_actions()[0])
+    after = held.information_state_string(seat)
+    assert after != before and after == pyspiel.State.information_state_string(held, seat)
+    with pytest.raises(pyspiel.SpielError):
+        game.new_initial_state().information_state_string()
+
+
+def test_search_worlds_from_one_state_share_its_determinizer() -> None:
+    """``search_world`` reads the seat's view once per position for all the worlds a
+    search draws (its determinizer kept on the state, not on a clone): the worlds keep
+    the information state and vary the rest, and a new position gets a new one."""
+    game = pyspiel.load_game(GAME_NAME)
+    rng = np.random.default_rng(6)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
+    for _ in range(60):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    seat = state.current_player()
+    random.seed(3)
+    worlds = [state.search_world(seat) for _ in range(10)]
+    kept = state._samplers.kept[seat]
+    assert all(
+        w.information_state_string(seat) == state.information_state_string(seat) for w in worlds
+    )
+    assert len({str(w.game.deal) for w in worlds}) >= 5
+    assert state.clone()._samplers.kept == {}
+    state.apply_action(state.legal_actions()[0])
+    moved = state.search_world(seat)
+    assert state._samplers.kept[seat] is not kept
+    assert moved.information_state_string(seat) == state.information_state_string(seat)
 
 
 def test_ismcts_plays_whole_hands() -> None:

@@ -108,7 +108,7 @@ def _lazy(module_name: str, name: str, options: tuple[str, ...]) -> Callable[...
 
 
 #: The options of ``openspiel-mcts`` and ``openspiel-ismcts`` (alsos.interop.mcts_bot).
-_OPENSPIEL_OPTIONS = ("simulations", "rollouts", "uct_c", "seed")
+_OPENSPIEL_OPTIONS = ("simulations", "rollouts", "uct_c", "rollout", "seed")
 
 
 def _level(spec: str) -> Callable[..., Bot]:
@@ -229,7 +229,10 @@ def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
 
     ``"pimc(worlds=8, budget=32)"`` -> ``("pimc", {"worlds": 8, "budget": 32})``.
     Values are read as int, float, ``true``/``false`` or else as text, so a
-    command line can set any option a bot's constructor takes.
+    command line can set any option a bot's constructor takes.  A text value
+    may be quoted (``'...'`` or ``"..."``, the quotes dropped) and may be a
+    spec itself: commas inside its parentheses do not split the options
+    (``openspiel-mcts(rollout=heuristic(boldness=1.2, mistakes=0.1))``).
 
     >>> from alsos.bots import parse_spec
     >>> parse_spec("pimc(worlds=8, boldness=1.2)")
@@ -246,7 +249,7 @@ def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
     if paren:
         if not rest.endswith(")"):
             raise UnknownBotError(f"bot spec {text[:60]!r} has no closing parenthesis")
-        for part in filter(None, (p.strip() for p in rest[:-1].split(","))):
+        for part in split_specs(rest[:-1]):
             key, eq, value = (s.strip() for s in part.partition("="))
             if not eq or not key.isidentifier():
                 raise UnknownBotError(f"bot spec {text[:60]!r}: {part[:30]!r} is not key=value")
@@ -255,6 +258,10 @@ def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
 
 
 def _value(text: str) -> Any:
+    """An option's value: a bool, int or float where it reads as one, else the
+    text (without the quotes around it, if any)."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
     if text.lower() in ("true", "false"):
         return text.lower() == "true"
     for kind in (int, float):
@@ -270,14 +277,28 @@ def format_spec(name: str, options: dict[str, Any] | None = None) -> str:
     is ``"pimc(worlds=8)"``."""
     if not options:
         return name
-    inner = ", ".join(
-        f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()
-    )
+    inner = ", ".join(f"{k}={_written(v)}" for k, v in options.items())
     return f"{name}({inner})"
 
 
+def _written(value: Any) -> str:
+    """An option's value as :func:`_value` reads it back: a text that would read
+    otherwise (as a number or a bool), or holds parentheses, commas, quotes or
+    ``=`` (a spec of its own), is quoted."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    text = str(value)
+    if isinstance(value, str) and (
+        _value(text) != value or text != text.strip() or any(c in text for c in "(),'\"=")
+    ):
+        quote = "'" if '"' in text else '"'
+        return f"{quote}{text}{quote}"
+    return text
+
+
 def split_specs(text: str) -> list[str]:
-    """Split a comma-separated list of bot specs, leaving commas inside parentheses.
+    """Split a comma-separated list of bot specs, leaving commas inside parentheses
+    and quotes.
 
     >>> from alsos.bots import split_specs
     >>> split_specs("pimc(worlds=8, budget=32),heuristic, random")
@@ -285,13 +306,19 @@ def split_specs(text: str) -> list[str]:
     """
     out: list[str] = []
     depth = 0
+    quote = ""
     current = ""
     for ch in text:
-        if ch == "," and depth == 0:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "," and depth == 0:
             out.append(current.strip())
             current = ""
             continue
-        depth += (ch == "(") - (ch == ")")
+        else:
+            depth += (ch == "(") - (ch == ")")
         current += ch
     out.append(current.strip())
     return [s for s in out if s]

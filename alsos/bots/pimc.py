@@ -47,7 +47,7 @@ from alsos.play.view import View
 from alsos.search import DeterminizeError, Determinizer, SolveError, solve
 from alsos.search.inference import check_eps, weighted_worlds
 
-__all__ = ["PIMCBot"]
+__all__ = ["PIMCBot", "heuristic_playout"]
 
 
 class PIMCBot:
@@ -216,7 +216,7 @@ class PIMCBot:
                 return solve(game, seat=seat, allies=[a for a in allies if a != seat]).value
             except SolveError:
                 pass
-        return _playout(engine, s, seat, seed, self.boldness)
+        return heuristic_playout(engine, s, seat, seed, self.boldness)
 
 
 def _leader(live: list[Action], totals: dict[Action, float], fallback: Action) -> Action:
@@ -276,7 +276,7 @@ def _cautious(total: float, square: float, n: int, risk: float) -> float:
     return mean - risk * math.sqrt(max(0.0, square / n - mean * mean))
 
 
-def _playout(engine: Engine, s: HandState, seat: int, seed: int, boldness: float) -> float:
+def heuristic_playout(engine: Engine, s: HandState, seat: int, seed: int, boldness: float) -> float:
     """Play the hand ``s`` (changed in place) to its end with the heuristic at every
     seat; what it pays ``seat``.
 
@@ -284,7 +284,7 @@ def _playout(engine: Engine, s: HandState, seat: int, seed: int, boldness: float
     sends them (:meth:`Engine.apply <alsos.hand.engine.Engine.apply>`), without the
     game's events and checks: every action is one of the engine's legal ones.  The
     heuristic decides from the live state itself
-    (:meth:`~alsos.bots.HeuristicBot.choose_state`: what it would answer for a
+    (``HeuristicBot.choose_state``: what it would answer for a
     view without the history, which it never reads, made by ``lazy_view``),
     reading only the fields it needs, before the state moves on.  The payments
     are the scoring's, without the itemised settlement

@@ -22,7 +22,20 @@ to the left and right of every other bot, equally often on every deal.
 **What is measured.**  A bot's result on a deal is its mean payment per
 hand over its seats in all arrangements; its mean and 95% interval are taken
 over deals (the independent unit), and so is the difference between two
-bots, paired by deal (:func:`alsos.research.stats.paired_difference`).  Each bot's
+bots, paired by deal (:func:`alsos.research.stats.paired_difference`).
+
+Beside it, the same with each hand's payment **capped** at ``cap`` stakes
+either way (:data:`CAP`, 16 by default: about the 99th percentile of a
+seat's payment between ``medium`` bots in potter1930 and tompa).  A kontra
+ladder doubled to the top makes payments hundreds of times the usual one;
+a few such hands decide a raw mean over thousands of deals, so a margin
+that holds only raw rests on them.  The capped mean is a different quantity
+(what a bot wins with every hand's stake bounded), with a much narrower
+interval.  The **stake** (mean ``|payment|`` per hand) shows how much is
+played for: a bot that climbs ladders recklessly plays for far more than
+one that bids what it holds.  How often each bot declared and made its
+game, and defended and beat the declarer's, shows where a margin comes
+from.  Each bot's
 seed comes from the deal, the arrangement and the seat
 (:func:`alsos.research.parallel.bot_seed`), so the results are identical whatever the
 number of workers or the backend.
@@ -49,7 +62,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from alsos.bots import available, parse_spec, split_specs
 from alsos.errors import ResearchError
@@ -67,10 +80,28 @@ from alsos.research.stats import Estimate, mean_interval, paired_difference
 from alsos.ruleset.profile import Ruleset
 from alsos.ruleset.tables import rules_named
 
-__all__ = ["ArenaError", "ArenaResult", "BotResult", "add_arguments", "arena", "lineups", "run"]
+__all__ = [
+    "CAP",
+    "ArenaError",
+    "ArenaResult",
+    "BotResult",
+    "add_arguments",
+    "arena",
+    "lineups",
+    "run",
+]
 
 # Items that are the contract itself rather than an announced figure.
 _CONTRACT_ITEMS = frozenset({"game", "klopitzky"})
+
+#: The stakes a hand's payment is capped at, either way, for the capped mean
+#: (module docs): about the 99th percentile of a seat's payment between
+#: ``medium`` bots in potter1930 and tompa (16 and 15.9 over 1,200 seat-hands each).
+CAP = 16
+
+#: A job of :func:`_play_deals`: the ruleset's string, players, bot specs, the
+#: first deal, how many, and the cap.
+_Job = tuple[str, int | None, tuple[str, ...], int, int, int]
 
 
 class ArenaError(ResearchError):
@@ -91,18 +122,20 @@ def lineups(bots: int, seats: int) -> list[tuple[int, ...]]:
     return [t for t in itertools.product(range(bots), repeat=seats) if len(set(t)) == bots]
 
 
-def _play_deals(job: tuple[str, int | None, tuple[str, ...], int, int]) -> list[list[Any]]:
+def _play_deals(job: _Job) -> list[list[Any]]:
     """Play deals ``first .. first+count-1`` in every arrangement.
 
     Per deal, per bot: ``[payment sum, seat-hands, declared, won, contracts,
-    figures]`` with ``contracts`` {kind: hands declared} and ``figures``
-    {figure: [announced, made]} -- plain data, to cross process boundaries.
+    figures, capped payment sum, |payment| sum, defended, beaten]`` with
+    ``contracts`` {kind: hands declared} and ``figures`` {figure: [announced,
+    made]}; ``defended``: hands against a declarer, ``beaten``: of those, the
+    declarer's game lost -- plain data, to cross process boundaries.
     """
-    variant, players, names, first, count = job
+    variant, players, names, first, count, cap = job
     rules = rules_named(variant, players)
     out = []
     for seed in range(first, first + count):
-        stats: list[list[Any]] = [[0, 0, 0, 0, {}, {}] for _ in names]
+        stats: list[list[Any]] = [[0, 0, 0, 0, {}, {}, 0, 0, 0, 0] for _ in names]
         seats = len(play_hand_seats(rules, seed))
         for table, lineup in enumerate(lineups(len(names), seats)):
             game = play_hand(rules, seed, [names[b] for b in lineup], table)
@@ -111,12 +144,18 @@ def _play_deals(job: tuple[str, int | None, tuple[str, ...], int, int]) -> list[
             kind = s.contract.split()[0] if s.contract else "none"
             for seat, b in zip(game.active, lineup, strict=True):
                 row = stats[b]
-                row[0] += s.payments.get(seat, 0)
+                paid = s.payments.get(seat, 0)
+                row[0] += paid
                 row[1] += 1
+                row[6] += max(-cap, min(cap, paid))
+                row[7] += abs(paid)
                 if s.declarer == seat:
                     row[2] += 1
                     row[3] += bool(s.game_won)
                     row[4][kind] = row[4].get(kind, 0) + 1
+                elif s.declarer is not None:
+                    row[8] += 1
+                    row[9] += not s.game_won
                 for e in s.entries:
                     if e.seat == seat and e.label not in _CONTRACT_ITEMS:
                         made = row[5].setdefault(e.label, [0, 0])
@@ -133,7 +172,13 @@ def play_hand_seats(rules: Ruleset, seed: int) -> tuple[int, ...]:
 
 @frozen
 class BotResult:
-    """One bot's showing: payment per hand with its interval, declarations, what it played."""
+    """One bot's showing: payment per hand with its interval, declarations, what it played.
+
+    ``capped``: the payment per hand with each hand's capped at the match's cap
+    (None where not measured); ``stake``: the mean ``|payment|`` per hand;
+    ``defended``: hands against a declarer, ``beaten``: of those, the
+    declarer's game lost.
+    """
 
     name: str
     mean: Estimate
@@ -142,14 +187,24 @@ class BotResult:
     won: int
     contracts: dict[str, int]
     figures: dict[str, tuple[int, int]]
+    capped: Estimate | None = None
+    stake: float = 0.0
+    defended: int = 0
+    beaten: int = 0
 
     def to_data(self) -> dict[str, Any]:
+        capped = self.capped
         return {
             "mean": self.mean.value,
             "ci95": [self.mean.low, self.mean.high],
+            "capped": None if capped is None else capped.value,
+            "capped_ci95": None if capped is None else [capped.low, capped.high],
+            "stake": self.stake,
             "hands": self.hands,
             "declared": self.declared,
             "won": self.won,
+            "defended": self.defended,
+            "beaten": self.beaten,
             "contracts": dict(sorted(self.contracts.items())),
             "figures": {
                 k: {"announced": a, "made": m} for k, (a, m) in sorted(self.figures.items())
@@ -159,7 +214,8 @@ class BotResult:
 
 @frozen
 class ArenaResult:
-    """The outcome of a match: each bot's result and each pair's difference of means."""
+    """The outcome of a match: each bot's result and each pair's difference of means,
+    raw and with each hand's payment capped at ``cap`` stakes (``capped_pairs``)."""
 
     variant: str
     deals: int
@@ -167,19 +223,27 @@ class ArenaResult:
     lineups: int
     bots: dict[str, BotResult]
     pairs: dict[tuple[str, str], Estimate]
+    cap: int = CAP
+    capped_pairs: dict[tuple[str, str], Estimate] = field(factory=dict)
 
     def to_data(self) -> dict[str, Any]:
-        """``{"variant", "deals", "bots": {name: {"mean", "ci95", "hands", ...}}, "pairs"}``."""
+        """``{"variant", "deals", "cap", "bots": {name: {"mean", "ci95", "capped", ...}},
+        "pairs"}``: each pair with ``mean``/``ci95`` and ``capped``/``capped_ci95``."""
+        pairs = []
+        for (a, b), e in self.pairs.items():
+            pair: dict[str, Any] = {"a": a, "b": b, "mean": e.value, "ci95": [e.low, e.high]}
+            c = self.capped_pairs.get((a, b))
+            if c is not None:
+                pair.update(capped=c.value, capped_ci95=[c.low, c.high])
+            pairs.append(pair)
         return {
             "variant": self.variant,
             "deals": self.deals,
             "seed": self.seed,
             "lineups": self.lineups,
+            "cap": self.cap,
             "bots": {name: r.to_data() for name, r in self.bots.items()},
-            "pairs": [
-                {"a": a, "b": b, "mean": e.value, "ci95": [e.low, e.high]}
-                for (a, b), e in self.pairs.items()
-            ],
+            "pairs": pairs,
         }
 
     def table(self) -> str:
@@ -188,19 +252,23 @@ class ArenaResult:
             "bot",
             "mean/hand",
             "95% interval",
+            f"capped at {self.cap}",
+            "stake",
             "hands",
             "declared",
             "won (of declared)",
+            "beaten (of defended)",
             "contracts",
         )
         rows = [head]
         for r in self.bots.values():
             contracts = ", ".join(f"{k} {n}" for k, n in sorted(r.contracts.items()))
+            c = r.capped
             rows.append((
                 r.name, f"{r.mean.value:+.3f}", f"[{r.mean.low:+.3f}, {r.mean.high:+.3f}]",
-                str(r.hands), f"{r.declared} ({r.declared / r.hands:.1%})",
-                f"{r.won} ({r.won / r.declared:.1%})" if r.declared else "0",
-                contracts or "-",
+                "-" if c is None else f"{c.value:+.3f} [{c.low:+.3f}, {c.high:+.3f}]",
+                f"{r.stake:.2f}", str(r.hands), f"{r.declared} ({r.declared / r.hands:.1%})",
+                _share(r.won, r.declared), _share(r.beaten, r.defended), contracts or "-",
             ))  # fmt: skip
         widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
         lines = [f"{self.variant}: {self.deals} duplicate deals x {self.lineups} seatings"]
@@ -211,11 +279,23 @@ class ArenaResult:
                 made = ", ".join(f"{k} {m}/{a}" for k, (a, m) in sorted(r.figures.items()))
                 lines.append(f"figures made/announced by {r.name}: {made}")
         for (a, b), e in self.pairs.items():
-            sign = "" if e.excludes(0.0) else "  (not distinguishable from 0)"
-            lines.append(
-                f"{a} - {b}: {e.value:+.3f} per hand, 95% [{e.low:+.3f}, {e.high:+.3f}]{sign}"
-            )
+            line = f"{a} - {b}: {_difference(e)}"
+            c = self.capped_pairs.get((a, b))
+            if c is not None:
+                line += f"; capped at {self.cap}: {_difference(c)}"
+            lines.append(line)
         return "\n".join(lines)
+
+
+def _share(k: int, n: int) -> str:
+    """``k (k/n%)``, or ``0`` of none."""
+    return f"{k} ({k / n:.1%})" if n else "0"
+
+
+def _difference(e: Estimate) -> str:
+    """A difference per hand with its interval, marked where it includes 0."""
+    sign = "" if e.excludes(0.0) else " (not distinguishable from 0)"
+    return f"{e.value:+.3f} per hand, 95% [{e.low:+.3f}, {e.high:+.3f}]{sign}"
 
 
 def arena(
@@ -234,8 +314,12 @@ def arena(
     on_batch: Callable[[range], object] | None = None,
     on_resume: Callable[[str], object] | None = None,
     on_result: Callable[[ArenaResult], object] | None = None,
+    cap: int = CAP,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals (seeds ``seed .. seed+deals-1``) among ``bots``.
+
+    ``cap``: the stakes each hand's payment is capped at for the capped means
+    (module docs).
 
     Finished deals go to ``checkpoint`` (a JSON Lines file; by default a
     temporary one) job by job as they finish; ``resume`` continues the run
@@ -262,6 +346,8 @@ def arena(
         raise ArenaError(f"no bot named {', '.join(unknown)}; available: {', '.join(available())}")
     if deals < 2:
         raise ArenaError(f"an interval needs at least 2 deals, not {deals}")
+    if cap.__class__ is not int or cap < 1:
+        raise ArenaError(f"the cap must be a whole number of stakes of at least 1, not {cap!r}")
     rules = rules_named(variant, players)
     spec = str(rules)
     seats = len(play_hand_seats(rules, seed))
@@ -269,20 +355,20 @@ def arena(
     if checkpoint is None and resume:
         raise ArenaError("resuming needs the checkpoint of the stopped run (--json FILE)")
     header = {"arena": spec, "players": players, "bots": list(names), "deals": deals,
-              "seed": seed, "lines": "deals"}  # fmt: skip
-    problem = functools.partial(_deal_problem, len(names), per_deal * seats)
+              "seed": seed, "lines": "deals", "cap": cap}  # fmt: skip
+    problem = functools.partial(_deal_problem, len(names), per_deal * seats, cap)
     store = UnitCheckpoint(checkpoint, header, deals, "deals", problem).open(resume)
     try:
         if resume and on_resume is not None:
             on_resume(store.report())
 
-        def job(first: int, count: int) -> tuple[str, int | None, tuple[str, ...], int, int]:
-            return spec, players, names, seed + first, count
+        def job(first: int, count: int) -> _Job:
+            return spec, players, names, seed + first, count, cap
 
         with Progress(deals * per_deal, f"arena {rules.id}", enabled=progress) as bar:
             play_units(_play_deals, job, store, bar, per_deal, workers=workers,
                        backend=backend, address=address, on_job=on_batch)  # fmt: skip
-        result = _summarise(rules.id, seed, per_deal, names, list(store.unit_results()))
+        result = _summarise(rules.id, seed, per_deal, names, list(store.unit_results()), cap)
         if on_result is not None:
             on_result(result)
     except BaseException:
@@ -292,18 +378,29 @@ def arena(
     return result
 
 
-def _deal_problem(bots: int, seat_hands: int, deal: int, stats: Any) -> str:
+def _deal_problem(bots: int, seat_hands: int, cap: int, deal: int, stats: Any) -> str:
     """What is wrong with a checkpoint's result for one deal ("" if nothing): it
     must be what :func:`_play_deals` returns for a deal of this match."""
     if not isinstance(stats, list) or len(stats) != bots:
         return f"not a list of {bots} bots' results"
     total = 0
     for row in stats:
-        if not (isinstance(row, list) and len(row) == 6 and all(type(x) is int for x in row[:4])):
-            return "a bot's result is not [payments, hands, declared, won, contracts, figures]"
-        _paid, hands, declared, won, contracts, figures = row
+        if not (
+            isinstance(row, list)
+            and len(row) == 10
+            and all(type(x) is int for x in row[:4] + row[6:])
+        ):
+            return (
+                "a bot's result is not [payments, hands, declared, won, contracts, figures, "
+                "capped, stakes, defended, beaten]"
+            )
+        paid, hands, declared, won, contracts, figures, capped, stakes, defended, beaten = row
         if not 0 <= won <= declared <= hands or hands < 1:
             return "a bot's hands, declarations and wins do not fit together"
+        if not (0 <= beaten <= defended <= hands - declared and abs(paid) <= stakes):
+            return "a bot's defences, or its payments and stakes, do not fit together"
+        if abs(capped) > cap * hands or abs(capped) > stakes:
+            return f"a bot's capped payments exceed {cap} stakes a hand"
         if not isinstance(contracts, dict) or not all(
             isinstance(k, str) and type(n) is int and 0 < n <= declared
             for k, n in contracts.items()
@@ -322,9 +419,15 @@ def _deal_problem(bots: int, seat_hands: int, deal: int, stats: Any) -> str:
 
 
 def _summarise(
-    variant: str, seed: int, per_deal: int, names: tuple[str, ...], by_deal: list[list[Any]]
+    variant: str,
+    seed: int,
+    per_deal: int,
+    names: tuple[str, ...],
+    by_deal: list[list[Any]],
+    cap: int = CAP,
 ) -> ArenaResult:
     means = {b: [d[b][0] / d[b][1] for d in by_deal] for b in range(len(names))}
+    capped = {b: [d[b][6] / d[b][1] for d in by_deal] for b in range(len(names))}
     out = {}
     for b, name in enumerate(names):
         contracts: Counter[str] = Counter()
@@ -335,20 +438,26 @@ def _summarise(
                 f = figures.setdefault(k, [0, 0])
                 f[0] += a
                 f[1] += m
+        hands = sum(d[b][1] for d in by_deal)
         out[name] = BotResult(
             name,
             mean_interval(means[b]),
-            sum(d[b][1] for d in by_deal),
+            hands,
             sum(d[b][2] for d in by_deal),
             sum(d[b][3] for d in by_deal),
             dict(contracts),
             {k: (a, m) for k, (a, m) in figures.items()},
+            capped=mean_interval(capped[b]),
+            stake=sum(d[b][7] for d in by_deal) / hands,
+            defended=sum(d[b][8] for d in by_deal),
+            beaten=sum(d[b][9] for d in by_deal),
         )
-    pairs = {
-        (names[a], names[b]): paired_difference(means[a], means[b])
-        for a, b in itertools.combinations(range(len(names)), 2)
+    pair_list = list(itertools.combinations(range(len(names)), 2))
+    pairs = {(names[a], names[b]): paired_difference(means[a], means[b]) for a, b in pair_list}
+    capped_pairs = {
+        (names[a], names[b]): paired_difference(capped[a], capped[b]) for a, b in pair_list
     }
-    return ArenaResult(variant, len(by_deal), seed, per_deal, out, pairs)
+    return ArenaResult(variant, len(by_deal), seed, per_deal, out, pairs, cap, capped_pairs)
 
 
 # ----------------------------------------------------------------- command
@@ -383,6 +492,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="duplicate deals to play (default: 1000)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (default: 0)")
+    parser.add_argument(
+        "--cap",
+        type=int,
+        default=CAP,
+        metavar="STAKES",
+        help=f"cap each hand's payment at this many stakes either way for the capped means "
+        f"shown beside the raw ones (default: {CAP})",
+    )
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON to FILE")
     parser.add_argument(
         "--resume",
@@ -414,7 +531,7 @@ def run(args: argparse.Namespace) -> int:
             args.variant, names, args.deals, seed=args.seed, players=args.players,
             workers=args.workers, backend=args.backend, address=args.address,
             progress=args.progress, resume=args.resume, checkpoint=checkpoint,
-            on_resume=lambda text: print(text, file=sys.stderr), on_result=write,
+            on_resume=lambda text: print(text, file=sys.stderr), on_result=write, cap=args.cap,
         )  # fmt: skip
         return 0
 

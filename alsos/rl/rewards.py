@@ -26,15 +26,18 @@ import math
 from collections.abc import Callable
 
 from alsos.errors import RLError
+from alsos.hand.rules.calling import GyerunkCalling
+from alsos.pack.phases import Kind
 from alsos.rl.spaces import (
     item_figures,
     max_call_multiplier,
     max_kontra_factor,
 )
 from alsos.ruleset import registry
-from alsos.ruleset.profile import Ruleset
+from alsos.ruleset.profile import FigureRule, Ruleset
+from alsos.ruleset.tables import tables_of
 
-__all__ = ["RewardScaleError", "payment_bound", "reward_scaler"]
+__all__ = ["RewardScaleError", "payment_bound", "reward_scaler", "utility_bound"]
 
 #: What ``reward_scale`` may be: None, a positive number, ``"bound"`` or ``"log"``.
 RewardScale = float | str | None
@@ -69,6 +72,105 @@ def payment_bound(rules: Ruleset) -> int:
     )
     payers = rules.players - 1
     return max((game + rules.active_players * figures) * steps * payers, g.klopitzky * payers)
+
+
+def utility_bound(rules: Ruleset) -> int:
+    """The largest payment one seat can win or pay in a hand of ``rules``: a bound
+    proved from how the engine values items, tighter than :func:`payment_bound`.
+
+    The declarer settles every item with each of the ``players - 1`` other
+    seats, and a defender pays each item once, so no seat moves more than
+    ``players - 1`` times the sum of the items' stakes; an item's stake is its
+    base, times its front multiplier if announced from the front, its kontra
+    steps (at most ``max_kontra_factor``), its boosts and
+    its call multiplier (set once, at most
+    ``max_call_multiplier``).  Per kind of game (its
+    value from the ruleset's kind table, as the engine builds the game item):
+
+    * the game's boosts are the multiplier figures (béla kassza) that kind
+      allows, each at its larger factor (front or back), announced once per
+      seat in play (twice where once per side);
+    * the item figures are those the kind allows (none in Betli and
+      Klopitzky, only ``no_trumps`` ones without trumps), each at most once
+      per seat in play, at its larger value (front or back), and a seat's
+      figures at most a set it can announce together: two figures that rule
+      each other out (a group, an ``exclusive`` pair) are not both counted;
+    * under ``gyerunk`` with only the game called (``targets: game``) a call
+      is open only while every item is the game or an ``allowed_with``
+      figure, so the call multiplier reaches those items alone and the other
+      figures count without it; any other calling module multiplies them all.
+
+    Klopitzky pays at most its value to or from each other seat.  The bound
+    is reached by a hand whose every step climbs the stakes (see the tests);
+    :func:`payment_bound` stays as it was, for ``reward_scale="bound"``.
+    """
+    kontra = max_kontra_factor(rules)
+    call = max_call_multiplier(rules)
+    calling = registry.lookup("calling", rules.calling.module)
+    called_only: frozenset[str] | None = None  # the figures a call reaches (None: all)
+    if calling is GyerunkCalling and call > 1 and not calling.names_items(rules):
+        called_only = frozenset(getattr(calling.params(rules), "allowed_with", ()))
+    active = rules.active_players
+    items = item_figures(rules)
+    best = 0
+    for kind, kr in tables_of(rules).kinds.items():
+        if kind is Kind.KLOPITZKY:
+            continue
+        allowed = [
+            n
+            for n, f in rules.figures.items()
+            if kr.figures and f.enabled and (kind is not Kind.NO_TRUMPS or f.no_trumps)
+        ]
+        game = kr.value
+        for name in allowed:
+            fig = rules.figures[name]
+            if name not in items:  # a multiplier figure: it boosts the game
+                times = 2 if fig.once_per_side else active
+                game *= max(_worth(fig), 1) ** times
+        figures = [n for n in allowed if n in items]
+        every = game + active * _best_set(rules, figures)
+        if called_only is None:
+            stakes = every * kontra * call
+        else:
+            reached = [n for n in figures if n in called_only]
+            stakes = max(every, (game + active * _best_set(rules, reached)) * call) * kontra
+        best = max(best, stakes)
+    payers = rules.players - 1
+    return max(best * payers, rules.games.klopitzky * payers)
+
+
+def _worth(fig: FigureRule) -> int:
+    """A figure's larger value: announced from the front (times its front
+    multiplier) where it may be, else from the back; 0 if neither."""
+    front = fig.value * fig.front_multiplier if fig.front else 0
+    return max(front, fig.value if fig.back else 0)
+
+
+def _best_set(rules: Ruleset, names: list[str]) -> int:
+    """The largest total :func:`_worth` of figures among ``names`` one seat can
+    announce together: no two that rule each other out (each in the other's
+    :func:`~alsos.ruleset.tables.figure_blockers_of` set; one that blocks the
+    other only one way can still follow it).  A branch and bound over the few
+    figures a profile has."""
+    blockers = tables_of(rules).blockers
+    worth = sorted(((_worth(rules.figures[n]), n) for n in names), reverse=True)
+    clash = {
+        n: {m for _, m in worth if m in blockers[n] and n in blockers.get(m, ())} for _, n in worth
+    }
+    top = 0
+
+    def search(i: int, total: int, taken: frozenset[str]) -> None:
+        nonlocal top
+        top = max(top, total)
+        if i == len(worth) or total + sum(w for w, _ in worth[i:]) <= top:
+            return
+        w, n = worth[i]
+        if not clash[n] & taken:
+            search(i + 1, total + w, taken | {n})
+        search(i + 1, total, taken)
+
+    search(0, 0, frozenset())
+    return top
 
 
 def reward_scaler(rules: Ruleset, scale: RewardScale) -> Callable[[float], float]:
