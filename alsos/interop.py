@@ -345,7 +345,7 @@ def return_scale(rules: Ruleset) -> float:
     difference of value; the spread of sensible play is the size of the
     differences a search compares.  The heuristic is deterministic, so the
     value is a fixed number per profile (potter1930 about 4 stakes, tompa
-    about 5); computed once per ruleset in a process (a fraction of a
+    about 4.5); computed once per ruleset in a process (a fraction of a
     second) and kept.
     """
     player = BotRolloutEvaluator(LEVELS["medium"], seed=0)
@@ -374,14 +374,15 @@ def _uct(uct_c: float | str | None, rollout: str, rules: Ruleset) -> float:
 MIN_SIMULATIONS = 2
 
 
-def _check_search(rollout: object, uct_c: object, simulations: object) -> None:
-    """Refuse ``simulations``, a ``rollout`` or ``uct_c`` the bots cannot use, quoting
-    it; build the rollout bot once so a spec it cannot make fails here, not at the
-    first choice."""
+def _check_search(rollout: object, uct_c: object, simulations: object, rollouts: object) -> None:
+    """Refuse ``simulations``, ``rollouts``, a ``rollout`` or ``uct_c`` the bots cannot
+    use, quoting it; build the rollout bot once so a spec it cannot make fails here,
+    not at the first choice."""
+    if rollouts.__class__ is not int or rollouts < 1:
+        raise BotError(f"rollouts must be a whole number of at least 1, got {rollouts!r}")
     if simulations.__class__ is not int or simulations < MIN_SIMULATIONS:
         raise BotError(
-            f"simulations must be a whole number of at least {MIN_SIMULATIONS}, "
-            f"got {simulations!r}"
+            f"simulations must be a whole number of at least {MIN_SIMULATIONS}, got {simulations!r}"
         )
     if not isinstance(rollout, str):
         raise BotError(f"rollout must be 'random' or a bot spec, got {rollout!r}")
@@ -430,7 +431,7 @@ def mcts_bot(
         or a spec :func:`alsos.bots.make_spec` builds, or a ``uct_c`` that is
         neither a number of 0 or more nor ``"auto"``.
     """
-    _check_search(rollout, uct_c, simulations)
+    _check_search(rollout, uct_c, simulations, rollouts)
 
     def factory(game: Any, rs: np.random.RandomState) -> Any:
         evaluator = _evaluator(rollout, rollouts, rs)
@@ -455,7 +456,7 @@ def ismcts_bot(
     (``AlsosState.search_world``).  Options (``rollout="medium"`` among
     them) as :func:`mcts_bot`.  Registered as ``openspiel-ismcts``.
     """
-    _check_search(rollout, uct_c, simulations)
+    _check_search(rollout, uct_c, simulations, rollouts)
 
     def factory(game: Any, rs: np.random.RandomState) -> Any:
         evaluator = _evaluator(rollout, rollouts, rs)

@@ -118,7 +118,14 @@ def summarise(path: str | Path) -> str:
 def _median_ms(variant: str, spec: str, deals: int, against: str) -> float:
     """The median CPU milliseconds of ``spec``'s decisions with a choice, seated
     against ``against`` as the match seats them."""
-    return statistics.median(decision_times(variant, [spec, against], deals)[spec]) * 1e3
+    return _median_of(decision_times(variant, [spec, against], deals), spec)
+
+
+def _median_of(times: dict[str, list[float]], spec: str) -> float:
+    """The median of ``spec``'s timed decisions in milliseconds (exits if it had none)."""
+    if not times[spec]:
+        raise SystemExit(f"{spec} had no decision with a choice to time: time more deals")
+    return statistics.median(times[spec]) * 1e3
 
 
 def matched_spec(variant: str, alsos_spec: str, openspiel: str, times: float, deals: int) -> str:
@@ -137,8 +144,8 @@ def matched_spec(variant: str, alsos_spec: str, openspiel: str, times: float, de
     simulations = max(2, round((target - fixed) / per))
     for _ in range(2):  # both timed again as they will meet: the decisions differ
         met = decision_times(variant, [alsos_spec, spec(simulations)], deals)
-        target = times * statistics.median(met[alsos_spec]) * 1e3
-        per = max((statistics.median(met[spec(simulations)]) * 1e3 - fixed) / simulations, 1e-6)
+        target = times * _median_of(met, alsos_spec)
+        per = max((_median_of(met, spec(simulations)) - fixed) / simulations, 1e-6)
         better = max(2, round((target - fixed) / per))
         if better == simulations:
             break
@@ -184,8 +191,10 @@ def main() -> int:
     if args.summarise:
         print(summarise(args.summarise))
         return 0
+    if args.times is not None and not args.times > 0:
+        parser.error(f"--times must be a positive number, not {args.times!r}")
     openspiel = args.openspiel
-    if args.times:
+    if args.times is not None:
         openspiel = matched_spec(args.variant, args.alsos, openspiel, args.times, args.time_deals)
     specs = [args.alsos, openspiel]
     if args.time_deals:

@@ -62,8 +62,9 @@ def test_matched_spec_gives_the_openspiel_bot_its_simulations_by_time(
 
     example = _example()
     base = "openspiel-ismcts(rollout=medium)"
-    one = parse_spec(example.matched_spec("tompa", "medium", base, 1, 1))
-    ten = parse_spec(example.matched_spec("tompa", "medium", base, 200, 1))
+    searcher = "pimc(worlds=2, budget=4)"  # a few milliseconds a decision
+    one = parse_spec(example.matched_spec("tompa", searcher, base, 1, 1))
+    ten = parse_spec(example.matched_spec("tompa", searcher, base, 10, 1))
     assert one[0] == "openspiel-ismcts" and one[1]["rollout"] == "medium"
     assert 2 <= one[1]["simulations"] < ten[1]["simulations"]
     assert "a simulation ->" in capsys.readouterr().out

@@ -531,6 +531,18 @@ def test_format_spec_and_parse_spec_are_a_pair_for_any_option_values(
     assert parse_spec(format_spec("openspiel-ismcts", options)) == ("openspiel-ismcts", options)
 
 
+def test_a_spec_refuses_what_it_cannot_hold_and_keeps_apostrophes_in_words() -> None:
+    from alsos.bots import UnknownBotError, format_spec, parse_spec
+    from alsos.errors import BotError
+
+    assert parse_spec("foo(name=it's, n=3)") == ("foo", {"name": "it's", "n": 3})
+    with pytest.raises(UnknownBotError, match="never closed"):
+        parse_spec("foo(name='open, n=3)")
+    for value in (None, [1, 2], "x'y,z\"w"):
+        with pytest.raises(BotError, match="bot spec"):
+            format_spec("foo", {"x": value})
+
+
 @pytest.mark.parametrize(
     "text", ["", "pimc(worlds=8", "pimc(worlds)", "(worlds=8)", "no such(x=1)", "pi mc"]
 )

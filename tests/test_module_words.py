@@ -122,7 +122,10 @@ def test_the_qps_check_catches_a_glued_english_word() -> None:
         ("potter1930", {"calling": {"targets": "any", "call_back": True}}),
         ("potter1930", {"bidding": {"betli": False, "klopitzky": False}}),
         ("potter1930", {"scoring": {"klopitzky_per_payer": True}}),
-        ("csibor", {"bidding": {"hidden_suit": True, "count_game_value": True}}),
+        (
+            "csibor",
+            {"bidding": {"unique_suits": False, "hidden_suit": True, "count_game_value": True}},
+        ),
         ("csibor", {"scoring": {"radli_tie_split": True}}),
     ],
 )

@@ -208,6 +208,30 @@ def test_random_rollout_specs_choose_as_before(spec: str, old: Callable[..., Any
         assert new == OpenSpielBot(old, seed=6).choose(game.view(seat), game.legal_actions())
 
 
+#: What the random-rollout specs chose on main before rollout policies existed
+#: (8b06e6d, the same positions and seeds): old specs must choose the same.
+_CHOSEN_BEFORE = {
+    ("tompa", "openspiel-mcts(simulations=6)"): [
+        "kontra kassza@0", "kontra csalad@1", "pass", "announce csalad"],
+    ("tompa", "openspiel-ismcts(simulations=4)"): [
+        "pass", "kontra csalad@1", "pass", "announce abszolut"],
+    ("potter1930", "openspiel-mcts(simulations=6)"): [
+        "kontra 200@1", "kontra 44@2", "announce 44", "rekontra 200@0"],
+    ("potter1930", "openspiel-ismcts(simulations=4)"): [
+        "announce abszolut", "kontra 44@2", "announce 44", "kontra kassza@2"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("variant", "spec"), sorted(_CHOSEN_BEFORE))
+def test_random_rollout_specs_choose_what_they_chose_before(variant: str, spec: str) -> None:
+    chosen = []
+    for game in _positions(variant, 4, seed=8):
+        seat = game.to_act
+        assert seat is not None
+        chosen.append(str(make_spec(spec, seed=6).choose(game.view(seat), game.legal_actions())))
+    assert chosen == _CHOSEN_BEFORE[variant, spec]
+
+
 @pytest.mark.parametrize(
     ("options", "quoted"),
     [
@@ -216,14 +240,15 @@ def test_random_rollout_specs_choose_as_before(spec: str, old: Callable[..., Any
         ("uct_c=fast", "fast"),
         ("uct_c=-1", "-1"),
         ("rollouts=0, rollout=medium", "0"),
+        ("rollouts=0", "0"),
+        ("rollouts=1.5", "1.5"),
     ],
 )
 def test_bad_search_options_are_refused_quoting_them(options: str, quoted: str) -> None:
+    """Refused when the bot is made, not at its first choice."""
     for name in ("openspiel-mcts", "openspiel-ismcts"):
         with pytest.raises(BotError, match=quoted) as caught:
-            bot = make_spec(f"{name}({options})", seed=1)
-            game = _positions("tompa", 1)[0]
-            bot.choose(game.view(game.to_act or 0), game.legal_actions())
+            make_spec(f"{name}({options})", seed=1)
         assert isinstance(caught.value, ValueError)
 
 

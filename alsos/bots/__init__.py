@@ -284,42 +284,60 @@ def format_spec(name: str, options: dict[str, Any] | None = None) -> str:
 def _written(value: Any) -> str:
     """An option's value as :func:`_value` reads it back: a text that would read
     otherwise (as a number or a bool), or holds parentheses, commas, quotes or
-    ``=`` (a spec of its own), is quoted."""
+    ``=`` (a spec of its own), is quoted.
+
+    :raises BotError: for a value a spec cannot hold: not a bool, number or text,
+        or a text with both kinds of quote.
+    """
     if isinstance(value, bool):
         return str(value).lower()
-    text = str(value)
-    if isinstance(value, str) and (
-        _value(text) != value or text != text.strip() or any(c in text for c in "(),'\"=")
+    if isinstance(value, int | float):
+        return str(value)
+    if not isinstance(value, str):
+        raise BotError(f"a bot spec holds bools, numbers and texts, not {value!r}")
+    if _value(value) == value and value == value.strip() and value and not any(
+        c in value for c in "(),'\"="
     ):
-        quote = "'" if '"' in text else '"'
-        return f"{quote}{text}{quote}"
-    return text
+        return value
+    if "'" in value and '"' in value:
+        raise BotError(f"a bot spec cannot hold a text with both kinds of quote: {value!r}")
+    quote = "'" if '"' in value else '"'
+    return f"{quote}{value}{quote}"
 
 
 def split_specs(text: str) -> list[str]:
     """Split a comma-separated list of bot specs, leaving commas inside parentheses
-    and quotes.
+    and inside a quoted value (a quote opens a value only where one starts: after
+    ``=``, ``(`` or ``,``; an apostrophe inside a word is a letter).
 
     >>> from alsos.bots import split_specs
     >>> split_specs("pimc(worlds=8, budget=32),heuristic, random")
     ['pimc(worlds=8, budget=32)', 'heuristic', 'random']
+
+    :raises UnknownBotError: (a ``ValueError``) for a quote that is never closed.
     """
     out: list[str] = []
     depth = 0
     quote = ""
+    before = ""  # the last character outside spaces, outside quotes
     current = ""
     for ch in text:
         if quote:
             quote = "" if ch == quote else quote
-        elif ch in "'\"":
+        elif ch in "'\"" and before in ("", "=", "(", ","):
             quote = ch
         elif ch == "," and depth == 0:
             out.append(current.strip())
             current = ""
+            before = ","
             continue
         else:
             depth += (ch == "(") - (ch == ")")
+        if not ch.isspace():
+            before = ch
         current += ch
+    if quote:
+        raise UnknownBotError(f"bot spec {text[:60]!r}: a {quote} quote is never closed")
     out.append(current.strip())
     return [s for s in out if s]
 

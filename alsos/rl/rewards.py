@@ -101,8 +101,13 @@ def utility_bound(rules: Ruleset) -> int:
       figures count without it; any other calling module multiplies them all.
 
     Klopitzky pays at most its value to or from each other seat.  The bound
-    is reached by a hand whose every step climbs the stakes (see the tests);
-    :func:`payment_bound` stays as it was, for ``reward_scale="bound"``.
+    is reached by a hand whose every step climbs the stakes in potter1930,
+    four-player, house, two-player and altiansz; in club, tompa and csibor it
+    stays above every hand (see the tests).  It reads the stakes as the
+    ``potter`` and ladder scorings pay them (each item paid between the
+    declarer and every other seat); a scoring module that pays otherwise
+    needs its own.  :func:`payment_bound` stays as it was, for
+    ``reward_scale="bound"``.
     """
     kontra = max_kontra_factor(rules)
     call = max_call_multiplier(rules)

@@ -594,16 +594,20 @@ _VIEW_FIELDS: tuple[str, ...] = (
 )
 
 #: The fields of the view a replay does not pin, which it compares: the cards
-#: the seat saw taken from the talon, its hand, the face-up talon cards and how
-#: many cards it has not picked up.  A view is what its seat may know -- its
-#: own cards, the cards it saw, the public history with what each step
-#: revealed (``tests/test_no_leaks.py`` swaps every hidden card and finds the
-#: views the same) -- and the replay has already matched the history step by
-#: step, action and note; the rest of the view (the contract, items, tricks,
-#: legal actions, ...) follows from those.  Reading them all costs a world
-#: about a third of its replay; ``tests/test_determinize.py`` checks that the
+#: the seat saw taken from the talon, its hand, the face-up talon cards, how
+#: many cards it has not picked up, and where the hand stands (whose turn, the
+#: phase, the legal actions: what the seat may do can tell it what a hidden
+#: step was, e.g. a suit that may not be named twice).  A view is what its seat
+#: may know -- its own cards, the cards it saw, the public history with what
+#: each step revealed (``tests/test_no_leaks.py`` swaps every hidden card and
+#: finds the views the same) -- and the replay has already matched the history
+#: step by step, action and note; the rest of the view (the contract, items,
+#: tricks, ...) follows from those.  Reading them all costs a world about a
+#: third of its replay; ``tests/test_determinize_checks.py`` checks that the
 #: worlds accepted so have the given view, field by field.
-UNPINNED: tuple[str, ...] = ("taken", "hand", "talon_seen", "unseen_count")
+UNPINNED: tuple[str, ...] = (
+    "taken", "hand", "talon_seen", "unseen_count", "to_act", "phase", "legal",
+)  # fmt: skip
 
 
 def _hidden_step(

@@ -331,6 +331,25 @@ class CombinedBidding(PotterBidding):
     Params = CombinedParams
 
     @classmethod
+    def check(cls, rules: Ruleset) -> list[str]:
+        """Potter's checks, and ``hidden_suit`` refused with ``unique_suits``: a suit
+        once named closed to the others would tell each of them, in its own legal
+        bids, the suit a hidden bid named."""
+        problems = super().check(rules)
+        b: CombinedParams = cls.params(rules)
+        if b.hidden_suit and b.unique_suits:
+            problems.append(
+                Said(
+                    N_(
+                        "bidding.hidden_suit: cannot be true with bidding.unique_suits: a "
+                        "suit closed once named would show the others, in the bids left "
+                        "to them, the suit a hidden bid named"
+                    )
+                )
+            )
+        return problems
+
+    @classmethod
     def describe(cls, rules: Ruleset, lang: Language = ENGLISH) -> Described:
         b: CombinedParams = cls.params(rules)
         closed = ""
