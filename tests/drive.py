@@ -136,3 +136,20 @@ def play_out(
 
 def _is_policy(policy: object) -> bool:
     return callable(policy) and not hasattr(policy, "choose")
+
+
+def positions(variant: str, count: int, seed: int = 5, hands: int = 60) -> list[alsos.Game]:
+    """Hands of ``variant`` played at random to ``count`` points with a choice to make:
+    hand ``n`` (of the first ``hands``) is dealt from seed ``n`` and played a random
+    number of steps by a generator seeded ``seed``."""
+    rules = alsos.load_variant(variant)
+    rng = random.Random(seed)
+    out: list[alsos.Game] = []
+    for n in range(hands):
+        game = alsos.Game(rules, seed=n, dealer=n % rules.players)
+        play_out(game, at_random(rng), stop_after=rng.randrange(0, 40))
+        if not game.is_over and len(game.legal_actions()) > 1:
+            out.append(game)
+        if len(out) == count:
+            break
+    return out

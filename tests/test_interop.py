@@ -11,7 +11,7 @@ pytest.importorskip("pyspiel")
 
 import numpy as np
 import pyspiel
-from drive import at_random, play_out
+from drive import at_random, play_out, positions
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import alsos
@@ -192,18 +192,7 @@ def test_the_arena_seats_openspiel_bots(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def _positions(variant: str, count: int) -> list[alsos.Game]:
-    """Hands of ``variant`` played at random to ``count`` points with a choice to make."""
-    rules = alsos.load_variant(variant)
-    rng = random.Random(5)
-    out = []
-    for seed in range(40):
-        game = alsos.Game(rules, seed=seed, dealer=seed % rules.players)
-        play_out(game, at_random(rng), stop_after=rng.randrange(0, 40))
-        if not game.is_over and len(game.legal_actions()) > 1:
-            out.append(game)
-        if len(out) == count:
-            break
-    return out
+    return positions(variant, count, hands=40)
 
 
 @pytest.mark.parametrize("variant", alsos.shipped_variants())

@@ -14,7 +14,7 @@ pytest.importorskip("pyspiel")
 
 import numpy as np
 import pyspiel
-from drive import at_random, play_out
+from drive import positions
 from open_spiel.python.algorithms import mcts
 
 import alsos
@@ -34,21 +34,6 @@ from alsos.interop import (
 from alsos.pack.actions import CALL, PASS, PLAY_ON, Action, Announce, Kontra
 from alsos.play.view import View, make_view
 from alsos.rl.rewards import payment_bound, utility_bound
-
-
-def _positions(variant: str, count: int, seed: int = 5) -> list[alsos.Game]:
-    """Hands of ``variant`` played at random to ``count`` points with a choice to make."""
-    rules = alsos.load_variant(variant)
-    rng = random.Random(seed)
-    out = []
-    for n in range(60):
-        game = alsos.Game(rules, seed=n, dealer=n % rules.players)
-        play_out(game, at_random(rng), stop_after=rng.randrange(0, 40))
-        if not game.is_over and len(game.legal_actions()) > 1:
-            out.append(game)
-        if len(out) == count:
-            break
-    return out
 
 
 def _by_views(bot: Any, game: alsos.Game, *, history: bool = True) -> list[float]:
@@ -85,7 +70,7 @@ def test_bot_rollouts_pay_what_the_bot_earns_at_a_table(variant: str) -> None:
     fast = BotRolloutEvaluator("medium", seed=1)
     asked = _Asked()
     slow = BotRolloutEvaluator(asked)  # type: ignore[arg-type]
-    for game in _positions(variant, 4):
+    for game in positions(variant, 4):
         state = openspiel_state(game)
         before = state.information_state_string(game.to_act)
         want = _by_views(HeuristicBot(0), game)
@@ -100,7 +85,7 @@ def test_bot_rollouts_pay_what_the_bot_earns_at_a_table(variant: str) -> None:
 def test_a_chance_bot_is_averaged_over_its_rollouts() -> None:
     """A bot that draws (``easy``'s mistakes) is played ``rollouts`` times and averaged;
     the same seed gives the same value."""
-    game = _positions("potter1930", 1)[0]
+    game = positions("potter1930", 1)[0]
     state = openspiel_state(game)
     twin = make_spec("easy", seed=7)
     want = np.mean([_by_views(twin, game) for _ in range(3)], axis=0)
@@ -118,7 +103,7 @@ def test_evaluate_deals_a_hand_still_dealing_and_reads_a_finished_one() -> None:
     value = evaluator.evaluate(state)
     assert len(value) == 2 and sum(value) == 0
     assert state.game is None and len(state.chance_outcomes()) == 27  # not dealt on
-    finished = openspiel_state(_positions("tompa", 1)[0])
+    finished = openspiel_state(positions("tompa", 1)[0])
     rng = np.random.RandomState(0)
     while not finished.is_terminal():
         finished.apply_action(int(rng.choice(finished.legal_actions())))
@@ -126,7 +111,7 @@ def test_evaluate_deals_a_hand_still_dealing_and_reads_a_finished_one() -> None:
 
 
 def test_the_prior_is_uniform_over_the_legal_actions() -> None:
-    state = openspiel_state(_positions("potter1930", 1)[0])
+    state = openspiel_state(positions("potter1930", 1)[0])
     prior = BotRolloutEvaluator("medium").prior(state)
     legal = state.legal_actions()
     assert [a for a, _ in prior] == legal
@@ -161,7 +146,7 @@ def _searcher(spec: str, game: alsos.Game) -> Any:
 
 
 def test_uct_c_is_scaled_to_the_returns_for_bot_rollouts() -> None:
-    game = _positions("tompa", 1)[0]
+    game = positions("tompa", 1)[0]
     scale = return_scale(game.rules)
     assert _searcher("openspiel-mcts(simulations=3)", game).uct_c == 2.0
     assert _searcher("openspiel-ismcts(simulations=3)", game)._uct_c == 2.0
@@ -201,7 +186,7 @@ def _old_ismcts(game: Any, rs: np.random.RandomState) -> Any:
     ],
 )
 def test_random_rollout_specs_choose_as_before(spec: str, old: Callable[..., Any]) -> None:
-    for game in _positions("tompa", 4, seed=8):
+    for game in positions("tompa", 4, seed=8):
         seat = game.to_act
         assert seat is not None
         new = make_spec(spec, seed=6).choose(game.view(seat), game.legal_actions())
@@ -225,7 +210,7 @@ _CHOSEN_BEFORE = {
 @pytest.mark.parametrize(("variant", "spec"), sorted(_CHOSEN_BEFORE))
 def test_random_rollout_specs_choose_what_they_chose_before(variant: str, spec: str) -> None:
     chosen = []
-    for game in _positions(variant, 4, seed=8):
+    for game in positions(variant, 4, seed=8):
         seat = game.to_act
         assert seat is not None
         chosen.append(str(make_spec(spec, seed=6).choose(game.view(seat), game.legal_actions())))

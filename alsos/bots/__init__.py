@@ -295,8 +295,11 @@ def _written(value: Any) -> str:
         return str(value)
     if not isinstance(value, str):
         raise BotError(f"a bot spec holds bools, numbers and texts, not {value!r}")
-    if _value(value) == value and value == value.strip() and value and not any(
-        c in value for c in "(),'\"="
+    if (
+        _value(value) == value
+        and value == value.strip()
+        and value
+        and not any(c in value for c in "(),'\"=")
     ):
         return value
     if "'" in value and '"' in value:
