@@ -56,7 +56,8 @@ from __future__ import annotations
 import math
 import random
 import urllib.parse
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import pyspiel
@@ -229,6 +230,9 @@ class _Shared:
         return self
 
 
+_T = TypeVar("_T")
+
+
 def _position(game: Game) -> tuple[int, Any]:
     """What tells a hand's positions apart for the caches of a state: the length
     and last step of its history (the hand only moves on by applying actions)."""
@@ -236,27 +240,33 @@ def _position(game: Game) -> tuple[int, Any]:
     return len(history), history[-1] if history else None
 
 
-class _Samplers:
-    """Each seat's :class:`~alsos.search.determinize.Determinizer` of a state, kept
-    with the position it read, for the many worlds a search draws from one state
-    (:meth:`AlsosState.search_world`): the view is read once, and whatever the
-    determinizer keeps between samples is kept too, as for PIMC's worlds.  A clone
-    starts with none (OpenSpiel clones a state by deep copy)."""
+class _PerSeat(Generic[_T]):
+    """A value per seat made from a state's hand, kept with the position it was made
+    at (:func:`_position`) and made again once the hand has moved on: each seat's
+    information-state string, and its :class:`~alsos.search.determinize.Determinizer`
+    for the many worlds a search draws from one state (the view read once, and
+    whatever the determinizer keeps between samples kept too).  OpenSpiel clones a
+    state by deep copy: a clone keeps the values (``fresh=False``) or starts without
+    them (``fresh=True``: a determinizer is not copied)."""
 
-    __slots__ = ("kept",)
+    __slots__ = ("fresh", "kept")
 
-    def __init__(self) -> None:
-        self.kept: dict[int, tuple[tuple[int, Any], Determinizer]] = {}
+    def __init__(self, fresh: bool) -> None:
+        self.fresh = fresh
+        self.kept: dict[int, tuple[tuple[int, Any], _T]] = {}
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Samplers:
-        return _Samplers()
+    def __deepcopy__(self, memo: dict[int, Any]) -> _PerSeat[_T]:
+        copy = _PerSeat[_T](self.fresh)
+        if not self.fresh:
+            copy.kept = self.kept.copy()
+        return copy
 
-    def of(self, game: Game, seat: int) -> Determinizer:
-        """The determinizer of ``seat``'s view of ``game`` as it stands."""
+    def of(self, game: Game, seat: int, make: Callable[[], _T]) -> _T:
+        """``seat``'s value for ``game`` as it stands, made by ``make`` if not kept."""
         at = _position(game)
         kept = self.kept.get(seat)
         if kept is None or kept[0] != at:
-            kept = self.kept[seat] = (at, Determinizer(game.view(seat)))
+            kept = self.kept[seat] = (at, make())
         return kept[1]
 
 
@@ -272,9 +282,9 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         # The deal as the pack dealt it, where the held game records the searching
         # seat's cards in other packets (see _resample); None: the game's deal.
         self._dealt: Deal | None = None
-        # Each seat's information-state string, with the position it was read at.
-        self._strings: dict[int, tuple[tuple[int, Any], str]] = {}
-        self._samplers = _Samplers()
+        # Each seat's information-state string and determinizer, per position.
+        self._strings: _PerSeat[str] = _PerSeat(fresh=False)
+        self._samplers: _PerSeat[Determinizer] = _PerSeat(fresh=True)
 
     @classmethod
     def holding(
@@ -365,13 +375,7 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         seat = self.current_player() if player is None else player
         if game is None or not 0 <= seat < self._shared.rules.players:
             return str(super().information_state_string(*(() if player is None else (player,))))
-        at = _position(game)
-        kept = self._strings.get(seat)
-        if kept is not None and kept[0] == at:
-            return kept[1]
-        text = self._shared.info.string_from(self, seat)
-        self._strings[seat] = (at, text)
-        return text
+        return self._strings.of(game, seat, lambda: self._shared.info.string_from(self, seat))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -433,7 +437,8 @@ class AlsosState(pyspiel.State):  # type: ignore[misc]
         if replay:
             sample = determinize(game.view(player_id), rng, attempts=RESAMPLE_TRIES)
         else:
-            sample = self._samplers.of(game, player_id).sample(rng, attempts=RESAMPLE_TRIES)
+            sampler = self._samplers.of(game, player_id, lambda: Determinizer(game.view(player_id)))
+            sample = sampler.sample(rng, attempts=RESAMPLE_TRIES)
         deal = sample.deal
         hands = list(deal.hands)
         mine = hands[player_id]
