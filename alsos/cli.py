@@ -138,6 +138,10 @@ def _main(argv: Sequence[str] | None) -> int:
                 args.html,
                 language(args.lang or locale_language()),
             )
+        if command == "puzzles":
+            from alsos.terminal.puzzles import run as puzzles
+
+            return puzzles(args)
         if command == "variants":
             return _variants()
         if command == "validate":
@@ -317,6 +321,19 @@ def _add_analyze(sub: _Subparsers) -> None:
             "LANG, else en; qps marks every message); actions stay in the notation"
         ),
     )
+
+
+def _add_puzzles(sub: _Subparsers) -> None:
+    """The ``puzzles`` subcommand (its options are :mod:`alsos.terminal.puzzles`'s)."""
+    from alsos.terminal import puzzles
+
+    puzzles.add_arguments(sub.add_parser(
+        "puzzles",
+        help="puzzles from your mistakes or from bot hands, and solving them here",
+        description="Make puzzles of the decisions where one choice is clearly best: the "
+                    "mistakes in a record FILE, or a set from bot hands (--generate); or "
+                    "solve a puzzle file in the terminal (--solve).",
+    ))  # fmt: skip
 
 
 def _add_variants(sub: _Subparsers) -> None:
@@ -513,6 +530,7 @@ _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_play,
     _add_replay,
     _add_analyze,
+    _add_puzzles,
     _add_variants,
     _add_validate,
     _add_schema,

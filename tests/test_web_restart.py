@@ -120,7 +120,7 @@ def test_a_killed_server_restarted_resumes_every_table(
                                    ".startsWith(w)", arg=_LOST, timeout=60_000)  # fmt: skip
         assert _shown(person) == before, "the person's table came back changed"
         again = _history(watch)
-        assert _goes_on(watched, again), "the bots' table came back with another history"
+        assert _goes_on(watched, again), f"another history: {watched} then {again}"
 
         play_out(person)  # the same open page plays on to the settlement
         assert "Payments:" in person.inner_text("#settlement")

@@ -17,8 +17,10 @@ labelled:
 
 Each judgement names the best alternative, the cost of the action taken
 and a mark (:class:`Thresholds`).  :func:`hint` suggests an action to a
-seat from its view.  :func:`report` writes an analysis as text, one line
-per decision.  See docs/analysis.rst.
+seat from its view, and :func:`~alsos.analysis.reasons.why` says what it
+changes against the next best (:class:`~alsos.analysis.reasons.Why`).
+:func:`report` writes an analysis as text, one line per decision.  See
+docs/analysis.rst.
 """
 
 from __future__ import annotations
@@ -36,12 +38,15 @@ from alsos.analysis.core import (
     Thresholds,
     analyze,
     hint,
+    start_of,
 )
+from alsos.analysis.reasons import THEMES, Why, why
 from alsos.analysis.report import report
 
 __all__ = [
     "KINDS",
     "MARKS",
+    "THEMES",
     "Analysis",
     "AnalysisError",
     "Choice",
@@ -50,7 +55,10 @@ __all__ = [
     "Judgement",
     "SeatSummary",
     "Thresholds",
+    "Why",
     "analyze",
     "hint",
     "report",
+    "start_of",
+    "why",
 ]

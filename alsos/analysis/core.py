@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from attrs import field, frozen
 
+from alsos.analysis.reasons import Why, why
 from alsos.analysis.values import POLICIES, OpenCard, mean_interval, view_values
 from alsos.errors import SearchError
 from alsos.language import N_, Said
@@ -34,6 +35,7 @@ __all__ = [
     "Thresholds",
     "analyze",
     "hint",
+    "start_of",
 ]
 
 #: The kinds of value, as labelled in the results.
@@ -195,7 +197,10 @@ class Hint:
 
     ``choices``: every legal action valued (best first), from ``worlds``
     worlds sampled from the seat's view.  ``next_best``/``next_value``: None
-    when only one action is legal.
+    when only one action is legal.  ``why``: what the suggested action changes
+    against the next best in hands played on from the same view
+    (:func:`~alsos.analysis.reasons.why`), None with one legal action or when not
+    asked for.
     """
 
     seat: int
@@ -207,6 +212,7 @@ class Hint:
     next_value: float | None
     choices: tuple[Choice, ...]
     worlds: int
+    why: Why | None = None
 
 
 # ------------------------------------------------------------------ judging
@@ -243,10 +249,15 @@ def _judge_view(
 # ------------------------------------------------------------------ analyze
 
 
-def _start(
-    subject: Record | Game, allow_files: bool
+def start_of(
+    subject: Record | Game, allow_files: bool = False
 ) -> tuple[Game, tuple[tuple[int, Action], ...]]:
-    """A game at the start of the hand and the actions taken in it."""
+    """A game at the start of the hand ``subject`` (a whole record, or a game) and the
+    actions taken in it, to be replayed one by one.
+
+    :raises AnalysisError: for a seat record (it holds no deal) or a record that
+        cannot be replayed.
+    """
     if isinstance(subject, Record):
         if subject.view is not None:
             raise AnalysisError(
@@ -333,7 +344,7 @@ def analyze(
         hand, a seat record, a seat not in play or a bad option.
     """
     th = Thresholds() if thresholds is None else thresholds
-    game, actions = _start(subject, allow_files)
+    game, actions = start_of(subject, allow_files)
     _check_options(worlds, policy, seat, game)
     if open_card_tricks is not None and (
         open_card_tricks.__class__ is not int or open_card_tricks < 0
@@ -432,13 +443,16 @@ def hint(
     policy: str = "heuristic",
     solver_tricks: int = 3,
     seed: int = 0,
+    explain: bool = True,
 ) -> Hint:
     """The action to suggest to ``seat`` (default: the seat to act) from its own view.
 
     Every legal action is valued in ``worlds`` worlds sampled from the seat's
     :class:`~alsos.View` (never from the real deal, so a hint gives nothing
     away), as :func:`analyze` values decisions from the view; the best and
-    the next best are returned with their values and 95% intervals.
+    the next best are returned with their values and 95% intervals, and
+    (``explain``) what the best changes against the next best
+    (:class:`~alsos.analysis.reasons.Why`).
 
     :raises AnalysisError: the hand is over, it is not ``seat``'s turn, or a bad option.
     """
@@ -464,9 +478,14 @@ def hint(
     top = choices[0]
     assert top.low is not None and top.high is not None
     second = choices[1] if len(choices) > 1 else None
+    reason = None
+    if explain and second is not None:
+        rng = random.Random(f"alsos-why:{seed}:{len(game.history)}")
+        reason = why(game.view(seat), top.action, second.action, rng,
+                     gain=top.value - second.value)  # fmt: skip
     return Hint(
         seat, top.action, top.value, top.low, top.high,
         None if second is None else second.action,
         None if second is None else second.value,
-        choices, searched,
+        choices, searched, reason,
     )  # fmt: skip

@@ -18,17 +18,19 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
+from alsos.bots import play_on
 from alsos.bots.pimc import PIMCBot
 from alsos.hand.engine import engine_for
 from alsos.pack.actions import PASS, Action, Play
 from alsos.pack.phases import Phase
 from alsos.play.game import Game
+from alsos.play.view import View
 from alsos.search import DeterminizeError, Determinizer, SolveError, check_solvable
 from alsos.search.solver import Search
 
-__all__ = ["POLICIES", "OpenCard", "allies_of", "view_values"]
+__all__ = ["POLICIES", "OpenCard", "allies_of", "sample_values", "sampled_worlds", "view_values"]
 
 #: The policies that play a hand on after each action tried from a seat's view.
 POLICIES = ("heuristic", "pimc")
@@ -165,20 +167,28 @@ def view_values(
     searched (a world that cannot be sampled in 50 attempts is skipped).
     Only ``game.view(seat)`` is read: the real deal never enters.
     """
-    view = game.view(seat)
+    return sample_values(
+        game.view(seat), legal, rng, worlds=worlds, policy=policy, solver_tricks=solver_tricks
+    )
+
+
+def sample_values(
+    view: View,
+    legal: Sequence[Action],
+    rng: random.Random,
+    *,
+    worlds: int,
+    policy: str = "heuristic",
+    solver_tricks: int = 3,
+) -> tuple[dict[Action, list[float]], int]:
+    """:func:`view_values` from the view itself: each of ``legal`` (actions of
+    ``view.seat``, whose turn it is) valued in worlds sampled from ``view``, for a
+    position known only as a seat sees it (a puzzle's seat record)."""
+    seat = view.seat
     evaluator = PIMCBot(rng.randrange(1 << 30), solver_tricks=solver_tricks)
     out: dict[Action, list[float]] = {a: [] for a in legal}
     searched = 0
-    try:
-        sampler = Determinizer(view)
-    except DeterminizeError:  # not a view of a hand: no world to search
-        return out, searched
-    for _ in range(worlds):
-        try:
-            world = sampler.sample(rng, attempts=50)
-        except DeterminizeError:
-            continue
-        seed = rng.randrange(1 << 30)
+    for world, seed in sampled_worlds(view, rng, worlds):
         for action in legal:
             child = world.copy()
             child.apply(action)
@@ -191,14 +201,27 @@ def view_values(
     return out, searched
 
 
+def sampled_worlds(
+    view: View, rng: random.Random, worlds: int, *, attempts: int = 50
+) -> Iterator[tuple[Game, int]]:
+    """Up to ``worlds`` worlds sampled from ``view``, each with a playout seed drawn
+    after it from ``rng``: a world that cannot be sampled in ``attempts`` is
+    skipped, and a view that is not one of a hand gives none."""
+    try:
+        sampler = Determinizer(view)
+    except DeterminizeError:  # not a view of a hand: no world to search
+        return
+    for _ in range(worlds):
+        try:
+            world = sampler.sample(rng, attempts=attempts)
+        except DeterminizeError:
+            continue
+        yield world, rng.randrange(1 << 30)
+
+
 def _pimc_rollout(game: Game, seat: int, seed: int) -> float:
     """Play ``game`` (changed in place) to its end with a small PIMC bot at every seat."""
-    bots = {t: PIMCBot(seed + t, worlds=4, budget=16, min_worlds=2) for t in game.active}
-    while not game.is_over:
-        to_act: int = game.to_act  # type: ignore[assignment]
-        legal = game.legal_actions()
-        action = legal[0] if len(legal) == 1 else bots[to_act].choose(game.view(to_act), legal)
-        game.apply(action)
+    play_on(game, {t: PIMCBot(seed + t, worlds=4, budget=16, min_worlds=2) for t in game.active})
     settlement = game.settlement
     assert settlement is not None
     return settlement.payments.get(seat, 0)

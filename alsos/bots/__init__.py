@@ -23,7 +23,7 @@ import functools
 import importlib
 import importlib.util
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
 from typing import Any, Protocol, runtime_checkable
 
@@ -35,6 +35,7 @@ from alsos.bots.random_bot import RandomBot
 from alsos.errors import BotError
 from alsos.pack.actions import Action
 from alsos.pack.cards import quote
+from alsos.play.game import Game
 from alsos.play.view import View
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "make",
     "make_spec",
     "parse_spec",
+    "play_on",
     "register",
     "split_specs",
 ]
@@ -358,3 +360,13 @@ def make_spec(spec: str, **options: Any) -> Bot:
     """
     name, own = parse_spec(spec)
     return make(name, **{**own, **options})
+
+
+def play_on(game: Game, bots: Mapping[int, Bot]) -> Game:
+    """Play ``game`` (changed in place, and returned) to its end, each seat to act
+    choosing with its bot from ``bots`` (a forced action is taken without asking)."""
+    while not game.is_over:
+        seat: int = game.to_act  # type: ignore[assignment]
+        legal = game.legal_actions()
+        game.apply(legal[0] if len(legal) == 1 else bots[seat].choose(game.view(seat), legal))
+    return game

@@ -44,7 +44,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -70,13 +70,16 @@ from alsos.web.guard import (
 from alsos.web.hub import Hub
 from alsos.web.lobby import Settings, read_settings
 from alsos.web.page_words import page_words
-from alsos.web.pages import Pages, render, rulebook_page
+from alsos.web.pages import Pages, puzzle_data, render, rulebook_page
 from alsos.web.protocol import CLIENT_MESSAGES, check_client
 from alsos.web.room import BOTS, HUMAN, SPECTATOR, Connection, Room, TableError
 from alsos.web.searches import Position
 from alsos.web.store import Store
 from alsos.web.uploads import variants
 from alsos.words.actions import card_name
+
+if TYPE_CHECKING:
+    from alsos.play.game import Game
 
 __all__ = ["Limits", "create_app"]
 
@@ -327,14 +330,15 @@ class _Site:
         return _secure(HTMLResponse(html))
 
     async def finished(self, request: Request) -> Response:
-        """The record of a finished hand (public then), as text or in the hand viewer:
-        the hand in play once over, or ``?hand=N``, the session's hand N;
+        """The record of a finished hand (public then), as text, in the hand viewer or
+        as puzzles (:meth:`_puzzles`): the hand in play once over, or ``?hand=N``,
+        the session's hand N;
         ``?analysis=1`` adds the open-card analysis of the last tricks' card plays
         (:func:`alsos.analysis.analyze`, the same as ``alsos analyze --html``).
         Asking for it does not start a table's bots (only a seat's or spectator's
         page does)."""
         table_id, what = request.path_params["table"], request.path_params["what"]
-        if what not in ("record", "viewer") or len(table_id) > 32:
+        if what not in ("record", "viewer", "puzzles") or len(table_id) > 32:
             return _refuse(404, "no such table")
         asked = request.query_params.get("hand", "")
         if asked and not (asked.isascii() and asked.isdigit() and len(asked) <= 6):
@@ -373,6 +377,8 @@ class _Site:
                 )
             )
         client = _client(request)
+        if what == "puzzles":
+            return await self._puzzles((table_id, number, what, lang.code), game, client, lang)
         refusal = self.guard.may_render(client)
         if refusal is not None:
             return _refuse(429, refusal)
@@ -385,6 +391,26 @@ class _Site:
             self.guard.rendered(client)
         self.pages.keep((table_id, number, analysis, lang.code), html)
         return _viewer(html)
+
+    async def _puzzles(
+        self, key: tuple[str, int, str, str], game: Game, client: str, lang: Language
+    ) -> Response:
+        """The puzzles of a finished hand as JSON (:func:`alsos.web.pages.puzzle_data`):
+        made once in a worker, in the asking client's turn and counted as a render
+        (finding them values every decision of the hand), then kept."""
+        found, text = self.pages.get(key)
+        if not found:
+            refusal = self.guard.may_render(client)
+            if refusal is not None:
+                return _refuse(429, refusal)
+            try:
+                text = await self.hub().searches.run(
+                    f"page {client}", puzzle_data, Position.of(game), lang.code
+                )
+            finally:
+                self.guard.rendered(client)
+            self.pages.keep(key, text)
+        return _secure(Response(text, media_type="application/json"))
 
     # ------------------------------------------------------------ play
 

@@ -1,6 +1,6 @@
 """The web page's own words: every message its scripts and its HTML show a person.
 
-The page (``static/index.html``, ``lobby.js``, ``table.js``) looks each message up
+The page (``static/index.html``, ``lobby.js``, ``table.js``, ``puzzles.js``) looks each message up
 whole, in English, and fills its ``{placeholders}`` itself; ``GET /api/words?lang=``
 answers with :func:`page_words`, the messages in that language, read from the same
 gettext catalogue as every other word of alsos (:mod:`alsos.language`).
@@ -206,6 +206,19 @@ PAGE: tuple[str, ...] = (
     N_("{rules} table"),
     N_("{rules}, {n} players · hand {hand}"),
     N_("…after"),
+    # the puzzle board (puzzles.js)
+    N_("Puzzles from this hand"),
+    N_("The hand so far, as this seat saw it"),
+    N_("The seat's cards"),
+    N_("What do you choose?"),
+    N_("Next puzzle"),
+    N_("{theme} (difficulty {d} of 4)"),
+    N_("Puzzle {n} of {total}"),
+    N_("That was the last puzzle of this hand."),
+    N_("Here: {right} of {done} right. In this browser: {solved} solved, {missed} missed."),
+    N_("Finding the puzzles of this hand: every decision is valued, which takes a little while..."),
+    N_("The puzzles could not be made: try again."),
+    N_("No decision of this hand was clearly worse than the best: no puzzle."),
 )
 
 

@@ -1,4 +1,5 @@
-"""A finished hand's pages: the hand viewer, with or without the after-hand analysis.
+"""A finished hand's pages: the hand viewer, with or without the after-hand analysis,
+and its puzzles (:func:`puzzle_data`).
 
 Once a hand is over it never changes, so its viewer page (and the analysis
 the solver adds to it: the exact value of each card play of the last tricks)
@@ -11,6 +12,7 @@ a page already made is served again at no cost.
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from collections.abc import Hashable
 from html import escape
@@ -23,7 +25,7 @@ from alsos.ruleset.profile import Ruleset
 from alsos.viewer import page as viewer_page
 from alsos.web.searches import Position
 
-__all__ = ["AFTER_HAND_TRICKS", "Pages", "render", "rulebook_page"]
+__all__ = ["AFTER_HAND_TRICKS", "Pages", "puzzle_data", "render", "rulebook_page"]
 
 #: docutils' settings for a rulebook: a profile's words come from whoever made the
 #: table, so no raw HTML and no file is read, and nothing is reported into the page.
@@ -54,6 +56,45 @@ def render(position: Position, title: str, analysis: bool, lang: str = "en") -> 
         return viewer_page(game.record(), title=title, analysis=found, rules=game.rules, lang=lang)
     except ValueError:
         return None
+
+
+def puzzle_data(position: Position, lang: str = "en") -> str:
+    """(In a worker.)  The puzzles of the finished hand at ``position``
+    (:func:`alsos.learn.find_puzzles`: every seat's mistakes), as the JSON text the
+    puzzle board reads: each puzzle with its words in the language ``lang`` (its
+    code) -- the position told as its seat saw it, each choice's name, and what
+    is said after each choice -- its seat's cards, and the puzzle itself
+    (:func:`alsos.learn.to_json`).  The hand is over, so its record is public;
+    each position is still only what its seat saw."""
+    from alsos.learn import find_puzzles, to_json
+    from alsos.words.actions import action_label
+    from alsos.words.learning import answer_lines, puzzle_lines, theme_title
+
+    words = language(lang)
+    out = []
+    for p in find_puzzles(position.game()):
+        out.append(
+            {
+                "id": p.id,
+                "seat": p.seat,
+                "theme": theme_title(p.theme, words),
+                "difficulty": p.difficulty,
+                "exact": p.exact,
+                "lines": puzzle_lines(p, words),
+                "hand": [c.name for c in p.view.hand],
+                "choices": [
+                    {
+                        "action": str(a),
+                        "label": action_label(a, words),
+                        "said": answer_lines(p, a, words),
+                    }
+                    for a in p.legal
+                ],
+                "answer": str(p.answer),
+                "puzzle": to_json(p),
+            }
+        )
+    return json.dumps({"lang": words.code, "puzzles": out}, ensure_ascii=False)
 
 
 def rulebook_page(rules: Ruleset, lang: str = "en") -> str:

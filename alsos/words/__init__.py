@@ -18,7 +18,9 @@ sentence is a whole message with named placeholders looked up through
   cards each client draws its own way (the terminal's narration);
 - :mod:`alsos.words.telling`: a finished hand told as prose (the rulebook's
   worked example);
-- :mod:`alsos.words.hints`: a hint as a line.
+- :mod:`alsos.words.hints`: a hint as a line;
+- :mod:`alsos.words.learning`: why a choice is better, and puzzles to read and
+  answer.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from alsos.words.hints import hint_text
 # (through alsos.words.language, imported first, so that the name ``language`` here stays
 # the function: importing a submodule later would otherwise bind the module to it)
 from alsos.words.language import ENGLISH, LANGUAGES, Language, LanguageError, language
+from alsos.words.learning import answer_lines, puzzle_lines, theme_title, why_text
 from alsos.words.rules import (
     clause,
     contract_meaning,
@@ -53,6 +56,7 @@ __all__ = [
     "action_help",
     "action_label",
     "action_sentence",
+    "answer_lines",
     "card_name",
     "clause",
     "contract_meaning",
@@ -61,8 +65,11 @@ __all__ = [
     "figure_meaning",
     "hint_text",
     "language",
+    "puzzle_lines",
     "seat_name",
     "seats_text",
     "settlement_sentences",
     "suit_name",
+    "theme_title",
+    "why_text",
 ]

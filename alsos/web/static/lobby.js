@@ -77,6 +77,7 @@
 
   const p = new URLSearchParams(location.hash.slice(1));
   if (p.get("t") && p.get("k")) return;  // a seat's page: table.js plays it
+  if (p.get("puzzles")) return;  // a hand's puzzles: puzzles.js shows them
 
   // ------------------------------------------------------------------ the lobby
   async function lobby() {

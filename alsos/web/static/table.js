@@ -332,6 +332,9 @@
     const analysed = $("analysis");
     analysed.hidden = !st;
     if (st) analysed.href = `${viewer.href}&analysis=1`;
+    const puzzles = $("puzzles-link");
+    puzzles.hidden = !st;
+    if (st) puzzles.href = `#puzzles=${encodeURIComponent(fragment().t)}&hand=${hand}`;
     if (frame.record) $("record-text").textContent = frame.record;
   }
 

@@ -1,0 +1,125 @@
+// The puzzle board: the puzzles of a finished hand (#puzzles=TABLE&hand=N), made by
+// the server (alsos.learn: the decisions where the choice made was clearly not the
+// best).  Each position is shown as its seat saw it; the player chooses, then reads
+// whether it was best, every choice's value and why.  The words come from the server
+// in the page's language; which puzzles this browser solved or missed is kept in it
+// (localStorage), never sent anywhere.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.hash.slice(1));
+  const table = params.get("puzzles");
+  if (!table) return;  // the lobby or a seat's page
+  const tr = (message, values) => window.Alsos.tr(message, values);
+  const KEPT = "alsos-puzzles";  // puzzle id -> "solved" | "missed", in this browser
+  let cards = {};
+  let names = {};
+  let puzzles = [];
+  let at = 0;
+  let right = 0;
+  let done = 0;
+
+  function el(tag, text, attrs) {
+    const e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    return e;
+  }
+  function cardNode(code) {
+    const node = el("span", null, { class: "card", role: "img", "aria-label": names[code] || code });
+    if (cards[code]) node.innerHTML = cards[code];  // our own server's SVG, never a client's text
+    else node.textContent = code;
+    for (const svg of node.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
+    return node;
+  }
+  function kept() {
+    try { return JSON.parse(localStorage.getItem(KEPT) || "{}"); } catch (e) { return {}; }
+  }
+  function keep(id, outcome) {
+    const all = kept();
+    all[id] = outcome;
+    localStorage.setItem(KEPT, JSON.stringify(all));
+  }
+  function status(text) { $("board-status").textContent = text; }
+
+  function show(i) {
+    at = i;
+    const p = puzzles[i];
+    $("puzzle").hidden = false;
+    $("puzzle-answer").hidden = true;
+    $("puzzle-title").textContent = tr("{theme} (difficulty {d} of 4)", { theme: p.theme, d: p.difficulty });
+    $("puzzle-count").textContent = tr("Puzzle {n} of {total}", { n: i + 1, total: puzzles.length });
+    const story = $("puzzle-story");
+    story.replaceChildren(...p.lines.slice(1).map((line) => el("div", line, { class: line.startsWith("--") ? "head" : "line" })));
+    story.scrollTop = story.scrollHeight;  // the latest of the hand, where the decision is
+    $("puzzle-hand").replaceChildren(...p.hand.map(cardNode));
+    const box = $("puzzle-choices");
+    box.replaceChildren(box.firstElementChild);  // the legend stays
+    for (const c of p.choices) {
+      const b = el("button", c.action, { type: "button", "aria-label": c.label, "data-action": c.action });
+      b.addEventListener("click", () => answer(c, b));
+      box.append(b);
+    }
+    document.body.dataset.puzzle = p.id;
+    status("");
+  }
+
+  function answer(choice, button) {
+    const p = puzzles[at];
+    for (const b of $("puzzle-choices").querySelectorAll("button")) {
+      b.disabled = true;
+      if (b.dataset.action === p.answer) b.classList.add("best");
+    }
+    if (choice.action !== p.answer) button.classList.add("chosen");
+    const solved = choice.action === p.answer;
+    done += 1;
+    right += solved ? 1 : 0;
+    keep(p.id, solved ? "solved" : "missed");
+    $("puzzle-said").replaceChildren(...choice.said.map((line) => el("li", line)));
+    $("puzzle-answer").hidden = false;
+    const last = at + 1 >= puzzles.length;
+    $("puzzle-next").hidden = last;
+    tally();
+    if (last) status(tr("That was the last puzzle of this hand."));
+    ($("puzzle-next").hidden ? $("puzzle-said") : $("puzzle-next")).focus();
+  }
+
+  function tally() {
+    const all = Object.values(kept());
+    $("puzzle-tally").textContent = tr("Here: {right} of {done} right. In this browser: {solved} solved, {missed} missed.", {
+      right, done,
+      solved: all.filter((x) => x === "solved").length,
+      missed: all.filter((x) => x === "missed").length,
+    });
+  }
+
+  $("puzzle-next").addEventListener("click", () => { if (at + 1 < puzzles.length) show(at + 1); });
+
+  async function start() {
+    await window.Alsos.ready;  // the page's words
+    $("board").hidden = false;
+    const lang = encodeURIComponent(window.Alsos.lang());
+    const hand = params.get("hand");
+    const which = hand && /^\d{1,6}$/.test(hand) ? `&hand=${hand}` : "";
+    status(tr("Finding the puzzles of this hand: every decision is valued, which takes a little while..."));
+    try {
+      const [c, n, r] = await Promise.all([
+        fetch("api/cards"),
+        fetch(`api/card-names?lang=${lang}`),
+        fetch(`api/tables/${encodeURIComponent(table)}/puzzles?lang=${lang}${which}`),
+      ]);
+      cards = await c.json();
+      names = await n.json();
+      const got = await r.json();
+      if (!r.ok) { status(got.error || tr("The puzzles could not be made: try again.")); return; }
+      puzzles = got.puzzles || [];
+    } catch (e) {
+      status(tr("The puzzles could not be made: try again."));
+      return;
+    }
+    if (!puzzles.length) { status(tr("No decision of this hand was clearly worse than the best: no puzzle.")); tally(); return; }
+    show(0);
+    tally();
+  }
+  start();
+})();
