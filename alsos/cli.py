@@ -142,6 +142,10 @@ def _main(argv: Sequence[str] | None) -> int:
             from alsos.terminal.puzzles import run as puzzles
 
             return puzzles(args)
+        if command == "tutorial":
+            from alsos.terminal.tutorial import run as tutorial
+
+            return tutorial(args)
         if command == "variants":
             return _variants()
         if command == "validate":
@@ -333,6 +337,19 @@ def _add_puzzles(sub: _Subparsers) -> None:
         description="Make puzzles of the decisions where one choice is clearly best: the "
                     "mistakes in a record FILE, or a set from bot hands (--generate); or "
                     "solve a puzzle file in the terminal (--solve).",
+    ))  # fmt: skip
+
+
+def _add_tutorial(sub: _Subparsers) -> None:
+    """The ``tutorial`` subcommand (its options are :mod:`alsos.terminal.tutorial`'s)."""
+    from alsos.terminal import tutorial
+
+    tutorial.add_arguments(sub.add_parser(
+        "tutorial",
+        help="a guided first hand: each new idea explained as it comes up",
+        description="Play a recorded hand of the profile as a lesson: the hand is told as "
+                    "it goes, each new idea is explained when it first comes up, and at "
+                    "your turn the lesson says which move to make and what it does.",
     ))  # fmt: skip
 
 
@@ -531,6 +548,7 @@ _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_replay,
     _add_analyze,
     _add_puzzles,
+    _add_tutorial,
     _add_variants,
     _add_validate,
     _add_schema,

@@ -72,6 +72,6 @@ def html_messages(text: str) -> set[str]:
 def page_messages() -> set[str]:
     """Every message the page looks up."""
     found = html_messages((STATIC / "index.html").read_text(encoding="utf-8"))
-    for name in ("table.js", "lobby.js", "puzzles.js"):
+    for name in ("table.js", "lobby.js", "puzzles.js", "tutorial.js"):
         found |= script_messages((STATIC / name).read_text(encoding="utf-8"))
     return found

@@ -7,7 +7,8 @@ the best changes (:class:`~alsos.analysis.reasons.Why`), a theme and a difficult
 :func:`generate` makes a reproducible set from bot hands; :func:`check`
 values a puzzle's position again with a seed of one's own, and :func:`confirmed`
 says whether its answer holds there.  Puzzles are
-written and read as JSON lines (:func:`dumps`, :func:`loads`).  How a choice is
+written and read as JSON lines (:func:`dumps`, :func:`loads`).  :func:`lesson`
+makes a guided first hand of a recorded hand (:mod:`alsos.learn.tutorial`).  How a choice is
 judged clearly best: :mod:`alsos.learn.puzzles`; docs/learn.rst.
 """
 
@@ -27,12 +28,17 @@ from alsos.learn.puzzles import (
     puzzle_at,
     unique,
 )
+from alsos.learn.tutorial import IDEAS, Lesson, LessonError, LessonStep, lesson
 
 __all__ = [
     "FORMAT",
+    "IDEAS",
     "LEVELS_TRIED",
     "SOLVER_TRICKS",
     "Check",
+    "Lesson",
+    "LessonError",
+    "LessonStep",
     "Puzzle",
     "PuzzleError",
     "check",
@@ -41,6 +47,7 @@ __all__ = [
     "find_puzzles",
     "from_json",
     "generate",
+    "lesson",
     "loads",
     "puzzle_at",
     "to_json",

@@ -70,7 +70,7 @@ from alsos.web.guard import (
 from alsos.web.hub import Hub
 from alsos.web.lobby import Settings, read_settings
 from alsos.web.page_words import page_words
-from alsos.web.pages import Pages, puzzle_data, render, rulebook_page
+from alsos.web.pages import TUTORIALS, Pages, puzzle_data, render, rulebook_page, tutorial_data
 from alsos.web.protocol import CLIENT_MESSAGES, check_client
 from alsos.web.room import BOTS, HUMAN, SPECTATOR, Connection, Room, TableError
 from alsos.web.searches import Position
@@ -124,6 +124,7 @@ def create_app(
         Route("/api/cards", site.cards),
         Route("/api/card-names", site.card_names),
         Route("/api/words", site.words),
+        Route("/api/tutorial", site.tutorial),
         Route("/api/tables", site.create, methods=["POST"]),
         Route("/api/lobby", site.lobby),
         Route("/api/tables/{table}/seats", site.take_seat, methods=["POST"]),
@@ -196,6 +197,22 @@ class _Site:
         if isinstance(lang, Response):
             return lang
         return JSONResponse({"lang": lang.code, "words": page_words(lang)})
+
+    async def tutorial(self, request: Request) -> Response:
+        """The guided first hand of ``?variant=`` (one of :data:`TUTORIALS`) in ``?lang=``
+        (:func:`alsos.web.pages.tutorial_data`), made once per variant and language."""
+        lang = _language(request)
+        if isinstance(lang, Response):
+            return lang
+        variant = request.query_params.get("variant", TUTORIALS[0])
+        if variant not in TUTORIALS:
+            return _refuse(404, f"no guided hand for {variant[:40]!r}: there are {TUTORIALS}")
+        key = ("tutorial", variant, lang.code)
+        found, text = self.pages.get(key)
+        if not found:
+            text = await self.hub().searches.run("tutorial", tutorial_data, variant, lang.code)
+            self.pages.keep(key, text)
+        return _secure(Response(text, media_type="application/json"))
 
     async def card_names(self, request: Request) -> Response:
         lang = _language(request)

@@ -1,9 +1,10 @@
 """The web page's own words: every message its scripts and its HTML show a person.
 
-The page (``static/index.html``, ``lobby.js``, ``table.js``, ``puzzles.js``) looks each message up
-whole, in English, and fills its ``{placeholders}`` itself; ``GET /api/words?lang=``
-answers with :func:`page_words`, the messages in that language, read from the same
-gettext catalogue as every other word of alsos (:mod:`alsos.language`).
+The page (``static/index.html``, ``lobby.js``, ``table.js``, ``puzzles.js``,
+``tutorial.js``) looks each message up whole, in English, and fills its
+``{placeholders}`` itself; ``GET /api/words?lang=`` answers with
+:func:`page_words`, the messages in that language, read from the same gettext
+catalogue as every other word of alsos (:mod:`alsos.language`).
 :data:`PAGE` lists them, marked for the catalogue's extraction
 (``docs/i18n.rst``); ``tests/test_page_words.py`` checks that it holds every message
 the page looks up.
@@ -219,6 +220,19 @@ PAGE: tuple[str, ...] = (
     N_("Finding the puzzles of this hand: every decision is valued, which takes a little while..."),
     N_("The puzzles could not be made: try again."),
     N_("No decision of this hand was clearly worse than the best: no puzzle."),
+    # the guided first hand (tutorial.js)
+    N_("New to Alsós? Play a guided first hand"),
+    N_("Guided first hand"),
+    N_("What is new here"),
+    N_("Your cards"),
+    N_("Continue"),
+    N_("The hand so far, as you see it"),
+    N_("That was the whole hand. Now make a table and play one of your own."),
+    N_("Make a table"),
+    N_("Loading the guided hand..."),
+    N_("The guided hand could not be loaded: try again."),
+    N_("At your turn, click the move the lesson asks for."),
+    N_("{typed} is not this lesson's move: choose {action}."),
 )
 
 

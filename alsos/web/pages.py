@@ -25,7 +25,18 @@ from alsos.ruleset.profile import Ruleset
 from alsos.viewer import page as viewer_page
 from alsos.web.searches import Position
 
-__all__ = ["AFTER_HAND_TRICKS", "Pages", "puzzle_data", "render", "rulebook_page"]
+__all__ = [
+    "AFTER_HAND_TRICKS",
+    "TUTORIALS",
+    "Pages",
+    "puzzle_data",
+    "render",
+    "rulebook_page",
+    "tutorial_data",
+]
+
+#: The profiles whose guided first hand the page offers, the first by default.
+TUTORIALS = ("potter1930", "tompa")
 
 #: docutils' settings for a rulebook: a profile's words come from whoever made the
 #: table, so no raw HTML and no file is read, and nothing is reported into the page.
@@ -95,6 +106,60 @@ def puzzle_data(position: Position, lang: str = "en") -> str:
             }
         )
     return json.dumps({"lang": words.code, "puzzles": out}, ensure_ascii=False)
+
+
+def tutorial_data(variant: str, lang: str = "en") -> str:
+    """(In a worker.)  The guided first hand of the shipped profile ``variant``
+    (:func:`alsos.learn.tutorial.lesson` of its worked example) as the JSON text the
+    page plays it from, in the language ``lang`` (its code): the introduction, then
+    for each step the hand so far as the learner saw it (the story's lines) and the
+    learner's cards, the ideas explained before and after it, and at the learner's
+    own decisions the move asked for, what it does and the legal moves."""
+    from alsos.learn.tutorial import lesson
+    from alsos.rulebook import worked_example
+    from alsos.ruleset.loading import load_variant
+    from alsos.ruleset.wording import name_in
+    from alsos.words.story import plain_text, told
+    from alsos.words.tutorial import idea_text, intro_lines, step_lines
+
+    words = language(lang)
+    rules = load_variant(variant)
+    record = worked_example(rules)
+    assert record is not None, f"{variant} has no worked example"
+    taught = lesson(record, rules=rules)
+    game, me = taught.new_game(), taught.seat
+
+    def story() -> list[str]:
+        return [
+            ("-- " + line.title + ": " if line.style == "header" else "  " * line.depth)
+            + plain_text(line.parts, lambda c: c.name, words)
+            for line in told(game, me, lang=words)
+        ]
+
+    steps = [{"before": [idea_text("deal", game, None, words)], "story": story(), "wait": True}]
+    for step in taught.steps:
+        frame: dict[str, object] = {
+            "before": [idea_text(i, game, step, words) for i in step.before],
+            "asks": step.asks,
+        }
+        if step.asks:
+            frame.update(
+                move=str(step.action),
+                help=step_lines(step, game, words),
+                legal=[str(a) for a in game.legal_actions()],
+            )
+        if step.asks or step.before:
+            frame.update(story=story(), hand=[c.name for c in game.view(me).hand])
+        game.apply(step.action, seat=step.seat)
+        frame["after"] = [idea_text(i, game, step, words) for i in step.after]
+        if step.after:
+            frame["story"] = story()
+        steps.append(frame)
+    return json.dumps(
+        {"lang": words.code, "rules": name_in(rules, words), "seat": me,
+         "intro": intro_lines(taught, words)[:1], "steps": steps, "story": story()},
+        ensure_ascii=False,
+    )  # fmt: skip
 
 
 def rulebook_page(rules: Ruleset, lang: str = "en") -> str:
