@@ -27,6 +27,8 @@ from web_helpers import BUTTONS, fits_the_width, is_over, new_table, ply_of, ser
 pytest.importorskip("starlette", reason="needs the web extra")
 pytest.importorskip("uvicorn", reason="needs the web extra")
 
+from alsos.web.ratings import next_puzzle
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
@@ -100,7 +102,7 @@ def test_a_person_solves_the_puzzles_of_the_hand_just_played(
     page = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
     _open(page, url)
     assert page.is_hidden("#lobby") and page.is_hidden("#table")
-    first, second = puzzles[0], puzzles[1]
+    first = puzzles[0]
     assert page.evaluate("() => document.body.dataset.puzzle") == first["id"]
     assert page.inner_text("#puzzle-count") == f"Puzzle 1 of {len(puzzles)}"
     assert page.locator("#puzzle-hand .card").count() == len(first["hand"])
@@ -116,11 +118,21 @@ def test_a_person_solves_the_puzzles_of_the_hand_just_played(
     assert _violations(page, axe) == []
     if os.environ.get("ALSOS_WEB_SCREENSHOTS") == "1":
         page.screenshot(path=str(_DOCS / "web-puzzles-desktop.png"), full_page=True)
+    page.wait_for_function("() => document.body.dataset.rated === '1'")
+    missed = json.loads(page.evaluate("() => localStorage.getItem('alsos-puzzle-rating')"))
+    assert missed["mu"] < 25 and "Your puzzle rating:" in page.inner_text("#puzzle-rating")
+    # the next puzzle is the one closest in strength to the rating (alsos.web.ratings)
+    rest = puzzles[1:]
+    closest = rest[next_puzzle(missed["mu"], [q["difficulty"] for q in rest])]
     page.click("#puzzle-next")
-    page.wait_for_function("(id) => document.body.dataset.puzzle === id", arg=second["id"])
-    assert _answer(page, second["answer"])[0].startswith("Right:")
+    page.wait_for_function("(id) => document.body.dataset.puzzle === id", arg=closest["id"])
+    assert page.inner_text("#puzzle-count") == f"Puzzle 2 of {len(puzzles)}"
+    assert _answer(page, closest["answer"])[0].startswith("Right:")
+    page.wait_for_function("() => document.body.dataset.rated === '2'")
+    solved = json.loads(page.evaluate("() => localStorage.getItem('alsos-puzzle-rating')"))
+    assert solved["mu"] > missed["mu"] and solved["sigma"] < missed["sigma"]
     kept = json.loads(page.evaluate("() => localStorage.getItem('alsos-puzzles')"))
-    assert kept[first["id"]] == "missed" and kept[second["id"]] == "solved"
+    assert kept[first["id"]] == "missed" and kept[closest["id"]] == "solved"
     assert "1 of 2 right" in page.inner_text("#puzzle-tally")
     page.close()
 

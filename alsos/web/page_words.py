@@ -220,6 +220,7 @@ PAGE: tuple[str, ...] = (
     N_("Finding the puzzles of this hand: every decision is valued, which takes a little while..."),
     N_("The puzzles could not be made: try again."),
     N_("No decision of this hand was clearly worse than the best: no puzzle."),
+    N_("Your puzzle rating: {mu} (±{sigma})"),
     # the guided first hand (tutorial.js)
     N_("New to Alsós? Play a guided first hand"),
     N_("Guided first hand"),

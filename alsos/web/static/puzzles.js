@@ -3,7 +3,9 @@
 // best).  Each position is shown as its seat saw it; the player chooses, then reads
 // whether it was best, every choice's value and why.  The words come from the server
 // in the page's language; which puzzles this browser solved or missed is kept in it
-// (localStorage), never sent anywhere.
+// (localStorage), never sent anywhere.  The player's puzzle rating (openskill, worked
+// out by the server from the rating and the outcome sent, alsos.web.ratings) is kept
+// here too, and the next puzzle is the one closest to it in strength.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
@@ -12,12 +14,15 @@
   if (!table) return;  // the lobby or a seat's page
   const tr = (message, values) => window.Alsos.tr(message, values);
   const KEPT = "alsos-puzzles";  // puzzle id -> "solved" | "missed", in this browser
+  const RATING = "alsos-puzzle-rating";  // {mu, sigma}: the player's rating
   let cards = {};
   let names = {};
   let puzzles = [];
   let at = 0;
   let right = 0;
   let done = 0;
+  let upNext = null;        // the puzzle to show after this one
+  const seen = new Set();   // the puzzles shown
 
   function el(tag, text, attrs) {
     const e = document.createElement(tag);
@@ -44,11 +49,12 @@
 
   function show(i) {
     at = i;
+    seen.add(i);
     const p = puzzles[i];
     $("puzzle").hidden = false;
     $("puzzle-answer").hidden = true;
     $("puzzle-title").textContent = tr("{theme} (difficulty {d} of 4)", { theme: p.theme, d: p.difficulty });
-    $("puzzle-count").textContent = tr("Puzzle {n} of {total}", { n: i + 1, total: puzzles.length });
+    $("puzzle-count").textContent = tr("Puzzle {n} of {total}", { n: seen.size, total: puzzles.length });
     const story = $("puzzle-story");
     story.replaceChildren(...p.lines.slice(1).map((line) => el("div", line, { class: line.startsWith("--") ? "head" : "line" })));
     story.scrollTop = story.scrollHeight;  // the latest of the hand, where the decision is
@@ -64,6 +70,36 @@
     status("");
   }
 
+  function rating() {
+    try {
+      const r = JSON.parse(localStorage.getItem(RATING) || "null");
+      return r && typeof r.mu === "number" && typeof r.sigma === "number" ? r : { mu: null, sigma: null };
+    } catch (e) { return { mu: null, sigma: null }; }
+  }
+  function showRating() {
+    const r = rating();
+    $("puzzle-rating").textContent = r.mu === null ? "" : tr("Your puzzle rating: {mu} (±{sigma})", {
+      mu: r.mu.toFixed(1), sigma: (2 * r.sigma).toFixed(1),
+    });
+  }
+  // The outcome sent with the rating; the new rating kept, and the next puzzle chosen.
+  async function rated(p, solved) {
+    const left = puzzles.map((q, i) => i).filter((i) => !seen.has(i));
+    upNext = left.length ? left[0] : null;
+    try {
+      const r = await fetch("api/puzzles/rating", {
+        method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...rating(), difficulty: p.difficulty, solved, left: left.map((i) => puzzles[i].difficulty) }),
+      });
+      if (!r.ok) return;
+      const got = await r.json();
+      localStorage.setItem(RATING, JSON.stringify({ mu: got.mu, sigma: got.sigma }));
+      if (got.next !== null && got.next !== undefined) upNext = left[got.next];
+    } catch (e) { /* the rating stays as it was; the next puzzle is the next in order */ }
+    showRating();
+    document.body.dataset.rated = String(done);
+  }
+
   function answer(choice, button) {
     const p = puzzles[at];
     for (const b of $("puzzle-choices").querySelectorAll("button")) {
@@ -77,9 +113,10 @@
     keep(p.id, solved ? "solved" : "missed");
     $("puzzle-said").replaceChildren(...choice.said.map((line) => el("li", line)));
     $("puzzle-answer").hidden = false;
-    const last = at + 1 >= puzzles.length;
+    const last = seen.size >= puzzles.length;
     $("puzzle-next").hidden = last;
     tally();
+    rated(p, solved);
     if (last) status(tr("That was the last puzzle of this hand."));
     ($("puzzle-next").hidden ? $("puzzle-said") : $("puzzle-next")).focus();
   }
@@ -93,7 +130,7 @@
     });
   }
 
-  $("puzzle-next").addEventListener("click", () => { if (at + 1 < puzzles.length) show(at + 1); });
+  $("puzzle-next").addEventListener("click", () => { if (upNext !== null) show(upNext); });
 
   async function start() {
     await window.Alsos.ready;  // the page's words
@@ -120,6 +157,7 @@
     if (!puzzles.length) { status(tr("No decision of this hand was clearly worse than the best: no puzzle.")); tally(); return; }
     show(0);
     tally();
+    showRating();
   }
   start();
 })();
