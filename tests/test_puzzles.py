@@ -25,6 +25,7 @@ from alsos.cli import main
 from alsos.language import language
 from alsos.learn import (
     LEVELS_TRIED,
+    SETS,
     Puzzle,
     PuzzleError,
     check,
@@ -35,6 +36,7 @@ from alsos.learn import (
     generate,
     loads,
     puzzle_at,
+    shipped,
     to_json,
 )
 from alsos.words.hints import hint_text
@@ -347,3 +349,26 @@ def test_the_command_refuses_what_it_cannot_use(tmp_path: Path, capsys) -> None:
     assert main(["puzzles", "--solve", str(bad)]) == 2
     assert "line 1" in capsys.readouterr().err
     assert main(["puzzles", "--solve", str(tmp_path / "none.jsonl")]) == 1
+
+
+# ------------------------------------------------------------------ the shipped sets
+
+
+@pytest.mark.parametrize("variant", sorted(SETS))
+def test_a_shipped_set_is_what_generate_makes(variant: str) -> None:
+    """The shipped set is reproducible: its first hands' puzzles are what ``generate``
+    makes of them now (all of it: ``alsos puzzles --generate`` with :data:`SETS`), and a
+    sample of its answers is best again with fresh seeds."""
+    hands, seed = SETS[variant]
+    puzzles = shipped(variant)
+    assert puzzles and all(p.variant == variant and p.source == "bots" for p in puzzles)
+    first = generate(variant, hands=3, seed=seed)
+    assert puzzles[: len(first)] == first
+    for i, p in enumerate(random.Random(variant).sample(puzzles, 6)):
+        assert confirmed(p, seed=80_000 + i), p.id
+    assert hands >= 3
+
+
+def test_a_set_that_is_not_shipped_is_refused() -> None:
+    with pytest.raises(PuzzleError, match="no shipped puzzle set for 'club'"):
+        shipped("club")

@@ -17,7 +17,7 @@ pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
 
 from test_web import _game, _join, _my_turn, _play_to_the_end, _Server, _table, client  # noqa: F401
 
-from alsos.learn import find_puzzles, from_json
+from alsos.learn import SETS, find_puzzles, from_json, shipped
 
 
 def _finished_hand(client: _Server, seed: int) -> str:  # noqa: F811
@@ -67,3 +67,11 @@ def test_the_puzzles_come_in_the_page_s_language(client: _Server) -> None:  # no
 def test_no_puzzles_of_a_table_that_is_not_there(client: _Server) -> None:  # noqa: F811
     assert client.get("/api/tables/nosuch/puzzles").status_code == 404
     assert client.get(f"/api/tables/{'x' * 40}/puzzles").status_code == 404
+
+
+def test_the_shipped_sets_for_practice(client: _Server) -> None:  # noqa: F811
+    for variant in SETS:
+        got = client.get(f"/api/puzzles?variant={variant}&lang=hu").json()
+        assert got["lang"] == "hu"
+        assert [p["id"] for p in got["puzzles"]] == [p.id for p in shipped(variant)]
+    assert client.get("/api/puzzles?variant=club").status_code == 404

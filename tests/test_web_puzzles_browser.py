@@ -156,3 +156,22 @@ def test_the_board_on_a_phone_in_hungarian(
     if os.environ.get("ALSOS_WEB_SCREENSHOTS") == "1":
         page.screenshot(path=str(_DOCS / "web-puzzles-hu-phone.png"), full_page=True)
     context.close()
+
+
+def test_practice_with_a_shipped_set_from_the_lobby(
+    browser: Browser,  # noqa: F811
+    server: str,
+) -> None:
+    page = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
+    page.goto(server + "/")
+    page.click("#practice-link")
+    page.wait_for_selector("#puzzle:not([hidden])", timeout=300_000)
+    assert page.inner_text("#board-title") == "Puzzles for practice"
+    data = page.request.get(f"{server}/api/puzzles?variant=potter1930").json()["puzzles"]
+    shown = page.evaluate("() => document.body.dataset.puzzle")
+    first = next(p for p in data if p["id"] == shown)
+    assert first is data[0]  # a browser that answered none starts at the first
+    assert _answer(page, first["answer"])[0].startswith("Right:")
+    page.reload()  # again: on from the first not answered
+    page.wait_for_function("(id) => document.body.dataset.puzzle === id", arg=data[1]["id"])
+    page.close()

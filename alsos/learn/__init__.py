@@ -8,7 +8,8 @@ the best changes (:class:`~alsos.analysis.reasons.Why`), a theme and a difficult
 values a puzzle's position again with a seed of one's own, and :func:`confirmed`
 says whether its answer holds there.  Puzzles are
 written and read as JSON lines (:func:`dumps`, :func:`loads`).  :func:`lesson`
-makes a guided first hand of a recorded hand (:mod:`alsos.learn.tutorial`).  How a choice is
+makes a guided first hand of a recorded hand (:mod:`alsos.learn.tutorial`), and
+:func:`shipped` reads the puzzle sets shipped for the main profiles.  How a choice is
 judged clearly best: :mod:`alsos.learn.puzzles`; docs/learn.rst.
 """
 
@@ -28,12 +29,14 @@ from alsos.learn.puzzles import (
     puzzle_at,
     unique,
 )
+from alsos.learn.sets import SETS, shipped
 from alsos.learn.tutorial import IDEAS, Lesson, LessonError, LessonStep, lesson
 
 __all__ = [
     "FORMAT",
     "IDEAS",
     "LEVELS_TRIED",
+    "SETS",
     "SOLVER_TRICKS",
     "Check",
     "Lesson",
@@ -50,6 +53,7 @@ __all__ = [
     "lesson",
     "loads",
     "puzzle_at",
+    "shipped",
     "to_json",
     "unique",
 ]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from alsos.errors import NotationError
 from alsos.language import LANGUAGES, Language, language, locale_language, said_in
-from alsos.learn import Puzzle, PuzzleError, dumps, find_puzzles, generate, loads
+from alsos.learn import SETS, Puzzle, PuzzleError, dumps, find_puzzles, generate, loads, shipped
 from alsos.pack.actions import Action, parse_action
 from alsos.records.record import loads_all
 from alsos.terminal import read_record_file
@@ -48,7 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SPEC",
         help="with --generate: the bots that play them (default medium)",
     )
-    parser.add_argument("--solve", metavar="PUZZLES", help="solve a puzzle file in the terminal")
+    parser.add_argument("--solve", metavar="PUZZLES",
+                        help="solve a puzzle file in the terminal, or a shipped set by its "
+                             "profile (potter1930, tompa)")  # fmt: skip
     parser.add_argument("--seat", type=int, metavar="K", help="only seat K's decisions")
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed (default 0)")
     parser.add_argument(
@@ -129,7 +131,10 @@ def solve_file(path: str, lang: Language, ask: Callable[[str], str] | None = Non
     empty answer (or the end of the input) stops."""
     ask = input if ask is None else ask
     try:
-        puzzles = loads(Path(path).read_text(encoding="utf-8"))
+        if path in SETS and not Path(path).exists():
+            puzzles = shipped(path)
+        else:
+            puzzles = loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as e:
         print(lang.text("cannot read {file}: {error}", file=path, error=e), file=sys.stderr)
         return 1

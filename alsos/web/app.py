@@ -56,6 +56,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from alsos.language import ENGLISH, Language, LanguageError, language, said_in
+from alsos.learn import SETS
 from alsos.pack.cards import CARDS
 from alsos.pack.svg import card_svg
 from alsos.web.guard import (
@@ -70,7 +71,15 @@ from alsos.web.guard import (
 from alsos.web.hub import Hub
 from alsos.web.lobby import Settings, read_settings
 from alsos.web.page_words import page_words
-from alsos.web.pages import TUTORIALS, Pages, puzzle_data, render, rulebook_page, tutorial_data
+from alsos.web.pages import (
+    TUTORIALS,
+    Pages,
+    puzzle_data,
+    render,
+    rulebook_page,
+    set_data,
+    tutorial_data,
+)
 from alsos.web.protocol import CLIENT_MESSAGES, check_client
 from alsos.web.ratings import RatingError, next_puzzle, rate, start
 from alsos.web.room import BOTS, HUMAN, SPECTATOR, Connection, Room, TableError
@@ -127,6 +136,7 @@ def create_app(
         Route("/api/words", site.words),
         Route("/api/tutorial", site.tutorial),
         Route("/api/puzzles/rating", site.puzzle_rating, methods=["POST"]),
+        Route("/api/puzzles", site.puzzle_set),
         Route("/api/tables", site.create, methods=["POST"]),
         Route("/api/lobby", site.lobby),
         Route("/api/tables/{table}/seats", site.take_seat, methods=["POST"]),
@@ -213,6 +223,23 @@ class _Site:
         found, text = self.pages.get(key)
         if not found:
             text = await self.hub().searches.run("tutorial", tutorial_data, variant, lang.code)
+            self.pages.keep(key, text)
+        return _secure(Response(text, media_type="application/json"))
+
+    async def puzzle_set(self, request: Request) -> Response:
+        """The shipped puzzle set of ``?variant=`` (one of :data:`alsos.learn.SETS`) as
+        the board reads it, in ``?lang=`` (:func:`alsos.web.pages.set_data`), made once
+        per variant and language."""
+        lang = _language(request)
+        if isinstance(lang, Response):
+            return lang
+        variant = request.query_params.get("variant", TUTORIALS[0])
+        if variant not in SETS:
+            return _refuse(404, f"no puzzle set for {variant[:40]!r}: there are {sorted(SETS)}")
+        key = ("puzzles", variant, lang.code)
+        found, text = self.pages.get(key)
+        if not found:
+            text = await self.hub().searches.run("puzzles", set_data, variant, lang.code)
             self.pages.keep(key, text)
         return _secure(Response(text, media_type="application/json"))
 

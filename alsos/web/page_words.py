@@ -221,6 +221,9 @@ PAGE: tuple[str, ...] = (
     N_("The puzzles could not be made: try again."),
     N_("No decision of this hand was clearly worse than the best: no puzzle."),
     N_("Your puzzle rating: {mu} (±{sigma})"),
+    N_("Puzzles for practice"),
+    N_("That was the last puzzle of the set."),
+    N_("Practise with puzzles"),
     # the guided first hand (tutorial.js)
     N_("New to Alsós? Play a guided first hand"),
     N_("Guided first hand"),

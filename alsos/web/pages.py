@@ -16,6 +16,7 @@ import json
 from collections import OrderedDict
 from collections.abc import Hashable
 from html import escape
+from typing import TYPE_CHECKING
 
 from alsos.analysis import analyze
 from alsos.language import Language, language
@@ -25,6 +26,9 @@ from alsos.ruleset.profile import Ruleset
 from alsos.viewer import page as viewer_page
 from alsos.web.searches import Position
 
+if TYPE_CHECKING:
+    from alsos.learn import Puzzle
+
 __all__ = [
     "AFTER_HAND_TRICKS",
     "TUTORIALS",
@@ -32,6 +36,7 @@ __all__ = [
     "puzzle_data",
     "render",
     "rulebook_page",
+    "set_data",
     "tutorial_data",
 ]
 
@@ -72,18 +77,36 @@ def render(position: Position, title: str, analysis: bool, lang: str = "en") -> 
 def puzzle_data(position: Position, lang: str = "en") -> str:
     """(In a worker.)  The puzzles of the finished hand at ``position``
     (:func:`alsos.learn.find_puzzles`: every seat's mistakes), as the JSON text the
-    puzzle board reads: each puzzle with its words in the language ``lang`` (its
-    code) -- the position told as its seat saw it, each choice's name, and what
-    is said after each choice -- its seat's cards, and the puzzle itself
-    (:func:`alsos.learn.to_json`).  The hand is over, so its record is public;
+    puzzle board reads (:func:`_board`).  The hand is over, so its record is public;
     each position is still only what its seat saw."""
-    from alsos.learn import find_puzzles, to_json
+    from alsos.learn import find_puzzles
+
+    return _board(find_puzzles(position.game()), language(lang))
+
+
+def set_data(variant: str, lang: str = "en") -> str:
+    """(In a worker.)  The shipped puzzle set of ``variant``
+    (:func:`alsos.learn.shipped`) as the puzzle board reads it (:func:`_board`)."""
+    from alsos.learn import shipped
+
+    return _board(shipped(variant), language(lang))
+
+
+def _board(puzzles: list[Puzzle], words: Language) -> str:
+    """Puzzles as the board reads them: each with its words in ``words`` -- the
+    position told as its seat saw it, each choice's name, and what is said after
+    each choice -- its seat's cards, and the puzzle itself
+    (:func:`alsos.learn.to_json`)."""
+    from alsos.learn import to_json
     from alsos.words.actions import action_label
     from alsos.words.learning import answer_lines, puzzle_lines, theme_title
 
-    words = language(lang)
     out = []
-    for p in find_puzzles(position.game()):
+    for p in puzzles:
+        choices = [
+            {"action": str(a), "label": action_label(a, words), "said": answer_lines(p, a, words)}
+            for a in p.legal
+        ]
         out.append(
             {
                 "id": p.id,
@@ -93,14 +116,7 @@ def puzzle_data(position: Position, lang: str = "en") -> str:
                 "exact": p.exact,
                 "lines": puzzle_lines(p, words),
                 "hand": [c.name for c in p.view.hand],
-                "choices": [
-                    {
-                        "action": str(a),
-                        "label": action_label(a, words),
-                        "said": answer_lines(p, a, words),
-                    }
-                    for a in p.legal
-                ],
+                "choices": choices,
                 "answer": str(p.answer),
                 "puzzle": to_json(p),
             }

@@ -77,7 +77,7 @@
 
   const p = new URLSearchParams(location.hash.slice(1));
   if (p.get("t") && p.get("k")) return;  // a seat's page: table.js plays it
-  if (p.get("puzzles")) return;  // a hand's puzzles: puzzles.js shows them
+  if (p.get("puzzles") || p.get("practice")) return;  // puzzles: puzzles.js shows them
   if (p.get("tutorial")) return;  // the guided first hand: tutorial.js plays it
 
   // ------------------------------------------------------------------ the lobby

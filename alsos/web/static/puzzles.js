@@ -1,6 +1,6 @@
 // The puzzle board: the puzzles of a finished hand (#puzzles=TABLE&hand=N), made by
 // the server (alsos.learn: the decisions where the choice made was clearly not the
-// best).  Each position is shown as its seat saw it; the player chooses, then reads
+// best), or a shipped set for practice (#practice=VARIANT: alsos.learn.shipped).  Each position is shown as its seat saw it; the player chooses, then reads
 // whether it was best, every choice's value and why.  The words come from the server
 // in the page's language; which puzzles this browser solved or missed is kept in it
 // (localStorage), never sent anywhere.  The player's puzzle rating (openskill, worked
@@ -11,7 +11,8 @@
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.hash.slice(1));
   const table = params.get("puzzles");
-  if (!table) return;  // the lobby or a seat's page
+  const practice = params.get("practice");
+  if (!table && !practice) return;  // the lobby or a seat's page
   const tr = (message, values) => window.Alsos.tr(message, values);
   const KEPT = "alsos-puzzles";  // puzzle id -> "solved" | "missed", in this browser
   const RATING = "alsos-puzzle-rating";  // {mu, sigma}: the player's rating
@@ -117,7 +118,7 @@
     $("puzzle-next").hidden = last;
     tally();
     rated(p, solved);
-    if (last) status(tr("That was the last puzzle of this hand."));
+    if (last) status(practice ? tr("That was the last puzzle of the set.") : tr("That was the last puzzle of this hand."));
     ($("puzzle-next").hidden ? $("puzzle-said") : $("puzzle-next")).focus();
   }
 
@@ -138,12 +139,16 @@
     const lang = encodeURIComponent(window.Alsos.lang());
     const hand = params.get("hand");
     const which = hand && /^\d{1,6}$/.test(hand) ? `&hand=${hand}` : "";
+    const url = practice
+      ? `api/puzzles?variant=${encodeURIComponent(practice)}&lang=${lang}`
+      : `api/tables/${encodeURIComponent(table)}/puzzles?lang=${lang}${which}`;
+    if (practice) $("board-title").textContent = tr("Puzzles for practice");
     status(tr("Finding the puzzles of this hand: every decision is valued, which takes a little while..."));
     try {
       const [c, n, r] = await Promise.all([
         fetch("api/cards"),
         fetch(`api/card-names?lang=${lang}`),
-        fetch(`api/tables/${encodeURIComponent(table)}/puzzles?lang=${lang}${which}`),
+        fetch(url),
       ]);
       cards = await c.json();
       names = await n.json();
@@ -155,7 +160,10 @@
       return;
     }
     if (!puzzles.length) { status(tr("No decision of this hand was clearly worse than the best: no puzzle.")); tally(); return; }
-    show(0);
+    // practice goes on from the first puzzle this browser has not answered yet
+    const answered = kept();
+    const first = practice ? Math.max(0, puzzles.findIndex((q) => !(q.id in answered))) : 0;
+    show(first);
     tally();
     showRating();
   }
