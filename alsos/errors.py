@@ -67,7 +67,8 @@ class NotationError(AlsosError):
     Its classes: :class:`~alsos.pack.cards.CardParseError`,
     :class:`~alsos.pack.actions.ActionParseError`, :class:`~alsos.StepParseError`,
     :class:`~alsos.DealError`, :class:`~alsos.records.record.RecordError`,
-    :class:`~alsos.play.data.DataError`, :class:`~alsos.language.LanguageError`.
+    :class:`~alsos.play.data.DataError`, :class:`~alsos.language.LanguageError`,
+    :class:`~alsos.learn.LessonError`.
     """
 
 
@@ -95,11 +96,12 @@ class BotError(AlsosError):
 
 class SearchError(AlsosError):
     """A position or view the search cannot work on: the solver, the sampling of
-    the worlds a view allows, and the analysis of a played hand built on them.
+    the worlds a view allows, and the analysis of a played hand built on them (and
+    the puzzles made from it).
 
     Its classes: :class:`~alsos.search.solver.SolveError`,
     :class:`~alsos.search.determinize.DeterminizeError`,
-    :class:`~alsos.analysis.AnalysisError`.
+    :class:`~alsos.analysis.AnalysisError`, :class:`~alsos.learn.PuzzleError`.
     """
 
 
@@ -131,8 +133,9 @@ class RLError(AlsosError):
 class WebError(AlsosError):
     """The web table and the HTML pages: a table that cannot be made as asked, a
     name a person cannot take, a message that is not JSON, a viewer page that
-    cannot be drawn.
+    cannot be drawn, a puzzle rating that cannot be worked out.
 
     Its classes: ``alsos.web.room.TableError``, ``alsos.web.room.SeatNameError``,
-    ``alsos.web.guard.NotJSON``, :class:`~alsos.viewer.ViewerError`.
+    ``alsos.web.guard.NotJSON``, :class:`~alsos.viewer.ViewerError`,
+    :class:`~alsos.web.ratings.RatingError`.
     """

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from alsos.errors import NotationError
 from alsos.hand.events import HandOver, PickedUp, TrickWon
 from alsos.pack.actions import Action, Announce, Declare, DeclareMelds, Exchange, Kontra, Play
 from alsos.pack.phases import Phase
 from alsos.play.game import Game
-from alsos.records.record import Record, RecordError
+from alsos.records.record import Record
 from alsos.ruleset.profile import Ruleset
 
 __all__ = ["IDEAS", "Lesson", "LessonError", "LessonStep", "lesson"]
@@ -37,7 +38,7 @@ IDEAS = (
 )  # fmt: skip
 
 
-class LessonError(RecordError):
+class LessonError(NotationError):
     """A record that cannot be a lesson (not a whole hand, or the seat not in it)."""
 
 

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 
+from alsos.errors import WebError
+
 __all__ = ["PUZZLE_MU", "PUZZLE_SIGMA", "RatingError", "next_puzzle", "rate", "start"]
 
 #: The strength each difficulty stands for, on openskill's scale (a new player: 25).
@@ -27,7 +29,7 @@ PUZZLE_SIGMA = 2.0
 _MODEL = PlackettLuce()
 
 
-class RatingError(ValueError):
+class RatingError(WebError):
     """A rating or outcome that cannot be used (the message says which and why)."""
 
 
