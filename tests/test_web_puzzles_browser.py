@@ -15,14 +15,13 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from test_viewer_browser import DESKTOP, PHONE, browser  # noqa: F401  (the fixture)
-from test_web_table_browser import _violations, axe  # noqa: F401  (the fixture)
-from web_helpers import BUTTONS, fits_the_width, is_over, new_table, ply_of, serving, wait_past
+from test_web_table_browser import _violations, axe, server  # noqa: F401  (the fixtures)
+from web_helpers import BUTTONS, fits_the_width, is_over, new_table, ply_of, wait_past
 
 pytest.importorskip("starlette", reason="needs the web extra")
 pytest.importorskip("uvicorn", reason="needs the web extra")
@@ -35,13 +34,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.slow  # starts a server and Chromium
 
 _DOCS = Path(__file__).resolve().parent.parent / "docs" / "_static"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
-    with serving(f"sqlite:///{db}") as running:
-        yield running.url
 
 
 def _play_at_random(page: Page, rng: random.Random) -> None:
@@ -160,7 +152,7 @@ def test_the_board_on_a_phone_in_hungarian(
 
 def test_practice_with_a_shipped_set_from_the_lobby(
     browser: Browser,  # noqa: F811
-    server: str,
+    server: str,  # noqa: F811
 ) -> None:
     page = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
     page.goto(server + "/")

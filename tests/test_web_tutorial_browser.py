@@ -12,14 +12,13 @@ docs/_static/web-tutorial-*.png.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from test_viewer_browser import DESKTOP, PHONE, browser  # noqa: F401  (the fixture)
-from test_web_table_browser import _violations, axe  # noqa: F401  (the fixture)
-from web_helpers import fits_the_width, serving
+from test_web_table_browser import _violations, axe, server  # noqa: F401  (the fixtures)
+from web_helpers import fits_the_width
 
 pytest.importorskip("starlette", reason="needs the web extra")
 pytest.importorskip("uvicorn", reason="needs the web extra")
@@ -30,13 +29,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.slow  # starts a server and Chromium
 
 _DOCS = Path(__file__).resolve().parent.parent / "docs" / "_static"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
-    with serving(f"sqlite:///{db}") as running:
-        yield running.url
 
 
 def _play_the_lesson(page: Page, data: dict[str, Any], shot: str | None = None) -> list[str]:
@@ -71,7 +63,7 @@ def _play_the_lesson(page: Page, data: dict[str, Any], shot: str | None = None) 
 
 def test_a_newcomer_plays_the_guided_hand_from_the_lobby(
     browser: Browser,  # noqa: F811
-    server: str,
+    server: str,  # noqa: F811
     axe: str,  # noqa: F811
 ) -> None:
     page = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
@@ -94,7 +86,7 @@ def test_a_newcomer_plays_the_guided_hand_from_the_lobby(
 
 def test_the_guided_hand_on_a_phone_in_hungarian(
     browser: Browser,  # noqa: F811
-    server: str,
+    server: str,  # noqa: F811
     axe: str,  # noqa: F811
 ) -> None:
     context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]

@@ -213,33 +213,34 @@ class _Site:
     async def tutorial(self, request: Request) -> Response:
         """The guided first hand of ``?variant=`` (one of :data:`TUTORIALS`) in ``?lang=``
         (:func:`alsos.web.pages.tutorial_data`), made once per variant and language."""
-        lang = _language(request)
-        if isinstance(lang, Response):
-            return lang
-        variant = request.query_params.get("variant", TUTORIALS[0])
-        if variant not in TUTORIALS:
-            return _refuse(404, f"no guided hand for {variant[:40]!r}: there are {TUTORIALS}")
-        key = ("tutorial", variant, lang.code)
-        found, text = self.pages.get(key)
-        if not found:
-            text = await self.hub().searches.run("tutorial", tutorial_data, variant, lang.code)
-            self.pages.keep(key, text)
-        return _secure(Response(text, media_type="application/json"))
+        return await self._per_variant(request, "tutorial", TUTORIALS, tutorial_data)
 
     async def puzzle_set(self, request: Request) -> Response:
         """The shipped puzzle set of ``?variant=`` (one of :data:`alsos.learn.SETS`) as
         the board reads it, in ``?lang=`` (:func:`alsos.web.pages.set_data`), made once
         per variant and language."""
+        return await self._per_variant(request, "puzzles", tuple(SETS), set_data)
+
+    async def _per_variant(
+        self,
+        request: Request,
+        what: str,
+        offered: tuple[str, ...],
+        make: Callable[[str, str], str],
+    ) -> Response:
+        """JSON made by ``make(variant, lang)`` in a worker for one of the ``offered``
+        profiles (``?variant=``, the first by default) in ``?lang=``, once, then kept:
+        it is the same for everyone."""
         lang = _language(request)
         if isinstance(lang, Response):
             return lang
-        variant = request.query_params.get("variant", TUTORIALS[0])
-        if variant not in SETS:
-            return _refuse(404, f"no puzzle set for {variant[:40]!r}: there are {sorted(SETS)}")
-        key = ("puzzles", variant, lang.code)
+        variant = request.query_params.get("variant", offered[0])
+        if variant not in offered:
+            return _refuse(404, f"no {what} for {variant[:40]!r}: there are {list(offered)}")
+        key = (what, variant, lang.code)
         found, text = self.pages.get(key)
         if not found:
-            text = await self.hub().searches.run("puzzles", set_data, variant, lang.code)
+            text = await self.hub().searches.run(what, make, variant, lang.code)
             self.pages.keep(key, text)
         return _secure(Response(text, media_type="application/json"))
 

@@ -73,7 +73,16 @@
     localStorage.setItem("alsos-lang", chooser.value);
     location.reload();  // the table's words come again, in the language chosen
   });
-  window.Alsos = { copy, link, lang, tr, ready };
+  // A card's picture (our own server's SVG from api/cards, never a client's text),
+  // named for a screen reader by its name in the page's language (api/card-names).
+  function picture(code, cards, names) {
+    const node = el("span", null, { class: "card", role: "img", "aria-label": names[code] || code });
+    if (cards[code]) node.innerHTML = cards[code];
+    else node.textContent = code;
+    for (const svg of node.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
+    return node;
+  }
+  window.Alsos = { copy, link, lang, tr, ready, el, picture };
 
   const p = new URLSearchParams(location.hash.slice(1));
   if (p.get("t") && p.get("k")) return;  // a seat's page: table.js plays it

@@ -25,19 +25,8 @@
   let upNext = null;        // the puzzle to show after this one
   const seen = new Set();   // the puzzles shown
 
-  function el(tag, text, attrs) {
-    const e = document.createElement(tag);
-    if (text !== undefined && text !== null) e.textContent = String(text);
-    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-    return e;
-  }
-  function cardNode(code) {
-    const node = el("span", null, { class: "card", role: "img", "aria-label": names[code] || code });
-    if (cards[code]) node.innerHTML = cards[code];  // our own server's SVG, never a client's text
-    else node.textContent = code;
-    for (const svg of node.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
-    return node;
-  }
+  const el = (tag, text, attrs) => window.Alsos.el(tag, text, attrs);
+  const cardNode = (code) => window.Alsos.picture(code, cards, names);
   function kept() {
     try { return JSON.parse(localStorage.getItem(KEPT) || "{}"); } catch (e) { return {}; }
   }

@@ -16,19 +16,8 @@
   let after = false;        // whether its action has been taken (its after-ideas next)
   let pauses = 0;           // the pauses shown so far (the page's data-pauses)
 
-  function el(tag, text, attrs) {
-    const e = document.createElement(tag);
-    if (text !== undefined && text !== null) e.textContent = String(text);
-    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-    return e;
-  }
-  function cardNode(code) {
-    const node = el("span", null, { class: "card", role: "img", "aria-label": names[code] || code });
-    if (cards[code]) node.innerHTML = cards[code];  // our own server's SVG, never a client's text
-    else node.textContent = code;
-    for (const svg of node.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
-    return node;
-  }
+  const el = (tag, text, attrs) => window.Alsos.el(tag, text, attrs);
+  const cardNode = (code) => window.Alsos.picture(code, cards, names);
   function showStory(lines) {
     const box = $("lesson-story");
     box.replaceChildren(...lines.map((line) => el("div", line, { class: line.startsWith("--") ? "head" : "line" })));
