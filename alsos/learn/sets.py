@@ -4,7 +4,7 @@ Each set is what :func:`~alsos.learn.generate` makes from the bot hands named in
 :data:`SETS` (so ``alsos puzzles --generate --variant V --hands N --seed S``
 writes it again), shipped with the package as a puzzle file
 (``alsos/learn/sets/V.jsonl``).  ``alsos puzzles --solve V`` and the web table's
-puzzle practice read them (:func:`shipped`).
+puzzle practice read them (:func:`~alsos.learn.shipped`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ SETS: dict[str, tuple[int, int]] = {"potter1930": (40, 0), "tompa": (40, 0)}
 
 
 def shipped(variant: str) -> list[Puzzle]:
-    """The shipped puzzle set of ``variant`` (one of :data:`SETS`).
+    """The shipped puzzle set of ``variant`` (one of :data:`~alsos.learn.sets.SETS`).
 
     :raises PuzzleError: for a profile with no shipped set, naming those there are.
     """

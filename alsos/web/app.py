@@ -216,7 +216,7 @@ class _Site:
         return await self._per_variant(request, "tutorial", TUTORIALS, tutorial_data)
 
     async def puzzle_set(self, request: Request) -> Response:
-        """The shipped puzzle set of ``?variant=`` (one of :data:`alsos.learn.SETS`) as
+        """The shipped puzzle set of ``?variant=`` (one of :data:`alsos.learn.sets.SETS`) as
         the board reads it, in ``?lang=`` (:func:`alsos.web.pages.set_data`), made once
         per variant and language."""
         return await self._per_variant(request, "puzzles", tuple(SETS), set_data)
