@@ -64,11 +64,13 @@ The command is a thin shell over the public API (``alsos.load_variant``,
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
+import importlib
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -87,8 +89,6 @@ from alsos.terminal.safe import printable_output
 from alsos.version import build_description, build_fallback
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from alsos import Game
 
     _Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
@@ -138,14 +138,10 @@ def _main(argv: Sequence[str] | None) -> int:
                 args.html,
                 language(args.lang or locale_language()),
             )
-        if command == "puzzles":
-            from alsos.terminal.puzzles import run as puzzles
-
-            return puzzles(args)
-        if command == "tutorial":
-            from alsos.terminal.tutorial import run as tutorial
-
-            return tutorial(args)
+        if command in _LEARNING:
+            run: Callable[[argparse.Namespace], int]
+            run = importlib.import_module(f"alsos.terminal.{command}").run
+            return run(args)
         if command == "variants":
             return _variants()
         if command == "validate":
@@ -327,30 +323,29 @@ def _add_analyze(sub: _Subparsers) -> None:
     )
 
 
-def _add_puzzles(sub: _Subparsers) -> None:
-    """The ``puzzles`` subcommand (its options are :mod:`alsos.terminal.puzzles`'s)."""
-    from alsos.terminal import puzzles
+#: The learning commands, each a module of :mod:`alsos.terminal` with ``add_arguments``
+#: and ``run``, imported when used: its name, its help line and its description.
+_LEARNING = {
+    "puzzles": (
+        "puzzles from your mistakes or from bot hands, and solving them here",
+        "Make puzzles of the decisions where one choice is clearly best: the mistakes in a "
+        "record FILE, or a set from bot hands (--generate); or solve a puzzle file in the "
+        "terminal (--solve).",
+    ),
+    "tutorial": (
+        "a guided first hand: each new idea explained as it comes up",
+        "Play a recorded hand of the profile as a lesson: the hand is told as it goes, each "
+        "new idea is explained when it first comes up, and at your turn the lesson says "
+        "which move to make and what it does.",
+    ),
+}
 
-    puzzles.add_arguments(sub.add_parser(
-        "puzzles",
-        help="puzzles from your mistakes or from bot hands, and solving them here",
-        description="Make puzzles of the decisions where one choice is clearly best: the "
-                    "mistakes in a record FILE, or a set from bot hands (--generate); or "
-                    "solve a puzzle file in the terminal (--solve).",
-    ))  # fmt: skip
 
-
-def _add_tutorial(sub: _Subparsers) -> None:
-    """The ``tutorial`` subcommand (its options are :mod:`alsos.terminal.tutorial`'s)."""
-    from alsos.terminal import tutorial
-
-    tutorial.add_arguments(sub.add_parser(
-        "tutorial",
-        help="a guided first hand: each new idea explained as it comes up",
-        description="Play a recorded hand of the profile as a lesson: the hand is told as "
-                    "it goes, each new idea is explained when it first comes up, and at "
-                    "your turn the lesson says which move to make and what it does.",
-    ))  # fmt: skip
+def _add_learning(name: str, sub: _Subparsers) -> None:
+    """A learning subcommand (:data:`_LEARNING`; its options are its module's)."""
+    help_line, description = _LEARNING[name]
+    module = importlib.import_module(f"alsos.terminal.{name}")
+    module.add_arguments(sub.add_parser(name, help=help_line, description=description))
 
 
 def _add_variants(sub: _Subparsers) -> None:
@@ -547,8 +542,8 @@ _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_play,
     _add_replay,
     _add_analyze,
-    _add_puzzles,
-    _add_tutorial,
+    functools.partial(_add_learning, "puzzles"),
+    functools.partial(_add_learning, "tutorial"),
     _add_variants,
     _add_validate,
     _add_schema,

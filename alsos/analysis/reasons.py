@@ -23,6 +23,7 @@ from alsos.bots.pimc import heuristic_playout
 from alsos.hand.settlement import Settlement
 from alsos.hand.state import HandState
 from alsos.pack.actions import (
+    GAME,
     Accept,
     Action,
     Announce,
@@ -256,7 +257,7 @@ def _named(
     declining to say it), it mostly goes against the seat.  ``("", "")`` else."""
     for a, tally, said in ((action, mine, "action"), (other, theirs, "other")):
         if isinstance(a, Kontra):
-            key = tally.game_key() if a.figure == "game" else f"{a.figure}@{a.seat}"
+            key = tally.game_key() if a.figure == GAME else f"{a.figure}@{a.seat}"
         elif isinstance(a, Announce):
             key = f"{a.figure}@{seat}"
         else:

@@ -81,7 +81,7 @@ from alsos.web.pages import (
     tutorial_data,
 )
 from alsos.web.protocol import CLIENT_MESSAGES, check_client
-from alsos.web.ratings import RatingError, next_puzzle, rate, start
+from alsos.web.ratings import answer
 from alsos.web.room import BOTS, HUMAN, SPECTATOR, Connection, Room, TableError
 from alsos.web.searches import Position
 from alsos.web.store import Store
@@ -245,30 +245,15 @@ class _Site:
         return _secure(Response(text, media_type="application/json"))
 
     async def puzzle_rating(self, request: Request) -> Response:
-        """A player's puzzle rating after one puzzle (:func:`alsos.web.ratings.rate`):
-        ``{"mu", "sigma", "difficulty", "solved", "left"}`` in (``mu`` and ``sigma`` null
-        for a new player; ``left``, the difficulties of the puzzles not yet shown),
-        ``{"mu", "sigma", "next"}`` out (``next``: the index in ``left`` of the puzzle
-        to show next, :func:`alsos.web.ratings.next_puzzle`).  The board keeps the
-        rating; the server keeps nothing."""
+        """A player's puzzle rating after one puzzle (:func:`alsos.web.ratings.answer`);
+        the board keeps the rating, the server keeps nothing."""
         body = await _capped_body(request, 512)
         if body is None:
             return _refuse(413, "a rating request is at most 512 bytes")
         try:
-            got = json.loads(body)
-            if not isinstance(got, dict):
-                raise RatingError("send a JSON object: mu, sigma, difficulty, solved")
-            mu, sigma = got.get("mu"), got.get("sigma")
-            if mu is None and sigma is None:
-                mu, sigma = start()
-            mu, sigma = rate(mu, sigma, got.get("difficulty"), got.get("solved"))
-            left = got.get("left", [])
-            if not isinstance(left, list) or len(left) > 64:
-                raise RatingError("left is a list of at most 64 difficulties")
-            after = next_puzzle(mu, left) if left else None
-        except (ValueError, RecursionError, KeyError, TypeError) as e:  # json's are ValueErrors
+            return _secure(JSONResponse(answer(body)))
+        except (ValueError, RecursionError) as e:  # json's errors are ValueErrors too
             return _refuse(400, f"not a rating request: {e}")
-        return _secure(JSONResponse({"mu": mu, "sigma": sigma, "next": after}))
 
     async def card_names(self, request: Request) -> Response:
         lang = _language(request)

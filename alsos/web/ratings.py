@@ -12,14 +12,16 @@ next puzzle whose strength is closest to the player's, so the board adapts.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
+from typing import TypeGuard
 
 from openskill.models import PlackettLuce
 
 from alsos.errors import WebError
 
-__all__ = ["PUZZLE_MU", "PUZZLE_SIGMA", "RatingError", "next_puzzle", "rate", "start"]
+__all__ = ["PUZZLE_MU", "PUZZLE_SIGMA", "RatingError", "answer", "next_puzzle", "rate", "start"]
 
 #: The strength each difficulty stands for, on openskill's scale (a new player: 25).
 PUZZLE_MU = {1: 20.0, 2: 25.0, 3: 30.0, 4: 35.0}
@@ -50,6 +52,11 @@ def _checked(mu: object, sigma: object) -> tuple[float, float]:
     return float(mu), float(sigma)  # type: ignore[arg-type]
 
 
+def _is_difficulty(value: object) -> TypeGuard[int]:
+    """One of :data:`PUZZLE_MU`'s keys (an int, not a bool; nothing unhashable asked)."""
+    return type(value) is int and value in PUZZLE_MU
+
+
 def rate(mu: object, sigma: object, difficulty: object, solved: object) -> tuple[float, float]:
     """The player's rating (``mu``, ``sigma``) after solving (or missing) a puzzle of
     ``difficulty``.
@@ -58,7 +65,7 @@ def rate(mu: object, sigma: object, difficulty: object, solved: object) -> tuple
         0), a difficulty not in :data:`PUZZLE_MU`, or an outcome that is not a bool.
     """
     mu, sigma = _checked(mu, sigma)
-    if isinstance(difficulty, bool) or difficulty not in PUZZLE_MU:
+    if not _is_difficulty(difficulty):
         raise RatingError(f"difficulty must be one of {sorted(PUZZLE_MU)}, not {difficulty!r}")
     if not isinstance(solved, bool):
         raise RatingError(f"solved must be true or false, not {solved!r}")
@@ -78,7 +85,32 @@ def next_puzzle(mu: float, difficulties: Sequence[object]) -> int:
         raise RatingError("no puzzle to choose from")
     strengths = []
     for d in difficulties:
-        if isinstance(d, bool) or d not in PUZZLE_MU:
+        if not _is_difficulty(d):
             raise RatingError(f"difficulty must be one of {sorted(PUZZLE_MU)}, not {d!r}")
         strengths.append(PUZZLE_MU[d])
     return min(range(len(strengths)), key=lambda i: abs(strengths[i] - mu))
+
+
+def answer(body: bytes | str) -> dict[str, object]:
+    """The answer to a rating request (``POST /api/puzzles/rating``).
+
+    The request is ``{"mu", "sigma", "difficulty", "solved", "left"}``: ``mu`` and
+    ``sigma`` are null for a new player, and ``left`` lists the difficulties of the
+    puzzles not yet shown.  The answer is ``{"mu", "sigma", "next"}``, where ``next``
+    is the index in ``left`` of the puzzle to show next (:func:`next_puzzle`), or
+    null.
+
+    :raises ValueError: text that is not JSON, or a :class:`RatingError` naming what
+        is wrong.
+    """
+    got = json.loads(body)
+    if not isinstance(got, dict):
+        raise RatingError("send a JSON object: mu, sigma, difficulty, solved")
+    mu, sigma = got.get("mu"), got.get("sigma")
+    if mu is None and sigma is None:
+        mu, sigma = start()
+    mu, sigma = rate(mu, sigma, got.get("difficulty"), got.get("solved"))
+    left = got.get("left", [])
+    if not isinstance(left, list) or len(left) > 64:
+        raise RatingError("left is a list of at most 64 difficulties")
+    return {"mu": mu, "sigma": sigma, "next": next_puzzle(mu, left) if left else None}
