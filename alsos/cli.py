@@ -13,7 +13,8 @@ Usage::
     alsos schema [profile|view|settlement|event|record|action]
     alsos rules VARIANT [--players N] [--format markdown|rst] [--compare OTHER ...]
                 [--images inline|files|none] [--out DIR]
-    alsos arena [--variant V] [--bots A,B,...] [--deals N] [--workers N] [--json FILE]
+    alsos arena [--variant V] [--bots A,B,...] [--deals N] [--duplicate] [--json FILE]
+    alsos bench BOT-SPEC [--variant V] [--boards N] [--json FILE] | --compare FILE ...
     alsos simulate [VARIANT ...] [--hands N] [--bots B] [--out FILE] [--json FILE] [--plot FILE]
     alsos serve [--host H] [--port N] [--db URL] [--bot-delay SECONDS]
                 [--hand-pause SECONDS|off] [--forwarded-allow-ips IPS]
@@ -81,7 +82,6 @@ from alsos.pack.cards import quote
 from alsos.play.data import SCHEMA_KINDS
 from alsos.play.data import schema as data_schema
 from alsos.records.record import RecordError, labelled, loads_all, replay_session
-from alsos.research import arena, simulate
 from alsos.rulebook import IMAGES, compare, render, summary
 from alsos.rulebook import write as write_rulebook
 from alsos.ruleset.schema import profile_schema
@@ -138,9 +138,9 @@ def _main(argv: Sequence[str] | None) -> int:
                 args.html,
                 language(args.lang or locale_language()),
             )
-        if command in _LEARNING:
+        if command in _MODULE_COMMANDS:
             run: Callable[[argparse.Namespace], int]
-            run = importlib.import_module(f"alsos.terminal.{command}").run
+            run = importlib.import_module(_MODULE_COMMANDS[command][0]).run
             return run(args)
         if command == "variants":
             return _variants()
@@ -158,10 +158,6 @@ def _main(argv: Sequence[str] | None) -> int:
                 args.out,
                 args.lang or locale_language(),
             )
-        if command == "arena":
-            return arena.run(args)
-        if command == "simulate":
-            return simulate.run(args)
         if command == "serve":
             if args.schema:
                 return _protocol_schema()
@@ -323,28 +319,50 @@ def _add_analyze(sub: _Subparsers) -> None:
     )
 
 
-#: The learning commands, each a module of :mod:`alsos.terminal` with ``add_arguments``
-#: and ``run``, imported when used: its name, its help line and its description.
-_LEARNING = {
+#: The commands that are each a module with ``add_arguments`` and ``run``, imported
+#: when used: its name, its module, its help line and its description.
+_MODULE_COMMANDS = {
     "puzzles": (
+        "alsos.terminal.puzzles",
         "puzzles from your mistakes or from bot hands, and solving them here",
         "Make puzzles of the decisions where one choice is clearly best: the mistakes in a "
         "record FILE, or a set from bot hands (--generate); or solve a puzzle file in the "
         "terminal (--solve).",
     ),
     "tutorial": (
+        "alsos.terminal.tutorial",
         "a guided first hand: each new idea explained as it comes up",
         "Play a recorded hand of the profile as a lesson: the hand is told as it goes, each "
         "new idea is explained when it first comes up, and at your turn the lesson says "
         "which move to make and what it does.",
     ),
+    "arena": (
+        "alsos.research.arena",
+        "bots against each other on duplicate deals, with 95%% intervals",
+        "Play duplicate deals with the bots rotated through the seats; print each bot's mean "
+        "payment per hand and the paired differences (--duplicate: matchpoints and stake "
+        "points too).",
+    ),
+    "simulate": (
+        "alsos.research.simulate",
+        "a rule study: the same hands under several variants, compared",
+        "Play the same seeds under each variant and compare contracts, figures, kontras and "
+        "stakes, with 95% intervals and paired differences.",
+    ),
+    "bench": (
+        "alsos.research.bench",
+        "the open benchmark: a bot rated on frozen boards against the shipped levels",
+        "Play a bot on the profile's frozen boards at every position against each shipped "
+        "level; print its rating on the leaderboard's scale, its duplicate scores with 95% "
+        "intervals and its time per decision (--compare: result files side by side).",
+    ),
 }
 
 
-def _add_learning(name: str, sub: _Subparsers) -> None:
-    """A learning subcommand (:data:`_LEARNING`; its options are its module's)."""
-    help_line, description = _LEARNING[name]
-    module = importlib.import_module(f"alsos.terminal.{name}")
+def _add_module_command(name: str, sub: _Subparsers) -> None:
+    """A subcommand of :data:`_MODULE_COMMANDS` (its options are its module's)."""
+    path, help_line, description = _MODULE_COMMANDS[name]
+    module = importlib.import_module(path)
     module.add_arguments(sub.add_parser(name, help=help_line, description=description))
 
 
@@ -458,26 +476,6 @@ def _add_rules(sub: _Subparsers) -> None:
     )
 
 
-def _add_arena(sub: _Subparsers) -> None:
-    """The ``arena`` subcommand (its options are :mod:`alsos.research.arena`'s)."""
-    arena.add_arguments(sub.add_parser(
-        "arena",
-        help="bots against each other on duplicate deals, with 95%% intervals",
-        description="Play duplicate deals with the bots rotated through the seats; print "
-                    "each bot's mean payment per hand and the paired differences.",
-    ))  # fmt: skip
-
-
-def _add_simulate(sub: _Subparsers) -> None:
-    """The ``simulate`` subcommand (its options are :mod:`alsos.research.simulate`'s)."""
-    simulate.add_arguments(sub.add_parser(
-        "simulate",
-        help="a rule study: the same hands under several variants, compared",
-        description="Play the same seeds under each variant and compare contracts, figures, "
-                    "kontras and stakes, with 95% intervals and paired differences.",
-    ))  # fmt: skip
-
-
 def _add_serve(sub: _Subparsers) -> None:
     """The ``serve`` subcommand: the web table."""
     serve = sub.add_parser(
@@ -542,14 +540,15 @@ _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_play,
     _add_replay,
     _add_analyze,
-    functools.partial(_add_learning, "puzzles"),
-    functools.partial(_add_learning, "tutorial"),
+    functools.partial(_add_module_command, "puzzles"),
+    functools.partial(_add_module_command, "tutorial"),
     _add_variants,
     _add_validate,
     _add_schema,
     _add_rules,
-    _add_arena,
-    _add_simulate,
+    functools.partial(_add_module_command, "arena"),
+    functools.partial(_add_module_command, "simulate"),
+    functools.partial(_add_module_command, "bench"),
     _add_serve,
 )
 """The subcommands in the order ``alsos --help`` lists them."""

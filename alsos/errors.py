@@ -106,10 +106,12 @@ class SearchError(AlsosError):
 
 
 class ResearchError(AlsosError):
-    """A study or arena run that cannot go on as asked: its settings, its
-    checkpoint or output files, its parallel backend, its statistics.
+    """A study, arena, benchmark or tournament that cannot go on as asked: its
+    settings, its checkpoint or output files, its parallel backend, its
+    statistics, its results, boards or movement.
 
     Its classes: :class:`~alsos.research.arena.ArenaError`,
+    :class:`~alsos.compete.scoring.CompeteError`,
     :class:`~alsos.research.simulate.SimulateError`,
     :class:`~alsos.research.checkpoint.CheckpointError`,
     :class:`~alsos.research.checkpoint.OutputError`,
@@ -137,5 +139,6 @@ class WebError(AlsosError):
 
     Its classes: ``alsos.web.room.TableError``, ``alsos.web.room.SeatNameError``,
     ``alsos.web.guard.NotJSON``, :class:`~alsos.viewer.ViewerError`,
-    :class:`~alsos.web.ratings.RatingError`.
+    :class:`~alsos.web.ratings.RatingError`,
+    :class:`~alsos.web.accounts.AccountError`.
     """

@@ -54,6 +54,10 @@ nitpick_ignore_regex = [
     ("py:class", r"(collections\.abc|typing|enum|random|pathlib|argparse|gettext|os)\.\w+"),
     # The optional libraries of alsos.rl and alsos.openspiel (no inventories either).
     ("py:class", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel)\..+"),
+    # the web table's frameworks in alsos.web's documented signatures
+    ("py:class", r"(starlette|sqlalchemy)\..+"),
+    # the web table's parts that have no API page (the hub's database threads, the limits)
+    ("py:class", r"alsos\.web\.(guard|writes)\..+"),
     # The job and result type variables of alsos.research.parallel.run.
     ("py:class", r"alsos\.research\.parallel\.[JR]"),
     # Private type variables of signatures (alsos.ruleset.tables, alsos.terminal).

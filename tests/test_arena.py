@@ -222,3 +222,28 @@ def test_a_resumed_runs_rate_counts_only_its_own_work(capsys: pytest.CaptureFixt
     rate = float(err.split("hands, ")[1].split("/s")[0].replace(",", ""))
     assert bar.skipped == 90 and bar.done == 100
     assert rate <= 10 / 0.05
+
+
+def test_duplicate_scores_of_two_bots_mirror_each_other(capsys: pytest.CaptureFixture[str]) -> None:
+    """With two bots every comparison is between them: their matchpoint percentages
+    add up to 100 on every deal, and their stake points cancel (alsos.compete.scoring)."""
+    result = arena("potter1930", ["heuristic", "random"], 8, workers=1)
+    h, r = result.bots["heuristic"], result.bots["random"]
+    assert h.matchpoints is not None and r.matchpoints is not None
+    assert h.stake_points is not None and r.stake_points is not None
+    assert h.matchpoints.value + r.matchpoints.value == pytest.approx(100.0)
+    assert h.stake_points.value == pytest.approx(-r.stake_points.value)
+    assert h.matchpoints.value > 50.0, "the heuristic bot outplays random"
+    table = result.table(duplicate=True)
+    ranking = table.split("duplicate scoring")[1].splitlines()[2:]
+    assert [row.split()[:2] for row in ranking] == [["1", "heuristic"], ["2", "random"]]
+    assert main(["arena", "--variant", "tompa", "--bots", "heuristic,random", "--deals", "3",
+                 "--workers", "1", "--duplicate"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "duplicate scoring" in out and "stake points/hand" in out
+
+
+def test_a_bot_alone_has_no_duplicate_score() -> None:
+    result = arena("tompa", ["heuristic"], 3, workers=1)
+    assert result.bots["heuristic"].matchpoints is None
+    assert result.to_data()["bots"]["heuristic"]["matchpoints"] is None

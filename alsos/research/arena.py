@@ -55,7 +55,6 @@ from __future__ import annotations
 import argparse
 import functools
 import itertools
-import json
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -65,8 +64,10 @@ from typing import Any
 from attrs import field, frozen
 
 from alsos.bots import available, parse_spec, split_specs
+from alsos.compete.scoring import TOP_STAKE_POINTS, Result, score
 from alsos.errors import ResearchError
 from alsos.play.game import Game
+from alsos.research.checkpoint import write_json
 from alsos.research.parallel import (
     Progress,
     UnitCheckpoint,
@@ -126,17 +127,20 @@ def _play_deals(job: _Job) -> list[list[Any]]:
     """Play deals ``first .. first+count-1`` in every arrangement.
 
     Per deal, per bot: ``[payment sum, seat-hands, declared, won, contracts,
-    figures, capped payment sum, |payment| sum, defended, beaten]`` with
+    figures, capped payment sum, |payment| sum, defended, beaten, duplicate]`` with
     ``contracts`` {kind: hands declared} and ``figures`` {figure: [announced,
     made]}; ``defended``: hands against a declarer, ``beaten``: of those, the
-    declarer's game lost -- plain data, to cross process boundaries.
+    declarer's game lost; ``duplicate``: ``[matchpoints, top, stake points, results
+    compared]`` against the other bots at the same seat of the deal
+    (:func:`alsos.compete.scoring.score`) -- plain data, to cross process boundaries.
     """
     variant, players, names, first, count, cap = job
     rules = rules_named(variant, players)
     out = []
     for seed in range(first, first + count):
-        stats: list[list[Any]] = [[0, 0, 0, 0, {}, {}, 0, 0, 0, 0] for _ in names]
+        stats: list[list[Any]] = [[0, 0, 0, 0, {}, {}, 0, 0, 0, 0, []] for _ in names]
         seats = len(play_hand_seats(rules, seed))
+        results: list[Result] = []
         for table, lineup in enumerate(lineups(len(names), seats)):
             game = play_hand(rules, seed, [names[b] for b in lineup], table)
             s = game.settlement
@@ -145,6 +149,7 @@ def _play_deals(job: _Job) -> list[list[Any]]:
             for seat, b in zip(game.active, lineup, strict=True):
                 row = stats[b]
                 paid = s.payments.get(seat, 0)
+                results.append(Result(seed, seat, names[b], paid, str(table)))
                 row[0] += paid
                 row[1] += 1
                 row[6] += max(-cap, min(cap, paid))
@@ -161,6 +166,15 @@ def _play_deals(job: _Job) -> list[list[Any]]:
                         made = row[5].setdefault(e.label, [0, 0])
                         made[0] += 1
                         made[1] += e.made
+        totals: dict[str, list[float]] = {name: [0, 0, 0.0, 0] for name in names}
+        for scored in score(results):
+            t = totals[scored.result.entrant]
+            t[0] += scored.matchpoints
+            t[1] += scored.top
+            t[2] += scored.stake_points or 0.0
+            t[3] += scored.comparisons > 0
+        for b, name in enumerate(names):
+            stats[b][10] = totals[name]
         out.append(stats)
     return out
 
@@ -177,7 +191,10 @@ class BotResult:
     ``capped``: the payment per hand with each hand's capped at the match's cap
     (None where not measured); ``stake``: the mean ``|payment|`` per hand;
     ``defended``: hands against a declarer, ``beaten``: of those, the
-    declarer's game lost.
+    declarer's game lost; ``matchpoints``: the percentage of matchpoints it scored
+    against the other bots at the same seats of the same deals, and
+    ``stake_points``: its stake points per hand (:mod:`alsos.compete.scoring`;
+    None where no other bot held its seats).
     """
 
     name: str
@@ -191,10 +208,17 @@ class BotResult:
     stake: float = 0.0
     defended: int = 0
     beaten: int = 0
+    matchpoints: Estimate | None = None
+    stake_points: Estimate | None = None
 
     def to_data(self) -> dict[str, Any]:
         capped = self.capped
+        dup = {
+            key: None if e is None else {"mean": e.value, "ci95": [e.low, e.high]}
+            for key, e in (("matchpoints", self.matchpoints), ("stake_points", self.stake_points))
+        }
         return {
+            **dup,
             "mean": self.mean.value,
             "ci95": [self.mean.low, self.mean.high],
             "capped": None if capped is None else capped.value,
@@ -246,8 +270,9 @@ class ArenaResult:
             "pairs": pairs,
         }
 
-    def table(self) -> str:
-        """The result as aligned text: one row per bot, then the pairwise differences."""
+    def table(self, duplicate: bool = False) -> str:
+        """The result as aligned text: one row per bot, then the pairwise differences;
+        with ``duplicate``, then each bot's duplicate scores (:meth:`duplicate_table`)."""
         head = (
             "bot",
             "mean/hand",
@@ -284,6 +309,34 @@ class ArenaResult:
             if c is not None:
                 line += f"; capped at {self.cap}: {_difference(c)}"
             lines.append(line)
+        if duplicate:
+            lines += ["", self.duplicate_table()]
+        return "\n".join(lines)
+
+    def duplicate_table(self) -> str:
+        """The match scored as a duplicate tournament, best first: each bot's
+        matchpoint percentage and stake points per hand, with 95% intervals over
+        deals (:mod:`alsos.compete.scoring`)."""
+        rows = [("rank", "bot", "matchpoints %", "95% interval", "stake points/hand",
+                 "95% interval")]  # fmt: skip
+        ranked = sorted(
+            self.bots.values(),
+            key=lambda r: (-(r.matchpoints.value if r.matchpoints else -1.0), r.name),
+        )
+        for i, r in enumerate(ranked, 1):
+            mp, sp = r.matchpoints, r.stake_points
+            rows.append((
+                str(i), r.name,
+                "-" if mp is None else f"{mp.value:.1f}",
+                "-" if mp is None else f"[{mp.low:.1f}, {mp.high:.1f}]",
+                "-" if sp is None else f"{sp.value:+.3f}",
+                "-" if sp is None else f"[{sp.low:+.3f}, {sp.high:+.3f}]",
+            ))  # fmt: skip
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        lines = ["duplicate scoring: each seat of each deal compared with the other bots' "
+                 "results at it"]  # fmt: skip
+        lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+                  for row in rows]  # fmt: skip
         return "\n".join(lines)
 
 
@@ -387,14 +440,21 @@ def _deal_problem(bots: int, seat_hands: int, cap: int, deal: int, stats: Any) -
     for row in stats:
         if not (
             isinstance(row, list)
-            and len(row) == 10
-            and all(type(x) is int for x in row[:4] + row[6:])
+            and len(row) == 11
+            and all(type(x) is int for x in row[:4] + row[6:10])
         ):
             return (
                 "a bot's result is not [payments, hands, declared, won, contracts, figures, "
-                "capped, stakes, defended, beaten]"
+                "capped, stakes, defended, beaten, duplicate]"
             )
-        paid, hands, declared, won, contracts, figures, capped, stakes, defended, beaten = row
+        paid, hands, declared, won, contracts, figures, capped, stakes, defended, beaten, dup = row
+        if not (
+            isinstance(dup, list) and len(dup) == 4
+            and type(dup[0]) is int and type(dup[1]) is int and type(dup[3]) is int
+            and isinstance(dup[2], int | float) and 0 <= dup[0] <= dup[1]
+            and 0 <= dup[3] <= hands and abs(dup[2]) <= TOP_STAKE_POINTS * hands
+        ):  # fmt: skip
+            return "a bot's duplicate scores are not [matchpoints, top, stake points, compared]"
         if not 0 <= won <= declared <= hands or hands < 1:
             return "a bot's hands, declarations and wins do not fit together"
         if not (0 <= beaten <= defended <= hands - declared and abs(paid) <= stakes):
@@ -428,6 +488,10 @@ def _summarise(
 ) -> ArenaResult:
     means = {b: [d[b][0] / d[b][1] for d in by_deal] for b in range(len(names))}
     capped = {b: [d[b][6] / d[b][1] for d in by_deal] for b in range(len(names))}
+    percents = {b: [100 * d[b][10][0] / d[b][10][1] for d in by_deal if d[b][10][1]]
+                for b in range(len(names))}  # fmt: skip
+    stake_points = {b: [d[b][10][2] / d[b][1] for d in by_deal if d[b][10][3]]
+                    for b in range(len(names))}  # fmt: skip
     out = {}
     for b, name in enumerate(names):
         contracts: Counter[str] = Counter()
@@ -451,6 +515,8 @@ def _summarise(
             stake=sum(d[b][7] for d in by_deal) / hands,
             defended=sum(d[b][8] for d in by_deal),
             beaten=sum(d[b][9] for d in by_deal),
+            matchpoints=mean_interval(percents[b]) if len(percents[b]) > 1 else None,
+            stake_points=mean_interval(stake_points[b]) if len(stake_points[b]) > 1 else None,
         )
     pair_list = list(itertools.combinations(range(len(names)), 2))
     pairs = {(names[a], names[b]): paired_difference(means[a], means[b]) for a, b in pair_list}
@@ -500,6 +566,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"cap each hand's payment at this many stakes either way for the capped means "
         f"shown beside the raw ones (default: {CAP})",
     )
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="also score the match as a duplicate tournament: matchpoints and stake points "
+        "against the other bots at the same seat of the same deal",
+    )
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON to FILE")
     parser.add_argument(
         "--resume",
@@ -519,11 +591,8 @@ def run(args: argparse.Namespace) -> int:
     checkpoint = None if args.json is None else f"{args.json}.partial.jsonl"
 
     def write(result: ArenaResult) -> None:
-        print(result.table())
-        if args.json:
-            with open(args.json, "w", encoding="utf-8") as f:
-                json.dump(result.to_data(), f, indent=2)
-                f.write("\n")
+        print(result.table(duplicate=args.duplicate))
+        write_json(args.json, result.to_data())
 
     def body() -> int:
         check_outputs({"--json": args.json, "its checkpoint": checkpoint})

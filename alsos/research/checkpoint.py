@@ -25,6 +25,7 @@ __all__ = [
     "UnitCheckpoint",
     "check_outputs",
     "short",
+    "write_json",
 ]
 
 
@@ -286,6 +287,15 @@ def short(text: object, limit: int = 60) -> str:
     s = str(text)
     half = (limit - 3) // 2
     return repr(s if len(s) <= limit else s[:half] + "..." + s[-half:])
+
+
+def write_json(path: str | Path | None, data: object, indent: int = 2) -> None:
+    """Write ``data`` as JSON to ``path`` (a command's ``--json FILE``; nothing when None)."""
+    if path is None:
+        return
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=indent)
+        f.write("\n")
 
 
 def check_outputs(outputs: dict[str, str | Path | None]) -> None:

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 import math
 import sys
 from collections import Counter
@@ -40,6 +39,7 @@ from attrs import define, field, frozen
 
 from alsos.errors import ResearchError
 from alsos.play.game import Game
+from alsos.research.checkpoint import write_json
 from alsos.research.parallel import (
     Progress,
     UnitCheckpoint,
@@ -564,10 +564,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{study.played} hands played in {study.elapsed:.1f} s: "
                   f"{study.played / study.elapsed:,.0f} hands/s"
                   + (f" ({resumed} more from the checkpoint)" if resumed else ""))  # fmt: skip
-        if args.json:
-            with open(args.json, "w", encoding="utf-8") as f:
-                json.dump(study.to_data(), f, indent=1)
-                f.write("\n")
+        write_json(args.json, study.to_data(), indent=1)
         if args.plot:
             plot(study, args.plot)
 

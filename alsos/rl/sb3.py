@@ -25,9 +25,7 @@ from typing import Any
 from alsos.errors import BotError
 from alsos.pack.actions import Action
 from alsos.play.view import View
-from alsos.rl.encoding import ObservationEncoder
-from alsos.rl.spaces import ActionSpace
-from alsos.ruleset.tables import rules_named
+from alsos.rl.agent import coders
 
 __all__ = ["PolicyBot", "PolicyBotError", "ppo_bot"]
 
@@ -50,13 +48,6 @@ def _load(path: str) -> Any:
         raise PolicyBotError(f"{path[:60]!r} is not a MaskablePPO model: {e}") from e
 
 
-@functools.lru_cache(maxsize=16)
-def _coders(variant: str) -> tuple[ActionSpace, ObservationEncoder]:
-    rules = rules_named(variant)
-    space = ActionSpace(rules)
-    return space, ObservationEncoder(rules, space)
-
-
 class PolicyBot:
     """A MaskablePPO ``model`` (a loaded model, or the path of a saved one) as a bot."""
 
@@ -68,7 +59,7 @@ class PolicyBot:
         environment encodes it."""
         if len(legal) == 1:
             return legal[0]
-        space, encoder = _coders(view.variant)
+        space, encoder = coders(view.variant)
         shape = getattr(self.model.observation_space["observation"], "shape", None)
         if shape != encoder.shape:
             raise PolicyBotError(

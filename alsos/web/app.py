@@ -32,8 +32,9 @@ everything that takes CPU time -- searching bots, hints, viewer and analysis
 pages, uploaded profiles -- runs in worker processes, fair between tables and
 clients (:mod:`alsos.web.searches`).  Limits against abuse are counted per
 client address (:mod:`alsos.web.guard`).  Tokens travel in messages, never in
-URLs the server sees (a page keeps its token in the URL fragment), and no
-cookie is used; a table is made only from the page's own origin, as JSON.
+URLs the server sees (a page keeps its token in the URL fragment); the only
+cookie is an account's session (:mod:`alsos.web.people`, whose routes are
+beside these), and a table is made only from the page's own origin, as JSON.
 """
 
 from __future__ import annotations
@@ -45,7 +46,6 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
@@ -80,8 +80,15 @@ from alsos.web.pages import (
     set_data,
     tutorial_data,
 )
+from alsos.web.people import CsrfGuard, People
 from alsos.web.protocol import CLIENT_MESSAGES, check_client
 from alsos.web.ratings import answer
+from alsos.web.replies import capped_body as _capped_body
+from alsos.web.replies import client_of as _client
+from alsos.web.replies import foreign as _foreign
+from alsos.web.replies import language_of as _language
+from alsos.web.replies import refuse as _refuse
+from alsos.web.replies import secure as _secure
 from alsos.web.room import BOTS, HUMAN, SPECTATOR, Connection, Room, TableError
 from alsos.web.searches import Position
 from alsos.web.store import Store
@@ -129,6 +136,7 @@ def create_app(
     """
     site = _Site(Store(db_url), bot_delay, limits or Limits(), hand_pause, workers)
     routes = [
+        *site.people.routes(),
         Route("/", site.index),
         Route("/api/variants", site.variants),
         Route("/api/cards", site.cards),
@@ -146,6 +154,7 @@ def create_app(
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=site.lifespan)
+    app.add_middleware(CsrfGuard, people=site.people)
     app.add_middleware(_Headers)
     return app
 
@@ -170,6 +179,7 @@ class _Site:
         self.guard = Guard(limits)
         self.pages = Pages()
         self._hub: Hub | None = None
+        self.people = People(self.hub, self.guard)
 
     def hub(self) -> Hub:
         if self._hub is None:  # made in the event loop that serves the app
@@ -246,14 +256,17 @@ class _Site:
 
     async def puzzle_rating(self, request: Request) -> Response:
         """A player's puzzle rating after one puzzle (:func:`alsos.web.ratings.answer`);
-        the board keeps the rating, the server keeps nothing."""
+        the board keeps the rating; for a signed-in player the server notes the puzzle
+        answered (:meth:`alsos.web.people.People.puzzle_answered`)."""
         body = await _capped_body(request, 512)
         if body is None:
             return _refuse(413, "a rating request is at most 512 bytes")
         try:
-            return _secure(JSONResponse(answer(body)))
+            answered = answer(body)
         except (ValueError, RecursionError) as e:  # json's errors are ValueErrors too
             return _refuse(400, f"not a rating request: {e}")
+        await self.people.puzzle_answered(request, body)
+        return _secure(JSONResponse(answered))
 
     async def card_names(self, request: Request) -> Response:
         lang = _language(request)
@@ -573,6 +586,10 @@ class _Site:
         if room is None or seat is None:
             await _close(ws, CLOSE_REFUSED, "no such table, or the link does not open a seat of it")
             return None, None, ENGLISH
+        why = await self.people.seat_refusal(ws, room.id, seat) if seat >= 0 else None
+        if why is not None:
+            await _close(ws, CLOSE_REFUSED, why)
+            return None, None, ENGLISH
         return room, seat, lang
 
     async def _handle(
@@ -635,30 +652,6 @@ class _Site:
 
 async def _hint(hub: Hub, room: Room, seat: int, client: str, conn: Connection) -> None:
     conn.send({"type": "hint", "text": await hub.hint(room, seat, client, conn.lang)})
-
-
-def _language(request: Request) -> Language | Response:
-    """The language ``?lang=`` asks for (English when not given), or the refusal naming
-    the languages there are."""
-    try:
-        return language(request.query_params.get("lang", "en"))
-    except LanguageError as e:
-        return _refuse(400, str(e))
-
-
-def _client(request: Request) -> str:
-    """The address a request came from (a proxy's own, unless it is believed:
-    ``--forwarded-allow-ips``)."""
-    return request.client.host if request.client else "?"
-
-
-def _foreign(request: Request) -> bool:
-    """Whether a browser sent ``request`` from another site's page (its ``Origin`` is
-    not this server): a page elsewhere must not spend a visitor's tables."""
-    origin = request.headers.get("origin")
-    if origin is None:  # not a browser's cross-site request (a script, a test)
-        return False
-    return urlsplit(origin).netloc.lower() != request.headers.get("host", "").lower()
 
 
 def _table_request(
@@ -742,24 +735,6 @@ def _viewer(html: str | None) -> Response:
     return _secure(response)
 
 
-def _secure(response: Response) -> Response:
-    response.headers["cache-control"] = "no-store"
-    return response
-
-
-async def _capped_body(request: Request, limit: int) -> bytes | None:
-    """The request's body, read no further than ``limit`` bytes (None: it is longer)."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        return None
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            return None
-    return body
-
-
 #: the messages a page may send once its seat is open (alsos.web.protocol)
 _LATER = tuple(k for k in CLIENT_MESSAGES if k != "hello")
 
@@ -777,10 +752,6 @@ def _record(room: Room, seat: int) -> dict[str, Any]:
 
 def _error(reason: str) -> dict[str, Any]:
     return {"type": "error", "reason": reason}
-
-
-def _refuse(status: int, reason: str) -> Response:
-    return _secure(JSONResponse({"error": reason}, status_code=status))
 
 
 async def _write(ws: WebSocket, conn: Connection) -> None:

@@ -49,11 +49,13 @@ from alsos.pack.cards import quote
 from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
 from alsos.web.absence import Absences
+from alsos.web.accounts import Accounts
 from alsos.web.listing import lobby_entries
 from alsos.web.lobby import Settings, settings_row
 from alsos.web.messages import PROTOCOL
 from alsos.web.notify import Listener
 from alsos.web.peers import Peers
+from alsos.web.rated import Rated, entrant_of
 from alsos.web.room import (
     HUMAN,
     OPEN,
@@ -116,6 +118,8 @@ class Hub:
         self.idle = idle
         self.rooms: dict[str, Room] = {}
         self.db = Database(store)
+        self.accounts = Accounts(store.engine)
+        self.rated = Rated(store.engine)
         self.writes = GroupCommit(self.db)
         self.searches = Searches(workers, processes=processes)
         self.uploads = Uploads(self.searches)
@@ -456,6 +460,8 @@ class Hub:
         if room is None:
             room = self.rooms[table_id] = Room(row, rules, session, game)
             self.absences.loaded(room)
+            if game.is_over:  # perhaps not noted before a restart
+                self._spawn(self._noted(room, room.hand, game))
         self.listening()
         if self._pruner is None and self.idle > 0:
             self._pruner = asyncio.get_running_loop().create_task(self._pruning())
@@ -670,11 +676,31 @@ class Hub:
         await self.writes.store(room.id, ply, seat, taken)
         room.publish(trial, events, ply)
         self.absences.watch(room)
+        if trial.is_over:
+            self._spawn(self._noted(room, room.hand, trial))
+
+    async def _noted(self, room: Room, hand: int, game: Game) -> None:
+        """Note a finished hand for ratings and the players' pages (:mod:`alsos.web.rated`:
+        once, whichever process or load sees it end)."""
+        s = game.settlement
+        assert s is not None
+        linked = await self.db.call(self.accounts.seat_accounts, room.id)
+        kinds = {r.seat: r.kind for r in room.seats}
+        seats = game.active
+        entrants = [None if n in room.stood_in else entrant_of(linked.get(n), kinds.get(n))
+                    for n in seats]  # fmt: skip
+        variant = room.rules.id if room.shipped else None
+        payments = [s.payments.get(n, 0) for n in seats]
+        await self.db.call(
+            self.rated.record, room.id, hand, variant, entrants, linked, seats, payments
+        )
 
     async def bot_moves(self, room: Room, seat: int, action: str) -> None:
         """(The lock held.)  Take a bot's move; if another process's bot moved first,
         show its move instead.  A failed write raises (the bot tries again)."""
         ply = len(room.game.history)
+        if seat in room.standins:
+            room.stood_in.add(seat)
         try:
             await self._commit(room, seat, action)
         except PlyTaken:  # another process moved this bot: its claim was lost meanwhile
@@ -759,6 +785,7 @@ class Hub:
         )  # (next_game changed nothing: a failed write leaves the session as it was)
         room.game = game
         room.hand += 1
+        room.stood_in.clear()
         room.stamp()
         room.send_table()
         self.absences.watch(room)

@@ -1,7 +1,7 @@
 """The web page's own words: every message its scripts and its HTML show a person.
 
 The page (``static/index.html``, ``lobby.js``, ``table.js``, ``puzzles.js``,
-``tutorial.js``) looks each message up whole, in English, and fills its
+``tutorial.js``, ``accounts.js``) looks each message up whole, in English, and fills its
 ``{placeholders}`` itself; ``GET /api/words?lang=`` answers with
 :func:`page_words`, the messages in that language, read from the same gettext
 catalogue as every other word of alsos (:mod:`alsos.language`).
@@ -237,6 +237,45 @@ PAGE: tuple[str, ...] = (
     N_("The guided hand could not be loaded: try again."),
     N_("At your turn, click the move the lesson asks for."),
     N_("{typed} is not this lesson's move: choose {action}."),
+    # accounts, the players' pages and the leaderboard (accounts.js)
+    N_("(not rated)"),
+    N_("A name has 3 to 24 letters, digits and _ - . ; a password 8 characters or more."),
+    N_(
+        "Every rated hand moves the ratings of the people and bot levels who played it. "
+        "The list is ordered by the rating less three times its uncertainty, so that a few "
+        "lucky hands do not put anyone on top."
+    ),
+    N_("Leaderboard"),
+    N_("Make the account"),
+    N_("Name"),
+    N_("No rated hand of this variant yet."),
+    N_("No rated hand yet."),
+    N_("No such player."),
+    N_("own profile"),
+    N_("Password"),
+    N_("Place"),
+    N_("Player"),
+    N_("Playing since {date} · hands played: {n}"),
+    N_("puzzles solved: {solved} of {tried}"),
+    N_("Rated hands"),
+    N_("Rating"),
+    N_("Ratings"),
+    N_("Sign in"),
+    N_("Sign in or make an account"),
+    N_("Sign out"),
+    N_("Signed in as {name}"),
+    N_("That name is taken: choose another."),
+    N_("The server could not do it just now: try again."),
+    N_("This page is out of date: reload it and try again."),
+    N_("Too many tries: wait a few minutes and try again."),
+    N_(
+        "With an account your hands at the table count towards your rating, and your page "
+        "lists them. Without one you play just the same, by the links."
+    ),
+    N_("Wrong name or password."),
+    N_("Your hands"),
+    N_("{mu} ± {spread}"),
+    N_("{variant}, table {table}, hand {hand}: {payment} stakes"),
 )
 
 

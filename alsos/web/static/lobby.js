@@ -82,12 +82,23 @@
     for (const svg of node.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
     return node;
   }
-  window.Alsos = { copy, link, lang, tr, ready, el, picture };
+  // Who is signed in (GET api/me: {name, csrf}, name null without a session).  Every
+  // request that changes something goes through send(), which adds the session's
+  // CSRF token: the server refuses a signed-in change without it.
+  const me = fetch("api/me").then((r) => r.json()).catch(() => ({ name: null }));
+  async function send(url, method, body) {
+    const { csrf } = await me;
+    const headers = { "content-type": "application/json" };
+    if (csrf) headers["x-csrf-token"] = csrf;
+    return fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  }
+  window.Alsos = { copy, link, lang, tr, ready, el, picture, me, send };
 
   const p = new URLSearchParams(location.hash.slice(1));
   if (p.get("t") && p.get("k")) return;  // a seat's page: table.js plays it
   if (p.get("puzzles") || p.get("practice")) return;  // puzzles: puzzles.js shows them
   if (p.get("tutorial")) return;  // the guided first hand: tutorial.js plays it
+  if (p.has("account") || p.get("player") !== null || p.get("leaderboard")) return;  // accounts.js
 
   // ------------------------------------------------------------------ the lobby
   async function lobby() {
@@ -121,9 +132,7 @@
   }
   async function sit(table, seat, button) {
     button.disabled = true;
-    const r = await fetch(`api/tables/${encodeURIComponent(table)}/seats?lang=${encodeURIComponent(lang())}`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat }),
-    });
+    const r = await send(`api/tables/${encodeURIComponent(table)}/seats?lang=${encodeURIComponent(lang())}`, "POST", { seat });
     const got = await r.json();
     if (!r.ok) { $("lobby-said").textContent = got.error; button.disabled = false; lobby(); return; }
     location.hash = `t=${got.table}&k=${got.token}`;
@@ -194,9 +203,7 @@
         body.profile = await file.text();
       }
       // in the page's language: a refused profile's problems are written in it
-      const r = await fetch(`api/tables?lang=${encodeURIComponent(lang())}`, {
-        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-      });
+      const r = await send(`api/tables?lang=${encodeURIComponent(lang())}`, "POST", body);
       const got = await r.json();
       if (!r.ok) { $("setup-error").textContent = got.error; return; }
       const list = $("link-list");

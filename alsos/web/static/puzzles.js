@@ -77,10 +77,8 @@
     const left = puzzles.map((q, i) => i).filter((i) => !seen.has(i));
     upNext = left.length ? left[0] : null;
     try {
-      const r = await fetch("api/puzzles/rating", {
-        method: "POST", headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ...rating(), difficulty: p.difficulty, solved, left: left.map((i) => puzzles[i].difficulty) }),
-      });
+      const r = await window.Alsos.send("api/puzzles/rating", "POST",
+        { ...rating(), id: p.id, difficulty: p.difficulty, solved, left: left.map((i) => puzzles[i].difficulty) });
       if (!r.ok) return;
       const got = await r.json();
       localStorage.setItem(RATING, JSON.stringify({ mu: got.mu, sigma: got.sigma }));
