@@ -86,9 +86,14 @@ def test_a_cap_that_is_not_a_positive_whole_number_is_refused(cap: object) -> No
 
 
 def test_a_checkpoint_row_is_checked_against_the_cap() -> None:
-    good = [[3, 2, 1, 1, {"trump": 1}, {}, 3, 5, 1, 0]]
+    dup = [0, 0, 0.0, 0]  # matchpoints, top, stake points, results compared
+    good = [[3, 2, 1, 1, {"trump": 1}, {}, 3, 5, 1, 0, dup]]
     assert _deal_problem(1, 2, CAP, 0, good) == ""
     assert "capped" in _deal_problem(1, 2, 1, 0, good)  # 3 over 2 hands at a cap of 1
     old = [[3, 2, 1, 1, {"trump": 1}, {}]]  # a row of a checkpoint written before the cap
     assert "capped, stakes, defended, beaten" in _deal_problem(1, 2, CAP, 0, old)
-    assert "defences" in _deal_problem(1, 2, CAP, 0, [[3, 2, 1, 1, {}, {}, 3, 5, 2, 0]])
+    before = [[3, 2, 1, 1, {"trump": 1}, {}, 3, 5, 1, 0]]  # before the duplicate scores
+    assert "duplicate" in _deal_problem(1, 2, CAP, 0, before)
+    assert "defences" in _deal_problem(1, 2, CAP, 0, [[3, 2, 1, 1, {}, {}, 3, 5, 2, 0, dup]])
+    bad = [[3, 2, 1, 1, {"trump": 1}, {}, 3, 5, 1, 0, [5, 2, 0.0, 1]]]  # more points than top
+    assert "duplicate scores" in _deal_problem(1, 2, CAP, 0, bad)

@@ -190,6 +190,14 @@ def test_movement_spreads_meetings() -> None:
     m = movement(9, 3, 3)
     assert max(m.meetings().values()) < 3
     assert sum(m.meetings().values()) == 3 * 3 * 3
+    # the entrants a result is compared with (the same position, other tables) change:
+    # over two cycles entrant 0 is compared with more than the two of its first round
+    long = movement(9, 3, 6)
+    compared: set[int] = set()
+    for tables in long.rounds:
+        position = next(t.index(0) for t in tables if 0 in t)
+        compared |= {t[position] for t in tables} - {0}
+    assert len(compared) > 2
 
 
 def test_movement_refuses_what_cannot_be_compared() -> None:

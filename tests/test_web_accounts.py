@@ -17,7 +17,7 @@ pytest.importorskip("httpx")
 pytest.importorskip("argon2")
 
 from starlette.websockets import WebSocketDisconnect
-from test_web import _join, _play_to_the_end, _Server
+from test_web import _join, _play_to_the_end, _Server, _table
 
 from alsos.web.accounts import AccountError, LoginLimits, check_name, check_password, name_key
 from alsos.web.people import COOKIE
@@ -132,17 +132,25 @@ def test_an_unknown_name_takes_as_long_as_a_wrong_password(client: _Server) -> N
     assert 0.5 < unknown / known < 2.0, times
 
 
-def test_sign_in_attempts_are_limited_per_account_and_per_client() -> None:
-    limits = LoginLimits(per_account=3, per_client=5, window=60.0)
+def test_sign_in_attempts_are_limited_per_name_and_address_and_per_client() -> None:
+    limits = LoginLimits(per_pair=3, per_client=5, per_account=8, window=60.0)
     for i in range(3):
-        assert limits.refusal("anna", "1.2.3.4", now=i) is None
-        limits.failed("anna", "1.2.3.4", now=i)
-    assert "this name" in (limits.refusal("ANNA", "5.6.7.8", now=3) or "")
-    assert limits.refusal("bela", "1.2.3.4", now=3) is None
-    limits.failed("bela", "1.2.3.4", now=3)
-    limits.failed("cili", "1.2.3.4", now=4)
-    assert "this address" in (limits.refusal("dani", "1.2.3.4", now=5) or "")
-    assert limits.refusal("anna", "9.9.9.9", now=61) is None, "the window moves on"
+        assert limits.attempt("anna", "1.2.3.4", now=i) is None
+    assert "this name from this address" in (limits.attempt("ANNA", "1.2.3.4", now=3) or "")
+    # someone else's wrong guesses do not lock anna out of her own address
+    assert limits.attempt("anna", "5.6.7.8", now=3) is None
+    assert limits.attempt("bela", "1.2.3.4", now=4) is None
+    assert limits.attempt("cili", "1.2.3.4", now=4) is None
+    assert "this address" in (limits.attempt("dani", "1.2.3.4", now=5) or "")
+    # one name from many addresses: a higher limit
+    for i in range(4):
+        assert limits.attempt("anna", f"10.0.0.{i}", now=6) is None
+    assert "this name" in (limits.attempt("anna", "10.0.0.9", now=6) or "")
+    # a success forgets its attempt
+    for _ in range(10):
+        assert limits.attempt("emma", "9.9.9.9", now=7) is None
+        limits.succeeded("emma", "9.9.9.9")
+    assert limits.attempt("anna", "1.2.3.4", now=70) is None, "the window moves on"
 
 
 def test_the_server_refuses_a_sixth_failed_sign_in(client: _Server) -> None:
@@ -414,3 +422,48 @@ def test_puzzles_answered_signed_in_show_on_the_players_page(client: _Server) ->
     assert client.get("/api/players/rozi").json()["puzzles"] == {"tried": 2, "solved": 1}
     r = client.post("/api/puzzles/rating", json={**body, "id": "p-3", "solved": True})
     assert r.status_code == 403, "signed in: the token is needed"
+
+
+def test_a_seat_is_linked_only_when_no_one_else_has_it_open(client: _Server) -> None:
+    """A page already open at the seat could be someone else's: signing in and opening
+    the same link then does not make that seat the account's (they would play as it)."""
+    t = _table(client, "tompa", ["human", "medium"])
+    _join(client, t["table"], t["tokens"]["0"])  # an anonymous page, open
+    _register(client, "sanyi")
+    _join(client, t["table"], t["tokens"]["0"])
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.accounts.seat_accounts(t["table"]) == {}
+
+
+def test_one_account_holds_one_seat_of_a_table(client: _Server) -> None:
+    """Opening a second seat's link while signed in plays it without the account: no
+    one is rated playing against themselves."""
+    _register(client, "tibi")
+    t = client.post(
+        "/api/tables", json={"variant": "tompa", "seats": ["human", "human"]},
+        headers=_signed_in_csrf(client),
+    ).json()  # fmt: skip
+    _join(client, t["table"], t["tokens"]["0"])
+    _join(client, t["table"], t["tokens"]["1"])
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.accounts.seat_accounts(t["table"]) == {0: "tibi"}
+    # and were an account ever listed at two seats, the hand is noted unrated, once
+    assert hub.rated.record(
+        "x", 1, "tompa", ["tibi", "tibi"], {0: "tibi", 1: "tibi"}, [0, 1], [2, -2]
+    )
+    assert client.get("/api/players/tibi").json()["played"][0]["rated"] is False
+
+
+def test_too_many_sign_ins_waiting_for_a_hash_are_refused(client: _Server) -> None:
+    """A flood of sign-ins cannot queue unbounded hashing work: past WAITING_AT_MOST
+    waiting, the next is answered 503 at once (and counts as an attempt)."""
+    from alsos.web.people import WAITING_AT_MOST
+
+    people = client.app.state.people  # type: ignore[attr-defined]
+    people._waiting = WAITING_AT_MOST
+    r = _sign_in(client, "someone", "whatever it is")
+    assert r.status_code == 503 and "too many sign-ins" in r.json()["error"]
+    r = client.post("/api/accounts", json={"name": "someone", "password": PASSWORD})
+    assert r.status_code == 503
+    people._waiting = 0
+    _register(client, "someone")

@@ -90,7 +90,7 @@ def test_a_newcomer_registers_plays_a_rated_hand_and_finds_it(
     rows = page.eval_on_selector_all("#leaderboard-table tr", "(r) => r.map((x) => x.innerText)")
     assert rows[0].split("\t")[:2] == ["Place", "Player"]
     if "not rated" not in line:  # a hand where nobody was paid is not rated
-        assert any("Zsófi" in r for r in rows) and any("medium bot" in r for r in rows)
+        assert any("Zsófi" in r for r in rows) and any("Medium bot" in r for r in rows)
     assert _violations(page, axe) == []
     _shot(page, "leaderboard")
     page.click("#sign-out")

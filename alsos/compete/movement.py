@@ -9,12 +9,13 @@ with (:mod:`alsos.compete.scoring`) -- and nobody plays a board twice.
 How the seats are chosen.  Entrants are numbered ``0 .. n-1`` (``n`` a
 multiple of the seats per table: empty places are filled with bots before,
 by the tournament) and laid out in rows of ``seats``: entrant ``i`` is
-``(row, column) = divmod(i, seats)``.  In round ``r`` entrant ``i`` holds
-position ``(column + r * stride[row]) % seats``, where each row's stride is a
-number prime to ``seats`` (the units mod ``seats`` in turn): so every
-entrant holds every position once in each ``seats`` rounds, each position
-has exactly one entrant of each row, and rows with different strides are
-compared with different entrants from round to round.  Within a position
+``(row, column) = divmod(i, seats)``.  Each cycle of ``seats`` rounds starts by
+giving every row's entrants new columns (a seeded shuffle), and in the ``k``-th
+round of a cycle entrant ``i`` holds position ``(column + k * stride[row]) %
+seats``, where each row's stride is a number prime to ``seats`` (the units mod
+``seats`` in turn): so every entrant holds every position once in each cycle,
+each position has exactly one entrant of each row, and the entrants a result
+is compared with change from round to round and from cycle to cycle.  Within a position
 the entrants are spread over the tables so that entrants meet (sit at one
 table) as evenly as possible: of ``tries`` orders drawn from ``seed``, the
 one that repeats the fewest earlier meetings.  The same arguments give the
@@ -92,16 +93,20 @@ def movement(entrants: int, seats: int, rounds: int, *, seed: int = 0, tries: in
     strides = _strides(seats)
     met: dict[tuple[int, int], int] = {}
     out = []
+    columns: list[list[int]] = []
     for r in range(rounds):
+        if r % seats == 0:  # a new cycle: each row's entrants take new columns
+            columns = [rng.sample(range(seats), seats) for _ in range(tables)]
         by_position: list[list[int]] = [[] for _ in range(seats)]
         for i in range(entrants):
             row, column = divmod(i, seats)
-            by_position[(column + r * strides[row % len(strides)]) % seats].append(i)
+            step = (r % seats) * strides[row % len(strides)]
+            by_position[(columns[row][column] + step) % seats].append(i)
         best: list[tuple[int, ...]] | None = None
         best_cost = -1
         for _ in range(max(1, tries)):
-            columns = [by_position[0]] + [rng.sample(p, len(p)) for p in by_position[1:]]
-            round_tables = list(zip(*columns, strict=True))
+            order = [by_position[0]] + [rng.sample(p, len(p)) for p in by_position[1:]]
+            round_tables = list(zip(*order, strict=True))
             cost = sum(
                 met.get((min(a, b), max(a, b)), 0) ** 2 + 1
                 for table in round_tables

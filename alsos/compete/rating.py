@@ -128,7 +128,7 @@ class Ratings:
 
         Returns whether the hand was rated (not when every payment is zero).  A name
         may appear twice (one bot level at two seats): its rating moves by the mean of
-        its seats' updates.
+        its seats' updates, and counts the hand once.
 
         :raises CompeteError: names and payments of different lengths, or fewer than two.
         """
@@ -149,7 +149,7 @@ class Ratings:
             old = self.get(variant, name)
             mu = old.mu + sum(m - old.mu for m, _ in new) / len(new)
             sigma = math.sqrt(sum(s * s for _, s in new) / len(new))
-            self.set(variant, name, Rating(mu, sigma, old.hands + len(new)))
+            self.set(variant, name, Rating(mu, sigma, old.hands + 1))
         return True
 
     def leaderboard(self, variant: str) -> list[tuple[str, Rating]]:

@@ -24,7 +24,9 @@ Two scorings, both computed for every result (:func:`score`):
   doubles the stakes, so on this scale each doubling of a swing is worth the
   same 2 points whatever the base: a ladder doubled to ×16 is worth 8 points
   more than the plain swing, where in raw stakes it is worth sixteen times
-  as much.  Stake points sum to zero over each board and position.
+  as much.  Where each entrant holds a position of a board once (a
+  tournament), stake points sum to zero over it; in an arena, where a bot holds
+  it at several tables, each result's mean is over its own comparisons.
 
 :func:`standings` totals them per entrant, :func:`travellers` lists each
 board's results with their scores (the *travelling score sheet*).  The

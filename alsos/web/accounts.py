@@ -17,9 +17,9 @@ server (or another server process) knows them; one unused for
 the page reads from ``GET /api/me`` and sends back in the ``X-CSRF-Token``
 header of every state-changing request (:mod:`alsos.web.people`).
 
-**Sign-in limits** (:class:`LoginLimits`): failed attempts are counted per
-account name and per client address in a sliding window; past the limit,
-further attempts are refused before any password is checked.
+**Sign-in limits** (:class:`LoginLimits`): attempts are counted as they
+arrive, per name and address, per address and per name, in a sliding window;
+past a limit, further attempts are refused before any password is checked.
 
 **Seats.**  A seat opened by a signed-in person is linked to the account
 (``alsos_seat_accounts``): from then on that seat's link alone no longer opens
@@ -156,18 +156,37 @@ def _digest(session_id: str) -> str:
 
 
 class LoginLimits:
-    """Failed sign-ins counted per account name and per client, over ``window`` seconds.
+    """Sign-in attempts counted over ``window`` seconds, and refused past a limit.
 
-    ``per_account`` failures for one name, or ``per_client`` from one address, and
-    the next attempt is refused until the oldest leaves the window.  Kept in the
-    server process (a restart forgets them).
+    An attempt counts from the moment it is made (before its password is checked),
+    and is forgotten if it succeeds, so attempts sent all at once are counted as
+    they arrive.  The limits: ``per_pair`` for one name from one address (a
+    guesser), ``per_client`` from one address over all names, and ``per_account``
+    for one name from anywhere -- higher, so that someone else cannot lock a
+    player out with a few wrong passwords.  Kept in the server process (a restart
+    forgets them).
     """
 
-    def __init__(self, per_account: int = 5, per_client: int = 20, window: float = 900.0) -> None:
-        self.per_account = per_account
+    def __init__(
+        self,
+        per_pair: int = 5,
+        per_client: int = 20,
+        per_account: int = 50,
+        window: float = 900.0,
+    ) -> None:
+        self.per_pair = per_pair
         self.per_client = per_client
+        self.per_account = per_account
         self.window = window
         self._failed: dict[str, deque[float]] = {}
+
+    def _keys(self, name: str, client: str) -> tuple[tuple[str, int, str], ...]:
+        key = name_key(name)
+        return (
+            (f"p:{key}\0{client}", self.per_pair, "this name from this address"),
+            (f"c:{client}", self.per_client, "this address"),
+            (f"a:{key}", self.per_account, "this name"),
+        )
 
     def _recent(self, key: str, now: float) -> deque[float]:
         times = self._failed.get(key)
@@ -179,27 +198,27 @@ class LoginLimits:
             del self._failed[key]
         return times
 
-    def refusal(self, name: str, client: str, now: float | None = None) -> str | None:
-        """Why a sign-in for ``name`` from ``client`` is refused now, or None."""
+    def attempt(self, name: str, client: str, now: float | None = None) -> str | None:
+        """Count a sign-in attempt now, or say why it is refused (then nothing is counted)."""
         now = time.monotonic() if now is None else now
-        for key, limit, what in (
-            (f"a:{name_key(name)}", self.per_account, "this name"),
-            (f"c:{client}", self.per_client, "this address"),
-        ):
+        for key, limit, what in self._keys(name, client):
             times = self._recent(key, now)
             if len(times) >= limit:
                 wait = int(times[0] + self.window - now) + 1
                 return f"too many failed sign-ins for {what}: try again in {wait} s"
-        return None
-
-    def failed(self, name: str, client: str, now: float | None = None) -> None:
-        """Count a failed sign-in."""
-        now = time.monotonic() if now is None else now
-        for key in (f"a:{name_key(name)}", f"c:{client}"):
+        for key, _, _ in self._keys(name, client):
             self._failed.setdefault(key, deque()).append(now)
         if len(self._failed) > 100_000:  # a flood of names: forget the oldest
             for key in list(self._failed)[:50_000]:
                 del self._failed[key]
+        return None
+
+    def succeeded(self, name: str, client: str) -> None:
+        """Forget the attempt just counted: it was the right password."""
+        for key, _, _ in self._keys(name, client):
+            times = self._failed.get(key)
+            if times:
+                times.pop()
 
 
 class Accounts:
@@ -231,29 +250,35 @@ class Accounts:
             return False
         return True
 
-    def verify(self, name: str, password: str) -> str | None:
-        """The account's name as registered if ``password`` is its password, else None;
-        the same work either way (module docs).  Rehashes an outdated hash."""
+    def stored_hash(self, name: str) -> tuple[str, str] | None:
+        """The account's registered name and password hash, or None (a database call:
+        the hash is checked apart, by :meth:`check`, off the database thread)."""
         with self.engine.connect() as conn:
             row = conn.execute(
                 select(_ACCOUNTS.c.name, _ACCOUNTS.c.hash).where(_ACCOUNTS.c.key == name_key(name))
             ).first()
-        stored = row.hash if row is not None else _DUMMY
+        return None if row is None else (str(row.name), str(row.hash))
+
+    @staticmethod
+    def check(stored: tuple[str, str] | None, password: str) -> tuple[str | None, str | None]:
+        """(CPU-heavy: call it in a thread.)  The registered name if ``password`` is the
+        account's, else None -- the same work either way (module docs) -- and a new
+        hash when the stored one was made with weaker settings."""
         try:
-            _HASHER.verify(stored, password)
+            _HASHER.verify(stored[1] if stored is not None else _DUMMY, password)
         except (VerificationError, InvalidHashError):
-            return None
-        if row is None:  # pragma: no cover - the dummy's password is random
-            return None
-        if _HASHER.check_needs_rehash(stored):
-            with self.engine.begin() as conn:
-                conn.execute(
-                    update(_ACCOUNTS)
-                    .where(_ACCOUNTS.c.key == name_key(name))
-                    .values(hash=_HASHER.hash(password))
-                )
-        registered: str = row.name
-        return registered
+            return None, None
+        if stored is None:  # pragma: no cover - the dummy's password is random
+            return None, None
+        newer = _HASHER.hash(password) if _HASHER.check_needs_rehash(stored[1]) else None
+        return stored[0], newer
+
+    def rehash(self, name: str, hashed: str) -> None:
+        """Store a stronger hash of the same password."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(_ACCOUNTS).where(_ACCOUNTS.c.key == name_key(name)).values(hash=hashed)
+            )
 
     def exists(self, name: str) -> str | None:
         """The registered spelling of ``name``'s account, or None."""

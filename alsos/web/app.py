@@ -154,6 +154,7 @@ def create_app(
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=site.lifespan)
+    app.state.people = site.people
     app.add_middleware(CsrfGuard, people=site.people)
     app.add_middleware(_Headers)
     return app
@@ -586,7 +587,9 @@ class _Site:
         if room is None or seat is None:
             await _close(ws, CLOSE_REFUSED, "no such table, or the link does not open a seat of it")
             return None, None, ENGLISH
-        why = await self.people.seat_refusal(ws, room.id, seat) if seat >= 0 else None
+        why = None
+        if seat >= 0:
+            why = await self.people.seat_refusal(ws, room.id, seat, room.pages()[seat])
         if why is not None:
             await _close(ws, CLOSE_REFUSED, why)
             return None, None, ENGLISH

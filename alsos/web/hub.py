@@ -687,8 +687,9 @@ class Hub:
         linked = await self.db.call(self.accounts.seat_accounts, room.id)
         kinds = {r.seat: r.kind for r in room.seats}
         seats = game.active
-        entrants = [None if n in room.stood_in else entrant_of(linked.get(n), kinds.get(n))
-                    for n in seats]  # fmt: skip
+        # a seat a stand-in played for while its person was away is still theirs:
+        # leaving does not escape a rating
+        entrants = [entrant_of(linked.get(n), kinds.get(n)) for n in seats]
         variant = room.rules.id if room.shipped else None
         payments = [s.payments.get(n, 0) for n in seats]
         await self.db.call(
@@ -699,8 +700,6 @@ class Hub:
         """(The lock held.)  Take a bot's move; if another process's bot moved first,
         show its move instead.  A failed write raises (the bot tries again)."""
         ply = len(room.game.history)
-        if seat in room.standins:
-            room.stood_in.add(seat)
         try:
             await self._commit(room, seat, action)
         except PlyTaken:  # another process moved this bot: its claim was lost meanwhile
@@ -785,7 +784,6 @@ class Hub:
         )  # (next_game changed nothing: a failed write leaves the session as it was)
         room.game = game
         room.hand += 1
-        room.stood_in.clear()
         room.stamp()
         room.send_table()
         self.absences.watch(room)

@@ -17,7 +17,8 @@ carries a live session must send the session's CSRF token in ``X-CSRF-Token``
 visitor's account, and cannot read the token (it comes in a JSON answer to
 this origin's own scripts).  Without a session nothing changes: seat links
 work as before.  Hashing a password takes about a tenth of a second of CPU
-and 64 MiB: it runs in a thread, at most :data:`HASHING_AT_ONCE` at a time.
+and 64 MiB: it runs in a thread of its own (never a database thread), at most
+:data:`HASHING_AT_ONCE` at a time, with at most :data:`WAITING_AT_MOST` waiting.
 """
 
 from __future__ import annotations
@@ -39,12 +40,15 @@ from alsos.web.rated import BOT_PREFIX, Rated
 from alsos.web.replies import capped_body, client_of, foreign, refuse, secure
 from alsos.web.writes import Database
 
-__all__ = ["COOKIE", "HASHING_AT_ONCE", "CsrfGuard", "People"]
+__all__ = ["COOKIE", "HASHING_AT_ONCE", "WAITING_AT_MOST", "CsrfGuard", "People"]
 
 #: The session cookie's name.
 COOKIE = "alsos_session"
 #: Password hashes computed at once (each takes 64 MiB for a tenth of a second).
 HASHING_AT_ONCE = 2
+#: Sign-ins and registrations that may wait for a hash check; more are refused (503).
+WAITING_AT_MOST = 32
+
 
 _SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -58,6 +62,7 @@ class People:
         self.guard = guard
         self.limits = LoginLimits()
         self._hashing = asyncio.Semaphore(HASHING_AT_ONCE)
+        self._waiting = 0
 
     @property
     def db(self) -> Database:
@@ -120,36 +125,61 @@ class People:
         if isinstance(got, Response):
             return got
         name, password = got
-        async with self._hashing:
-            hashed = await asyncio.to_thread(Accounts.hash, password)
+        hashed = await self._hashed(Accounts.hash, password)
+        if isinstance(hashed, Response):
+            return hashed
         if not await self.db.call(self.accounts.add, name, hashed):
             return refuse(409, f"the name {name!r} is taken: choose another")
-        return await self._signed_in(name, 201)
+        return await self._signed_in(request, name, 201)
 
     async def sign_in(self, request: Request) -> Response:
-        """Sign in; refused after too many failures for the name or the address."""
+        """Sign in; refused after too many failures for the name or the address, and
+        while too many sign-ins wait for a hash check (:data:`WAITING_AT_MOST`)."""
         got = await self._credentials(request)
         if isinstance(got, Response):
             return got
         name, password = got
         client = client_of(request)
-        refusal = self.limits.refusal(name, client)
+        refusal = self.limits.attempt(name, client)
         if refusal is not None:
             return refuse(429, refusal)
-        async with self._hashing:
-            account = await self.db.call(self.accounts.verify, name, password)
+        stored = await self.db.call(self.accounts.stored_hash, name)
+        checked = await self._hashed(Accounts.check, stored, password)
+        if isinstance(checked, Response):
+            return checked
+        account, newer = checked
         if account is None:
-            self.limits.failed(name, client)
             return refuse(401, "wrong name or password")
-        return await self._signed_in(account, 200)
+        self.limits.succeeded(name, client)
+        if newer is not None:
+            await self.db.call(self.accounts.rehash, account, newer)
+        return await self._signed_in(request, account, 200)
 
-    async def _signed_in(self, account: str, status: int) -> Response:
-        """A new session (never one the browser had: no fixation) in a fresh cookie."""
+    async def _hashed(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)``, a password hash's work, in a thread: at most
+        :data:`HASHING_AT_ONCE` at a time, never on the database's threads; the
+        refusal (503) instead when too many are waiting already."""
+        if self._waiting >= WAITING_AT_MOST:
+            return refuse(503, "too many sign-ins at once: try again in a moment")
+        self._waiting += 1
+        try:
+            async with self._hashing:
+                return await asyncio.to_thread(fn, *args)
+        finally:
+            self._waiting -= 1
+
+    async def _signed_in(self, request: Request, account: str, status: int) -> Response:
+        """A new session (never one the browser had: no fixation; that one is closed)
+        in a fresh cookie, ``Secure`` when the page came over https."""
+        old = request.cookies.get(COOKIE)
+        if old:
+            await self.db.call(self.accounts.close_session, old)
         sid, session = await self.db.call(self.accounts.open_session, account)
         response = JSONResponse({"name": account, "csrf": session.csrf}, status_code=status)
         response.set_cookie(
-            COOKIE, sid, max_age=30 * 86400, path="/", httponly=True, samesite="strict"
-        )
+            COOKIE, sid, max_age=30 * 86400, path="/", httponly=True, samesite="strict",
+            secure=request.url.scheme == "https",
+        )  # fmt: skip
         return secure(response)
 
     async def sign_out(self, request: Request) -> Response:
@@ -242,15 +272,26 @@ class People:
         if isinstance(puzzle, str) and puzzle and isinstance(solved, bool):
             await self.db.call(self.rated.puzzle_tried, session.account, puzzle, solved)
 
-    async def seat_refusal(self, ws: HTTPConnection, table_id: str, seat: int) -> str | None:
+    async def seat_refusal(
+        self, ws: HTTPConnection, table_id: str, seat: int, others_open: int = 0
+    ) -> str | None:
         """Why a page may not open a person's ``seat`` of a table although its link does:
-        the seat is linked to an account the page is not signed in to.  A seat not yet
-        linked is linked to the page's account, if it is signed in (from this server's
-        own page): its hands are then the account's (:mod:`alsos.web.accounts`)."""
+        the seat is linked to an account the page is not signed in to.
+
+        A seat not yet linked is linked to the page's account if it is signed in (from
+        this server's own page), no other page has the seat open (``others_open``: one
+        could be someone else's, who would then play as the account), and the account
+        holds no other seat of the table (nobody is rated playing against themselves);
+        otherwise the page plays it without an account, as by a link
+        (:mod:`alsos.web.accounts`)."""
         session = None if foreign(ws) else await self.session(ws)
         linked = await self.db.call(self.accounts.seat_account, table_id, seat)
-        if linked is None and session is not None:
-            linked = await self.db.call(self.accounts.link_seat, table_id, seat, session.account)
+        if linked is None and session is not None and not others_open:
+            held = await self.db.call(self.accounts.seat_accounts, table_id)
+            if session.account not in held.values():
+                linked = await self.db.call(
+                    self.accounts.link_seat, table_id, seat, session.account
+                )
         if linked is None or (session is not None and session.account == linked):
             return None
         return f"this seat is played by the account {linked}: sign in as {linked} to open it"

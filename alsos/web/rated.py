@@ -4,10 +4,11 @@ hands each person played, and the puzzles each answered.
 **Which hands are rated.**  A finished hand of a shipped profile (not an uploaded
 one) whose playing seats are all held by accounts (:mod:`alsos.web.accounts`) or
 by the shipped levels (``easy``, ``medium``, ``hard``, ``expert``), with at least
-one account among them.  A seat played by a person without an account, or by
-another bot, leaves the hand unrated: its result says nothing about anyone who
-could be rated.  The hand becomes a match as :mod:`alsos.compete.rating` says
-(each seat ranked by its payment), and every entrant's rating moves, the bot
+one account among them and no account at two seats.  A seat played by a person
+without an account, or by another bot, leaves the hand unrated: its result says
+nothing about anyone who could be rated.  The hand becomes a match as
+:mod:`alsos.compete.rating` says (each seat ranked by its payment), and every
+entrant's rating moves, the bot
 levels' too.  A level starts from its benchmark anchor
 (:func:`alsos.compete.rating.anchors`), so people's ratings and ``alsos bench``'s
 are on one scale; a person starts at openskill's 25.
@@ -38,15 +39,19 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from alsos.bots import LEVELS
 from alsos.compete.rating import Rating, Ratings, anchors
 
-__all__ = ["BOT_PREFIX", "HandPlayed", "Rated", "entrant_of"]
+__all__ = ["BOT_PREFIX", "PUZZLES_KEPT", "HandPlayed", "Rated", "entrant_of"]
 
 #: How a bot level is named among the entrants: ``bot:hard``.
 BOT_PREFIX = "bot:"
+#: Puzzles answered that are noted for one account, at most.
+PUZZLES_KEPT = 5000
 
 _META = MetaData()
 
@@ -140,15 +145,19 @@ class Rated:
         an uploaded profile's table) and list it among each account's hands played.
         ``entrants[i]`` held ``seats[i]`` and was paid ``payments[i]``.  False when the
         hand was noted before (nothing changes)."""
+        people = [e for e in entrants if e is not None and not e.startswith(BOT_PREFIX)]
         rated = (
             variant is not None
             and all(e is not None for e in entrants)
-            and any(not str(e).startswith(BOT_PREFIX) for e in entrants)
+            and bool(people)
+            and len(set(people)) == len(people)  # nobody rated against themselves
             and any(payments)
         )
         now = time.time()
         try:
             with self.engine.begin() as conn:
+                # the key row first: a hand noted before (here or by another process)
+                # fails here, and the whole transaction with it -- nothing changes
                 conn.execute(
                     insert(_RATED).values(
                         table_id=table_id, hand=hand, variant=variant or "", at=now
@@ -157,39 +166,49 @@ class Rated:
                 if rated:
                     assert variant is not None
                     self._rate(conn, variant, [str(e) for e in entrants], payments)
-                rows = [
-                    {"account": accounts[s], "table_id": table_id, "hand": hand, "seat": s,
-                     "variant": variant or "", "payment": p, "rated": int(rated), "at": now}
-                    for s, p in zip(seats, payments, strict=True) if s in accounts
-                ]  # fmt: skip
-                if rows:
-                    conn.execute(insert(_PLAYED), rows)
+                listed: dict[str, dict[str, Any]] = {}
+                for s, p in zip(seats, payments, strict=True):
+                    if s in accounts and accounts[s] not in listed:  # one row per account
+                        listed[accounts[s]] = {
+                            "account": accounts[s], "table_id": table_id, "hand": hand,
+                            "seat": s, "variant": variant or "", "payment": p,
+                            "rated": int(rated), "at": now,
+                        }  # fmt: skip
+                if listed:
+                    conn.execute(insert(_PLAYED), list(listed.values()))
         except IntegrityError:
             return False
         return True
 
     def _rate(self, conn: Any, variant: str, names: list[str], payments: Sequence[int]) -> None:
-        query = select(_RATINGS).where(
-            _RATINGS.c.variant == variant, _RATINGS.c.entrant.in_(set(names))
+        """Rate one hand inside the caller's transaction.  Every entrant's row is made
+        first if missing (an insert that yields to another process's), then all are
+        read locked, in one order (PostgreSQL), so two hands rated at once take turns."""
+        start = self._starts(variant)
+        fresh = Ratings().get(variant, "")
+        insert_new = (pg_insert if self.postgres else sqlite_insert)(_RATINGS)
+        conn.execute(
+            insert_new.on_conflict_do_nothing(),
+            [{"variant": variant, "entrant": n, "mu": (start.get(n) or fresh).mu,
+              "sigma": (start.get(n) or fresh).sigma, "hands": 0} for n in sorted(set(names))],
+        )  # fmt: skip
+        query = (
+            select(_RATINGS)
+            .where(_RATINGS.c.variant == variant, _RATINGS.c.entrant.in_(set(names)))
+            .order_by(_RATINGS.c.entrant)
         )
         if self.postgres:
             query = query.with_for_update()
         known = {r.entrant: Rating(r.mu, r.sigma, r.hands) for r in conn.execute(query)}
-        start = self._starts(variant)
-        ratings = Ratings({variant: {n: known.get(n) or start.get(n) or Ratings().get(variant, n)
-                                     for n in names}})  # fmt: skip
+        ratings = Ratings({variant: known})
         ratings.rate_hand(variant, names, payments)
-        for name in set(names):
+        for name in sorted(set(names)):
             r = ratings.get(variant, name)
-            values = {"mu": r.mu, "sigma": r.sigma, "hands": r.hands}
-            if name in known:
-                conn.execute(
-                    update(_RATINGS)
-                    .where(_RATINGS.c.variant == variant, _RATINGS.c.entrant == name)
-                    .values(**values)
-                )
-            else:
-                conn.execute(insert(_RATINGS).values(variant=variant, entrant=name, **values))
+            conn.execute(
+                update(_RATINGS)
+                .where(_RATINGS.c.variant == variant, _RATINGS.c.entrant == name)
+                .values(mu=r.mu, sigma=r.sigma, hands=known[name].hands + 1)
+            )
 
     @staticmethod
     def _starts(variant: str) -> dict[str, Rating]:
@@ -241,9 +260,17 @@ class Rated:
 
     def puzzle_tried(self, account: str, puzzle: str, solved: bool) -> None:
         """Note a puzzle an account answered (its first answer counts: trying again
-        after seeing the answer proves nothing)."""
+        after seeing the answer proves nothing), up to :data:`PUZZLES_KEPT` an account.
+        The board reports the answer: a count a player could claim, not a proof."""
+        from sqlalchemy import func
+
         try:
             with self.engine.begin() as conn:
+                kept = conn.execute(
+                    select(func.count()).select_from(_PUZZLES).where(_PUZZLES.c.account == account)
+                ).scalar_one()
+                if kept >= PUZZLES_KEPT:
+                    return
                 conn.execute(
                     insert(_PUZZLES).values(
                         account=account, puzzle=puzzle[:80], solved=int(solved), at=time.time()

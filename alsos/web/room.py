@@ -236,8 +236,6 @@ class Room:
         self.away: dict[int, float] = {}
         #: the bots playing for people away past the grace, by seat
         self.standins: dict[int, Bot] = {}
-        #: seats a stand-in played in the hand in play (the hand is not rated for them)
-        self.stood_in: set[int] = set()
         #: a shipped profile's table (an uploaded profile's hands are not rated)
         self.shipped = not row.variant.startswith("upload:")
         #: when the seat to act must have acted (time.monotonic), under a turn limit
