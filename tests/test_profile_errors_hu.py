@@ -513,5 +513,6 @@ def test_the_page_asks_for_a_table_in_its_language() -> None:
     """The lobby's form sends the page's language with the request to make a table,
     as it does for the lobby's list."""
     script = (Path(alsos.__file__).parent / "web" / "static" / "lobby.js").read_text("utf-8")
-    assert "fetch(`api/tables?lang=${encodeURIComponent(lang())}`" in script
-    assert 'fetch("api/tables"' not in script
+    # (sent through send(), which adds a signed-in page's CSRF token)
+    assert 'send(`api/tables?lang=${encodeURIComponent(lang())}`, "POST"' in script
+    assert '"api/tables"' not in script

@@ -32,9 +32,18 @@
       $("me-link").href = `#player=${encodeURIComponent(name)}`;
     }
   }
+  // At a table, these open beside it: the table's page (and its seat's link, in the
+  // address) stays where it is.
+  const atTable = Boolean(p.get("t") && p.get("k"));
+  if (atTable) {
+    for (const id of ["leaderboard-link", "account-link", "me-link"]) {
+      $(id).target = "_blank";
+      $(id).rel = "noopener";
+    }
+  }
   $("sign-out").addEventListener("click", async () => {
     await send("api/session", "DELETE");
-    location.hash = "";
+    if (!atTable) location.hash = "";
     location.reload();
   });
 
