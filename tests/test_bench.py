@@ -12,7 +12,8 @@ from alsos.compete import CompeteError
 
 pytest.importorskip("openskill")
 
-from alsos.research.bench import anchors, bench, compare
+from alsos.compete.rating import anchors
+from alsos.research.bench import bench, compare
 
 
 def test_a_copy_of_a_level_scores_exactly_even() -> None:

@@ -58,7 +58,6 @@ from attrs import frozen
 
 from alsos.bots import LEVELS, available, make_spec, parse_spec
 from alsos.compete.boards import COUNT, BoardSet, board_set
-from alsos.compete.rating import ANCHOR, anchors
 from alsos.compete.scoring import CompeteError, Result, score
 from alsos.play.game import Game
 from alsos.research.arena import CAP
@@ -353,6 +352,13 @@ def _cap(x: int, cap: int) -> int:
     return max(-cap, min(cap, x))
 
 
+def _anchors(variant: str) -> dict[str, Any]:
+    """The levels' anchors (openskill, the compete extra, imported only here)."""
+    from alsos.compete.rating import anchors
+
+    return anchors(variant)
+
+
 def bench(
     bot: str,
     variant: str,
@@ -386,7 +392,7 @@ def bench(
         name = parse_spec(bot)[0]
         raise CompeteError(f"no bot named {name!r}; available: {', '.join(available())}")
     frozen = board_set(variant, boards_count)
-    rated = anchors(variant) if levels is None else levels
+    rated = _anchors(variant) if levels is None else levels
     anchored = [n for n in LEVELS if n in rated]
     opponents = tuple([a for a in anchored if a != bot] if against is None else against)
     wrong = [o for o in opponents if o not in anchored]
@@ -493,7 +499,7 @@ def compare(paths: Sequence[str]) -> str:
 def calibrate(variant: str, boards_count: int, **options: Any) -> Any:
     """The levels' anchors on ``variant``: each level but ``medium`` benched against
     ``medium`` held at openskill's starting rating; returns the ratings."""
-    from alsos.compete.rating import Rating, Ratings
+    from alsos.compete.rating import ANCHOR, Rating, Ratings
 
     fresh = Ratings().get(variant, ANCHOR)
     base = {ANCHOR: Rating(fresh.mu, fresh.sigma)}
