@@ -225,6 +225,15 @@ def _signed_in_csrf(client: _Server) -> dict[str, str]:
     return {"x-csrf-token": client.get("/api/me").json()["csrf"]}
 
 
+def _my_table(client: _Server, seats: list[str]) -> Any:
+    """A tompa table made by the page signed in (its CSRF token sent)."""
+    r = client.post(
+        "/api/tables", json={"variant": "tompa", "seats": seats}, headers=_signed_in_csrf(client)
+    )
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
 def _as(client: _Server, cookie: str | None) -> None:
     """Make ``client`` send ``cookie`` as its session (None: no session), as another
     browser would."""
@@ -238,10 +247,7 @@ def test_a_seat_link_does_not_grant_the_accounts_rights(client: _Server) -> None
     in another browser or signed in as someone else, no longer opens it."""
     _register(client, "laci")
     laci = client.cookies.get(COOKIE)
-    t = client.post(
-        "/api/tables", json={"variant": "tompa", "seats": ["human", "medium"]},
-        headers=_signed_in_csrf(client),
-    ).json()  # fmt: skip
+    t = _my_table(client, ["human", "medium"])
     token = t["tokens"]["0"]
     _join(client, t["table"], token).close()  # signed in: the seat is linked to laci
     for stranger in (None, "register mari"):
@@ -263,10 +269,7 @@ def test_a_seat_link_does_not_grant_the_accounts_rights(client: _Server) -> None
 
 def test_a_rated_hand_moves_the_ratings_and_lists_the_hand(client: _Server) -> None:
     _register(client, "nora")
-    t = client.post(
-        "/api/tables", json={"variant": "tompa", "seats": ["human", "medium"]},
-        headers=_signed_in_csrf(client),
-    ).json()  # fmt: skip
+    t = _my_table(client, ["human", "medium"])
     ws = _join(client, t["table"], t["tokens"]["0"])
     final = _play_to_the_end(ws, random.Random(3))
     paid = final["settlement"]["payments"]
@@ -291,10 +294,7 @@ def test_a_rated_hand_moves_the_ratings_and_lists_the_hand(client: _Server) -> N
 def test_a_hand_with_a_person_without_an_account_is_not_rated(client: _Server) -> None:
     _register(client, "olga")
     olga = client.cookies.get(COOKIE)
-    t = client.post(
-        "/api/tables", json={"variant": "tompa", "seats": ["human", "human"]},
-        headers=_signed_in_csrf(client),
-    ).json()  # fmt: skip
+    t = _my_table(client, ["human", "human"])
     mine = _join(client, t["table"], t["tokens"]["0"])
     _as(client, None)  # a guest with the other link, no account
     theirs = _join(client, t["table"], t["tokens"]["1"])
@@ -378,10 +378,7 @@ def test_a_hand_not_rated_before_a_restart_is_rated_when_its_table_loads(db_url:
     with _Server(db_url) as client:
         _register(client, "piri")
         cookie = client.cookies.get(COOKIE)
-        t = client.post(
-            "/api/tables", json={"variant": "tompa", "seats": ["human", "medium"]},
-            headers=_signed_in_csrf(client),
-        ).json()  # fmt: skip
+        t = _my_table(client, ["human", "medium"])
         ws = _join(client, t["table"], t["tokens"]["0"])
         _play_to_the_end(ws, random.Random(8))
         hub = client.app.state.hub  # type: ignore[attr-defined]
@@ -439,10 +436,7 @@ def test_one_account_holds_one_seat_of_a_table(client: _Server) -> None:
     """Opening a second seat's link while signed in plays it without the account: no
     one is rated playing against themselves."""
     _register(client, "tibi")
-    t = client.post(
-        "/api/tables", json={"variant": "tompa", "seats": ["human", "human"]},
-        headers=_signed_in_csrf(client),
-    ).json()  # fmt: skip
+    t = _my_table(client, ["human", "human"])
     _join(client, t["table"], t["tokens"]["0"])
     _join(client, t["table"], t["tokens"]["1"])
     hub = client.app.state.hub  # type: ignore[attr-defined]

@@ -94,9 +94,13 @@ class Scored:
 
     result: Result
     matchpoints: int
-    top: int
     stake_sum: int
     comparisons: int
+
+    @property
+    def top(self) -> int:
+        """The most matchpoints the result could score: 2 per comparison."""
+        return 2 * self.comparisons
 
     @property
     def percent(self) -> float | None:
@@ -206,15 +210,14 @@ def score(results: Iterable[Result]) -> list[Scored]:
         field[r.board, r.position].append(r)
     out = []
     for r in rs:
-        mp = top = stake = n = 0
+        mp = stake = n = 0
         for other in field[r.board, r.position]:
             if other.entrant == r.entrant:
                 continue
             n += 1
-            top += 2
             mp += 2 if r.payment > other.payment else r.payment == other.payment
             stake += stake_points(r.payment - other.payment)
-        out.append(Scored(r, mp, top, stake, n))
+        out.append(Scored(r, mp, stake, n))
     return out
 
 

@@ -77,7 +77,7 @@ from alsos.research.parallel import (
     play_units,
     run_command,
 )
-from alsos.research.stats import Estimate, mean_interval, paired_difference
+from alsos.research.stats import Estimate, aligned, mean_interval, paired_difference
 from alsos.ruleset.profile import Ruleset
 from alsos.ruleset.tables import rules_named
 
@@ -295,10 +295,8 @@ class ArenaResult:
                 f"{r.stake:.2f}", str(r.hands), f"{r.declared} ({r.declared / r.hands:.1%})",
                 _share(r.won, r.declared), _share(r.beaten, r.defended), contracts or "-",
             ))  # fmt: skip
-        widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
         lines = [f"{self.variant}: {self.deals} duplicate deals x {self.lineups} seatings"]
-        lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
-                  for row in rows]  # fmt: skip
+        lines += aligned(rows)
         for r in self.bots.values():
             if r.figures:
                 made = ", ".join(f"{k} {m}/{a}" for k, (a, m) in sorted(r.figures.items()))
@@ -332,12 +330,10 @@ class ArenaResult:
                 "-" if sp is None else f"{sp.value:+.3f}",
                 "-" if sp is None else f"[{sp.low:+.3f}, {sp.high:+.3f}]",
             ))  # fmt: skip
-        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-        lines = ["duplicate scoring: each seat of each deal compared with the other bots' "
-                 "results at it"]  # fmt: skip
-        lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
-                  for row in rows]  # fmt: skip
-        return "\n".join(lines)
+        head = (
+            "duplicate scoring: each seat of each deal compared with the other bots' results at it"
+        )
+        return "\n".join([head, *aligned(rows)])
 
 
 def _share(k: int, n: int) -> str:

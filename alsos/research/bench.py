@@ -56,7 +56,7 @@ from typing import Any
 
 from attrs import frozen
 
-from alsos.bots import LEVELS, available, make_spec, parse_spec
+from alsos.bots import LEVELS, available, make_spec, parse_spec, play_on
 from alsos.compete.boards import COUNT, BoardSet, board_set
 from alsos.compete.scoring import CompeteError, Result, score
 from alsos.play.game import Game
@@ -71,7 +71,7 @@ from alsos.research.parallel import (
     play_units,
     run_command,
 )
-from alsos.research.stats import Estimate, mean_interval
+from alsos.research.stats import Estimate, aligned, mean_interval
 from alsos.ruleset.tables import rules_named
 
 __all__ = [
@@ -133,32 +133,34 @@ def _make(spec: str, seed: int) -> Any:
         return factory()
 
 
+class _Timed:
+    """A bot whose decisions are counted and timed (the bot being benchmarked)."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        t0 = time.perf_counter()
+        action = self.bot.choose(view, legal)
+        self.seconds += time.perf_counter() - t0
+        self.decisions += 1
+        return action
+
+
 def _play(rules: Any, seed: int, names: Sequence[str], table: int, timed: int | None) -> Any:
-    """Play board ``seed`` with ``names`` at the playing seats; the payments by seat and,
-    for seat index ``timed``, its decisions and their seconds."""
+    """Play board ``seed`` with ``names`` at the playing seats (:func:`alsos.bots.play_on`);
+    the payments by seat and, for seat index ``timed``, its decisions and their seconds."""
     game = Game(rules, seed=seed, dealer=seed % rules.players)
     active = game.active
     bots = {s: _make(n, bot_seed(seed, table, s)) for s, n in zip(active, names, strict=True)}
-    watched = None if timed is None else active[timed]
-    decisions, seconds = 0, 0.0
-    while not game.is_over:
-        seat: int = game.to_act  # type: ignore[assignment]
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            game.apply(legal[0])
-            continue
-        view = game.view(seat)
-        if seat == watched:
-            t0 = time.perf_counter()
-            action = bots[seat].choose(view, legal)
-            seconds += time.perf_counter() - t0
-            decisions += 1
-        else:
-            action = bots[seat].choose(view, legal)
-        game.apply(action)
-    s = game.settlement
+    watched = _Timed(bots[active[timed]]) if timed is not None else _Timed(None)
+    if timed is not None:
+        bots[active[timed]] = watched
+    s = play_on(game, bots).settlement
     assert s is not None
-    return [s.payments.get(seat, 0) for seat in active], decisions, seconds
+    return [s.payments.get(seat, 0) for seat in active], watched.decisions, watched.seconds
 
 
 def _play_boards(job: _Job) -> list[list[Any]]:
@@ -287,11 +289,7 @@ class BenchResult:
                     _est(v.stake_points, "+.3f"),
                 )
             )
-        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-        lines += [
-            "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
-        ]
-        return "\n".join(lines)
+        return "\n".join(lines + aligned(rows))
 
 
 def _est(e: Estimate, f: str) -> str:
@@ -483,17 +481,9 @@ def compare(paths: Sequence[str]) -> str:
                 ),
             )
         )
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    variant, count, version = (
-        results[0][1]["variant"],
-        results[0][1]["boards"],
-        results[0][1]["version"],
-    )
-    head = f"{variant}: {count} boards of {version}"
-    return "\n".join(
-        [head]
-        + ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
-    )
+    first = results[0][1]
+    head = f"{first['variant']}: {first['boards']} boards of {first['version']}"
+    return "\n".join([head, *aligned(rows)])
 
 
 def calibrate(variant: str, boards_count: int, **options: Any) -> Any:

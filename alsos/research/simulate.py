@@ -51,7 +51,13 @@ from alsos.research.parallel import (
     short,
 )
 from alsos.research.row_files import SUFFIXES, RowFileError, check_format, row_writer
-from alsos.research.stats import Estimate, mean_interval, paired_difference, proportion_interval
+from alsos.research.stats import (
+    Estimate,
+    aligned,
+    mean_interval,
+    paired_difference,
+    proportion_interval,
+)
 from alsos.ruleset.tables import rules_named
 
 __all__ = [
@@ -351,13 +357,10 @@ class Study:
         rows.append(("  sd", *(f"{v.stake.sd:.2f}" for v in self.variants.values())))
         for q in ("median", "p90", "p99", "max"):
             rows.append((f"  {q}", *(f"{v.stake_quantiles[q]:g}" for v in self.variants.values())))
-        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
         last = self.seed + self.hands - 1
         lines = [f"{self.hands} hands per variant, seeds {self.seed}..{last}, "
                  f"bots {','.join(self.bots)}"]  # fmt: skip
-        lines += [
-            "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
-        ]
+        lines += aligned(rows)
         for (a, b), d in self.differences.items():
             lines.append(f"paired difference {a} - {b} (same seeds):")
             for k, e in d.items():

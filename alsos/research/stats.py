@@ -32,6 +32,7 @@ from alsos.errors import ResearchError
 __all__ = [
     "Estimate",
     "StatsError",
+    "aligned",
     "mean_interval",
     "paired_difference",
     "proportion_interval",
@@ -126,3 +127,10 @@ def proportion_interval(k: int, n: int, confidence: float = 0.95) -> Estimate:
     # At k = 0 or k = n the bound is p itself; rounding must not move it past p.
     low, high = min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
     return Estimate(p, low, high, n, None, confidence)
+
+
+def aligned(rows: Sequence[Sequence[str]]) -> list[str]:
+    """``rows`` of cells as lines of text, each column as wide as its widest cell (two
+    spaces between columns, no trailing space): the tables the research commands print."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]

@@ -33,8 +33,14 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from alsos.web.accounts import AccountError, Accounts, LoginLimits, SignedIn, check_name
-from alsos.web.accounts import check_password as _password_ok
+from alsos.web.accounts import (
+    AccountError,
+    Accounts,
+    LoginLimits,
+    SignedIn,
+    check_name,
+    check_password,
+)
 from alsos.web.guard import Guard, NotJSON, read_json
 from alsos.web.rated import BOT_PREFIX, Rated
 from alsos.web.replies import capped_body, client_of, foreign, refuse, secure
@@ -112,7 +118,7 @@ class People:
         if not isinstance(data, dict):
             return refuse(400, 'give {"name": ..., "password": ...}')
         try:
-            return check_name(data.get("name")), _password_ok(data.get("password"))
+            return check_name(data.get("name")), check_password(data.get("password"))
         except AccountError as e:
             return refuse(400, str(e))
 

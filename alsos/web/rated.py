@@ -35,6 +35,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    func,
     insert,
     select,
     update,
@@ -262,8 +263,6 @@ class Rated:
         """Note a puzzle an account answered (its first answer counts: trying again
         after seeing the answer proves nothing), up to :data:`PUZZLES_KEPT` an account.
         The board reports the answer: a count a player could claim, not a proof."""
-        from sqlalchemy import func
-
         try:
             with self.engine.begin() as conn:
                 kept = conn.execute(
@@ -281,8 +280,6 @@ class Rated:
 
     def puzzles_of(self, account: str) -> tuple[int, int]:
         """How many puzzles ``account`` answered, and how many of them it solved."""
-        from sqlalchemy import func
-
         with self.engine.connect() as conn:
             tried, solved = conn.execute(
                 select(func.count(), func.coalesce(func.sum(_PUZZLES.c.solved), 0)).where(
@@ -293,8 +290,6 @@ class Rated:
 
     def hands_count(self, account: str) -> int:
         """How many finished hands ``account`` played."""
-        from sqlalchemy import func
-
         with self.engine.connect() as conn:
             return int(
                 conn.execute(
