@@ -17,7 +17,8 @@ Usage::
     alsos bench BOT-SPEC [--variant V] [--boards N] [--json FILE] | --compare FILE ...
     alsos simulate [VARIANT ...] [--hands N] [--bots B] [--out FILE] [--json FILE] [--plot FILE]
     alsos serve [--host H] [--port N] [--db URL] [--bot-delay SECONDS]
-                [--hand-pause SECONDS|off] [--forwarded-allow-ips IPS]
+                [--hand-pause SECONDS|off] [--board-pause SECONDS]
+                [--forwarded-allow-ips IPS]
                 [--no-access-log] [--workers N] [--schema]
 
 ``play`` lives in ``alsos.terminal``: with ``--watch`` seeded bots play
@@ -510,6 +511,13 @@ def _add_serve(sub: _Subparsers) -> None:
         "'off': it stops after each hand)",
     )
     serve.add_argument(
+        "--board-pause",
+        type=_seconds,
+        default=15.0,
+        metavar="SECONDS",
+        help="pause before a tournament's table deals its next board (default 15)",
+    )
+    serve.add_argument(
         "--forwarded-allow-ips",
         default=None,
         metavar="IPS",
@@ -588,6 +596,14 @@ def _hand_pause(text: str) -> float | None:
     return value
 
 
+def _seconds(text: str) -> float:
+    """A number of seconds, 0 or more."""
+    value = _hand_pause(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{text[:60]!r} is not a number of seconds")
+    return value
+
+
 def _serve(args: argparse.Namespace) -> int:
     """Run the web table (:func:`alsos.web.server.serve`) until interrupted."""
     try:
@@ -601,6 +617,7 @@ def _serve(args: argparse.Namespace) -> int:
         db=args.db,
         bot_delay=args.bot_delay,
         hand_pause=args.hand_pause,
+        board_pause=args.board_pause,
         forwarded_allow_ips=args.forwarded_allow_ips,
         access_log=args.access_log,
         workers=args.workers,

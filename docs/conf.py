@@ -57,7 +57,7 @@ nitpick_ignore_regex = [
     # the web table's frameworks in alsos.web's documented signatures
     ("py:class", r"(starlette|sqlalchemy)\..+"),
     # the web table's parts that have no API page (the hub's database threads, the limits)
-    ("py:class", r"alsos\.web\.(guard|writes)\..+"),
+    ("py:class", r"alsos\.web\.(guard|writes|hub|room)\..+"),
     # The job and result type variables of alsos.research.parallel.run.
     ("py:class", r"alsos\.research\.parallel\.[JR]"),
     # Private type variables of signatures (alsos.ruleset.tables, alsos.terminal).

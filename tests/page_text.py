@@ -12,9 +12,11 @@ from pathlib import Path
 STATIC = Path(__file__).resolve().parent.parent / "alsos" / "web" / "static"
 _STRING = r'"((?:[^"\\]|\\.)*)"'
 # tr("..."), and the strings of the scripts' tables of words (GROUPS, PHASES, SUITS,
-# STANDIN, KINDS, SAID: `key: "message"`), the column heads and the fallback of a lookup
+# STANDIN, KINDS, SAID, STATES: `key: "message"`), the column heads and the fallback of a lookup
 _CALL = re.compile(r"\btr\(\s*" + _STRING)
-_TABLES = re.compile(r"const (GROUPS|PHASES|SUITS|STANDIN|KINDS|SAID) = \{(.*?)\};", re.DOTALL)
+_TABLES = re.compile(
+    r"const (GROUPS|PHASES|SUITS|STANDIN|KINDS|SAID|STATES) = \{(.*?)\};", re.DOTALL
+)
 _VALUE = re.compile(r":\s*" + _STRING)
 _HEADS = re.compile(r"for \(const h of \[([^\]]*)\]\)")
 _FALLBACK = re.compile(r"\|\|\s*" + _STRING + r"\)")
@@ -72,6 +74,13 @@ def html_messages(text: str) -> set[str]:
 def page_messages() -> set[str]:
     """Every message the page looks up."""
     found = html_messages((STATIC / "index.html").read_text(encoding="utf-8"))
-    for name in ("table.js", "lobby.js", "puzzles.js", "tutorial.js", "accounts.js"):
+    for name in (
+        "table.js",
+        "lobby.js",
+        "puzzles.js",
+        "tutorial.js",
+        "accounts.js",
+        "tournaments.js",
+    ):
         found |= script_messages((STATIC / name).read_text(encoding="utf-8"))
     return found

@@ -36,6 +36,7 @@ pytest.importorskip("starlette", reason="needs the web extra")
 
 from starlette.testclient import WebSocketTestSession
 
+from alsos.web import dealing as dealing_module
 from alsos.web import hub as hub_module
 from alsos.web import room as room_module
 from alsos.web.hub import Hub
@@ -54,6 +55,7 @@ def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
         token_urlsafe=hub_module.secrets.token_urlsafe,
     )
     monkeypatch.setattr(hub_module, "secrets", fake)
+    monkeypatch.setattr(dealing_module, "secrets", fake)
     monkeypatch.setattr(room_module, "secrets", fake)
 
 

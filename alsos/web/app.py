@@ -59,6 +59,7 @@ from alsos.language import ENGLISH, Language, LanguageError, language, said_in
 from alsos.learn import SETS
 from alsos.pack.cards import CARDS
 from alsos.pack.svg import card_svg
+from alsos.web.director import Director
 from alsos.web.guard import (
     CLOSE_BUSY,
     CLOSE_REFUSED,
@@ -115,6 +116,7 @@ def create_app(
     limits: Limits | None = None,
     hand_pause: float | None = 3.0,
     workers: int = 2,
+    board_pause: float = 15.0,
 ) -> Starlette:
     """The web table as an ASGI app, storing its tables at ``db_url`` (SQLAlchemy URL).
 
@@ -122,7 +124,9 @@ def create_app(
     (``alsos serve``).  ``bot_delay``: seconds before a bot's move is shown;
     ``hand_pause``: seconds a table of bots only waits before its next hand
     (None: it stops after each hand); ``workers``: worker processes for the
-    searching bots, hints and analysis pages (:mod:`alsos.web.searches`).
+    searching bots, hints and analysis pages (:mod:`alsos.web.searches`);
+    ``board_pause``: seconds a tournament's table shows a finished board before
+    it deals the next (:mod:`alsos.web.director`).
     The app's ``state.hub`` (:class:`~alsos.web.hub.Hub`) is the tables'
     Python side, for tools and tests.
 
@@ -134,9 +138,10 @@ def create_app(
 
     :raises sqlalchemy.exc.OperationalError: the database cannot be opened.
     """
-    site = _Site(Store(db_url), bot_delay, limits or Limits(), hand_pause, workers)
+    site = _Site(Store(db_url), bot_delay, limits or Limits(), hand_pause, workers, board_pause)
     routes = [
         *site.people.routes(),
+        *site.director.routes(),
         Route("/", site.index),
         Route("/api/variants", site.variants),
         Route("/api/cards", site.cards),
@@ -155,6 +160,7 @@ def create_app(
     ]
     app = Starlette(routes=routes, lifespan=site.lifespan)
     app.state.people = site.people
+    app.state.director = site.director
     app.add_middleware(CsrfGuard, people=site.people)
     app.add_middleware(_Headers)
     return app
@@ -171,8 +177,10 @@ class _Site:
         limits: Limits,
         hand_pause: float | None = 3.0,
         workers: int = 2,
+        board_pause: float = 15.0,
     ) -> None:
         self.store = store
+        self.board_pause = board_pause
         self.bot_delay = bot_delay
         self.hand_pause = hand_pause
         self.workers = workers
@@ -181,6 +189,7 @@ class _Site:
         self.pages = Pages()
         self._hub: Hub | None = None
         self.people = People(self.hub, self.guard)
+        self.director = Director(self.hub, self.people)
 
     def hub(self) -> Hub:
         if self._hub is None:  # made in the event loop that serves the app
@@ -189,15 +198,19 @@ class _Site:
                 bot_delay=self.bot_delay,
                 hand_pause=self.hand_pause,
                 workers=self.workers,
+                board_pause=self.board_pause,
             )
+            self.director.attach(self._hub)
         return self._hub
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         app.state.hub = self.hub()
+        resuming = asyncio.get_running_loop().create_task(self.director.resume())
         try:
             yield
         finally:
+            resuming.cancel()
             await self.hub().close()
             self.store.close()
 

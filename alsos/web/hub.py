@@ -37,7 +37,7 @@ import logging
 import secrets
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
 import attrs
@@ -50,6 +50,7 @@ from alsos.pack.deal import Deal
 from alsos.play.game import Game, IllegalActionError
 from alsos.web.absence import Absences
 from alsos.web.accounts import Accounts
+from alsos.web.dealing import Dealing
 from alsos.web.listing import lobby_entries
 from alsos.web.lobby import Settings, settings_row
 from alsos.web.messages import PROTOCOL
@@ -70,8 +71,9 @@ from alsos.web.room import (
     digest,
 )
 from alsos.web.searches import Position, Searches, hint_at
-from alsos.web.sessions import earlier_hand, finished, first_hand, replay
+from alsos.web.sessions import earlier_hand, first_hand, replay
 from alsos.web.store import PlyTaken, SeatRow, Store, TableRow
+from alsos.web.tournaments import Tournaments, board_deals
 from alsos.web.turns import BotTurns
 from alsos.web.uploads import Uploads, shipped_rules
 from alsos.web.writes import Database, GroupCommit
@@ -85,11 +87,15 @@ RENAME_GAP = 1.0
 _log = logging.getLogger("alsos.web")
 #: hints one client may have asked for and not yet been answered, over all its tables
 HINTS_PER_CLIENT = 2
+#: why a tournament's table takes nothing back and gives no hint
+_FAIR = N_(
+    "a tournament's table has no undo and no hints: each result is compared with the others'"
+)
 #: finished hands of earlier in a session kept replayed (for their records and pages)
 FINISHED_KEPT = 256
 
 
-class Hub:
+class Hub(Dealing):
     """Every table of one server: made, loaded, played and stored.
 
     ``bot_delay``: seconds before a bot's move appears (0 in tests);
@@ -99,7 +105,8 @@ class Hub:
     once, in worker processes (``processes``, the server's way) or threads;
     ``idle``: seconds a table with no page, no bot to move and nothing under way
     stays in memory before it is let go (:meth:`prune`; it is loaded again when
-    asked for).
+    asked for); ``board_pause``: seconds a tournament's table waits after a board
+    before it deals the next by itself (a person at it may deal on sooner).
     """
 
     def __init__(
@@ -111,15 +118,21 @@ class Hub:
         hand_pause: float | None = 3.0,
         processes: bool = True,
         idle: float = 600.0,
+        board_pause: float = 15.0,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.hand_pause = hand_pause
+        self.board_pause = board_pause
         self.idle = idle
         self.rooms: dict[str, Room] = {}
         self.db = Database(store)
         self.accounts = Accounts(store.engine)
         self.rated = Rated(store.engine)
+        self.tournaments = Tournaments(store.engine)
+        #: told of every hand that ends, after it is noted (``(room, hand, game)``): the
+        #: tournaments' director (:mod:`alsos.web.director`) moves on from there
+        self.hand_over: list[Callable[[Room, int, Game], Awaitable[None]]] = []
         self.writes = GroupCommit(self.db)
         self.searches = Searches(workers, processes=processes)
         self.uploads = Uploads(self.searches)
@@ -261,10 +274,11 @@ class Hub:
             rules = await self.uploads.rules(profile, players, queue=f"upload {client}")
         settings = Settings() if settings is None else settings
         check_table(rules, seats, settings, dealer)
+        boards = settings.boards
         if deal is None:
-            _, game = first_hand(rules, dealer, seed=secrets.randbits(64))
+            _, game = first_hand(rules, dealer, seed=secrets.randbits(64), boards=boards)
         else:
-            _, game = first_hand(rules, dealer, deal=deal)
+            _, game = first_hand(rules, dealer, deal=deal, boards=boards)
         table_id = secrets.token_urlsafe(9)
         tokens = {n: secrets.token_urlsafe(24) for n, kind in enumerate(seats) if kind == HUMAN}
         rows = tuple(
@@ -346,6 +360,8 @@ class Hub:
         ``lang``."""
         if seat not in room.humans():
             return lang.text("only a person at the table asks for a rematch")
+        if room.settings.boards is not None:
+            return lang.text("a tournament's table plays its boards and no more")
         async with room.lock:
             if not room.session.is_over:
                 return lang.text("the session is not over")
@@ -458,7 +474,10 @@ class Hub:
         session, game = await asyncio.to_thread(replay, rules, row)
         room = self.rooms.get(table_id)
         if room is None:
-            room = self.rooms[table_id] = Room(row, rules, session, game)
+            room = Room(row, rules, session, game)
+            if room.settings.boards is not None:
+                room.boards = await self.db.call(self._boards, table_id, rules)
+            room = self.rooms.setdefault(table_id, room)
             self.absences.loaded(room)
             if game.is_over:  # perhaps not noted before a restart
                 self._spawn(self._noted(room, room.hand, game))
@@ -466,6 +485,14 @@ class Hub:
         if self._pruner is None and self.idle > 0:
             self._pruner = asyncio.get_running_loop().create_task(self._pruning())
         return room
+
+    def _boards(self, table_id: str, rules: Any) -> tuple[str, ...]:
+        """A tournament's table's deals, board by board (none if it is no tournament's)."""
+        found = self.tournaments.table_of(table_id)
+        if found is None:
+            return ()
+        t, round_, _ = found
+        return tuple(d for _, d in board_deals(rules, t.seed, round_ * t.boards, t.boards))
 
     async def _pruning(self) -> None:
         while True:
@@ -577,6 +604,8 @@ class Hub:
         """Take back ``seat``'s last action and everything after it, against bots only;
         None if done, else why not, in ``lang`` (nothing changed).  The stored record
         loses those actions before anyone is told."""
+        if room.settings.boards is not None:
+            return lang.text(_FAIR)
         async with room.lock:
             if room.game.is_over:  # its settlement is on the session's sheet
                 return lang.text("the hand is over")
@@ -641,6 +670,8 @@ class Hub:
         one at a time per table, and at most :data:`HINTS_PER_CLIENT` at once for one
         ``client`` over all its tables.
         """
+        if room.settings.boards is not None:
+            return lang.text(_FAIR)
         async with room.lock:
             others = sorted(set(room.humans()) - {seat})
             if others:
@@ -695,6 +726,11 @@ class Hub:
         await self.db.call(
             self.rated.record, room.id, hand, variant, entrants, linked, seats, payments
         )
+        for told in self.hand_over:
+            try:
+                await told(room, hand, game)
+            except Exception:
+                _log.exception("table %s: hand %d: a hand_over callback failed", room.id, hand)
 
     async def bot_moves(self, room: Room, seat: int, action: str) -> None:
         """(The lock held.)  Take a bot's move; if another process's bot moved first,
@@ -710,83 +746,6 @@ class Hub:
                 ply,
             )
             await self.catch_up(room)
-
-    # ------------------------------------------------------------ sessions
-
-    def deals_on(self, room: Room) -> bool:
-        """Whether the table deals its next hand by itself: bots only, hand over,
-        session not over, and a pause set."""
-        return (
-            self.hand_pause is not None
-            and room.game.is_over
-            and not room.session.is_over
-            and not room.humans()
-        )
-
-    async def next_hand(
-        self, room: Room, seat: int | None, hand: int, lang: Language = ENGLISH
-    ) -> str | None:
-        """Deal the hand after hand number ``hand``, asked by ``seat`` (None: the table
-        itself); None if dealt, else why not, in ``lang`` (nothing changed).  The
-        finished hand and the new deal are stored before anyone is told."""
-        async with room.lock:
-            if seat is not None and seat not in room.humans():
-                return lang.text("only a person at the table deals the next hand")
-            reason = self._cannot_deal(room, hand, lang)
-            if reason is not None:
-                return reason
-            try:
-                await self._deal(room)
-            except PlyTaken:  # another process dealt it: show the table as stored
-                await self._reload(room)
-                return lang.text("stale: the table is at hand {hand}", hand=room.hand)
-            except Exception:
-                _log.exception("table %s: could not store hand %d", room.id, room.hand)
-                return lang.text(
-                    "the server could not store the new hand: nothing changed, try again"
-                )
-        self.turns.wake(room)
-        return None
-
-    async def deal_on(self, room: Room) -> bool:
-        """A table of bots only deals its next hand: whether it did (False: it was dealt
-        elsewhere, or there is none to deal).  A failed write raises, to be tried again."""
-        async with room.lock:
-            if self._cannot_deal(room, room.hand) is not None:
-                return False
-            try:
-                await self._deal(room)
-            except PlyTaken:
-                await self._reload(room)
-        return True
-
-    def _cannot_deal(self, room: Room, hand: int, lang: Language = ENGLISH) -> str | None:
-        if hand != room.hand:
-            return lang.text(
-                "stale: the table is at hand {hand}, not {asked}", hand=room.hand, asked=quote(hand)
-            )
-        if not room.game.is_over:
-            return lang.text("the hand is not over")
-        if room.session.is_over:
-            return lang.text("the session is over")
-        return None
-
-    async def _deal(self, room: Room) -> None:
-        """(The lock held.)  Store the finished hand and the next deal, then show it."""
-        game = room.session.next_game(seed=secrets.randbits(64))
-        await self.db.call(
-            self.store.next_hand,
-            room.id,
-            room.hand,
-            finished(room.game),
-            game.dealer,
-            str(game.deal),
-        )  # (next_game changed nothing: a failed write leaves the session as it was)
-        room.game = game
-        room.hand += 1
-        room.stamp()
-        room.send_table()
-        self.absences.watch(room)
 
 
 def _stale(lang: Language, now: int, asked: str) -> str:

@@ -61,7 +61,13 @@ class Settings:
     bot (a level of :data:`alsos.web.room.BOTS`; None: the table waits for the
     person) plays for it, until the person comes back;
     ``turn_time``: seconds a person has for each decision (None: no limit);
-    when they pass, the stand-in (or a ``medium`` bot) makes that one move.
+    when they pass, the stand-in (or a ``medium`` bot) makes that one move;
+    ``boards``: a tournament's table (:mod:`alsos.web.director`) plays exactly
+    this many boards, each hand on its own, and deals on by itself (None: the
+    profile's session; not a setting a request may ask for), for the tournament
+    ``tournament`` (its id: the table's page links to the tournament's), whose bots
+    at this table have the ``numbers`` ``(seat, n)`` among its bots (their names
+    there: ``Easy bot 2``).
     """
 
     title: str = ""
@@ -69,6 +75,9 @@ class Settings:
     grace: float = GRACE
     stand_in: str | None = None
     turn_time: float | None = None
+    boards: int | None = None
+    tournament: str | None = None
+    numbers: tuple[tuple[int, int], ...] = ()
 
     def public(self) -> dict[str, Any]:
         """The settings every seat and the lobby may know (all of them)."""
@@ -78,6 +87,9 @@ class Settings:
             "grace": self.grace,
             "stand_in": self.stand_in,
             "turn_time": self.turn_time,
+            "boards": self.boards,
+            "tournament": self.tournament,
+            "numbers": [list(n) for n in self.numbers],
         }
 
 
@@ -129,6 +141,10 @@ def settings_row(settings: Settings, watch: str | None) -> SettingsRow:
         "stand_in": settings.stand_in,
         "turn_time": settings.turn_time,
     }
+    if settings.boards is not None:
+        options["boards"] = settings.boards
+        options["tournament"] = settings.tournament
+        options["numbers"] = [list(n) for n in settings.numbers]
     return SettingsRow(
         title=settings.title,
         listed=settings.listed,
@@ -147,4 +163,7 @@ def settings_of(row: SettingsRow) -> Settings:
         grace=float(options.get("grace", GRACE)),
         stand_in=options.get("stand_in"),
         turn_time=options.get("turn_time"),
+        boards=options.get("boards"),
+        tournament=options.get("tournament"),
+        numbers=tuple((int(s), int(n)) for s, n in options.get("numbers", ())),
     )

@@ -1,8 +1,8 @@
 """The web page's own words: every message its scripts and its HTML show a person.
 
 The page (``static/index.html``, ``lobby.js``, ``table.js``, ``puzzles.js``,
-``tutorial.js``, ``accounts.js``) looks each message up whole, in English, and fills its
-``{placeholders}`` itself; ``GET /api/words?lang=`` answers with
+``tutorial.js``, ``accounts.js``, ``tournaments.js``) looks each message up whole, in
+English, and fills its ``{placeholders}`` itself; ``GET /api/words?lang=`` answers with
 :func:`page_words`, the messages in that language, read from the same gettext
 catalogue as every other word of alsos (:mod:`alsos.language`).
 :data:`PAGE` lists them, marked for the catalogue's extraction
@@ -276,6 +276,61 @@ PAGE: tuple[str, ...] = (
     N_("Your hands"),
     N_("{mu} ± {spread}"),
     N_("{variant}, table {table}, hand {hand}: {payment} stakes"),
+    # duplicate tournaments (tournaments.js)
+    N_("Rounds × boards"),
+    N_("table {table}: {people} (boards played: {played} of {boards})"),
+    N_("{bot} {n}"),
+    N_("{rounds} × {boards}"),
+    N_("{variant} · rounds: {rounds} · boards in a round: {boards} · bots: {level}"),
+    N_("A board's results appear here once every table has played it."),
+    N_("Board {board} (round {round})"),
+    N_("Boards"),
+    N_("Boards in a round"),
+    N_("Bots that fill the tables"),
+    N_(
+        "Each result is compared with the others on the same board and seat: 2 "
+        "matchpoints for each one beaten, 1 for each equalled. Stake points weigh the "
+        "difference in stakes, two points for each doubling."
+    ),
+    N_("Enter the tournament"),
+    N_("Entrant"),
+    N_("Entrants"),
+    N_("Go to your table: round {round}, table {table}, seat {seat}"),
+    N_("Hand"),
+    N_(
+        "In a duplicate tournament every table plays the same deals, and each result is "
+        "compared only with the results of the others who held the same cards: the luck "
+        "of the deal cancels out."
+    ),
+    N_("Learned bot"),
+    N_("Leave the tournament"),
+    N_("Make a tournament"),
+    N_("Make the tournament"),
+    N_("Matchpoints"),
+    N_("No such tournament."),
+    N_("No tournament yet."),
+    N_("Only the tournament's owner starts it."),
+    N_("Open for entries: {n} joined so far."),
+    N_("Position"),
+    N_("Ranking"),
+    N_("Round {round}"),
+    N_("Round {round} of {rounds} is being played."),
+    N_("Rounds"),
+    N_("Rounds and tables"),
+    N_("Score sheets of the boards"),
+    N_("Sign in to make or enter a tournament."),
+    N_("Stake points"),
+    N_("Stakes"),
+    N_("Start the tournament"),
+    N_("State"),
+    N_("The tournament has started: nothing changed."),
+    N_("The tournament is over."),
+    N_("Tournament"),
+    N_("Tournaments"),
+    N_("The tournament's page"),
+    N_("open for entries"),
+    N_("over"),
+    N_("under way"),
 )
 
 

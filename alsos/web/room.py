@@ -22,7 +22,7 @@ import secrets
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from alsos.bots import Bot, make_spec
@@ -143,11 +143,16 @@ BOT_NAMES: dict[str, str] = {
 
 
 def seat_names(
-    seats: Iterable[SeatRow], chosen: dict[int, str], lang: Language = ENGLISH
+    seats: Iterable[SeatRow],
+    chosen: dict[int, str],
+    lang: Language = ENGLISH,
+    numbers: Mapping[int, int] | None = None,
 ) -> tuple[str, ...]:
     """Each seat's name at a table, by seat, in ``lang``: the name a person chose, else
     ``Player 1`` (seats count from 0, people from 1); a bot by its level (``Easy bot``;
-    two of one level are told apart by their seat)."""
+    two of one level are told apart by their seat, or by their ``numbers``, by seat:
+    a tournament's bots keep the number they have on its page in every round)."""
+    numbers = numbers or {}
     seats = list(seats)
     kinds = [s.kind for s in seats]
     out = []
@@ -156,6 +161,9 @@ def seat_names(
             out.append(chosen.get(s.seat) or lang.text("Player {n}", n=s.seat + 1))
             continue
         label = lang.text(BOT_NAMES[s.kind]) if s.kind in BOT_NAMES else f"{s.kind} bot"
+        if s.seat in numbers:
+            out.append(lang.text("{bot} {n}", bot=label, n=numbers[s.seat]))
+            continue
         twin = kinds.count(s.kind) > 1
         out.append(lang.text("{bot} {n}", bot=label, n=s.seat + 1) if twin else label)
     return tuple(out)
@@ -230,6 +238,8 @@ class Room:
         #: the spectators' token, where it is kept (a table made since issue 32): a
         #: person at a seat may pass it on, and a listed table's is in the lobby
         self.watch_token = row.settings.watch
+        #: a tournament's table: its boards' deals, in order (secret; none otherwise)
+        self.boards: tuple[str, ...] = ()
         #: the table the session goes on at, once a rematch is made
         self.rematch = row.settings.rematch
         #: the people's seats with no page open, and since when (time.monotonic)
@@ -284,7 +294,7 @@ class Room:
 
     def names(self, lang: Language = ENGLISH) -> tuple[str, ...]:
         """Each seat's name at this table, by seat, in ``lang`` (:func:`seat_names`)."""
-        return seat_names(self.seats, self.chosen, lang)
+        return seat_names(self.seats, self.chosen, lang, dict(self.settings.numbers))
 
     def public(self, now: float | None = None, lang: Language = ENGLISH) -> dict[str, Any]:
         """What every seat may know of the table itself: its rules, seats and their

@@ -79,6 +79,7 @@ def serve(
     db: str = "sqlite:///alsos-web.sqlite3",
     bot_delay: float = 0.6,
     hand_pause: float | None = 3.0,
+    board_pause: float = 15.0,
     forwarded_allow_ips: str | None = None,
     access_log: bool = True,
     workers: int = 2,
@@ -87,7 +88,13 @@ def serve(
     address could not be opened, said in one line on standard error)."""
     shown = make_url(db).render_as_string(hide_password=True)  # never print a password
     try:
-        app = create_app(db, bot_delay=max(bot_delay, 0.0), hand_pause=hand_pause, workers=workers)
+        app = create_app(
+            db,
+            bot_delay=max(bot_delay, 0.0),
+            hand_pause=hand_pause,
+            workers=workers,
+            board_pause=board_pause,
+        )
     except SQLAlchemyError as e:
         reason = str(getattr(e, "orig", None) or e).splitlines()[0]
         if "database is locked" in reason:

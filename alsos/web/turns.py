@@ -60,6 +60,9 @@ class Tables(Protocol):
     def deals_on(self, room: Room) -> bool:
         """Whether ``room`` deals its next hand by itself now."""
 
+    def deal_pause(self, room: Room) -> float:
+        """Seconds ``room`` waits before it deals on by itself."""
+
     async def deal_on(self, room: Room) -> bool:
         """Deal ``room``'s next hand by itself; whether it was dealt (False: someone
         else dealt it first or there is none to deal).  A failed write raises."""
@@ -146,8 +149,9 @@ class BotTurns:
         if not await self._own(room):
             return False
         if tables.deals_on(room):  # a table of bots only: deal on after a pause
-            await asyncio.sleep(tables.hand_pause or 0)
-            return await tables.deal_on(room)
+            await asyncio.sleep(tables.deal_pause(room))
+            await tables.deal_on(room)
+            return True  # the new hand's bots (or, if a person dealt first, theirs) go on
         game = room.game
         seat = game.to_act
         bot = room.bot_at(seat)

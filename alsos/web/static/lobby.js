@@ -99,6 +99,7 @@
   if (p.get("puzzles") || p.get("practice")) return;  // puzzles: puzzles.js shows them
   if (p.get("tutorial")) return;  // the guided first hand: tutorial.js plays it
   if (p.has("account") || p.get("player") !== null || p.get("leaderboard")) return;  // accounts.js
+  if (p.has("tournaments") || p.get("tournament")) return;  // tournaments.js
 
   // ------------------------------------------------------------------ the lobby
   async function lobby() {

@@ -164,7 +164,8 @@
       document.body.dataset.role = me < 0 ? "spectator" : "seat";
       const people = table.seats.filter((s) => s.kind === "human").length;
       $("assist").hidden = me < 0;
-      $("undo").hidden = $("hint").hidden = people > 1;
+      // a tournament's table (settings.boards) has neither: results are compared
+      $("undo").hidden = $("hint").hidden = people > 1 || Boolean(table.settings && table.settings.boards);
       $("hand-box").hidden = me < 0;
       $("move-box").hidden = me < 0;
       const person = me >= 0 && table.seats[me] && table.seats[me].kind === "human";
@@ -178,6 +179,9 @@
       const rules = $("rules-link");
       rules.href = `api/tables/${encodeURIComponent(fragment().t)}/rules?lang=${encodeURIComponent(window.Alsos.lang())}`;
       rules.hidden = false;
+      const cup = table.settings && table.settings.tournament;
+      $("tournament-back").hidden = !cup;
+      if (cup) $("tournament-back").href = `#tournament=${encodeURIComponent(cup)}`;
       watchToken = frame.watch || null;
       $("invite").hidden = me < 0;
       $("copy-watch").hidden = !watchToken;
@@ -320,7 +324,7 @@
 
     const st = frame.settlement;
     over = Boolean(st);
-    $("undo").hidden = $("hint").hidden = over || (table && table.seats.filter((s) => s.kind === "human").length > 1);
+    $("undo").hidden = $("hint").hidden = over || (table && (table.seats.filter((s) => s.kind === "human").length > 1 || Boolean(table.settings && table.settings.boards)));
     if (over) $("hint-text").textContent = "";
     if (session) showSheet(session, hand); else showNext();
     $("settlement-box").hidden = !st;
@@ -500,7 +504,7 @@
   function showNext() {
     const people = table ? table.seats.some((x) => x.seat === me && x.kind === "human") : false;
     $("next-hand").hidden = !(over && people && session && !session.over);
-    $("rematch").hidden = !(people && session && session.over && !(table && table.rematch));
+    $("rematch").hidden = !(people && session && session.over && !(table && (table.rematch || table.settings.boards)));
   }
   $("rematch").addEventListener("click", () => {
     if (connected) socket.send(JSON.stringify({ type: "rematch" }));
