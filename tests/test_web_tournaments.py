@@ -22,6 +22,7 @@ from starlette.testclient import TestClient
 
 import alsos
 from alsos.web.app import create_app
+from alsos.web.director import MAX_OWNED
 from alsos.web.people import COOKIE
 from alsos.web.standings import page
 from alsos.web.tournaments import EntrantRow, ResultRow, SeatPlace
@@ -136,6 +137,7 @@ def test_a_tournament_runs_to_its_final_ranking(people: _People) -> None:
         assert len(tables) == 2
         deals = {hub.store.table(t).deal for t in tables}
         assert len(deals) == 1  # one board, the same cards at both tables
+        assert all(hub.rated.was_noted(t, 1) for t in tables)  # rated once played everywhere
         for t in tables:  # people's seats are linked to their accounts and named so
             linked = hub.accounts.seat_accounts(t)
             for p in places:
@@ -197,6 +199,34 @@ def test_a_seat_opens_for_its_account_only_and_plays_fair(people: _People) -> No
         assert "its boards and no more" in _until(ws, "refused")["reason"]
 
 
+def test_a_board_is_shown_nowhere_until_every_table_has_played_it(people: _People) -> None:
+    """One person (away: the grace and turn time are long) and five bots: the bots'
+    table plays both boards while the person's has not played one.  Nothing of those
+    boards is shown -- no result, no record, viewer or puzzles of the bots' hands,
+    no rating moved -- until the person's table has played them too."""
+    c = people
+    tid = _make(c, rounds=1, boards=2, grace=600, turn_time=600)
+    c.as_("anna", "POST", f"/api/tournaments/{tid}/entrants")
+    assert c.as_("anna", "POST", f"/api/tournaments/{tid}/start").status_code == 200
+    hub = c.app.state.hub  # type: ignore[attr-defined]
+    places = hub.tournaments.places(tid)
+    mine = next(p.table_id for p in places if p.entrant == 0)
+    bots = next(p.table_id for p in places if p.table_id != mine)
+    end = time.monotonic() + 60
+    while len(hub.tournaments.results(tid)) < 6 and time.monotonic() < end:
+        time.sleep(0.05)
+    assert {r.table_id for r in hub.tournaments.results(tid)} == {bots}  # both boards there
+    data = c.get(f"/api/tournaments/{tid}").json()
+    assert data["travellers"] == [] and data["ranking"] == []
+    assert bots not in repr(data)
+    for what in ("record", "viewer", "puzzles"):
+        for hand in (1, 2):
+            r = c.get(f"/api/tables/{bots}/{what}?hand={hand}")
+            assert r.status_code == 403 and "every table" in r.text, (what, hand, r.text)
+    assert not hub.rated.was_noted(bots, 1) and not hub.rated.was_noted(bots, 2)
+    assert c.get("/api/leaderboard?variant=potter1930").json()["rows"] == []
+
+
 def test_refusals_change_nothing(people: _People) -> None:
     c = people
     assert c.as_(None, "POST", "/api/tournaments", json={"title": "x"}).status_code == 401
@@ -207,6 +237,9 @@ def test_refusals_change_nothing(people: _People) -> None:
         ({"boards": 99}, "boards"),
         ({"level": "godlike"}, "level"),
         ({"grace": -1}, "grace"),
+        ({"turn_time": 1}, "turn_time"),
+        ({"level": []}, "level"),
+        ({"players": [3]}, "players"),
     ):
         body = {"title": "T", "variant": "tompa", "rounds": 1, "boards": 1, **bad}
         r = c.as_("anna", "POST", "/api/tournaments", json=body)
@@ -214,6 +247,11 @@ def test_refusals_change_nothing(people: _People) -> None:
     assert c.get("/api/tournaments").json()["tournaments"] == []
     tid = _make(c)
     assert c.as_("anna", "POST", f"/api/tournaments/{tid}/start").status_code == 409  # nobody
+    # its maker may cancel it while it is open; nobody else may
+    assert c.as_("bela", "DELETE", f"/api/tournaments/{tid}").status_code == 403
+    assert c.as_("anna", "DELETE", f"/api/tournaments/{tid}").status_code == 200
+    assert c.get(f"/api/tournaments/{tid}").status_code == 404
+    tid = _make(c)
     assert c.as_(None, "POST", f"/api/tournaments/{tid}/entrants").status_code == 401
     assert c.get("/api/tournaments/nosuch").status_code == 404
     # a change without the session's CSRF token is refused before the route
@@ -221,6 +259,12 @@ def test_refusals_change_nothing(people: _People) -> None:
     r = c.post(f"/api/tournaments/{tid}/entrants")
     assert r.status_code == 403
     assert c.get(f"/api/tournaments/{tid}").json()["joined"] == []
+    # one account has at most MAX_OWNED tournaments that are not over
+    for _ in range(MAX_OWNED - 1):
+        _make(c)
+    r = c.as_("anna", "POST", "/api/tournaments", json={"title": "T", "variant": "tompa"})
+    assert r.status_code == 409 and "not over" in r.text
+    assert len(c.get("/api/tournaments").json()["tournaments"]) == MAX_OWNED
 
 
 def test_hungarian_refusals(people: _People) -> None:

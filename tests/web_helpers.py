@@ -131,12 +131,13 @@ def wait_for_state(page: Page) -> None:
     page.wait_for_function("() => document.body.dataset.ply !== undefined")
 
 
-def wait_past(page: Page, ply: str | None) -> None:
+def wait_past(page: Page, ply: str | None, timeout: float = 30000) -> None:
     """Wait until the page shows a state after ``ply``, or the settlement."""
     page.wait_for_function(
         "(p) => document.body.dataset.ply !== p || "
         "!document.getElementById('settlement-box').hidden",
         arg=ply,
+        timeout=timeout,
     )
 
 
@@ -191,6 +192,8 @@ def play_out(
 
     ``press(page, buttons)`` presses one of the offered buttons (default: a click on
     the first); while nothing is offered (the bots' turn) it waits."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     for _ in range(limit):
         if is_over(page):
             return until is None
@@ -205,7 +208,14 @@ def play_out(
             buttons.first.click()
         else:
             press(page, buttons)
-        wait_past(page, ply)
+        try:
+            wait_past(page, ply, timeout=5000)
+        except PlaywrightTimeout:
+            # a player this quick (a move every few milliseconds) meets the server's
+            # limit on messages ("too many messages: slow down"): wait, and press again
+            if not page.inner_text("#refused").strip():
+                raise
+            page.wait_for_timeout(1000)
     assert is_over(page), "the hand did not reach its settlement"
     return until is None
 

@@ -206,7 +206,7 @@ class _Site:
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         app.state.hub = self.hub()
-        resuming = asyncio.get_running_loop().create_task(self.director.resume())
+        resuming = asyncio.get_running_loop().create_task(self.director.sweep())
         try:
             yield
         finally:
@@ -452,6 +452,8 @@ class _Site:
             return _refuse(503, "the server could not read the table: try again")
         if game is None or not game.is_over:
             return _refuse(404, f"hand {number} of this table is not over (or not dealt) yet")
+        if room.settings.boards is not None and not await self.director.shown(room.id, number):
+            return _refuse(403, "a tournament's board is shown once every table has played it")
         if what == "record":
             name = f"alsos-{table_id}.txt" if not asked else f"alsos-{table_id}-{number}.txt"
             return _secure(

@@ -5,8 +5,10 @@ The routes:
 - ``GET /api/tournaments`` -- the newest tournaments;
 - ``POST /api/tournaments`` -- signed in: a new open tournament, owned by the
   account: ``{"title", "variant", "players"?, "rounds", "boards", "level",
-  "grace"?}`` (``boards`` per round; ``level`` the bots that fill empty places
-  and stand in for a person away longer than ``grace`` seconds);
+  "grace"?, "turn_time"?}`` (``boards`` per round; ``level`` the bots that fill
+  empty places and stand in for a person away longer than ``grace`` seconds, or
+  out of ``turn_time`` seconds for a decision);
+- ``DELETE /api/tournaments/{id}`` -- its maker deletes it while it is open;
 - ``GET /api/tournaments/{id}`` -- its page as data (:func:`alsos.web.standings.page`);
 - ``POST /api/tournaments/{id}/entrants`` -- join it (signed in, while open);
   ``DELETE`` -- leave it;
@@ -17,9 +19,10 @@ seated (:mod:`alsos.web.tournaments`): each table is an ordinary private table
 of the hub (``Hub.create``) that plays the round's boards
 (``alsos.web.sessions.Boards``), its people's seats linked to their
 accounts and named after them, a bot of the tournament's level at each bot's
-seat and standing in for a person away past the grace -- so no table waits for
-someone who does not come.  A table deals its next board by itself after a
-pause (a person at it may deal on sooner).  Each finished hand's payments are
+seat and standing in for a person away past the grace or out of time for a
+decision -- so no table waits for someone who does not come or does not move.
+A table deals its next board by itself after a pause (a person at it may deal on
+sooner).  Each finished hand's payments are
 noted as the board's results (the hub's ``hand_over`` callbacks); when every
 table has played every board of the round, the next round is seated, and after
 the last the tournament is over.
@@ -30,14 +33,14 @@ round's tables (their bots move again), notes any finished hand a killed
 server had not noted, and seats the next round if the round is complete.
 Seating a round stores its seats and counts the round in one transaction
 that checks the count, so a round is seated once, whichever process (or
-restart) gets there first.
+restart) gets there first.  The director looks at every tournament under way
+again every :data:`SWEEP` seconds, so a write that failed is retried soon.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -53,18 +56,26 @@ from alsos.web.guard import NotJSON, read_json
 from alsos.web.hub import Hub
 from alsos.web.lobby import GRACE, Settings, read_settings
 from alsos.web.people import People
-from alsos.web.replies import capped_body, language_of, refuse, secure
+from alsos.web.replies import capped_body, client_of, language_of, refuse, secure
 from alsos.web.room import BOTS, HUMAN, Room, TableError
 from alsos.web.standings import page
 from alsos.web.tournaments import MAX_ENTRANTS, ResultRow, SeatPlace, TournamentRow, board_deals
 from alsos.web.uploads import shipped_rules
 
-__all__ = ["MAX_BOARDS", "MAX_ROUNDS", "Director"]
+__all__ = ["MAX_BOARDS", "MAX_OWNED", "MAX_ROUNDS", "SWEEP", "TURN_TIME", "Director"]
 
 #: The most rounds a tournament has.
 MAX_ROUNDS = 8
 #: The most boards in a round.
 MAX_BOARDS = 12
+#: The most tournaments not yet over that one account may have made.
+MAX_OWNED = 3
+#: Seconds a person has for each decision at a tournament's table, unless the
+#: tournament sets its own (``turn_time``): then its stand-in moves for them, so an
+#: idle page never holds up a round.
+TURN_TIME = 90.0
+#: Seconds between two looks at every tournament under way (:meth:`Director.sweep`).
+SWEEP = 30.0
 
 _log = logging.getLogger("alsos.web")
 
@@ -89,6 +100,7 @@ class Director:
             Route("/api/tournaments", self.listing),
             Route("/api/tournaments", self.create, methods=["POST"]),
             Route("/api/tournaments/{tid}", self.show),
+            Route("/api/tournaments/{tid}", self.cancel, methods=["DELETE"]),
             Route("/api/tournaments/{tid}/entrants", self.join, methods=["POST"]),
             Route("/api/tournaments/{tid}/entrants", self.leave, methods=["DELETE"]),
             Route("/api/tournaments/{tid}/start", self.start, methods=["POST"]),
@@ -140,6 +152,9 @@ class Director:
         account = await self._signed_in(request, lang)
         if isinstance(account, Response):
             return account
+        refusal = self.people.guard.may_make(client_of(request))  # as a table: it makes some
+        if refusal is not None:
+            return refuse(429, refusal)
         body = await capped_body(request, 2048)
         if body is None:
             return refuse(413, lang.text("a tournament is asked for in at most 2048 bytes"))
@@ -150,10 +165,17 @@ class Director:
         asked = _read(data, lang)
         if isinstance(asked, str):
             return refuse(400, asked)
-        title, variant, players, rounds, boards, level, grace = asked
+        title, variant, players, rounds, boards, level, grace, turn = asked
+        if await self.hub.db.call(self.hub.tournaments.owned, account) >= MAX_OWNED:
+            return refuse(
+                409,
+                lang.text(
+                    "you have {n} tournaments that are not over: finish one first", n=MAX_OWNED
+                ),
+            )
         tid = await self.hub.db.call(
             self.hub.tournaments.add, title, variant, players, rounds, boards, level, account,
-            grace,
+            grace, turn,
         )  # fmt: skip
         return secure(JSONResponse({"tournament": tid}, status_code=201))
 
@@ -181,6 +203,30 @@ class Director:
 
     async def start(self, request: Request) -> Response:
         """The owner starts an open tournament: entrants numbered, round 1 seated."""
+        owned = await self._owned(request)
+        if isinstance(owned, Response):
+            return owned
+        t, lang = owned
+        refusal = self.people.guard.may_make(client_of(request))  # it makes tables
+        if refusal is not None:
+            return refuse(429, refusal)
+        if await self.hub.db.call(self.hub.tournaments.start, t.id) is None:
+            return refuse(409, lang.text("nobody has joined, or the tournament has started"))
+        await self.advance(t.id)
+        return secure(JSONResponse({"started": True}))
+
+    async def cancel(self, request: Request) -> Response:
+        """The owner deletes a tournament that has not started."""
+        owned = await self._owned(request)
+        if isinstance(owned, Response):
+            return owned
+        t, lang = owned
+        if not await self.hub.db.call(self.hub.tournaments.cancel, t.id):
+            return refuse(409, lang.text("the tournament has started already"))
+        return secure(JSONResponse({"cancelled": True}))
+
+    async def _owned(self, request: Request) -> tuple[TournamentRow, Language] | Response:
+        """The tournament a request names, if the signed-in account made it."""
         lang = language_of(request)
         if isinstance(lang, Response):
             return lang
@@ -188,24 +234,24 @@ class Director:
         if isinstance(account, Response):
             return account
         tid = request.path_params["tid"]
-        db, store = self.hub.db, self.hub.tournaments
-        t = await db.call(store.get, tid) if len(tid) <= 16 else None
+        t = await self.hub.db.call(self.hub.tournaments.get, tid) if len(tid) <= 16 else None
         if t is None:
             return refuse(404, lang.text("no such tournament"))
         if t.owner != account:
-            return refuse(403, lang.text("only the tournament's owner starts it"))
-        people = await db.call(store.joined, tid)
-        if not people:
-            return refuse(409, lang.text("nobody has joined the tournament yet"))
-        tables = max(2, math.ceil(len(people) / t.players))
-        entrants: list[tuple[str | None, str | None]] = [(p, None) for p in people]
-        entrants += [(None, t.level)] * (tables * t.players - len(people))
-        if not await db.call(store.start, tid, entrants):
-            return refuse(409, lang.text("the tournament has started already"))
-        await self.advance(tid)
-        return secure(JSONResponse({"started": True}))
+            return refuse(403, lang.text("only the tournament's maker starts or cancels it"))
+        return t, lang
 
     # ------------------------------------------------------------ running
+
+    async def shown(self, table_id: str, hand: int) -> bool:
+        """Whether hand ``hand`` of a tournament's table may be shown (its record, viewer
+        and puzzles): once every table has played that board, as on the page."""
+        found = await self.hub.db.call(self.hub.tournaments.table_of, table_id)
+        if found is None:
+            return True  # (not a tournament's: its table was never used)
+        t, round_, _ = found
+        board = round_ * t.boards + hand - 1
+        return bool(await self.hub.db.call(self.hub.tournaments.played, t.id, board) >= t.entrants)
 
     async def resume(self) -> None:
         """Take up every tournament under way (after a start or restart: module docs)."""
@@ -214,6 +260,17 @@ class Director:
                 await self.advance(tid, load=True)
             except Exception:
                 _log.exception("tournament %s: could not take it up", tid)
+
+    async def sweep(self, every: float = SWEEP) -> None:
+        """Take up every tournament under way now and then every ``every`` seconds, so
+        that what a failed write or another process's end left undone (a hand not
+        noted, a round not seated) is done soon, not at the next restart."""
+        while True:
+            try:
+                await self.resume()
+            except Exception:  # the database is away: try again later
+                _log.exception("tournaments: could not look at them")
+            await asyncio.sleep(every)
 
     async def hand_over(self, room: Room, hand: int, game: Game) -> None:
         """A hand ended at ``room``: if it is a tournament's, note its results and move
@@ -258,15 +315,32 @@ class Director:
             if load:
                 await self._take_up(t, round_)
             first = round_ * t.boards
-            done = sum(
-                first <= r.board < first + t.boards for r in await db.call(store.results, tid)
-            )
-            if done < t.entrants * t.boards:
+            by_board: dict[int, list[ResultRow]] = {}
+            for r in await db.call(store.results, tid):
+                if first - (t.boards if load else 0) <= r.board < first + t.boards:
+                    by_board.setdefault(r.board, []).append(r)
+            for rows in by_board.values():
+                if len(rows) == t.entrants:  # played everywhere: its hands are rated now
+                    await self._rate(rows)
+            if sum(len(rows) for b, rows in by_board.items() if b >= first) < t.entrants * t.boards:
                 return
             if t.seated < t.rounds:
                 await self._seat(t, t.seated)
             elif await db.call(store.finish, tid):
                 _log.info("tournament %s: over", tid)
+
+    async def _rate(self, rows: list[ResultRow]) -> None:
+        """Rate a board's hands at every table (once each: :mod:`alsos.web.rated`)."""
+        hub = self.hub
+        for table_id, hand in dict.fromkeys((r.table_id, r.hand) for r in rows):
+            if await hub.db.call(hub.rated.was_noted, table_id, hand):
+                continue
+            room = await hub.room(table_id, wake=False)
+            if room is None:
+                continue
+            game = room.game if hand == room.hand else await hub.earlier_hand(room, hand)
+            if game is not None and game.is_over:
+                await hub.rate(room, hand, game)
 
     async def _take_up(self, t: TournamentRow, round_: int) -> None:
         """Load round ``round_``'s tables and note every hand they finished."""
@@ -299,6 +373,7 @@ class Director:
                 title=f"{t.title[:30]} · {round_ + 1}/{t.rounds}",
                 grace=t.grace,
                 stand_in=t.level,
+                turn_time=t.turn_time,
                 boards=t.boards,
                 tournament=t.id,
                 numbers=tuple((s, bots.index(e) + 1) for s, e in enumerate(seated) if e in bots),
@@ -350,7 +425,7 @@ def _whole(data: dict[str, Any], key: str, high: int, lang: Language) -> int | s
     return result
 
 
-def _read(data: object, lang: Language) -> tuple[str, str, int, int, int, str, float] | str:
+def _read(data: object, lang: Language) -> tuple[str, str, int, int, int, str, float, float] | str:
     """A tournament's settings from a request, or why they cannot be used (in ``lang``)."""
     if not isinstance(data, dict):
         return lang.text(
@@ -358,14 +433,22 @@ def _read(data: object, lang: Language) -> tuple[str, str, int, int, int, str, f
             ' and "level"'
         )
     settings = read_settings(
-        {"title": data.get("title", ""), "grace": data.get("grace", GRACE)}, tuple(BOTS)
+        {
+            "title": data.get("title", ""),
+            "grace": data.get("grace", GRACE),
+            "turn_time": data.get("turn_time", TURN_TIME),
+        },
+        tuple(BOTS),
     )
     if isinstance(settings, str):
         return settings
     if not settings.title:
         return lang.text("a tournament needs a title")
+    variant, players = data.get("variant", ""), data.get("players")
+    if not isinstance(variant, str) or not (players is None or players.__class__ is int):
+        return lang.text('"variant" is a shipped variant\'s id and "players" a whole number')
     try:
-        rules = shipped_rules(str(data.get("variant", "")), data.get("players"))
+        rules = shipped_rules(variant, players)
     except TableError as e:
         return said_in(e, lang)
     rounds = _whole(data, "rounds", MAX_ROUNDS, lang)
@@ -375,9 +458,13 @@ def _read(data: object, lang: Language) -> tuple[str, str, int, int, int, str, f
     if isinstance(boards, str):
         return boards
     level = data.get("level", "medium")
-    if level not in LEVELS:
+    if not isinstance(level, str) or level not in LEVELS:
         return lang.text(
             '"level" is one of {levels}, not {value}',
             levels=", ".join(LEVELS), value=repr(level)[:20],
         )  # fmt: skip
-    return settings.title, rules.id, rules.players, rounds, boards, str(level), settings.grace
+    assert settings.turn_time is not None
+    return (
+        settings.title, rules.id, rules.players, rounds, boards, level, settings.grace,
+        settings.turn_time,
+    )  # fmt: skip

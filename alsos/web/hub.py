@@ -512,6 +512,8 @@ class Hub(Dealing):
             and not room.hinting
             and not room.lock.locked()
             and now - room.touched >= self.idle
+            # a tournament's table waits for its people's graces and its next boards
+            and (room.settings.boards is None or room.session.is_over)
         ]
         for table_id in gone:
             room = self.rooms.pop(table_id)
@@ -711,8 +713,25 @@ class Hub(Dealing):
             self._spawn(self._noted(room, room.hand, trial))
 
     async def _noted(self, room: Room, hand: int, game: Game) -> None:
-        """Note a finished hand for ratings and the players' pages (:mod:`alsos.web.rated`:
-        once, whichever process or load sees it end)."""
+        """Note a finished hand for ratings and the players' pages (:meth:`rate`), then
+        tell :attr:`hand_over`.  A tournament's hand is rated by its director once every
+        table has played the board (a rating moved sooner would tell a table still
+        playing it how the board went elsewhere)."""
+        if room.settings.boards is None:
+            try:
+                await self.rate(room, hand, game)
+            except Exception:  # the hand is rated when the table is loaded again
+                _log.exception("table %s: hand %d: could not rate it", room.id, hand)
+        for told in self.hand_over:
+            try:
+                await told(room, hand, game)
+            except Exception:
+                _log.exception("table %s: hand %d: a hand_over callback failed", room.id, hand)
+
+    async def rate(self, room: Room, hand: int, game: Game) -> None:
+        """Rate the finished hand ``hand`` (``game``) of ``room`` and list it among its
+        accounts' hands played (:mod:`alsos.web.rated`: once, whichever process or
+        load sees it end)."""
         s = game.settlement
         assert s is not None
         linked = await self.db.call(self.accounts.seat_accounts, room.id)
@@ -726,11 +745,6 @@ class Hub(Dealing):
         await self.db.call(
             self.rated.record, room.id, hand, variant, entrants, linked, seats, payments
         )
-        for told in self.hand_over:
-            try:
-                await told(room, hand, game)
-            except Exception:
-                _log.exception("table %s: hand %d: a hand_over callback failed", room.id, hand)
 
     async def bot_moves(self, room: Room, seat: int, action: str) -> None:
         """(The lock held.)  Take a bot's move; if another process's bot moved first,

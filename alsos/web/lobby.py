@@ -136,7 +136,7 @@ def _seconds(value: object, key: str, low: float, high: float) -> float | str:
 def settings_row(settings: Settings, watch: str | None) -> SettingsRow:
     """What is stored of a table's ``settings`` (``watch``: its spectators' token):
     :func:`settings_of` reads it back."""
-    options = {
+    options: dict[str, Any] = {
         "grace": settings.grace,
         "stand_in": settings.stand_in,
         "turn_time": settings.turn_time,

@@ -292,6 +292,7 @@ PAGE: tuple[str, ...] = (
         "matchpoints for each one beaten, 1 for each equalled. Stake points weigh the "
         "difference in stakes, two points for each doubling."
     ),
+    N_("Cancel the tournament"),
     N_("Enter the tournament"),
     N_("Entrant"),
     N_("Entrants"),
@@ -302,7 +303,6 @@ PAGE: tuple[str, ...] = (
         "compared only with the results of the others who held the same cards: the luck "
         "of the deal cancels out."
     ),
-    N_("Learned bot"),
     N_("Leave the tournament"),
     N_("Make a tournament"),
     N_("Make the tournament"),

@@ -244,8 +244,35 @@ _TABLE = {
                 "grace": {"type": "number", "minimum": 0},
                 "stand_in": {"anyOf": [_TEXT, {"type": "null"}]},
                 "turn_time": {"anyOf": [{"type": "number"}, {"type": "null"}]},
+                "boards": {
+                    "description": "a tournament's table: the boards it plays (else null)",
+                    "anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}],
+                },
+                "tournament": {
+                    "description": "a tournament's table: the tournament's id (else null)",
+                    "anyOf": [_TEXT, {"type": "null"}],
+                },
+                "numbers": {
+                    "description": "a tournament's bots here: [seat, number among its bots]",
+                    "type": "array",
+                    "items": {
+                        "type": "array",
+                        "items": {"type": "integer", "minimum": 0},
+                        "minItems": 2,
+                        "maxItems": 2,
+                    },
+                },
             },
-            "required": ["title", "listed", "grace", "stand_in", "turn_time"],
+            "required": [
+                "title",
+                "listed",
+                "grace",
+                "stand_in",
+                "turn_time",
+                "boards",
+                "tournament",
+                "numbers",
+            ],
             "additionalProperties": False,
         },
         "rematch": {

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from attrs import frozen
 from sqlalchemy import (
     Column,
+    Connection,
     Engine,
     Float,
     Integer,
@@ -81,6 +82,7 @@ _TOURNAMENTS = Table(
     Column("boards", Integer, nullable=False),
     Column("level", String(32), nullable=False),
     Column("grace", Float, nullable=False),
+    Column("turn_time", Float, nullable=True),
     Column("seed", String(24), nullable=False),
     Column("owner", String(64), nullable=False),
     Column("created", Float, nullable=False),
@@ -145,6 +147,7 @@ class TournamentRow:
     boards: int
     level: str
     grace: float
+    turn_time: float | None
     seed: int
     owner: str
     created: float
@@ -203,6 +206,7 @@ def _row(r: object) -> TournamentRow:
     return TournamentRow(
         id=r.id, title=r.title, variant=r.variant, players=r.players,  # type: ignore[attr-defined]
         rounds=r.rounds, boards=r.boards, level=r.level, grace=r.grace,  # type: ignore[attr-defined]
+        turn_time=r.turn_time,  # type: ignore[attr-defined]
         seed=int(r.seed), owner=r.owner, created=r.created,  # type: ignore[attr-defined]
         state=r.state, seated=r.seated, entrants=r.entrants,  # type: ignore[attr-defined]
     )  # fmt: skip
@@ -214,6 +218,7 @@ class Tournaments:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
         _META.create_all(engine)
 
     def add(
@@ -226,6 +231,7 @@ class Tournaments:
         level: str,
         owner: str,
         grace: float,
+        turn_time: float | None = None,
     ) -> str:
         """A new open tournament; its id."""
         tid = secrets.token_urlsafe(9)
@@ -233,8 +239,9 @@ class Tournaments:
             conn.execute(
                 insert(_TOURNAMENTS).values(
                     id=tid, title=title, variant=variant, players=players, rounds=rounds,
-                    boards=boards, level=level, grace=grace, seed=str(secrets.randbits(62)),
-                    owner=owner, created=time.time(), state="open", seated=0, entrants=0,
+                    boards=boards, level=level, grace=grace, turn_time=turn_time,
+                    seed=str(secrets.randbits(62)), owner=owner, created=time.time(),
+                    state="open", seated=0, entrants=0,
                 )
             )  # fmt: skip
         return tid
@@ -249,6 +256,16 @@ class Tournaments:
         query = select(_TOURNAMENTS).order_by(_TOURNAMENTS.c.created.desc()).limit(limit)
         with self.engine.connect() as conn:
             return [_row(r) for r in conn.execute(query)]
+
+    def owned(self, account: str) -> int:
+        """How many tournaments ``account`` made that are not over."""
+        query = (
+            select(func.count())
+            .select_from(_TOURNAMENTS)
+            .where(_TOURNAMENTS.c.owner == account, _TOURNAMENTS.c.state != "over")
+        )
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
 
     def playing(self) -> list[str]:
         """The tournaments under way (a restarted server takes them up again)."""
@@ -298,27 +315,44 @@ class Tournaments:
             )
         return None
 
-    def joined(self, tid: str) -> list[str]:
-        """The accounts that joined, in the order they joined."""
+    def joined(self, tid: str, conn: Connection | None = None) -> list[str]:
+        """The accounts that joined, in the order they joined (read in ``conn``'s
+        transaction, if given)."""
         query = (
             select(_JOINED.c.account)
             .where(_JOINED.c.tournament == tid)
             .order_by(_JOINED.c.at, _JOINED.c.account)
         )
-        with self.engine.connect() as conn:
+        if conn is not None:
             return [str(r.account) for r in conn.execute(query)]
+        with self.engine.connect() as own:
+            return [str(r.account) for r in own.execute(query)]
 
-    def start(self, tid: str, entrants: Sequence[tuple[str | None, str | None]]) -> bool:
-        """Number ``entrants`` (``(account, bot)`` each) and mark the open tournament
-        playing; False if it was not open (started elsewhere: nothing changes)."""
+    def start(self, tid: str) -> int | None:
+        """Mark the open tournament playing and number its entrants: the people who
+        joined, in the order they joined, then bots of its level until its tables
+        (at least two) are full.  How many entrants; None if it was not open or
+        nobody joined (nothing changes).  The tournament's row is locked first
+        (PostgreSQL; SQLite writes one at a time), so a person joining at that
+        moment is either counted or refused."""
         with self.engine.begin() as conn:
+            query = select(_TOURNAMENTS.c.players, _TOURNAMENTS.c.level).where(
+                _TOURNAMENTS.c.id == tid, _TOURNAMENTS.c.state == "open"
+            )
+            row = conn.execute(query.with_for_update() if self.postgres else query).first()
+            people = self.joined(tid, conn) if row is not None else []
+            if row is None or not people:
+                return None
+            tables = max(2, -(-len(people) // row.players))
+            entrants: list[tuple[str | None, str | None]] = [(p, None) for p in people]
+            entrants += [(None, row.level)] * (tables * row.players - len(people))
             done = conn.execute(
                 update(_TOURNAMENTS)
                 .where(_TOURNAMENTS.c.id == tid, _TOURNAMENTS.c.state == "open")
                 .values(state="playing", entrants=len(entrants))
             )
-            if done.rowcount != 1:  # (nothing written)
-                return False
+            if done.rowcount != 1:  # started elsewhere meanwhile (nothing written)
+                return None
             conn.execute(
                 insert(_ENTRANTS),
                 [
@@ -326,6 +360,18 @@ class Tournaments:
                     for n, (a, b) in enumerate(entrants)
                 ],
             )
+        return len(entrants)
+
+    def cancel(self, tid: str) -> bool:
+        """Delete the open tournament (its maker changed their mind); False if it is not
+        open."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                delete(_TOURNAMENTS).where(_TOURNAMENTS.c.id == tid, _TOURNAMENTS.c.state == "open")
+            )
+            if done.rowcount != 1:
+                return False
+            conn.execute(delete(_JOINED).where(_JOINED.c.tournament == tid))
         return True
 
     def entrants(self, tid: str) -> list[EntrantRow]:
@@ -400,6 +446,16 @@ class Tournaments:
         except IntegrityError:
             return False
         return True
+
+    def played(self, tid: str, board: int) -> int:
+        """How many results of ``board`` are noted (every entrant's: played everywhere)."""
+        query = (
+            select(func.count())
+            .select_from(_RESULTS)
+            .where(_RESULTS.c.tournament == tid, _RESULTS.c.board == board)
+        )
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
 
     def results(self, tid: str) -> list[ResultRow]:
         query = (

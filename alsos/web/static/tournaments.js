@@ -7,7 +7,7 @@
   const $ = (id) => document.getElementById(id);
   const { el, tr, ready, me, send, lang } = window.Alsos;
   const p = new URLSearchParams(location.hash.slice(1));
-  const KINDS = { easy: "Easy bot", medium: "Medium bot", hard: "Hard bot", expert: "Expert bot", learned: "Learned bot" };
+  const KINDS = { easy: "Easy bot", medium: "Medium bot", hard: "Hard bot", expert: "Expert bot" };
   const STATES = { open: "open for entries", playing: "under way", over: "over" };
   const SAID = {
     401: "Sign in to make or enter a tournament.",
@@ -168,6 +168,15 @@
       if (you.joined) button(tr("Leave the tournament"), () => send(`${path}/entrants?lang=${lang()}`, "DELETE"));
       else button(tr("Enter the tournament"), () => send(`${path}/entrants?lang=${lang()}`, "POST"));
       if (you.owner) button(tr("Start the tournament"), () => send(`${path}/start?lang=${lang()}`, "POST"));
+      if (you.owner) {
+        const cancel = el("button", tr("Cancel the tournament"), { type: "button" });
+        cancel.addEventListener("click", async () => {
+          const r = await send(`${path}?lang=${lang()}`, "DELETE");
+          if (r.ok) location.hash = "tournaments";
+          else $("tournament-said").textContent = (await r.json()).error || refusal(r.status);
+        });
+        box.append(cancel);
+      }
     }
     if (you.seat) {
       $("tournament-seat").hidden = false;
