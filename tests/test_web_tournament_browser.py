@@ -50,6 +50,7 @@ from web_helpers import (
     BUTTONS,
     Server,
     is_over,
+    own_matchpoints,
     ply_of,
     serving,
     wait_for_state,
@@ -220,13 +221,7 @@ def _own_ranking(db: str, tid: str) -> dict[str, tuple[int, int]]:
     assert (
         all(len(v) == 2 for v in held.values()) and len(held) == t.rounds * t.boards * rules.players
     )
-    totals: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    for results in held.values():
-        for who, paid in results:
-            for other, theirs in results:
-                if other != who:
-                    totals[who][0] += 2 if paid > theirs else 1 if paid == theirs else 0
-                    totals[who][1] += 2
+    totals = own_matchpoints(held)
     names, bots = {}, 0
     for e in entrants:
         if e.account is not None:

@@ -19,6 +19,8 @@ pytest.importorskip("argon2")
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
+from test_web import _until
+from web_helpers import own_matchpoints
 
 import alsos
 from alsos.web.app import create_app
@@ -104,14 +106,7 @@ def _own_matchpoints(c: _People, tid: str) -> dict[int, tuple[int, int]]:
             board = here[0].round * t.boards + n
             for p in here:
                 held[board, p.seat].append((p.entrant, game.settlement.payments.get(p.seat, 0)))
-    totals: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    for results in held.values():
-        for who, paid in results:
-            for other, theirs in results:
-                if other != who:
-                    totals[who][0] += 2 if paid > theirs else 1 if paid == theirs else 0
-                    totals[who][1] += 2
-    return {e: (mp, top) for e, (mp, top) in totals.items()}
+    return own_matchpoints(held)
 
 
 def test_a_tournament_runs_to_its_final_ranking(people: _People) -> None:
@@ -159,14 +154,6 @@ def test_a_tournament_runs_to_its_final_ranking(people: _People) -> None:
     # the viewer links of the score sheets open the boards' hands
     link = data["travellers"][0]["results"][0]["viewer"]
     assert c.get(link).status_code == 200
-
-
-def _until(ws: Any, kind: str) -> dict[str, Any]:
-    for _ in range(500):
-        frame = ws.receive_json()
-        if frame["type"] == kind:
-            return dict(frame)
-    raise AssertionError(f"no {kind} frame")
 
 
 def test_a_seat_opens_for_its_account_only_and_plays_fair(people: _People) -> None:

@@ -223,3 +223,19 @@ def play_out(
 def fits_the_width(page: Page) -> bool:
     """No sideways scrolling."""
     return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def own_matchpoints(held: dict[Any, list[tuple[int, int]]]) -> dict[int, tuple[int, int]]:
+    """Each entrant's matchpoints and top, counted here for the tests, apart from
+    alsos.compete: ``held[board, position]`` lists ``(entrant, payment)`` of every
+    table's result there, and each result scores 2 for each other entrant's it beats
+    and 1 for each it equals, out of 2 for each."""
+    totals: dict[int, list[int]] = {}
+    for results in held.values():
+        for who, paid in results:
+            mine = totals.setdefault(who, [0, 0])
+            for other, theirs in results:
+                if other != who:
+                    mine[0] += 2 if paid > theirs else 1 if paid == theirs else 0
+                    mine[1] += 2
+    return {e: (mp, top) for e, (mp, top) in totals.items()}
