@@ -38,6 +38,7 @@
     $("tournament-sign-in").hidden = Boolean(name);
     const { variants } = await (await fetch(`api/variants?lang=${encodeURIComponent(lang())}`)).json();
     $("tournament-variant").replaceChildren(...variants.map((v) => el("option", `${v.id}: ${v.name}`, { value: v.id })));
+    if (variants.some((v) => v.id === "potter1930")) $("tournament-variant").value = "potter1930";  // the classic game first
     $("tournament-level").replaceChildren(...Object.keys(KINDS).map((k) => el("option", tr(KINDS[k]), { value: k })));
     $("tournament-level").value = "medium";
     const { tournaments } = await (await fetch("api/tournaments")).json();
