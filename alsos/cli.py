@@ -159,10 +159,6 @@ def _main(argv: Sequence[str] | None) -> int:
                 args.out,
                 args.lang or locale_language(),
             )
-        if command == "serve":
-            if args.schema:
-                return _protocol_schema()
-            return _serve(args)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
@@ -350,6 +346,12 @@ _MODULE_COMMANDS = {
         "Play the same seeds under each variant and compare contracts, figures, kontras and "
         "stakes, with 95% intervals and paired differences.",
     ),
+    "serve": (
+        "alsos.serving",
+        "play in a browser: run the web table (needs the web extra)",
+        "Serve the web table: a page to make a table of people and bots and play it; "
+        "tables and actions are stored in the database (a SQLite file by default).",
+    ),
     "bench": (
         "alsos.research.bench",
         "the open benchmark: a bot rated on frozen boards against the shipped levels",
@@ -477,73 +479,6 @@ def _add_rules(sub: _Subparsers) -> None:
     )
 
 
-def _add_serve(sub: _Subparsers) -> None:
-    """The ``serve`` subcommand: the web table."""
-    serve = sub.add_parser(
-        "serve",
-        help="play in a browser: run the web table (needs the web extra)",
-        description=(
-            "Serve the web table: a page to make a table of people and bots and play it; "
-            "tables and actions are stored in the database (a SQLite file by default)."
-        ),
-    )
-    serve.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, metavar="N", help="port (default 8000)")
-    serve.add_argument(
-        "--db",
-        default="sqlite:///alsos-web.sqlite3",
-        metavar="URL",
-        help="SQLAlchemy database URL (default: sqlite:///alsos-web.sqlite3, here)",
-    )
-    serve.add_argument(
-        "--bot-delay",
-        type=float,
-        default=0.6,
-        metavar="SECONDS",
-        help="pause before a bot's move is shown (default 0.6)",
-    )
-    serve.add_argument(
-        "--hand-pause",
-        type=_hand_pause,
-        default=3.0,
-        metavar="SECONDS",
-        help="pause before a table of bots only deals its next hand (default 3; "
-        "'off': it stops after each hand)",
-    )
-    serve.add_argument(
-        "--board-pause",
-        type=_seconds,
-        default=15.0,
-        metavar="SECONDS",
-        help="pause before a tournament's table deals its next board (default 15)",
-    )
-    serve.add_argument(
-        "--forwarded-allow-ips",
-        default=None,
-        metavar="IPS",
-        help="behind a reverse proxy: the proxies' addresses (comma-separated) whose "
-        "X-Forwarded-For names the client; by default no one's is believed",
-    )
-    serve.add_argument(
-        "--no-access-log",
-        dest="access_log",
-        action="store_false",
-        help="no line per HTTP request on standard error",
-    )
-    serve.add_argument(
-        "--workers",
-        type=_positive,
-        default=2,
-        metavar="N",
-        help="worker processes for searching bots, hints and analysis pages (default 2)",
-    )
-    serve.add_argument(
-        "--schema",
-        action="store_true",
-        help="print the JSON Schema of the WebSocket protocol and exit",
-    )
-
-
 _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_play,
     _add_replay,
@@ -557,71 +492,9 @@ _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     functools.partial(_add_module_command, "arena"),
     functools.partial(_add_module_command, "simulate"),
     functools.partial(_add_module_command, "bench"),
-    _add_serve,
+    functools.partial(_add_module_command, "serve"),
 )
 """The subcommands in the order ``alsos --help`` lists them."""
-
-
-# ---------------------------------------------------------------- serve
-
-
-def _protocol_schema() -> int:
-    """Print the JSON Schema of the web table's protocol (``alsos.web.protocol``)."""
-    try:
-        from alsos.web.protocol import schema
-    except ImportError as e:
-        print(f"alsos serve: {e}; install it with: pip install 'alsos[web]'", file=sys.stderr)
-        return 1
-    print(json.dumps(schema(), indent=2, ensure_ascii=False))
-    return 0
-
-
-def _positive(text: str) -> int:
-    """A whole number of at least 1."""
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text[:60]!r} is not a whole number of at least 1")
-    return int(text)
-
-
-def _hand_pause(text: str) -> float | None:
-    """``--hand-pause``: seconds (0 or more), or ``off``."""
-    if text == "off":
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value >= 0:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"{text[:60]!r} is not a number of seconds or 'off'")
-    return value
-
-
-def _seconds(text: str) -> float:
-    """A number of seconds, 0 or more."""
-    value = _hand_pause(text)
-    if value is None:
-        raise argparse.ArgumentTypeError(f"{text[:60]!r} is not a number of seconds")
-    return value
-
-
-def _serve(args: argparse.Namespace) -> int:
-    """Run the web table (:func:`alsos.web.server.serve`) until interrupted."""
-    try:
-        from alsos.web.server import serve
-    except ImportError as e:
-        print(f"alsos serve: {e}; install it with: pip install 'alsos[web]'", file=sys.stderr)
-        return 1
-    return serve(
-        host=args.host,
-        port=args.port,
-        db=args.db,
-        bot_delay=args.bot_delay,
-        hand_pause=args.hand_pause,
-        board_pause=args.board_pause,
-        forwarded_allow_ips=args.forwarded_allow_ips,
-        access_log=args.access_log,
-        workers=args.workers,
-    )
 
 
 # ---------------------------------------------------------------- variants
