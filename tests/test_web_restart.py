@@ -100,6 +100,8 @@ def test_a_killed_server_restarted_resumes_every_table(
         for _ in range(2):  # two of the person's decisions, the bots answering
             step([person])
         person.wait_for_selector(BUTTONS)  # the person's turn: the table waits for it
+        # the bots' table may not have moved yet on a slow machine: see it move once
+        watch.wait_for_function("() => Number(document.body.dataset.ply) > 0")
         assert not is_over(person) and not is_over(watch), "a hand ended before the kill"
         before = _shown(person)
         watched = _history(watch)
