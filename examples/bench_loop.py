@@ -21,7 +21,11 @@ actions are applied with ``chance_outcomes`` inside the timed loop, as the
 alsos side shuffles in ``Game(rules, seed=i)``; both figures are
 microseconds per player decision, deal included.  The view is not read
 (a uniform bot ignores it): a lazily built view is allowed to win here,
-as it would in a real bot that reads few of its fields.
+as it would in a real bot that reads few of its fields.  A second alsos
+line times the same loop with the view kept in a variable while the move
+is applied (``view = game.view(seat)``, as most bot programs are written):
+the game then settles the view before the hand moves on, keeping a copy of
+the hand for the fields not read yet (``alsos.play.view.settle``).
 
 *Simulate.*  ``alsos simulate VARIANT --bots heuristic --workers 1`` plays
 its hands in one process with :class:`~alsos.bots.HeuristicBot` at every
@@ -71,8 +75,12 @@ from alsos.version import compiled_modules
 CLOCK: list[Callable[[], float]] = [time.perf_counter]
 
 
-def alsos_loop(rules: Any, hands: int, seed: int, pkg: Any = alsos) -> float:
-    """µs per decision of uniform bots through legal_actions, view and apply."""
+def alsos_loop(rules: Any, hands: int, seed: int, pkg: Any = alsos, *, hold: bool = False) -> float:
+    """µs per decision of uniform bots through legal_actions, view and apply.
+
+    ``hold``: keep the view in a variable while the move is applied, as a bot
+    program written ``view = game.view(seat)`` does; the game then settles it
+    (``alsos.play.view.settle``) before the hand moves on."""
     rng = random.Random(seed)
     decisions = 0
     clock = CLOCK[0]
@@ -81,7 +89,9 @@ def alsos_loop(rules: Any, hands: int, seed: int, pkg: Any = alsos) -> float:
         g = pkg.Game(rules, seed=i)
         while not g.is_over:
             legal = g.legal_actions()
-            g.view(g.to_act)
+            view = g.view(g.to_act)
+            if not hold:
+                del view
             g.apply(rng.choice(legal))
             decisions += 1
     return (clock() - start) / decisions * 1e6
@@ -149,11 +159,15 @@ def main(argv: list[str] | None = None) -> int:
         timed = _rounds(args, sides, skat)
     print(f"{args.rounds} rounds, alternating in one process")
     for name in sides:
-        ours, theirs, rates = timed[name]
+        ours, theirs, rates, held = timed[name]
         label = "" if len(sides) == 1 else f"[{name}] "
         print(
             f"{label}alsos {args.variant} bot loop: median {statistics.median(ours):.2f} "
             f"µs/decision (min {min(ours):.2f})"
+        )
+        print(
+            f"{label}alsos {args.variant} bot loop, the view held through apply: median "
+            f"{statistics.median(held):.2f} µs/decision (min {min(held):.2f})"
         )
         if theirs:
             ratio = statistics.median(t / o for o, t in zip(ours, theirs, strict=True))
@@ -170,25 +184,31 @@ def main(argv: list[str] | None = None) -> int:
         then, now = timed[args.against], timed["now"]
         loop = statistics.median(t / n for t, n in zip(then[0], now[0], strict=True))
         sim = statistics.median(n / t for t, n in zip(then[2], now[2], strict=True))
-        print(f"now/then speed: bot loop {loop:.3f}, simulate {sim:.3f} (medians of rounds)")
+        held = statistics.median(t / n for t, n in zip(then[3], now[3], strict=True))
+        print(
+            f"now/then speed: bot loop {loop:.3f}, with the view held {held:.3f}, "
+            f"simulate {sim:.3f} (medians of rounds)"
+        )
     return 0
 
 
 def _rounds(
     args: argparse.Namespace, sides: dict[str, Any], skat: object
-) -> dict[str, tuple[list[float], list[float], list[float]]]:
-    """Each side's bot-loop µs, skat µs (timed next to it) and simulate rate, per round."""
+) -> dict[str, tuple[list[float], list[float], list[float], list[float]]]:
+    """Each side's bot-loop µs, skat µs (timed next to it), simulate rate and bot-loop
+    µs with the view held, per round."""
     rules = {name: pkg.load_variant(args.variant) for name, pkg in sides.items()}
-    out: dict[str, tuple[list[float], list[float], list[float]]] = {}
+    out: dict[str, tuple[list[float], list[float], list[float], list[float]]] = {}
     for name, pkg in sides.items():
         alsos_loop(rules[name], 20, 10**6, pkg)  # warm up imports and caches
         simulate_rate(str(rules[name]), 10, 10**6, pkg)
-        out[name] = ([], [], [])
+        out[name] = ([], [], [], [])
     for r in range(args.rounds):
         seed = r * args.hands
         for name, pkg in sides.items():
-            ours, theirs, rates = out[name]
+            ours, theirs, rates, held = out[name]
             ours.append(alsos_loop(rules[name], args.hands, seed, pkg))
+            held.append(alsos_loop(rules[name], args.hands, seed, pkg, hold=True))
             if skat is not None:
                 theirs.append(skat_loop(skat, args.hands, seed))
             rates.append(simulate_rate(str(rules[name]), args.sim_hands, r * args.sim_hands, pkg))

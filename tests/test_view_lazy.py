@@ -89,3 +89,27 @@ def test_a_lazy_view_without_history_equals_the_eager_one_without() -> None:
     assert lazy.history == ()
     assert lazy == make_view(game.engine, game.state, seat, history=False)
     assert lazy != make_view(game.engine, game.state, seat)
+
+
+def test_a_held_view_is_not_read_when_the_hand_moves_on() -> None:
+    """A view still held at the next apply keeps a copy of the hand rather than reading
+    every field then (the public history was walked at every step of a bot loop that
+    held its view): no field is read until asked for, and each is the position's."""
+    game = alsos.Game(alsos.load_variant("potter1930"), seed=5)
+    rng = random.Random(5)
+    for _ in range(30):
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    view.hand  # noqa: B018 -- one field read before the hand moves on
+    eager = make_view(game.engine, game.state, seat)
+    for _ in range(20):
+        game.apply(rng.choice(game.legal_actions()))
+        if game.is_over:
+            break
+    unread = set(FIELDS) - set(view.__dict__)
+    assert {"history", "items", "legal", "tricks"} <= unread  # settled without reading them
+    assert view.__dict__["_source"][1] is not game.state  # but from a copy of the hand
+    assert view == eager
+    assert pickle.loads(pickle.dumps(view)) == eager

@@ -167,7 +167,7 @@ class View:
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields only (every one read), never the hand a lazy view reads from."""
-        settle(self)
+        _read_all(self)
         state = dict(self.__dict__)
         state.pop("rules", None)  # found again by its string when asked for
         return state
@@ -331,9 +331,33 @@ def lazy_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
 
 
 def settle(view: View) -> None:
-    """Read every field of a :func:`lazy_view` not read yet, and let go of the hand it
-    reads from: what its maker does before the hand changes (nothing for a view
-    already settled, or made by :func:`make_view`)."""
+    """Let go of the live hand a :func:`lazy_view` reads from: what its maker does
+    before the hand changes (nothing for a view already settled, or made by
+    :func:`make_view`).
+
+    The fields not read yet are read later, when asked for, from a copy of the
+    hand as it stands now (:meth:`HandState.copy <alsos.hand.state.HandState.copy>`,
+    a few microseconds), not all read now: reading them walked the whole public
+    history, so a bot program that held its view while it applied the move it
+    chose paid for a view it never read, more with every step of the hand.  A
+    view whose every field is read already keeps no copy.
+    """
+    data = view.__dict__
+    source = data.get("_source")
+    if source is None or data.get("_settled"):
+        return
+    for name in _READ:
+        if name not in data:
+            engine, s, seat = source
+            data["_source"] = (engine, s.copy(), seat)
+            data["_settled"] = True
+            return
+    data.setdefault("rules", source[0].rules)
+    data.pop("_source", None)
+
+
+def _read_all(view: View) -> None:
+    """Read every field of a lazy view not read yet, and let go of the hand it reads."""
     data = view.__dict__
     source = data.get("_source")
     if source is not None:
@@ -342,3 +366,4 @@ def settle(view: View) -> None:
                 data.setdefault(name, read(*source))
         data.setdefault("rules", source[0].rules)
         data.pop("_source", None)
+        data.pop("_settled", None)
