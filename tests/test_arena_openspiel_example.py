@@ -105,3 +105,17 @@ def test_resume_finishes_a_stopped_match_from_its_checkpoint(
     e = seen[0].pairs["medium", "easy"]
     assert f"{e.value:+.3f}" in capsys.readouterr().out
     assert out.exists() and not checkpoint.exists()
+
+
+def test_the_openspiel_search_benchmark_times_alsos_parts() -> None:
+    """examples/bench_openspiel_search.py: the parts of an ISMCTS simulation that are
+    alsos's (a sampled world, a medium rollout, an information-state string) are timed
+    on the positions of a heuristic hand, each a positive time."""
+    pytest.importorskip("pyspiel")
+    path = Path(__file__).resolve().parent.parent / "examples" / "bench_openspiel_search.py"
+    spec = importlib.util.spec_from_file_location("example_bench_openspiel_search", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    positions, world, rollout, string = module.parts("tompa", 2)
+    assert positions > 0 and world > 0 and rollout > 0 and string > 0
