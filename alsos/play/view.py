@@ -140,7 +140,7 @@ class View:
         read = _READ.get(name)
         if source is None or read is None:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        # setdefault: a value _settle stored meanwhile (another thread's apply) wins.
+        # setdefault: a value another thread read meanwhile (from the same hand) wins.
         return data.setdefault(name, read(*source))
 
     @functools.cached_property
