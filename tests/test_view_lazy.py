@@ -74,17 +74,23 @@ def test_a_view_has_no_other_attributes() -> None:
         view.seat = 2  # type: ignore[misc]
 
 
-def test_a_lazy_view_without_history_equals_the_eager_one_without() -> None:
-    """What a PIMC playout hands the heuristic: lazy_view(history=False) is
-    make_view(history=False), the history empty and every other field read."""
-    from alsos.play.view import lazy_view
-
+def _thirty_steps_in() -> tuple[alsos.Game, random.Random, int]:
+    """A potter1930 hand 30 random steps in, its generator, and the seat to act."""
     game = alsos.Game(alsos.load_variant("potter1930"), seed=5)
     rng = random.Random(5)
     for _ in range(30):
         game.apply(rng.choice(game.legal_actions()))
     seat = game.to_act
     assert seat is not None
+    return game, rng, seat
+
+
+def test_a_lazy_view_without_history_equals_the_eager_one_without() -> None:
+    """What a PIMC playout hands the heuristic: lazy_view(history=False) is
+    make_view(history=False), the history empty and every other field read."""
+    from alsos.play.view import lazy_view
+
+    game, _, seat = _thirty_steps_in()
     lazy = lazy_view(game.engine, game.state, seat, history=False)
     assert lazy.history == ()
     assert lazy == make_view(game.engine, game.state, seat, history=False)
@@ -95,12 +101,7 @@ def test_a_held_view_is_not_read_when_the_hand_moves_on() -> None:
     """A view still held at the next apply keeps a copy of the hand rather than reading
     every field then (the public history was walked at every step of a bot loop that
     held its view): no field is read until asked for, and each is the position's."""
-    game = alsos.Game(alsos.load_variant("potter1930"), seed=5)
-    rng = random.Random(5)
-    for _ in range(30):
-        game.apply(rng.choice(game.legal_actions()))
-    seat = game.to_act
-    assert seat is not None
+    game, rng, seat = _thirty_steps_in()
     view = game.view(seat)
     view.hand  # noqa: B018 -- one field read before the hand moves on
     eager = make_view(game.engine, game.state, seat)
