@@ -79,10 +79,15 @@ def _protocol_schema() -> int:
     try:
         from alsos.web.protocol import schema
     except ImportError as e:
-        print(f"alsos serve: {e}; install it with: pip install 'alsos[web]'", file=sys.stderr)
-        return 1
+        return _no_web(e)
     print(json.dumps(schema(), indent=2, ensure_ascii=False))
     return 0
+
+
+def _no_web(error: ImportError) -> int:
+    """Say that the ``web`` extra is missing (what failed to import): exit status 1."""
+    print(f"alsos serve: {error}; install it with: pip install 'alsos[web]'", file=sys.stderr)
+    return 1
 
 
 def _positive(text: str) -> int:
@@ -117,8 +122,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from alsos.web.server import serve
     except ImportError as e:
-        print(f"alsos serve: {e}; install it with: pip install 'alsos[web]'", file=sys.stderr)
-        return 1
+        return _no_web(e)
     return serve(
         host=args.host,
         port=args.port,

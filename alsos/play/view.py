@@ -332,8 +332,7 @@ def lazy_view(engine: Engine, s: HandState, seat: int, *, history: bool = True) 
 
 def settle(view: View) -> None:
     """Let go of the live hand a :func:`lazy_view` reads from: what its maker does
-    before the hand changes (nothing for a view already settled, or made by
-    :func:`make_view`).
+    before the hand changes (nothing for a view made by :func:`make_view`).
 
     The fields not read yet are read later, when asked for, from a copy of the
     hand as it stands now (:meth:`HandState.copy <alsos.hand.state.HandState.copy>`,
@@ -344,16 +343,13 @@ def settle(view: View) -> None:
     """
     data = view.__dict__
     source = data.get("_source")
-    if source is None or data.get("_settled"):
+    if source is None:
         return
-    for name in _READ:
-        if name not in data:
-            engine, s, seat = source
-            data["_source"] = (engine, s.copy(), seat)
-            data["_settled"] = True
-            return
-    data.setdefault("rules", source[0].rules)
-    data.pop("_source", None)
+    if all(name in data for name in _READ):
+        _read_all(view)  # nothing left to read: only let go of the hand
+        return
+    engine, s, seat = source
+    data["_source"] = (engine, s.copy(), seat)
 
 
 def _read_all(view: View) -> None:
@@ -366,4 +362,3 @@ def _read_all(view: View) -> None:
                 data.setdefault(name, read(*source))
         data.setdefault("rules", source[0].rules)
         data.pop("_source", None)
-        data.pop("_settled", None)
