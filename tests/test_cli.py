@@ -317,3 +317,18 @@ def test_help_texts_say_percent_once(capsys: pytest.CaptureFixture[str]) -> None
         assert main(argv) == 0
         out = capsys.readouterr().out
         assert "%%" not in out and "95%" in out, argv
+
+
+@pytest.mark.parametrize(
+    ("argv", "module"),
+    [(["serve"], "alsos.web.server"), (["serve", "--schema"], "alsos.web.protocol")],
+)
+def test_serve_without_the_web_extra_says_how_to_install_it(
+    argv: list[str],
+    module: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setitem(sys.modules, module, None)  # importing it now fails
+    assert main(argv) == 1
+    assert "pip install 'alsos[web]'" in capsys.readouterr().err
