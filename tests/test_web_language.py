@@ -35,20 +35,31 @@ def _state(ws: object) -> dict[str, object]:
     raise AssertionError("no state")
 
 
+def _at_my_turn(ws: object) -> dict[str, object]:
+    """The first state in which the seat has choices: the bots then wait, so two pages
+    of the same seat read there are at the same ply whenever each was opened."""
+    for _ in range(50):
+        state = _state(ws)
+        if state["actions"]:
+            return state
+    raise AssertionError("the seat was never asked to act")
+
+
 def test_each_page_reads_its_own_language() -> None:
     with _Server() as client:
         t = _table(client, "potter1930", ["human", "heuristic", "heuristic"])
         english = _open(client, t["table"], t["tokens"]["0"], None)
         magyar = _open(client, t["table"], t["tokens"]["0"], "hu")
         watch = _open(client, t["table"], t["spectator"], "hu")
-        en, hu, spectator = _state(english), _state(magyar), _state(watch)
+        en, hu, spectator = _at_my_turn(english), _at_my_turn(magyar), _state(watch)
         assert en["ply"] == hu["ply"] and en["view"] == hu["view"] and en["held"] == hu["held"]
-        # the same choices, in the notation, each named and explained in its language
+        # the same choices, in the notation, each explained in its language (a card is
+        # also named in it; the other choices are labelled by their notation)
         assert [a["action"] for a in en["actions"]] == [a["action"] for a in hu["actions"]]
-        if en["actions"]:
-            assert en["actions"][0]["label"] != hu["actions"][0]["label"] or not any(
-                a["help"] for a in en["actions"]
-            )
+        explained = [
+            (a["help"], b["help"]) for a, b in zip(en["actions"], hu["actions"], strict=True)
+        ]
+        assert all(e != h for e, h in explained if e)
         told_en = json.dumps(en["story"], ensure_ascii=False)
         told_hu = json.dumps(hu["story"], ensure_ascii=False)
         assert "Bidding" in told_en and "Bidding" not in told_hu
