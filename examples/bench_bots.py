@@ -5,11 +5,21 @@ the heuristic in the rest); only its decisions with a choice are timed, the
 view built outside the timing, as an arena or a server would hand it over::
 
     python examples/bench_bots.py --variant tompa --bots learned heuristic medium --hands 30
+
+``--profile`` runs each bot's hands under cProfile and prints the share of its
+decisions spent in the search's Python-level parts (the worlds drawn, and
+among them inference's weighing replays; the values of the actions, and the
+playouts among them); a compiled module's own functions are not
+seen by the profiler, only the time spent inside them::
+
+    python examples/bench_bots.py --variant potter1930 --bots hard expert --hands 8 --profile
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import statistics
 import time
 
@@ -42,11 +52,41 @@ def decision_times(variant: str, spec: str, hands: int) -> list[float]:
     return times
 
 
+#: The parts ``--profile`` reports: (module path ending, function) -> what it is.
+PARTS = {
+    ("pimc.py", "_worlds"): "the worlds drawn",
+    ("inference.py", "_select"): "  of which inference's weighing replays",
+    ("pimc.py", "_value"): "the actions' values",
+    ("pimc.py", "heuristic_playout"): "  of which the playouts",
+}
+
+
+def profile_shares(variant: str, spec: str, hands: int) -> dict[str, float]:
+    """The share of ``spec``'s decisions (``PIMCBot.choose``; all of ``choose`` for
+    another bot) spent in each of :data:`PARTS`, profiled over ``hands`` hands."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    decision_times(variant, spec, hands)
+    profiler.disable()
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    cumulative: dict[tuple[str, str], float] = {}
+    for (path, _line, name), row in stats.items():
+        key = (path.rsplit("/", 1)[-1], name)
+        cumulative[key] = cumulative.get(key, 0.0) + row[3]
+    whole = cumulative.get(("pimc.py", "choose"), 0.0)
+    if not whole:
+        return {}
+    return {label: cumulative.get(key, 0.0) / whole for key, label in PARTS.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="tompa")
     parser.add_argument("--bots", nargs="+", default=["learned", "heuristic"])
     parser.add_argument("--hands", type=int, default=30)
+    parser.add_argument(
+        "--profile", action="store_true", help="also print where a search bot's decisions go"
+    )
     args = parser.parse_args(argv)
     for spec in args.bots:
         t = sorted(decision_times(args.variant, spec, args.hands))
@@ -56,6 +96,9 @@ def main(argv: list[str] | None = None) -> int:
             f" ms, median {statistics.median(t) * 1e3:.3f} ms, p90 {p90 * 1e3:.3f} ms",
             flush=True,
         )
+        if args.profile:
+            for label, share in profile_shares(args.variant, spec, args.hands).items():
+                print(f"  {label}: {share:.0%} of its decisions (cProfile)")
     return 0
 
 

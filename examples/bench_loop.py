@@ -44,6 +44,14 @@ ratios; ``--cpu`` times the process's CPU time instead of the wall clock,
 steadier on a machine busy with other work::
 
     python examples/bench_loop.py --rounds 9 --hands 100 --sim-hands 150 --against main --cpu
+
+``--parts`` also times where a decision of the loop goes, in turn with the loop
+and skat's: the engine's steps with their legal actions (the engine stepped
+directly, as search does), the events the game returns (and of them, the
+itemised settlement each hand's last event carries), and the game's own
+checks, thread guard and views::
+
+    python examples/bench_loop.py --parts
 """
 
 from __future__ import annotations
@@ -97,6 +105,69 @@ def alsos_loop(rules: Any, hands: int, seed: int, pkg: Any = alsos, *, hold: boo
     return (clock() - start) / decisions * 1e6
 
 
+def engine_loop(rules: Any, hands: int, seed: int, *, events: bool) -> float:
+    """µs per decision of the same uniform bots stepping the engine itself, as search
+    does (:meth:`Engine.legal <alsos.hand.engine.Engine.legal>` and :meth:`Engine.apply
+    <alsos.hand.engine.Engine.apply>`, no game, no view), the events recorded or not."""
+    from alsos.hand.engine import engine_for
+
+    eng = engine_for(rules)
+    rng = random.Random(seed)
+    decisions = 0
+    clock = CLOCK[0]
+    start = clock()
+    for i in range(seed, seed + hands):
+        s = eng.new_state(seed=i, deal=None, dealer=0)
+        while not s.is_over:
+            eng.apply(s, s.to_act, rng.choice(eng.legal(s)), [] if events else None)
+            decisions += 1
+    return (clock() - start) / decisions * 1e6
+
+
+def settle_share(rules: Any, hands: int, seed: int) -> float:
+    """µs per decision of building the itemised settlement that the last event of each
+    hand carries (:class:`~alsos.hand.events.HandOver`), in the same uniform hands."""
+    from alsos.hand.engine import engine_for
+
+    eng = engine_for(rules)
+    rng = random.Random(seed)
+    decisions = 0
+    ended = []
+    for i in range(seed, seed + hands):
+        s = eng.new_state(seed=i, deal=None, dealer=0)
+        while not s.is_over:
+            eng.apply(s, s.to_act, rng.choice(eng.legal(s)))
+            decisions += 1
+        ended.append(s)
+    clock = CLOCK[0]
+    start = clock()
+    for s in ended:
+        eng.scoring.settle(rules, s)
+    return (clock() - start) / decisions * 1e6
+
+
+def bench_parts(rules: Any, hands: int, rounds: int, skat: object) -> None:
+    """Where the public bot loop's time goes, in turn with the loop itself and skat's."""
+    times: list[list[float]] = [[] for _ in range(5)]
+    for r in range(rounds):
+        seed = r * hands
+        times[0].append(engine_loop(rules, hands, seed, events=False))
+        times[1].append(engine_loop(rules, hands, seed, events=True))
+        times[2].append(settle_share(rules, hands, seed))
+        times[3].append(alsos_loop(rules, hands, seed))
+        if skat is not None:
+            times[4].append(skat_loop(skat, hands, seed))
+    m = [statistics.median(t) if t else 0.0 for t in times]
+    print(f"the bot loop's parts (µs a decision, median of {rounds} rounds):")
+    print(f"  the engine's steps and legal actions, no events   {m[0]:5.2f}")
+    print(f"  the events (of which the settlement {m[2]:4.2f})          {m[1] - m[0]:5.2f}")
+    print(f"  the game: checks, guard, views                    {m[3] - m[1]:5.2f}")
+    print(f"  the whole public loop                             {m[3]:5.2f}")
+    if skat is not None:
+        print(f"  OpenSpiel skat's loop                             {m[4]:5.2f}")
+        print(f"  twice skat's speed is {m[4] / 2:.2f} µs a decision")
+
+
 def skat_loop(game: object, hands: int, seed: int) -> float:
     """µs per player decision of OpenSpiel's skat, driven the same way (deal included)."""
     rng = random.Random(seed)
@@ -136,6 +207,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--cpu", action="store_true", help="time CPU time, not the wall clock (a busy machine)"
+    )
+    parser.add_argument(
+        "--parts", action="store_true", help="also time the loop's parts, beside skat's"
     )
     args = parser.parse_args(argv)
     if args.cpu:
@@ -189,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
             f"now/then speed: bot loop {loop:.3f}, with the view held {held:.3f}, "
             f"simulate {sim:.3f} (medians of rounds)"
         )
+    if args.parts:
+        bench_parts(alsos.load_variant(args.variant), args.hands, args.rounds, skat)
     return 0
 
 

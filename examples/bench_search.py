@@ -36,6 +36,13 @@ Usage (from the repository root)::
     python examples/bench_search.py                   # about a minute
     python examples/bench_search.py --quick           # a few seconds (CI smoke)
     python examples/bench_search.py --solve potter1930:6 potter1930:7 two-player:9
+    python examples/bench_search.py --parts --solve  # a playout's parts, no solver rows
+
+``--parts`` also times where a first-trick playout's time goes: the copy, the
+steps through the engine until only cards are left (the first trick's speech
+and cards), the cards played by :func:`~alsos.search.play_cards` and the
+payments, each part the difference of two timed stages, beside OpenSpiel's
+skat playout and the time a playout at four times skat's rate would take.
 """
 
 from __future__ import annotations
@@ -60,8 +67,9 @@ except ImportError:  # not installed: run from the checkout this file is in
     import alsos
 
 from alsos import Kind, Phase
+from alsos.hand.engine import engine_for
 from alsos.pack.actions import PASS, Play
-from alsos.search import playout, playouts, solve
+from alsos.search import play_cards, playout, playouts, solve, to_cards
 
 
 def quiet_position(
@@ -182,6 +190,51 @@ def bench_playouts(positions: int, n: int, rounds: int) -> None:
         print(f"  alsos playout / OpenSpiel skat, first trick: {ratio:.2f}x (median of rounds)")
 
 
+def playout_parts(games: list[alsos.Game], n: int, stage: int) -> float:
+    """CPU µs per playout of each game up to ``stage``: 0 the copy, 1 then the steps
+    through the engine until only cards are left (:func:`~alsos.search.to_cards`),
+    2 then the cards (:func:`~alsos.search.play_cards`), 3 then the payments: the
+    whole of :func:`~alsos.search.playout`, one part added at each stage."""
+    eng = engine_for(games[0].rules)
+    rng = random.Random(0)
+    start = time.process_time()
+    for g in games:
+        state = g.state
+        for _ in range(n):
+            s = state.copy()
+            if stage and to_cards(eng, s, rng) and stage > 1:
+                play_cards(eng, s, rng.random)
+            if stage > 2:
+                eng.payments(s)
+    return (time.process_time() - start) / (n * len(games)) * 1e6
+
+
+def bench_parts(positions: int, n: int, rounds: int) -> None:
+    """Where a first-trick playout's time goes: each part is the difference of two
+    stages (:func:`playout_parts`), timed in turn with OpenSpiel's skat playout."""
+    games = alsos_positions(positions, 0)
+    try:
+        skat = skat_positions(positions)
+    except ImportError:
+        skat = []
+    times: list[list[float]] = [[] for _ in range(5)]
+    for _ in range(rounds):
+        for stage in range(4):
+            times[stage].append(playout_parts(games, n, stage))
+        if skat:
+            seconds, _plays = run_skat(skat, n, random.Random(0))
+            times[4].append(seconds / (n * len(skat)) * 1e6)
+    m = [statistics.median(t) if t else 0.0 for t in times]
+    names = ("the copy", "the steps until only cards are left", "the cards", "the payments")
+    print(f"a first-trick playout's parts (CPU µs, median of {rounds} rounds):")
+    for i, name in enumerate(names):
+        print(f"  {name:38s} {m[i] - (m[i - 1] if i else 0.0):6.2f}")
+    print(f"  {'the whole playout':38s} {m[3]:6.2f}")
+    if skat:
+        print(f"  {'OpenSpiel skat, clone and playout':38s} {m[4]:6.2f}")
+        print(f"  4 times skat's rate is {m[4] / 4:.2f} µs a playout")
+
+
 def bench_solve(table: list[str], count: int) -> None:
     print(f"solve: CPU time per position (up to {count} positions each)")
     for entry in table:
@@ -238,6 +291,9 @@ def main(argv: list[str] | None = None) -> int:
         help="solver rows: a variant, the tricks left, and a kind of game to pick",
     )
     parser.add_argument("--quick", action="store_true", help="tiny sizes, a smoke run")
+    parser.add_argument(
+        "--parts", action="store_true", help="also time a playout's parts, beside skat's"
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.positions, args.playouts, args.rounds, args.solves = 2, 5, 1, 2
@@ -246,6 +302,8 @@ def main(argv: list[str] | None = None) -> int:
     build = f"compiled: {', '.join(compiled)}" if compiled else "pure Python"
     print(f"alsos {alsos.__version__} ({build})")
     bench_playouts(args.positions, args.playouts, args.rounds)
+    if args.parts:
+        bench_parts(args.positions, args.playouts, max(args.rounds, 3))
     bench_solve(args.solve, args.solves)
     return 0
 

@@ -90,3 +90,33 @@ def test_bench_bots_times_only_the_named_bots_decisions_with_a_choice() -> None:
             choices += seat % 2 == seed % 2 and len(legal) > 1
             game.apply(bots[seat].choose(game.view(seat), legal))
     assert len(times) == choices
+
+
+def test_bench_bots_profile_finds_inference_only_where_it_is_on() -> None:
+    """examples/bench_bots.py ``--profile``: inference's weighing replays take a share
+    of a PIMC bot's decisions with ``inference=true`` and none without; every part
+    is a share of the whole."""
+    bench = load("bench_bots")
+    plain = bench.profile_shares("tompa", "pimc(worlds=2, budget=4)", 1)
+    weighed = bench.profile_shares("tompa", "pimc(worlds=2, budget=4, inference=true)", 1)
+    replays = "  of which inference's weighing replays"
+    assert plain[replays] == 0.0 < weighed[replays] <= weighed["the worlds drawn"] <= 1.0
+    assert 0.0 < plain["  of which the playouts"] <= plain["the actions' values"] <= 1.0
+    assert bench.profile_shares("tompa", "heuristic", 1) == {}
+
+
+def test_bench_loop_prints_the_loops_parts(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/bench_loop.py, tiny, with ``--parts``: each part of a decision is
+    printed, and the parts add up to the whole loop as printed."""
+    bench = load("bench_loop")
+    assert bench.main(["--rounds", "1", "--hands", "3", "--sim-hands", "2", "--parts"]) == 0
+    out = capsys.readouterr().out
+    part = {
+        line[:50].strip(): float(line[50:])
+        for line in out.splitlines()
+        if line.startswith("  the ") and line[50:].strip()
+    }
+    engine = part["the engine's steps and legal actions, no events"]
+    events = next(v for k, v in part.items() if k.startswith("the events"))
+    game = part["the game: checks, guard, views"]
+    assert abs(engine + events + game - part["the whole public loop"]) < 0.03

@@ -24,7 +24,17 @@ import alsos
 from alsos import Kind, Phase
 from alsos.hand.engine import engine_for
 from alsos.pack.actions import PASS, PLAYS, Action, Play
-from alsos.search import SolveError, play_key, playout, playouts, position_key, random_card, solve
+from alsos.search import (
+    SolveError,
+    check_solvable,
+    play_key,
+    playout,
+    playouts,
+    position_key,
+    random_card,
+    solve,
+    to_cards,
+)
 from alsos.search.playout import _HALF_SIZE
 from alsos.search.solver import Search
 
@@ -311,6 +321,32 @@ def test_playouts_equal_game_play(name: str) -> None:
     assert checked >= 20
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_to_cards_stops_where_only_cards_are_left(name: str) -> None:
+    """``to_cards`` (a playout's steps before its cards) leaves a position with only
+    cards to play, which the solver takes, or a finished hand; from such a position
+    it takes no step."""
+    rules = PROFILES[name]
+    eng = engine_for(rules)
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = drive(alsos.Game(rules, seed=seed), rng, lambda g: g.phase is Phase.PLAY)
+        if game is None:
+            continue
+        s = game.state.copy()
+        if not to_cards(eng, s, rng):
+            assert s.is_over
+            continue
+        check_solvable(s)  # raises SolveError where more than cards is left
+        if game.state.speech_in_first_trick and not game.trick_no:
+            assert len(s.history) > len(game.state.history)  # the first trick was played
+        before = s.key_fields()
+        assert to_cards(eng, s, rng) and s.key_fields() == before
+        checked += 1
+    assert checked >= 10
+
+
 @given(st.integers(1, (1 << 32) - 1), st.integers(0, 2**32))
 def test_random_card_draws_from_the_set(mask: int, seed: int) -> None:
     """random_card returns a member of the set: the k-th lowest for the drawn k."""
@@ -375,7 +411,8 @@ def test_every_figure_kind_solves_exactly(figure_kind: str) -> None:
 
 
 def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    """examples/bench_search.py runs in its smoke size and prints both sections."""
+    """examples/bench_search.py runs in its smoke size and prints its sections (with
+    ``--parts``, a playout's parts)."""
     import importlib.util
     from pathlib import Path
 
@@ -384,9 +421,10 @@ def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    assert module.main(["--quick"]) == 0
+    assert module.main(["--quick", "--parts"]) == 0
     out = capsys.readouterr().out
     assert "alsos playouts, second trick" in out
+    assert "the steps until only cards are left" in out and "the whole playout" in out
     assert "4 tricks left: median" in out
     if importlib.util.find_spec("pyspiel") is not None:  # the openspiel extra
         assert "alsos playout / OpenSpiel skat, first trick:" in out

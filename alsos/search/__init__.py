@@ -16,7 +16,7 @@ scoring); none keeps a copy of them.
 from __future__ import annotations
 
 from alsos.search.determinize import DeterminizeError, Determinizer, determinize
-from alsos.search.playout import play_cards, playout, playouts, random_card
+from alsos.search.playout import play_cards, playout, playouts, random_card, to_cards
 from alsos.search.solver import (
     PayoffKey,
     Solution,
@@ -42,4 +42,5 @@ __all__ = [
     "position_key",
     "random_card",
     "solve",
+    "to_cards",
 ]

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from alsos.hand.state import HandState
     from alsos.play.game import Game
 
-__all__ = ["play_cards", "playout", "playouts", "random_card"]
+__all__ = ["play_cards", "playout", "playouts", "random_card", "to_cards"]
 
 _PLAY: Final = Phase.PLAY
 _SPEECH: Final = frozenset((Phase.FRONT, Phase.BACK, Phase.COMPLETION))
@@ -90,18 +90,30 @@ def playout(game: Game, rng: random.Random | None = None) -> dict[int, int]:
         rng = random.Random()
     eng = engine_for(game.rules)
     s = game.state.copy()
+    if to_cards(eng, s, rng):
+        play_cards(eng, s, rng.random)
+    return eng.payments(s)
+
+
+def to_cards(eng: Engine, s: HandState, rng: random.Random) -> bool:
+    """Take the playout policy's steps in ``s`` (changed in place) through the engine
+    until only cards are left to play: True then, False if the hand ended first.
+
+    The steps :func:`playout` takes before :func:`play_cards`: the first trick's
+    speech (passes, and its cards drawn as :func:`random_card` draws), meld
+    answers and síber discards.  A position with only cards left takes no step.
+    """
     while not s.is_over:
         if s.phase is _PLAY and not s.discards_left:
             if s.trick_no or not s.speech_in_first_trick:
-                play_cards(eng, s, rng.random)
-                return eng.payments(s)
+                return True
             seat: int = s.to_act  # type: ignore[assignment]
             action: Action = PLAYS[random_card(eng.legal_mask(s, seat), rng)]
         else:
             legal = eng.legal_actions(s)
             action = PASS if s.phase in _SPEECH and PASS in legal else rng.choice(legal)
         eng.apply(s, s.to_act, action)  # type: ignore[arg-type]
-    return eng.payments(s)
+    return False
 
 
 def play_cards(eng: Engine, s: HandState, draw: Callable[[], float]) -> None:
