@@ -4,7 +4,7 @@ which modules the compiled build compiles, and which this installation runs comp
 The compiled build (what ``pip install`` gives wherever a C compiler is
 found; see the README's "The compiled build") turns the search's inner
 loop into C extensions with mypyc, from the very same source (see
-docs/search.rst, "The compiled build").  :data:`COMPILED` lists those
+docs/searching.rst, "The compiled build").  :data:`COMPILED` lists those
 modules: it is the one list, which the build (``hatch_build.py``), the tests
 and the docs all refer to.  A compiled module plays exactly as its ``.py``
 file does (``tests/test_compiled.py``); only the speed differs, so a

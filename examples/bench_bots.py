@@ -62,8 +62,8 @@ PARTS = {
 
 
 def profile_shares(variant: str, spec: str, hands: int) -> dict[str, float]:
-    """The share of ``spec``'s decisions (``PIMCBot.choose``; all of ``choose`` for
-    another bot) spent in each of :data:`PARTS`, profiled over ``hands`` hands."""
+    """The share of ``spec``'s decisions (``PIMCBot.choose``) spent in each of
+    :data:`PARTS`, profiled over ``hands`` hands; empty for a bot that is not PIMC."""
     profiler = cProfile.Profile()
     profiler.enable()
     decision_times(variant, spec, hands)

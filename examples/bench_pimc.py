@@ -31,6 +31,7 @@ Usage (from the repository root)::
     python examples/bench_pimc.py --hands 20
     python examples/bench_pimc.py --variant altiansz --hands 10
     python examples/bench_pimc.py --hands 5 --profile
+    python examples/bench_pimc.py --hands 20 --bot "pimc(worlds=8, budget=32)"  # another setting
     ALSOS_BUILD=compiled pip install . && python examples/bench_pimc.py  # the compiled build
 """
 
@@ -54,7 +55,7 @@ except ImportError:  # not installed: run from the checkout this file is in
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import alsos
 
-from alsos.bots import HeuristicBot, PIMCBot
+from alsos.bots import HeuristicBot, make_spec
 from alsos.search import DeterminizeError, Determinizer
 from alsos.version import compiled_modules
 
@@ -69,10 +70,11 @@ ARENA_PIMC_SEATS = 9
 
 
 def pimc_hands(
-    rules: alsos.Ruleset, hands: int, seed: int, sampled: int = 8
+    rules: alsos.Ruleset, hands: int, seed: int, sampled: int = 8, bot: str = "pimc"
 ) -> tuple[list[float], list[float], list[str], float]:
     """(ms per PIMC decision, µs per determinized world, the hands' settlement
-    fingerprints, seconds spent timing determinization)."""
+    fingerprints, seconds spent timing determinization); ``bot``: the searcher's
+    spec (default: PIMC at its defaults)."""
     decisions: list[float] = []
     worlds: list[float] = []
     aside = 0.0
@@ -81,7 +83,7 @@ def pimc_hands(
         game = alsos.Game(rules, seed=i, dealer=i % rules.players)
         searcher = game.active[0]
         bots = {s: HeuristicBot(1000 + i * 10 + s) for s in game.active}
-        pimc = PIMCBot(i)
+        pimc = make_spec(bot, seed=i)
         rng = random.Random(i)
         while not game.is_over:
             seat = game.to_act
@@ -121,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
         "--worlds", type=int, default=8, help="worlds sampled per view for the timing"
     )
     parser.add_argument("--profile", action="store_true", help="print a cProfile summary")
+    parser.add_argument(
+        "--bot", default="pimc", help='the searcher\'s spec, e.g. "pimc(worlds=8, budget=32)"'
+    )
     args = parser.parse_args(argv)
     rules = alsos.load_variant(args.variant)
     build = "compiled" if compiled_modules() else "pure Python"
@@ -131,14 +136,16 @@ def main(argv: list[str] | None = None) -> int:
 
         profiler = cProfile.Profile()
         profiler.enable()
-        pimc_hands(rules, args.hands, args.seed, 0)
+        pimc_hands(rules, args.hands, args.seed, 0, args.bot)
         profiler.disable()
         stats = pstats.Stats(profiler)
         stats.sort_stats("cumulative").print_stats(40)
         stats.sort_stats("tottime").print_stats(30)
         return 0
     start = CLOCK()
-    decisions, worlds, prints, aside = pimc_hands(rules, args.hands, args.seed, args.worlds)
+    decisions, worlds, prints, aside = pimc_hands(
+        rules, args.hands, args.seed, args.worlds, args.bot
+    )
     total = CLOCK() - start
     deciles = statistics.quantiles(decisions, n=10)
     print(

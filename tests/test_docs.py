@@ -100,6 +100,16 @@ def test_every_shipped_variant_has_a_page() -> None:
         assert len(text.splitlines()) < 40  # a title and directives, not a rulebook
 
 
+def test_no_page_takes_a_name_the_html_builder_writes_itself() -> None:
+    """Sphinx's HTML builder writes ``search.html`` and ``genindex.html`` (and
+    ``py-modindex.html``) over any page of that name, so such a page would be
+    built and then lost, with every link to it dangling (docs/search.rst was, until
+    it became docs/searching.rst)."""
+    taken = {"search", "genindex", "py-modindex"}
+    pages = {p.relative_to(DOCS).with_suffix("").as_posix() for p in DOCS.rglob("*.rst")}
+    assert pages and not pages & taken
+
+
 def test_compare_page_covers_every_shipped_variant() -> None:
     text = (DOCS / "compare.rst").read_text(encoding="utf-8")
     match = re.search(r"^\.\. alsos-compare:: (.+)$", text, re.MULTILINE)

@@ -13,7 +13,7 @@ every seat play a uniformly random legal card.  The policy:
 
 Every action goes through the engine's one path, :meth:`Engine.apply
 <alsos.hand.engine.Engine.apply>` (the one :meth:`alsos.Game.apply` takes, here
-recording no events); once only cards are left, cards go through the
+recording no events: :func:`to_cards`); once only cards are left, cards go through the
 engine's own functions: :meth:`Engine.legal_mask
 <alsos.hand.engine.Engine.legal_mask>` for the legal cards,
 :func:`alsos.hand.tricks.take_trick` to close each trick and
@@ -83,8 +83,8 @@ def playout(game: Game, rng: random.Random | None = None) -> dict[int, int]:
     ``game`` itself is not changed.  ``rng`` (default: a fresh unseeded
     ``random.Random``) makes the playout reproducible.  Until only cards are
     left (the first trick's speech, meld answers) every step goes through the
-    engine as a game's would; from there whole tricks are played by
-    :func:`play_cards`.
+    engine as a game's would (:func:`to_cards`); from there whole tricks are
+    played by :func:`play_cards`.
     """
     if rng is None:
         rng = random.Random()
@@ -100,8 +100,10 @@ def to_cards(eng: Engine, s: HandState, rng: random.Random) -> bool:
     until only cards are left to play: True then, False if the hand ended first.
 
     The steps :func:`playout` takes before :func:`play_cards`: the first trick's
-    speech (passes, and its cards drawn as :func:`random_card` draws), meld
-    answers and síber discards.  A position with only cards left takes no step.
+    cards (drawn as :func:`random_card` draws; no announcement, meld or call is
+    made with them), ``pass`` where a round of speech allows it, and a random
+    action where nothing else is possible (meld answers, síber discards).  A
+    position with only cards left takes no step.
     """
     while not s.is_over:
         if s.phase is _PLAY and not s.discards_left:
