@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 from drive import Policy, play_out
@@ -292,6 +292,18 @@ def game_playout(game: alsos.Game, rng: random.Random) -> alsos.Settlement:
     return g.settlement
 
 
+def play_starts(
+    rules: alsos.Ruleset, seeds: range
+) -> Iterator[tuple[int, random.Random, alsos.Game]]:
+    """Hands dealt from each of ``seeds``, driven (:func:`drive`) to the start of their
+    play, each with the seed and the generator that drove it on."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        game = drive(alsos.Game(rules, seed=seed), rng, lambda g: g.phase is Phase.PLAY)
+        if game is not None:
+            yield seed, rng, game
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_playouts_equal_game_play(name: str) -> None:
     """A playout settles exactly as the same draws played through Game.apply, from the
@@ -299,11 +311,8 @@ def test_playouts_equal_game_play(name: str) -> None:
     playouts at once give what one playout after another gives."""
     rules = PROFILES[name]
     checked = 0
-    for seed in range(60):
-        rng = random.Random(seed)
-        game = drive(alsos.Game(rules, seed=seed), rng, lambda g: g.phase is Phase.PLAY)
-        if game is None:
-            continue
+    for seed, rng, start in play_starts(rules, range(60)):
+        game: alsos.Game | None = start
         if seed % 2:
             game = drive(game, rng, lambda g: g.trick_no >= 2 and g.phase is Phase.PLAY)
             if game is None:
@@ -329,11 +338,7 @@ def test_to_cards_stops_where_only_cards_are_left(name: str) -> None:
     rules = PROFILES[name]
     eng = engine_for(rules)
     checked = 0
-    for seed in range(40):
-        rng = random.Random(seed)
-        game = drive(alsos.Game(rules, seed=seed), rng, lambda g: g.phase is Phase.PLAY)
-        if game is None:
-            continue
+    for _seed, rng, game in play_starts(rules, range(40)):
         s = game.state.copy()
         if not to_cards(eng, s, rng):
             assert s.is_over
