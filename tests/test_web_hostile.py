@@ -155,7 +155,10 @@ def test_a_table_of_bots_deals_on_after_a_failed_deal(
             assert room is not None
             await _until(lambda: room.hand >= 2)
             await h.close()  # no more hands dealt meanwhile
-            assert left == [0] and store.hands_done(table) == room.hand - 1
+            # Every hand before the one at the table is stored as done.  The bots play
+            # at once, so the close may also come after the next deal was stored (the
+            # hand at the table marked done with it) and before the room took it.
+            assert left == [0] and room.hand - 1 <= store.hands_done(table) <= room.hand
         finally:
             await h.close()
             store.close()
