@@ -330,6 +330,53 @@ def test_playouts_equal_game_play(name: str) -> None:
     assert checked >= 20
 
 
+#: The phases of a playout's steps other than the bidding and the cards: rounds of
+#: speech it passes in, and meld answers, síber discards and answers to a call it
+#: draws among.
+_OTHER_STEPS = frozenset(
+    {Phase.FRONT, Phase.BACK, Phase.COMPLETION, Phase.MELDS, Phase.SIBER, Phase.DISCARD, Phase.CALL}
+)
+
+
+#: altiansz has no phase of speech of its own: its speech is inside the first trick.
+_SPEAKING = [n for n in NAMES if n != "altiansz"]
+
+
+@pytest.mark.parametrize("name", _SPEAKING)
+def test_playouts_from_speech_and_answers_equal_game_play(name: str) -> None:
+    """From the steps other than cards (a later round of speech, a meld answer, a
+    síber's discards, an answer to a call: positions a random policy reaches), a
+    playout takes its policy's steps (pass where a round of speech allows it, else a
+    random action) exactly as the same draws through Game.apply; positions driven
+    quietly (the other playout tests) never reach them."""
+    rules = PROFILES[name]
+    reached: Counter[Phase] = Counter()
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = alsos.Game(rules, seed=seed)
+        # stop on entering the n-th such phase (n drawn per deal), or on a step of it
+        entered: list[object] = [rng.randrange(4), None]
+
+        def stop(g: alsos.Game, entered: list[object] = entered) -> bool:
+            phase, before = g.phase, entered[1]
+            entered[1] = phase
+            if phase not in _OTHER_STEPS or phase is before:
+                return False
+            entered[0] = left = int(entered[0]) - 1  # type: ignore[call-overload]
+            return left < 0
+
+        play_out(game, lambda g, legal, rng=rng: rng.choice(legal), until=stop)
+        if game.is_over:
+            continue
+        reached[game.phase] += 1
+        before = game.state.key_fields()
+        fast = playout(game, random.Random(seed))
+        assert game.state.key_fields() == before
+        assert fast == game_playout(game, random.Random(seed)).payments, (name, seed)
+    assert sum(reached.values()) >= 10, reached
+    assert set(reached) - {Phase.FRONT}, reached  # more than the first round of speech
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_to_cards_stops_where_only_cards_are_left(name: str) -> None:
     """``to_cards`` (a playout's steps before its cards) leaves a position with only
